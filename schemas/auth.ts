@@ -1,0 +1,307 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { LIMITS } from '../src/common/constants.js';
+
+/**
+ * Sign-in, tokens, MFA and report codes: SPEC §3 (login requirements, MFA
+ * contact types and purposes, token), §5 (login, MFA code) and §7 (calls).
+ * Recovery, registration and profile updates live in `recovery.ts`.
+ */
+
+/**
+ * Caps on free text that §9 does not name. They only keep the API from
+ * accepting unbounded input; no screen shows them.
+ */
+export const INPUT_LIMITS = {
+  /** Dealer passwords: §5 gives no length rule for the login field. */
+  passwordInputMax: 256,
+  returnUrlMax: 2048,
+  captchaMax: 4096,
+  /** Emailed codes and one-time passcodes of links (registration, report download, SSO). */
+  linkCodeMax: 512,
+  teamDomainMax: 255,
+  clientIpMax: 45,
+} as const;
+
+// ---------------------------------------------------------------- building blocks
+
+/** Digits with optional +, spaces, dots, dashes and brackets; 7 to 15 digits (E.164 allows 15). */
+const phoneBody = '\\+?[() .-]*(?:[0-9][() .-]*){7,15}';
+export const phonePattern = `^${phoneBody}$`;
+/** The same, or empty (an optional phone that is being cleared). */
+export const optionalPhonePattern = `^(?:${phoneBody})?$`;
+
+/** §5: 'email required, valid, max 128'. */
+export const emailField = { type: 'string', minLength: 1, maxLength: LIMITS.emailMax, format: 'email' } as const;
+
+/** §5 'Password (MSA) 12 to 32'. */
+export const msaPasswordField = {
+  type: 'string',
+  minLength: LIMITS.msaPasswordMin,
+  maxLength: LIMITS.msaPasswordMax,
+} as const;
+
+/** §5 MFA code: required, at least 6 characters, digits. */
+export const mfaCodeField = {
+  type: 'string',
+  minLength: LIMITS.mfaCodeLength,
+  pattern: '^[0-9]+$',
+  errorMessage: { pattern: 'validation.digits' },
+} as const;
+
+export const captchaField = { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.captchaMax } as const;
+
+/**
+ * §5 'must be a phone number or an email', max 50. The lengths are checked
+ * first (an allOf runs in order) so an empty field reads 'Required', not
+ * 'Must be a valid email or phone number'.
+ */
+export const emailOrPhoneField = {
+  type: 'string',
+  allOf: [
+    { minLength: 1, maxLength: LIMITS.contactMax },
+    { anyOf: [{ format: 'email' }, { pattern: phonePattern }], errorMessage: 'validation.emailOrPhone' },
+  ],
+} as const;
+
+/** A path inside the portal: no scheme and no `//host`, so login never redirects off-site. */
+const returnUrlField = {
+  type: 'string',
+  maxLength: INPUT_LIMITS.returnUrlMax,
+  pattern: '^(?![A-Za-z][A-Za-z0-9+.-]*:)(?![/\\\\]{2})[^\\s]*$',
+  errorMessage: { pattern: 'validation.returnUrl' },
+} as const;
+
+// ---------------------------------------------------------------- MFA vocabulary
+
+/** §3 MFA contact types. */
+export const MFA_CONTACT_TYPES = ['cellPhone', 'email'] as const;
+export type MfaContactType = (typeof MFA_CONTACT_TYPES)[number];
+export const mfaContactTypeField = { type: 'string', enum: MFA_CONTACT_TYPES } as const;
+export const mfaContactTypeSchema = { $id: 'MfaContactType', ...mfaContactTypeField } as const;
+
+/** §3 MFA purposes. */
+export const MFA_PURPOSES = ['deviceVerification', 'passwordReset', 'identityVerification', 'reportingVerification'] as const;
+export type MfaPurpose = (typeof MFA_PURPOSES)[number];
+const mfaPurposeField = { type: 'string', enum: MFA_PURPOSES } as const;
+export const mfaPurposeSchema = { $id: 'MfaPurpose', ...mfaPurposeField } as const;
+
+/** §3 numeric purpose codes the MSA calls use. */
+export const MSA_MFA_PURPOSE_CODES = {
+  identityVerification: 1,
+  passwordReset: 2,
+  deviceVerification: 3,
+  reportingVerification: 4,
+} as const satisfies Record<MfaPurpose, number>;
+
+// ---------------------------------------------------------------- sign-in
+
+/** §5 login (dealer and internal), §7 'Login: username, password, internal flag, returnUrl and client IP'. */
+export const loginRequestSchema = {
+  $id: 'LoginRequest',
+  type: 'object',
+  additionalProperties: false,
+  required: ['username', 'password'],
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: LIMITS.usernameMax },
+    password: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.passwordInputMax },
+    internal: { type: 'boolean' },
+    returnUrl: returnUrlField,
+    clientIp: { type: 'string', maxLength: INPUT_LIMITS.clientIpMax },
+  },
+} as const;
+export type LoginRequest = FromSchema<typeof loginRequestSchema>;
+
+/** §5 login, customer variant: the username is an email. §7 'Login: email, password and returnUrl'. */
+export const msaLoginRequestSchema = {
+  $id: 'MsaLoginRequest',
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'password'],
+  properties: {
+    email: emailField,
+    password: { type: 'string', minLength: 1, maxLength: LIMITS.msaPasswordMax },
+    returnUrl: returnUrlField,
+  },
+} as const;
+export type MsaLoginRequest = FromSchema<typeof msaLoginRequestSchema>;
+
+/** §3 login requirements: the `reqs` of a credential check. */
+const loginRequirementsFields = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'noContactInfo', 'mfaRequired', 'usernameResetRequired', 'verifySecurityQuestions', 'passwordResetRequired',
+    'betaUser', 'termsAndConditionsRequired', 'privacyPolicyRequired', 'actionRequired', 'mfaSentTo', 'mfaSentToMsg',
+  ],
+  properties: {
+    noContactInfo: { type: 'boolean' },
+    mfaRequired: { type: 'boolean' },
+    usernameResetRequired: { type: 'boolean' },
+    verifySecurityQuestions: { type: 'boolean' },
+    passwordResetRequired: { type: 'boolean' },
+    betaUser: { type: 'boolean' },
+    termsAndConditionsRequired: { type: 'boolean' },
+    privacyPolicyRequired: { type: 'boolean' },
+    actionRequired: { type: 'boolean' },
+    mfaSentTo: { type: ['string', 'null'] },
+    mfaSentToMsg: { type: ['string', 'null'] },
+  },
+} as const;
+export const loginRequirementsSchema = { $id: 'LoginRequirements', ...loginRequirementsFields } as const;
+export type LoginRequirements = FromSchema<typeof loginRequirementsSchema>;
+
+/** §3 token: a bearer token with its expiry. */
+const tokenFields = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token', 'expires'],
+  properties: {
+    token: { type: 'string' },
+    expires: { type: 'string', format: 'date-time' },
+  },
+} as const;
+export const tokenSchema = { $id: 'Token', ...tokenFields } as const;
+export type Token = FromSchema<typeof tokenSchema>;
+
+/** Answer of a credential check (dealer and MSA): success, reqs and, once signed in, the token. */
+export const loginResponseSchema = {
+  $id: 'LoginResponse',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'reqs'],
+  properties: {
+    success: { type: 'boolean' },
+    reqs: loginRequirementsFields,
+    token: { ...tokenFields, type: ['object', 'null'] },
+  },
+} as const;
+export type LoginResponse = FromSchema<typeof loginResponseSchema>;
+
+/** §7 'Validate username' (dealer and MSA). */
+export const usernameCheckSchema = {
+  $id: 'UsernameCheck',
+  type: 'object',
+  additionalProperties: false,
+  required: ['username'],
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: LIMITS.emailMax },
+  },
+} as const;
+export type UsernameCheck = FromSchema<typeof usernameCheckSchema>;
+
+/** §5 Team Domain: required (§7 tenant lookup). */
+export const teamDomainSchema = {
+  $id: 'TeamDomain',
+  type: 'object',
+  additionalProperties: false,
+  required: ['teamDomain'],
+  properties: {
+    teamDomain: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.teamDomainMax },
+  },
+} as const;
+export type TeamDomain = FromSchema<typeof teamDomainSchema>;
+
+/** §7 'Exchange SSO code: ssoCode'. */
+export const ssoExchangeSchema = {
+  $id: 'SsoExchange',
+  type: 'object',
+  additionalProperties: false,
+  required: ['ssoCode'],
+  properties: {
+    ssoCode: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax },
+  },
+} as const;
+export type SsoExchange = FromSchema<typeof ssoExchangeSchema>;
+
+// ---------------------------------------------------------------- MFA calls
+
+/** §7 POST mfa/request. Without a contact value the code goes to the user's phone or email (§4). */
+export const mfaRequestSchema = {
+  $id: 'MfaRequest',
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'mfaType'],
+  properties: {
+    contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
+    type: mfaContactTypeField,
+    mfaType: mfaPurposeField,
+  },
+} as const;
+export type MfaRequest = FromSchema<typeof mfaRequestSchema>;
+
+/** §7 POST mfa/verify, §5 MFA code. */
+export const mfaVerifySchema = {
+  $id: 'MfaVerify',
+  type: 'object',
+  additionalProperties: false,
+  required: ['code'],
+  properties: {
+    code: mfaCodeField,
+    rememberDevice: { type: 'boolean' },
+  },
+} as const;
+export type MfaVerify = FromSchema<typeof mfaVerifySchema>;
+
+/** §7 POST mfa/request/msa. */
+export const mfaRequestMsaSchema = {
+  $id: 'MfaRequestMsa',
+  type: 'object',
+  additionalProperties: false,
+  required: ['email'],
+  properties: {
+    email: emailField,
+  },
+} as const;
+export type MfaRequestMsa = FromSchema<typeof mfaRequestMsaSchema>;
+
+/** §7 POST mfa/verify/msa: the MSA username is the email. */
+export const mfaVerifyMsaSchema = {
+  $id: 'MfaVerifyMsa',
+  type: 'object',
+  additionalProperties: false,
+  required: ['username', 'code'],
+  properties: {
+    username: emailField,
+    code: mfaCodeField,
+  },
+} as const;
+export type MfaVerifyMsa = FromSchema<typeof mfaVerifyMsaSchema>;
+
+// ---------------------------------------------------------------- report download by link
+
+const linkIdField = { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax } as const;
+
+/** §7 POST mfa/requestReportCode: linkID, type email, purpose reportingVerification, resend flag. */
+export const requestReportCodeSchema = {
+  $id: 'RequestReportCode',
+  type: 'object',
+  additionalProperties: false,
+  required: ['linkID', 'type', 'mfaType'],
+  properties: {
+    linkID: linkIdField,
+    contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
+    type: mfaContactTypeField,
+    mfaType: mfaPurposeField,
+    resendCode: { type: 'boolean' },
+  },
+} as const;
+export type RequestReportCode = FromSchema<typeof requestReportCodeSchema>;
+
+/** §5 'The report dialog requires exactly 6 digits'; §7 'Download report from code: linkID and code'. */
+export const reportCodeVerifySchema = {
+  $id: 'ReportCodeVerify',
+  type: 'object',
+  additionalProperties: false,
+  required: ['linkID', 'code'],
+  properties: {
+    linkID: linkIdField,
+    code: {
+      type: 'string',
+      minLength: LIMITS.mfaCodeLength,
+      maxLength: LIMITS.mfaCodeLength,
+      pattern: `^[0-9]{${LIMITS.mfaCodeLength}}$`,
+      errorMessage: { pattern: 'validation.digits' },
+    },
+  },
+} as const;
+export type ReportCodeVerify = FromSchema<typeof reportCodeVerifySchema>;

@@ -1,0 +1,108 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { LIMITS } from '../src/common/constants.js';
+import { nullableDateTime, webUrlPattern } from './shared.js';
+
+/** Icon options, SPEC §3: value and the label the picker shows. */
+export const NEWS_ICONS = [
+  { value: 'bell-alert', label: 'Bell' },
+  { value: 'calendar', label: 'Calendar' },
+  { value: 'envelope', label: 'Envelope' },
+  { value: 'circle-exclamation-fill', label: 'Exclamation Circle' },
+  { value: 'exclamationmark-shield-fill', label: 'Exclamation Shield' },
+  { value: 'exclamation-triangle', label: 'Exclamation Triangle' },
+  { value: 'newspaper-filled', label: 'Newspaper' },
+] as const;
+
+/** Colour options, SPEC §3 (amber is labelled Yellow). */
+export const NEWS_COLORS = [
+  { value: 'blue', label: 'Blue' },
+  { value: 'green', label: 'Green' },
+  { value: 'red', label: 'Red' },
+  { value: 'amber', label: 'Yellow' },
+] as const;
+
+const iconValues = NEWS_ICONS.map((i) => i.value);
+const colorValues = NEWS_COLORS.map((c) => c.value);
+
+const newsFields = {
+  title: { type: 'string', minLength: 1, maxLength: LIMITS.newsTitleMax },
+  body: { type: 'string', minLength: 1, maxLength: LIMITS.newsBodyMax },
+  effectiveDate: nullableDateTime,
+  expirationDate: nullableDateTime,
+  order: { type: ['integer', 'null'], minimum: -2147483648, maximum: 2147483647 },
+  icon: { type: ['string', 'null'], maxLength: LIMITS.newsIconMax, enum: [...iconValues, null] },
+  color: { type: ['string', 'null'], maxLength: LIMITS.newsColorMax, enum: [...colorValues, null] },
+  documentName: { type: ['string', 'null'], maxLength: LIMITS.newsDocumentNameMax },
+  url: {
+    type: ['string', 'null'],
+    maxLength: LIMITS.newsUrlMax,
+    pattern: webUrlPattern,
+    errorMessage: { pattern: 'validation.url' },
+  },
+} as const;
+
+/** SPEC §4 news save / §5: 'Start date cannot be after end date'. */
+const startNotAfterEnd = {
+  field: 'effectiveDate',
+  other: 'expirationDate',
+  message: 'news.validation.startAfterEnd',
+} as const;
+
+/** Computed fields: react-admin sends the whole record back on update; they are ignored. */
+const readOnlyFields = {
+  id: { type: 'integer', readOnly: true },
+  newsId: { type: 'integer', readOnly: true },
+  hasDocument: { type: 'boolean', readOnly: true },
+  active: { type: 'boolean', readOnly: true },
+  future: { type: 'boolean', readOnly: true },
+  expired: { type: 'boolean', readOnly: true },
+} as const;
+
+/** Create and update body (SPEC §3 news item, §5 news). */
+export const newsItemInputSchema = {
+  $id: 'NewsItemInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'body'],
+  properties: { ...newsFields, ...readOnlyFields },
+  notAfter: startNotAfterEnd,
+} as const;
+export type NewsItemInput = FromSchema<typeof newsItemInputSchema>;
+
+/** A news item as the API returns it: stored fields plus the computed flags. */
+export const newsItemSchema = {
+  $id: 'NewsItem',
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id', 'newsId', 'title', 'body', 'effectiveDate', 'expirationDate', 'order', 'icon', 'color',
+    'documentName', 'url', 'hasDocument', 'active', 'future', 'expired',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    newsId: { type: 'integer' },
+    ...newsFields,
+    hasDocument: { type: 'boolean' },
+    active: { type: 'boolean' },
+    future: { type: 'boolean' },
+    expired: { type: 'boolean' },
+  },
+} as const;
+export type NewsItem = FromSchema<typeof newsItemSchema>;
+
+/** Filters of the paged list (react-admin's `filter` parameter). */
+export const newsFilterSchema = {
+  $id: 'NewsFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    q: { type: 'string', maxLength: 200 },
+    includeExpired: { type: 'boolean' },
+    active: { type: 'boolean' },
+    id: { type: 'array', items: { type: 'integer' }, maxItems: 1000 },
+  },
+} as const;
+export type NewsFilter = FromSchema<typeof newsFilterSchema>;
+
+/** Columns the list may be sorted by. */
+export const NEWS_SORT_FIELDS = ['id', 'title', 'order', 'effectiveDate', 'expirationDate'] as const;

@@ -1,0 +1,160 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { APPLICATION, LIMITS } from '../src/common/constants.js';
+import { emailField, optionalPhonePattern } from './auth.js';
+
+/** Users, MSA users and account links: SPEC §3, §5 'MSA account', §6 roles, §7 customer calls. */
+
+/** §3 'Roles/permission names'. */
+export const ROLE_NAMES = [
+  'noActionRead',
+  'contactsRead',
+  'zonesRead',
+  'sitePasscodeRead',
+  'scheduleRead',
+  'billingRead',
+  'reportRead',
+  'level8',
+] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/** §3 user authItems: feature flags and permission flags (§6). */
+export const AUTH_FLAGS = [
+  'formsFlag',
+  'allowViewCertificate',
+  'stagesDealerURLFlag',
+  'allowCreateAccountFlag',
+  'ansServiceBlockFlag',
+  'xtAdmin',
+] as const;
+export type AuthFlag = (typeof AUTH_FLAGS)[number];
+
+/** §3 user: the signed-in person, whatever the application. */
+export const userSchema = {
+  $id: 'User',
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'name', 'email', 'initials', 'phoneNumber', 'applicationNum', 'authItems', 'roles', 'appUserNum', 'dealer',
+    'canEdit',
+  ],
+  properties: {
+    name: { type: 'string' },
+    email: { type: ['string', 'null'] },
+    initials: { type: 'string' },
+    phoneNumber: { type: ['string', 'null'] },
+    applicationNum: { type: 'integer', enum: [APPLICATION.internal, APPLICATION.dealer, APPLICATION.customer] },
+    authItems: {
+      type: 'object',
+      additionalProperties: false,
+      required: [...AUTH_FLAGS],
+      properties: {
+        formsFlag: { type: 'boolean' },
+        allowViewCertificate: { type: 'boolean' },
+        stagesDealerURLFlag: { type: 'boolean' },
+        allowCreateAccountFlag: { type: 'boolean' },
+        ansServiceBlockFlag: { type: 'boolean' },
+        xtAdmin: { type: 'boolean' },
+      },
+    },
+    roles: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ROLE_NAMES } },
+    appUserNum: { type: 'integer' },
+    /** The current account group; null for users without one (internal staff, customers). */
+    dealer: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['siteGroupNum', 'siteGroupName'],
+      properties: {
+        siteGroupNum: { type: 'integer' },
+        siteGroupName: { type: 'string' },
+      },
+    },
+    /** §6: news setup is editable only with canEdit. */
+    canEdit: { type: 'boolean' },
+  },
+} as const;
+export type User = FromSchema<typeof userSchema>;
+
+/** §3 account link: one alarm account an MSA user manages. */
+const accountLinkFields = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'siteNum', 'siteName', 'address', 'devices', 'xmit', 'isFavorite', 'headerLogoUrl', 'darkHeaderLogoUrl',
+  ],
+  properties: {
+    siteNum: { type: 'integer' },
+    siteName: { type: 'string' },
+    address: { type: ['string', 'null'] },
+    devices: { type: 'array', items: { type: 'integer' } },
+    xmit: { type: 'string' },
+    /** Only one link is the default (favourite) at a time. */
+    isFavorite: { type: 'boolean' },
+    headerLogoUrl: { type: ['string', 'null'] },
+    darkHeaderLogoUrl: { type: ['string', 'null'] },
+  },
+} as const;
+export const accountLinkSchema = { $id: 'AccountLink', ...accountLinkFields } as const;
+export type AccountLink = FromSchema<typeof accountLinkSchema>;
+
+/** §3 MSA user. */
+export const msaUserSchema = {
+  $id: 'MsaUser',
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'phoneNumber', 'accountLinks'],
+  properties: {
+    email: { type: 'string' },
+    phoneNumber: { type: ['string', 'null'] },
+    accountLinks: { type: 'array', items: accountLinkFields },
+  },
+} as const;
+export type MsaUser = FromSchema<typeof msaUserSchema>;
+
+/**
+ * §5 MSA account: email required, valid, max 128; phone max 32 and a valid
+ * phone number (empty or null clears it). §7 'Update personal user: email, phone'.
+ * The password is shown read-only and is not part of the body.
+ */
+export const msaAccountUpdateSchema = {
+  $id: 'MsaAccountUpdate',
+  type: 'object',
+  additionalProperties: false,
+  required: ['email'],
+  properties: {
+    email: emailField,
+    phoneNumber: {
+      type: ['string', 'null'],
+      maxLength: LIMITS.phoneMax,
+      pattern: optionalPhonePattern,
+      errorMessage: { pattern: 'validation.phone' },
+    },
+  },
+} as const;
+export type MsaAccountUpdate = FromSchema<typeof msaAccountUpdateSchema>;
+
+const siteNumField = { type: 'integer', minimum: 1 } as const;
+
+/** §7 'Favourite account link: siteNum and flag'. */
+export const accountLinkFavoriteSchema = {
+  $id: 'AccountLinkFavorite',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteNum', 'isFavorite'],
+  properties: {
+    siteNum: siteNumField,
+    isFavorite: { type: 'boolean' },
+  },
+} as const;
+export type AccountLinkFavorite = FromSchema<typeof accountLinkFavoriteSchema>;
+
+/** §7 'Switch active account: siteNum' (also the path/query of 'Delete account link by siteNum'). */
+export const siteNumSchema = {
+  $id: 'SiteNum',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteNum'],
+  properties: {
+    siteNum: siteNumField,
+  },
+} as const;
+export type SiteNum = FromSchema<typeof siteNumSchema>;

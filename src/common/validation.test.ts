@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createAjv, toFieldErrors } from './validation.js';
+
+const schema = {
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 5 },
+    email: { type: 'string', format: 'email' },
+    start: { type: 'string', format: 'date-time' },
+    end: { type: 'string', format: 'date-time' },
+  },
+  notAfter: { field: 'start', other: 'end', message: 'x.startAfterEnd' },
+} as const;
+
+const errorsOf = (data: unknown) => {
+  const validate = createAjv().compile(schema);
+  validate(data);
+  return toFieldErrors(validate.errors);
+};
+
+describe('validation messages', () => {
+  it('names the missing field', () => {
+    expect(errorsOf({})).toEqual({ name: { message: 'validation.required' } });
+  });
+  it('treats an empty required text as missing', () => {
+    expect(errorsOf({ name: '' })).toEqual({ name: { message: 'validation.required' } });
+  });
+  it('gives the limit with a length error', () => {
+    expect(errorsOf({ name: 'toolong' })).toEqual({ name: { message: 'validation.maxLength', args: { max: 5 } } });
+  });
+  it('gives a format its own message', () => {
+    expect(errorsOf({ name: 'a', email: 'nope' })).toEqual({ email: { message: 'validation.format.email' } });
+  });
+  it('refuses a start after the end, on the start field', () => {
+    const start = '2026-02-01T00:00:00Z';
+    expect(errorsOf({ name: 'a', start, end: '2026-01-01T00:00:00Z' })).toEqual({ start: { message: 'x.startAfterEnd', args: undefined } });
+    expect(errorsOf({ name: 'a', start, end: start })).toEqual({});
+    expect(errorsOf({ name: 'a', start })).toEqual({});
+  });
+});

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import type { TFunction } from 'i18next';
+import { ALL_SCHEMAS } from '../../schemas/catalog.js';
+import { redact, resolveSessionSecret, type Config } from './config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.js';
+import { isEmpty, seedDemo } from './db/seed/demoSeed.js';
+import { healthRoutes } from './health/healthRoutes.js';
+import { errorsPlugin } from './http/errors.js';
+import { createServerI18n } from './i18n.js';
+import { newsRoutes } from './news/newsRoutes.js';
+import { openapiPlugin } from './openapi/openapiPlugin.js';
+import { spaPlugin } from './spa/spaPlugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    sessionSecret: string;
+  }
+  interface FastifyRequest {
+    /** Translator for the language the request prefers (Accept-Language). */
+    t: TFunction;
+    /** The signed-in user; the sign-in issue sets it. */
+    userId: number | null;
+  }
+}
+
+export const APP_VERSION: string = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8'),
+).version;
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise one is opened from the config. */
+  database?: DatabaseHandle;
+  /** Pino logger options; false for none. */
+  logger?: boolean | object;
+}
+
+/** Never log credentials, session cookies or tokens. */
+export const LOG_REDACTIONS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACTIONS },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate('sessionSecret', resolveSessionSecret(config));
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.close();
+  });
+  app.log.info(
+    { database: database.kind === 'postgres' ? redact(config.databaseUrl ?? '') : path.join(config.dataDir, 'pglite') },
+    `database: ${database.kind}`,
+  );
+
+  const applied = await migrateToLatest(database.db, database.schema);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  if (config.demo && (await isEmpty(database.db))) {
+    const started = Date.now();
+    await seedDemo(database.db, { log: (msg) => app.log.info(msg) });
+    app.log.info(`demo data seeded in ${Date.now() - started} ms`);
+  }
+
+  const i18n = await createServerI18n();
+  app.decorateRequest('t', null as unknown as TFunction);
+  app.decorateRequest('userId', null);
+  app.addHook('onRequest', async (request) => {
+    request.t = i18n.forRequest(request.headers['accept-language']);
+  });
+
+  for (const schema of ALL_SCHEMAS) app.addSchema(schema);
+  await app.register(errorsPlugin);
+  await app.register(cors, {
+    origin: config.publicUrl,
+    credentials: true,
+    exposedHeaders: ['Content-Range'],
+  });
+  await app.register(openapiPlugin, { version: APP_VERSION, publicUrl: config.publicUrl });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) => reply.status(404).send({ message: request.t('errors.notFound') }));
+      await api.register(healthRoutes);
+      await api.register(newsRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(spaPlugin, { devServer: config.devServer });
+  return app;
+}

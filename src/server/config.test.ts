@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redact } from './config.js';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    return (e as ConfigError).problems;
+  }
+  return [];
+};
+
+describe('configuration', () => {
+  it('defaults to port 8080, ./data and demo data on the embedded database', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+    expect(config.demo).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('turns demo data off by default on PostgreSQL, and DEMO overrides', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/portal' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/portal', DEMO: 'on' }).demo).toBe(true);
+    expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
+  });
+
+  it('names each bad variable with what it expected', () => {
+    expect(problemsOf({ PORT: 'eighty' })).toEqual(['PORT must be a whole number from 1 to 65535 (got "eighty")']);
+    expect(problemsOf({ DATABASE_URL: 'mysql://x' })[0]).toMatch(/^DATABASE_URL must be a URL starting with postgres:\/\//);
+    expect(problemsOf({ REDIS_URL: 'localhost:6379' })[0]).toMatch(/^REDIS_URL/);
+    expect(problemsOf({ SMTP_URL: 'http://mail' })[0]).toMatch(/^SMTP_URL/);
+    expect(problemsOf({ PUBLIC_URL: 'ftp://x' })[0]).toMatch(/^PUBLIC_URL/);
+    expect(problemsOf({ DEMO: 'maybe' })).toEqual(['DEMO must be true or false (got "maybe")']);
+    expect(problemsOf({ SESSION_SECRET: 'short' })[0]).toMatch(/^SESSION_SECRET must be at least 32/);
+    expect(problemsOf({ PORT: '0', DEMO: 'x' })).toHaveLength(2);
+  });
+
+  it('keeps passwords in URLs out of its messages', () => {
+    expect(problemsOf({ DATABASE_URL: 'mysql://admin:hunter2@db/x' })[0]).not.toContain('hunter2');
+    expect(redact('postgres://u:secret@host/db')).toBe('postgres://***@host/db');
+  });
+});

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Configuration from environment variables, validated at start-up. Each bad
+ * variable is named in the error, with what was expected and what was given.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  sessionSecret: string | undefined;
+  demo: boolean;
+  logLevel: string;
+  /** Serve the SPA through Vite's dev middleware (npm run dev). */
+  devServer: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true, '1': true, on: true, yes: true,
+  false: false, '0': false, off: false, no: false,
+};
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function urlWithScheme(name: string, value: string | undefined, schemes: string[], problems: string[]) {
+  if (value === undefined || value === '') return undefined;
+  try {
+    const url = new URL(value);
+    if (!schemes.includes(url.protocol.replace(/:$/, ''))) throw new Error('scheme');
+    return value;
+  } catch {
+    problems.push(`${name} must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')} (got "${redact(value)}")`);
+    return undefined;
+  }
+}
+
+/** Keeps credentials out of error messages and logs. */
+export function redact(url: string): string {
+  return url.replace(/\/\/([^@/]*)@/, '//***@');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+
+  let port = 8080;
+  if (env.PORT !== undefined && env.PORT !== '') {
+    port = Number(env.PORT);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      problems.push(`PORT must be a whole number from 1 to 65535 (got "${env.PORT}")`);
+    }
+  }
+
+  const databaseUrl = urlWithScheme('DATABASE_URL', env.DATABASE_URL, ['postgres', 'postgresql'], problems);
+  const redisUrl = urlWithScheme('REDIS_URL', env.REDIS_URL, ['redis', 'rediss'], problems);
+  const smtpUrl = urlWithScheme('SMTP_URL', env.SMTP_URL, ['smtp', 'smtps'], problems);
+  const publicUrl =
+    urlWithScheme('PUBLIC_URL', env.PUBLIC_URL, ['http', 'https'], problems) ?? `http://localhost:${port}`;
+
+  let demo = env.DATABASE_URL ? false : true;
+  if (env.DEMO !== undefined && env.DEMO !== '') {
+    const word = BOOLEAN_WORDS[env.DEMO.toLowerCase()];
+    if (word === undefined) problems.push(`DEMO must be true or false (got "${env.DEMO}")`);
+    else demo = word;
+  }
+
+  const sessionSecret = env.SESSION_SECRET || undefined;
+  if (sessionSecret !== undefined && sessionSecret.length < 32) {
+    problems.push('SESSION_SECRET must be at least 32 characters long (leave it unset to have one generated)');
+  }
+
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    redisUrl,
+    smtpUrl,
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    sessionSecret,
+    demo,
+    logLevel,
+    devServer: env.VITE_DEV_SERVER === 'true',
+  };
+}
+
+/** SESSION_SECRET when set, else one generated once and kept in the data dir. */
+export function resolveSessionSecret(config: Config): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  const file = path.join(config.dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

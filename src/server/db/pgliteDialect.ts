@@ -1,0 +1,104 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+
+/**
+ * Kysely dialect for PGlite (embedded PostgreSQL in WASM).
+ *
+ * Written here rather than taken from npm: the published dialects either pin an
+ * older PGlite major or pull in a whole code-generation CLI. PGlite has one
+ * connection, so the driver hands it out to one Kysely connection at a time;
+ * transactions therefore serialise, which is what an embedded single-user
+ * database does anyway.
+ */
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.pglite);
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+}
+
+class PGliteDriver implements Driver {
+  private queue: Promise<void> = Promise.resolve();
+  private readonly connection: PGliteConnection;
+
+  constructor(private readonly pglite: PGlite) {
+    this.connection = new PGliteConnection(pglite);
+  }
+
+  async init() {
+    await this.pglite.waitReady;
+  }
+
+  /** Waits for the previous holder to release, then hands out the single connection. */
+  async acquireConnection(): Promise<DatabaseConnection> {
+    let release!: () => void;
+    const previous = this.queue;
+    this.queue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.connection.release = release;
+    return this.connection;
+  }
+
+  async beginTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('begin'));
+  }
+  async commitTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async releaseConnection(conn: DatabaseConnection) {
+    (conn as PGliteConnection).release?.();
+  }
+  async destroy() {
+    if (!this.pglite.closed) await this.pglite.close();
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  release?: () => void;
+  constructor(private readonly pglite: PGlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (query.parameters.length === 0) {
+      // exec runs several statements (migrations); the last result is the answer.
+      const results = await this.pglite.exec(query.sql);
+      const last = results[results.length - 1];
+      return toQueryResult<R>(last?.rows ?? [], last?.affectedRows);
+    }
+    const result = await this.pglite.query<R>(query.sql, query.parameters as unknown[]);
+    return toQueryResult<R>(result.rows, result.affectedRows);
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming queries are not supported on PGlite');
+  }
+}
+
+function toQueryResult<R>(rows: unknown[], affectedRows?: number): QueryResult<R> {
+  return {
+    rows: rows as R[],
+    numAffectedRows: affectedRows === undefined ? undefined : BigInt(affectedRows),
+  };
+}

@@ -1,0 +1,381 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables that migrations/0001_initial.ts creates. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T = Record<string, unknown>> = ColumnType<T, string | T, string | T>;
+
+export interface AccountGroupsTable {
+  site_group_num: number;
+  site_group_name: string;
+  dealer_number: string;
+  team_domain: string | null;
+  allowed_dealers: Generated<string[]>;
+  header_logo_url: string | null;
+  dark_header_logo_url: string | null;
+  has_answering_service: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface SsoProvidersTable {
+  provider_id: Generated<number>;
+  site_group_num: number;
+  name: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  created_at: Generated<Date>;
+}
+
+export interface UsersTable {
+  user_id: Generated<number>;
+  username: string;
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  application_num: 1 | 2 | 3;
+  password_hash: string | null;
+  dealer_number: string | null;
+  current_site_group_num: number | null;
+  beta_user: Generated<boolean>;
+  can_edit_news: Generated<boolean>;
+  roles: Generated<string[]>;
+  auth_flags: Generated<string[]>;
+  mfa_required: Generated<boolean>;
+  username_reset_required: Generated<boolean>;
+  verify_security_questions: Generated<boolean>;
+  password_reset_required: Generated<boolean>;
+  terms_required: Generated<boolean>;
+  privacy_policy_required: Generated<boolean>;
+  email_verified_at: Timestamp | null;
+  disabled_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface UserAccountGroupsTable {
+  user_id: number;
+  site_group_num: number;
+}
+
+export interface UserContactMethodsTable {
+  contact_method_id: Generated<number>;
+  user_id: number;
+  type: 'cellPhone' | 'email';
+  value: string;
+  verified_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface UserSecurityQuestionsTable {
+  user_id: number;
+  position: number;
+  question: string;
+  answer_hash: string;
+}
+
+export interface SessionsTable {
+  session_id: string;
+  user_id: number;
+  impersonator_user_id: number | null;
+  token_hash: string;
+  refresh_hash: string | null;
+  previous_refresh_hash: string | null;
+  bearer_expires_at: Timestamp | null;
+  pending_requirements: Generated<Json>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  end_reason: string | null;
+}
+
+export interface TrustedDevicesTable {
+  device_id: string;
+  user_id: number;
+  token_hash: string;
+  label: string | null;
+  created_at: Generated<Date>;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export type MfaPurpose = 'deviceVerification' | 'passwordReset' | 'identityVerification' | 'reportingVerification';
+
+export interface MfaCodesTable {
+  mfa_code_id: Generated<number>;
+  user_id: number | null;
+  purpose: MfaPurpose;
+  contact_type: 'cellPhone' | 'email';
+  contact_value: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface LoginThrottleTable {
+  throttle_key: string;
+  failures: Generated<number>;
+  last_failure_at: Timestamp | null;
+  blocked_until: Timestamp | null;
+}
+
+export interface OneTimeTokensTable {
+  token_hash: string;
+  kind: string;
+  user_id: number | null;
+  payload: Generated<Json>;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface CaptchaSolutionsTable {
+  challenge_hash: string;
+  expires_at: Timestamp;
+}
+
+export interface SitesTable {
+  site_num: number;
+  site_group_num: number;
+  site_name: string;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  phone_number: string | null;
+  time_zone: Generated<string>;
+  account_passcode_hash: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface DevicesTable {
+  dev_num: number;
+  site_num: number;
+  transmitter_code: string;
+  panel_type: string | null;
+  description: string | null;
+  on_test_until: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface ZonesTable {
+  dev_num: number;
+  zone_num: number;
+  description: string;
+  event_type: string;
+}
+
+export interface ContactsTable {
+  contact_id: Generated<number>;
+  site_num: number;
+  position: number;
+  name: string;
+  relation: string | null;
+  phone_number: string | null;
+  email: string | null;
+  has_key: Generated<boolean>;
+}
+
+export interface PasscodesTable {
+  passcode_id: Generated<number>;
+  site_num: number;
+  name: string;
+  passcode: string;
+}
+
+export interface SchedulesTable {
+  schedule_id: Generated<number>;
+  site_num: number;
+  name: string;
+  day_of_week: number;
+  opens_at: string;
+  closes_at: string;
+}
+
+export interface AlarmEventsTable {
+  alarm_num: Generated<number>;
+  site_num: number;
+  dev_num: number;
+  site_group_num: number;
+  transmitter_code: string;
+  zone_num: number | null;
+  event_code: string;
+  event_code_description: string;
+  alarm_date: Timestamp;
+  received_at: Generated<Date>;
+}
+
+export interface SiteFavoritesTable {
+  user_id: number;
+  site_num: number;
+  dev_num: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface SiteRecentsTable {
+  user_id: number;
+  site_num: number;
+  dev_num: number | null;
+  accessed_at: Generated<Date>;
+}
+
+export interface MsaAccountLinksTable {
+  user_id: number;
+  site_num: number;
+  is_default: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface ReportRunsTable {
+  report_run_id: Generated<number>;
+  user_id: number;
+  site_group_num: number | null;
+  report_name: string;
+  parameters: Generated<Json>;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  success: boolean | null;
+  error: string | null;
+  created_at: Generated<Date>;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  read_at: Timestamp | null;
+}
+
+export interface ReportFilesTable {
+  report_file_id: Generated<number>;
+  report_run_id: number;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  content: Uint8Array;
+  created_at: Generated<Date>;
+}
+
+export interface ReportLinksTable {
+  link_id: string;
+  report_run_id: number;
+  email: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+}
+
+export interface NewsItemsTable {
+  news_id: Generated<number>;
+  title: string;
+  body: string;
+  effective_date: Timestamp | null;
+  expiration_date: Timestamp | null;
+  sort_order: number | null;
+  icon: string | null;
+  color: string | null;
+  document_name: string | null;
+  url: string | null;
+  created_at: Generated<Date>;
+  created_by: number | null;
+  updated_at: Generated<Date>;
+  updated_by: number | null;
+}
+
+export interface NewsDocumentsTable {
+  news_id: number;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  content: Uint8Array;
+  uploaded_at: Generated<Date>;
+}
+
+export interface StatusBannerTable {
+  banner_id: Generated<number>;
+  active: boolean;
+  title: string;
+  body: string;
+  importance: 'High' | 'Warning' | 'Info';
+  updated_at: Generated<Date>;
+  updated_by: number | null;
+}
+
+export interface PrivacyPoliciesTable {
+  version: Generated<number>;
+  policy_text: string;
+  created_at: Generated<Date>;
+  created_by: number | null;
+}
+
+export interface PrivacyPolicyAcceptancesTable {
+  user_id: number;
+  version: number;
+  accepted_at: Generated<Date>;
+  ip: string | null;
+}
+
+export interface TermsAcceptancesTable {
+  user_id: number;
+  accepted_at: Generated<Date>;
+  ip: string | null;
+}
+
+export interface OutboxMessagesTable {
+  message_id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: Generated<Date>;
+  sent_at: Timestamp | null;
+  error: string | null;
+}
+
+export interface AuditLogTable {
+  audit_id: Generated<number>;
+  occurred_at: Generated<Date>;
+  actor_user_id: number | null;
+  impersonator_user_id: number | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
+  details: Generated<Json>;
+}
+
+export interface Database {
+  account_groups: AccountGroupsTable;
+  sso_providers: SsoProvidersTable;
+  users: UsersTable;
+  user_account_groups: UserAccountGroupsTable;
+  user_contact_methods: UserContactMethodsTable;
+  user_security_questions: UserSecurityQuestionsTable;
+  sessions: SessionsTable;
+  trusted_devices: TrustedDevicesTable;
+  mfa_codes: MfaCodesTable;
+  login_throttle: LoginThrottleTable;
+  one_time_tokens: OneTimeTokensTable;
+  captcha_solutions: CaptchaSolutionsTable;
+  sites: SitesTable;
+  devices: DevicesTable;
+  zones: ZonesTable;
+  contacts: ContactsTable;
+  passcodes: PasscodesTable;
+  schedules: SchedulesTable;
+  alarm_events: AlarmEventsTable;
+  site_favorites: SiteFavoritesTable;
+  site_recents: SiteRecentsTable;
+  msa_account_links: MsaAccountLinksTable;
+  report_runs: ReportRunsTable;
+  report_files: ReportFilesTable;
+  report_links: ReportLinksTable;
+  news_items: NewsItemsTable;
+  news_documents: NewsDocumentsTable;
+  status_banner: StatusBannerTable;
+  privacy_policies: PrivacyPoliciesTable;
+  privacy_policy_acceptances: PrivacyPolicyAcceptancesTable;
+  terms_acceptances: TermsAcceptancesTable;
+  outbox_messages: OutboxMessagesTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createAjv, toFieldErrors } from '../../common/validation.js';
+
+/**
+ * An error whose message is a locale key; the error handler translates it
+ * into the language of the request.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageKey: string,
+    readonly args: Record<string, unknown> = {},
+  ) {
+    super(messageKey);
+    this.name = 'HttpError';
+  }
+}
+
+type Schema = Record<string, unknown> & { $id?: string };
+
+/**
+ * Request validation with the shared ajv (bodies as sent; querystrings and
+ * params coerced from text), and error answers: a 400 names every bad field
+ * with a translated message, in the shape react-admin puts beside each input.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  const bodyAjv = createAjv();
+  const textAjv = createAjv({ coerceTypes: 'array' });
+
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+    const id = (schema as Schema).$id;
+    return (id && ajv.getSchema(id)) || ajv.compile(schema);
+  });
+  app.setSchemaErrorFormatter((errors, dataVar) => {
+    const error = new Error(`${dataVar} is not valid`) as FastifyError;
+    error.validation = errors;
+    return error;
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    const t = request.t;
+    if ('validation' in error && error.validation) {
+      const fields = toFieldErrors(error.validation as never);
+      const errors = Object.fromEntries(
+        Object.entries(fields).map(([field, m]) => [field, t(m.message, m.args ?? {})]),
+      );
+      return reply.status(400).send({ message: t('validation.invalidForm'), errors });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: t(error.messageKey, error.args) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ message: t('errors.internal') });
+    }
+    // Fastify's own 4xx (bad JSON, payload too large, unsupported media type...).
+    return reply.status(status).send({ message: t(`errors.http${status}`, { defaultValue: error.message }) });
+  });
+});

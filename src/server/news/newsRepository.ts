@@ -1,0 +1,140 @@
+import { sql, type Selectable } from 'kysely';
+import type { NewsFilter, NewsItem, NewsItemInput, NEWS_SORT_FIELDS } from '../../../schemas/news.js';
+import type { Db } from '../db/database.js';
+import type { NewsItemsTable } from '../db/schema.js';
+
+type Row = Selectable<NewsItemsTable> & { has_document: boolean };
+type SortField = (typeof NEWS_SORT_FIELDS)[number];
+
+const SORT_COLUMNS = {
+  id: 'news_id',
+  title: 'title',
+  order: 'sort_order',
+  effectiveDate: 'effective_date',
+  expirationDate: 'expiration_date',
+} as const satisfies Record<SortField, keyof NewsItemsTable>;
+
+/** SPEC §3: an item is future before its start, expired from its end, active in between. */
+export function newsFlags(
+  effectiveDate: Date | null,
+  expirationDate: Date | null,
+  now: Date,
+): Pick<NewsItem, 'active' | 'future' | 'expired'> {
+  const future = effectiveDate !== null && effectiveDate > now;
+  const expired = expirationDate !== null && expirationDate <= now;
+  return { active: !future && !expired, future, expired };
+}
+
+function toNewsItem(row: Row, now: Date): NewsItem {
+  return {
+    id: row.news_id,
+    newsId: row.news_id,
+    title: row.title,
+    body: row.body,
+    effectiveDate: row.effective_date?.toISOString() ?? null,
+    expirationDate: row.expiration_date?.toISOString() ?? null,
+    order: row.sort_order,
+    icon: row.icon as NewsItem['icon'],
+    color: row.color as NewsItem['color'],
+    documentName: row.document_name,
+    url: row.url,
+    hasDocument: row.has_document,
+    ...newsFlags(row.effective_date, row.expiration_date, now),
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function selectNews(db: Db) {
+  return db
+    .selectFrom('news_items')
+    .selectAll('news_items')
+    .select(sql<boolean>`exists (select 1 from news_documents d where d.news_id = news_items.news_id)`.as('has_document'));
+}
+
+export interface NewsListOptions {
+  filter: NewsFilter;
+  sort?: { field: SortField; order: 'asc' | 'desc' };
+  offset: number;
+  limit: number;
+  now?: Date;
+}
+
+export function newsRepository(db: Db) {
+  return {
+    async list({ filter, sort, offset, limit, now = new Date() }: NewsListOptions) {
+      let query = db.selectFrom('news_items');
+      if (filter.q?.trim()) {
+        const pattern = `%${escapeLike(filter.q.trim())}%`;
+        query = query.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('body', 'ilike', pattern)]));
+      }
+      if (filter.active) {
+        query = query
+          .where((eb) => eb.or([eb('effective_date', 'is', null), eb('effective_date', '<=', now)]))
+          .where((eb) => eb.or([eb('expiration_date', 'is', null), eb('expiration_date', '>', now)]));
+      } else if (!filter.includeExpired) {
+        query = query.where((eb) => eb.or([eb('expiration_date', 'is', null), eb('expiration_date', '>', now)]));
+      }
+      if (filter.id) query = query.where('news_id', 'in', filter.id.length ? filter.id : [-1]);
+
+      const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+      const { field = 'order', order = 'desc' } = sort ?? {};
+      const column = SORT_COLUMNS[field];
+      const rows = await query
+        .selectAll('news_items')
+        .select(sql<boolean>`exists (select 1 from news_documents d where d.news_id = news_items.news_id)`.as('has_document'))
+        .orderBy(sql.ref(column), (ob) => (order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
+        .orderBy('news_id', order)
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      return { total, items: rows.map((row) => toNewsItem(row, now)) };
+    },
+
+    async get(id: number, now = new Date()): Promise<NewsItem | undefined> {
+      const row = await selectNews(db).where('news_id', '=', id).executeTakeFirst();
+      return row && toNewsItem(row, now);
+    },
+
+    async create(input: NewsItemInput, userId: number | null): Promise<NewsItem> {
+      const { news_id } = await db
+        .insertInto('news_items')
+        .values({ ...toColumns(input), created_by: userId, updated_by: userId })
+        .returning('news_id')
+        .executeTakeFirstOrThrow();
+      return (await this.get(news_id))!;
+    },
+
+    async update(id: number, input: NewsItemInput, userId: number | null): Promise<NewsItem | undefined> {
+      const result = await db
+        .updateTable('news_items')
+        .set({ ...toColumns(input), updated_by: userId, updated_at: new Date() })
+        .where('news_id', '=', id)
+        .executeTakeFirst();
+      if (!result.numUpdatedRows) return undefined;
+      return this.get(id);
+    },
+
+    async delete(id: number): Promise<NewsItem | undefined> {
+      const item = await this.get(id);
+      if (item) await db.deleteFrom('news_items').where('news_id', '=', id).execute();
+      return item;
+    },
+  };
+}
+
+/** The writable columns; documentName follows the uploaded document, not the form. */
+function toColumns(input: NewsItemInput) {
+  return {
+    title: input.title,
+    body: input.body,
+    effective_date: input.effectiveDate ?? null,
+    expiration_date: input.expirationDate ?? null,
+    sort_order: input.order ?? null,
+    icon: input.icon ?? null,
+    color: input.color ?? null,
+    url: input.url ?? null,
+  };
+}

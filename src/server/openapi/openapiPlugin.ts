@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+
+/**
+ * The OpenAPI 3.1 document, generated from the same schemas that validate
+ * each route: JSON at /api/openapi.json, browsable at /api/docs.
+ */
+export const openapiPlugin = fp(async (app: FastifyInstance, options: { version: string; publicUrl: string }) => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Security-monitoring portal API',
+        description: 'API of the dealer, staff and My Security Account portal.',
+        version: options.version,
+      },
+      servers: [{ url: options.publicUrl }],
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+});

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+
+test('the portal lists the demo news through react-admin', async ({ page }) => {
+  await page.goto('/');
+  // The only resource so far: the root opens its list, at a real path.
+  await expect(page).toHaveURL(/\/news$/);
+  // Active seeded items are listed; expired ones only with 'Show Expired'.
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const visible = await rows.count();
+  await page.getByLabel('Show Expired').check();
+  await expect.poll(() => rows.count()).toBeGreaterThan(visible);
+  await page.screenshot({ path: 'test-results/news-list.png', fullPage: true });
+});
+
+test('search narrows the list', async ({ page }) => {
+  await page.goto('/news');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  const firstTitle = (await page.locator('tbody tr td').nth(1).textContent()) ?? '';
+  await page.getByPlaceholder('Search').fill(firstTitle.slice(0, 12));
+  await expect(page.locator('tbody tr').first()).toContainText(firstTitle.slice(0, 12));
+});
+
+test('deep links are served by the single-page app', async ({ page, request }) => {
+  const response = await request.get('/some/deep/link');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('text/html');
+  const api = await request.get('/api/unknown');
+  expect(api.status()).toBe(404);
+  await page.goto('/api/docs');
+  await expect(page.getByText('Security-monitoring portal API').first()).toBeVisible();
+});

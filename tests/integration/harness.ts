@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase, type Db } from '../../src/server/db/database.js';
+
+/**
+ * Every integration suite runs on embedded PGlite, and on PostgreSQL too when
+ * TEST_DATABASE_URL is set (.ci/run sets it to the machine's `test` database).
+ * On PostgreSQL each suite gets a schema of its own, dropped at the end.
+ */
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  url?: string;
+}
+
+export const TEST_DATABASES: TestDatabase[] = [
+  { name: 'pglite' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
+];
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only');
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const schema = database.url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const handle = await openDatabase({ databaseUrl: database.url, dataDir: null, schema });
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp(config, { database: handle, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    async close() {
+      await app.close();
+      await handle.close();
+      if (database.url && schema) {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        await client.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
