@@ -2,7 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables that migrations/0001_initial.ts creates. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type Json<T = Record<string, unknown>> = ColumnType<T, string | T, string | T>;
+/** A jsonb column with a database default: optional on insert. */
+type Json<T = Record<string, unknown>> = ColumnType<T, string | T | undefined, string | T>;
 
 export interface AccountGroupsTable {
   site_group_num: number;
@@ -81,7 +82,7 @@ export interface SessionsTable {
   refresh_hash: string | null;
   previous_refresh_hash: string | null;
   bearer_expires_at: Timestamp | null;
-  pending_requirements: Generated<Json>;
+  pending_requirements: Json;
   ip: string | null;
   user_agent: string | null;
   created_at: Generated<Date>;
@@ -127,7 +128,7 @@ export interface OneTimeTokensTable {
   token_hash: string;
   kind: string;
   user_id: number | null;
-  payload: Generated<Json>;
+  payload: Json;
   created_at: Generated<Date>;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -236,7 +237,7 @@ export interface ReportRunsTable {
   user_id: number;
   site_group_num: number | null;
   report_name: string;
-  parameters: Generated<Json>;
+  parameters: Json;
   status: Generated<'queued' | 'running' | 'done' | 'failed'>;
   progress: Generated<number>;
   success: boolean | null;
@@ -341,7 +342,7 @@ export interface AuditLogTable {
   target_type: string | null;
   target_id: string | null;
   ip: string | null;
-  details: Generated<Json>;
+  details: Json;
 }
 
 export interface Database {
