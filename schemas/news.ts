@@ -2,27 +2,19 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from '../src/common/constants.js';
 import { nullableDateTime, webUrlPattern } from './shared.js';
 
-/** Icon options, SPEC §3: value and the label the picker shows. */
+/** Icon options, SPEC §3; their labels are locales/<lang>/news.json `icons.*`. */
 export const NEWS_ICONS = [
-  { value: 'bell-alert', label: 'Bell' },
-  { value: 'calendar', label: 'Calendar' },
-  { value: 'envelope', label: 'Envelope' },
-  { value: 'circle-exclamation-fill', label: 'Exclamation Circle' },
-  { value: 'exclamationmark-shield-fill', label: 'Exclamation Shield' },
-  { value: 'exclamation-triangle', label: 'Exclamation Triangle' },
-  { value: 'newspaper-filled', label: 'Newspaper' },
+  'bell-alert',
+  'calendar',
+  'envelope',
+  'circle-exclamation-fill',
+  'exclamationmark-shield-fill',
+  'exclamation-triangle',
+  'newspaper-filled',
 ] as const;
 
-/** Colour options, SPEC §3 (amber is labelled Yellow). */
-export const NEWS_COLORS = [
-  { value: 'blue', label: 'Blue' },
-  { value: 'green', label: 'Green' },
-  { value: 'red', label: 'Red' },
-  { value: 'amber', label: 'Yellow' },
-] as const;
-
-const iconValues = NEWS_ICONS.map((i) => i.value);
-const colorValues = NEWS_COLORS.map((c) => c.value);
+/** Colour options, SPEC §3; labels in `colors.*` (amber is labelled Yellow). */
+export const NEWS_COLORS = ['blue', 'green', 'red', 'amber'] as const;
 
 const newsFields = {
   title: { type: 'string', minLength: 1, maxLength: LIMITS.newsTitleMax },
@@ -30,8 +22,8 @@ const newsFields = {
   effectiveDate: nullableDateTime,
   expirationDate: nullableDateTime,
   order: { type: ['integer', 'null'], minimum: -2147483648, maximum: 2147483647 },
-  icon: { type: ['string', 'null'], maxLength: LIMITS.newsIconMax, enum: [...iconValues, null] },
-  color: { type: ['string', 'null'], maxLength: LIMITS.newsColorMax, enum: [...colorValues, null] },
+  icon: { type: ['string', 'null'], maxLength: LIMITS.newsIconMax, enum: [...NEWS_ICONS, null] },
+  color: { type: ['string', 'null'], maxLength: LIMITS.newsColorMax, enum: [...NEWS_COLORS, null] },
   documentName: { type: ['string', 'null'], maxLength: LIMITS.newsDocumentNameMax },
   url: {
     type: ['string', 'null'],

@@ -10,7 +10,7 @@ export function NewsList() {
   const translate = useTranslate();
   return (
     <List title={translate('news.setupTitle')} filters={filters} sort={{ field: 'order', order: 'DESC' }} exporter={false}>
-      <Datagrid rowClick={false} bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="title" />
         <TextField source="body" />
         <NumberField source="order" emptyText="-" />

@@ -1,0 +1,83 @@
+/**
+ * npm run bench: figures for the performance goals, each beside a baseline
+ * measured in the same run on the same machine, never a timed assertion.
+ *
+ * - API: GET /api/news (validation, database, serialisation) against a bare
+ *   Fastify route answering a constant, both on loopback with autocannon.
+ * - Start-up: time from buildApp to ready on an existing embedded database.
+ * - Web: gzipped JavaScript of the entry chunk and of everything built.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { WEB_DIST } from '../../src/server/spa/spaPlugin.js';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+function row(name: string, r: Awaited<ReturnType<typeof load>>, base?: Awaited<ReturnType<typeof load>>) {
+  const ratio = base ? `  ${(r.rps / base.rps).toFixed(2)}x baseline req/s` : '';
+  console.log(`${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}${ratio}`);
+}
+
+async function apiBench() {
+  const bare = Fastify();
+  bare.get('/constant', async () => [{ id: 1, title: 'constant' }]);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const barePort = (bare.server.address() as { port: number }).port;
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'silent' });
+  const first = await buildApp(config, { logger: false });
+  await first.close();
+  const started = performance.now();
+  const app = await buildApp(config, { logger: false });
+  await app.ready();
+  const startupMs = performance.now() - started;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+
+  console.log(`\nAPI on loopback, ${CONNECTIONS} connections, ${DURATION_S} s each (embedded PGlite, demo data)`);
+  const baseline = await load(`http://127.0.0.1:${barePort}/constant`);
+  row('baseline: bare Fastify constant', baseline);
+  row('GET /api/health', await load(`http://127.0.0.1:${port}/api/health`), baseline);
+  row('GET /api/news (first page)', await load(`http://127.0.0.1:${port}/api/news?sort=${encodeURIComponent('["order","DESC"]')}&range=${encodeURIComponent('[0,24]')}`), baseline);
+  console.log(`start-up on an existing database: ${startupMs.toFixed(0)} ms`);
+
+  await app.close();
+  await bare.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function webBench() {
+  let index: string;
+  try {
+    index = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
+  } catch {
+    console.log('\nWeb: no build in dist/web (run npm run build first)');
+    return;
+  }
+  const gz = (file: string) => gzipSync(readFileSync(file)).length / 1024;
+  const entry = [...index.matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const assets = path.join(WEB_DIST, 'assets');
+  const all = readdirSync(assets).filter((f) => f.endsWith('.js') && statSync(path.join(assets, f)).isFile());
+  const entryKb = entry.reduce((sum, f) => sum + gz(path.join(WEB_DIST, f)), 0);
+  const totalKb = all.reduce((sum, f) => sum + gz(path.join(assets, f)), 0);
+  console.log('\nWeb JavaScript, gzipped');
+  console.log(`entry chunk (loaded by every page): ${entryKb.toFixed(1)} KB`);
+  console.log(`all chunks: ${totalKb.toFixed(1)} KB in ${all.length} files; entry is ${((entryKb / totalKb) * 100).toFixed(0)}% of the whole`);
+}
+
+await apiBench();
+webBench();
