@@ -2,11 +2,13 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const root = path.resolve(import.meta.dirname, 'src/web');
+// The root holds only the HTML entry, so no page path (/news, /login...) can
+// collide with a source folder when Vite serves files in development.
+const web = path.resolve(import.meta.dirname, 'src/web');
 
 export default defineConfig({
-  root,
-  publicDir: path.resolve(root, 'public'),
+  root: path.join(web, 'entry'),
+  publicDir: path.join(web, 'public'),
   plugins: [react()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),

@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -19,6 +20,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite and argon2 are CPU-heavy: two files at a time on a 2-core machine.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

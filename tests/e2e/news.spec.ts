@@ -30,3 +30,22 @@ test('deep links are served by the single-page app', async ({ page, request }) =
   await page.goto('/api/docs');
   await expect(page.getByText('Security-monitoring portal API').first()).toBeVisible();
 });
+
+test('the form shows the schema messages beside the inputs, then saves', async ({ page }) => {
+  await page.goto('/news/create');
+  await page.getByLabel('Title').fill('x'.repeat(129));
+  await page.getByLabel('Body').fill('Body text');
+  await page.getByLabel('Start Date').fill('2030-02-01T10:00');
+  await page.getByLabel('End Date').fill('2030-01-01T10:00');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Must be 128 characters or less')).toBeVisible();
+  await expect(page.getByText('Start date cannot be after end date')).toBeVisible();
+
+  await page.getByLabel('Title').fill('Written in the browser');
+  await page.getByLabel('End Date').fill('2030-03-01T10:00');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/news$/);
+  await page.getByPlaceholder('Search').fill('Written in the browser');
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody tr').first()).toContainText('Written in the browser');
+});

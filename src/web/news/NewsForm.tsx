@@ -1,5 +1,6 @@
 import { DateTimeInput, NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { NEWS_COLORS, NEWS_ICONS, newsItemInputSchema } from '../../../schemas/news.js';
+import { parseLocalDateTime } from '../forms/dateTime.js';
 import { schemaValidator } from '../forms/schemaValidator.js';
 
 const validate = schemaValidator(newsItemInputSchema);
@@ -12,8 +13,8 @@ export function NewsForm() {
     <SimpleForm validate={validate}>
       <TextInput source="title" isRequired fullWidth />
       <TextInput source="body" isRequired multiline minRows={3} fullWidth />
-      <DateTimeInput source="effectiveDate" />
-      <DateTimeInput source="expirationDate" />
+      <DateTimeInput source="effectiveDate" parse={parseLocalDateTime} />
+      <DateTimeInput source="expirationDate" parse={parseLocalDateTime} />
       <NumberInput source="order" />
       <SelectInput source="icon" choices={iconChoices} emptyText="-" />
       <SelectInput source="color" choices={colorChoices} emptyText="-" />

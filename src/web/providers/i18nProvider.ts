@@ -1,19 +1,22 @@
 import i18next from 'i18next';
 import type { I18nProvider } from 'react-admin';
 import englishMessages from 'ra-language-english';
+import frenchMessages from 'ra-language-french';
 import { DEFAULT_LANGUAGE, LANGUAGES, i18nextOptions, type LocaleCatalog } from '../../common/i18n.js';
 
 /**
  * react-admin's i18nProvider over i18next, written here rather than taken from
  * ra-i18n-i18next, which pins i18next 23 (ARCHITECTURE.md, known pitfalls).
  * The catalogues are locales/<lang>/<file>.json; react-admin's own `ra.*`
- * messages come from ra-language-english and are overridden by locales/<lang>/ra.json.
+ * messages come from ra-language-english and ra-language-french, under what
+ * locales/<lang>/ra.json says (Spanish has only that file).
  */
 const files = import.meta.glob<LocaleCatalog[string]>('../../../locales/*/*.json', { eager: true, import: 'default' });
 
 export function catalogs(): Record<string, LocaleCatalog> {
   const resources: Record<string, LocaleCatalog> = Object.fromEntries(LANGUAGES.map((l) => [l, {}]));
   resources.en.ra = structuredClone(englishMessages.ra) as Record<string, unknown>;
+  resources.fr.ra = structuredClone(frenchMessages.ra) as Record<string, unknown>;
   for (const [file, messages] of Object.entries(files)) {
     const [, lang, name] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
     if (!resources[lang]) continue;

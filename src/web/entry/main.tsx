@@ -2,7 +2,7 @@ import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 
 // The admin is its own chunk, so entry pages that do not need it stay small.
-const App = lazy(() => import('./app/App.js').then((m) => ({ default: m.App })));
+const App = lazy(() => import('../app/App.js').then((m) => ({ default: m.App })));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
