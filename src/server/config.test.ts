@@ -32,6 +32,9 @@ describe('configuration', () => {
     expect(problemsOf({ REDIS_URL: 'localhost:6379' })[0]).toMatch(/^REDIS_URL/);
     expect(problemsOf({ SMTP_URL: 'http://mail' })[0]).toMatch(/^SMTP_URL/);
     expect(problemsOf({ PUBLIC_URL: 'ftp://x' })[0]).toMatch(/^PUBLIC_URL/);
+    expect(problemsOf({ SMS_URL: 'sms://x' })[0]).toMatch(/^SMS_URL/);
+    expect(problemsOf({ MAIL_FROM: 'nobody' })[0]).toMatch(/^MAIL_FROM must be an address/);
+    expect(problemsOf({ MAIL_FROM: 'Portal <alerts@example.com>' })).toEqual([]);
     expect(problemsOf({ DEMO: 'maybe' })).toEqual(['DEMO must be true or false (got "maybe")']);
     expect(problemsOf({ SESSION_SECRET: 'short' })[0]).toMatch(/^SESSION_SECRET must be at least 32/);
     expect(problemsOf({ PORT: '0', DEMO: 'x' })).toHaveLength(2);

@@ -13,6 +13,10 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Sender of outgoing mail. */
+  mailFrom: string;
+  /** HTTP endpoint of the text-message provider; unset: texts go to the outbox only. */
+  smsUrl: string | undefined;
   publicUrl: string;
   sessionSecret: string | undefined;
   demo: boolean;
@@ -65,6 +69,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = urlWithScheme('DATABASE_URL', env.DATABASE_URL, ['postgres', 'postgresql'], problems);
   const redisUrl = urlWithScheme('REDIS_URL', env.REDIS_URL, ['redis', 'rediss'], problems);
   const smtpUrl = urlWithScheme('SMTP_URL', env.SMTP_URL, ['smtp', 'smtps'], problems);
+  const smsUrl = urlWithScheme('SMS_URL', env.SMS_URL, ['http', 'https'], problems);
+  const mailFrom = env.MAIL_FROM || 'Security Portal <no-reply@localhost>';
+  if (!/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) {
+    problems.push(`MAIL_FROM must be an address, optionally with a name: "Portal <no-reply@example.com>" (got "${mailFrom}")`);
+  }
   const publicUrl =
     urlWithScheme('PUBLIC_URL', env.PUBLIC_URL, ['http', 'https'], problems) ?? `http://localhost:${port}`;
 
@@ -93,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     redisUrl,
     smtpUrl,
+    mailFrom,
+    smsUrl,
     publicUrl: publicUrl.replace(/\/$/, ''),
     sessionSecret,
     demo,
