@@ -7,6 +7,10 @@ import { ALL_SCHEMAS } from '../../schemas/catalog.js';
 import { redact, resolveSessionSecret, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.js';
 import { isEmpty, seedDemo } from './db/seed/demoSeed.js';
+import { authPlugin } from './auth/authPlugin.js';
+import { loginRoutes } from './auth/loginRoutes.js';
+import { captchaPlugin } from './captcha/captchaPlugin.js';
+import { outboxPlugin } from './mail/outboxPlugin.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { errorsPlugin } from './http/errors.js';
 import { createServerI18n } from './i18n.js';
@@ -23,8 +27,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Translator for the language the request prefers (Accept-Language). */
     t: TFunction;
-    /** The signed-in user; the sign-in issue sets it. */
-    userId: number | null;
   }
 }
 
@@ -76,7 +78,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const i18n = await createServerI18n();
   app.decorateRequest('t', null as unknown as TFunction);
-  app.decorateRequest('userId', null);
   app.addHook('onRequest', async (request) => {
     request.t = i18n.forRequest(request.headers['accept-language']);
   });
@@ -89,11 +90,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     exposedHeaders: ['Content-Range'],
   });
   await app.register(openapiPlugin, { version: APP_VERSION, publicUrl: config.publicUrl });
+  await app.register(authPlugin);
+  await app.register(captchaPlugin, { secret: app.sessionSecret });
+  await app.register(outboxPlugin);
 
   await app.register(
     async (api) => {
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ message: request.t('errors.notFound') }));
       await api.register(healthRoutes);
+      await api.register(loginRoutes);
       await api.register(newsRoutes);
     },
     { prefix: '/api' },

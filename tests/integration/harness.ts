@@ -32,6 +32,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** startTestApp, listening on a loopback port: the base URL for real HTTP clients. */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+}
+
+/** The app on a fresh database; `DEMO: 'true'` in env seeds the demo users and data. */
 export async function startTestApp(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const schema = database.url ? `t_${randomBytes(6).toString('hex')}` : undefined;

@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, HttpError } from 'ra-core';
+import { HttpError } from 'ra-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TestClient } from './client.js';
+import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 const DAY = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
@@ -10,16 +10,20 @@ const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toIS
 describe.each(TEST_DATABASES)('news resource on $name', (database) => {
   let t: TestApp;
   let baseUrl: string;
+  let admin: TestClient;
+  let dealer: TestClient;
   let provider: ReturnType<typeof simpleRestProvider>;
-  const fetchAs = (lang: string) => (url: string, options: fetchUtils.Options = {}) =>
-    fetchUtils.fetchJson(url, { ...options, headers: new Headers({ 'Accept-Language': lang, Accept: 'application/json' }) });
 
   beforeAll(async () => {
-    t = await startTestApp(database);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`;
-    // The real react-admin provider, as the browser uses it.
-    provider = simpleRestProvider(baseUrl, fetchAs('en'));
+    t = await startTestApp(database, { DEMO: 'true' });
+    const origin = await listen(t);
+    baseUrl = `${origin}/api`;
+    admin = await new TestClient(origin).init();
+    expect((await admin.login('support.admin', undefined, { internal: true })).status).toBe(200);
+    dealer = await new TestClient(origin).init();
+    expect((await dealer.login('dealer.beta')).status).toBe(200);
+    // The real react-admin provider, as the browser uses it, signed in as a news editor.
+    provider = simpleRestProvider(baseUrl, admin.httpClient('en'));
   });
   afterAll(() => t?.close());
   beforeEach(async () => {
@@ -70,8 +74,10 @@ describe.each(TEST_DATABASES)('news resource on $name', (database) => {
     expect(asc.data.map((n) => n.title).slice(0, 2)).toEqual(['Item 1', 'Item 2']);
     expect(asc.data.at(-1)?.title).toBe('No order');
 
-    const raw = await fetch(`${baseUrl}/news?range=${encodeURIComponent('[0,1]')}`);
+    const raw = await admin.request('GET', `/api/news?range=${encodeURIComponent('[0,1]')}`, undefined, { Origin: t.app.config.publicUrl });
     expect(raw.headers.get('content-range')).toBe('news 0-1/8');
+    // CORS lets the browser read the total.
+    expect(raw.headers.get('access-control-expose-headers')).toContain('Content-Range');
   });
 
   it('gets many by id and deletes many', async () => {
@@ -139,10 +145,10 @@ describe.each(TEST_DATABASES)('news resource on $name', (database) => {
   });
 
   it('translates messages into the language the request asks for', async () => {
-    const spanish = simpleRestProvider(baseUrl, fetchAs('es-MX,es;q=0.9'));
+    const spanish = simpleRestProvider(baseUrl, admin.httpClient('es-MX,es;q=0.9'));
     const error = (await spanish.create('news', { data: { body: 'x' } }).catch((e) => e)) as HttpError;
     expect(error.body.errors).toEqual({ title: 'Obligatorio' });
-    const french = simpleRestProvider(baseUrl, fetchAs('fr'));
+    const french = simpleRestProvider(baseUrl, admin.httpClient('fr'));
     const notFound = (await french.getOne('news', { id: 999999 }).catch((e) => e)) as HttpError;
     expect(notFound.status).toBe(404);
     expect(notFound.message).toBe('Introuvable');
@@ -150,15 +156,42 @@ describe.each(TEST_DATABASES)('news resource on $name', (database) => {
 
   it('refuses malformed list parameters and unknown filters', async () => {
     for (const query of ['sort=notjson', 'sort=["password","ASC"]', 'range=[10,0]', 'range=[0,5000]', 'filter={"evil":1}']) {
-      const response = await fetch(`${baseUrl}/news?${query}`);
+      const response = await admin.request('GET', `/api/news?${query}`);
       expect(response.status, query).toBe(400);
       expect((await response.json()).message).toMatch(/parameter is not valid/);
     }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
-    const response = await fetch(`${baseUrl}/nothing-here`);
+    const response = await admin.request('GET', '/api/nothing-here');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('shows dealers the active items only, and lets only editors write (SPEC §6)', async () => {
+    await provider.create('news', { data: item({ title: 'Active' }) });
+    await provider.create('news', { data: item({ title: 'Future', effectiveDate: iso(2) }) });
+    const future = await provider.getList('news', { pagination: { page: 1, perPage: 10 }, sort: { field: 'title', order: 'ASC' }, filter: {} });
+    const dealerProvider = simpleRestProvider(baseUrl, dealer.httpClient());
+    const seen = await dealerProvider.getList('news', { pagination: { page: 1, perPage: 10 }, sort: { field: 'title', order: 'ASC' }, filter: { includeExpired: true } });
+    expect(seen.data.map((n) => n.title)).toEqual(['Active']);
+    const hidden = future.data.find((n) => n.title === 'Future')!;
+    await expect(dealerProvider.getOne('news', { id: hidden.id })).rejects.toMatchObject({ status: 404 });
+    await expect(dealerProvider.create('news', { data: item() })).rejects.toMatchObject({ status: 403 });
+    await expect(dealerProvider.delete('news', { id: hidden.id })).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('refuses callers who are not signed in', async () => {
+    const stranger = await new TestClient(baseUrl.replace(/\/api$/, '')).init();
+    expect((await stranger.request('GET', '/api/news')).status).toBe(401);
+    expect((await stranger.request('POST', '/api/news', item())).status).toBe(401);
+  });
+
+  it('records every change in the audit log', async () => {
+    const created = await provider.create('news', { data: item() });
+    await provider.delete('news', { id: created.data.id, previousData: created.data });
+    const rows = await t.db.selectFrom('audit_log').select(['action', 'actor_user_id']).where('target_id', '=', String(created.data.id)).where('target_type', '=', 'news').orderBy('audit_id').execute();
+    expect(rows.map((r) => r.action)).toEqual(['news.created', 'news.deleted']);
+    expect(rows[0].actor_user_id).not.toBeNull();
   });
 });

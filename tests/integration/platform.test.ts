@@ -53,13 +53,14 @@ describe('embedded database', () => {
   it('keeps all data in DATA_DIR across a restart', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent' });
     const first = await buildApp(config, { logger: false });
-    const created = await first.inject({ method: 'POST', url: '/api/news', payload: { title: 'Kept', body: 'Across restarts' } });
-    expect(created.statusCode).toBe(201);
+    const id = (
+      await first.db.insertInto('news_items').values({ title: 'Kept', body: 'Across restarts' }).returning('news_id').executeTakeFirstOrThrow()
+    ).news_id;
     await first.close();
 
     const second = await buildApp(config, { logger: false });
-    const fetched = await second.inject({ url: `/api/news/${created.json().id}` });
-    expect(fetched.json()).toMatchObject({ title: 'Kept', body: 'Across restarts' });
+    const kept = await second.db.selectFrom('news_items').selectAll().where('news_id', '=', id).executeTakeFirst();
+    expect(kept).toMatchObject({ title: 'Kept', body: 'Across restarts' });
     await second.close();
   });
 });

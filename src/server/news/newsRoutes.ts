@@ -6,6 +6,11 @@ import { createAjv } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { newsRepository } from './newsRepository.js';
+import { auditFor, writeAudit } from '../audit/audit.js';
+import { mayAccess } from '../auth/authPlugin.js';
+import type { FastifyRequest } from 'fastify';
+
+const canSetUp = (request: FastifyRequest) => mayAccess(request, 'news', 'setup');
 
 const idParams = {
   type: 'object',
@@ -14,8 +19,8 @@ const idParams = {
 } as const;
 
 /**
- * /api/news: the react-admin simple-rest resource (SPEC §7 news). Authorisation
- * is the sign-in issue's; this plugin only knows the resource.
+ * /api/news: the react-admin simple-rest resource (SPEC §7 news). Applications
+ * 1 and 2 read (dealers see active items only); setup users with canEdit write.
  */
 export async function newsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
@@ -28,23 +33,27 @@ export async function newsRoutes(parent: FastifyInstance) {
       tags,
       summary: 'List news items (react-admin simple-rest: sort, range, filter; total in Content-Range)',
       querystring: listQuerystringSchema,
-      response: { 200: { type: 'array', items: newsItemSchema }, 400: errorSchema },
+      response: { 200: { type: 'array', items: newsItemSchema }, 400: errorSchema, 401: errorSchema, 403: errorSchema },
     },
+    preHandler: app.requireAccess('news', 'list'),
   }, async (request, reply) => {
     const query = parseListQuery<NewsFilter, (typeof NEWS_SORT_FIELDS)[number]>(request.query, {
       sortFields: NEWS_SORT_FIELDS,
       validateFilter,
     });
+    // Only setup users see what is not active (SPEC §2 news, news setup).
+    if (!canSetUp(request)) query.filter = { ...query.filter, active: true, includeExpired: false };
     const { items, total } = await news.list(query);
     reply.header('Content-Range', contentRange('news', query.offset, items.length, total));
     return items;
   });
 
   app.get('/news/:id', {
-    schema: { tags, summary: 'One news item', params: idParams, response: { 200: newsItemSchema, 404: errorSchema } },
+    schema: { tags, summary: 'One news item', params: idParams, response: { 200: newsItemSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } },
+    preHandler: app.requireAccess('news', 'show'),
   }, async (request) => {
     const item = await news.get(request.params.id);
-    if (!item) throw new HttpError(404, 'errors.notFound');
+    if (!item || (!item.active && !canSetUp(request))) throw new HttpError(404, 'errors.notFound');
     return item;
   });
 
@@ -53,10 +62,12 @@ export async function newsRoutes(parent: FastifyInstance) {
       tags,
       summary: 'Create a news item; answers the full record',
       body: newsItemInputSchema,
-      response: { 201: newsItemSchema, 400: validationErrorSchema },
+      response: { 201: newsItemSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
     },
+    preHandler: app.requireAccess('news', 'create'),
   }, async (request, reply) => {
-    const item = await news.create(request.body, request.userId ?? null);
+    const item = await news.create(request.body, request.auth!.user.user_id);
+    await writeAudit(app.db, auditFor(request, { action: 'news.created', targetType: 'news', targetId: item.id }));
     reply.status(201);
     return item;
   });
@@ -67,11 +78,13 @@ export async function newsRoutes(parent: FastifyInstance) {
       summary: 'Update a news item; answers the full record',
       params: idParams,
       body: newsItemInputSchema,
-      response: { 200: newsItemSchema, 400: validationErrorSchema, 404: errorSchema },
+      response: { 200: newsItemSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
+    preHandler: app.requireAccess('news', 'edit'),
   }, async (request) => {
-    const item = await news.update(request.params.id, request.body, request.userId ?? null);
+    const item = await news.update(request.params.id, request.body, request.auth!.user.user_id);
     if (!item) throw new HttpError(404, 'errors.notFound');
+    await writeAudit(app.db, auditFor(request, { action: 'news.updated', targetType: 'news', targetId: item.id }));
     return item;
   });
 
@@ -80,11 +93,13 @@ export async function newsRoutes(parent: FastifyInstance) {
       tags,
       summary: 'Delete a news item; answers the deleted record',
       params: idParams,
-      response: { 200: newsItemSchema, 404: errorSchema },
+      response: { 200: newsItemSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
+    preHandler: app.requireAccess('news', 'delete'),
   }, async (request) => {
     const item = await news.delete(request.params.id);
     if (!item) throw new HttpError(404, 'errors.notFound');
+    await writeAudit(app.db, auditFor(request, { action: 'news.deleted', targetType: 'news', targetId: item.id, details: { title: item.title } }));
     return item;
   });
 }

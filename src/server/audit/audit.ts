@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+
+/** One audit line: who did what to which thing, when and from where. Never a secret in `details`. */
+export interface AuditEntry {
+  action: string;
+  actorUserId?: number | null;
+  impersonatorUserId?: number | null;
+  targetType?: string;
+  targetId?: string | number;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      action: entry.action,
+      actor_user_id: entry.actorUserId ?? null,
+      impersonator_user_id: entry.impersonatorUserId ?? null,
+      target_type: entry.targetType ?? null,
+      target_id: entry.targetId === undefined ? null : String(entry.targetId),
+      ip: entry.ip ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+    })
+    .execute();
+}
+
+/** The audit entry of a request: its signed-in user (and impersonator) and address. */
+export function auditFor(request: FastifyRequest, entry: Omit<AuditEntry, 'actorUserId' | 'impersonatorUserId' | 'ip'>): AuditEntry {
+  return {
+    ...entry,
+    actorUserId: request.auth?.user.user_id ?? null,
+    impersonatorUserId: request.auth?.session.impersonator_user_id ?? null,
+    ip: request.ip,
+  };
+}

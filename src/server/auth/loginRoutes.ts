@@ -1,0 +1,175 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { sql } from 'kysely';
+import { loginRequestSchema, loginResponseSchema, msaLoginRequestSchema, tokenSchema } from '../../../schemas/auth.js';
+import { errorSchema } from '../../../schemas/shared.js';
+import { userSchema } from '../../../schemas/user.js';
+import { APPLICATION } from '../../common/constants.js';
+import { auditFor, writeAudit } from '../audit/audit.js';
+import { HttpError } from '../http/errors.js';
+import { clearSessionCookies, REFRESH_COOKIE, setRefreshCookie, setSessionCookies, type UserRow } from './authPlugin.js';
+import { identityOf } from './identity.js';
+import { pendingRequirements, toLoginRequirements } from './requirements.js';
+import { sha256, verifySecret } from './secrets.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, throttle } from './throttle.js';
+
+export const TRUSTED_DEVICE_COOKIE = 'portal_device';
+
+/**
+ * Credential checks (SPEC §7 dealer and customer login), token refresh,
+ * logout and the signed-in identity. A wrong password, an unknown user and a
+ * throttled account answer alike: same status, same message, and the same
+ * argon2 work, so neither the answer nor its timing tells them apart.
+ */
+export async function loginRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
+  const limiter = throttle(app.db);
+  const tags = ['sign-in'];
+  const loginResponses = { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema };
+
+  async function trustedDevice(request: FastifyRequest, userId: number): Promise<boolean> {
+    const token = request.cookies[TRUSTED_DEVICE_COOKIE];
+    if (!token) return false;
+    const row = await app.db
+      .selectFrom('trusted_devices')
+      .select('device_id')
+      .where('token_hash', '=', sha256(token))
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return !!row;
+  }
+
+  /** Checks the password under throttling; the user when it is right, else one uniform refusal. */
+  async function checkCredentials(request: FastifyRequest, account: string, password: string, user: UserRow | undefined, failureKey: string) {
+    const keys = [`account:${account.toLowerCase()}`, `ip:${request.ip}`];
+    const blocked = await limiter.isBlocked(keys);
+    const valid = await verifySecret(blocked || !user || user.disabled_at ? null : user.password_hash, password);
+    if (!valid || !user) {
+      await limiter.fail([
+        { key: keys[0], policy: ACCOUNT_POLICY },
+        { key: keys[1], policy: ADDRESS_POLICY },
+      ]);
+      await writeAudit(app.db, auditFor(request, {
+        action: 'login.failed',
+        targetType: 'user',
+        targetId: user?.user_id,
+        details: { account: account.slice(0, 128), throttled: blocked },
+      }));
+      throw new HttpError(401, failureKey);
+    }
+    await limiter.succeed(keys);
+    return user;
+  }
+
+  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    const contacts = await app.db
+      .selectFrom('user_contact_methods')
+      .select(['type', 'value'])
+      .where('user_id', '=', user.user_id)
+      .orderBy(sql`case when type = 'cellPhone' then 0 else 1 end`)
+      .execute();
+    const inputs = {
+      applicationNum: user.application_num,
+      betaUser: user.beta_user,
+      mfaEnabled: user.mfa_required,
+      usernameResetRequired: user.username_reset_required,
+      verifySecurityQuestions: user.verify_security_questions,
+      passwordResetRequired: user.password_reset_required,
+      termsRequired: user.terms_required,
+      privacyPolicyRequired: user.privacy_policy_required,
+      contacts,
+      trustedDevice: await trustedDevice(request, user.user_id),
+    };
+    const pending = pendingRequirements(inputs);
+    const tokens = await app.sessions.create({
+      userId: user.user_id,
+      pending,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    setSessionCookies(reply, app.config.publicUrl, tokens);
+    await writeAudit(app.db, {
+      action: 'login.succeeded',
+      actorUserId: user.user_id,
+      ip: request.ip,
+      targetType: 'session',
+      targetId: tokens.sessionId,
+      details: { pending: Object.keys(pending).filter((k) => pending[k as keyof typeof pending]) },
+    });
+    return {
+      success: true,
+      reqs: toLoginRequirements(pending, inputs),
+      token: { token: tokens.bearer.token, expires: tokens.bearer.expires.toISOString() },
+    };
+  }
+
+  app.post('/account/login', {
+    schema: { tags, summary: 'Dealer and internal sign-in (internal=true for staff)', body: loginRequestSchema, response: loginResponses },
+  }, async (request, reply) => {
+    const { username, password, internal } = request.body;
+    const application = internal ? APPLICATION.internal : APPLICATION.dealer;
+    const user = await app.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(username)`, '=', username.toLowerCase())
+      .where('application_num', '=', application)
+      .executeTakeFirst();
+    const checked = await checkCredentials(request, username, password, user, 'errors.invalidCredentials');
+    return startSession(request, reply, checked);
+  });
+
+  app.post('/msa/login', {
+    schema: { tags, summary: 'Customer (My Security Account) sign-in', body: msaLoginRequestSchema, response: loginResponses },
+  }, async (request, reply) => {
+    const { email, password } = request.body;
+    const user = await app.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(username)`, '=', email.toLowerCase())
+      .where('application_num', '=', APPLICATION.customer)
+      .executeTakeFirst();
+    const checked = await checkCredentials(request, email, password, user, 'errors.invalidEmailCredentials');
+    if (!checked.email_verified_at) throw new HttpError(403, 'errors.emailNotVerified');
+    return startSession(request, reply, checked);
+  });
+
+  app.post('/token/refresh', {
+    schema: { tags, summary: 'A new bearer token; rotates the refresh cookie', response: { 200: tokenSchema, 401: errorSchema } },
+  }, async (request, reply) => {
+    const presented = request.cookies[REFRESH_COOKIE];
+    const result = presented ? await app.sessions.refresh(presented) : ({ outcome: 'invalid' } as const);
+    if (result.outcome === 'reused') {
+      await writeAudit(app.db, {
+        action: 'session.refreshReused',
+        actorUserId: result.session.user_id,
+        ip: request.ip,
+        targetType: 'session',
+        targetId: result.session.session_id,
+      });
+    }
+    if (result.outcome !== 'rotated') {
+      clearSessionCookies(reply);
+      reply.header('Invalid-Session', 'true');
+      throw new HttpError(401, 'errors.sessionEnded');
+    }
+    setRefreshCookie(reply, app.config.publicUrl, result.refreshToken);
+    return { token: result.bearer.token, expires: result.bearer.expires.toISOString() };
+  });
+
+  app.post('/logout', {
+    schema: { tags, summary: 'End the session' },
+  }, async (request, reply) => {
+    if (request.auth) {
+      await app.sessions.end(request.auth.session.session_id, 'logout');
+      await writeAudit(app.db, auditFor(request, { action: 'logout', targetType: 'session', targetId: request.auth.session.session_id }));
+    }
+    clearSessionCookies(reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/me', {
+    schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, 401: errorSchema } },
+    preHandler: app.requireUser,
+  }, async (request) => identityOf(app.db, request.auth!.user));
+}

@@ -1,0 +1,88 @@
+import { fetchUtils } from 'ra-core';
+import { DEMO_PASSWORD } from '../../src/common/constants.js';
+
+/**
+ * A browser-like HTTP client for the API tests: it keeps cookies (with their
+ * paths), sends the XSRF header on writes as the web app does, and can sign in.
+ */
+export class TestClient {
+  private readonly jar = new Map<string, { value: string; path: string }>();
+  bearer: string | undefined;
+
+  constructor(readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.jar.get(name)?.value;
+  }
+
+  setCookie(name: string, value: string, path = '/') {
+    this.jar.set(name, { value, path });
+  }
+
+  private cookieHeader(pathname: string): string {
+    return [...this.jar.entries()]
+      .filter(([, c]) => pathname.startsWith(c.path))
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join('; ');
+  }
+
+  private store(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';').map((s) => s.trim());
+      const [name, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+      const expired = attributes.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && new Date(a.slice(8)) < new Date()));
+      if (expired || value === '') this.jar.delete(name);
+      else this.jar.set(name, { value, path });
+    }
+  }
+
+  headersFor(url: string, method: string, extra: HeadersInit = {}): Headers {
+    const headers = new Headers(extra);
+    const cookies = this.cookieHeader(new URL(url).pathname);
+    if (cookies) headers.set('Cookie', cookies);
+    const xsrf = this.cookie('XSRF-Token');
+    if (method !== 'GET' && xsrf && !headers.has('X-XSRF-Token')) headers.set('X-XSRF-Token', xsrf);
+    if (this.bearer && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${this.bearer}`);
+    return headers;
+  }
+
+  async request(method: string, path: string, body?: unknown, extraHeaders: HeadersInit = {}): Promise<Response> {
+    const url = `${this.baseUrl}${path}`;
+    const headers = this.headersFor(url, method, extraHeaders);
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    this.store(response);
+    return response;
+  }
+
+  /** Picks up the XSRF cookie, as the web app does on its first call. */
+  async init(): Promise<this> {
+    await this.request('GET', '/api/health');
+    return this;
+  }
+
+  async login(username: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}) {
+    const response = await this.request('POST', '/api/account/login', { username, password, ...extra });
+    const body = await response.json();
+    if (response.ok) this.bearer = body.token?.token;
+    return { status: response.status, body };
+  }
+
+  async loginMsa(email: string, password = DEMO_PASSWORD) {
+    const response = await this.request('POST', '/api/msa/login', { email, password });
+    const body = await response.json();
+    if (response.ok) this.bearer = body.token?.token;
+    return { status: response.status, body };
+  }
+
+  /** An httpClient for ra-data-simple-rest that sends what this client holds. */
+  httpClient(language = 'en') {
+    return (url: string, options: fetchUtils.Options = {}) =>
+      fetchUtils.fetchJson(url, {
+        ...options,
+        headers: this.headersFor(url, options.method ?? 'GET', { 'Accept-Language': language, Accept: 'application/json' }),
+      });
+  }
+}
