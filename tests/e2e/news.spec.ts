@@ -1,4 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from './signIn.js';
+
+test.beforeEach(async ({ page }, testInfo) => {
+  if (testInfo.title.startsWith('deep links')) return;
+  await signIn(page, 'support.admin', { internal: true });
+});
 
 test('the portal lists the demo news through react-admin', async ({ page }) => {
   await page.goto('/');
@@ -22,6 +28,9 @@ test('search narrows the list', async ({ page }) => {
 });
 
 test('deep links are served by the single-page app', async ({ page, request }) => {
+  // Signed out, a page of the app asks for the login first.
+  await page.goto('/news');
+  await expect(page).toHaveURL(/\/login$/);
   const response = await request.get('/some/deep/link');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('text/html');

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { Admin, Resource, type I18nProvider } from 'react-admin';
+import { authProvider } from '../providers/authProvider.js';
 import { createDataProvider } from '../providers/dataProvider.js';
 import { createI18nProvider } from '../providers/i18nProvider.js';
 import { news } from '../news/index.js';
@@ -17,7 +18,7 @@ export function App() {
   return (
     // Real paths (SPEC §2 routes), not react-admin's default hash router.
     <BrowserRouter>
-      <Admin dataProvider={dataProvider} i18nProvider={i18nProvider} disableTelemetry>
+      <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} requireAuth disableTelemetry>
         <Resource name="news" {...news} />
       </Admin>
     </BrowserRouter>
