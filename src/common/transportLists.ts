@@ -20,6 +20,15 @@ export interface RouteRule {
   readonly onlyWithoutToken?: boolean;
 }
 
+/** The API path of a URL: origin, '/api/', query string, hash and a trailing '/' removed. */
+export function apiPath(url: string): string {
+  let rest = url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '').replace(/^\/\/[^/?#]*/, '');
+  rest = rest.split(/[?#]/, 1)[0].replace(/^\/+/, '');
+  if (rest === 'api') return '';
+  if (rest.startsWith('api/')) rest = rest.slice('api/'.length);
+  return rest.replace(/\/+$/, '');
+}
+
 /** True when `path` matches `pattern`: equal, or starting with what precedes a trailing '*'. */
 export function matchesPattern(path: string, pattern: string): boolean {
   return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern;

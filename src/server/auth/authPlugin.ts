@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { Selectable } from 'kysely';
 import { canAccess, type Action } from '../../common/access.js';
-import { LOGIN_ACTION_ALLOW_LIST, matchesAny } from '../../common/transportLists.js';
+import { LOGIN_ACTION_ALLOW_LIST, apiPath, matchesAny } from '../../common/transportLists.js';
 import { XSRF } from '../../common/constants.js';
 import type { UsersTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -45,11 +45,6 @@ declare module 'fastify' {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The API path of a request, relative to /api/ and without its query: 'news/3'. */
-export function apiPath(url: string): string | undefined {
-  const path = url.split('?')[0];
-  return path.startsWith('/api/') ? path.slice('/api/'.length) : undefined;
-}
 
 /** Cookie flags: Secure everywhere but plain-http localhost development. */
 export function cookieSecurity(publicUrl: string) {
@@ -71,8 +66,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith('/api/')) return;
     const path = apiPath(request.url);
-    if (path === undefined) return;
 
     // Cross-site request forgery: the cookie must come back as a header on every write.
     let xsrf = request.cookies[XSRF.cookie];

@@ -24,7 +24,7 @@ import {
  * texts are keys of locales/<lang>/transport.json.
  */
 
-export { LOGIN_ACTION_ALLOW_LIST, matchesPattern } from '../../common/transportLists.js';
+export { LOGIN_ACTION_ALLOW_LIST, apiPath, matchesPattern } from '../../common/transportLists.js';
 
 /** Every `transport.*` key these rules hand to the UI. */
 export const TRANSPORT_KEYS = {
@@ -49,14 +49,6 @@ export const TRANSPORT_ROUTES = { login: '/login', support: '/support' } as cons
 
 // ---------------------------------------------------------------- paths and query parameters
 
-/** The API path of a URL: origin, '/api/', query string, hash and a trailing '/' removed. */
-export function apiPath(url: string): string {
-  let rest = url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '').replace(/^\/\/[^/?#]*/, '');
-  rest = rest.split(/[?#]/, 1)[0].replace(/^\/+/, '');
-  if (rest === 'api') return '';
-  if (rest.startsWith('api/')) rest = rest.slice('api/'.length);
-  return rest.replace(/\/+$/, '');
-}
 
 function paramName(part: string): string {
   const raw = part.split('=', 1)[0];
