@@ -18,6 +18,7 @@ describe('configuration', () => {
     expect(config.demo).toBe(true);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.trustProxy).toBe(false);
   });
 
   it('turns demo data off by default on PostgreSQL, and DEMO overrides', () => {
@@ -36,6 +37,7 @@ describe('configuration', () => {
     expect(problemsOf({ MAIL_FROM: 'nobody' })[0]).toMatch(/^MAIL_FROM must be an address/);
     expect(problemsOf({ MAIL_FROM: 'Portal <alerts@example.com>' })).toEqual([]);
     expect(problemsOf({ DEMO: 'maybe' })).toEqual(['DEMO must be true or false (got "maybe")']);
+    expect(problemsOf({ TRUST_PROXY: 'sometimes' })).toEqual(['TRUST_PROXY must be true or false (got "sometimes")']);
     expect(problemsOf({ SESSION_SECRET: 'short' })[0]).toMatch(/^SESSION_SECRET must be at least 32/);
     expect(problemsOf({ PORT: '0', DEMO: 'x' })).toHaveLength(2);
   });

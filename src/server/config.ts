@@ -21,6 +21,8 @@ export interface Config {
   sessionSecret: string | undefined;
   demo: boolean;
   logLevel: string;
+  /** Trust X-Forwarded-For from a load balancer; off, a client could claim any address. */
+  trustProxy: boolean;
   /** Serve the SPA through Vite's dev middleware (npm run dev). */
   devServer: boolean;
 }
@@ -84,6 +86,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else demo = word;
   }
 
+  let trustProxy = false;
+  if (env.TRUST_PROXY !== undefined && env.TRUST_PROXY !== '') {
+    const word = BOOLEAN_WORDS[env.TRUST_PROXY.toLowerCase()];
+    if (word === undefined) problems.push(`TRUST_PROXY must be true or false (got "${env.TRUST_PROXY}")`);
+    else trustProxy = word;
+  }
+
   const sessionSecret = env.SESSION_SECRET || undefined;
   if (sessionSecret !== undefined && sessionSecret.length < 32) {
     problems.push('SESSION_SECRET must be at least 32 characters long (leave it unset to have one generated)');
@@ -108,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     demo,
     logLevel,
+    trustProxy,
     devServer: env.VITE_DEV_SERVER === 'true',
   };
 }
