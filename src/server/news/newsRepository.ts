@@ -47,11 +47,14 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Whether an item has an uploaded document, selected beside its columns. */
+const hasDocument = () => sql<boolean>`exists (select 1 from news_documents d where d.news_id = news_items.news_id)`.as('has_document');
+
 function selectNews(db: Db) {
   return db
     .selectFrom('news_items')
     .selectAll('news_items')
-    .select(sql<boolean>`exists (select 1 from news_documents d where d.news_id = news_items.news_id)`.as('has_document'));
+    .select(hasDocument);
 }
 
 export interface NewsListOptions {
@@ -84,7 +87,7 @@ export function newsRepository(db: Db) {
       const column = SORT_COLUMNS[field];
       const rows = await query
         .selectAll('news_items')
-        .select(sql<boolean>`exists (select 1 from news_documents d where d.news_id = news_items.news_id)`.as('has_document'))
+        .select(hasDocument)
         .orderBy(sql.ref(column), (ob) => (order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
         .orderBy('news_id', order)
         .offset(offset)
