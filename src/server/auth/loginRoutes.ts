@@ -27,6 +27,16 @@ export async function loginRoutes(parent: FastifyInstance) {
   const tags = ['sign-in'];
   const loginResponses = { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
+  /** A user of one application by username (MSA usernames are emails), case-insensitively. */
+  function findUser(username: string, application: 1 | 2 | 3) {
+    return app.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(username)`, '=', username.toLowerCase())
+      .where('application_num', '=', application)
+      .executeTakeFirst();
+  }
+
   async function trustedDevice(request: FastifyRequest, userId: number): Promise<boolean> {
     const token = request.cookies[TRUSTED_DEVICE_COOKIE];
     if (!token) return false;
@@ -109,12 +119,7 @@ export async function loginRoutes(parent: FastifyInstance) {
   }, async (request, reply) => {
     const { username, password, internal } = request.body;
     const application = internal ? APPLICATION.internal : APPLICATION.dealer;
-    const user = await app.db
-      .selectFrom('users')
-      .selectAll()
-      .where(sql`lower(username)`, '=', username.toLowerCase())
-      .where('application_num', '=', application)
-      .executeTakeFirst();
+    const user = await findUser(username, application);
     const checked = await checkCredentials(request, username, password, user, 'errors.invalidCredentials');
     return startSession(request, reply, checked);
   });
@@ -123,12 +128,7 @@ export async function loginRoutes(parent: FastifyInstance) {
     schema: { tags, summary: 'Customer (My Security Account) sign-in', body: msaLoginRequestSchema, response: loginResponses },
   }, async (request, reply) => {
     const { email, password } = request.body;
-    const user = await app.db
-      .selectFrom('users')
-      .selectAll()
-      .where(sql`lower(username)`, '=', email.toLowerCase())
-      .where('application_num', '=', APPLICATION.customer)
-      .executeTakeFirst();
+    const user = await findUser(email, APPLICATION.customer);
     const checked = await checkCredentials(request, email, password, user, 'errors.invalidEmailCredentials');
     if (!checked.email_verified_at) throw new HttpError(403, 'errors.emailNotVerified');
     return startSession(request, reply, checked);
