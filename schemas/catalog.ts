@@ -44,6 +44,7 @@ import {
   securityQuestionSchema,
   securityQuestionsAnswerSchema,
 } from './recovery.js';
+import { clientConfigSchema } from './clientConfig.js';
 import { errorSchema, validationErrorSchema } from './shared.js';
 import { statusBannerSchema } from './statusBanner.js';
 import {
@@ -121,4 +122,6 @@ export const ALL_SCHEMAS = [
   createMsaAccountSchema,
   registrationVerifyEmailSchema,
   registrationSetPasswordSchema,
+  // clientConfig.ts
+  clientConfigSchema,
 ] as const;

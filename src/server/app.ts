@@ -8,7 +8,16 @@ import { redact, resolveSessionSecret, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.js';
 import { isEmpty, seedDemo } from './db/seed/demoSeed.js';
 import { authPlugin } from './auth/authPlugin.js';
+import { assetsRoutes } from './assets/assetsRoutes.js';
 import { loginRoutes } from './auth/loginRoutes.js';
+import { mfaRoutes } from './auth/mfaRoutes.js';
+import { stepRoutes } from './auth/stepRoutes.js';
+import { bannerRoutes } from './banner/bannerRoutes.js';
+import { classicRoutes } from './classic/classicRoutes.js';
+import { privacyRoutes } from './privacy/privacyRoutes.js';
+import { recoveryRoutes } from './recovery/recoveryRoutes.js';
+import { registrationRoutes } from './recovery/registrationRoutes.js';
+import { ssoRoutes } from './sso/ssoRoutes.js';
 import { captchaPlugin } from './captcha/captchaPlugin.js';
 import { outboxPlugin } from './mail/outboxPlugin.js';
 import { healthRoutes } from './health/healthRoutes.js';
@@ -98,8 +107,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ message: request.t('errors.notFound') }));
       await api.register(healthRoutes);
+      await api.register(assetsRoutes, { version: APP_VERSION });
       await api.register(loginRoutes);
+      await api.register(mfaRoutes);
+      await api.register(stepRoutes);
+      await api.register(recoveryRoutes);
+      await api.register(registrationRoutes);
+      await api.register(ssoRoutes);
+      await api.register(classicRoutes);
       await api.register(newsRoutes);
+      await api.register(bannerRoutes);
+      await api.register(privacyRoutes);
     },
     { prefix: '/api' },
   );

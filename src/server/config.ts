@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { ENVIRONMENTS, type Environment } from '../common/constants.js';
 
 /**
  * Configuration from environment variables, validated at start-up. Each bad
@@ -25,6 +26,14 @@ export interface Config {
   trustProxy: boolean;
   /** Serve the SPA through Vite's dev middleware (npm run dev). */
   devServer: boolean;
+  /** Host names that serve the customer (My Security Account) variant; any other host is the dealer portal. */
+  msaHosts: string[];
+  /** The dealer portal's name, shown in page titles ('Login | {name}'). */
+  portalName: string;
+  /** Where dealers who are not beta users go with a one-time key; demo: the built-in page at /classic. */
+  classicPortalUrl: string | undefined;
+  /** SPEC §7 `env` parameter: prod, staging or dev. */
+  environment: Environment;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +112,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
 
+  const msaHosts = (env.MSA_HOSTS ?? 'msa.localhost')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  for (const host of msaHosts) {
+    if (!/^[a-z0-9.-]+$/.test(host)) problems.push(`MSA_HOSTS must be host names separated by commas (got "${host}")`);
+  }
+  const environment = (env.PORTAL_ENV || (demo || env.VITE_DEV_SERVER === 'true' ? 'dev' : 'prod')) as Environment;
+  if (!(ENVIRONMENTS as readonly string[]).includes(environment)) {
+    problems.push(`PORTAL_ENV must be one of ${ENVIRONMENTS.join(', ')} (got "${environment}")`);
+  }
+  const portalName = env.PORTAL_NAME || 'Dealer Portal';
+  const classicPortalUrl = urlWithScheme('CLASSIC_PORTAL_URL', env.CLASSIC_PORTAL_URL, ['http', 'https'], problems);
+
   if (problems.length) throw new ConfigError(problems);
   return {
     port,
@@ -119,6 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     trustProxy,
     devServer: env.VITE_DEV_SERVER === 'true',
+    msaHosts,
+    portalName,
+    environment,
+    classicPortalUrl: classicPortalUrl ?? (demo ? `${publicUrl.replace(/\/$/, '')}/classic` : undefined),
   };
 }
 

@@ -8,7 +8,8 @@ import { XSRF } from '../../common/constants.js';
 import type { UsersTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { readBearer } from './bearer.js';
-import { actionRequired, type Pending } from './requirements.js';
+import { mfaCodes, type MfaCodes } from './mfaCodes.js';
+import { actionRequired, type Pending, type PendingFlag } from './requirements.js';
 import { randomToken, safeEqual } from './secrets.js';
 import { sessionStore, type Session, type SessionStore } from './sessions.js';
 
@@ -17,7 +18,16 @@ export const REFRESH_COOKIE = 'portal_refresh';
 export const REFRESH_PATH = '/api/token';
 
 /** Calls a session with pending login requirements may make (SPEC §7 allow-list, plus leaving and reading who one is). */
-export const PENDING_ALLOWED = [...LOGIN_ACTION_ALLOW_LIST, 'privacyPolicy*', 'logout', 'token/refresh', 'me', 'statusBanner'];
+export const PENDING_ALLOWED = [
+  ...LOGIN_ACTION_ALLOW_LIST,
+  'privacyPolicy*',
+  'logout',
+  'token/refresh',
+  'me',
+  'statusBanner',
+  'account/requirements',
+  'assets/config',
+];
 
 export type UserRow = Selectable<UsersTable>;
 export interface Auth {
@@ -29,6 +39,8 @@ export interface Auth {
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionStore;
+    /** One-time codes by email or text (mfaCodes.ts). */
+    mfaCodes: MfaCodes;
     /** preHandler: the request must come from a signed-in user. */
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** preHandler factory: the signed-in user must be allowed `action` on `resource` (src/common/access.ts). */
@@ -63,6 +75,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const sessions = sessionStore(app.db, app.sessionSecret);
   const security = cookieSecurity(app.config.publicUrl);
   app.decorate('sessions', sessions);
+  app.decorate('mfaCodes', mfaCodes(app.db, app.sessionSecret));
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -131,6 +144,20 @@ export function mayAccess(request: FastifyRequest, resource: string, action: Act
   const user = request.auth?.user;
   if (!user) return false;
   return canAccess({ applicationNum: user.application_num, canEdit: user.can_edit_news, roles: user.roles }, { resource, action });
+}
+
+/**
+ * A login step done: its flags leave the session's pending requirements (and
+ * this request's view of them). Answers what is still pending.
+ */
+export async function clearPending(app: FastifyInstance, request: FastifyRequest, ...flags: PendingFlag[]): Promise<Pending> {
+  const auth = request.auth;
+  if (!auth) throw new HttpError(401, 'errors.signInRequired');
+  const pending: Pending = { ...auth.pending };
+  for (const flag of flags) pending[flag] = false;
+  await app.sessions.setPending(auth.session.session_id, pending);
+  auth.pending = pending;
+  return pending;
 }
 
 /** Cookies that carry a new session to the browser. */

@@ -1,0 +1,19 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { ENVIRONMENTS } from '../src/common/constants.js';
+
+/** GET assets/config: what the browser needs before sign-in (variant by host name, §2; app version and env, §7). */
+export const clientConfigSchema = {
+  $id: 'ClientConfig',
+  type: 'object',
+  additionalProperties: false,
+  required: ['variant', 'portalName', 'version', 'environment', 'demo'],
+  properties: {
+    variant: { type: 'string', enum: ['dealer', 'customer'] },
+    portalName: { type: 'string' },
+    version: { type: 'string' },
+    environment: { type: 'string', enum: ENVIRONMENTS },
+    /** Demo mode: the login page may point to the demo outbox. */
+    demo: { type: 'boolean' },
+  },
+} as const;
+export type ClientConfig = FromSchema<typeof clientConfigSchema>;

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+// Being written in this session (issue 3/5); registered in app.ts.
+export async function recoveryRoutes(_app: FastifyInstance) {}
