@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { sql } from 'kysely';
 import { loginRequestSchema, loginResponseSchema, msaLoginRequestSchema, tokenSchema } from '../../../schemas/auth.js';
@@ -7,13 +7,11 @@ import { userSchema } from '../../../schemas/user.js';
 import { APPLICATION } from '../../common/constants.js';
 import { auditFor, writeAudit } from '../audit/audit.js';
 import { HttpError } from '../http/errors.js';
-import { clearSessionCookies, REFRESH_COOKIE, setRefreshCookie, setSessionCookies, type UserRow } from './authPlugin.js';
+import { clearSessionCookies, REFRESH_COOKIE, setRefreshCookie, type UserRow } from './authPlugin.js';
+import { startSession } from './signIn.js';
 import { identityOf } from './identity.js';
-import { pendingRequirements, toLoginRequirements } from './requirements.js';
-import { sha256, verifySecret } from './secrets.js';
+import { verifySecret } from './secrets.js';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, throttle } from './throttle.js';
-
-export const TRUSTED_DEVICE_COOKIE = 'portal_device';
 
 /**
  * Credential checks (SPEC §7 dealer and customer login), token refresh,
@@ -35,19 +33,6 @@ export async function loginRoutes(parent: FastifyInstance) {
       .where(sql`lower(username)`, '=', username.toLowerCase())
       .where('application_num', '=', application)
       .executeTakeFirst();
-  }
-
-  async function trustedDevice(request: FastifyRequest, userId: number): Promise<boolean> {
-    const token = request.cookies[TRUSTED_DEVICE_COOKIE];
-    if (!token) return false;
-    const row = await app.db
-      .selectFrom('trusted_devices')
-      .select('device_id')
-      .where('token_hash', '=', sha256(token))
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return !!row;
   }
 
   /** Checks the password under throttling; the user when it is right, else one uniform refusal. */
@@ -72,48 +57,6 @@ export async function loginRoutes(parent: FastifyInstance) {
     return user;
   }
 
-  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
-    const contacts = await app.db
-      .selectFrom('user_contact_methods')
-      .select(['type', 'value'])
-      .where('user_id', '=', user.user_id)
-      .orderBy(sql`case when type = 'cellPhone' then 0 else 1 end`)
-      .execute();
-    const inputs = {
-      applicationNum: user.application_num,
-      betaUser: user.beta_user,
-      mfaEnabled: user.mfa_required,
-      usernameResetRequired: user.username_reset_required,
-      verifySecurityQuestions: user.verify_security_questions,
-      passwordResetRequired: user.password_reset_required,
-      termsRequired: user.terms_required,
-      privacyPolicyRequired: user.privacy_policy_required,
-      contacts,
-      trustedDevice: await trustedDevice(request, user.user_id),
-    };
-    const pending = pendingRequirements(inputs);
-    const tokens = await app.sessions.create({
-      userId: user.user_id,
-      pending,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-    });
-    setSessionCookies(reply, app.config.publicUrl, tokens);
-    await writeAudit(app.db, {
-      action: 'login.succeeded',
-      actorUserId: user.user_id,
-      ip: request.ip,
-      targetType: 'session',
-      targetId: tokens.sessionId,
-      details: { pending: Object.keys(pending).filter((k) => pending[k as keyof typeof pending]) },
-    });
-    return {
-      success: true,
-      reqs: toLoginRequirements(pending, inputs),
-      token: { token: tokens.bearer.token, expires: tokens.bearer.expires.toISOString() },
-    };
-  }
-
   app.post('/account/login', {
     schema: { tags, summary: 'Dealer and internal sign-in (internal=true for staff)', body: loginRequestSchema, response: loginResponses },
   }, async (request, reply) => {
@@ -121,7 +64,7 @@ export async function loginRoutes(parent: FastifyInstance) {
     const application = internal ? APPLICATION.internal : APPLICATION.dealer;
     const user = await findUser(username, application);
     const checked = await checkCredentials(request, username, password, user, 'errors.invalidCredentials');
-    return startSession(request, reply, checked);
+    return startSession(app, request, reply, checked);
   });
 
   app.post('/msa/login', {
@@ -131,7 +74,7 @@ export async function loginRoutes(parent: FastifyInstance) {
     const user = await findUser(email, APPLICATION.customer);
     const checked = await checkCredentials(request, email, password, user, 'errors.invalidEmailCredentials');
     if (!checked.email_verified_at) throw new HttpError(403, 'errors.emailNotVerified');
-    return startSession(request, reply, checked);
+    return startSession(app, request, reply, checked);
   });
 
   app.post('/token/refresh', {
