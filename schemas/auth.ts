@@ -177,6 +177,19 @@ export const loginResponseSchema = {
 } as const;
 export type LoginResponse = FromSchema<typeof loginResponseSchema>;
 
+/** Answer of a login step done (MFA verify, username, questions, password, terms): the reqs still pending. */
+export const stepResultSchema = {
+  $id: 'StepResult',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'reqs'],
+  properties: {
+    success: { type: 'boolean' },
+    reqs: loginRequirementsFields,
+  },
+} as const;
+export type StepResult = FromSchema<typeof stepResultSchema>;
+
 /** §7 'Validate username' (dealer and MSA). */
 export const usernameCheckSchema = {
   $id: 'UsernameCheck',
@@ -213,6 +226,36 @@ export const ssoExchangeSchema = {
 } as const;
 export type SsoExchange = FromSchema<typeof ssoExchangeSchema>;
 
+/**
+ * §2 'Choosing a provider navigates the browser to the access service's SSO login path
+ * with siteGroup and provider parameters' (GET sso/login, a browser navigation).
+ */
+export const ssoLoginQuerySchema = {
+  $id: 'SsoLoginQuery',
+  type: 'object',
+  required: ['siteGroup', 'provider'],
+  properties: {
+    siteGroup: { type: 'integer', minimum: 1 },
+    provider: { type: 'string', minLength: 1, maxLength: 100 },
+    returnUrl: { type: 'string', maxLength: INPUT_LIMITS.returnUrlMax },
+  },
+} as const;
+export type SsoLoginQuery = FromSchema<typeof ssoLoginQuerySchema>;
+
+/** The identity provider's answer at GET sso/callback (OpenID Connect authorization response). */
+export const ssoCallbackQuerySchema = {
+  $id: 'SsoCallbackQuery',
+  type: 'object',
+  properties: {
+    code: { type: 'string', maxLength: 4096 },
+    state: { type: 'string', maxLength: 512 },
+    iss: { type: 'string', maxLength: 2048 },
+    error: { type: 'string', maxLength: 256 },
+    error_description: { type: 'string', maxLength: 2048 },
+  },
+} as const;
+export type SsoCallbackQuery = FromSchema<typeof ssoCallbackQuerySchema>;
+
 // ---------------------------------------------------------------- MFA calls
 
 /** §7 POST mfa/request. Without a contact value the code goes to the user's phone or email (§4). */
@@ -241,6 +284,32 @@ export const mfaVerifySchema = {
   },
 } as const;
 export type MfaVerify = FromSchema<typeof mfaVerifySchema>;
+
+/** Answer of POST mfa/request: where the code went, masked (§4), and by which channel. */
+export const mfaSentSchema = {
+  $id: 'MfaSent',
+  type: 'object',
+  additionalProperties: false,
+  required: ['mfaSentTo', 'mfaSentToMsg'],
+  properties: {
+    mfaSentTo: { type: 'string' },
+    mfaSentToMsg: mfaContactTypeField,
+  },
+} as const;
+export type MfaSent = FromSchema<typeof mfaSentSchema>;
+
+/** Answer of DELETE account/trustedDevices: how many remembered devices were forgotten. */
+export const trustedDevicesRevokedSchema = {
+  $id: 'TrustedDevicesRevoked',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'revoked'],
+  properties: {
+    success: { type: 'boolean' },
+    revoked: { type: 'integer', minimum: 0 },
+  },
+} as const;
+export type TrustedDevicesRevoked = FromSchema<typeof trustedDevicesRevokedSchema>;
 
 /** §7 POST mfa/request/msa. */
 export const mfaRequestMsaSchema = {

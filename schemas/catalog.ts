@@ -7,13 +7,18 @@ import {
   mfaRequestMsaSchema,
   mfaRequestSchema,
   mfaVerifyMsaSchema,
+  mfaSentSchema,
   mfaVerifySchema,
   msaLoginRequestSchema,
   reportCodeVerifySchema,
   requestReportCodeSchema,
+  ssoCallbackQuerySchema,
   ssoExchangeSchema,
+  ssoLoginQuerySchema,
+  stepResultSchema,
   teamDomainSchema,
   tokenSchema,
+  trustedDevicesRevokedSchema,
   usernameCheckSchema,
 } from './auth.js';
 import {
@@ -21,6 +26,8 @@ import {
   alarmEventSchema,
   classicKeyQuerySchema,
   classicKeySchema,
+  classicRedeemSchema,
+  classicUserSchema,
   dealerBrandingSchema,
   reportCodeResponseSchema,
   reportEventSchema,
@@ -28,23 +35,46 @@ import {
   ssoTenantSchema,
 } from './dealer.js';
 import { newsFilterSchema, newsItemInputSchema, newsItemSchema } from './news.js';
-import { privacyPolicySchema, privacyPolicyUpdateSchema } from './privacyPolicy.js';
+import {
+  privacyPolicyAcceptedSchema,
+  privacyPolicyAcceptSchema,
+  privacyPolicySchema,
+  privacyPolicyUpdateSchema,
+} from './privacyPolicy.js';
 import {
   contactInfoSchema,
+  contactMethodListSchema,
+  contactValidationSchema,
   createMsaAccountSchema,
   customerForgotPasswordSchema,
   forgotCredentialsSchema,
+  forgotUsernameConflictSchema,
   forgotUsernameSchema,
   newUsernameSchema,
   passwordResetAtLoginSchema,
+  recoveryAnswersSchema,
   recoveryPasswordResetSchema,
+  recoverySessionSchema,
+  recoverySuccessSchema,
+  registrationResendSchema,
   registrationSetPasswordSchema,
   registrationVerifyEmailSchema,
   securityQuestionListSchema,
+  securityQuestionOptionsSchema,
   securityQuestionSchema,
   securityQuestionsAnswerSchema,
+  usernameAvailabilitySchema,
 } from './recovery.js';
 import { clientConfigSchema } from './clientConfig.js';
+import { alarmIngestItemSchema, alarmIngestResultSchema, alarmIngestSchema } from './live.js';
+import {
+  accountGroupOptionSchema,
+  accountGroupSwitchSchema,
+  appVersionSchema,
+  msaActiveAccountSchema,
+  siteSearchQuerySchema,
+  siteSummarySchema,
+} from './shell.js';
 import { errorSchema, validationErrorSchema } from './shared.js';
 import { statusBannerSchema } from './statusBanner.js';
 import {
@@ -74,6 +104,8 @@ export const ALL_SCHEMAS = [
   // privacyPolicy.ts
   privacyPolicySchema,
   privacyPolicyUpdateSchema,
+  privacyPolicyAcceptSchema,
+  privacyPolicyAcceptedSchema,
   // user.ts
   userSchema,
   accountLinkSchema,
@@ -91,6 +123,8 @@ export const ALL_SCHEMAS = [
   ssoTenantSchema,
   classicKeySchema,
   classicKeyQuerySchema,
+  classicRedeemSchema,
+  classicUserSchema,
   // auth.ts
   mfaContactTypeSchema,
   mfaPurposeSchema,
@@ -102,14 +136,22 @@ export const ALL_SCHEMAS = [
   usernameCheckSchema,
   teamDomainSchema,
   ssoExchangeSchema,
+  ssoLoginQuerySchema,
+  ssoCallbackQuerySchema,
   mfaRequestSchema,
   mfaVerifySchema,
   mfaRequestMsaSchema,
   mfaVerifyMsaSchema,
   requestReportCodeSchema,
   reportCodeVerifySchema,
+  stepResultSchema,
+  mfaSentSchema,
+  trustedDevicesRevokedSchema,
   // recovery.ts
   contactInfoSchema,
+  contactValidationSchema,
+  contactMethodListSchema,
+  securityQuestionOptionsSchema,
   newUsernameSchema,
   securityQuestionSchema,
   securityQuestionListSchema,
@@ -122,6 +164,23 @@ export const ALL_SCHEMAS = [
   createMsaAccountSchema,
   registrationVerifyEmailSchema,
   registrationSetPasswordSchema,
+  registrationResendSchema,
+  recoverySuccessSchema,
+  recoverySessionSchema,
+  recoveryAnswersSchema,
+  usernameAvailabilitySchema,
+  forgotUsernameConflictSchema,
   // clientConfig.ts
   clientConfigSchema,
+  // live.ts
+  alarmIngestItemSchema,
+  alarmIngestSchema,
+  alarmIngestResultSchema,
+  // shell.ts
+  siteSearchQuerySchema,
+  siteSummarySchema,
+  accountGroupOptionSchema,
+  accountGroupSwitchSchema,
+  msaActiveAccountSchema,
+  appVersionSchema,
 ] as const;

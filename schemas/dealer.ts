@@ -102,28 +102,49 @@ export const reportCodeResponseSchema = {
 } as const;
 export type ReportCodeResponse = FromSchema<typeof reportCodeResponseSchema>;
 
-/** §3 'SSO tenant lookup: returns a tenant or nothing'. */
+/**
+ * §3 'SSO tenant lookup: returns a tenant or nothing' (nothing is a 404 'Invalid Domain').
+ * §2: the picker is titled 'Sign into {dealer name}' and lists the providers; an empty
+ * list is answered as it is (the picker then says 'No SSO providers found').
+ */
 export const ssoTenantSchema = {
   $id: 'SsoTenant',
-  type: ['object', 'null'],
+  type: 'object',
   additionalProperties: false,
-  required: ['siteGroupNum', 'siteGroupName', 'ssoProviders'],
+  required: ['siteGroupNum', 'dealerName', 'providers'],
   properties: {
     siteGroupNum: { type: 'integer' },
-    siteGroupName: { type: 'string' },
-    ssoProviders: { type: 'array', items: { type: 'string' } },
+    dealerName: { type: 'string' },
+    providers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'displayName'],
+        properties: {
+          /** The key the SSO login path takes (provider=…). */
+          name: { type: 'string' },
+          /** What the picker shows (Microsoft, Okta, DUO…). */
+          displayName: { type: 'string' },
+        },
+      },
+    },
   },
 } as const;
 export type SsoTenant = FromSchema<typeof ssoTenantSchema>;
 
-/** §3 classic key: the one-time key that opens the classic dealer portal. */
+/**
+ * §3 classic key: the one-time key that opens the classic dealer portal, and
+ * the address to send the browser to (the classic portal with the key).
+ */
 export const classicKeySchema = {
   $id: 'ClassicKey',
   type: 'object',
   additionalProperties: false,
-  required: ['rwKey'],
+  required: ['rwKey', 'url'],
   properties: {
     rwKey: { type: 'string' },
+    url: { type: 'string' },
   },
 } as const;
 export type ClassicKey = FromSchema<typeof classicKeySchema>;
@@ -139,3 +160,31 @@ export const classicKeyQuerySchema = {
   },
 } as const;
 export type ClassicKeyQuery = FromSchema<typeof classicKeyQuerySchema>;
+
+/** The classic portal's server redeems a key (POST rw3k/redeem, API key). */
+export const classicRedeemSchema = {
+  $id: 'ClassicRedeem',
+  type: 'object',
+  additionalProperties: false,
+  required: ['key'],
+  properties: {
+    key: { type: 'string', minLength: 1, maxLength: 512 },
+  },
+} as const;
+export type ClassicRedeem = FromSchema<typeof classicRedeemSchema>;
+
+/** Who a redeemed classic key belongs to. */
+export const classicUserSchema = {
+  $id: 'ClassicUser',
+  type: 'object',
+  additionalProperties: false,
+  required: ['username', 'name', 'email', 'dealerNumber', 'siteGroupNum'],
+  properties: {
+    username: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: ['string', 'null'] },
+    dealerNumber: { type: ['string', 'null'] },
+    siteGroupNum: { type: ['integer', 'null'] },
+  },
+} as const;
+export type ClassicUser = FromSchema<typeof classicUserSchema>;

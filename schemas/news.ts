@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from '../src/common/constants.js';
-import { nullableDateTime, webUrlPattern } from './shared.js';
+import { notBlank, nullableDateTime, webUrlPattern } from './shared.js';
 
 /** Icon options, SPEC §3; their labels are locales/<lang>/news.json `icons.*`. */
 export const NEWS_ICONS = [
@@ -13,12 +13,18 @@ export const NEWS_ICONS = [
   'newspaper-filled',
 ] as const;
 
+/**
+ * Largest news document accepted (SPEC §9 names no size: this is the portal's
+ * limit, stated in the README); the server checks it, the form says it first.
+ */
+export const NEWS_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
 /** Colour options, SPEC §3; labels in `colors.*` (amber is labelled Yellow). */
 export const NEWS_COLORS = ['blue', 'green', 'red', 'amber'] as const;
 
 const newsFields = {
-  title: { type: 'string', minLength: 1, maxLength: LIMITS.newsTitleMax },
-  body: { type: 'string', minLength: 1, maxLength: LIMITS.newsBodyMax },
+  title: { type: 'string', minLength: 1, maxLength: LIMITS.newsTitleMax, ...notBlank },
+  body: { type: 'string', minLength: 1, maxLength: LIMITS.newsBodyMax, ...notBlank },
   effectiveDate: nullableDateTime,
   expirationDate: nullableDateTime,
   order: { type: ['integer', 'null'], minimum: -2147483648, maximum: 2147483647 },

@@ -28,3 +28,30 @@ export const privacyPolicyUpdateSchema = {
   },
 } as const;
 export type PrivacyPolicyUpdate = FromSchema<typeof privacyPolicyUpdateSchema>;
+
+/**
+ * PUT privacyPolicy/accept (§7). The version the user read, when the client
+ * knows it: accepting an older version than the latest is refused (409), so
+ * nobody accepts a text they were not shown.
+ */
+export const privacyPolicyAcceptSchema = {
+  $id: 'PrivacyPolicyAccept',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    version: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  },
+} as const;
+export type PrivacyPolicyAccept = FromSchema<typeof privacyPolicyAcceptSchema>;
+
+/** Answer of PUT privacyPolicy/accept. */
+export const privacyPolicyAcceptedSchema = {
+  $id: 'PrivacyPolicyAccepted',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'version'],
+  properties: {
+    success: { type: 'boolean' },
+    version: { type: 'integer' },
+  },
+} as const;

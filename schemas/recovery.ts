@@ -64,6 +64,36 @@ export const contactInfoSchema = {
 } as const;
 export type ContactInfo = FromSchema<typeof contactInfoSchema>;
 
+/** Answer of POST user/contactMethod/validate: the contact is usable, and is of this type. */
+export const contactValidationSchema = {
+  $id: 'ContactValidation',
+  type: 'object',
+  additionalProperties: false,
+  required: ['valid', 'type'],
+  properties: {
+    valid: { type: 'boolean' },
+    type: mfaContactTypeField,
+  },
+} as const;
+export type ContactValidation = FromSchema<typeof contactValidationSchema>;
+
+/** §7 'Load contact methods': the signed-in user's own, unmasked, and whether a code confirmed each. */
+export const contactMethodListSchema = {
+  $id: 'ContactMethodList',
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'value', 'verified'],
+    properties: {
+      type: mfaContactTypeField,
+      value: { type: 'string' },
+      verified: { type: 'boolean' },
+    },
+  },
+} as const;
+export type ContactMethodList = FromSchema<typeof contactMethodListSchema>;
+
 /** §5 new username: required, 5 to 50, at least one letter. */
 export const newUsernameSchema = {
   $id: 'NewUsername',
@@ -143,6 +173,31 @@ export const securityQuestionsAnswerSchema = {
 } as const;
 export type SecurityQuestionsAnswer = FromSchema<typeof securityQuestionsAnswerSchema>;
 
+/**
+ * Questions a user may choose when updating them (GET account/securityQuestions/options):
+ * `id` is what PUT account/securityQuestions sends back as `question`, `question` the text
+ * in the request's language, `count` how many distinct questions must be chosen.
+ */
+export const securityQuestionOptionsSchema = {
+  $id: 'SecurityQuestionOptions',
+  type: 'object',
+  additionalProperties: false,
+  required: ['count', 'options'],
+  properties: {
+    count: { type: 'integer', minimum: 1 },
+    options: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'question'],
+        properties: { id: securityQuestionText, question: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+export type SecurityQuestionOptions = FromSchema<typeof securityQuestionOptionsSchema>;
+
 /** §2 passwordReset step, §4: only the new and confirm values are asked; the current one is optional. */
 export const passwordResetAtLoginSchema = {
   $id: 'PasswordResetAtLogin',
@@ -174,13 +229,14 @@ export const forgotCredentialsSchema = {
 } as const;
 export type ForgotCredentials = FromSchema<typeof forgotCredentialsSchema>;
 
-/** §7 'Reset password during recovery: new password'. */
+/** §7 'Reset password during recovery: new password', with the recovery session's token. */
 export const recoveryPasswordResetSchema = {
   $id: 'RecoveryPasswordReset',
   type: 'object',
   additionalProperties: false,
-  required: ['newPassword', 'confirmPassword'],
+  required: ['recoveryToken', 'newPassword', 'confirmPassword'],
   properties: {
+    recoveryToken: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax },
     newPassword: msaPasswordField,
     confirmPassword: sameAs('newPassword'),
   },
@@ -205,8 +261,9 @@ export type ForgotUsername = FromSchema<typeof forgotUsernameSchema>;
 // ---------------------------------------------------------------- customer (MSA)
 
 /**
- * §5 customer forgot password, final step. The emailed code travels with the
- * new password so the reset is authorised by it (the server keeps no session).
+ * §5 customer forgot password, final step. mfa/verify/msa checks the emailed
+ * code without spending it; the code travels again with the new password and
+ * this call spends it, so the reset is authorised by it (no server session).
  */
 export const customerForgotPasswordSchema = {
   $id: 'CustomerForgotPassword',
@@ -268,3 +325,91 @@ export const registrationSetPasswordSchema = {
   },
 } as const;
 export type RegistrationSetPassword = FromSchemaWithData<typeof registrationSetPasswordSchema>;
+
+/**
+ * §7 'Resend the registration code': the link's code or otp (an expired
+ * link), or the email address. At least one of them.
+ */
+export const registrationResendSchema = {
+  $id: 'RegistrationResend',
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    code: linkCodeField,
+    otp: linkCodeField,
+    email: emailField,
+  },
+} as const;
+export type RegistrationResend = FromSchema<typeof registrationResendSchema>;
+
+// ---------------------------------------------------------------- answers of the recovery calls
+
+/** The answer of a recovery or registration call: success, and a notice for the user when there is one. */
+export const recoverySuccessSchema = {
+  $id: 'RecoverySuccess',
+  type: 'object',
+  additionalProperties: false,
+  required: ['success'],
+  properties: {
+    success: { type: 'boolean' },
+    message: { type: 'string' },
+  },
+} as const;
+export type RecoverySuccess = FromSchema<typeof recoverySuccessSchema>;
+
+/** §7 'Create recovery session ... Returns a list of security questions' (in their order), with the session's token. */
+export const recoverySessionSchema = {
+  $id: 'RecoverySession',
+  type: 'object',
+  additionalProperties: false,
+  required: ['recoveryToken', 'questions'],
+  properties: {
+    recoveryToken: { type: 'string' },
+    questions: securityQuestionListSchema.properties.questions,
+  },
+} as const;
+export type RecoverySession = FromSchema<typeof recoverySessionSchema>;
+
+/** §7 'Answer security questions: questions with answers' (PATCH account/securityQuestions during recovery). */
+export const recoveryAnswersSchema = {
+  $id: 'RecoveryAnswers',
+  type: 'object',
+  additionalProperties: false,
+  required: ['recoveryToken', 'questions'],
+  properties: {
+    recoveryToken: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax },
+    questions: securityQuestionsAnswerSchema.properties.questions,
+  },
+} as const;
+export type RecoveryAnswers = FromSchema<typeof recoveryAnswersSchema>;
+
+/** §7 'Validate username' (msa/username): whether the email can still be registered. */
+export const usernameAvailabilitySchema = {
+  $id: 'UsernameAvailability',
+  type: 'object',
+  additionalProperties: false,
+  required: ['available'],
+  properties: { available: { type: 'boolean' } },
+} as const;
+export type UsernameAvailability = FromSchema<typeof usernameAvailabilitySchema>;
+
+/** Why a forgot-username request needs more (§8 409); translated messages cannot carry the word 'provide'. */
+export const FORGOT_USERNAME_CONFLICTS = ['dealerNumberRequired', 'contactDealerSupport'] as const;
+
+/**
+ * §8 '409 on forgot username': the message (it mentions 'provide' in English
+ * when a dealer number is asked for) and the same fact as a value, `reason`,
+ * for clients showing another language.
+ */
+export const forgotUsernameConflictSchema = {
+  $id: 'ForgotUsernameConflict',
+  type: 'object',
+  additionalProperties: false,
+  required: ['message', 'reason'],
+  properties: {
+    message: { type: 'string' },
+    reason: { type: 'string', enum: FORGOT_USERNAME_CONFLICTS },
+  },
+} as const;
+export type ForgotUsernameConflict = FromSchema<typeof forgotUsernameConflictSchema>;

@@ -345,7 +345,8 @@ describe('§5 status banner', () => {
     });
   });
   it('offers High, Warning and Informational', () => {
-    expect(BANNER_IMPORTANCE.map((i) => i.label)).toEqual(['High', 'Warning', 'Informational']);
+    const labels = JSON.parse(readFileSync(new URL('../locales/en/banner.json', import.meta.url), 'utf8')).importance;
+    expect(BANNER_IMPORTANCE.map((i) => labels[i])).toEqual(['High', 'Warning', 'Informational']);
     expect(errorsOf(statusBannerSchema, { ...banner, importance: 'Low' })).toEqual({
       importance: { message: 'validation.oneOf', args: { options: 'High, Warning, Info' } },
     });

@@ -1,6 +1,9 @@
 /** Building blocks the entity schemas share. */
 export const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
 
+/** A required text must hold more than spaces: blank text says 'Required'. */
+export const notBlank = { pattern: '\\S', errorMessage: { pattern: 'validation.required' } } as const;
+
 /** http(s) only: a stored link must never become `javascript:`. */
 export const webUrlPattern = '^https?://[^\\s]+$';
 

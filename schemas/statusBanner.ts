@@ -1,15 +1,14 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from '../src/common/constants.js';
+import { notBlank } from './shared.js';
 
-/** Importance of the status banner, SPEC §3: value and the label the editor shows. */
-export const BANNER_IMPORTANCE = [
-  { value: 'High', label: 'High' },
-  { value: 'Warning', label: 'Warning' },
-  { value: 'Info', label: 'Informational' },
-] as const;
-export type BannerImportance = (typeof BANNER_IMPORTANCE)[number]['value'];
-
-const importanceValues = BANNER_IMPORTANCE.map((i) => i.value);
+/**
+ * Importance of the status banner, SPEC §3 (High, Warning, Info). The labels
+ * the screens show (High, Warning, Informational) are locales/<lang>/banner.json
+ * `importance.<value>`.
+ */
+export const BANNER_IMPORTANCE = ['High', 'Warning', 'Info'] as const;
+export type BannerImportance = (typeof BANNER_IMPORTANCE)[number];
 
 /**
  * SPEC §3 status banner, §5 rules (active required; title required, max 128;
@@ -23,9 +22,9 @@ export const statusBannerSchema = {
   required: ['active', 'title', 'body', 'importance'],
   properties: {
     active: { type: 'boolean' },
-    title: { type: 'string', minLength: 1, maxLength: LIMITS.bannerTitleMax },
-    body: { type: 'string', minLength: 1, maxLength: LIMITS.bannerBodyMax },
-    importance: { type: 'string', enum: importanceValues },
+    title: { type: 'string', minLength: 1, maxLength: LIMITS.bannerTitleMax, ...notBlank },
+    body: { type: 'string', minLength: 1, maxLength: LIMITS.bannerBodyMax, ...notBlank },
+    importance: { type: 'string', enum: BANNER_IMPORTANCE },
   },
 } as const;
 export type StatusBanner = FromSchema<typeof statusBannerSchema>;

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import type { TFunction } from 'i18next';
 import { ALL_SCHEMAS } from '../../schemas/catalog.js';
+import { TRANSPORT_PARAMS } from '../common/transportLists.js';
 import { redact, resolveSessionSecret, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.js';
 import { isEmpty, seedDemo } from './db/seed/demoSeed.js';
@@ -13,10 +14,12 @@ import { loginRoutes } from './auth/loginRoutes.js';
 import { mfaRoutes } from './auth/mfaRoutes.js';
 import { stepRoutes } from './auth/stepRoutes.js';
 import { bannerRoutes } from './banner/bannerRoutes.js';
+import { classicPagePlugin } from './classic/classicPage.js';
 import { classicRoutes } from './classic/classicRoutes.js';
 import { privacyRoutes } from './privacy/privacyRoutes.js';
 import { recoveryRoutes } from './recovery/recoveryRoutes.js';
 import { registrationRoutes } from './recovery/registrationRoutes.js';
+import { localIdpPlugin } from './sso/localIdp.js';
 import { ssoRoutes } from './sso/ssoRoutes.js';
 import { captchaPlugin } from './captcha/captchaPlugin.js';
 import { outboxPlugin } from './mail/outboxPlugin.js';
@@ -26,6 +29,10 @@ import { createServerI18n } from './i18n.js';
 import { newsRoutes } from './news/newsRoutes.js';
 import { openapiPlugin } from './openapi/openapiPlugin.js';
 import { spaPlugin } from './spa/spaPlugin.js';
+import { realtimePlugin } from './realtime/realtimePlugin.js';
+import { integrationsRoutes } from './integrations/integrationsRoutes.js';
+import { siteRoutes } from './shell/siteRoutes.js';
+import { accountRoutes } from './shell/accountRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   if (config.demo && (await isEmpty(database.db))) {
     const started = Date.now();
-    await seedDemo(database.db, { log: (msg) => app.log.info(msg) });
+    await seedDemo(database.db, { log: (msg) => app.log.info(msg), publicUrl: config.publicUrl });
     app.log.info(`demo data seeded in ${Date.now() - started} ms`);
   }
 
@@ -89,6 +96,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('t', null as unknown as TFunction);
   app.addHook('onRequest', async (request) => {
     request.t = i18n.forRequest(request.headers['accept-language']);
+  });
+  // SPEC §7: every browser call carries app, v, os, env (and siteGroupNum); a route whose
+  // querystring schema does not name them must not refuse the call for them.
+  app.addHook('preValidation', async (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (!query || typeof query !== 'object') return;
+    const declared = (request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    for (const name of Object.values(TRANSPORT_PARAMS)) if (!(name in declared)) delete query[name];
   });
 
   for (const schema of ALL_SCHEMAS) app.addSchema(schema);
@@ -102,6 +117,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin);
   await app.register(captchaPlugin, { secret: app.sessionSecret });
   await app.register(outboxPlugin);
+  // The live hubs at /hubs/alarms and /hubs/reports (outside /api).
+  await app.register(realtimePlugin);
+  // Demo only (or LOCAL_IDP=true): the OpenID Connect provider at /idp, and the classic portal's stand-in at /classic.
+  if (config.localIdp) await app.register(localIdpPlugin);
+  if (config.demo) await app.register(classicPagePlugin);
 
   await app.register(
     async (api) => {
@@ -118,6 +138,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(newsRoutes);
       await api.register(bannerRoutes);
       await api.register(privacyRoutes);
+      await api.register(integrationsRoutes);
+      await api.register(siteRoutes);
+      await api.register(accountRoutes, { version: APP_VERSION });
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { ENVIRONMENTS, type Environment } from '../common/constants.js';
+import { ENVIRONMENTS, LIVE_ALARM_ACCOUNT_GROUP, type Environment } from '../common/constants.js';
 
 /**
  * Configuration from environment variables, validated at start-up. Each bad
@@ -32,8 +32,20 @@ export interface Config {
   portalName: string;
   /** Where dealers who are not beta users go with a one-time key; demo: the built-in page at /classic. */
   classicPortalUrl: string | undefined;
+  /** Bearer key the classic portal presents to redeem one-time keys (POST /api/rw3k/redeem); unset: redeeming is off. */
+  classicApiKey: string | undefined;
+  /** Serve the built-in OpenID Connect provider at PUBLIC_URL/idp (single sign-on demo); on in demo mode. */
+  localIdp: boolean;
   /** SPEC §7 `env` parameter: prod, staging or dev. */
   environment: Environment;
+  /** Redis pub/sub channel of the live hubs; several portals on one Redis each use their own. */
+  redisChannel: string;
+  /** Account groups whose alarms are pushed live (SPEC §4: 9993). */
+  liveAlarmGroups: number[];
+  /** Key the monitoring platform sends as `Authorization: Bearer …` to POST /api/integrations/alarms; demo: 'demo-integration-key'. */
+  integrationApiKey: string | undefined;
+  /** Ingest a plausible alarm for the first live group every 20 to 60 s (default: on in demo mode). */
+  alarmSimulator: boolean;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +137,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const portalName = env.PORTAL_NAME || 'Dealer Portal';
   const classicPortalUrl = urlWithScheme('CLASSIC_PORTAL_URL', env.CLASSIC_PORTAL_URL, ['http', 'https'], problems);
+  const classicApiKey = env.CLASSIC_API_KEY || (demo ? 'demo-classic-key' : undefined);
+  if (classicApiKey !== undefined && classicApiKey.length < 16) {
+    problems.push('CLASSIC_API_KEY must be at least 16 characters long (leave it unset to turn classic key redemption off)');
+  }
+  let localIdp = demo;
+  if (env.LOCAL_IDP !== undefined && env.LOCAL_IDP !== '') {
+    const word = BOOLEAN_WORDS[env.LOCAL_IDP.toLowerCase()];
+    if (word === undefined) problems.push(`LOCAL_IDP must be true or false (got "${env.LOCAL_IDP}")`);
+    else localIdp = word;
+  }
+
+  const liveAlarmGroups = (env.LIVE_ALARM_GROUPS || String(LIVE_ALARM_ACCOUNT_GROUP)).split(',').map((g) => g.trim()).filter(Boolean).map(Number);
+  if (!liveAlarmGroups.length || liveAlarmGroups.some((g) => !Number.isInteger(g) || g < 1)) {
+    problems.push(`LIVE_ALARM_GROUPS must be account group numbers separated by commas (got "${env.LIVE_ALARM_GROUPS}")`);
+  }
+  const integrationApiKey = env.INTEGRATION_API_KEY || (demo ? 'demo-integration-key' : undefined);
+  if (integrationApiKey !== undefined && integrationApiKey.length < 16) {
+    problems.push('INTEGRATION_API_KEY must be at least 16 characters long');
+  }
+  let alarmSimulator = demo;
+  if (env.ALARM_SIMULATOR !== undefined && env.ALARM_SIMULATOR !== '') {
+    const word = BOOLEAN_WORDS[env.ALARM_SIMULATOR.toLowerCase()];
+    if (word === undefined) problems.push(`ALARM_SIMULATOR must be true or false (got "${env.ALARM_SIMULATOR}")`);
+    else alarmSimulator = word;
+  }
+  const redisChannel = env.REDIS_CHANNEL || 'portal:hubs';
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -146,6 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalName,
     environment,
     classicPortalUrl: classicPortalUrl ?? (demo ? `${publicUrl.replace(/\/$/, '')}/classic` : undefined),
+    classicApiKey,
+    localIdp,
+    redisChannel,
+    liveAlarmGroups,
+    integrationApiKey,
+    alarmSimulator,
   };
 }
 

@@ -43,7 +43,7 @@ export async function startTestApp(database: TestDatabase, env: Record<string, s
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const schema = database.url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const handle = await openDatabase({ databaseUrl: database.url, dataDir: null, schema });
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', ALARM_SIMULATOR: 'false', ...env });
   const app = await buildApp(config, { database: handle, logger: false });
   await app.ready();
   return {

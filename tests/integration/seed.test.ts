@@ -84,11 +84,14 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
     expect(mismatched.rows[0].n).toBe(0);
   });
 
-  it('creates the five demo users with the demo password', async () => {
-    const users = await db.selectFrom('users').select(['username', 'password_hash']).execute();
-    expect(users.map((u) => u.username).sort()).toEqual(
-      ['customer@example.com', 'dealer.beta', 'dealer.classic', 'dealer.newuser', 'support.admin'],
+  it('creates the five demo users with the demo password (and two for recovery and registration)', async () => {
+    const all = await db.selectFrom('users').select(['username', 'password_hash']).execute();
+    expect(all.map((u) => u.username).sort()).toEqual(
+      ['customer@example.com', 'dealer.beta', 'dealer.classic', 'dealer.newuser', 'dealer.summit', 'new.customer@example.com', 'support.admin'],
     );
+    // new.customer@example.com was created by staff and sets a password by the emailed otp link.
+    expect(all.find((u) => u.username === 'new.customer@example.com')!.password_hash).toBeNull();
+    const users = all.filter((u) => u.username !== 'new.customer@example.com');
     const hash = users[0].password_hash!;
     expect(hash).toMatch(/^\$argon2id\$/);
     expect(await argon2.verify(hash, DEMO_PASSWORD)).toBe(true);

@@ -26,7 +26,12 @@ export const PENDING_ALLOWED = [
   'me',
   'statusBanner',
   'account/requirements',
+  'account/securityQuestions/options',
   'assets/config',
+  // Signing in again (a new session) from a browser that left the steps half done.
+  'account/login',
+  'msa/login',
+  'account/sso/exchange',
 ];
 
 export type UserRow = Selectable<UsersTable>;
@@ -52,6 +57,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Server-to-server routes authenticated otherwise (API key, one-time key) skip the XSRF check. */
     xsrf?: boolean;
+    /**
+     * Routes that never look at who is signed in (server-to-server calls with an API key in
+     * Authorization, SSO browser navigations): no bearer token or session cookie is read, so
+     * neither a stale one nor pending login steps can refuse the call.
+     */
+    anonymous?: boolean;
   }
 }
 
@@ -93,6 +104,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       const sent = request.cookies[XSRF.cookie];
       if (!sent || typeof header !== 'string' || !safeEqual(header, sent)) throw new HttpError(403, 'errors.xsrf');
     }
+    if (request.routeOptions.config?.anonymous) return;
 
     // Authentication: a bearer token, else the session cookie.
     let session: Session | undefined;

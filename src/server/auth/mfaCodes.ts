@@ -83,8 +83,10 @@ export function mfaCodes(db: Db, secret: string) {
      * Spends the user's current code for the purpose: where it was sent when the
      * code is right, undefined when it is wrong, expired or there is none. The
      * attempt that goes past the limit, and every one after it, answers 429.
+     * `spend: false` checks the code (wrong guesses still count) and leaves it
+     * usable, for a flow that spends it at its last step (MSA password reset).
      */
-    async verify(userId: number, purpose: MfaPurpose, code: string, now = new Date()): Promise<VerifiedCode | undefined> {
+    async verify(userId: number, purpose: MfaPurpose, code: string, now = new Date(), { spend = true } = {}): Promise<VerifiedCode | undefined> {
       const row = await db
         .selectFrom('mfa_codes')
         .selectAll()
@@ -101,6 +103,7 @@ export function mfaCodes(db: Db, secret: string) {
         if (row.attempts + 1 >= MFA_CODE_POLICY.maxAttempts) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
         return undefined;
       }
+      if (!spend) return { contactType: row.contact_type, contactValue: row.contact_value };
       const spent = await db
         .updateTable('mfa_codes')
         .set({ used_at: now })

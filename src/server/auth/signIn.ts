@@ -4,23 +4,14 @@ import type { LoginResponse } from '../../../schemas/auth.js';
 import { writeAudit } from '../audit/audit.js';
 import { setSessionCookies, type UserRow } from './authPlugin.js';
 import { pendingRequirements, toLoginRequirements } from './requirements.js';
-import { sha256 } from './secrets.js';
+import { isRememberedDevice, TRUSTED_DEVICE_COOKIE } from './trustedDevices.js';
 
 /** The 'Remember this device' cookie (SPEC §2 mfaVerify): skips MFA on the next sign-in from the browser. */
-export const TRUSTED_DEVICE_COOKIE = 'portal_device';
+export { TRUSTED_DEVICE_COOKIE };
 
-/** True when the request carries an unrevoked remembered-device token of the user. */
+/** True when the request carries an unrevoked, unexpired remembered-device token of the user (trustedDevices.ts). */
 export async function isTrustedDevice(app: FastifyInstance, request: FastifyRequest, userId: number): Promise<boolean> {
-  const token = request.cookies[TRUSTED_DEVICE_COOKIE];
-  if (!token) return false;
-  const row = await app.db
-    .selectFrom('trusted_devices')
-    .select('device_id')
-    .where('token_hash', '=', sha256(token))
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return !!row;
+  return isRememberedDevice(app.db, request.cookies[TRUSTED_DEVICE_COOKIE], userId);
 }
 
 /**
@@ -33,6 +24,7 @@ export async function startSession(app: FastifyInstance, request: FastifyRequest
     .selectFrom('user_contact_methods')
     .select(['type', 'value'])
     .where('user_id', '=', user.user_id)
+    .where('verified_at', 'is not', null)
     .orderBy(sql`case when type = 'cellPhone' then 0 else 1 end`)
     .execute();
   const inputs = {

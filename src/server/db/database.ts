@@ -6,6 +6,8 @@ import pg from 'pg';
 import { PGliteDialect } from './pgliteDialect.js';
 import type { Database } from './schema.js';
 import * as m0001 from './migrations/0001_initial.js';
+import * as m0002 from './migrations/0002_sso_provider_names.js';
+import * as m0003 from './migrations/0003_shell.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -67,6 +69,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_sso_provider_names': m0002,
+  '0003_shell': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

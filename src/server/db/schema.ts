@@ -24,6 +24,8 @@ export interface SsoProvidersTable {
   issuer: string;
   client_id: string;
   client_secret: string;
+  /** Shown in the provider picker; null: the name is shown (migration 0002). */
+  display_name: string | null;
   created_at: Generated<Date>;
 }
 

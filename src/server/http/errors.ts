@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly messageKey: string,
     readonly args: Record<string, unknown> = {},
+    /** Field name → locale key: answered as `errors: {field: text}`, like a schema 400. */
+    readonly fields?: Record<string, string>,
   ) {
     super(messageKey);
     this.name = 'HttpError';
@@ -49,7 +51,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ message: t('validation.invalidForm'), errors });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: t(error.messageKey, error.args) });
+      const errors = error.fields && Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, t(key, error.args)]));
+      return reply.status(error.statusCode).send({ message: t(error.messageKey, error.args), ...(errors && { errors }) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

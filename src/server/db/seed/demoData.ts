@@ -185,6 +185,31 @@ export const DEMO_SECURITY_QUESTIONS: DemoSecurityQuestion[] = [
   { question: 'What was the make of your first car?', answer: 'Subaru' },
 ];
 
+/**
+ * Alarm accounts whose account passcode is known, so 'Create Account' on the
+ * customer login can be tried (account number = site number). None is linked
+ * to a customer yet.
+ */
+export const DEMO_ACCOUNT_PASSCODES: { siteNum: number; passcode: string }[] = [
+  { siteNum: 100010, passcode: '4321' },
+  { siteNum: 100011, passcode: '8642' },
+  { siteNum: 100150, passcode: '2468' },
+];
+
+/**
+ * A customer created by staff who has not set a password yet: the seed puts
+ * the set-your-password link (/login/register?otp=…) in the demo outbox.
+ */
+export const DEMO_STAFF_CUSTOMER = { email: 'new.customer@example.com', name: 'Jordan Newcomb', siteNum: 100012 };
+
+/**
+ * A second dealer user with dealer.classic's email address: forgot username
+ * for that address asks for the dealer number (409).
+ */
+export const DEMO_SHARED_CONTACT_DEALER = {
+  username: 'dealer.summit', name: 'Chris Lindqvist', email: 'dealer.classic@example.com', dealerNumber: '5877', siteGroupNum: 5877,
+};
+
 export interface DemoNewsItem {
   title: string;
   body: string;

@@ -1,13 +1,14 @@
 import argon2 from 'argon2';
 import type { Insertable } from 'kysely';
 import { APPLICATION, DEMO_PASSWORD } from '../../../common/constants.js';
+import { randomToken, sha256 } from '../../auth/secrets.js';
 import type { Db } from '../database.js';
 import type {
   AlarmEventsTable, ContactsTable, Database, DevicesTable, PasscodesTable, SchedulesTable, SitesTable, ZonesTable,
 } from '../schema.js';
 import {
-  BUSINESS_PREFIXES, BUSINESS_RELATIONS, BUSINESS_TYPES, BUSINESS_ZONES, CITIES, DEMO_BANNER, DEMO_GROUPS, DEMO_NEWS,
-  DEMO_PRIVACY_POLICY, DEMO_SECURITY_QUESTIONS, DEVICE_DESCRIPTIONS, EVENT_CODES, FIRST_NAMES, LAST_NAMES,
+  BUSINESS_PREFIXES, BUSINESS_RELATIONS, BUSINESS_TYPES, BUSINESS_ZONES, CITIES, DEMO_ACCOUNT_PASSCODES, DEMO_BANNER,
+  DEMO_GROUPS, DEMO_NEWS, DEMO_PRIVACY_POLICY, DEMO_SECURITY_QUESTIONS, DEMO_SHARED_CONTACT_DEALER, DEMO_STAFF_CUSTOMER, DEVICE_DESCRIPTIONS, EVENT_CODES, FIRST_NAMES, LAST_NAMES,
   PANEL_TYPES, PASSCODE_NAMES, PASSCODE_WORDS, RESIDENCE_SUFFIXES, RESIDENTIAL_RELATIONS, RESIDENTIAL_ZONES,
   STREET_NAMES, STREET_SUFFIXES, type ZoneTemplate,
 } from './demoData.js';
@@ -17,8 +18,10 @@ import { chance, digits, mulberry32, pick, randomInt, sample, weightedPick, type
  * The demo data set (README lists the users): four account groups, 260 sites
  * with devices, zones, contacts, passcodes, schedules and 90 days of alarm
  * history, news, the status banner, a privacy policy and five users, one per
- * kind the spec describes. Deterministic apart from dates, which are relative
- * to now.
+ * kind the spec describes, plus two for recovery and registration (a dealer
+ * sharing dealer.classic's email, a customer created by staff with a pending
+ * set-your-password link in the outbox) and three accounts with a known
+ * account passcode. Deterministic apart from dates, which are relative to now.
  */
 const SEED = 9993;
 const CHUNK = 500;
@@ -227,9 +230,14 @@ function daysFromNow(now: number, days: number | null): Date | null {
 
 type UserRow = Insertable<Database['users']>;
 
+/** Days the staff-created customer's set-your-password link stays valid (as registration links do). */
+const STAFF_OTP_DAYS = 7;
+const CUSTOMER_ROLES = ['noActionRead', 'contactsRead', 'zonesRead', 'sitePasscodeRead', 'scheduleRead', 'billingRead'];
+
 /** Fills an empty database with the demo data set, in one transaction. */
-export async function seedDemo(db: Db, options: { log?: (msg: string) => void } = {}): Promise<void> {
+export async function seedDemo(db: Db, options: { log?: (msg: string) => void; publicUrl?: string } = {}): Promise<void> {
   const log = options.log ?? (() => undefined);
+  const publicUrl = options.publicUrl ?? 'http://localhost:8080';
   const rng = mulberry32(SEED);
   const now = Date.now();
   const started = now;
@@ -239,6 +247,10 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void } 
     DEMO_SECURITY_QUESTIONS.map((q) => hashDemoSecret(q.answer.trim().toLowerCase())),
   );
   const data = buildSites(rng, now);
+  const passcodeHashes = await Promise.all(DEMO_ACCOUNT_PASSCODES.map((p) => hashDemoSecret(p.passcode)));
+  DEMO_ACCOUNT_PASSCODES.forEach((p, i) => {
+    data.sites.find((site) => site.site_num === p.siteNum)!.account_passcode_hash = passcodeHashes[i];
+  });
 
   // The customer's two linked accounts: the first two homes of the live-alarm group.
   const customerSites = data.info.filter((s) => s.groupNum === 9993 && s.residential).slice(0, 2);
@@ -278,8 +290,15 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void } 
         password_reset_required: true, terms_required: true, privacy_policy_required: true },
       { ...base, key: 'customer', username: 'customer@example.com', name: 'Casey Carter', email: 'customer@example.com',
         phone_number: '+16305550164', application_num: APPLICATION.customer, dealer_number: null,
-        current_site_group_num: null, roles: ['noActionRead', 'contactsRead', 'zonesRead', 'sitePasscodeRead', 'scheduleRead', 'billingRead'],
+        current_site_group_num: null, roles: CUSTOMER_ROLES,
         email_verified_at: verified },
+      { ...base, key: 'summit', username: DEMO_SHARED_CONTACT_DEALER.username, name: DEMO_SHARED_CONTACT_DEALER.name,
+        email: DEMO_SHARED_CONTACT_DEALER.email, application_num: APPLICATION.dealer,
+        dealer_number: DEMO_SHARED_CONTACT_DEALER.dealerNumber, current_site_group_num: DEMO_SHARED_CONTACT_DEALER.siteGroupNum,
+        beta_user: true, roles: ['reportRead'], email_verified_at: verified },
+      { ...base, key: 'staffCustomer', username: DEMO_STAFF_CUSTOMER.email, name: DEMO_STAFF_CUSTOMER.name,
+        email: DEMO_STAFF_CUSTOMER.email, password_hash: null, application_num: APPLICATION.customer, dealer_number: null,
+        current_site_group_num: null, roles: CUSTOMER_ROLES, privacy_policy_required: true },
     ];
     const ids: Record<string, number> = {};
     for (const { key, ...row } of users) {
@@ -293,6 +312,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void } 
       { user_id: ids.beta, site_group_num: 4120 },
       { user_id: ids.classic, site_group_num: 4120 },
       { user_id: ids.newuser, site_group_num: 9993 },
+      { user_id: ids.summit, site_group_num: DEMO_SHARED_CONTACT_DEALER.siteGroupNum },
     ]);
     await insertChunked(trx, 'user_contact_methods', [
       { user_id: ids.support, type: 'email', value: 'support.admin@example.com', verified_at: verified },
@@ -300,6 +320,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void } 
       { user_id: ids.beta, type: 'cellPhone', value: '+13125550187', verified_at: verified },
       { user_id: ids.classic, type: 'email', value: 'dealer.classic@example.com', verified_at: verified },
       { user_id: ids.customer, type: 'email', value: 'customer@example.com', verified_at: verified },
+      { user_id: ids.summit, type: 'email', value: DEMO_SHARED_CONTACT_DEALER.email, verified_at: verified },
     ]);
     await insertChunked(
       trx,
@@ -309,6 +330,20 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void } 
     await insertChunked(trx, 'msa_account_links', customerSites.map((s, i) => ({
       user_id: ids.customer, site_num: s.siteNum, is_default: i === 0, created_at: new Date(now - (60 - i) * DAY_MS),
     })));
+
+    // The staff-created customer: one linked account and the set-your-password link, sent at seed time.
+    await trx.insertInto('msa_account_links')
+      .values({ user_id: ids.staffCustomer, site_num: DEMO_STAFF_CUSTOMER.siteNum, is_default: true }).execute();
+    const otp = randomToken();
+    await trx.insertInto('one_time_tokens').values({
+      token_hash: sha256(otp), kind: 'registrationOtp', user_id: ids.staffCustomer, payload: '{}',
+      created_at: new Date(now), expires_at: new Date(now + STAFF_OTP_DAYS * DAY_MS), used_at: null,
+    }).execute();
+    await trx.insertInto('outbox_messages').values({
+      channel: 'email', recipient: DEMO_STAFF_CUSTOMER.email, subject: 'Set your password',
+      body: `An account has been created for you in My Security Account. Open this link to choose your password:\n\n`
+        + `${publicUrl.replace(/\/$/, '')}/login/register?otp=${otp}\n\nThe link expires in ${STAFF_OTP_DAYS * 24} hours.`,
+    }).execute();
 
     // Favourites and recents of the dealer users, in their groups.
     const inGroup = (groupNum: number) => data.info.filter((s) => s.groupNum === groupNum);
@@ -339,7 +374,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void } 
     const policy = await trx.insertInto('privacy_policies')
       .values({ policy_text: DEMO_PRIVACY_POLICY, created_by: ids.support, created_at: new Date(now - 90 * DAY_MS) })
       .returning('version').executeTakeFirstOrThrow();
-    const accepted = [ids.support, ids.beta, ids.classic, ids.customer];
+    const accepted = [ids.support, ids.beta, ids.classic, ids.customer, ids.summit];
     await insertChunked(trx, 'privacy_policy_acceptances', accepted.map((user_id) => ({
       user_id, version: policy.version, accepted_at: new Date(now - 45 * DAY_MS), ip: null,
     })));
@@ -355,5 +390,5 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void } 
       }),
     }).execute();
   });
-  log(`demo: ${DEMO_GROUPS.length} account groups and 5 users seeded in ${Date.now() - started} ms`);
+  log(`demo: ${DEMO_GROUPS.length} account groups and 7 users seeded in ${Date.now() - started} ms`);
 }

@@ -75,7 +75,7 @@ export async function runSeedCli(argv: string[], print: (msg: string) => void = 
     const applied = await migrateToLatest(handle.db);
     if (applied.length) print(`migrations applied: ${applied.join(', ')}`);
     if (await isEmpty(handle.db)) {
-      await seedDemo(handle.db, { log: print });
+      await seedDemo(handle.db, { log: print, publicUrl: config.publicUrl });
     } else {
       print('demo data: the database already has users, so the demo set is left as it is');
     }

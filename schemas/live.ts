@@ -1,0 +1,47 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/**
+ * Live alarms: the monitoring platform's ingest call (POST
+ * /api/integrations/alarms). What is pushed to the hubs is the SPEC §3 alarm
+ * event (dealer.ts alarmEventSchema); the platform names the device by its
+ * transmitter code and the server finds the site, device and account group.
+ */
+export const ALARM_BATCH_MAX = 500;
+
+const alarmIngestItemFields = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['transmitterCode', 'eventCode', 'eventCodeDescription', 'alarmDate'],
+  properties: {
+    transmitterCode: { type: 'string', minLength: 1, maxLength: 32 },
+    eventCode: { type: 'string', minLength: 1, maxLength: 16 },
+    eventCodeDescription: { type: 'string', minLength: 1, maxLength: 128 },
+    /** When the panel signalled; any offset, pushed as UTC. */
+    alarmDate: { type: 'string', format: 'date-time' },
+    zoneNum: { type: ['integer', 'null'], minimum: 0 },
+  },
+} as const;
+export const alarmIngestItemSchema = { $id: 'AlarmIngestItem', ...alarmIngestItemFields } as const;
+export type AlarmIngestItem = FromSchema<typeof alarmIngestItemSchema>;
+
+export const alarmIngestSchema = {
+  $id: 'AlarmIngest',
+  type: 'object',
+  additionalProperties: false,
+  required: ['alarms'],
+  properties: {
+    alarms: { type: 'array', minItems: 1, maxItems: ALARM_BATCH_MAX, items: alarmIngestItemFields },
+  },
+} as const;
+export type AlarmIngest = FromSchema<typeof alarmIngestSchema>;
+
+export const alarmIngestResultSchema = {
+  $id: 'AlarmIngestResult',
+  type: 'object',
+  additionalProperties: false,
+  required: ['accepted'],
+  properties: {
+    accepted: { type: 'integer' },
+  },
+} as const;
+export type AlarmIngestResult = FromSchema<typeof alarmIngestResultSchema>;

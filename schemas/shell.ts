@@ -1,0 +1,107 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/**
+ * The shell's calls (SPEC §2 application shell, §4 'Shell and live
+ * behaviour', §7 'Dealer, site and live'): a site opened, account search,
+ * account groups, the MSA active account and the version check. Favourites,
+ * recents and search answer SiteListItem lists (dealer.ts).
+ */
+export const SITE_SEARCH_TYPES = ['device', 'xmit', 'details'] as const;
+
+/** §7 'Account search via device, xmit and details'; without type, all three. */
+export const siteSearchQuerySchema = {
+  $id: 'SiteSearchQuery',
+  type: 'object',
+  additionalProperties: false,
+  required: ['q'],
+  properties: {
+    q: { type: 'string', minLength: 1, maxLength: 50 },
+    type: { type: 'string', enum: SITE_SEARCH_TYPES },
+  },
+} as const;
+export type SiteSearchQuery = FromSchema<typeof siteSearchQuerySchema>;
+
+/** A site as GET site/{siteNum} answers it (and records it among the recents). */
+export const siteSummarySchema = {
+  $id: 'SiteSummary',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteNum', 'siteName', 'siteGroupNum', 'addressDisplay', 'isFavorite', 'devices'],
+  properties: {
+    siteNum: { type: 'integer' },
+    siteName: { type: 'string' },
+    siteGroupNum: { type: 'integer' },
+    addressDisplay: { type: 'string' },
+    isFavorite: { type: 'boolean' },
+    devices: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['devNum', 'transmitterCode', 'description'],
+        properties: {
+          devNum: { type: 'integer' },
+          transmitterCode: { type: 'string' },
+          description: { type: ['string', 'null'] },
+        },
+      },
+    },
+  },
+} as const;
+export type SiteSummary = FromSchema<typeof siteSummarySchema>;
+
+/** An account group the user may switch to (§2 account-group switcher). */
+export const accountGroupOptionSchema = {
+  $id: 'AccountGroupOption',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteGroupNum', 'siteGroupName', 'current', 'liveAlarms'],
+  properties: {
+    siteGroupNum: { type: 'integer' },
+    siteGroupName: { type: 'string' },
+    current: { type: 'boolean' },
+    /** The group's alarms are pushed live (§4: the alarm connection exists only for these). */
+    liveAlarms: { type: 'boolean' },
+  },
+} as const;
+export type AccountGroupOption = FromSchema<typeof accountGroupOptionSchema>;
+
+/** §4 account-group switch. */
+export const accountGroupSwitchSchema = {
+  $id: 'AccountGroupSwitch',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteGroupNum'],
+  properties: {
+    siteGroupNum: { type: 'integer', minimum: 1 },
+  },
+} as const;
+export type AccountGroupSwitch = FromSchema<typeof accountGroupSwitchSchema>;
+
+/** §4 'MSA account switch: calls the server, then goes to /msa/summary with sn and the first device'. */
+export const msaActiveAccountSchema = {
+  $id: 'MsaActiveAccount',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteNum', 'devNum', 'siteGroupNum'],
+  properties: {
+    siteNum: { type: 'integer' },
+    /** The first device, for the dn parameter; null when the site has none. */
+    devNum: { type: ['integer', 'null'] },
+    siteGroupNum: { type: 'integer' },
+  },
+} as const;
+export type MsaActiveAccount = FromSchema<typeof msaActiveAccountSchema>;
+
+/** §4 new version detection: the client reloads when buildId changes. */
+export const appVersionSchema = {
+  $id: 'AppVersion',
+  type: 'object',
+  additionalProperties: false,
+  required: ['version', 'buildId'],
+  properties: {
+    version: { type: 'string' },
+    buildId: { type: 'string' },
+  },
+} as const;
+export type AppVersion = FromSchema<typeof appVersionSchema>;

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { TFunction } from 'i18next';
+import { pickLanguage } from '../../common/i18n.js';
+import { auditFor, writeAudit } from '../audit/audit.js';
+import { redeemClassicKey } from './classicKeys.js';
+
+/**
+ * The demo stand-in for the classic dealer portal (GET /classic?key=…, demo
+ * mode only): it redeems the one-time key as the real classic portal would
+ * (the same function as POST /api/rw3k/redeem) and says who arrived, or that
+ * the link has expired. One self-contained page: no script, one inline style
+ * under a CSP nonce, every value HTML-escaped, light and dark.
+ */
+
+export function escapeHtml(value: unknown): string {
+  return String(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const STYLE = `
+:root { color-scheme: light dark; --bg: #eef1f4; --fg: #1b1b1f; --muted: #4f535b; --card: #ffffff;
+  --border: #8e9099; --accent: #1f5fbf; --ok: #1e6b34; --warn: #8a4b00; }
+@media (prefers-color-scheme: dark) {
+  :root { --bg: #101214; --fg: #e6e6ea; --muted: #b6b8c0; --card: #1c1f23; --border: #6f727b;
+    --accent: #9ec1ff; --ok: #8fd6a0; --warn: #ffc27a; }
+}
+* { box-sizing: border-box; }
+body { margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 1rem;
+  font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: var(--bg); color: var(--fg); }
+main { width: 100%; max-width: 34rem; background: var(--card); border: 1px solid var(--border); border-radius: .75rem; padding: 1.5rem; }
+h1 { font-size: 1.5rem; margin: 0 0 .75rem; }
+p { margin: .5rem 0; }
+.status { font-weight: 600; color: var(--ok); overflow-wrap: anywhere; }
+.status.expired { color: var(--warn); }
+.muted { color: var(--muted); font-size: .95rem; }
+a { color: var(--accent); font-weight: 600; }
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+`;
+
+export interface ClassicPageOptions {
+  t: TFunction;
+  lang: string;
+  nonce: string;
+  /** Who arrived; undefined when the key was bad, used or expired. */
+  user?: { name: string; username: string; dealerNumber: string | null };
+}
+
+export function renderClassicPage({ t, lang, nonce, user }: ClassicPageOptions): string {
+  const title = t('classic.page.title');
+  const status = user
+    ? `<p class="status" role="status">${escapeHtml(t('classic.page.signedInAs', {
+      name: user.name,
+      username: user.username,
+      dealerNumber: user.dealerNumber ?? t('classic.page.noDealerNumber'),
+    }))}</p>
+<p class="muted">${escapeHtml(t('classic.page.demoNote'))}</p>`
+    : `<p class="status expired" role="alert">${escapeHtml(t('classic.page.expired'))}</p>
+<p><a href="/login">${escapeHtml(t('classic.page.backToLogin'))}</a></p>`;
+  return `<!doctype html>
+<html lang="${escapeHtml(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style nonce="${escapeHtml(nonce)}">${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(title)}</h1>
+${status}
+</main>
+</body>
+</html>`;
+}
+
+const querystring = {
+  type: 'object',
+  properties: { key: { type: 'string', maxLength: 512 } },
+} as const;
+
+/** GET /classic: register at the root (outside /api), in demo mode. */
+export async function classicPagePlugin(app: FastifyInstance) {
+  app.get<{ Querystring: { key?: string } }>('/classic', {
+    schema: { hide: true, querystring },
+    attachValidation: true,
+  }, async (request, reply) => {
+    const key = request.validationError ? undefined : request.query.key;
+    const redeemed = key ? await redeemClassicKey(app.db, key) : undefined;
+    await writeAudit(app.db, redeemed
+      ? { ...auditFor(request, { action: 'classic.keyRedeemed', targetType: 'user', targetId: redeemed.userId, details: { via: 'demoPage' } }), actorUserId: redeemed.userId }
+      : auditFor(request, { action: 'classic.redeemFailed', details: { reason: key ? 'invalidKey' : 'noKey', via: 'demoPage' } }));
+    const nonce = randomBytes(16).toString('base64');
+    const html = renderClassicPage({ t: request.t, lang: pickLanguage(request.headers['accept-language']), nonce, user: redeemed });
+    return reply
+      .status(redeemed ? 200 : 410)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      // The key is in this page's address: never pass it on in a Referer.
+      .header('Referrer-Policy', 'no-referrer')
+      .header('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
+      .send(html);
+  });
+}

@@ -1,0 +1,64 @@
+import type { AlarmEvent } from '../../../schemas/dealer.js';
+import type { AlarmIngestItem } from '../../../schemas/live.js';
+import type { Db } from '../db/database.js';
+
+export interface StoredAlarm {
+  siteGroupNum: number;
+  event: AlarmEvent;
+}
+
+export type IngestOutcome =
+  | { ok: true; alarms: StoredAlarm[] }
+  /** Indexes (into the batch) of items whose transmitter code names no device. */
+  | { ok: false; unknown: number[] };
+
+/** Transmitter codes are upper case ('C12345'); the platform may send them in any case. */
+export const normaliseTransmitter = (code: string) => code.trim().toUpperCase();
+
+/**
+ * Stores a batch of alarm events, all or nothing: each names its device by
+ * transmitter code, which gives the site and its account group. Answers the
+ * SPEC §3 alarm events to push, in the order of the batch.
+ */
+export async function ingestAlarms(db: Db, items: readonly AlarmIngestItem[]): Promise<IngestOutcome> {
+  const codes = [...new Set(items.map((item) => normaliseTransmitter(item.transmitterCode)))];
+  const devices = await db
+    .selectFrom('devices')
+    .innerJoin('sites', 'sites.site_num', 'devices.site_num')
+    .select(['devices.dev_num', 'devices.transmitter_code', 'sites.site_num', 'sites.site_name', 'sites.site_group_num'])
+    .where('devices.transmitter_code', 'in', codes)
+    .execute();
+  const byCode = new Map(devices.map((d) => [d.transmitter_code, d]));
+  const unknown = items.flatMap((item, index) => (byCode.has(normaliseTransmitter(item.transmitterCode)) ? [] : [index]));
+  if (unknown.length) return { ok: false, unknown };
+
+  const rows = items.map((item) => {
+    const device = byCode.get(normaliseTransmitter(item.transmitterCode))!;
+    return {
+      site_num: device.site_num,
+      dev_num: device.dev_num,
+      site_group_num: device.site_group_num,
+      transmitter_code: device.transmitter_code,
+      zone_num: item.zoneNum ?? null,
+      event_code: item.eventCode,
+      event_code_description: item.eventCodeDescription,
+      alarm_date: new Date(item.alarmDate),
+    };
+  });
+  const inserted = await db.insertInto('alarm_events').values(rows).returning(['alarm_num']).execute();
+  return {
+    ok: true,
+    alarms: rows.map((row, i) => ({
+      siteGroupNum: row.site_group_num,
+      event: {
+        alarmNum: inserted[i].alarm_num,
+        siteNum: row.site_num,
+        devNum: row.dev_num,
+        siteName: byCode.get(row.transmitter_code)!.site_name,
+        transmitterCode: row.transmitter_code,
+        alarmDate: row.alarm_date.toISOString(),
+        eventCodeDescription: row.event_code_description,
+      },
+    })),
+  };
+}

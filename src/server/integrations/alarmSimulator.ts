@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { AlarmIngestItem } from '../../../schemas/live.js';
+import { EVENT_CODES } from '../db/seed/demoData.js';
+import { weightedPick, type Random } from '../db/seed/random.js';
+import { ingestAlarms } from './alarmIngest.js';
+
+/** Demo: one alarm every 20 to 60 seconds. */
+export const SIMULATOR_INTERVAL_MS = { min: 20_000, max: 60_000 } as const;
+
+export function nextDelayMs(rng: Random): number {
+  return SIMULATOR_INTERVAL_MS.min + Math.floor(rng() * (SIMULATOR_INTERVAL_MS.max - SIMULATOR_INTERVAL_MS.min + 1));
+}
+
+/** A plausible alarm: a weighted event code, on a zone of the matching kind when it comes from a zone. */
+export function simulatedAlarm(
+  rng: Random,
+  device: { transmitterCode: string; zones: { zoneNum: number; eventType: string }[] },
+  now: Date,
+): AlarmIngestItem {
+  let event = weightedPick(rng, EVENT_CODES, (c) => c.weight);
+  let zoneNum: number | null = null;
+  if (event.zoneType) {
+    const zones = device.zones.filter((z) => z.eventType === event.zoneType);
+    if (zones.length) zoneNum = zones[Math.floor(rng() * zones.length)].zoneNum;
+    else event = EVENT_CODES[0];
+  }
+  return {
+    transmitterCode: device.transmitterCode,
+    eventCode: event.code,
+    eventCodeDescription: event.description,
+    alarmDate: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString(),
+    zoneNum,
+  };
+}
+
+/**
+ * In demo mode, alarms arrive for the first live account group as if the
+ * monitoring platform sent them: stored and pushed like an ingest call.
+ * Stops when the app closes.
+ */
+export function startAlarmSimulator(app: FastifyInstance, rng: Random = Math.random): void {
+  const siteGroupNum = app.config.liveAlarmGroups[0];
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const tick = async () => {
+    const device = await app.db
+      .selectFrom('devices')
+      .innerJoin('sites', 'sites.site_num', 'devices.site_num')
+      .select(['devices.dev_num', 'devices.transmitter_code'])
+      .where('sites.site_group_num', '=', siteGroupNum)
+      .orderBy('devices.dev_num')
+      .limit(200)
+      .execute();
+    if (!device.length) return;
+    const chosen = device[Math.floor(rng() * device.length)];
+    const zones = await app.db
+      .selectFrom('zones')
+      .select(['zone_num as zoneNum', 'event_type as eventType'])
+      .where('dev_num', '=', chosen.dev_num)
+      .execute();
+    const outcome = await ingestAlarms(app.db, [simulatedAlarm(rng, { transmitterCode: chosen.transmitter_code, zones }, new Date())]);
+    if (!outcome.ok || stopped) return;
+    for (const alarm of outcome.alarms) await app.realtime.publishAlarm(alarm.siteGroupNum, alarm.event);
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      tick()
+        .catch((error) => app.log.warn({ err: error }, 'alarm simulator'))
+        .finally(schedule);
+    }, nextDelayMs(rng));
+    timer.unref();
+  };
+  app.addHook('onReady', async () => {
+    app.log.info(`alarm simulator: an alarm for account group ${siteGroupNum} every 20 to 60 s`);
+    schedule();
+  });
+  app.addHook('preClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
+  });
+}

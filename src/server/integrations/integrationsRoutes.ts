@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { alarmIngestResultSchema, alarmIngestSchema } from '../../../schemas/live.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { writeAudit } from '../audit/audit.js';
+import { safeEqual, sha256 } from '../auth/secrets.js';
+import { HttpError } from '../http/errors.js';
+import { ingestAlarms } from './alarmIngest.js';
+import { startAlarmSimulator } from './alarmSimulator.js';
+
+/** Whether an Authorization header carries the integration key (compared in constant time). */
+export function hasIntegrationKey(authorization: string | undefined, key: string | undefined): boolean {
+  if (!key || !authorization?.startsWith('Bearer ')) return false;
+  return safeEqual(sha256(authorization.slice('Bearer '.length).trim()), sha256(key));
+}
+
+/**
+ * The monitoring platform's calls (server to server): POST
+ * /api/integrations/alarms takes a batch of alarm events, authenticated by
+ * `Authorization: Bearer ${INTEGRATION_API_KEY}`, stores them all or none, and
+ * pushes `alarm` to the live subscribers of each alarm's account group.
+ */
+export async function integrationsRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
+  const key = app.config.integrationApiKey;
+  if (!key) app.log.warn('INTEGRATION_API_KEY is not set: the alarm ingest call refuses every request');
+
+  app.post('/integrations/alarms', {
+    config: { xsrf: false, anonymous: true },
+    schema: {
+      tags: ['integrations'],
+      summary: 'Ingest a batch of alarm events (monitoring platform; Authorization: Bearer <integration key>)',
+      body: alarmIngestSchema,
+      response: { 202: alarmIngestResultSchema, 400: validationErrorSchema, 401: errorSchema },
+    },
+    // The key is checked before the body is validated, so a caller without it learns nothing about the format.
+    onRequest: async (request, reply) => {
+      if (!hasIntegrationKey(request.headers.authorization, key)) {
+        reply.header('WWW-Authenticate', 'Bearer realm="integrations"');
+        throw new HttpError(401, 'live.invalidIntegrationKey');
+      }
+    },
+  }, async (request, reply) => {
+    const outcome = await ingestAlarms(app.db, request.body.alarms);
+    if (!outcome.ok) {
+      const message = request.t('live.unknownTransmitter');
+      return reply.status(400).send({
+        message: request.t('validation.invalidForm'),
+        errors: Object.fromEntries(outcome.unknown.map((i) => [`alarms.${i}.transmitterCode`, message])),
+      });
+    }
+    for (const alarm of outcome.alarms) await app.realtime.publishAlarm(alarm.siteGroupNum, alarm.event);
+    await writeAudit(app.db, {
+      action: 'alarms.ingested',
+      ip: request.ip,
+      targetType: 'alarm_events',
+      details: { count: outcome.alarms.length, first: outcome.alarms[0].event.alarmNum },
+    });
+    return reply.status(202).send({ accepted: outcome.alarms.length });
+  });
+
+  if (app.config.alarmSimulator) startAlarmSimulator(app);
+}

@@ -1,0 +1,99 @@
+/**
+ * The connections one hub holds in this process, and its groups. A group is
+ * a name: `group:<siteGroupNum>` (an account group) or `user:<userId>`.
+ * Sending to a group writes one already-encoded frame to each member.
+ */
+export interface HubSocket {
+  send(frame: string): void;
+  /** Bytes queued but not yet written; a client that stops reading is dropped. */
+  readonly bufferedAmount: number;
+  close(frame?: string): void;
+}
+
+export interface HubConnection {
+  readonly id: string;
+  readonly userId: number;
+  readonly sessionId: string;
+  readonly socket: HubSocket;
+  readonly groups: Set<string>;
+  lastReceivedAt: number;
+  lastSentAt: number;
+}
+
+/** A client more than this far behind is not keeping up: it is closed rather than buffered for. */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+export const accountGroupKey = (siteGroupNum: number) => `group:${siteGroupNum}`;
+export const userKey = (userId: number) => `user:${userId}`;
+
+export class HubRegistry {
+  private readonly connections = new Map<string, HubConnection>();
+  private readonly groups = new Map<string, Set<HubConnection>>();
+
+  get size(): number {
+    return this.connections.size;
+  }
+
+  all(): IterableIterator<HubConnection> {
+    return this.connections.values();
+  }
+
+  add(connection: HubConnection): void {
+    this.connections.set(connection.id, connection);
+    for (const group of connection.groups) this.members(group).add(connection);
+  }
+
+  remove(connection: HubConnection): void {
+    if (this.connections.get(connection.id) !== connection) return;
+    this.connections.delete(connection.id);
+    for (const group of connection.groups) this.leave(connection, group);
+  }
+
+  join(connection: HubConnection, group: string): void {
+    connection.groups.add(group);
+    if (this.connections.get(connection.id) === connection) this.members(group).add(connection);
+  }
+
+  leave(connection: HubConnection, group: string): void {
+    connection.groups.delete(group);
+    const members = this.groups.get(group);
+    if (!members) return;
+    members.delete(connection);
+    if (!members.size) this.groups.delete(group);
+  }
+
+  /** Connections of a user in this process. */
+  ofUser(userId: number): HubConnection[] {
+    return [...(this.groups.get(userKey(userId)) ?? [])];
+  }
+
+  ofSession(sessionId: string): HubConnection[] {
+    return [...this.connections.values()].filter((c) => c.sessionId === sessionId);
+  }
+
+  /** Writes a frame to every member of a group; answers how many it reached. */
+  sendToGroup(group: string, frame: string, now = Date.now()): number {
+    const members = this.groups.get(group);
+    if (!members) return 0;
+    let sent = 0;
+    for (const connection of members) if (sendFrame(connection, frame, now)) sent++;
+    return sent;
+  }
+
+  private members(group: string): Set<HubConnection> {
+    let members = this.groups.get(group);
+    if (!members) this.groups.set(group, (members = new Set()));
+    return members;
+  }
+}
+
+/** One frame to one connection, unless it is too far behind (then it is closed). */
+export function sendFrame(connection: HubConnection, frame: string, now = Date.now()): boolean {
+  if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    connection.socket.close();
+    return false;
+  }
+  connection.socket.send(frame);
+  connection.lastSentAt = now;
+  return true;
+}

@@ -1,0 +1,167 @@
+import { sql } from 'kysely';
+import type { SiteListItem } from '../../../schemas/dealer.js';
+import type { SiteSearchQuery } from '../../../schemas/shell.js';
+import type { Db } from '../db/database.js';
+
+/** Search answers and recents are short lists. */
+export const SEARCH_LIMIT = 25;
+export const RECENTS_KEPT = 20;
+
+/** 'Line 1, Line 2, City, ST 12345'. */
+export function addressDisplay(site: { address_line1: string; address_line2: string | null; city: string; state: string; postal_code: string }): string {
+  return [site.address_line1, site.address_line2, site.city].filter(Boolean).join(', ') + `, ${site.state} ${site.postal_code}`;
+}
+
+/** A LIKE prefix pattern for text typed by a user: % and _ match themselves. */
+export function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface SearchPlan {
+  /** Device number (exact), when the text is a number. */
+  devNum?: number;
+  /** Transmitter code prefix (codes are upper case). */
+  xmitPrefix?: string;
+  /** Site (account) number (exact), when the text is a number. */
+  siteNum?: number;
+  /** Site name prefix, lower case. */
+  namePrefix?: string;
+}
+
+/**
+ * What to look for (SPEC §7 'Account search via device, xmit and details'):
+ * the device number, the transmitter code and the details (account number
+ * or name), each a lookup an index answers. Without a type, all three.
+ */
+export function searchPlan(query: SiteSearchQuery): SearchPlan {
+  const text = query.q.trim();
+  const numeric = /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+  const wants = (type: NonNullable<SiteSearchQuery['type']>) => !query.type || query.type === type;
+  const plan: SearchPlan = {};
+  if (!text) return plan;
+  if (wants('device') && numeric !== undefined) plan.devNum = numeric;
+  if (wants('xmit') && /^[A-Za-z0-9-]+$/.test(text)) plan.xmitPrefix = text.toUpperCase();
+  if (wants('details')) {
+    if (numeric !== undefined) plan.siteNum = numeric;
+    plan.namePrefix = text.toLowerCase();
+  }
+  return plan;
+}
+
+const listColumns = [
+  'sites.site_num', 'sites.site_name', 'sites.address_line1', 'sites.address_line2', 'sites.city', 'sites.state',
+  'sites.postal_code', 'devices.dev_num', 'devices.transmitter_code',
+] as const;
+
+type ListRow = {
+  site_num: number; site_name: string; address_line1: string; address_line2: string | null; city: string; state: string;
+  postal_code: string; dev_num: number; transmitter_code: string;
+};
+
+export function toListItem(row: ListRow): SiteListItem {
+  return {
+    siteName: row.site_name,
+    siteNum: row.site_num,
+    devNum: row.dev_num,
+    xmit: row.transmitter_code,
+    transmitterCode: row.transmitter_code,
+    addressDisplay: addressDisplay(row),
+  };
+}
+
+/** Sites with their devices, one row per device, in one account group. */
+function sitesInGroup(db: Db, siteGroupNum: number) {
+  return db
+    .selectFrom('sites')
+    .innerJoin('devices', 'devices.site_num', 'sites.site_num')
+    .select(listColumns)
+    .where('sites.site_group_num', '=', siteGroupNum);
+}
+
+export async function searchSites(db: Db, siteGroupNum: number, plan: SearchPlan): Promise<SiteListItem[]> {
+  const lookups: Promise<ListRow[]>[] = [];
+  const base = () => sitesInGroup(db, siteGroupNum);
+  if (plan.devNum !== undefined) lookups.push(base().where('devices.dev_num', '=', plan.devNum).execute());
+  if (plan.siteNum !== undefined) lookups.push(base().where('sites.site_num', '=', plan.siteNum).orderBy('devices.dev_num').execute());
+  if (plan.xmitPrefix) {
+    lookups.push(base().where('devices.transmitter_code', 'like', likePrefix(plan.xmitPrefix)).orderBy('devices.transmitter_code').limit(SEARCH_LIMIT).execute());
+  }
+  if (plan.namePrefix) {
+    lookups.push(
+      base()
+        .where(sql<string>`lower(sites.site_name)`, 'like', likePrefix(plan.namePrefix))
+        .orderBy(sql`lower(sites.site_name)`)
+        .orderBy('sites.site_num')
+        .orderBy('devices.dev_num')
+        .limit(SEARCH_LIMIT)
+        .execute(),
+    );
+  }
+  const seen = new Set<number>();
+  const items: SiteListItem[] = [];
+  for (const rows of await Promise.all(lookups)) {
+    for (const row of rows) {
+      if (seen.has(row.dev_num) || items.length >= SEARCH_LIMIT) continue;
+      seen.add(row.dev_num);
+      items.push(toListItem(row));
+    }
+  }
+  return items;
+}
+
+export async function favoritesOf(db: Db, userId: number, siteGroupNum: number): Promise<SiteListItem[]> {
+  const rows = await db
+    .selectFrom('site_favorites')
+    .innerJoin('sites', 'sites.site_num', 'site_favorites.site_num')
+    .innerJoin('devices', (join) =>
+      join.onRef('devices.site_num', '=', 'sites.site_num').on((eb) =>
+        eb.or([eb('devices.dev_num', '=', eb.ref('site_favorites.dev_num')), eb('site_favorites.dev_num', 'is', null)]),
+      ),
+    )
+    .select(listColumns)
+    .where('site_favorites.user_id', '=', userId)
+    .where('sites.site_group_num', '=', siteGroupNum)
+    .orderBy('sites.site_name')
+    .orderBy('devices.dev_num')
+    .execute();
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.site_num) && seen.add(r.site_num)).map(toListItem);
+}
+
+export async function recentsOf(db: Db, userId: number, siteGroupNum: number): Promise<SiteListItem[]> {
+  const rows = await db
+    .selectFrom('site_recents')
+    .innerJoin('sites', 'sites.site_num', 'site_recents.site_num')
+    .innerJoin('devices', (join) =>
+      join.onRef('devices.site_num', '=', 'sites.site_num').on((eb) =>
+        eb.or([eb('devices.dev_num', '=', eb.ref('site_recents.dev_num')), eb('site_recents.dev_num', 'is', null)]),
+      ),
+    )
+    .select([...listColumns, 'site_recents.accessed_at'])
+    .where('site_recents.user_id', '=', userId)
+    .where('sites.site_group_num', '=', siteGroupNum)
+    .orderBy('site_recents.accessed_at', 'desc')
+    .orderBy('devices.dev_num')
+    .limit(RECENTS_KEPT * 2)
+    .execute();
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.site_num) && seen.add(r.site_num)).slice(0, RECENTS_KEPT).map(toListItem);
+}
+
+/** Records a site opened; a user keeps the RECENTS_KEPT latest. */
+export async function recordRecent(db: Db, userId: number, siteNum: number, devNum: number | null): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('site_recents')
+      .values({ user_id: userId, site_num: siteNum, dev_num: devNum, accessed_at: new Date() })
+      .onConflict((oc) => oc.columns(['user_id', 'site_num']).doUpdateSet({ dev_num: devNum, accessed_at: new Date() }))
+      .execute();
+    const keep = trx
+      .selectFrom('site_recents')
+      .select('site_num')
+      .where('user_id', '=', userId)
+      .orderBy('accessed_at', 'desc')
+      .limit(RECENTS_KEPT);
+    await trx.deleteFrom('site_recents').where('user_id', '=', userId).where('site_num', 'not in', keep).execute();
+  });
+}

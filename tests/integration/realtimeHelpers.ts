@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import pg from 'pg';
+import type { AlarmEvent } from '../../schemas/dealer.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import { openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database.js';
+import { TestClient } from './client.js';
+import type { TestDatabase } from './harness.js';
+
+export const DEMO_KEY = 'demo-integration-key';
+
+/** The official client, WebSockets only, negotiating first (as the web app does). */
+export function hubClient(origin: string, hub: 'alarms' | 'reports', token: () => string, reconnectDelays?: number[]): HubConnection {
+  const builder = new HubConnectionBuilder()
+    .withUrl(`${origin}/hubs/${hub}`, { accessTokenFactory: token, transport: HttpTransportType.WebSockets, skipNegotiation: false })
+    .configureLogging(LogLevel.None);
+  return (reconnectDelays ? builder.withAutomaticReconnect(reconnectDelays) : builder).build();
+}
+
+/** A connected alarm-hub client and the alarms it received. */
+export async function alarmListener(origin: string, token: string, reconnectDelays?: number[]) {
+  const connection = hubClient(origin, 'alarms', () => token, reconnectDelays);
+  const alarms: AlarmEvent[] = [];
+  connection.on('alarm', (event: AlarmEvent) => {
+    alarms.push(event);
+  });
+  await connection.start();
+  return { connection, alarms };
+}
+
+export async function signIn(origin: string, username: string, internal = false): Promise<TestClient> {
+  const client = await new TestClient(origin).init();
+  const result = await client.login(username, undefined, internal ? { internal: true } : {});
+  if (result.status !== 200 || !client.bearer) throw new Error(`${username} could not sign in: ${result.status}`);
+  return client;
+}
+
+export async function ingest(origin: string, alarms: unknown[], key = DEMO_KEY): Promise<Response> {
+  return fetch(`${origin}/api/integrations/alarms`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+    body: JSON.stringify({ alarms }),
+  });
+}
+
+export const alarmFor = (transmitterCode: string, eventCodeDescription = 'Burglary Alarm') => ({
+  transmitterCode,
+  eventCode: 'E130',
+  eventCodeDescription,
+  alarmDate: new Date().toISOString(),
+});
+
+/** A transmitter code of a device in an account group. */
+export async function transmitterIn(db: Db, siteGroupNum: number): Promise<string> {
+  const row = await db
+    .selectFrom('devices')
+    .innerJoin('sites', 'sites.site_num', 'devices.site_num')
+    .select('devices.transmitter_code')
+    .where('sites.site_group_num', '=', siteGroupNum)
+    .orderBy('devices.dev_num')
+    .executeTakeFirstOrThrow();
+  return row.transmitter_code;
+}
+
+export async function waitFor(check: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One database several app instances share (a server restart, two server
+ * processes), seeded with the demo data by the first app; the same data dir,
+ * so the same session secret.
+ */
+export async function sharedDatabase(database: TestDatabase, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-live-'));
+  const schema = database.url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const handle: DatabaseHandle = await openDatabase({ databaseUrl: database.url, dataDir: null, schema });
+  const config: Config = loadConfig({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'silent', ALARM_SIMULATOR: 'false', ...env });
+  return {
+    handle,
+    config,
+    async close() {
+      await handle.close();
+      if (database.url && schema) {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        await client.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
