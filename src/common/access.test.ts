@@ -23,3 +23,11 @@ describe('news access (SPEC §6)', () => {
     expect(canAccess(staff, { resource: 'nothing', action: 'list' })).toBe(false);
   });
 });
+
+describe('status banner and privacy policy editing (SPEC §6 Banner Settings, app 1)', () => {
+  it('lets only application-1 users with canEdit edit them', () => {
+    for (const resource of ['statusBanner', 'privacyPolicy']) {
+      expect([staff, staffReadOnly, dealer, customer].map((u) => canAccess(u, { resource, action: 'edit' }))).toEqual([true, false, false, false]);
+    }
+  });
+});

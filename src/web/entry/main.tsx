@@ -1,13 +1,6 @@
-import { StrictMode, Suspense, lazy } from 'react';
-import { createRoot } from 'react-dom/client';
+import { isLightPath } from './routes.js';
 
-// The admin is its own chunk, so entry pages that do not need it stay small.
-const App = lazy(() => import('../app/App.js').then((m) => ({ default: m.App })));
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Suspense fallback={null}>
-      <App />
-    </Suspense>
-  </StrictMode>,
-);
+// Two apps behind one HTML entry: the sign-in pages load a light app (no react-admin,
+// SPEC §2 login, login/register), every other path the react-admin portal.
+if (isLightPath(window.location.pathname)) void import('./loginEntry.js').then((m) => m.startLoginApp());
+else void import('./adminEntry.js').then((m) => m.startAdminApp());

@@ -1,51 +1,75 @@
 import type { AuthProvider } from 'react-admin';
 import { canAccess, type Action } from '../../common/access.js';
-import type { User } from '../../../schemas/user.js';
-import { API_URL } from './dataProvider.js';
+import { APPLICATION } from '../../common/constants.js';
 import { httpClient } from './http.js';
+import { clearSession, getSession, updateSession } from './session.js';
+import { ensureSession, returnUrlFor } from './transport.js';
+import { TRANSPORT_HEADERS } from '../../common/transportLists.js';
+import { loginUrl } from './transportRules.js';
 
-let identity: Promise<User | undefined> | undefined;
+/** The login page for the current user's application, returning to where the browser is now (§2 returnUrl). */
+export function loginRedirect(applicationNum: number | null | undefined, currentPath: string): string {
+  return loginUrl(applicationNum, returnUrlFor(currentPath));
+}
 
-function me(): Promise<User | undefined> {
-  identity ??= httpClient(`${API_URL}/me`)
-    .then(({ json }) => json as User)
-    .catch(() => {
-      identity = undefined;
-      return undefined;
-    });
-  return identity;
+function here(): string {
+  return window.location.pathname + window.location.search;
+}
+
+/** Leaves the admin for the light sign-in app with a full page load. */
+function toLogin(): never {
+  const applicationNum = getSession().user?.applicationNum;
+  clearSession();
+  window.location.assign(loginRedirect(applicationNum, here()));
+  // react-admin waits on the rejected promise while the browser leaves.
+  throw new Error('Not signed in');
 }
 
 /**
- * react-admin's authProvider over the session API: the server keeps the
- * session in an httpOnly cookie, so the browser holds no secret of its own.
- * `?internal=true` on the login page signs staff in (SPEC §2).
+ * react-admin's authProvider over the session store (session.ts) the transport keeps:
+ * sign-in itself happens in the light login app (/login), so `login` is not used by
+ * react-admin's own page. checkAuth sends a visitor without a finished sign-in to
+ * /login?returnUrl=… (a full page load); checkError leaves on an Invalid-Session 401.
  */
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
-    identity = undefined;
-    const internal = new URLSearchParams(window.location.search).get('internal') === 'true';
-    await httpClient(`${API_URL}/account/login`, { method: 'POST', body: JSON.stringify({ username, password, internal }) });
+  async login() {
+    window.location.assign(loginRedirect(undefined, here()));
   },
   async logout() {
-    identity = undefined;
-    await httpClient(`${API_URL}/logout`, { method: 'POST' }).catch(() => undefined);
+    const applicationNum = getSession().user?.applicationNum;
+    // react-admin also calls logout after a failed checkAuth: toLogin() is already on its way.
+    if (!getSession().user) return false;
+    await httpClient('/api/logout', { method: 'POST', skipError: true }).catch(() => undefined);
+    clearSession();
+    // The light login app, not react-admin's page.
+    window.location.assign(loginUrl(applicationNum === APPLICATION.internal ? applicationNum : undefined));
+    return false;
   },
   async checkAuth() {
-    if (!(await me())) throw new Error('Not signed in');
+    await ensureSession();
+    const session = getSession();
+    if (session.status !== 'signedIn' || !session.user || session.reqs?.actionRequired) toLogin();
   },
-  async checkError(error: { status?: number }) {
-    if (error?.status === 401) {
-      identity = undefined;
-      throw error;
-    }
+  async checkError(error: { status?: number; body?: unknown; headers?: Headers }) {
+    if (error?.status !== 401) return;
+    // The transport has already sent the browser to the login for an ended session (§8).
+    if (error.headers?.has(TRANSPORT_HEADERS.invalidSession) || !getSession().user) toLogin();
   },
   async getIdentity() {
-    const user = await me();
+    await ensureSession();
+    const user = getSession().user;
     if (!user) throw new Error('Not signed in');
     return { id: user.appUserNum, fullName: user.name, ...user };
   },
   async canAccess({ resource, action }: { resource: string; action: string }) {
-    return canAccess(await me(), { resource, action: action as Action });
+    await ensureSession();
+    return canAccess(getSession().user ?? undefined, { resource, action: action as Action });
   },
 };
+
+/** GET assets/config into the session, for §7's version and environment parameters (the admin's start). */
+export async function loadClientConfig(): Promise<void> {
+  if (getSession().config) return;
+  const { json } = await httpClient('/api/assets/config', { skipError: true }).catch(() => ({ json: undefined }));
+  if (json) updateSession({ config: json });
+}

@@ -1,0 +1,7 @@
+/**
+ * Which app a page path loads: the light sign-in app (no react-admin, SPEC §2 'login',
+ * 'login/register') or the react-admin portal for everything else.
+ */
+export function isLightPath(pathname: string): boolean {
+  return /^\/login(?:\/|$)/i.test(pathname);
+}

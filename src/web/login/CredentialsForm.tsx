@@ -1,0 +1,146 @@
+import { useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../common/constants.js';
+import { enterInUsername, showForgotLink, usernamePlaceholderKey, type LoginVariant } from '../../common/loginFlow.js';
+import { LightTextField } from './LightTextField.js';
+import { validateCredentials, type CredentialErrors, type Credentials } from './loginPageRules.js';
+
+export interface CredentialsFormProps {
+  variant: LoginVariant;
+  /** ?internal=true: 'Forgot?' is hidden (§2). */
+  internalQuery: boolean;
+  busy: boolean;
+  error?: string;
+  onSubmit: (credentials: Credentials, ctrlKey: boolean) => void;
+  onForgot: () => void;
+  onSso: () => void;
+  onCreateAccount: () => void;
+}
+
+/**
+ * §2 login screen form: username (or email) max 50, password, Login, 'Forgot?', and the
+ * variant's extra: 'or' + 'Continue With Single Sign-On' (dealer), Create Account (customer).
+ * Enter in the username submits when both fields are valid, else moves to the password.
+ */
+export function CredentialsForm({ variant, internalQuery, busy, error, onSubmit, onForgot, onSso, onCreateAccount }: CredentialsFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [errors, setErrors] = useState<CredentialErrors>({});
+  const [touched, setTouched] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const ctrlRef = useRef(false);
+
+  const message = (key: string | undefined) => (key ? t(key, { max: LIMITS.usernameMax }) : undefined);
+
+  const submit = (ctrlKey: boolean) => {
+    const found = validateCredentials(values, variant);
+    setErrors(found);
+    setTouched(true);
+    if (Object.keys(found).length === 0) onSubmit({ username: values.username.trim(), password: values.password }, ctrlKey);
+  };
+
+  const onFormSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(ctrlRef.current);
+    ctrlRef.current = false;
+  };
+
+  const onUsernameKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const found = validateCredentials(values, variant);
+    const action = enterInUsername({ usernameValid: !found.username, passwordValid: !found.password });
+    if (action === 'submit') submit(event.ctrlKey);
+    else passwordRef.current?.focus();
+  };
+
+  const change = (field: keyof Credentials) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (touched) setErrors(validateCredentials(next, variant));
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={onFormSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <LightTextField
+        label={t(usernamePlaceholderKey(variant))}
+        placeholder={t(usernamePlaceholderKey(variant))}
+        name="username"
+        autoComplete={variant === 'customer' ? 'email' : 'username'}
+        type={variant === 'customer' ? 'email' : 'text'}
+        value={values.username}
+        onChange={change('username')}
+        onKeyDown={onUsernameKey}
+        error={!!errors.username}
+        helperText={message(errors.username)}
+        maxLength={LIMITS.usernameMax}
+        autoFocus
+      />
+      <LightTextField
+        label={t('login.fields.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={change('password')}
+        error={!!errors.password}
+        helperText={message(errors.password)}
+        inputRef={passwordRef}
+      />
+      {showForgotLink(internalQuery) && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
+          <Button variant="text" size="small" onClick={onForgot} sx={{ minWidth: 0, px: 0.5, textDecoration: 'underline' }}>
+            {t('login.actions.forgot')}
+          </Button>
+        </Box>
+      )}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={busy}
+        onMouseDown={(event: MouseEvent) => {
+          ctrlRef.current = event.ctrlKey;
+        }}
+        onClick={(event: MouseEvent) => {
+          if (event.ctrlKey) ctrlRef.current = true;
+        }}
+      >
+        {t('login.actions.login')}
+      </Button>
+      {variant === 'dealer' ? (
+        <>
+          {/* The 'or' divider (§2), drawn with CSS rather than MUI's Divider to keep the first load small. */}
+          <Typography
+            role="separator"
+            color="text.secondary"
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 2,
+              '&::before, &::after': { content: '""', flex: 1, borderTop: 1, borderColor: 'divider' },
+            }}
+          >
+            {t('login.actions.or')}
+          </Typography>
+          <Button variant="outlined" size="large" onClick={onSso} disabled={busy}>
+            {t('login.actions.sso')}
+          </Button>
+        </>
+      ) : (
+        <Button variant="outlined" size="large" onClick={onCreateAccount} disabled={busy}>
+          {t('login.actions.createAccount')}
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18next } from 'i18next';
+import { onI18nChange, withCatalogues, type AppI18n } from '../i18n/i18n.js';
+import { ColorModeProvider } from '../theme/ColorModeProvider.js';
+import { LoginPage } from './LoginPage.js';
+import { Notifications } from './Notifications.js';
+import { LoginConfigContext, type LoginConfig } from './useLoginConfig.js';
+
+// The registration page is another engineer's; until the file exists the route renders nothing.
+const registrationModules = import.meta.glob<{ RegistrationPage: ComponentType }>('./RegistrationPage.tsx');
+const registrationLoader = registrationModules['./RegistrationPage.tsx'];
+const RegistrationPage = registrationLoader
+  ? lazy(() => withCatalogues(registrationLoader)().then((m) => ({ default: m.RegistrationPage })))
+  : () => null;
+
+/** Which page of the light app a path shows. */
+export function lightRoute(pathname: string): 'login' | 'register' | 'none' {
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  if (path === '/login') return 'login';
+  if (path === '/login/register') return 'register';
+  return 'none';
+}
+
+/** The light sign-in app: /login and /login/register, the theme, the notification stack. */
+export function LoginApp({ config, i18n: initialI18n }: { config: LoginConfig; i18n: AppI18n }) {
+  const route = lightRoute(window.location.pathname);
+  // The light translator first; i18next itself once a lazy part has loaded it.
+  const [i18n, setI18n] = useState<AppI18n>(initialI18n);
+  useEffect(() => onI18nChange(setI18n), []);
+  return (
+    <I18nextProvider i18n={i18n as I18next}>
+    <LoginConfigContext.Provider value={config}>
+      <ColorModeProvider>
+        <Suspense fallback={null}>
+          {route === 'login' && <LoginPage />}
+          {route === 'register' && <RegistrationPage />}
+        </Suspense>
+        <Notifications />
+      </ColorModeProvider>
+    </LoginConfigContext.Provider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,26 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import type { ColorMode } from './colorMode.js';
+
+/**
+ * The portal's MUI theme, light and dark (the login app and the admin shell share it).
+ * Colours are chosen for WCAG AA contrast on their backgrounds in both modes.
+ */
+export function portalTheme(mode: ColorMode): Theme {
+  const dark = mode === 'dark';
+  return createTheme({
+    palette: {
+      mode,
+      // Dark mode hovers lighter (the default darker shade would lose contrast with the dark text).
+      primary: dark ? { main: '#7cb8ff', dark: '#a6cfff', light: '#b9daff', contrastText: '#06213f' } : { main: '#0b4f9c', contrastText: '#ffffff' },
+      secondary: { main: dark ? '#ffb86b' : '#9a4a00' },
+      error: { main: dark ? '#ff8a80' : '#b3261e' },
+      background: dark ? { default: '#0f1720', paper: '#17212c' } : { default: '#f4f6f9', paper: '#ffffff' },
+      text: dark ? { primary: '#e8edf3', secondary: '#b4c0cc' } : { primary: '#16202b', secondary: '#4a5663' },
+    },
+    shape: { borderRadius: 8 },
+    typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    },
+  });
+}
