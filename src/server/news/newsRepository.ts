@@ -120,6 +120,54 @@ export function newsRepository(db: Db) {
       return this.get(id);
     },
 
+    /** Stores (or replaces) the item's document and names it; undefined when there is no such item. */
+    async saveDocument(id: number, document: { name: string; content: Uint8Array }, userId: number | null): Promise<NewsItem | undefined> {
+      const found = await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('news_items')
+          .set({ document_name: document.name, updated_by: userId, updated_at: new Date() })
+          .where('news_id', '=', id)
+          .executeTakeFirst();
+        if (!result.numUpdatedRows) return false;
+        const row = {
+          news_id: id,
+          file_name: document.name,
+          content_type: 'application/pdf',
+          size_bytes: document.content.length,
+          content: document.content,
+          uploaded_at: new Date(),
+        };
+        await trx
+          .insertInto('news_documents')
+          .values(row)
+          .onConflict((oc) => oc.column('news_id').doUpdateSet({ ...row, news_id: undefined }))
+          .execute();
+        return true;
+      });
+      return found ? this.get(id) : undefined;
+    },
+
+    async getDocument(id: number) {
+      return db
+        .selectFrom('news_documents')
+        .select(['file_name', 'content_type', 'size_bytes', 'content'])
+        .where('news_id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Removes the item's document and its name; answers whether there was one. */
+    async deleteDocument(id: number, userId: number | null): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const removed = await trx.deleteFrom('news_documents').where('news_id', '=', id).executeTakeFirst();
+        await trx
+          .updateTable('news_items')
+          .set({ document_name: null, updated_by: userId, updated_at: new Date() })
+          .where('news_id', '=', id)
+          .execute();
+        return removed.numDeletedRows > 0n;
+      });
+    },
+
     async delete(id: number): Promise<NewsItem | undefined> {
       const item = await this.get(id);
       if (item) await db.deleteFrom('news_items').where('news_id', '=', id).execute();

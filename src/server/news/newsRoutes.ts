@@ -5,6 +5,7 @@ import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { createAjv } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { idParams, newsDocumentRoutes } from './newsDocumentRoutes.js';
 import { newsRepository } from './newsRepository.js';
 import { auditFor, writeAudit } from '../audit/audit.js';
 import { mayAccess } from '../auth/authPlugin.js';
@@ -12,21 +13,19 @@ import type { FastifyRequest } from 'fastify';
 
 const canSetUp = (request: FastifyRequest) => mayAccess(request, 'news', 'setup');
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-} as const;
 
 /**
  * /api/news: the react-admin simple-rest resource (SPEC §7 news). Applications
  * 1 and 2 read (dealers see active items only); setup users with canEdit write.
+ * Without a sort, setup lists by order descending (§2 news setup), nulls last.
+ * The item's PDF is newsDocumentRoutes.ts.
  */
 export async function newsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const news = newsRepository(app.db);
   const validateFilter = createAjv().compile(newsFilterSchema);
   const tags = ['news'];
+  await app.register(newsDocumentRoutes);
 
   app.get('/news', {
     schema: {
@@ -41,8 +40,12 @@ export async function newsRoutes(parent: FastifyInstance) {
       sortFields: NEWS_SORT_FIELDS,
       validateFilter,
     });
-    // Only setup users see what is not active (SPEC §2 news, news setup).
-    if (!canSetUp(request)) query.filter = { ...query.filter, active: true, includeExpired: false };
+    // Only setup users see what is not active (SPEC §2 news, news setup); users see
+    // the active items by order ascending, items without order last (§3 news item).
+    if (!canSetUp(request)) {
+      query.filter = { ...query.filter, active: true, includeExpired: false };
+      query.sort = { field: 'order', order: 'asc' };
+    }
     const { items, total } = await news.list(query);
     reply.header('Content-Range', contentRange('news', query.offset, items.length, total));
     return items;

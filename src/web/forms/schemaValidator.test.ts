@@ -7,8 +7,8 @@ const validate = schemaValidator(newsItemInputSchema);
 describe('form validation from the news schema (SPEC §5 news)', () => {
   it('says Required for an empty title and body', () => {
     expect(validate({ title: '', body: null })).toEqual({
-      title: { message: 'validation.required' },
-      body: { message: 'validation.required' },
+      title: { message: 'validation.required', args: {} },
+      body: { message: 'validation.required', args: {} },
     });
   });
 
@@ -24,5 +24,9 @@ describe('form validation from the news schema (SPEC §5 news)', () => {
 
   it('accepts cleared optional fields', () => {
     expect(validate({ title: 't', body: 'b', order: null, icon: null, url: null, effectiveDate: null })).toEqual({});
+  });
+
+  it("leaves out the form's own fields, such as a chosen file", () => {
+    expect(validate({ title: 't', body: 'b', documentFile: { name: 'a.pdf' } })).toEqual({});
   });
 });

@@ -18,17 +18,22 @@ function allowsNull(schema: ObjectSchema, field: string): boolean {
  *
  * Empty inputs arrive as '' or null; for fields that are not nullable they
  * count as missing, so a required field says "Required" rather than
- * "Must be a string".
+ * "Must be a string". Values the schema has no property for are left out.
  */
 export function schemaValidator(schema: AnySchema & ObjectSchema) {
   const validate = ajv.compile(schema);
   return (values: Record<string, unknown>): FieldErrors => {
     const data: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(values)) {
+      // Fields of the form's own (a chosen file, say) are not the schema's business.
+      if (schema.properties && !(field in schema.properties)) continue;
       if (value === '' || value === undefined) continue;
       if (value === null && !allowsNull(schema, field)) continue;
       data[field] = value instanceof Date ? value.toISOString() : value;
     }
-    return validate(data) ? {} : toFieldErrors(validate.errors);
+    if (validate(data)) return {};
+    // react-admin reads `{message, args}` as a message only when both keys are there.
+    const errors = toFieldErrors(validate.errors);
+    return Object.fromEntries(Object.entries(errors).map(([field, m]) => [field, { message: m.message, args: m.args ?? {} }]));
   };
 }

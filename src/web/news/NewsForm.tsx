@@ -1,24 +1,67 @@
-import { DateTimeInput, NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { NEWS_COLORS, NEWS_ICONS, newsItemInputSchema } from '../../../schemas/news.js';
-import { parseLocalDateTime } from '../forms/dateTime.js';
-import { schemaValidator } from '../forms/schemaValidator.js';
+import Box from '@mui/material/Box';
+import { useTranslate } from 'react-admin';
+import { newsItemInputSchema } from '../../../schemas/news.js';
+import { CrossFieldValidation } from '../forms/CrossFieldValidation.js';
+import { SchemaInput } from '../forms/SchemaInput.js';
+import { DocumentInput } from './DocumentInput.js';
+import { NewsItemIcon } from './newsVisuals.js';
 
-const validate = schemaValidator(newsItemInputSchema);
-const iconChoices = NEWS_ICONS.map((icon) => ({ id: icon, name: `news.icons.${icon}` }));
-const colorChoices = NEWS_COLORS.map((color) => ({ id: color, name: `news.colors.${color}` }));
+type Choice = { id: string | number; name: string };
 
-/** The news form, validated by the same schema as the API (SPEC §5 news). */
-export function NewsForm() {
+function IconOption({ choice }: { choice: Choice }) {
   return (
-    <SimpleForm validate={validate}>
-      <TextInput source="title" isRequired fullWidth />
-      <TextInput source="body" isRequired multiline minRows={3} fullWidth />
-      <DateTimeInput source="effectiveDate" parse={parseLocalDateTime} />
-      <DateTimeInput source="expirationDate" parse={parseLocalDateTime} />
-      <NumberInput source="order" />
-      <SelectInput source="icon" choices={iconChoices} emptyText="-" />
-      <SelectInput source="color" choices={colorChoices} emptyText="-" />
-      <TextInput source="url" fullWidth />
-    </SimpleForm>
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      <NewsItemIcon icon={String(choice.id)} color={null} fontSize="small" />
+      {choice.name}
+    </Box>
+  );
+}
+
+function ColorOption({ choice }: { choice: Choice }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      <NewsItemIcon icon="newspaper-filled" color={String(choice.id)} fontSize="small" />
+      {choice.name}
+    </Box>
+  );
+}
+
+/**
+ * The news fields (SPEC §3 news item, §5 news), each drawn from the schema by
+ * SchemaInput: required marks, length counters, the icon and colour options
+ * and the messages included.
+ */
+export function NewsForm() {
+  const translate = useTranslate();
+  const schema = newsItemInputSchema;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+      <CrossFieldValidation schema={schema} />
+      <SchemaInput schema={schema} source="title" />
+      <SchemaInput schema={schema} source="body" multiline />
+      <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+        <SchemaInput schema={schema} source="effectiveDate" />
+        <SchemaInput schema={schema} source="expirationDate" />
+      </Box>
+      <SchemaInput schema={schema} source="order" />
+      <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+        <SchemaInput
+          schema={schema}
+          source="icon"
+          optionLabel={(value) => `news.icons.${value}`}
+          optionText={(choice) => <IconOption choice={choice} />}
+          emptyText={translate('news.setup.noIcon')}
+        />
+        <SchemaInput
+          schema={schema}
+          source="color"
+          optionLabel={(value) => `news.colors.${value}`}
+          optionText={(choice) => <ColorOption choice={choice} />}
+          emptyText={translate('news.setup.noColor')}
+        />
+      </Box>
+      <SchemaInput schema={schema} source="url" />
+      <DocumentInput />
+    </Box>
   );
 }

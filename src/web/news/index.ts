@@ -1,13 +1,16 @@
 import NewspaperIcon from '@mui/icons-material/Newspaper';
-import { NewsCreate } from './NewsCreate.js';
-import { NewsEdit } from './NewsEdit.js';
-import { NewsList } from './NewsList.js';
+import { NewsPage } from './NewsPage.js';
 
-/** The news resource, spread into <Resource name="news">. */
+/**
+ * The news resource, spread into <Resource name="news">: /news is the users'
+ * page (SPEC §2 news). Setup is its own route, /news/setup (NewsSetup.tsx),
+ * editing in its slide-over, so the resource has no edit or create pages.
+ */
 export const news = {
-  list: NewsList,
-  edit: NewsEdit,
-  create: NewsCreate,
+  list: NewsPage,
   icon: NewspaperIcon,
   recordRepresentation: 'title',
 };
+
+/** SPEC §2 route of the admins' news setup. */
+export const NEWS_SETUP_PATH = '/news/setup';

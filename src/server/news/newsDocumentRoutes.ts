@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { newsItemSchema } from '../../../schemas/news.js';
+import { errorSchema } from '../../../schemas/shared.js';
+import { LIMITS } from '../../common/constants.js';
+import { auditFor, writeAudit } from '../audit/audit.js';
+import { mayAccess } from '../auth/authPlugin.js';
+import { HttpError } from '../http/errors.js';
+import { newsRepository } from './newsRepository.js';
+import { attachmentDisposition, documentFileName, isPdf, MAX_DOCUMENT_BYTES } from './pdf.js';
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+const MAX_MB = `${MAX_DOCUMENT_BYTES / 1024 / 1024} MB`;
+
+interface Upload {
+  name: string;
+  content: Buffer;
+}
+
+/**
+ * Reads the multipart body: exactly one file (SPEC §9 'Document upload: 1 file,
+ * pdf'), an optional `name` field, nothing else of size. Over-large files stop
+ * the upload with a 413.
+ */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) throw new HttpError(415, 'news.document.multipart');
+  const files: Upload[] = [];
+  let name: string | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_DOCUMENT_BYTES, files: 2, fields: 4, fieldSize: 4096, parts: 6 } })) {
+      if (part.type === 'file') files.push({ name: part.filename, content: await part.toBuffer() });
+      else if (part.fieldname === 'name' && typeof part.value === 'string') name = part.value;
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'news.document.tooLarge', { max: MAX_MB });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(400, 'news.document.oneFile');
+    throw error;
+  }
+  if (files.length !== LIMITS.documentUploadFiles) throw new HttpError(400, files.length ? 'news.document.oneFile' : 'news.document.required');
+  return { name: name?.trim() || files[0].name, content: files[0].content };
+}
+
+/**
+ * A news item's PDF (SPEC §7 'Upload document by id (name and file), delete
+ * document by id, download document by id'): written by news editors,
+ * downloaded by whoever may see the item.
+ */
+export async function newsDocumentRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
+  await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 2 } });
+  const news = newsRepository(app.db);
+  const tags = ['news'];
+
+  app.post('/news/:id/document', {
+    schema: {
+      tags,
+      summary: `Upload the item's document: multipart, exactly one PDF file (checked by content), at most ${MAX_MB}; optional field name. Answers the item.`,
+      consumes: ['multipart/form-data'],
+      params: idParams,
+      response: { 200: newsItemSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema },
+    },
+    preHandler: app.requireAccess('news', 'edit'),
+  }, async (request) => {
+    if (!(await news.get(request.params.id))) throw new HttpError(404, 'errors.notFound');
+    const upload = await readUpload(request);
+    if (!isPdf(upload.content)) throw new HttpError(400, 'news.document.notPdf');
+    const name = documentFileName(upload.name, LIMITS.newsDocumentNameMax);
+    const item = await news.saveDocument(request.params.id, { name, content: upload.content }, request.auth!.user.user_id);
+    if (!item) throw new HttpError(404, 'errors.notFound');
+    await writeAudit(app.db, auditFor(request, {
+      action: 'news.documentUploaded',
+      targetType: 'news',
+      targetId: item.id,
+      details: { name, sizeBytes: upload.content.length },
+    }));
+    return item;
+  });
+
+  app.get('/news/:id/document', {
+    schema: {
+      tags,
+      summary: 'Download the item\'s document (application/pdf, as an attachment)',
+      params: idParams,
+      produces: ['application/pdf'],
+      response: { 200: { description: 'The PDF', type: 'string', format: 'binary' }, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+    preHandler: app.requireAccess('news', 'show'),
+  }, async (request, reply) => {
+    const item = await news.get(request.params.id);
+    // Users see active items only; the rest is for news setup (as GET /news/:id).
+    if (!item || (!item.active && !mayAccess(request, 'news', 'setup'))) throw new HttpError(404, 'errors.notFound');
+    const document = await news.getDocument(request.params.id);
+    if (!document) throw new HttpError(404, 'news.document.notFound');
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', attachmentDisposition(document.file_name))
+      .header('Content-Length', String(document.size_bytes))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', 'private, no-store')
+      // A Buffer is sent as it is (Fastify does not serialise it); the schema's string is for OpenAPI.
+      .send(Buffer.from(document.content) as unknown as string);
+  });
+
+  app.delete('/news/:id/document', {
+    schema: {
+      tags,
+      summary: 'Delete the item\'s document and its name; answers the item',
+      params: idParams,
+      response: { 200: newsItemSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+    preHandler: app.requireAccess('news', 'edit'),
+  }, async (request) => {
+    if (!(await news.get(request.params.id))) throw new HttpError(404, 'errors.notFound');
+    const removed = await news.deleteDocument(request.params.id, request.auth!.user.user_id);
+    if (removed) {
+      await writeAudit(app.db, auditFor(request, { action: 'news.documentDeleted', targetType: 'news', targetId: request.params.id }));
+    }
+    return (await news.get(request.params.id))!;
+  });
+}

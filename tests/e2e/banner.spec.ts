@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { XSRF } from '../../src/common/constants.js';
+import { signIn } from './signIn.js';
+
+/**
+ * SPEC §2 status banner editor ('Banner Settings', application 1) and the
+ * banner on the login page and in the shell (§1, §3 importance), in Chromium,
+ * checked with axe-core in both themes; screenshots under test-results/banner-*.png.
+ */
+
+async function checkScreen(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((m) => {
+      localStorage.setItem('color-mode', m);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
+    }, scheme);
+    await page.waitForTimeout(500);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `${name} (${scheme})`).toEqual([]);
+    await page.screenshot({ path: `test-results/banner-${name}-${scheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function pageAs(browser: Browser, username?: string, internal = false) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  if (username) await signIn(page, username, { internal });
+  return page;
+}
+
+async function putBanner(page: Page, banner: Record<string, unknown>) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
+  const response = await page.request.put('/api/statusBanner', { data: banner, headers: { [XSRF.header]: xsrf } });
+  expect(response.status()).toBe(200);
+}
+
+const stamp = Date.now().toString(36);
+const TITLE = `Planned maintenance ${stamp}`;
+
+test('support.admin edits the banner in Banner Settings; it shows in the shell and on the login page', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const admin = await pageAs(browser, 'support.admin', true);
+  const original = await (await admin.request.get('/api/statusBanner')).json();
+  try {
+    await admin.goto('/news');
+    await expect(admin.getByRole('region', { name: 'Status banner' })).toContainText(original.title);
+    await admin.getByRole('button', { name: 'Profile' }).click();
+    await admin.getByRole('menuitem', { name: 'Banner Settings' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Banner Settings' });
+    await expect(dialog.getByLabel('Title')).toHaveValue(original.title);
+    const save = dialog.getByRole('button', { name: 'Save' });
+    // Save is enabled only when changed and valid (SPEC §4).
+    await expect(save).toBeDisabled();
+    await dialog.getByLabel('Title').fill('');
+    await dialog.getByLabel('Title').blur();
+    await expect(dialog.getByText('Required')).toBeVisible();
+    await expect(save).toBeDisabled();
+    await dialog.getByLabel('Title').fill('x'.repeat(129));
+    await expect(dialog.getByText('Must be 128 characters or less')).toBeVisible();
+    await expect(save).toBeDisabled();
+    await dialog.getByLabel('Title').fill(TITLE);
+    await dialog.getByLabel('Body').fill('The portal is down from 2 to 3 am. <b>Not bold</b>');
+    await dialog.getByLabel('Importance').click();
+    await expect(admin.getByRole('option')).toHaveText(['High', 'Warning', 'Informational']);
+    await admin.getByRole('option', { name: 'High' }).click();
+    await expect(dialog.getByRole('region', { name: 'Status banner' })).toContainText(TITLE);
+    await expect(save).toBeEnabled();
+    await checkScreen(admin, 'settings');
+    await save.click();
+    await expect(admin.getByText('The banner was successfully updated')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    // The shell shows it at once, markup as text, with its importance for screen readers.
+    const strip = admin.getByRole('region', { name: 'Status banner' });
+    await expect(strip).toContainText(TITLE);
+    await expect(strip).toContainText('<b>Not bold</b>');
+    await expect(strip).toHaveAttribute('data-importance', 'High');
+    await expect(strip.getByText('High:', { exact: false })).toHaveCount(1);
+
+    // The login page shows it to everybody.
+    const visitor = await pageAs(browser);
+    await visitor.goto('/login');
+    const loginStrip = visitor.getByRole('region', { name: 'Status banner' });
+    await expect(loginStrip).toContainText(TITLE);
+    await expect(loginStrip).toHaveAttribute('data-importance', 'High');
+    await checkScreen(visitor, 'login');
+
+    // Inactive: nowhere.
+    await putBanner(admin, { active: false, title: TITLE, body: 'Hidden', importance: 'Warning' });
+    await visitor.reload();
+    await expect(visitor.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    await expect(visitor.getByRole('region', { name: 'Status banner' })).toHaveCount(0);
+  } finally {
+    await putBanner(admin, original);
+  }
+});
+
+test('only application-1 editors get Banner Settings', async ({ browser }) => {
+  const dealer = await pageAs(browser, 'dealer.beta');
+  await dealer.goto('/news');
+  await dealer.getByRole('button', { name: 'Profile' }).click();
+  await expect(dealer.getByRole('menuitem').first()).toBeVisible();
+  await expect(dealer.getByRole('menuitem', { name: 'Banner Settings' })).toHaveCount(0);
+});
