@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { signedInClient, TestClient } from './client.js';
+import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 const banner = { active: true, title: 'Scheduled maintenance', body: 'The portal is down from 2 to 3 am.', importance: 'Warning' };
 
@@ -10,10 +10,8 @@ describe.each(TEST_DATABASES)('status banner on $name (SPEC §3, §5, §7)', (da
   let admin: TestClient;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true' });
-    origin = await listen(t);
-    admin = await new TestClient(origin).init();
-    expect((await admin.login('support.admin', undefined, { internal: true })).status).toBe(200);
+    ({ t, origin } = await startDemoApp(database));
+    admin = await signedInClient(origin, 'support.admin', { internal: true });
   });
   afterAll(() => t?.close());
 
@@ -76,11 +74,9 @@ describe.each(TEST_DATABASES)('status banner on $name (SPEC §3, §5, §7)', (da
   });
 
   it('refuses dealers, customers, staff without canEdit, strangers and writes without the XSRF header', async () => {
-    const dealer = await new TestClient(origin).init();
-    await dealer.login('dealer.beta');
+    const dealer = await signedInClient(origin, 'dealer.beta');
     expect((await dealer.request('PUT', '/api/statusBanner', banner)).status).toBe(403);
-    const customer = await new TestClient(origin).init();
-    await customer.loginMsa('customer@example.com');
+    const customer = await signedInClient(origin, 'customer@example.com');
     expect((await customer.request('PUT', '/api/statusBanner', banner)).status).toBe(403);
     const stranger = await new TestClient(origin).init();
     expect((await stranger.request('PUT', '/api/statusBanner', banner)).status).toBe(401);

@@ -107,6 +107,35 @@ export class TestClient {
   }
 }
 
+/** A response's status and JSON body. */
+export async function json(response: Response) {
+  return { status: response.status, body: await response.json() };
+}
+
+/**
+ * A fresh client signed in with the demo password: an email on msa/login (a
+ * customer), any other username on account/login (with `extra`, e.g.
+ * {internal: true} for support.admin). Throws unless the sign-in answers 200.
+ */
+export async function signedInClient(baseUrl: string, username: string, extra: Record<string, unknown> = {}): Promise<TestClient> {
+  const client = await new TestClient(baseUrl).init();
+  const { status, body } = username.includes('@') ? await client.loginMsa(username) : await client.login(username, undefined, extra);
+  if (status !== 200) throw new Error(`sign-in as ${username} answered ${status}: ${JSON.stringify(body)}`);
+  return client;
+}
+
+/** The newest 6-digit code sent to an address, read from the demo outbox over HTTP. */
+export async function lastCode(baseUrl: string, to: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const [latest] = await response.json();
+  const code = /\b(\d{6})\b/.exec(latest?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code sent to ${to}`);
+  return code;
+}
+
+/** A 6-digit code other than `code`. */
+export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
 /**
  * What altcha-lib's solveChallenge does for SHA-256 (find n with sha256(salt + n)
  * = challenge), with node:crypto: about ten times faster than its WebCrypto

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -61,4 +62,20 @@ export async function startTestApp(database: TestDatabase, env: Record<string, s
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** startTestApp with the demo users and data, listening: the app and its base URL. */
+export async function startDemoApp(database: TestDatabase): Promise<{ t: TestApp; origin: string }> {
+  const t = await startTestApp(database, { DEMO: 'true' });
+  return { t, origin: await listen(t) };
+}
+
+/** Lifts the 30 s resend block (and the hourly cap) of MFA codes without touching the codes' expiry. */
+export function unblockResend(db: Db) {
+  return db.updateTable('mfa_codes').set({ created_at: sql`created_at - interval '2 hours'` }).execute();
+}
+
+/** The messages recorded for an address (email or phone, any case), newest first. */
+export function messagesTo(db: Db, to: string) {
+  return db.selectFrom('outbox_messages').selectAll().where(sql<string>`lower(recipient)`, '=', to.toLowerCase()).orderBy('message_id', 'desc').execute();
 }

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { normaliseAnswer, verifySecret } from '../../src/server/auth/secrets.js';
-import { TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { json, lastCode, otherCode, TestClient } from './client.js';
+import { startDemoApp, TEST_DATABASES, unblockResend, type TestApp } from './harness.js';
 
 /**
  * SPEC §2 'Login steps', §4 'Login flow', §5: dealer.newuser (every requirement
@@ -13,25 +13,11 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
   let t: TestApp;
   let origin: string;
   const client = () => new TestClient(origin).init();
-  const json = async (response: Response) => ({ status: response.status, body: await response.json() });
-
-  /** The newest 6-digit code sent to an address, read from the demo outbox over HTTP. */
-  async function lastCode(to: string): Promise<string> {
-    const response = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-    const [latest] = await response.json();
-    const code = /\b(\d{6})\b/.exec(latest?.text ?? '')?.[1];
-    if (!code) throw new Error(`no code sent to ${to}`);
-    return code;
-  }
-  const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-  /** Lifts the 30 s resend block (and the hourly cap) without touching the codes' expiry. */
-  const unblockResend = () => t.db.updateTable('mfa_codes').set({ created_at: sql`created_at - interval '2 hours'` }).execute();
   const userRow = (username: string) =>
     t.db.selectFrom('users').selectAll().where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true' });
-    origin = await listen(t);
+    ({ t, origin } = await startDemoApp(database));
   });
   afterAll(() => t?.close());
 
@@ -85,10 +71,10 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
 
     const sent = await json(await c.request('POST', '/api/mfa/request', { contactMethodValue: ' Noah.Newman@example.com ', type: 'email', mfaType: 'deviceVerification' }));
     expect(sent).toEqual({ status: 200, body: { mfaSentTo: 'noah*******************', mfaSentToMsg: 'email' } });
-    const code = await lastCode('noah.newman@example.com');
+    const code = await lastCode(origin, 'noah.newman@example.com');
     const again = await json(await c.request('POST', '/api/mfa/request', { contactMethodValue: 'noah.newman@example.com', type: 'email', mfaType: 'deviceVerification' }));
     expect(again).toEqual({ status: 429, body: { message: 'Too many attempts. Please try again later.' } });
-    expect(await lastCode('noah.newman@example.com')).toBe(code);
+    expect(await lastCode(origin, 'noah.newman@example.com')).toBe(code);
 
     const wrong = await json(await c.request('POST', '/api/mfa/verify', { code: otherCode(code) }));
     expect(wrong).toEqual({ status: 401, body: { message: 'The code is incorrect or has expired.' } });
@@ -219,7 +205,7 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
     expect(details).not.toContain(code);
     expect(details).not.toContain('Blue-Heron-Canoe-7');
     expect(details).not.toContain('Bakery');
-    await unblockResend();
+    await unblockResend(t.db);
   });
 
   it('asks for the current password outside the login steps, and throttles wrong guesses', async () => {

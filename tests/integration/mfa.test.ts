@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { json, lastCode, otherCode, TestClient } from './client.js';
+import { startDemoApp, TEST_DATABASES, unblockResend, type TestApp } from './harness.js';
 
 const BETA_EMAIL = 'dealer.beta@example.com';
 const BETA_PHONE = '+13125550187';
@@ -20,32 +19,19 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
   let betaId: number;
   let classicId: number;
   const client = () => new TestClient(origin).init();
-  const json = async (response: Response) => ({ status: response.status, body: await response.json() });
-
-  async function lastCode(to: string): Promise<string> {
-    const response = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-    const [latest] = await response.json();
-    const code = /\b(\d{6})\b/.exec(latest?.text ?? '')?.[1];
-    if (!code) throw new Error(`no code sent to ${to}`);
-    return code;
-  }
-  const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-  /** Lifts the 30 s resend block (and the hourly cap) without touching the codes' expiry. */
-  const unblockResend = () => t.db.updateTable('mfa_codes').set({ created_at: sql`created_at - interval '2 hours'` }).execute();
 
   /** dealer.beta signed in, a fresh code requested by email; the code. */
   async function betaWithCode(c: TestClient, type: 'email' | 'cellPhone' = 'email') {
     const login = await c.login('dealer.beta');
     expect(login.body.reqs).toMatchObject({ mfaRequired: true, actionRequired: true });
-    await unblockResend();
+    await unblockResend(t.db);
     const sent = await c.request('POST', '/api/mfa/request', { type, mfaType: 'identityVerification' });
     expect(sent.status).toBe(200);
-    return lastCode(type === 'email' ? BETA_EMAIL : BETA_PHONE);
+    return lastCode(origin, type === 'email' ? BETA_EMAIL : BETA_PHONE);
   }
 
   beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true' });
-    origin = await listen(t);
+    ({ t, origin } = await startDemoApp(database));
     await t.db.updateTable('users').set({ mfa_required: true }).where('username', 'in', ['dealer.beta', 'dealer.classic']).execute();
     const users = await t.db.selectFrom('users').select(['user_id', 'username']).execute();
     betaId = users.find((u) => u.username === 'dealer.beta')!.user_id;
@@ -67,7 +53,7 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     expect((await c.request('POST', '/api/user/contactMethod/validate', { contact: 'someone@example.com' })).status).toBe(403);
     expect((await c.request('POST', '/api/user/contactMethod/external', { contact: 'attacker@evil.test' })).status).toBe(403);
 
-    await unblockResend();
+    await unblockResend(t.db);
     const text = await json(await c.request('POST', '/api/mfa/request', { type: 'cellPhone', mfaType: 'identityVerification' }));
     expect(text).toEqual({ status: 200, body: { mfaSentTo: '*********87', mfaSentToMsg: 'cellPhone' } });
     const sms = (await (await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(BETA_PHONE)}`)).json())[0];
@@ -75,7 +61,7 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     expect(sms.text).toMatch(/^Your verification code is \d{6}\. It expires in 10 minutes\.$/);
 
     // Your own saved contact may be named in full.
-    await unblockResend();
+    await unblockResend(t.db);
     const own = await json(await c.request('POST', '/api/mfa/request', { contactMethodValue: 'Dealer.Beta@example.com', type: 'email', mfaType: 'identityVerification' }));
     expect(own).toEqual({ status: 200, body: { mfaSentTo: 'deal*******************', mfaSentToMsg: 'email' } });
     const mail = (await (await fetch(`${origin}/api/dev/outbox?to=${BETA_EMAIL}`)).json())[0];
@@ -84,7 +70,7 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     // A reloaded login page learns where the last code went.
     expect((await json(await c.request('GET', '/api/account/requirements'))).body).toMatchObject({ mfaSentTo: 'deal*******************', mfaSentToMsg: 'email' });
     // Spanish readers get a Spanish message.
-    await unblockResend();
+    await unblockResend(t.db);
     expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' }, { 'Accept-Language': 'es' })).status).toBe(200);
     expect((await (await fetch(`${origin}/api/dev/outbox?to=${BETA_EMAIL}`)).json())[0].subject).toBe('Su código de verificación');
   });
@@ -134,11 +120,11 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     const otherPurpose = await t.app.mfaCodes.issue({ userId: betaId, purpose: 'passwordReset', contactType: 'email', contactValue: BETA_EMAIL });
     expect(await json(await c.request('POST', '/api/mfa/verify', { code: otherPurpose }))).toEqual({ status: 401, body: INVALID_CODE });
 
-    await unblockResend();
+    await unblockResend(t.db);
     const classicCode = await t.app.mfaCodes.issue({ userId: classicId, purpose: 'identityVerification', contactType: 'email', contactValue: 'dealer.classic@example.com' });
-    await unblockResend();
+    await unblockResend(t.db);
     expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' })).status).toBe(200);
-    const own = await lastCode(BETA_EMAIL);
+    const own = await lastCode(origin, BETA_EMAIL);
     if (classicCode !== own) {
       expect(await json(await c.request('POST', '/api/mfa/verify', { code: classicCode }))).toEqual({ status: 401, body: INVALID_CODE });
     }
@@ -193,10 +179,10 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     const c = await client();
     const login = await c.login('dealer.beta');
     expect(login.body.reqs).toMatchObject({ mfaRequired: true, passwordResetRequired: true });
-    await unblockResend();
+    await unblockResend(t.db);
     expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' })).status).toBe(400);
     expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'passwordReset' })).status).toBe(200);
-    const verified = await c.request('POST', '/api/mfa/verify', { code: await lastCode(BETA_EMAIL), rememberDevice: true });
+    const verified = await c.request('POST', '/api/mfa/verify', { code: await lastCode(origin, BETA_EMAIL), rememberDevice: true });
     expect(verified.status).toBe(200);
     expect((await verified.json()).reqs).toMatchObject({ mfaRequired: false, passwordResetRequired: true });
     expect(c.cookie('portal_device')).toBeUndefined();
@@ -253,10 +239,10 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     expect((await other.login('dealer.beta')).body.reqs).toMatchObject({ mfaSentTo: 'deal*******************', mfaSentToMsg: 'email' });
 
     // A deviceVerification code confirms it.
-    await unblockResend();
+    await unblockResend(t.db);
     expect(await json(await c.request('POST', '/api/mfa/request', { type: 'cellPhone', mfaType: 'deviceVerification' })))
       .toEqual({ status: 200, body: { mfaSentTo: '*********99', mfaSentToMsg: 'cellPhone' } });
-    const confirm = await lastCode('+16305550199');
+    const confirm = await lastCode(origin, '+16305550199');
     expect((await c.request('POST', '/api/mfa/verify', { code: otherCode(confirm) })).status).toBe(401);
     expect((await c.request('POST', '/api/mfa/verify', { code: confirm })).status).toBe(200);
     expect((await json(await c.request('GET', '/api/user/contactMethods'))).body[0]).toEqual({ type: 'cellPhone', value: '+16305550199', verified: true });

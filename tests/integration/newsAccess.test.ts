@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { signedInClient, TestClient } from './client.js';
+import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 const DAY = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
@@ -13,12 +13,9 @@ describe.each(TEST_DATABASES)('news order, roles and rules on $name (SPEC ยง2, ย
   let dealer: TestClient;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true' });
-    origin = await listen(t);
-    admin = await new TestClient(origin).init();
-    expect((await admin.login('support.admin', undefined, { internal: true })).status).toBe(200);
-    dealer = await new TestClient(origin).init();
-    expect((await dealer.login('dealer.beta')).status).toBe(200);
+    ({ t, origin } = await startDemoApp(database));
+    admin = await signedInClient(origin, 'support.admin', { internal: true });
+    dealer = await signedInClient(origin, 'dealer.beta');
   });
   afterAll(() => t?.close());
   beforeEach(async () => {
@@ -115,8 +112,7 @@ describe.each(TEST_DATABASES)('news order, roles and rules on $name (SPEC ยง2, ย
 
   it('keeps application 3 out of the news entirely (SPEC ยง6 News page: applications 1 and 2)', async () => {
     const created = await create({ title: 'Dealers only' });
-    const customer = await new TestClient(origin).init();
-    expect((await customer.loginMsa('customer@example.com')).status).toBe(200);
+    const customer = await signedInClient(origin, 'customer@example.com');
     expect((await customer.request('GET', '/api/news')).status).toBe(403);
     expect((await customer.request('GET', `/api/news/${created.id}`)).status).toBe(403);
     expect((await customer.request('POST', '/api/news', { title: 'T', body: 'B' })).status).toBe(403);

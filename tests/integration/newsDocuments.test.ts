@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { minimalPdf, MAX_DOCUMENT_BYTES } from '../../src/server/news/pdf.js';
-import { TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { signedInClient, TestClient } from './client.js';
+import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 const DAY = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
@@ -23,14 +23,10 @@ describe.each(TEST_DATABASES)('news documents on $name (SPEC §2, §5, §7)', (d
   let customer: TestClient;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true' });
-    origin = await listen(t);
-    admin = await new TestClient(origin).init();
-    expect((await admin.login('support.admin', undefined, { internal: true })).status).toBe(200);
-    dealer = await new TestClient(origin).init();
-    expect((await dealer.login('dealer.beta')).status).toBe(200);
-    customer = await new TestClient(origin).init();
-    expect((await customer.loginMsa('customer@example.com')).status).toBe(200);
+    ({ t, origin } = await startDemoApp(database));
+    admin = await signedInClient(origin, 'support.admin', { internal: true });
+    dealer = await signedInClient(origin, 'dealer.beta');
+    customer = await signedInClient(origin, 'customer@example.com');
   });
   afterAll(() => t?.close());
   beforeEach(async () => {

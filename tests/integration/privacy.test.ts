@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { signedInClient, TestClient } from './client.js';
+import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)', (database) => {
   let t: TestApp;
@@ -27,10 +27,8 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
   };
 
   beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true' });
-    origin = await listen(t);
-    admin = await new TestClient(origin).init();
-    expect((await admin.login('support.admin', undefined, { internal: true })).status).toBe(200);
+    ({ t, origin } = await startDemoApp(database));
+    admin = await signedInClient(origin, 'support.admin', { internal: true });
   });
   afterAll(() => t?.close());
 
@@ -123,8 +121,7 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
     expect(audit).toHaveLength(1);
 
     expect((await admin.request('PUT', '/api/privacyPolicy', { policyText: '' })).status).toBe(400);
-    const dealer = await new TestClient(origin).init();
-    await dealer.login('dealer.beta');
+    const dealer = await signedInClient(origin, 'dealer.beta');
     expect((await dealer.request('PUT', '/api/privacyPolicy', { policyText: 'Mine now' })).status).toBe(403);
     await t.db.updateTable('users').set({ can_edit_news: false }).where('username', '=', 'support.admin').execute();
     try {

@@ -1,10 +1,9 @@
 import argon2 from 'argon2';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { DEMO_SECURITY_QUESTIONS } from '../../src/server/db/seed/demoData.js';
-import { TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { json, TestClient } from './client.js';
+import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 const NEUTRAL_VERIFY = 'We could not verify your account with the details provided.';
 const WRONG_ANSWERS = 'One or more answers are incorrect. Please try again.';
@@ -19,18 +18,13 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
   let origin: string;
   const client = () => new TestClient(origin).init();
 
-  async function call(c: TestClient, method: string, path: string, body: unknown, lang = 'en') {
-    const response = await c.request(method, path, body, { 'Accept-Language': lang });
-    return { status: response.status, body: await response.json() };
-  }
-
-  const messagesTo = (to: string) =>
-    t.db.selectFrom('outbox_messages').selectAll().where(sql<string>`lower(recipient)`, '=', to.toLowerCase()).orderBy('message_id', 'desc').execute();
+  const call = async (c: TestClient, method: string, path: string, body: unknown, lang = 'en') =>
+    json(await c.request(method, path, body, { 'Accept-Language': lang }));
 
   /** Messages are recorded after the answer (so a known contact answers as fast as an unknown one): wait for them. */
   async function waitForMessages(to: string, count: number) {
     for (let i = 0; i < 100; i++) {
-      const messages = await messagesTo(to);
+      const messages = await messagesTo(t.db, to);
       if (messages.length >= count) return messages;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -42,8 +36,7 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
   const wrongAnswers = () => DEMO_SECURITY_QUESTIONS.map(({ question }, i) => ({ question, answer: i === 2 ? 'Volvo' : DEMO_SECURITY_QUESTIONS[i].answer }));
 
   beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true' });
-    origin = await listen(t);
+    ({ t, origin } = await startDemoApp(database));
   });
   afterAll(() => t?.close());
   // Every call here comes from 127.0.0.1: start each test with no counters, and
@@ -179,7 +172,7 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       const [mail] = await waitForMessages('dealer.beta@example.com', 1);
       expect(mail).toMatchObject({ channel: 'email', recipient: 'dealer.beta@example.com', subject: 'Your username' });
       expect(mail.body).toContain('dealer.beta');
-      expect(await messagesTo('nobody.at.all@example.com')).toEqual([]);
+      expect(await messagesTo(t.db, 'nobody.at.all@example.com')).toEqual([]);
     });
 
     it('texts the username to a phone given in another format', async () => {
@@ -192,7 +185,7 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
 
     it('asks to provide the dealer number when several users share the contact, then narrows by it', async () => {
       const c = await client();
-      const before = (await messagesTo('dealer.classic@example.com')).length;
+      const before = (await messagesTo(t.db, 'dealer.classic@example.com')).length;
       const conflict = await forgot(c, 'dealer.classic@example.com');
       expect(conflict).toEqual({
         status: 409,
@@ -209,7 +202,7 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
         body: { message: 'We could not identify a single account. Please contact dealer support.', reason: 'contactDealerSupport' },
       });
       expect(support.body.message).not.toMatch(/provide/i);
-      expect(await messagesTo('dealer.classic@example.com')).toHaveLength(before);
+      expect(await messagesTo(t.db, 'dealer.classic@example.com')).toHaveLength(before);
 
       expect(await forgot(c, 'dealer.classic@example.com', { dealerNumber: ' 5877 ' })).toEqual({ status: 200, body: { success: true, message: USERNAME_SENT } });
       const [mail] = await waitForMessages('dealer.classic@example.com', before + 1);
@@ -239,8 +232,8 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       expect((await forgot(c, 'unverified@example.com')).status).toBe(200);
       expect((await forgot(c, 'customer@example.com')).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await messagesTo('unverified@example.com')).toEqual([]);
-      expect((await messagesTo('customer@example.com')).filter((m) => m.subject === 'Your username')).toEqual([]);
+      expect(await messagesTo(t.db, 'unverified@example.com')).toEqual([]);
+      expect((await messagesTo(t.db, 'customer@example.com')).filter((m) => m.subject === 'Your username')).toEqual([]);
 
       const captcha = await c.captcha();
       expect((await call(c, 'POST', '/api/account/username/forgot', { contact: 'nobody@example.com', captcha })).status).toBe(200);
@@ -263,7 +256,7 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       expect(unknown).toEqual(known);
       const [mail] = await waitForMessages('customer@example.com', 1);
       expect(mail.subject).toBe('Your password reset code');
-      expect(await messagesTo('ghost.customer@example.com')).toEqual([]);
+      expect(await messagesTo(t.db, 'ghost.customer@example.com')).toEqual([]);
       // Within 30 s: 429 for both.
       expect(await requestCode(c, 'customer@example.com')).toEqual({ status: 429, body: { message: TOO_MANY } });
       expect(await requestCode(c, 'ghost.customer@example.com')).toEqual({ status: 429, body: { message: TOO_MANY } });
@@ -274,7 +267,7 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
 
     it('checks the code, resets the password with it once, and signs in with the new password', async () => {
       const c = await client();
-      const before = (await messagesTo('customer@example.com')).length;
+      const before = (await messagesTo(t.db, 'customer@example.com')).length;
       expect((await requestCode(c, 'customer@example.com')).status).toBe(200);
       const code = await latestCode('customer@example.com', before + 1);
       const wrong = code === '000000' ? '111111' : '000000';
@@ -307,7 +300,7 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
 
     it('gives 429 after five wrong codes, for a customer and an unknown address alike', async () => {
       const c = await client();
-      const before = (await messagesTo('customer@example.com')).length;
+      const before = (await messagesTo(t.db, 'customer@example.com')).length;
       await requestCode(c, 'customer@example.com');
       await requestCode(c, 'ghost.two@example.com');
       const code = await latestCode('customer@example.com', before + 1);
@@ -321,7 +314,7 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
 
     it('refuses an expired code', async () => {
       const c = await client();
-      const before = (await messagesTo('customer@example.com')).length;
+      const before = (await messagesTo(t.db, 'customer@example.com')).length;
       await requestCode(c, 'customer@example.com');
       const code = await latestCode('customer@example.com', before + 1);
       await t.db.updateTable('mfa_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('used_at', 'is', null).execute();

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_PASSCODES, DEMO_STAFF_CUSTOMER } from '../../src/server/db/seed/demoData.js';
-import { TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { json, TestClient } from './client.js';
+import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 const MISMATCH = 'The account number and passcode do not match';
 const ALREADY = 'This account has already been registered. Please login.';
@@ -17,20 +16,16 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
   let origin: string;
   const client = () => new TestClient(origin).init();
 
-  async function call(c: TestClient, path: string, body: unknown, lang = 'en') {
-    const response = await c.request('POST', path, body, { 'Accept-Language': lang });
-    return { status: response.status, body: await response.json() };
-  }
+  const call = async (c: TestClient, path: string, body: unknown, lang = 'en') =>
+    json(await c.request('POST', path, body, { 'Accept-Language': lang }));
   const register = async (c: TestClient, email: string, over: Record<string, unknown> = {}) =>
     call(c, '/api/msa/register', {
       email, password: PASSWORD, accountNumber: String(SITE_A.siteNum), accountPasscode: SITE_A.passcode, captcha: await c.captcha(), ...over,
     });
 
-  const messagesTo = (to: string) =>
-    t.db.selectFrom('outbox_messages').selectAll().where(sql<string>`lower(recipient)`, '=', to.toLowerCase()).orderBy('message_id', 'desc').execute();
   /** The `param` of the newest registration link sent to `to`. */
   async function latestLink(to: string, param: 'code' | 'otp') {
-    const [message] = await messagesTo(to);
+    const [message] = await messagesTo(t.db, to);
     const match = new RegExp(`(https?://\\S+/login/register\\?${param}=([\\w%-]+))`).exec(message?.body ?? '');
     if (!match) throw new Error(`no ${param} link to ${to}`);
     return { url: match[1], token: decodeURIComponent(match[2]) };
@@ -38,8 +33,7 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
   const user = (email: string) => t.db.selectFrom('users').selectAll().where('username', '=', email).executeTakeFirst();
 
   beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true' });
-    origin = await listen(t);
+    ({ t, origin } = await startDemoApp(database));
   });
   afterAll(() => t?.close());
   beforeEach(async () => {
@@ -97,7 +91,7 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
     expect(await t.db.selectFrom('msa_account_links').select(['site_num', 'is_default']).where('user_id', '=', created.user_id).execute())
       .toEqual([{ site_num: SITE_A.siteNum, is_default: true }]);
 
-    const [mail] = await messagesTo('new.owner@example.com');
+    const [mail] = await messagesTo(t.db, 'new.owner@example.com');
     expect(mail.subject).toBe('Verify your email address');
     const link = await latestLink('new.owner@example.com', 'code');
     expect(link.url.startsWith(`${t.app.config.publicUrl}/login/register?code=`)).toBe(true);
@@ -147,13 +141,13 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
   it('resends by email to an unregistered account only, answering the same either way', async () => {
     const c = await client();
     expect((await register(c, 'by.email@example.com', { accountNumber: String(SITE_C.siteNum), accountPasscode: SITE_C.passcode })).status).toBe(201);
-    const before = (await messagesTo('by.email@example.com')).length;
+    const before = (await messagesTo(t.db, 'by.email@example.com')).length;
     for (const email of ['By.Email@example.com', 'nobody.registered@example.com', 'customer@example.com']) {
       expect(await call(c, '/api/msa/register/resend', { email })).toEqual({ status: 200, body: { success: true } });
     }
-    expect(await messagesTo('by.email@example.com')).toHaveLength(before + 1);
-    expect(await messagesTo('nobody.registered@example.com')).toEqual([]);
-    expect((await messagesTo('customer@example.com')).filter((m) => m.subject === 'Verify your email address')).toEqual([]);
+    expect(await messagesTo(t.db, 'by.email@example.com')).toHaveLength(before + 1);
+    expect(await messagesTo(t.db, 'nobody.registered@example.com')).toEqual([]);
+    expect((await messagesTo(t.db, 'customer@example.com')).filter((m) => m.subject === 'Verify your email address')).toEqual([]);
     expect(await call(c, '/api/msa/register/resend', {})).toMatchObject({ status: 400 });
     expect(await call(c, '/api/msa/register/resend', { code: 'unknown-code' })).toEqual({ status: 400, body: { message: INVALID } });
   });
@@ -185,7 +179,7 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
     expect(await call(c, '/api/msa/register/resend', { otp: seeded.token })).toEqual({ status: 200, body: { success: true } });
     const fresh = await latestLink(email, 'otp');
     expect(fresh.token).not.toBe(seeded.token);
-    expect((await messagesTo(email))[0].subject).toBe('Set your password');
+    expect((await messagesTo(t.db, email))[0].subject).toBe('Set your password');
 
     expect(await setPassword(seeded.token)).toEqual({ status: 400, body: { message: INVALID } });
     expect((await setPassword(fresh.token, 'password1234')).status).toBe(400);

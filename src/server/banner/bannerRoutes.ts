@@ -1,18 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { statusBannerSchema, type StatusBanner } from '../../../schemas/statusBanner.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { auditFor, writeAudit } from '../audit/audit.js';
-import { actionRequired } from '../auth/requirements.js';
+import { requireNoPendingAction } from '../auth/pendingGuard.js';
 import { HttpError } from '../http/errors.js';
-
-/**
- * Writes are made by a fully signed-in editor: statusBanner is on the
- * pending-requirements allow-list for its anonymous GET, not for editing.
- */
-async function requireNoPendingAction(request: FastifyRequest) {
-  if (request.auth && actionRequired(request.auth.pending)) throw new HttpError(403, 'errors.loginActionRequired');
-}
 
 /**
  * GET/PUT /api/statusBanner (SPEC §7): the one status banner of the login
@@ -47,6 +39,7 @@ export async function bannerRoutes(parent: FastifyInstance) {
       body: statusBannerSchema,
       response: { 200: statusBannerSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
     },
+    // A fully signed-in editor: statusBanner is on the pending allow-list for its anonymous GET, not for editing.
     preHandler: [app.requireAccess('statusBanner', 'edit'), requireNoPendingAction],
   }, async (request) => {
     const { active, title, body, importance } = request.body;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TFunction } from 'i18next';
 import { pickLanguage } from '../../common/i18n.js';
 import { auditFor, writeAudit } from '../audit/audit.js';
+import { escapeHtml, htmlPageHeaders, renderHtmlPage } from '../http/htmlPage.js';
 import { redeemClassicKey } from './classicKeys.js';
 
 /**
@@ -12,15 +13,6 @@ import { redeemClassicKey } from './classicKeys.js';
  * the link has expired. One self-contained page: no script, one inline style
  * under a CSP nonce, every value HTML-escaped, light and dark.
  */
-
-export function escapeHtml(value: unknown): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const STYLE = `
 :root { color-scheme: light dark; --bg: #eef1f4; --fg: #1b1b1f; --muted: #4f535b; --card: #ffffff;
@@ -61,22 +53,7 @@ export function renderClassicPage({ t, lang, nonce, user }: ClassicPageOptions):
 <p class="muted">${escapeHtml(t('classic.page.demoNote'))}</p>`
     : `<p class="status expired" role="alert">${escapeHtml(t('classic.page.expired'))}</p>
 <p><a href="/login">${escapeHtml(t('classic.page.backToLogin'))}</a></p>`;
-  return `<!doctype html>
-<html lang="${escapeHtml(lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style nonce="${escapeHtml(nonce)}">${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${status}
-</main>
-</body>
-</html>`;
+  return renderHtmlPage({ lang, title, nonce, style: STYLE, main: `<h1>${escapeHtml(title)}</h1>\n${status}` });
 }
 
 const querystring = {
@@ -99,12 +76,8 @@ export async function classicPagePlugin(app: FastifyInstance) {
     const html = renderClassicPage({ t: request.t, lang: pickLanguage(request.headers['accept-language']), nonce, user: redeemed });
     return reply
       .status(redeemed ? 200 : 410)
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      // The key is in this page's address: never pass it on in a Referer.
-      .header('Referrer-Policy', 'no-referrer')
-      .header('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
+      // The key is in this page's address: never pass it on in a Referer (no-referrer).
+      .headers(htmlPageHeaders(`default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`))
       .send(html);
   });
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { escapeHtml, renderHtmlPage } from '../http/htmlPage.js';
 
 /**
  * The demo outbox page (GET /dev/outbox): one self-contained document, no
@@ -6,15 +7,6 @@ import type { TFunction } from 'i18next';
  * the inline script lists the messages from GET /api/dev/outbox with DOM
  * text nodes only, refreshing every 3 s.
  */
-
-export function escapeHtml(value: unknown): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** JSON that can sit inside a <script> element. */
 function scriptJson(value: unknown): string {
@@ -168,19 +160,7 @@ export function renderOutboxPage({ t, lang, to, nonce }: OutboxPageOptions): str
     to: key('to'),
     loadFailed: key('loadFailed'),
   };
-  const n = escapeHtml(nonce);
-  return `<!doctype html>
-<html lang="${escapeHtml(lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(key('title'))}</title>
-<style nonce="${n}">${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(key('title'))}</h1>
+  const main = `<h1>${escapeHtml(key('title'))}</h1>
 <p>${escapeHtml(key('intro'))}</p>
 <form id="outbox-form" method="get" action="/dev/outbox">
 <div class="field">
@@ -192,11 +172,8 @@ export function renderOutboxPage({ t, lang, to, nonce }: OutboxPageOptions): str
 <p id="outbox-note" class="muted">${escapeHtml(key('refreshNote'))}</p>
 <noscript><p>${escapeHtml(key('noscript'))}</p></noscript>
 <p id="outbox-status" role="status" aria-live="polite"></p>
-<ol id="outbox-list"></ol>
-</main>
-<script type="application/json" id="outbox-strings">${scriptJson(strings)}</script>
-<script nonce="${n}">${SCRIPT}</script>
-</body>
-</html>
-`;
+<ol id="outbox-list"></ol>`;
+  const scripts = `<script type="application/json" id="outbox-strings">${scriptJson(strings)}</script>
+<script nonce="${escapeHtml(nonce)}">${SCRIPT}</script>`;
+  return `${renderHtmlPage({ lang, title: key('title'), nonce, style: STYLE, main, afterMain: scripts })}\n`;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   privacyPolicyAcceptedSchema,
@@ -9,17 +9,13 @@ import {
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { auditFor, writeAudit } from '../audit/audit.js';
 import { clearPending } from '../auth/authPlugin.js';
-import { actionRequired, type PendingFlag } from '../auth/requirements.js';
+import { requireNoPendingAction } from '../auth/pendingGuard.js';
+import type { PendingFlag } from '../auth/requirements.js';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 
 /** Login steps that come before the policy (SPEC §4): accepting waits until they are done. */
 const EARLIER_STEPS: PendingFlag[] = ['noContactInfo', 'mfaRequired', 'usernameResetRequired', 'verifySecurityQuestions', 'passwordResetRequired'];
-
-/** Publishing is for a fully signed-in editor (privacyPolicy* is on the pending allow-list for reading and accepting). */
-async function requireNoPendingAction(request: FastifyRequest) {
-  if (request.auth && actionRequired(request.auth.pending)) throw new HttpError(403, 'errors.loginActionRequired');
-}
 
 async function latestPolicy(db: Db) {
   return db
@@ -60,6 +56,7 @@ export async function privacyRoutes(parent: FastifyInstance) {
       body: privacyPolicyUpdateSchema,
       response: { 200: privacyPolicySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
     },
+    // Publishing is for a fully signed-in editor (privacyPolicy* is on the pending allow-list for reading and accepting).
     preHandler: [app.requireAccess('privacyPolicy', 'edit'), requireNoPendingAction],
   }, async (request) => {
     const created = await app.db

@@ -9,13 +9,12 @@ import {
   type CustomerForgotPassword,
 } from '../../../schemas/recovery.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { MFA_CODE_POLICY, TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
-import { hashSecret } from '../auth/secrets.js';
 import { requireCaptcha } from '../captcha/captchaPlugin.js';
 import { HttpError } from '../http/errors.js';
 import { GATES, newPasswordErrors, normaliseEmail, RECOVERY_KEYS, RECOVERY_POLICY } from './recoveryRules.js';
-import { clearKeys, endUserSessions, failureCount, findCustomer, passGates, recordFailure } from './recoveryStore.js';
+import { refuseFieldErrors, requireGates, userAudit } from './recoveryHttp.js';
+import { clearKeys, failureCount, findCustomer, recordFailure, resetPassword } from './recoveryStore.js';
 
 /**
  * Customer (MSA) forgot password, SPEC §4 'Forgot password (customer)': the
@@ -31,8 +30,7 @@ import { clearKeys, endUserSessions, failureCount, findCustomer, passGates, reco
 export async function msaRecoveryRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tags = ['recovery'];
-  const audit = (request: FastifyRequest, action: string, userId?: number, details?: Record<string, unknown>) =>
-    writeAudit(app.db, auditFor(request, { action, targetType: userId ? 'user' : undefined, targetId: userId, details }));
+  const audit = userAudit(app.db);
   const failKey = (email: string) => `msaCode:fail:${email}`;
 
   /** The verified, enabled customer with this email, if any. */
@@ -74,11 +72,10 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
     },
   }, async (request) => {
     const email = normaliseEmail(request.body.email);
-    const allowed = await passGates(app.db, [
+    await requireGates(app.db, [
       [`msaCode:email:${email}`, GATES.codePerEmail],
       [`msaCode:ip:${request.ip}`, GATES.perAddress],
     ]);
-    if (!allowed) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
     // A new code starts a new count of wrong ones, as app.mfaCodes does per code.
     await clearKeys(app.db, [failKey(email)]);
     const user = await customer(email);
@@ -134,18 +131,12 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
     const body = request.body as CustomerForgotPassword;
     await requireCaptcha(app, body.captcha);
     const email = normaliseEmail(body.email);
-    const fields = newPasswordErrors('newPassword', body.newPassword);
-    if (Object.keys(fields).length) throw new HttpError(400, 'validation.invalidForm', {}, fields);
+    refuseFieldErrors(newPasswordErrors('newPassword', body.newPassword));
     await refuseWhenLocked(email);
     const user = await customer(email);
     await checkCode(request, email, user?.user_id, body.code, true);
     const userId = user!.user_id;
-    await app.db
-      .updateTable('users')
-      .set({ password_hash: await hashSecret(body.newPassword), password_reset_required: false, updated_at: new Date() })
-      .where('user_id', '=', userId)
-      .execute();
-    await endUserSessions(app.db, userId, 'password-reset');
+    await resetPassword(app.db, userId, body.newPassword);
     await clearKeys(app.db, [failKey(email), `account:${email}`]);
     await audit(request, 'recovery.password.reset', userId);
     return { success: true };
@@ -159,7 +150,7 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
       response: { 200: usernameAvailabilitySchema, 400: validationErrorSchema, 429: errorSchema },
     },
   }, async (request) => {
-    if (!(await passGates(app.db, [[`msaUsername:ip:${request.ip}`, GATES.perAddress]]))) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+    await requireGates(app.db, [[`msaUsername:ip:${request.ip}`, GATES.perAddress]]);
     const taken = await app.db
       .selectFrom('users')
       .select('user_id')

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { sql } from 'kysely';
 import {
@@ -12,13 +12,13 @@ import {
   type RecoveryPasswordReset,
 } from '../../../schemas/recovery.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
-import { hashSecret, normaliseAnswer, verifySecret } from '../auth/secrets.js';
+import { normaliseAnswer, verifySecret } from '../auth/secrets.js';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, throttle } from '../auth/throttle.js';
 import { requireCaptcha } from '../captcha/captchaPlugin.js';
 import { HttpError } from '../http/errors.js';
 import { msaRecoveryRoutes } from './msaRecoveryRoutes.js';
+import { userAudit } from './recoveryHttp.js';
 import {
   afterWrongAnswers,
   contactKey,
@@ -37,9 +37,9 @@ import {
   countAttempt,
   createToken,
   dealerContactOwners,
-  endUserSessions,
   findToken,
   passGates,
+  resetPassword,
   retireTokens,
   spendToken,
   TOKEN_KIND,
@@ -56,8 +56,7 @@ export async function recoveryRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const limiter = throttle(app.db);
   const tags = ['recovery'];
-  const audit = (request: FastifyRequest, action: string, userId?: number, details?: Record<string, unknown>) =>
-    writeAudit(app.db, auditFor(request, { action, targetType: userId ? 'user' : undefined, targetId: userId, details }));
+  const audit = userAudit(app.db);
 
   /** A portal user (internal or dealer) by username, case-insensitively. */
   const findPortalUser = (username: string) =>
@@ -183,12 +182,7 @@ export async function recoveryRoutes(parent: FastifyInstance) {
       throw new HttpError(400, 'validation.invalidForm', {}, fields);
     }
     if (!(await spendToken(app.db, row.token_hash))) throw new HttpError(401, RECOVERY_KEYS.sessionInvalid);
-    await app.db
-      .updateTable('users')
-      .set({ password_hash: await hashSecret(newPassword), password_reset_required: false, updated_at: new Date() })
-      .where('user_id', '=', userId)
-      .execute();
-    await endUserSessions(app.db, userId, 'password-reset');
+    await resetPassword(app.db, userId, newPassword);
     await limiter.succeed([`account:${user.username.toLowerCase()}`, `recovery:user:${user.username.toLowerCase()}`]);
     await audit(request, 'recovery.password.reset', userId);
     return { success: true };

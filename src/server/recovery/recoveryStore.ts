@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
-import { randomToken, sha256 } from '../auth/secrets.js';
+import { hashSecret, randomToken, sha256 } from '../auth/secrets.js';
 import { phoneVariants, contactTypeOf, normaliseEmail, RECOVERY_POLICY, type ContactValue, type GatePolicy } from './recoveryRules.js';
 
 /**
@@ -120,17 +120,11 @@ export async function advanceStage(db: Db, tokenHash: string, from: string, to: 
  */
 export async function passGate(db: Db, key: string, policy: GatePolicy, now = new Date()): Promise<boolean> {
   const recent = new Date(now.getTime() - policy.minIntervalMs);
-  const stale = new Date(now.getTime() - RECOVERY_POLICY.windowMs);
-  const result = await sql<{ failures: number }>`
-    insert into login_throttle (throttle_key, failures, last_failure_at) values (${key}, 1, ${now})
-    on conflict (throttle_key) do update set
-      failures = case when login_throttle.last_failure_at < ${stale} then 1 else login_throttle.failures + 1 end,
-      last_failure_at = ${now}
+  const rows = await countOneMore(db, key, now, (stale) => sql`
     where login_throttle.last_failure_at is null
       or (login_throttle.last_failure_at <= ${recent}
-          and (login_throttle.last_failure_at < ${stale} or login_throttle.failures < ${policy.max}))
-    returning failures`.execute(db);
-  return result.rows.length > 0;
+          and (login_throttle.last_failure_at < ${stale} or login_throttle.failures < ${policy.max}))`);
+  return rows.length > 0;
 }
 
 /** Passes every gate, or none is charged beyond the first that refuses. */
@@ -149,14 +143,25 @@ export async function failureCount(db: Db, key: string, now = new Date()): Promi
 }
 
 export async function recordFailure(db: Db, key: string, now = new Date()): Promise<number> {
+  const rows = await countOneMore(db, key, now);
+  return rows[0].failures;
+}
+
+/**
+ * Adds one to the count under a key, atomically; an hour without any starts
+ * it again at 1. `onlyIf` (given the start of the window) is the condition an
+ * existing count must meet to grow: no row comes back when it does not.
+ */
+async function countOneMore(db: Db, key: string, now: Date, onlyIf?: (stale: Date) => RawBuilder<unknown>): Promise<{ failures: number }[]> {
   const stale = new Date(now.getTime() - RECOVERY_POLICY.windowMs);
   const result = await sql<{ failures: number }>`
     insert into login_throttle (throttle_key, failures, last_failure_at) values (${key}, 1, ${now})
     on conflict (throttle_key) do update set
       failures = case when login_throttle.last_failure_at < ${stale} then 1 else login_throttle.failures + 1 end,
       last_failure_at = ${now}
+    ${onlyIf ? onlyIf(stale) : sql``}
     returning failures`.execute(db);
-  return result.rows[0].failures;
+  return result.rows;
 }
 
 export async function clearKeys(db: Db, keys: string[]): Promise<void> {
@@ -199,6 +204,16 @@ export async function dealerContactOwners(db: Db, contact: string, userIds?: num
     .where(userValue, 'in', variants)
     .execute();
   return [...fromMethods.map((r) => ({ userId: r.userId, type: r.type, value: r.value })), ...fromUsers.map((r) => ({ userId: r.userId, type, value: r.value }))];
+}
+
+/** Sets the password a recovery chose (no change required any more) and ends every sign-in of the user. */
+export async function resetPassword(db: Db, userId: number, password: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashSecret(password), password_reset_required: false, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
+  await endUserSessions(db, userId, 'password-reset');
 }
 
 /** Ends every open session of the user (after a password change). */

@@ -11,7 +11,6 @@ import {
 } from '../../../schemas/recovery.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
 import { hashSecret, verifySecret } from '../auth/secrets.js';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, throttle } from '../auth/throttle.js';
@@ -32,7 +31,8 @@ import {
   registrationLinkOutcome,
   tokenState,
 } from './recoveryRules.js';
-import { createToken, findCustomer, findToken, passGates, retireTokens, spendToken, TOKEN_KIND, verifyEmailContact, type TokenKind } from './recoveryStore.js';
+import { refuseFieldErrors, requireGates, userAudit } from './recoveryHttp.js';
+import { createToken, findCustomer, findToken, retireTokens, spendToken, TOKEN_KIND, verifyEmailContact, type TokenKind } from './recoveryStore.js';
 
 type User = Selectable<UsersTable>;
 
@@ -47,8 +47,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const limiter = throttle(app.db);
   const tags = ['registration'];
-  const audit = (request: FastifyRequest, action: string, userId?: number, details?: Record<string, unknown>) =>
-    writeAudit(app.db, auditFor(request, { action, targetType: userId ? 'user' : undefined, targetId: userId, details }));
+  const audit = userAudit(app.db);
   const linkResponses = { 200: recoverySuccessSchema, 400: validationErrorSchema, 409: errorSchema, 412: errorSchema, 429: errorSchema };
 
   /**
@@ -95,8 +94,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
     const { password, accountPasscode } = request.body;
     const email = normaliseEmail(request.body.email);
     const accountNumber = request.body.accountNumber.trim();
-    const fields = newPasswordErrors('password', password, email);
-    if (Object.keys(fields).length) throw new HttpError(400, 'validation.invalidForm', {}, fields);
+    refuseFieldErrors(newPasswordErrors('password', password, email));
 
     const keys = [`register:site:${accountNumber.toLowerCase()}`, `register:ip:${request.ip}`];
     if (await limiter.isBlocked(keys)) {
@@ -176,8 +174,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
     // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
     const body = request.body as RegistrationSetPassword;
     const { row, user } = await openLink(request, TOKEN_KIND.registrationOtp, body.otp);
-    const fields = newPasswordErrors('password', body.password, user.username);
-    if (Object.keys(fields).length) throw new HttpError(400, 'validation.invalidForm', {}, fields);
+    refuseFieldErrors(newPasswordErrors('password', body.password, user.username));
     if (!(await spendToken(app.db, row.token_hash))) throw new HttpError(400, RECOVERY_KEYS.linkInvalid);
     const now = new Date();
     await app.db
@@ -228,10 +225,9 @@ export async function registrationRoutes(parent: FastifyInstance) {
   });
 
   async function gate(request: FastifyRequest, key: string) {
-    const allowed = await passGates(app.db, [
+    await requireGates(app.db, [
       [key, GATES.linkPerAccount],
       [`registerLink:ip:${request.ip}`, GATES.perAddress],
     ]);
-    if (!allowed) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
   }
 }

@@ -1,19 +1,13 @@
 import type { TFunction } from 'i18next';
+import { escapeHtml, htmlPageHeaders, renderHtmlPage } from '../http/htmlPage.js';
+
+export { escapeHtml };
 
 /**
  * Pages of the demo identity provider: its sign-in form and its error page.
  * Self-contained documents (no scripts, one inline style under a CSP nonce),
  * every value HTML-escaped, light and dark by the system setting.
  */
-
-export function escapeHtml(value: unknown): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const STYLE = `
 :root { color-scheme: light dark; --bg: #f3f4f7; --fg: #1b1b1f; --muted: #50525a; --card: #ffffff;
@@ -47,21 +41,7 @@ interface PageBase {
 }
 
 function page({ t, lang, nonce }: PageBase, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${escapeHtml(lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | ${escapeHtml(t('sso.idp.brand'))}</title>
-<style nonce="${escapeHtml(nonce)}">${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return renderHtmlPage({ lang, title: `${title} | ${t('sso.idp.brand')}`, nonce, style: STYLE, main: body });
 }
 
 export interface IdpLoginPageOptions extends PageBase {
@@ -115,12 +95,5 @@ ${options.detail ? `<p class="muted">${escapeHtml(options.detail)}</p>\n` : ''}<
 
 /** Headers of every page the identity provider renders itself. */
 export function pageHeaders(nonce: string): Record<string, string> {
-  return {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Content-Security-Policy':
-      `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-  };
+  return htmlPageHeaders(`default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`);
 }

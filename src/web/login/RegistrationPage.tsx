@@ -10,8 +10,8 @@ import { LIMITS } from '../../common/constants.js';
 import { registrationSetPasswordSchema } from '../../../schemas/recovery.js';
 import { api } from '../providers/http.js';
 import { schemaResolver } from './forms/schemaResolver.js';
-import { FormAlert, NewPasswordFields } from './dialogs/fields.js';
-import { failureView, formSchema } from './dialogs/formSupport.js';
+import { FormAlert, NewPasswordFields, SubmitButton } from './dialogs/fields.js';
+import { applyFieldErrors, failureView, formSchema } from './dialogs/formSupport.js';
 import { LoginLayout } from './LoginLayout.js';
 import { LoginPage } from './LoginPage.js';
 import { notify } from './notify.js';
@@ -155,9 +155,7 @@ function PasswordForm({ otp, onSaved, onFailed }: { otp: string; onSaved(): void
         onFailed(error);
         return;
       }
-      for (const [field, message] of Object.entries(result.fieldErrors)) {
-        if (field === 'password' || field === 'confirmPassword') form.setError(field, { type: 'server', message });
-      }
+      applyFieldErrors(form.setError, result.fieldErrors, ['password', 'confirmPassword']);
       setFailure(result.message);
     }
   });
@@ -177,14 +175,7 @@ function PasswordForm({ otp, onSaved, onFailed }: { otp: string; onSaved(): void
           autoFocus
         />
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={form.formState.isSubmitting}
-            startIcon={form.formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('registration.setPassword.save')}
-          </Button>
+          <SubmitButton submitting={form.formState.isSubmitting}>{t('registration.setPassword.save')}</SubmitButton>
         </Stack>
       </Stack>
     </form>

@@ -1,18 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import DialogContent from '@mui/material/DialogContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { LIMITS } from '../../../common/constants.js';
 import { customerForgotPasswordSchema } from '../../../../schemas/recovery.js';
-import { CaptchaField, type CaptchaFieldHandle } from '../../captcha/CaptchaField.js';
+import type { CaptchaFieldHandle } from '../../captcha/CaptchaField.js';
 import { api } from '../../providers/http.js';
 import { schemaResolver } from '../forms/schemaResolver.js';
 import { notify } from '../notify.js';
 import { forgotPasswordErrorKey, forgotPasswordSuccessKey } from './dialogRules.js';
-import { FormAlert, FormTextField, NewPasswordFields } from './fields.js';
-import { failureView, formSchema } from './formSupport.js';
+import { FormTextField } from './fields.js';
+import { FormCaptcha } from './FormCaptcha.js';
+import { DialogForm, ResetPasswordFields } from './formLayout.js';
+import { applyFieldErrors, failureView, formSchema } from './formSupport.js';
 import type { RecoveryStepProps } from './ForgotPasswordDialog.js';
 import { StepFooter } from './StepFooter.js';
 
@@ -74,16 +73,14 @@ function EmailStep({ step, stepCount, onCancel, initial, onSent }: RecoveryStepP
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2}>
-          <Typography>{t('dialogs.forgotPassword.intro.email')}</Typography>
-          {failure ? <FormAlert>{failure}</FormAlert> : null}
-          <FormTextField form={form} name="email" type="email" label={t('dialogs.forgotPassword.fields.email')} maxLength={LIMITS.emailMax} autoComplete="email" required autoFocus />
-        </Stack>
-      </DialogContent>
-      <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} />
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      intro={t('dialogs.forgotPassword.intro.email')}
+      failure={failure}
+      footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} />}
+    >
+      <FormTextField form={form} name="email" type="email" label={t('dialogs.forgotPassword.fields.email')} maxLength={LIMITS.emailMax} autoComplete="email" required autoFocus />
+    </DialogForm>
   );
 }
 
@@ -101,24 +98,22 @@ function CodeStep({ step, stepCount, onCancel, email, onVerified }: RecoveryStep
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2}>
-          <Typography>{t('dialogs.forgotPassword.intro.code', { email })}</Typography>
-          {failure ? <FormAlert>{failure}</FormAlert> : null}
-          <FormTextField
-            form={form}
-            name="code"
-            label={t('dialogs.forgotPassword.fields.code')}
-            autoComplete="one-time-code"
-            required
-            autoFocus
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        </Stack>
-      </DialogContent>
-      <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} />
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      intro={t('dialogs.forgotPassword.intro.code', { email })}
+      failure={failure}
+      footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} />}
+    >
+      <FormTextField
+        form={form}
+        name="code"
+        label={t('dialogs.forgotPassword.fields.code')}
+        autoComplete="one-time-code"
+        required
+        autoFocus
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+    </DialogForm>
   );
 }
 
@@ -135,40 +130,21 @@ function PasswordStep({ step, stepCount, onCancel, onDone, email, code }: Recove
       onDone();
     } catch (error) {
       const view = failureView(error, t(forgotPasswordErrorKey('customer', 2)));
-      for (const [field, message] of Object.entries(view.fieldErrors)) {
-        if (field === 'newPassword' || field === 'confirmPassword') form.setError(field, { type: 'server', message });
-      }
+      applyFieldErrors(form.setError, view.fieldErrors, ['newPassword', 'confirmPassword']);
       setFailure(view.message);
       captcha.current?.reset();
     }
   };
   const submit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(onValid)(event);
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2}>
-          <Typography>{t('dialogs.forgotPassword.intro.newPassword')}</Typography>
-          {failure ? <FormAlert>{failure}</FormAlert> : null}
-          <NewPasswordFields
-            form={form}
-            passwordName="newPassword"
-            confirmName="confirmPassword"
-            passwordLabel={t('dialogs.forgotPassword.fields.newPassword')}
-            confirmLabel={t('dialogs.forgotPassword.fields.confirmPassword')}
-            min={LIMITS.msaPasswordMin}
-            max={LIMITS.msaPasswordMax}
-            autoFocus
-          />
-          <Controller
-            control={form.control}
-            name="captcha"
-            render={({ field, fieldState }) => (
-              <CaptchaField ref={captcha} onChange={field.onChange} error={fieldState.error ? t('dialogs.captcha.required') : undefined} />
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} />
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      intro={t('dialogs.forgotPassword.intro.newPassword')}
+      failure={failure}
+      footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} />}
+    >
+      <ResetPasswordFields form={form} />
+      <FormCaptcha form={form} captchaRef={captcha} />
+    </DialogForm>
   );
 }

@@ -1,19 +1,18 @@
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import DialogContent from '@mui/material/DialogContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { LIMITS } from '../../../common/constants.js';
 import { contactType } from '../../../common/loginFlow.js';
 import { RECOVERY_LIMITS, forgotCredentialsSchema, recoveryPasswordResetSchema } from '../../../../schemas/recovery.js';
-import { CaptchaField, type CaptchaFieldHandle } from '../../captcha/CaptchaField.js';
+import type { CaptchaFieldHandle } from '../../captcha/CaptchaField.js';
 import { api } from '../../providers/http.js';
 import { schemaResolver } from '../forms/schemaResolver.js';
 import { notify } from '../notify.js';
 import { answerFieldName, answersFormSchema, answersFromForm, forgotPasswordErrorKey, forgotPasswordSuccessKey } from './dialogRules.js';
-import { FormAlert, FormTextField, NewPasswordFields } from './fields.js';
-import { failureView, formSchema, questionTexts } from './formSupport.js';
+import { FormTextField } from './fields.js';
+import { FormCaptcha } from './FormCaptcha.js';
+import { DialogForm, ResetPasswordFields } from './formLayout.js';
+import { applyFieldErrors, failureView, formSchema, questionTexts } from './formSupport.js';
 import type { RecoveryStepProps } from './ForgotPasswordDialog.js';
 import { StepFooter } from './StepFooter.js';
 
@@ -77,24 +76,13 @@ function VerifyStep({ step, stepCount, onCancel, footerExtra, onVerified }: Reco
   const submit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(onValid, onInvalid)(event);
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2}>
-          <Typography>{t('dialogs.forgotPassword.intro.verify')}</Typography>
-          {failure ? <FormAlert>{failure}</FormAlert> : null}
-          <FormTextField form={form} name="username" label={t('dialogs.forgotPassword.fields.username')} maxLength={LIMITS.usernameMax} autoComplete="username" required autoFocus />
-          <FormTextField form={form} name="contact" label={t('dialogs.forgotPassword.fields.contact')} maxLength={LIMITS.contactMax} autoComplete="email" required />
-          <Controller
-            control={form.control}
-            name="captcha"
-            render={({ field, fieldState }) => (
-              <CaptchaField ref={captcha} onChange={field.onChange} error={fieldState.error ? t('dialogs.captcha.required') : undefined} />
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />
-    </form>
+    <DialogForm onSubmit={submit} intro={t('dialogs.forgotPassword.intro.verify')} failure={failure}
+      footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />}
+    >
+      <FormTextField form={form} name="username" label={t('dialogs.forgotPassword.fields.username')} maxLength={LIMITS.usernameMax} autoComplete="username" required autoFocus />
+      <FormTextField form={form} name="contact" label={t('dialogs.forgotPassword.fields.contact')} maxLength={LIMITS.contactMax} autoComplete="email" required />
+      <FormCaptcha form={form} captchaRef={captcha} />
+    </DialogForm>
   );
 }
 
@@ -121,27 +109,22 @@ function QuestionsStep({ step, stepCount, onCancel, onNext, footerExtra, session
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2}>
-          <Typography>{t('dialogs.forgotPassword.intro.questions')}</Typography>
-          {failure ? <FormAlert>{failure}</FormAlert> : null}
-          {session.questions.map((question, index) => (
-            <FormTextField
-              key={question}
-              form={form}
-              name={answerFieldName(index)}
-              label={question}
-              maxLength={RECOVERY_LIMITS.securityAnswerMax}
-              autoComplete="off"
-              required
-              autoFocus={index === 0}
-            />
-          ))}
-        </Stack>
-      </DialogContent>
-      <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />
-    </form>
+    <DialogForm onSubmit={submit} intro={t('dialogs.forgotPassword.intro.questions')} failure={failure}
+      footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />}
+    >
+      {session.questions.map((question, index) => (
+        <FormTextField
+          key={question}
+          form={form}
+          name={answerFieldName(index)}
+          label={question}
+          maxLength={RECOVERY_LIMITS.securityAnswerMax}
+          autoComplete="off"
+          required
+          autoFocus={index === 0}
+        />
+      ))}
+    </DialogForm>
   );
 }
 
@@ -158,32 +141,16 @@ function PasswordStep({ step, stepCount, onCancel, onDone, footerExtra, session 
       onDone();
     } catch (error) {
       const view = failureView(error, t(forgotPasswordErrorKey('dealer', 2)));
-      for (const [field, message] of Object.entries(view.fieldErrors)) {
-        if (field === 'newPassword' || field === 'confirmPassword') form.setError(field, { type: 'server', message });
-      }
+      applyFieldErrors(form.setError, view.fieldErrors, ['newPassword', 'confirmPassword']);
       setFailure(view.message);
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2}>
-          <Typography>{t('dialogs.forgotPassword.intro.newPassword')}</Typography>
-          {failure ? <FormAlert>{failure}</FormAlert> : null}
-          <NewPasswordFields
-            form={form}
-            passwordName="newPassword"
-            confirmName="confirmPassword"
-            passwordLabel={t('dialogs.forgotPassword.fields.newPassword')}
-            confirmLabel={t('dialogs.forgotPassword.fields.confirmPassword')}
-            min={LIMITS.msaPasswordMin}
-            max={LIMITS.msaPasswordMax}
-            autoFocus
-          />
-        </Stack>
-      </DialogContent>
-      <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />
-    </form>
+    <DialogForm onSubmit={submit} intro={t('dialogs.forgotPassword.intro.newPassword')} failure={failure}
+      footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />}
+    >
+      <ResetPasswordFields form={form} />
+    </DialogForm>
   );
 }

@@ -1,23 +1,17 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { LIMITS } from '../../../common/constants.js';
 import { contactType } from '../../../common/loginFlow.js';
 import { RECOVERY_LIMITS, forgotUsernameSchema } from '../../../../schemas/recovery.js';
-import { CaptchaField, type CaptchaFieldHandle } from '../../captcha/CaptchaField.js';
+import type { CaptchaFieldHandle } from '../../captcha/CaptchaField.js';
 import { api } from '../../providers/http.js';
 import { schemaResolver } from '../forms/schemaResolver.js';
 import { notify } from '../notify.js';
 import { forgotUsernameConflict } from './dialogRules.js';
-import { FormAlert, FormTextField } from './fields.js';
+import { FormTextField } from './fields.js';
+import { FormCaptcha } from './FormCaptcha.js';
+import { DialogForm, DialogFormActions, FormDialog } from './formLayout.js';
 import { failureView, formSchema } from './formSupport.js';
 
 type Values = { contact: string; captcha: string; dealerNumber: string };
@@ -85,38 +79,20 @@ export function ForgotUsernameDialog({ open, onClose }: ForgotUsernameDialogProp
   const submit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(onValid)(event);
 
   return (
-    <Dialog open={open} onClose={close} maxWidth={false} slotProps={{ paper: { sx: { width: 600, maxWidth: '90%' } } }}>
-      <DialogTitle>{t('dialogs.forgotUsername.title')}</DialogTitle>
-      <form onSubmit={submit} noValidate>
-        <DialogContent sx={{ pt: 1 }}>
-          <Stack spacing={2}>
-            <Typography>{t('dialogs.forgotUsername.intro')}</Typography>
-            {failure ? <FormAlert title={failure.title}>{failure.message}</FormAlert> : null}
-            <FormTextField form={form} name="contact" label={t('dialogs.forgotUsername.contact')} maxLength={LIMITS.contactMax} autoComplete="email" required autoFocus />
-            {askDealerNumber ? (
-              <FormTextField form={form} name="dealerNumber" label={t('dialogs.forgotUsername.dealerNumber')} maxLength={RECOVERY_LIMITS.dealerNumberMax} required autoFocus />
-            ) : null}
-            <Controller
-              control={form.control}
-              name="captcha"
-              render={({ field, fieldState }) => (
-                <CaptchaField ref={captcha} onChange={field.onChange} error={fieldState.error ? t('dialogs.captcha.required') : undefined} />
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close}>{t('dialogs.actions.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={form.formState.isSubmitting}
-            startIcon={form.formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('dialogs.forgotUsername.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog open={open} onClose={close} title={t('dialogs.forgotUsername.title')}>
+      <DialogForm
+        onSubmit={submit}
+        intro={t('dialogs.forgotUsername.intro')}
+        failure={failure?.message ?? null}
+        failureTitle={failure?.title}
+        footer={<DialogFormActions onCancel={close} submitting={form.formState.isSubmitting} submitLabel={t('dialogs.forgotUsername.submit')} />}
+      >
+        <FormTextField form={form} name="contact" label={t('dialogs.forgotUsername.contact')} maxLength={LIMITS.contactMax} autoComplete="email" required autoFocus />
+        {askDealerNumber ? (
+          <FormTextField form={form} name="dealerNumber" label={t('dialogs.forgotUsername.dealerNumber')} maxLength={RECOVERY_LIMITS.dealerNumberMax} required autoFocus />
+        ) : null}
+        <FormCaptcha form={form} captchaRef={captcha} />
+      </DialogForm>
+    </FormDialog>
   );
 }

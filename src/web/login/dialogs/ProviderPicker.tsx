@@ -12,10 +12,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import Key from '@mui/icons-material/Key';
 import type { SsoTenant } from '../../../../schemas/dealer.js';
+import { DIALOG_PAPER } from './formLayout.js';
 import { initialPickerState, isPickerKey, pickerReducer, type PickerAction } from './providerPickerRules.js';
-
-/** §2 picker: 600 px wide (at most 90% of small windows). */
-const PICKER_PAPER = { width: 600, maxWidth: '90%' } as const;
 
 export interface ProviderPickerProps {
   open: boolean;
@@ -59,7 +57,7 @@ export function ProviderPicker({ open, tenant, onChoose, onClose }: ProviderPick
       open={open}
       onClose={onClose}
       maxWidth={false}
-      slotProps={{ paper: { sx: PICKER_PAPER }, transition: { onEntered: () => listRef.current?.focus() } }}
+      slotProps={{ paper: { sx: DIALOG_PAPER }, transition: { onEntered: () => listRef.current?.focus() } }}
     >
       <DialogTitle>{t('dialogs.sso.pickerTitle', { dealerName: tenant.dealerName })}</DialogTitle>
       <DialogContent>

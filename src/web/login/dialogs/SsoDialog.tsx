@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Tooltip from '@mui/material/Tooltip';
@@ -17,14 +12,12 @@ import { safeReturnUrl } from '../../../common/loginFlow.js';
 import { api } from '../../providers/http.js';
 import { schemaResolver } from '../forms/schemaResolver.js';
 import { FormTextField } from './fields.js';
+import { DialogFormActions, FormDialog } from './formLayout.js';
 import { failureView, formSchema } from './formSupport.js';
 import { ProviderPicker } from './ProviderPicker.js';
 import { ssoLoginUrl } from './providerPickerRules.js';
 
 const resolver = schemaResolver<{ teamDomain: string }>(formSchema(teamDomainSchema));
-
-/** §2 SSO dialogs: 600 px wide, at most 90% of the window. */
-export const SSO_DIALOG_PAPER = { width: 600, maxWidth: '90%' } as const;
 
 export interface SsoDialogProps {
   open: boolean;
@@ -66,8 +59,7 @@ export function SsoDialog({ open, onClose }: SsoDialogProps) {
 
   return (
     <>
-      <Dialog open={open && !tenant} onClose={close} slotProps={{ paper: { sx: SSO_DIALOG_PAPER } }} maxWidth={false}>
-        <DialogTitle>{t('dialogs.sso.title')}</DialogTitle>
+      <FormDialog open={open && !tenant} onClose={close} title={t('dialogs.sso.title')}>
         <form onSubmit={submit} noValidate>
           <DialogContent sx={{ pt: 1 }}>
             <FormTextField
@@ -93,19 +85,9 @@ export function SsoDialog({ open, onClose }: SsoDialogProps) {
               }}
             />
           </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={close}>{t('dialogs.actions.cancel')}</Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={form.formState.isSubmitting}
-              startIcon={form.formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
-              {t('dialogs.actions.continue')}
-            </Button>
-          </DialogActions>
+          <DialogFormActions onCancel={close} submitting={form.formState.isSubmitting} submitLabel={t('dialogs.actions.continue')} />
         </form>
-      </Dialog>
+      </FormDialog>
       {tenant ? <ProviderPicker open={open} tenant={tenant} onChoose={choose} onClose={close} /> : null}
     </>
   );

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import { cancelButtonKey, submitButtonKey } from './dialogRules.js';
+import { SubmitButton } from './fields.js';
 
 export interface StepFooterProps {
   step: number;
@@ -25,14 +25,7 @@ export function StepFooter({ step, stepCount, onCancel, submitting, extra }: Ste
       <Button onClick={onCancel} disabled={submitting}>
         {t(cancelButtonKey(step))}
       </Button>
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={submitting}
-        startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-      >
-        {t(submitButtonKey(step, stepCount))}
-      </Button>
+      <SubmitButton submitting={submitting}>{t(submitButtonKey(step, stepCount))}</SubmitButton>
     </DialogActions>
   );
 }

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
@@ -174,5 +176,19 @@ export function FormAlert({ severity = 'error', title, children }: { severity?: 
       {title ? <AlertTitle>{title}</AlertTitle> : null}
       {children}
     </Alert>
+  );
+}
+
+/** The form's submit button: disabled with a spinner while the call runs. */
+export function SubmitButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      disabled={submitting}
+      startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMsaAccountSchema, forgotUsernameSchema } from '../../../../schemas/recovery.js';
-import { failureView, formSchema, passwordRuleStates, questionTexts } from './formSupport.js';
+import { applyFieldErrors, failureView, formSchema, passwordRuleStates, questionTexts } from './formSupport.js';
 
 describe('formSchema', () => {
   it('keeps the named fields and their required flags, without the $id', () => {
@@ -56,5 +56,14 @@ describe('questionTexts', () => {
   it('reads texts and {question} objects', () => {
     expect(questionTexts(['A?', { question: 'B?' }, { nope: 1 }, 3])).toEqual(['A?', 'B?']);
     expect(questionTexts(undefined)).toEqual([]);
+  });
+});
+
+describe('applyFieldErrors', () => {
+  it('sets the server messages of the listed fields only', () => {
+    const calls: [string, unknown][] = [];
+    const setError = (name: string, error: unknown) => void calls.push([name, error]);
+    applyFieldErrors<{ password: string; captcha: string }>(setError, { password: 'Too short', captcha: 'Captcha required', other: 'x' }, ['password']);
+    expect(calls).toEqual([['password', { type: 'server', message: 'Too short' }]]);
   });
 });

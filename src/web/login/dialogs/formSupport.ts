@@ -1,3 +1,4 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { errorMessage } from '../../providers/transportRules.js';
 
 /**
@@ -58,6 +59,13 @@ export function failureView(error: unknown, defaultText: string): FailureView {
     }
   }
   return { message: errorMessage(body, defaultText), fieldErrors, status };
+}
+
+/** Puts a 400's field messages on those of `fields` the form shows; the rest stay in the form-level message. */
+export function applyFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, fieldErrors: Record<string, string>, fields: readonly Path<T>[]): void {
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    if ((fields as readonly string[]).includes(field)) setError(field as Path<T>, { type: 'server', message });
+  }
 }
 
 /** §2 password requirements flyout: which rules the typed values meet (the common-password rule is the server's). */
