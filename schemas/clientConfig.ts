@@ -14,6 +14,8 @@ export const clientConfigSchema = {
     environment: { type: 'string', enum: ENVIRONMENTS },
     /** Demo mode: the login page may point to the demo outbox. */
     demo: { type: 'boolean' },
+    /** The help centre the Knowledge Base page frames (SPEC §2 knowledge-base). */
+    helpCenterUrl: { type: 'string' },
   },
 } as const;
 export type ClientConfig = FromSchema<typeof clientConfigSchema>;

@@ -32,6 +32,8 @@ export interface Config {
   portalName: string;
   /** Where dealers who are not beta users go with a one-time key; demo: the built-in page at /classic. */
   classicPortalUrl: string | undefined;
+  /** The help centre the Knowledge Base page frames (HELP_CENTER_URL); default: the help pages the web app ships at /help/. */
+  helpCenterUrl?: string;
   /** Bearer key the classic portal presents to redeem one-time keys (POST /api/rw3k/redeem); unset: redeeming is off. */
   classicApiKey: string | undefined;
   /** Serve the built-in OpenID Connect provider at PUBLIC_URL/idp (single sign-on demo); on in demo mode. */
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const portalName = env.PORTAL_NAME || 'Dealer Portal';
   const classicPortalUrl = urlWithScheme('CLASSIC_PORTAL_URL', env.CLASSIC_PORTAL_URL, ['http', 'https'], problems);
+  const helpCenterUrl = urlWithScheme('HELP_CENTER_URL', env.HELP_CENTER_URL, ['http', 'https'], problems);
   const classicApiKey = env.CLASSIC_API_KEY || (demo ? 'demo-classic-key' : undefined);
   if (classicApiKey !== undefined && classicApiKey.length < 16) {
     problems.push('CLASSIC_API_KEY must be at least 16 characters long (leave it unset to turn classic key redemption off)');
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     msaHosts,
     portalName,
     environment,
+    helpCenterUrl: helpCenterUrl ?? '/help/',
     classicPortalUrl: classicPortalUrl ?? (demo ? `${publicUrl.replace(/\/$/, '')}/classic` : undefined),
     classicApiKey,
     localIdp,

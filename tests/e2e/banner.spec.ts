@@ -49,7 +49,7 @@ test('support.admin edits the banner in Banner Settings; it shows in the shell a
   try {
     await admin.goto('/news');
     await expect(admin.getByRole('region', { name: 'Status banner' })).toContainText(original.title);
-    await admin.getByRole('button', { name: 'Profile' }).click();
+    await admin.getByRole('button', { name: 'Help' }).click();
     await admin.getByRole('menuitem', { name: 'Banner Settings' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Banner Settings' });
     await expect(dialog.getByLabel('Title')).toHaveValue(original.title);

@@ -22,6 +22,7 @@ export async function assetsRoutes(app: FastifyInstance, options: { version: str
       version: options.version,
       environment: app.config.environment,
       demo: app.config.demo,
+      helpCenterUrl: app.config.helpCenterUrl ?? '/help/',
     };
   });
 }

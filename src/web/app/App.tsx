@@ -1,26 +1,50 @@
-import { useEffect, useState } from 'react';
-import { BrowserRouter, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, type I18nProvider, type LayoutProps } from 'react-admin';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { authProvider, loadClientConfig } from '../providers/authProvider.js';
 import { createDataProvider } from '../providers/dataProvider.js';
-import { configureTransport } from '../providers/transport.js';
+import { SERVER_ERROR_ROUTE, configureTransport } from '../providers/transport.js';
 import { createI18nProvider } from '../providers/i18nProvider.js';
 import { news, NEWS_SETUP_PATH } from '../news/index.js';
-import { NewsMenu } from '../news/NewsMenu.js';
 import { NewsSetup } from '../news/NewsSetup.js';
-import { BannerLayout } from '../banner/BannerLayout.js';
+import { homePath } from '../shell/menuRules.js';
+import { ShellLayout } from '../shell/ShellLayout.js';
+import { useShellSession } from '../shell/useShellSession.js';
 import { portalTheme } from '../theme/theme.js';
+import { AREA_ROUTES, mayOpen, type AreaRoute } from './areaRoutes.js';
+import { AccessDeniedPage, NotFoundPage, ServerErrorPage } from './ErrorPages.js';
 
 const dataProvider = createDataProvider();
 
-/** Until the shell (issue 4): the status banner and Banner Settings, with the news menu. */
-/** The login app's themes (WCAG AA colours), light and dark. */
+/** The login app's themes (WCAG AA colours), light and dark; the mode is shared with the login page. */
 const lightTheme = portalTheme('light');
 const darkTheme = portalTheme('dark');
 
-const PortalLayout = ({ children }: LayoutProps) => <BannerLayout menu={NewsMenu}>{children}</BannerLayout>;
+// The areas of SPEC §2 are lazily loaded.
+const AreaPage = lazy(() => import('./AreaPage.js').then((m) => ({ default: m.AreaPage })));
+const SitePage = lazy(() => import('./SitePage.js').then((m) => ({ default: m.SitePage })));
+const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.IconsPage })));
+const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
-/** The authenticated portal. Sign-in, the shell and the other areas join here. */
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+/** §2 '(empty path) Redirects to /msa/summary for the customer variant, else /home/dashboard'. */
+function HomeRedirect() {
+  const { user } = useShellSession();
+  return <Navigate to={homePath(user?.applicationNum)} replace />;
+}
+
+/** §6 route gate: the page, or access denied. */
+function Area({ route }: { route: AreaRoute }) {
+  const { user } = useShellSession();
+  if (!user) return null;
+  if (!mayOpen(user, route)) return <AccessDeniedPage />;
+  return <Lazy>{route.site ? <SitePage titleKey={route.titleKey} /> : <AreaPage titleKey={route.titleKey} />}</Lazy>;
+}
+
+/** The authenticated portal inside the application shell (SPEC §2). */
 export function App() {
   const [i18nProvider, setI18nProvider] = useState<I18nProvider>();
   useEffect(() => {
@@ -35,10 +59,31 @@ export function App() {
   return (
     // Real paths (SPEC §2 routes), not react-admin's default hash router.
     <BrowserRouter>
-      <Admin dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} loginPage={false} layout={PortalLayout} theme={lightTheme} darkTheme={darkTheme} requireAuth disableTelemetry>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        loginPage={false}
+        layout={ShellLayout}
+        dashboard={HomeRedirect}
+        catchAll={NotFoundPage}
+        theme={lightTheme}
+        darkTheme={darkTheme}
+        requireAuth
+        disableTelemetry
+      >
         <Resource name="news" {...news} />
         <CustomRoutes>
           <Route path={NEWS_SETUP_PATH} element={<NewsSetup />} />
+          {AREA_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={<Area route={route} />} />
+          ))}
+          <Route path="/knowledge-base" element={<Lazy><KnowledgeBasePage /></Lazy>} />
+          <Route path="/access-denied" element={<AccessDeniedPage />} />
+          <Route path={SERVER_ERROR_ROUTE} element={<ServerErrorPage />} />
+        </CustomRoutes>
+        <CustomRoutes noLayout>
+          <Route path="/icons" element={<Lazy><IconsPage /></Lazy>} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { SERVER_ERROR_KEY } from '../providers/transport.js';
+import { homePath } from '../shell/menuRules.js';
+import { useShellSession } from '../shell/useShellSession.js';
+import { PageTitle } from './PageTitle.js';
+
+function HomeAndBug({ onLeave }: { onLeave?: () => void }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { user } = useShellSession();
+  return (
+    <Stack direction="row" spacing={2} justifyContent="center">
+      <Button variant="contained" onClick={() => { onLeave?.(); navigate(homePath(user?.applicationNum)); }}>{translate('shell.errors.home')}</Button>
+      <Button variant="outlined" onClick={() => { onLeave?.(); navigate('/home/contact-us?topic=bug'); }}>{translate('shell.errors.reportBug')}</Button>
+    </Stack>
+  );
+}
+
+/** §2 access-denied: 'Access Denied' plus the dealer portal name. */
+export function AccessDeniedPage() {
+  const translate = useTranslate();
+  const { config } = useShellSession();
+  const portalName = config?.portalName ?? '';
+  return (
+    <Box sx={{ textAlign: 'center', py: 6 }}>
+      <PageTitle title={translate('shell.errors.accessDenied')} documentTitle={translate('shell.errors.accessDeniedTitle', { portalName })} />
+      <Typography sx={{ mb: 3 }}>{translate('shell.errors.accessDeniedText')}</Typography>
+      <HomeAndBug />
+    </Box>
+  );
+}
+
+/** §2 'anything else': the 404 image, Home and Report Bug. */
+export function NotFoundPage() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6 }}>
+      <img src="/not-found.svg" alt={translate('shell.errors.notFoundImage')} width={320} height={180} style={{ maxWidth: '100%', height: 'auto' }} />
+      <PageTitle title={translate('shell.errors.notFound')} />
+      <Typography sx={{ mb: 3 }}>{translate('shell.errors.notFoundText')}</Typography>
+      <HomeAndBug />
+    </Box>
+  );
+}
+
+interface StoredError {
+  status: number;
+  statusText?: string;
+}
+
+/** The standard reason phrases of the 5xx statuses a GET may end with. */
+const STATUS_TEXTS: Record<number, string> = {
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** The error is reported once: leaving the page forgets it. */
+function clearStoredError() {
+  try {
+    sessionStorage.removeItem(SERVER_ERROR_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+function readStoredError(): StoredError | null {
+  try {
+    const raw = sessionStorage.getItem(SERVER_ERROR_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as { status?: unknown; message?: unknown };
+    if (typeof value.status !== 'number') return null;
+    const message = typeof value.message === 'string' && value.message ? value.message : undefined;
+    return { status: value.status, statusText: message ?? STATUS_TEXTS[value.status] };
+  } catch {
+    return null;
+  }
+}
+
+/** §2 server-error: '{status} Error' and the status text; home when nothing is stored. */
+export function ServerErrorPage() {
+  const translate = useTranslate();
+  const { user } = useShellSession();
+  const [error] = useState(readStoredError);
+  if (!error) return <Navigate to={homePath(user?.applicationNum)} replace />;
+  return (
+    <Box sx={{ textAlign: 'center', py: 6 }}>
+      <PageTitle title={translate('shell.errors.serverError', { status: error.status })} />
+      {error.statusText && <Typography sx={{ mb: 3 }}>{error.statusText}</Typography>}
+      <HomeAndBug onLeave={clearStoredError} />
+    </Box>
+  );
+}

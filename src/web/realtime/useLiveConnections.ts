@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+import { TIMINGS } from '../../common/constants.js';
+import { subscribe, getSession } from '../providers/session.js';
+import { isIdle } from '../shell/timingRules.js';
+import { LiveConnections, type LiveHandlers } from './liveConnections.js';
+
+/** How often the idle rule is checked. */
+const IDLE_CHECK_MS = 5000;
+
+/**
+ * Runs the live connections while the shell is mounted: stops them after 180 s without mouse or
+ * touch movement and reconnects on the next movement (SPEC §4); follows account-group switches.
+ */
+export function useLiveConnections(handlers: LiveHandlers, liveGroups: readonly number[] | undefined): void {
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+  const managerRef = useRef<LiveConnections>(undefined);
+
+  useEffect(() => {
+    const manager = new LiveConnections({
+      alarm: (event) => handlersRef.current.alarm(event),
+      reportComplete: (event) => handlersRef.current.reportComplete(event),
+    });
+    managerRef.current = manager;
+    let lastMovement = Date.now();
+    let idle = false;
+    let reconnecting = false;
+    void manager.start();
+
+    const onMove = () => {
+      lastMovement = Date.now();
+      if (!idle || reconnecting) return;
+      reconnecting = true;
+      void manager.reconnect().then((ok) => {
+        reconnecting = false;
+        if (ok) idle = false;
+      });
+    };
+    const check = setInterval(() => {
+      if (!idle && isIdle(lastMovement, Date.now())) {
+        idle = true;
+        void manager.stop();
+      }
+    }, Math.min(IDLE_CHECK_MS, TIMINGS.idleTimeoutMs));
+    window.addEventListener('mousemove', onMove, { passive: true });
+    window.addEventListener('touchmove', onMove, { passive: true });
+    window.addEventListener('touchstart', onMove, { passive: true });
+    // An account-group switch: the alarm hub comes or goes.
+    let group = getSession().siteGroupNum;
+    const unsubscribe = subscribe(() => {
+      const now = getSession().siteGroupNum;
+      if (now === group) return;
+      group = now;
+      if (!idle) void manager.start();
+    });
+    return () => {
+      clearInterval(check);
+      window.removeEventListener('mousemove', onMove);
+      window.removeEventListener('touchmove', onMove);
+      window.removeEventListener('touchstart', onMove);
+      unsubscribe();
+      void manager.stop();
+    };
+  }, []);
+
+  useEffect(() => {
+    const manager = managerRef.current;
+    if (!manager || !liveGroups) return;
+    manager.setLiveGroups(liveGroups);
+    if (manager.running) void manager.start();
+  }, [liveGroups]);
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import MuiMenu from '@mui/material/Menu';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import { useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { BannerSettingsDialog } from '../banner/BannerSettingsDialog.js';
+import { api } from '../providers/http.js';
+import { classicPortalBlocked, helpMenuItems, type HelpItemKey } from './menuRules.js';
+import { pushNotice } from './notices.js';
+import { useShellSession } from './useShellSession.js';
+
+const ROUTES: Partial<Record<HelpItemKey, string>> = {
+  knowledgeBase: '/knowledge-base',
+  resources: '/resources',
+  contactUs: '/home/contact-us',
+  productRoadmap: '/home/product-roadmap',
+  submitBug: '/home/contact-us?topic=bug',
+  provideFeedback: '/home/contact-us?topic=feedback',
+};
+
+/** SPEC §2 'Help menu (not for app 3)'. */
+export function HelpMenu() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { user, config } = useShellSession();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<'about' | 'banner' | 'popupBlocked' | null>(null);
+  const [lastPopup, setLastPopup] = useState<HelpItemKey>('classicPortal');
+  if (!user) return null;
+  const items = helpMenuItems(user);
+  if (items.length === 0) return null;
+
+  const choose = async (key: HelpItemKey) => {
+    setAnchor(null);
+    const route = ROUTES[key];
+    if (route) return navigate(route);
+    if (key === 'about') return setDialog('about');
+    if (key === 'bannerSettings') return setDialog('banner');
+    if (key === 'classicPortal' || key === 'stagingPortal') {
+      setLastPopup(key);
+      if (classicPortalBlocked(user.applicationNum)) {
+        pushNotice({ type: 'warning', title: translate('shell.help.classicPortal'), message: translate('shell.help.classicBlocked') });
+        return undefined;
+      }
+      // The window opens within the click (a later one would be blocked), then goes to the key's address.
+      const popup = window.open('about:blank', '_blank');
+      if (!popup) return setDialog('popupBlocked');
+      popup.opener = null;
+      try {
+        if (key === 'stagingPortal') {
+          popup.location.href = '/';
+          return undefined;
+        }
+        const { url } = await api<{ rwKey: string; url: string }>('rw3k/key?userRequested=true', 'POST', undefined, { skipError: true });
+        popup.location.href = url;
+      } catch {
+        popup.close();
+        pushNotice({ type: 'danger', title: translate('shell.help.classicPortal'), message: translate('shell.help.classicError') });
+      }
+    }
+    return undefined;
+  };
+
+  return (
+    <>
+      <Tooltip title={translate('shell.appBar.help')}>
+        <IconButton color="inherit" aria-label={translate('shell.appBar.help')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+          <HelpOutlineIcon />
+        </IconButton>
+      </Tooltip>
+      <MuiMenu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {items.map((key) => (
+          <MenuItem key={key} onClick={() => void choose(key)}>
+            {translate(`shell.help.${key}`)}
+          </MenuItem>
+        ))}
+      </MuiMenu>
+      <Dialog open={dialog === 'about'} onClose={() => setDialog(null)} aria-labelledby="about-title">
+        <DialogTitle id="about-title">{translate('shell.help.aboutTitle')}</DialogTitle>
+        <DialogContent>
+          <Typography>{config?.portalName}</Typography>
+          <Typography color="text.secondary">{translate('shell.help.aboutVersion', { version: config?.version ?? '' })}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDialog(null)}>{translate('shell.help.close')}</Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={dialog === 'popupBlocked'} onClose={() => setDialog(null)} aria-labelledby="popup-blocked-title" aria-describedby="popup-blocked-text">
+        <DialogTitle id="popup-blocked-title">{translate('shell.help.popupBlockedTitle')}</DialogTitle>
+        <DialogContent>
+          <Typography id="popup-blocked-text">{translate('shell.help.popupBlocked')}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDialog(null)}>{translate('shell.help.cancel')}</Button>
+          <Button variant="contained" onClick={() => { setDialog(null); void choose(lastPopup); }}>{translate('shell.help.retry')}</Button>
+        </DialogActions>
+      </Dialog>
+      {items.includes('bannerSettings') && <BannerSettingsDialog open={dialog === 'banner'} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { UserMenu, useLogout, useTheme, useTranslate, useUserMenu } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { COLOR_MODE_STORAGE_KEY } from '../theme/colorMode.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { shellApi } from './shellApi.js';
+import { safeStorage, useShellSession } from './useShellSession.js';
+
+function AccountItem() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const menu = useUserMenu();
+  return (
+    <MenuItem onClick={() => { menu?.onClose(); navigate('/user-account'); }}>
+      <ListItemIcon><AccountCircleIcon fontSize="small" /></ListItemIcon>
+      <ListItemText>{translate('shell.user.account')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+/** §2 user menu 'Dark Mode toggle', the colour mode the login page shares (localStorage color-mode). */
+function DarkModeItem() {
+  const translate = useTranslate();
+  const [theme, setTheme] = useTheme();
+  const dark = theme === 'dark';
+  const toggle = () => {
+    const next = dark ? 'light' : 'dark';
+    setTheme(next);
+    safeStorage.set(COLOR_MODE_STORAGE_KEY, next);
+  };
+  return (
+    <MenuItem onClick={toggle} role="menuitemcheckbox" aria-checked={dark}>
+      <ListItemIcon><DarkModeIcon fontSize="small" /></ListItemIcon>
+      <ListItemText>{translate('shell.user.darkMode')}</ListItemText>
+      <Switch size="small" checked={dark} tabIndex={-1} inputProps={{ 'aria-hidden': true }} sx={{ ml: 1 }} />
+    </MenuItem>
+  );
+}
+
+/** Log Out; while impersonating it ends both sessions after confirmation (§4). */
+function LogoutItem() {
+  const translate = useTranslate();
+  const logout = useLogout();
+  const menu = useUserMenu();
+  const { impersonating } = useShellSession();
+  const [confirm, setConfirm] = useState(false);
+  return (
+    <>
+      <MenuItem onClick={() => (impersonating ? setConfirm(true) : (menu?.onClose(), void logout()))}>
+        <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+        <ListItemText>{translate('shell.user.logout')}</ListItemText>
+      </MenuItem>
+      <ConfirmDialog
+        open={confirm}
+        title={translate('shell.impersonation.confirmTitle')}
+        message={translate('shell.impersonation.logoutConfirm')}
+        onCancel={() => setConfirm(false)}
+        onConfirm={async () => {
+          await shellApi.endImpersonation().catch(() => undefined);
+          setConfirm(false);
+          menu?.onClose();
+          await logout();
+        }}
+      />
+    </>
+  );
+}
+
+/** SPEC §2 'User menu: User Account, Log Out, Dark Mode toggle'. */
+export function ShellUserMenu() {
+  return (
+    <UserMenu>
+      <AccountItem />
+      <LogoutItem />
+      <DarkModeItem />
+    </UserMenu>
+  );
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_FLAGS, ROLE_NAMES, type AuthFlag } from '../../../schemas/user.js';
+import {
+  classicPortalBlocked, displayAccountName, headerLogo, drawerItemsFor, helpMenuItems, holdsItem, homePath, splitMoreOptions, visibleDrawerItems, type MenuUser,
+} from './menuRules.js';
+
+const noFlags = Object.fromEntries(AUTH_FLAGS.map((f) => [f, false])) as Record<AuthFlag, boolean>;
+const allFlags = Object.fromEntries(AUTH_FLAGS.map((f) => [f, true])) as Record<AuthFlag, boolean>;
+
+function user(applicationNum: number, roles: readonly string[] = [], flags: Partial<Record<AuthFlag, boolean>> = {}, canEdit = false): MenuUser {
+  return { applicationNum, roles, authItems: { ...noFlags, ...flags }, canEdit };
+}
+const keys = (u: MenuUser, ans = false) => visibleDrawerItems(u, ans).map((i) => i.key);
+
+describe('drawer items by application (SPEC §2, §6)', () => {
+  it('app 1 with every role: Home, Reports, Support, News, News Setup, Marketing', () => {
+    expect(keys(user(1, ROLE_NAMES))).toEqual(['home', 'reports', 'support', 'news', 'newsSetup', 'marketing']);
+  });
+  it('app 1 without reportRead loses Reports, Support and News Setup', () => {
+    expect(keys(user(1))).toEqual(['home', 'news', 'marketing']);
+  });
+  it('app 2 with everything', () => {
+    expect(keys(user(2, ROLE_NAMES, allFlags), true)).toEqual([
+      'home', 'advancedSearch', 'createAccount', 'answeringService', 'reports', 'news', 'accountGroupSettings', 'branding', 'billing',
+    ]);
+  });
+  it('app 2 with nothing: Home, Advanced Search, News', () => {
+    expect(keys(user(2))).toEqual(['home', 'advancedSearch', 'news']);
+  });
+  it('Create New Account needs allowCreateAccountFlag', () => {
+    expect(keys(user(2, [], { allowCreateAccountFlag: true }))).toContain('createAccount');
+  });
+  it('Answering Service needs the flag, level8 and a dealer with an answering service', () => {
+    expect(keys(user(2, ['level8'], { ansServiceBlockFlag: true }), true)).toContain('answeringService');
+    expect(keys(user(2, ['level8'], { ansServiceBlockFlag: true }), false)).not.toContain('answeringService');
+    expect(keys(user(2, [], { ansServiceBlockFlag: true }), true)).not.toContain('answeringService');
+    expect(keys(user(2, ['level8']), true)).not.toContain('answeringService');
+  });
+  it('Account Group Settings and Branding need xtAdmin; Billing needs billingRead; Reports reportRead', () => {
+    expect(keys(user(2, [], { xtAdmin: true }))).toEqual(['home', 'advancedSearch', 'news', 'accountGroupSettings', 'branding']);
+    expect(keys(user(2, ['billingRead']))).toContain('billing');
+    expect(keys(user(2, ['reportRead']))).toContain('reports');
+  });
+  it('app 3 with every role', () => {
+    expect(keys(user(3, ROLE_NAMES))).toEqual(['home', 'accountInfo', 'noAction', 'contacts', 'zones', 'passcodes', 'schedules', 'billing']);
+  });
+  it('app 3 without roles: Home and Account Info', () => {
+    expect(keys(user(3))).toEqual(['home', 'accountInfo']);
+  });
+  it.each([
+    ['noActionRead', 'noAction'], ['contactsRead', 'contacts'], ['zonesRead', 'zones'], ['sitePasscodeRead', 'passcodes'], ['scheduleRead', 'schedules'], ['billingRead', 'billing'],
+  ])('app 3: %s shows %s', (role, key) => {
+    expect(keys(user(3, [role]))).toEqual(['home', 'accountInfo', key]);
+  });
+  it('every combination of one flag and one role only adds what that flag or role gates', () => {
+    for (const app of [1, 2, 3]) {
+      for (const flag of AUTH_FLAGS) {
+        for (const role of ROLE_NAMES) {
+          const shown = visibleDrawerItems(user(app, [role], { [flag]: true }), true);
+          for (const item of shown) expect(holdsItem(user(app, [role], { [flag]: true }), item, true)).toBe(true);
+          const hidden = drawerItemsFor(app).filter((i) => !shown.includes(i));
+          for (const item of hidden) expect((item.flags ?? []).some((f) => f !== flag) || (item.role !== undefined && item.role !== role)).toBe(true);
+        }
+      }
+    }
+  });
+  it('unknown application: nothing', () => {
+    expect(keys(user(9, ROLE_NAMES, allFlags))).toEqual([]);
+  });
+});
+
+describe("'More Options' flyout", () => {
+  const items = visibleDrawerItems(user(2, ROLE_NAMES, allFlags), true);
+  it('app 2 under 768 px high collapses some items', () => {
+    const { main, more } = splitMoreOptions(items, 2, 767);
+    expect(main.map((i) => i.key)).toEqual(['home', 'advancedSearch', 'createAccount', 'reports']);
+    expect(more.map((i) => i.key)).toEqual(['answeringService', 'news', 'accountGroupSettings', 'branding', 'billing']);
+  });
+  it('768 px and taller, or other applications: no flyout', () => {
+    expect(splitMoreOptions(items, 2, 768).more).toEqual([]);
+    expect(splitMoreOptions(visibleDrawerItems(user(1, ROLE_NAMES)), 1, 500).more).toEqual([]);
+  });
+});
+
+describe('help menu (SPEC §2)', () => {
+  it('app 1 editor: with Banner Settings', () => {
+    expect(helpMenuItems(user(1, [], {}, true))).toEqual([
+      'about', 'knowledgeBase', 'bannerSettings', 'classicPortal', 'resources', 'submitBug', 'provideFeedback', 'contactUs', 'productRoadmap',
+    ]);
+  });
+  it('app 1 without edit right, and app 2: no Banner Settings', () => {
+    expect(helpMenuItems(user(1))).not.toContain('bannerSettings');
+    expect(helpMenuItems(user(2, [], {}, true))).not.toContain('bannerSettings');
+  });
+  it('staging entry by flag', () => {
+    expect(helpMenuItems(user(2, [], { stagesDealerURLFlag: true }))).toContain('stagingPortal');
+    expect(helpMenuItems(user(2))).not.toContain('stagingPortal');
+  });
+  it('none for app 3', () => {
+    expect(helpMenuItems(user(3, ROLE_NAMES, allFlags, true))).toEqual([]);
+  });
+});
+
+describe('other shell rules', () => {
+  it('the classic portal is blocked for app 1 only', () => {
+    expect(classicPortalBlocked(1)).toBe(true);
+    expect(classicPortalBlocked(2)).toBe(false);
+  });
+  it('empty path by variant', () => {
+    expect(homePath(3)).toBe('/msa/summary');
+    expect(homePath(2)).toBe('/home/dashboard');
+    expect(homePath(undefined)).toBe('/home/dashboard');
+  });
+  it('account names truncate at 20 characters', () => {
+    expect(displayAccountName('12345678901234567890')).toBe('12345678901234567890');
+    expect(displayAccountName('123456789012345678901')).toBe('12345678901234567890…');
+  });
+});
+
+describe('header logo (SPEC §2)', () => {
+  it('the branding logo by mode, the light one in dark mode when there is no dark one, else the product logo', () => {
+    expect(headerLogo('light', { headerLogoUrl: '/l.png', darkHeaderLogoUrl: '/d.png' })).toBe('/l.png');
+    expect(headerLogo('dark', { headerLogoUrl: '/l.png', darkHeaderLogoUrl: '/d.png' })).toBe('/d.png');
+    expect(headerLogo('dark', { headerLogoUrl: '/l.png', darkHeaderLogoUrl: null })).toBe('/l.png');
+    expect(headerLogo('light', null)).toBe('/login/tagline.svg');
+    expect(headerLogo('dark', { headerLogoUrl: '', darkHeaderLogoUrl: null })).toBe('/login/tagline-dark.svg');
+  });
+});

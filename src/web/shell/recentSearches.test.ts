@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { addRecentSearch, opensSearchOnSlash, opensSpotlight, parseRecentSearches } from './recentSearches.js';
+
+describe('recent account searches (SPEC §2)', () => {
+  it('newest first, no duplicates, at most 10', () => {
+    let list: string[] = [];
+    for (let i = 0; i < 12; i += 1) list = addRecentSearch(list, `A${i}`);
+    expect(list).toHaveLength(10);
+    expect(list[0]).toBe('A11');
+    expect(addRecentSearch(['a1', 'b'], 'A1')).toEqual(['A1', 'b']);
+    expect(addRecentSearch(['a'], '  ')).toEqual(['a']);
+  });
+  it('reads stored lists defensively', () => {
+    expect(parseRecentSearches(null)).toEqual([]);
+    expect(parseRecentSearches('nope')).toEqual([]);
+    expect(parseRecentSearches('["a",1,"b"]')).toEqual(['a', 'b']);
+  });
+});
+
+describe('keys', () => {
+  const none = { ctrl: false, meta: false, alt: false };
+  it("'/' opens the search outside inputs only", () => {
+    expect(opensSearchOnSlash('/', { tagName: 'BODY' }, none)).toBe(true);
+    expect(opensSearchOnSlash('/', { tagName: 'INPUT' }, none)).toBe(false);
+    expect(opensSearchOnSlash('/', { tagName: 'DIV', isContentEditable: true }, none)).toBe(false);
+    expect(opensSearchOnSlash('/', { tagName: 'BODY' }, { ...none, ctrl: true })).toBe(false);
+    expect(opensSearchOnSlash('a', { tagName: 'BODY' }, none)).toBe(false);
+  });
+  it('Ctrl or Cmd+K opens the spotlight', () => {
+    expect(opensSpotlight('k', { ctrl: true, meta: false })).toBe(true);
+    expect(opensSpotlight('K', { ctrl: false, meta: true })).toBe(true);
+    expect(opensSpotlight('k', { ctrl: false, meta: false })).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import { LIVE_ALARM_ACCOUNT_GROUP, TIMINGS } from '../../common/constants.js';
+
+/** SPEC §4 'Shell and live behaviour' and §9 timings, as pure functions. */
+
+export type NoticeKind = 'default' | 'alarm' | 'report' | 'update';
+
+/** §9: default 7000 ms; alarm and report notices 10000 ms; the update notice persistent (1e6 ms). */
+export function noticeDuration(kind: NoticeKind, explicit?: number): number {
+  if (explicit !== undefined) return explicit;
+  if (kind === 'alarm') return TIMINGS.alarmNoticeMs;
+  if (kind === 'report') return TIMINGS.reportNoticeMs;
+  if (kind === 'update') return TIMINGS.updateNoticeMs;
+  return TIMINGS.notificationDefaultMs;
+}
+
+/** §4 'The timer restarts after a failed action ... the alert closes on success'. */
+export function afterNoticeAction(outcome: 'success' | 'failure'): 'close' | 'restartTimer' {
+  return outcome === 'success' ? 'close' : 'restartTimer';
+}
+
+/** §4 'after 180 s without mouse or touch movement' the live connections stop. */
+export function isIdle(lastMovementAt: number, now: number): boolean {
+  return now - lastMovementAt >= TIMINGS.idleTimeoutMs;
+}
+
+/** §4 'On the next movement they reconnect (max 4 manual attempts)'. */
+export function mayReconnect(attemptsSoFar: number): boolean {
+  return attemptsSoFar < TIMINGS.reconnectAttemptsMax;
+}
+
+/** §4 'The live alarm connection exists only for account group 9993' (or the groups the server marks live). */
+export function wantsAlarmHub(siteGroupNum: number | null | undefined, liveGroups: readonly number[] = [LIVE_ALARM_ACCOUNT_GROUP]): boolean {
+  return siteGroupNum !== null && siteGroupNum !== undefined && liveGroups.includes(siteGroupNum);
+}
+
+/** §4 new version detection: a different build id than the one the page loaded with. */
+export function updateAvailable(loadedBuildId: string | undefined, currentBuildId: string | undefined): boolean {
+  return !!loadedBuildId && !!currentBuildId && loadedBuildId !== currentBuildId;
+}
+
+export const FEEDBACK_SHOWN_KEY = 'feedback-shown';
+export const HELP_PROMPT_DISABLED_KEY = 'help-prompt-disabled';
+
+export interface PromptPlan {
+  kind: 'feedback' | 'help';
+  /** ms after the shell starts. */
+  showAfterMs: number;
+  /** ms the prompt stays. */
+  shownForMs: number;
+}
+
+/**
+ * §4 'Feedback prompt: after 15 min, once (flag feedback-shown), shown 5 min. Help prompt:
+ * after 5 min, shown 2 min, can be disabled. Both apply to app 2 only.'
+ */
+export function promptPlans(applicationNum: number, flags: { feedbackShown: boolean; helpDisabled: boolean }): PromptPlan[] {
+  if (applicationNum !== 2) return [];
+  const plans: PromptPlan[] = [];
+  if (!flags.helpDisabled) plans.push({ kind: 'help', showAfterMs: TIMINGS.helpPromptAfterMs, shownForMs: TIMINGS.helpPromptShownMs });
+  if (!flags.feedbackShown) plans.push({ kind: 'feedback', showAfterMs: TIMINGS.feedbackPromptAfterMs, shownForMs: TIMINGS.feedbackPromptShownMs });
+  return plans;
+}
