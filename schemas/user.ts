@@ -66,10 +66,14 @@ export const userSchema = {
       properties: {
         siteGroupNum: { type: 'integer' },
         siteGroupName: { type: 'string' },
+        /** §6 Answering Service shows only for dealers that have one. */
+        hasAnsweringService: { type: 'boolean' },
       },
     },
     /** §6: news setup is editable only with canEdit. */
     canEdit: { type: 'boolean' },
+    /** §4 impersonation: support staff are acting as this user in this session. */
+    impersonating: { type: 'boolean' },
   },
 } as const;
 export type User = FromSchema<typeof userSchema>;

@@ -33,6 +33,7 @@ import { realtimePlugin } from './realtime/realtimePlugin.js';
 import { integrationsRoutes } from './integrations/integrationsRoutes.js';
 import { siteRoutes } from './shell/siteRoutes.js';
 import { accountRoutes } from './shell/accountRoutes.js';
+import { brandingRoutes } from './shell/brandingRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(integrationsRoutes);
       await api.register(siteRoutes);
       await api.register(accountRoutes, { version: APP_VERSION });
+      await api.register(brandingRoutes);
     },
     { prefix: '/api' },
   );

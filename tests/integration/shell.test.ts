@@ -124,6 +124,8 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
     const tokens = await t.app.sessions.create({ userId: dealer.user_id, impersonatorUserId: staff.user_id, pending: {}, ip: null, userAgent: null });
     const c = await new TestClient(origin).init();
     c.bearer = tokens.bearer.token;
+    // /me tells the client it is an impersonation (the shell's banner, §4).
+    expect((await json(await c.request('GET', '/api/me'))).body).toMatchObject({ appUserNum: dealer.user_id, impersonating: true });
     const ended = await json(await c.request('POST', '/api/impersonation/end'));
     expect(ended.status).toBe(200);
     c.bearer = ended.body.token;
@@ -142,5 +144,25 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
     const response = await fetch(`${origin}/api/version`);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), buildId: expect.any(String) });
+  });
+
+  it('serves dealer branding: the current group signed in, a named group anonymously, none otherwise', async () => {
+    const anonymous = await new TestClient(origin).init();
+    expect((await json(await anonymous.request('GET', '/api/branding'))).body).toEqual({ headerLogoUrl: null, darkHeaderLogoUrl: null });
+    expect((await json(await anonymous.request('GET', '/api/branding?siteGroupNum=9993'))).body)
+      .toEqual({ headerLogoUrl: '/branding/northwind.svg', darkHeaderLogoUrl: '/branding/northwind-dark.svg' });
+    const beta = await signIn('dealer.beta');
+    expect((await json(await beta.request('GET', '/api/branding'))).body.headerLogoUrl).toBe('/branding/northwind.svg');
+    // Another dealer's group is refused to a dealer who may not use it.
+    expect((await beta.request('GET', '/api/branding?siteGroupNum=5877')).status).toBe(403);
+    expect((await beta.request('GET', '/api/branding?siteGroupNum=4120')).status).toBe(200);
+  });
+
+  it("tells whether the dealer has an answering service and that a normal session is no impersonation", async () => {
+    const beta = await signIn('dealer.beta');
+    const me = await json(await beta.request('GET', '/api/me'));
+    expect(me.body).toMatchObject({ dealer: { siteGroupNum: 9993, hasAnsweringService: true }, impersonating: false });
+    const classic = await signIn('dealer.classic');
+    expect((await json(await classic.request('GET', '/api/me'))).body.dealer).toMatchObject({ siteGroupNum: 4120, hasAnsweringService: false });
   });
 });

@@ -28,6 +28,7 @@ export const PENDING_ALLOWED = [
   'account/requirements',
   'account/securityQuestions/options',
   'assets/config',
+  'branding',
   // Signing in again (a new session) from a browser that left the steps half done.
   'account/login',
   'msa/login',

@@ -14,7 +14,7 @@ export async function identityOf(db: Db, user: UserRow): Promise<User> {
   const group = user.current_site_group_num
     ? await db
         .selectFrom('account_groups')
-        .select(['site_group_num', 'site_group_name'])
+        .select(['site_group_num', 'site_group_name', 'has_answering_service'])
         .where('site_group_num', '=', user.current_site_group_num)
         .executeTakeFirst()
     : undefined;
@@ -27,7 +27,9 @@ export async function identityOf(db: Db, user: UserRow): Promise<User> {
     authItems: Object.fromEntries(AUTH_FLAGS.map((flag) => [flag, user.auth_flags.includes(flag)])) as User['authItems'],
     roles: user.roles.filter((r): r is (typeof ROLE_NAMES)[number] => (ROLE_NAMES as readonly string[]).includes(r)),
     appUserNum: user.user_id,
-    dealer: group ? { siteGroupNum: group.site_group_num, siteGroupName: group.site_group_name } : null,
+    dealer: group
+      ? { siteGroupNum: group.site_group_num, siteGroupName: group.site_group_name, hasAnsweringService: group.has_answering_service }
+      : null,
     canEdit: user.can_edit_news,
   };
 }

@@ -114,5 +114,8 @@ export async function loginRoutes(parent: FastifyInstance) {
   app.get('/me', {
     schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, 401: errorSchema } },
     preHandler: app.requireUser,
-  }, async (request) => identityOf(app.db, request.auth!.user));
+  }, async (request) => ({
+    ...(await identityOf(app.db, request.auth!.user)),
+    impersonating: !!request.auth!.session.impersonator_user_id,
+  }));
 }

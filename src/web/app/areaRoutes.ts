@@ -55,5 +55,5 @@ export function mayOpen(user: MenuUser, route: Pick<AreaRoute, 'apps' | 'item'>)
   if (!route.apps.includes(user.applicationNum)) return false;
   if (!route.item) return true;
   const item = drawerItemsFor(user.applicationNum).find((i) => i.key === route.item);
-  return !!item && holdsItem(user, item, true);
+  return !!item && holdsItem(user, item);
 }

@@ -39,10 +39,11 @@ export function getSession(): Readonly<SessionState> {
   return state;
 }
 
-/** Merges `patch` into the state; a user brings its account group. Wakes held calls. */
+/** Merges `patch` into the state; a user brings its account group and whether it is an impersonation. Wakes held calls. */
 export function updateSession(patch: Partial<SessionState>): void {
   const next = { ...state, ...patch };
   if (patch.user !== undefined && patch.siteGroupNum === undefined) next.siteGroupNum = patch.user?.dealer?.siteGroupNum ?? null;
+  if (patch.user !== undefined && patch.impersonating === undefined) next.impersonating = !!patch.user?.impersonating;
   state = next;
   const woken = waiters;
   waiters = [];

@@ -113,7 +113,7 @@ function SpotlightDialog({ open, onClose }: { open: boolean; onClose: () => void
   const navigate = useNavigate();
   const { user } = useShellSession();
   const [q, setQ] = useState('');
-  const items = (user ? visibleDrawerItems(user, true) : [])
+  const items = (user ? visibleDrawerItems(user) : [])
     .map((item) => ({ item, label: translate(`shell.drawer.${item.key}`) }))
     .filter(({ label }) => label.toLowerCase().includes(q.trim().toLowerCase()));
   return (

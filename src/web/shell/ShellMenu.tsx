@@ -102,7 +102,7 @@ export function ShellMenu() {
   const short = useMediaQuery('(max-height: 767.95px)');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!user) return <Menu />;
-  const items = visibleDrawerItems(user, true);
+  const items = visibleDrawerItems(user);
   const { main, more } = splitMoreOptions(items, user.applicationNum, short ? 0 : 10_000);
   return (
     <nav aria-label={translate('shell.drawer.label')}>

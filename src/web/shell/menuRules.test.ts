@@ -35,6 +35,10 @@ describe('drawer items by application (SPEC §2, §6)', () => {
     expect(keys(user(2, ['level8'], { ansServiceBlockFlag: true }), false)).not.toContain('answeringService');
     expect(keys(user(2, [], { ansServiceBlockFlag: true }), true)).not.toContain('answeringService');
     expect(keys(user(2, ['level8']), true)).not.toContain('answeringService');
+    // Without an explicit answer, the user's current account group says.
+    const withService = { ...user(2, ['level8'], { ansServiceBlockFlag: true }), dealer: { hasAnsweringService: true } };
+    expect(visibleDrawerItems(withService).map((i) => i.key)).toContain('answeringService');
+    expect(visibleDrawerItems({ ...withService, dealer: { hasAnsweringService: false } }).map((i) => i.key)).not.toContain('answeringService');
   });
   it('Account Group Settings and Branding need xtAdmin; Billing needs billingRead; Reports reportRead', () => {
     expect(keys(user(2, [], { xtAdmin: true }))).toEqual(['home', 'advancedSearch', 'news', 'accountGroupSettings', 'branding']);

@@ -11,6 +11,8 @@ export interface MenuUser {
   roles: readonly string[];
   authItems: Readonly<Record<AuthFlag, boolean>>;
   canEdit: boolean;
+  /** The current account group; §6 Answering Service needs one that has the service. */
+  dealer?: { hasAnsweringService?: boolean } | null;
 }
 
 export interface DrawerItem {
@@ -65,7 +67,11 @@ export function drawerItemsFor(applicationNum: number): readonly DrawerItem[] {
 }
 
 /** §6 'Menu items show only if the user holds all of the item's permission flags and the role'. */
-export function holdsItem(user: MenuUser, item: Pick<DrawerItem, 'flags' | 'role' | 'needsAnsweringService'>, dealerHasAnsweringService = false): boolean {
+export function holdsItem(
+  user: MenuUser,
+  item: Pick<DrawerItem, 'flags' | 'role' | 'needsAnsweringService'>,
+  dealerHasAnsweringService = !!user.dealer?.hasAnsweringService,
+): boolean {
   if (item.flags?.some((flag) => !user.authItems[flag])) return false;
   if (item.role && !user.roles.includes(item.role)) return false;
   if (item.needsAnsweringService && !dealerHasAnsweringService) return false;
@@ -73,7 +79,7 @@ export function holdsItem(user: MenuUser, item: Pick<DrawerItem, 'flags' | 'role
 }
 
 /** The drawer the user sees (SPEC §2, §6). */
-export function visibleDrawerItems(user: MenuUser, dealerHasAnsweringService = false): DrawerItem[] {
+export function visibleDrawerItems(user: MenuUser, dealerHasAnsweringService = !!user.dealer?.hasAnsweringService): DrawerItem[] {
   return drawerItemsFor(user.applicationNum).filter((item) => holdsItem(user, item, dealerHasAnsweringService));
 }
 

@@ -11,6 +11,8 @@ export interface DemoGroup {
   teamDomain: string;
   allowedDealers: string[];
   hasAnsweringService: boolean;
+  /** Header logos in src/web/public/branding/<logo>.svg and <logo>-dark.svg. */
+  logo?: string;
   /** How many demo sites the group gets. */
   sites: number;
   /** Indexes into CITIES: the region the dealer serves. */
@@ -19,7 +21,7 @@ export interface DemoGroup {
 
 export const DEMO_GROUPS: DemoGroup[] = [
   { siteGroupNum: 9993, name: 'Northwind Security', dealerNumber: '9993', teamDomain: 'northwind',
-    allowedDealers: ['9993', '9994'], hasAnsweringService: true, sites: 110, cities: [0, 1, 2, 3, 4, 5] },
+    allowedDealers: ['9993', '9994'], hasAnsweringService: true, logo: 'northwind', sites: 110, cities: [0, 1, 2, 3, 4, 5] },
   { siteGroupNum: 4120, name: 'Lakeside Alarm Co.', dealerNumber: '4120', teamDomain: 'lakeside',
     allowedDealers: ['4120'], hasAnsweringService: false, sites: 70, cities: [6, 7, 8, 9, 10] },
   { siteGroupNum: 5877, name: 'Summit Protection', dealerNumber: '5877', teamDomain: 'summit',

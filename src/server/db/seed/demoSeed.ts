@@ -62,8 +62,8 @@ export async function insertDemoGroups(db: Db): Promise<void> {
         dealer_number: g.dealerNumber,
         team_domain: g.teamDomain,
         allowed_dealers: g.allowedDealers,
-        header_logo_url: null,
-        dark_header_logo_url: null,
+        header_logo_url: g.logo ? `/branding/${g.logo}.svg` : null,
+        dark_header_logo_url: g.logo ? `/branding/${g.logo}-dark.svg` : null,
         has_answering_service: g.hasAnsweringService,
       })),
     )
