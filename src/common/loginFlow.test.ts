@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import i18next from 'i18next';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import en from '../../locales/en/login.json';
 import es from '../../locales/es/login.json';
 import fr from '../../locales/fr/login.json';
@@ -8,6 +9,7 @@ import { APPLICATION, LIMITS } from './constants.js';
 import { i18nextOptions } from './i18n.js';
 import {
   DECLINE_KEYS,
+  EMAIL_PATTERN,
   LOGIN_KEYS,
   NO_CONTACT_KEY,
   REDIRECTING_KEY,
@@ -211,6 +213,11 @@ describe('§5 contact info', () => {
   it("'must be a phone number or an email': a phone (7 to 15 digits, + ( ) . - and spaces)", () => {
     expect(contactType('+1 (312) 555-0187')).toBe('cellPhone');
     expect(contactType('555.0187')).toBe('cellPhone');
+  });
+  it("the email rule is ajv-formats' full `email` format, copied (they must not drift apart)", () => {
+    const ajvEmail = fullFormats.email as RegExp;
+    expect(EMAIL_PATTERN.source).toBe(ajvEmail.source);
+    expect(EMAIL_PATTERN.flags).toBe(ajvEmail.flags);
   });
   it('anything else is neither', () => {
     expect(contactType('123456')).toBeUndefined();

@@ -1,4 +1,3 @@
-import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { LoginRequirements, MfaContactType, MfaPurpose } from '../../schemas/auth.js';
 import { INPUT_LIMITS, phonePattern } from '../../schemas/auth.js';
 import { APPLICATION, LIMITS } from './constants.js';
@@ -209,8 +208,13 @@ export function shouldAutoSubmit(code: string): boolean {
 
 // ---------------------------------------------------------------- contact info (§4, §5)
 
-/** The same email rule as ajv's `format: 'email'` (validation.ts adds ajv-formats in full mode). */
-const EMAIL = fullFormats.email as RegExp;
+/**
+ * The same email rule as ajv's `format: 'email'` (validation.ts adds ajv-formats in full mode),
+ * copied so the login page's first load does not carry ajv-formats' whole format table;
+ * loginFlow.test.ts checks it against `fullFormats.email` so the two cannot drift apart.
+ */
+export const EMAIL_PATTERN = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const EMAIL = EMAIL_PATTERN;
 /** The §5 phone rule of schemas/auth.ts: digits with + ( ) . - and spaces, 7 to 15 digits. */
 const PHONE = new RegExp(phonePattern);
 

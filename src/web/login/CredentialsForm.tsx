@@ -1,11 +1,8 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../common/constants.js';
 import { enterInUsername, showForgotLink, usernamePlaceholderKey, type LoginVariant } from '../../common/loginFlow.js';
+import { Icon } from './icons.js';
 import { LightTextField } from './LightTextField.js';
 import { validateCredentials, type CredentialErrors, type Credentials } from './loginPageRules.js';
 
@@ -65,11 +62,14 @@ export function CredentialsForm({ variant, internalQuery, busy, error, onSubmit,
   };
 
   return (
-    <Box component="form" noValidate onSubmit={onFormSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <form className="login-form" noValidate onSubmit={onFormSubmit}>
       {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
+        <div className="login-alert" role="alert">
+          <div className="login-alert__icon">
+            <Icon name="error" />
+          </div>
+          <div className="login-alert__message">{error}</div>
+        </div>
       )}
       <LightTextField
         label={t(usernamePlaceholderKey(variant))}
@@ -97,16 +97,15 @@ export function CredentialsForm({ variant, internalQuery, busy, error, onSubmit,
         inputRef={passwordRef}
       />
       {showForgotLink(internalQuery) && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
-          <Button variant="text" size="small" onClick={onForgot} sx={{ minWidth: 0, px: 0.5, textDecoration: 'underline' }}>
+        <div className="login-forgot">
+          <button type="button" className="login-button login-button--link" onClick={onForgot}>
             {t('login.actions.forgot')}
-          </Button>
-        </Box>
+          </button>
+        </div>
       )}
-      <Button
+      <button
         type="submit"
-        variant="contained"
-        size="large"
+        className="login-button login-button--contained"
         disabled={busy}
         onMouseDown={(event: MouseEvent) => {
           ctrlRef.current = event.ctrlKey;
@@ -116,31 +115,22 @@ export function CredentialsForm({ variant, internalQuery, busy, error, onSubmit,
         }}
       >
         {t('login.actions.login')}
-      </Button>
+      </button>
       {variant === 'dealer' ? (
         <>
-          {/* The 'or' divider (§2), drawn with CSS rather than MUI's Divider to keep the first load small. */}
-          <Typography
-            role="separator"
-            color="text.secondary"
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 2,
-              '&::before, &::after': { content: '""', flex: 1, borderTop: 1, borderColor: 'divider' },
-            }}
-          >
+          {/* The 'or' divider (§2). */}
+          <p className="login-separator" role="separator">
             {t('login.actions.or')}
-          </Typography>
-          <Button variant="outlined" size="large" onClick={onSso} disabled={busy}>
+          </p>
+          <button type="button" className="login-button login-button--outlined" onClick={onSso} disabled={busy}>
             {t('login.actions.sso')}
-          </Button>
+          </button>
         </>
       ) : (
-        <Button variant="outlined" size="large" onClick={onCreateAccount} disabled={busy}>
+        <button type="button" className="login-button login-button--outlined" onClick={onCreateAccount} disabled={busy}>
           {t('login.actions.createAccount')}
-        </Button>
+        </button>
       )}
-    </Box>
+    </form>
   );
 }

@@ -1,13 +1,10 @@
 import { useId, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
+import './LightTextField.css';
 
 /**
- * An outlined text field like MUI's TextField, built from its parts: TextField also pulls
- * in Select, Menu, Popover and Modal, which the login page's first load cannot afford
- * (120 KB budget). The lazily loaded steps and dialogs use TextField itself.
+ * An outlined text field that looks like MUI's TextField (floating label in a notched
+ * outline, helper text, error state; LightTextField.css), in plain React: the login page's first
+ * load has no MUI (120 KB budget). The lazily loaded steps and dialogs use TextField itself.
  */
 export function LightTextField({
   label,
@@ -41,23 +38,38 @@ export function LightTextField({
   const id = useId();
   const helperId = `${id}-helper`;
   return (
-    <FormControl variant="outlined" error={error} fullWidth>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput
-        id={id}
-        name={name}
-        type={type}
-        label={label}
-        placeholder={placeholder}
-        autoComplete={autoComplete}
-        value={value}
-        onChange={onChange}
-        onKeyDown={onKeyDown}
-        autoFocus={autoFocus}
-        inputRef={inputRef}
-        inputProps={{ maxLength, 'aria-describedby': helperText ? helperId : undefined }}
-      />
-      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
-    </FormControl>
+    <div className="login-field" data-filled={value !== '' || undefined} data-error={error || undefined}>
+      <label className="login-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="login-field__box">
+        <input
+          className="login-field__input"
+          id={id}
+          name={name}
+          type={type}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          value={value}
+          onChange={onChange}
+          onKeyDown={onKeyDown}
+          autoFocus={autoFocus}
+          ref={inputRef}
+          maxLength={maxLength}
+          aria-invalid={error || undefined}
+          aria-describedby={helperText ? helperId : undefined}
+        />
+        <fieldset className="login-field__outline" aria-hidden="true">
+          <legend>
+            <span>{label}</span>
+          </legend>
+        </fieldset>
+      </div>
+      {helperText && (
+        <p className="login-field__helper" id={helperId}>
+          {helperText}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,17 +1,19 @@
-import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18next } from 'i18next';
 import { onI18nChange, withCatalogues, type AppI18n } from '../i18n/i18n.js';
 import { ColorModeProvider } from '../theme/ColorModeProvider.js';
+import { lazyThemed } from '../theme/lazyThemed.js';
 import { LoginPage } from './LoginPage.js';
 import { Notifications } from './Notifications.js';
 import { LoginConfigContext, type LoginConfig } from './useLoginConfig.js';
+import './login.css';
 
 // The registration page is another engineer's; until the file exists the route renders nothing.
 const registrationModules = import.meta.glob<{ RegistrationPage: ComponentType }>('./RegistrationPage.tsx');
 const registrationLoader = registrationModules['./RegistrationPage.tsx'];
 const RegistrationPage = registrationLoader
-  ? lazy(() => withCatalogues(registrationLoader)().then((m) => ({ default: m.RegistrationPage })))
+  ? lazyThemed(() => withCatalogues(registrationLoader)().then((m) => m.RegistrationPage))
   : () => null;
 
 /** Which page of the light app a path shows. */
@@ -22,7 +24,10 @@ export function lightRoute(pathname: string): 'login' | 'register' | 'none' {
   return 'none';
 }
 
-/** The light sign-in app: /login and /login/register, the theme, the notification stack. */
+/**
+ * The light sign-in app: /login and /login/register, the colour mode, the notification stack.
+ * Its first paint is plain React with login.css; MUI comes with the lazy parts (lazyThemed).
+ */
 export function LoginApp({ config, i18n: initialI18n }: { config: LoginConfig; i18n: AppI18n }) {
   const route = lightRoute(window.location.pathname);
   // The light translator first; i18next itself once a lazy part has loaded it.

@@ -1,6 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useState, type ComponentType } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequirements, LoginResponse, MfaPurpose } from '../../../schemas/auth.js';
 import {
@@ -14,6 +12,7 @@ import {
   type LoginStep,
 } from '../../common/loginFlow.js';
 import { withCatalogues } from '../i18n/i18n.js';
+import { lazyThemed } from '../theme/lazyThemed.js';
 import { api } from '../providers/http.js';
 import { clearSession, getSession } from '../providers/session.js';
 import { ensureSession, loadSignedIn } from '../providers/transport.js';
@@ -26,7 +25,10 @@ import { useLoginConfig } from './useLoginConfig.js';
 
 type DialogProps = { open: boolean; onClose: () => void; variant?: 'dealer' | 'customer' };
 
-/** The other engineer's dialogs, loaded on first use; absent files render nothing. */
+/**
+ * The other engineer's dialogs, loaded on first use with i18next and the MUI theme (the
+ * first paint has neither); absent files render nothing.
+ */
 const dialogModules = import.meta.glob<Record<string, ComponentType<DialogProps>>>([
   './dialogs/SsoDialog.tsx',
   './dialogs/ForgotPasswordDialog.tsx',
@@ -34,16 +36,16 @@ const dialogModules = import.meta.glob<Record<string, ComponentType<DialogProps>
 ]);
 function lazyDialog(name: 'SsoDialog' | 'ForgotPasswordDialog' | 'CreateAccountDialog'): ComponentType<DialogProps> {
   const load = dialogModules[`./dialogs/${name}.tsx`];
-  return load ? lazy(() => withCatalogues(load)().then((m) => ({ default: m[name] }))) : () => null;
+  return load ? lazyThemed(() => withCatalogues(load)().then((m) => m[name])) : () => null;
 }
 const SsoDialog = lazyDialog('SsoDialog');
 const ForgotPasswordDialog = lazyDialog('ForgotPasswordDialog');
 const CreateAccountDialog = lazyDialog('CreateAccountDialog');
 
-const LoginSteps = lazy(() => withCatalogues(() => import('./steps/LoginSteps.js'))().then((m) => ({ default: m.LoginSteps })));
-const TermsDialog = lazy(() => withCatalogues(() => import('./TermsDialog.js'))().then((m) => ({ default: m.TermsDialog })));
-const PrivacyPolicyDialog = lazy(() => withCatalogues(() => import('../privacy/PrivacyPolicyDialog.js'))().then((m) => ({ default: m.PrivacyPolicyDialog })));
-const ClassicHandoff = lazy(() => withCatalogues(() => import('./ClassicHandoff.js'))().then((m) => ({ default: m.ClassicHandoff })));
+const LoginSteps = lazyThemed(() => withCatalogues(() => import('./steps/LoginSteps.js'))().then((m) => m.LoginSteps));
+const TermsDialog = lazyThemed(() => withCatalogues(() => import('./TermsDialog.js'))().then((m) => m.TermsDialog));
+const PrivacyPolicyDialog = lazyThemed(() => withCatalogues(() => import('../privacy/PrivacyPolicyDialog.js'))().then((m) => m.PrivacyPolicyDialog));
+const ClassicHandoff = lazyThemed(() => withCatalogues(() => import('./ClassicHandoff.js'))().then((m) => m.ClassicHandoff));
 
 type Phase =
   | { kind: 'checking' }
@@ -55,26 +57,13 @@ type Phase =
 
 type OpenDialog = 'sso' | 'forgot' | 'create' | null;
 
+/** A spinner and its text (a CSS spinner: no MUI on the first paint). */
 function Waiting({ label }: { label: string }) {
   return (
-    <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 4 }}>
-      {/* A CSS spinner: CircularProgress would cost the first load a kilobyte. */}
-      <Box
-        aria-hidden="true"
-        sx={{
-          width: 36,
-          height: 36,
-          borderRadius: '50%',
-          border: 4,
-          borderColor: 'action.disabledBackground',
-          borderTopColor: 'primary.main',
-          animation: 'login-spin 0.9s linear infinite',
-          '@keyframes login-spin': { to: { transform: 'rotate(360deg)' } },
-          '@media (prefers-reduced-motion: reduce)': { animationDuration: '3s' },
-        }}
-      />
-      <Typography>{label}</Typography>
-    </Box>
+    <div className="login-waiting" role="status">
+      <div className="login-spinner" aria-hidden="true" />
+      <p>{label}</p>
+    </div>
   );
 }
 
@@ -270,16 +259,16 @@ export function LoginPage() {
       break;
     default:
       // terms or privacy policy: their dialog is the screen.
-      content = <Box sx={{ minHeight: 120 }} />;
+      content = <div className="login-gate" />;
   }
 
   return (
     <LoginLayout variant={variant}>
-      <Typography component="h1" variant="h5" sx={{ textAlign: 'center', mb: 3 }}>
+      <h1 className="login-heading">
         {t(internalQuery ? 'login.heading.internal' : variant === 'customer' ? 'login.heading.customer' : 'login.heading.dealer', {
           portalName: config.portalName,
         })}
-      </Typography>
+      </h1>
       <Suspense fallback={<Waiting label={t('login.loading')} />}>{content}</Suspense>
       <Suspense fallback={null}>
         {dialog === 'sso' && <SsoDialog open onClose={() => setDialog(null)} />}

@@ -1,8 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { COLOR_MODE_STORAGE_KEY, initialColorMode, toggleColorMode, type ColorMode } from './colorMode.js';
-import { portalTheme } from './theme.js';
+import './palette.css';
 
 interface ColorModeValue {
   mode: ColorMode;
@@ -22,7 +20,12 @@ function readInitial(): ColorMode {
   return initialColorMode(stored, window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
 }
 
-/** The theme in the remembered colour mode, with a toggle for the sun/moon button and the user menu. */
+/**
+ * The remembered colour mode with a toggle (the sun/moon button, the user menu). No MUI here,
+ * so the login page's first load stays small: the mode goes on <html> as data-color-mode,
+ * which palette.css turns into the theme's colours as CSS custom properties. Parts drawn
+ * with MUI get the matching MUI theme from <MuiThemeScope> (lazyThemed loads it with them).
+ */
 export function ColorModeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ColorMode>(readInitial);
   const setMode = useCallback((next: ColorMode) => {
@@ -33,6 +36,10 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
       // not remembered, still applied
     }
   }, []);
+  // Before the first paint, so the page never flashes in the other mode.
+  useLayoutEffect(() => {
+    document.documentElement.dataset.colorMode = mode;
+  }, [mode]);
   // Another tab (or the user menu of the other app) changed the mode: follow it.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
@@ -42,15 +49,7 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
   const value = useMemo(() => ({ mode, setMode, toggle: () => setMode(toggleColorMode(mode)) }), [mode, setMode]);
-  const theme = useMemo(() => portalTheme(mode), [mode]);
-  return (
-    <ColorModeContext.Provider value={value}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
-    </ColorModeContext.Provider>
-  );
+  return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
 }
 
 export function useColorMode(): ColorModeValue {

@@ -3,7 +3,9 @@ import type { ColorMode } from './colorMode.js';
 
 /**
  * The portal's MUI theme, light and dark (the login app and the admin shell share it).
- * Colours are chosen for WCAG AA contrast on their backgrounds in both modes.
+ * Colours are chosen for WCAG AA contrast on their backgrounds in both modes. The login
+ * page's first paint, drawn without MUI, uses the same colours from palette.css
+ * (palette.test.ts keeps the two equal): change both together.
  */
 export function portalTheme(mode: ColorMode): Theme {
   const dark = mode === 'dark';
