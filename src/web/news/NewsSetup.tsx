@@ -207,8 +207,9 @@ export function NewsSetup() {
       <Typography variant="h4" component="h1" sx={{ mt: 2 }}>
         {translate('news.setupTitle')}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexDirection: { xs: 'column', lg: 'row' } }}>
-        <Box sx={{ flexGrow: 1, minWidth: 0, width: '100%' }}>
+      {/* Side by side only where the table still has room beside the drawer and the site sidebar. */}
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexDirection: { xs: 'column', xl: 'row' } }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0, width: '100%', overflowX: 'auto' }}>
           <List
             resource="news"
             title="news.setupTitle"
@@ -225,7 +226,7 @@ export function NewsSetup() {
             <NewsTable onEdit={edit} canDelete={!!canDelete} />
           </List>
         </Box>
-        <Box sx={{ width: { xs: '100%', lg: 360 }, flexShrink: 0, mt: { lg: 8 } }}>
+        <Box sx={{ width: { xs: '100%', xl: 360 }, flexShrink: 0, mt: { xl: 8 } }}>
           <NewsPreviewTile item={live ?? selected} />
         </Box>
       </Box>

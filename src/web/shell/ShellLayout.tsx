@@ -53,7 +53,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   return (
     <ReactI18nBridge>
       <ShellContext.Provider value={controls}>
-      <Layout appBar={ShellAppBar} menu={ShellMenu} sx={{ '& .RaLayout-content': { p: 0, display: 'flex', flexDirection: 'column' } }}>
+      <Layout appBar={ShellAppBar} menu={ShellMenu} sx={{ minWidth: 0, '& .RaLayout-content': { p: 0, display: 'flex', flexDirection: 'column', minWidth: 0 } }}>
         {pulse && <LinearProgress aria-label={translate('shell.accountGroup.switching')} sx={{ position: 'sticky', top: 0, zIndex: 1 }} />}
         <StatusBanner />
         <ImpersonationBanner />
