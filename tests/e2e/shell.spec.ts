@@ -325,3 +325,27 @@ test("a new build shows the persistent 'Update Available' notice within 15 s; Up
   await reloaded;
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
+
+test("an impersonation shows 'You are now impersonating this user'; ending it asks first and reports a failure", async ({ browser }) => {
+  const page = await pageAs(browser, 'dealer.beta');
+  // No support tool starts impersonations yet: the session's own /me answer is marked as one.
+  await page.route('**/api/me?*', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), impersonating: true } });
+  });
+  await page.goto('/home/dashboard');
+  const banner = page.getByText('You are now impersonating this user');
+  await expect(banner).toBeVisible();
+  await page.getByRole('button', { name: 'End Impersonation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'End Impersonation' });
+  await expect(dialog).toContainText('End the impersonation and return to your own session?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(banner).toBeVisible();
+  // The real server knows this is no impersonation (409): the spec's message, and the banner stays.
+  await page.getByRole('button', { name: 'End Impersonation' }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('An error occurred while ending your impersonation session, please try again later')).toBeVisible();
+  await expect(banner).toBeVisible();
+  await page.context().close();
+});
