@@ -39,19 +39,19 @@ export async function listen(t: TestApp): Promise<string> {
   return `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 }
 
-/** The app on a fresh database; `DEMO: 'true'` in env seeds the demo users and data. */
-export async function startTestApp(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A fresh database (embedded PGlite, or a schema of its own on PostgreSQL), a
+ * temporary data dir and the config for both; close() drops them all.
+ */
+export async function openTestDatabase(database: TestDatabase, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const schema = database.url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const handle = await openDatabase({ databaseUrl: database.url, dataDir: null, schema });
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', ALARM_SIMULATOR: 'false', ...env });
-  const app = await buildApp(config, { database: handle, logger: false });
-  await app.ready();
   return {
-    app,
-    db: handle.db,
+    handle,
+    config,
     async close() {
-      await app.close();
       await handle.close();
       if (database.url && schema) {
         const client = new pg.Client({ connectionString: database.url });
@@ -60,6 +60,21 @@ export async function startTestApp(database: TestDatabase, env: Record<string, s
         await client.end();
       }
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The app on a fresh database; `DEMO: 'true'` in env seeds the demo users and data. */
+export async function startTestApp(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+  const base = await openTestDatabase(database, env);
+  const app = await buildApp(base.config, { database: base.handle, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: base.handle.db,
+    async close() {
+      await app.close();
+      await base.close();
     },
   };
 }

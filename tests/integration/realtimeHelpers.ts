@@ -1,14 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
-import pg from 'pg';
 import type { AlarmEvent } from '../../schemas/dealer.js';
-import { loadConfig, type Config } from '../../src/server/config.js';
-import { openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database.js';
+import type { Db } from '../../src/server/db/database.js';
 import { TestClient } from './client.js';
-import type { TestDatabase } from './harness.js';
+import { openTestDatabase, type TestDatabase } from './harness.js';
 
 export const DEMO_KEY = 'demo-integration-key';
 
@@ -80,23 +74,6 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * processes), seeded with the demo data by the first app; the same data dir,
  * so the same session secret.
  */
-export async function sharedDatabase(database: TestDatabase, env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-live-'));
-  const schema = database.url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const handle: DatabaseHandle = await openDatabase({ databaseUrl: database.url, dataDir: null, schema });
-  const config: Config = loadConfig({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'silent', ALARM_SIMULATOR: 'false', ...env });
-  return {
-    handle,
-    config,
-    async close() {
-      await handle.close();
-      if (database.url && schema) {
-        const client = new pg.Client({ connectionString: database.url });
-        await client.connect();
-        await client.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);
-        await client.end();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+export function sharedDatabase(database: TestDatabase, env: Record<string, string> = {}) {
+  return openTestDatabase(database, { DEMO: 'true', ...env });
 }
