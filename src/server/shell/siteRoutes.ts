@@ -43,6 +43,9 @@ export async function siteRoutes(parent: FastifyInstance) {
     return device;
   }
 
+  /** A site by its transmitter code, as favourite and unfavourite take it. */
+  const xmitParams = { type: 'object', required: ['xmit'], properties: { xmit: { type: 'string', minLength: 1, maxLength: 32 } } } as const;
+
   app.get('/site/favorites', {
     schema: { tags, summary: 'Favourite sites in the current account group', response: { 200: siteList, ...errors } },
     preHandler,
@@ -54,7 +57,7 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.put('/site/favorites/:xmit', {
     schema: {
       tags, summary: 'Favourite a site by transmitter code',
-      params: { type: 'object', required: ['xmit'], properties: { xmit: { type: 'string', minLength: 1, maxLength: 32 } } },
+      params: xmitParams,
       response: { 200: siteList, ...errors },
     },
     preHandler,
@@ -73,7 +76,7 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.delete('/site/favorites/:xmit', {
     schema: {
       tags, summary: 'Unfavourite a site by transmitter code',
-      params: { type: 'object', required: ['xmit'], properties: { xmit: { type: 'string', minLength: 1, maxLength: 32 } } },
+      params: xmitParams,
       response: { 200: siteList, ...errors },
     },
     preHandler,
