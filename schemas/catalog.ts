@@ -45,7 +45,6 @@ import {
   contactInfoSchema,
   contactMethodListSchema,
   contactValidationSchema,
-  createMsaAccountSchema,
   customerForgotPasswordSchema,
   forgotCredentialsSchema,
   forgotUsernameConflictSchema,
@@ -56,15 +55,18 @@ import {
   recoveryPasswordResetSchema,
   recoverySessionSchema,
   recoverySuccessSchema,
-  registrationResendSchema,
-  registrationSetPasswordSchema,
-  registrationVerifyEmailSchema,
   securityQuestionListSchema,
   securityQuestionOptionsSchema,
   securityQuestionSchema,
   securityQuestionsAnswerSchema,
-  usernameAvailabilitySchema,
 } from './recovery.js';
+import {
+  createMsaAccountSchema,
+  registrationResendSchema,
+  registrationSetPasswordSchema,
+  registrationVerifyEmailSchema,
+  usernameAvailabilitySchema,
+} from './registration.js';
 import { clientConfigSchema } from './clientConfig.js';
 import { alarmIngestItemSchema, alarmIngestResultSchema, alarmIngestSchema } from './live.js';
 import {
@@ -161,15 +163,16 @@ export const ALL_SCHEMAS = [
   recoveryPasswordResetSchema,
   forgotUsernameSchema,
   customerForgotPasswordSchema,
+  recoverySuccessSchema,
+  recoverySessionSchema,
+  recoveryAnswersSchema,
+  forgotUsernameConflictSchema,
+  // registration.ts
   createMsaAccountSchema,
   registrationVerifyEmailSchema,
   registrationSetPasswordSchema,
   registrationResendSchema,
-  recoverySuccessSchema,
-  recoverySessionSchema,
-  recoveryAnswersSchema,
   usernameAvailabilitySchema,
-  forgotUsernameConflictSchema,
   // clientConfig.ts
   clientConfigSchema,
   // live.ts

@@ -1,4 +1,4 @@
-import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from '../src/common/constants.js';
 import {
   INPUT_LIMITS,
@@ -9,10 +9,12 @@ import {
   mfaContactTypeField,
   msaPasswordField,
 } from './auth.js';
+import { sameAs, type FromSchemaWithData } from './shared.js';
 
 /**
- * Forced first-login updates, forgot password / username, MSA account
- * creation and registration: SPEC §2 (dialogs), §4 (flows), §5 (rules), §7 (calls).
+ * Forced first-login updates and forgot password / username: SPEC §2
+ * (dialogs), §4 (flows), §5 (rules), §7 (calls). Create MSA account and
+ * registration by emailed link are in `registration.ts`.
  */
 
 /** Free text §9 does not name: answers, account numbers and passcodes, dealer numbers. */
@@ -24,29 +26,6 @@ export const RECOVERY_LIMITS = {
   accountPasscodeMax: 64,
   dealerNumberMax: 32,
 } as const;
-
-/**
- * `confirm: { const: { $data } }` is checked by ajv against the sibling field;
- * json-schema-to-ts would read the pointer as the literal value, so the types
- * of these bodies are derived with that `const` left out.
- */
-type WithoutDataConst<S> = S extends { readonly const: { readonly $data: string } }
-  ? Omit<S, 'const'>
-  : S extends readonly unknown[]
-    ? S
-    : S extends object
-      ? { [K in keyof S]: WithoutDataConst<S[K]> }
-      : S;
-type FromSchemaWithData<S> = WithoutDataConst<S> extends infer T extends JSONSchema ? FromSchema<T> : never;
-
-/** §5 'New password and confirmation must match': equal to the sibling `field`. */
-function sameAs<F extends string>(field: F) {
-  return {
-    type: 'string',
-    const: { $data: `1/${field}` },
-    errorMessage: { const: 'validation.passwordsMustMatch' },
-  } as const;
-}
 
 // ---------------------------------------------------------------- forced first-login updates
 
@@ -280,69 +259,6 @@ export const customerForgotPasswordSchema = {
 } as const;
 export type CustomerForgotPassword = FromSchemaWithData<typeof customerForgotPasswordSchema>;
 
-/** §5 create MSA account. */
-export const createMsaAccountSchema = {
-  $id: 'CreateMsaAccount',
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'password', 'accountNumber', 'accountPasscode', 'captcha'],
-  properties: {
-    email: emailField,
-    password: msaPasswordField,
-    accountNumber: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountNumberMax },
-    accountPasscode: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountPasscodeMax },
-    captcha: captchaField,
-  },
-} as const;
-export type CreateMsaAccount = FromSchema<typeof createMsaAccountSchema>;
-
-// ---------------------------------------------------------------- registration by emailed link
-
-const linkCodeField = { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax } as const;
-
-/** §7 'Verify the email registration code' (route query `code`). */
-export const registrationVerifyEmailSchema = {
-  $id: 'RegistrationVerifyEmail',
-  type: 'object',
-  additionalProperties: false,
-  required: ['code'],
-  properties: {
-    code: linkCodeField,
-  },
-} as const;
-export type RegistrationVerifyEmail = FromSchema<typeof registrationVerifyEmailSchema>;
-
-/** §7 'Verify the password registration code: otp and confirmed password'; §5 max 32 (12 to 32 for MSA). */
-export const registrationSetPasswordSchema = {
-  $id: 'RegistrationSetPassword',
-  type: 'object',
-  additionalProperties: false,
-  required: ['otp', 'password', 'confirmPassword'],
-  properties: {
-    otp: linkCodeField,
-    password: { type: 'string', minLength: LIMITS.msaPasswordMin, maxLength: LIMITS.registrationPasswordMax },
-    confirmPassword: sameAs('password'),
-  },
-} as const;
-export type RegistrationSetPassword = FromSchemaWithData<typeof registrationSetPasswordSchema>;
-
-/**
- * §7 'Resend the registration code': the link's code or otp (an expired
- * link), or the email address. At least one of them.
- */
-export const registrationResendSchema = {
-  $id: 'RegistrationResend',
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    code: linkCodeField,
-    otp: linkCodeField,
-    email: emailField,
-  },
-} as const;
-export type RegistrationResend = FromSchema<typeof registrationResendSchema>;
-
 // ---------------------------------------------------------------- answers of the recovery calls
 
 /** The answer of a recovery or registration call: success, and a notice for the user when there is one. */
@@ -383,16 +299,6 @@ export const recoveryAnswersSchema = {
   },
 } as const;
 export type RecoveryAnswers = FromSchema<typeof recoveryAnswersSchema>;
-
-/** §7 'Validate username' (msa/username): whether the email can still be registered. */
-export const usernameAvailabilitySchema = {
-  $id: 'UsernameAvailability',
-  type: 'object',
-  additionalProperties: false,
-  required: ['available'],
-  properties: { available: { type: 'boolean' } },
-} as const;
-export type UsernameAvailability = FromSchema<typeof usernameAvailabilitySchema>;
 
 /** Why a forgot-username request needs more (§8 409); translated messages cannot carry the word 'provide'. */
 export const FORGOT_USERNAME_CONFLICTS = ['dealerNumberRequired', 'contactDealerSupport'] as const;

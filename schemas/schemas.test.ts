@@ -16,18 +16,16 @@ import { ALL_SCHEMAS } from './catalog.js';
 import { privacyPolicyUpdateSchema } from './privacyPolicy.js';
 import {
   contactInfoSchema,
-  createMsaAccountSchema,
   customerForgotPasswordSchema,
   forgotCredentialsSchema,
   forgotUsernameSchema,
   newUsernameSchema,
   passwordResetAtLoginSchema,
-  registrationSetPasswordSchema,
   securityQuestionsAnswerSchema,
   type ContactInfo,
   type PasswordResetAtLogin,
-  type RegistrationSetPassword,
 } from './recovery.js';
+import { createMsaAccountSchema, registrationSetPasswordSchema, type RegistrationSetPassword } from './registration.js';
 import { BANNER_IMPORTANCE, statusBannerSchema, type StatusBanner } from './statusBanner.js';
 import { msaAccountUpdateSchema, type User } from './user.js';
 

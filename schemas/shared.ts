@@ -1,3 +1,5 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
 /** Building blocks the entity schemas share. */
 export const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
 
@@ -27,3 +29,26 @@ export const errorSchema = {
     message: { type: 'string' },
   },
 } as const;
+
+/**
+ * `confirm: { const: { $data } }` is checked by ajv against the sibling field;
+ * json-schema-to-ts would read the pointer as the literal value, so the types
+ * of these bodies are derived with that `const` left out.
+ */
+type WithoutDataConst<S> = S extends { readonly const: { readonly $data: string } }
+  ? Omit<S, 'const'>
+  : S extends readonly unknown[]
+    ? S
+    : S extends object
+      ? { [K in keyof S]: WithoutDataConst<S[K]> }
+      : S;
+export type FromSchemaWithData<S> = WithoutDataConst<S> extends infer T extends JSONSchema ? FromSchema<T> : never;
+
+/** §5 'New password and confirmation must match': equal to the sibling `field`. */
+export function sameAs<F extends string>(field: F) {
+  return {
+    type: 'string',
+    const: { $data: `1/${field}` },
+    errorMessage: { const: 'validation.passwordsMustMatch' },
+  } as const;
+}

@@ -5,9 +5,9 @@ import { mfaRequestMsaSchema, mfaVerifyMsaSchema, usernameCheckSchema } from '..
 import {
   customerForgotPasswordSchema,
   recoverySuccessSchema,
-  usernameAvailabilitySchema,
   type CustomerForgotPassword,
 } from '../../../schemas/recovery.js';
+import { usernameAvailabilitySchema } from '../../../schemas/registration.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { MFA_CODE_POLICY, TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
 import { requireCaptcha } from '../captcha/captchaPlugin.js';

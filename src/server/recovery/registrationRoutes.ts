@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { sql, type Selectable } from 'kysely';
+import { recoverySuccessSchema } from '../../../schemas/recovery.js';
 import {
   createMsaAccountSchema,
-  recoverySuccessSchema,
   registrationResendSchema,
   registrationSetPasswordSchema,
   registrationVerifyEmailSchema,
   type RegistrationSetPassword,
-} from '../../../schemas/recovery.js';
+} from '../../../schemas/registration.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
 import { TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '../../common/constants.js';
-import { registrationSetPasswordSchema } from '../../../schemas/recovery.js';
+import { registrationSetPasswordSchema } from '../../../schemas/registration.js';
 import { api } from '../providers/http.js';
 import { schemaResolver } from './forms/schemaResolver.js';
 import { FormAlert, NewPasswordFields, SubmitButton } from './dialogs/fields.js';

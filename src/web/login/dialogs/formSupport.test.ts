@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMsaAccountSchema, forgotUsernameSchema } from '../../../../schemas/recovery.js';
+import { forgotUsernameSchema } from '../../../../schemas/recovery.js';
+import { createMsaAccountSchema } from '../../../../schemas/registration.js';
 import { applyFieldErrors, failureView, formSchema, passwordRuleStates, questionTexts } from './formSupport.js';
 
 describe('formSchema', () => {

@@ -1,0 +1,84 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { LIMITS } from '../src/common/constants.js';
+import { INPUT_LIMITS, captchaField, emailField, msaPasswordField } from './auth.js';
+import { RECOVERY_LIMITS } from './recovery.js';
+import { sameAs, type FromSchemaWithData } from './shared.js';
+
+/**
+ * Customers' own accounts: Create MSA account and registration by emailed
+ * link (SPEC §2 Create MSA account dialog and registration page, §4
+ * Registration, §5, §7 'Customer (MSA)' and 'Registration and reports').
+ */
+
+/** §5 create MSA account. */
+export const createMsaAccountSchema = {
+  $id: 'CreateMsaAccount',
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'password', 'accountNumber', 'accountPasscode', 'captcha'],
+  properties: {
+    email: emailField,
+    password: msaPasswordField,
+    accountNumber: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountNumberMax },
+    accountPasscode: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountPasscodeMax },
+    captcha: captchaField,
+  },
+} as const;
+export type CreateMsaAccount = FromSchema<typeof createMsaAccountSchema>;
+
+// ---------------------------------------------------------------- registration by emailed link
+
+const linkCodeField = { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax } as const;
+
+/** §7 'Verify the email registration code' (route query `code`). */
+export const registrationVerifyEmailSchema = {
+  $id: 'RegistrationVerifyEmail',
+  type: 'object',
+  additionalProperties: false,
+  required: ['code'],
+  properties: {
+    code: linkCodeField,
+  },
+} as const;
+export type RegistrationVerifyEmail = FromSchema<typeof registrationVerifyEmailSchema>;
+
+/** §7 'Verify the password registration code: otp and confirmed password'; §5 max 32 (12 to 32 for MSA). */
+export const registrationSetPasswordSchema = {
+  $id: 'RegistrationSetPassword',
+  type: 'object',
+  additionalProperties: false,
+  required: ['otp', 'password', 'confirmPassword'],
+  properties: {
+    otp: linkCodeField,
+    password: { type: 'string', minLength: LIMITS.msaPasswordMin, maxLength: LIMITS.registrationPasswordMax },
+    confirmPassword: sameAs('password'),
+  },
+} as const;
+export type RegistrationSetPassword = FromSchemaWithData<typeof registrationSetPasswordSchema>;
+
+/**
+ * §7 'Resend the registration code': the link's code or otp (an expired
+ * link), or the email address. At least one of them.
+ */
+export const registrationResendSchema = {
+  $id: 'RegistrationResend',
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    code: linkCodeField,
+    otp: linkCodeField,
+    email: emailField,
+  },
+} as const;
+export type RegistrationResend = FromSchema<typeof registrationResendSchema>;
+
+/** §7 'Validate username' (msa/username): whether the email can still be registered. */
+export const usernameAvailabilitySchema = {
+  $id: 'UsernameAvailability',
+  type: 'object',
+  additionalProperties: false,
+  required: ['available'],
+  properties: { available: { type: 'boolean' } },
+} as const;
+export type UsernameAvailability = FromSchema<typeof usernameAvailabilitySchema>;
