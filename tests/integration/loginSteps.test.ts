@@ -245,4 +245,17 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
     }
     expect((await userRow('dealer.beta')).username).toBe('dealer.beta');
   });
+
+  it('lets a browser that left the steps half done sign in again', async () => {
+    // Earlier tests' wrong passwords throttle this address; start clean.
+    await t.db.deleteFrom('login_throttle').execute();
+    await t.db.updateTable('users').set({ password_reset_required: true }).where('username', '=', 'dealer.beta').execute();
+    const c = await client();
+    expect((await c.login('dealer.beta')).body.reqs.actionRequired).toBe(true);
+    // The pending session's cookie and bearer travel with the new sign-in; it starts a new session all the same.
+    const again = await c.login('support.admin', DEMO_PASSWORD, { internal: true });
+    expect(again.status).toBe(200);
+    expect((await json(await c.request('GET', '/api/me'))).body.name).toBe((await userRow('support.admin')).name);
+    await t.db.updateTable('users').set({ password_reset_required: false }).where('username', '=', 'dealer.beta').execute();
+  });
 });

@@ -29,10 +29,6 @@ export const PENDING_ALLOWED = [
   'account/securityQuestions/options',
   'assets/config',
   'branding',
-  // Signing in again (a new session) from a browser that left the steps half done.
-  'account/login',
-  'msa/login',
-  'account/sso/exchange',
 ];
 
 export type UserRow = Selectable<UsersTable>;

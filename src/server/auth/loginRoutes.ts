@@ -59,6 +59,8 @@ export async function loginRoutes(parent: FastifyInstance) {
 
   app.post('/account/login', {
     schema: { tags, summary: 'Dealer and internal sign-in (internal=true for staff)', body: loginRequestSchema, response: loginResponses },
+    // A sign-in starts afresh: whatever session the browser still holds (even one with steps pending) is not read.
+    config: { anonymous: true },
   }, async (request, reply) => {
     const { username, password, internal } = request.body;
     const application = internal ? APPLICATION.internal : APPLICATION.dealer;
@@ -69,6 +71,8 @@ export async function loginRoutes(parent: FastifyInstance) {
 
   app.post('/msa/login', {
     schema: { tags, summary: 'Customer (My Security Account) sign-in', body: msaLoginRequestSchema, response: loginResponses },
+    // A sign-in starts afresh: whatever session the browser still holds (even one with steps pending) is not read.
+    config: { anonymous: true },
   }, async (request, reply) => {
     const { email, password } = request.body;
     const user = await findUser(email, APPLICATION.customer);
