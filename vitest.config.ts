@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          // Drops the run's PostgreSQL schemas once every suite has finished.
+          globalSetup: ['tests/integration/globalSetup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

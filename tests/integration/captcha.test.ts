@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { solveChallenge } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCaptcha, DEFAULT_TTL_MS, type Captcha } from '../../src/server/captcha/captcha.js';
 import { CAPTCHA_CHALLENGE_PATH, captchaPlugin, requireCaptcha } from '../../src/server/captcha/captchaPlugin.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
 import { errorsPlugin } from '../../src/server/http/errors.js';
 import { createServerI18n } from '../../src/server/i18n.js';
-import { TEST_DATABASES } from './harness.js';
+import { dropTestSchema, TEST_DATABASES, testSchemaName } from './harness.js';
 
 const SECRET = 'a-test-session-secret-of-at-least-32-chars';
 const MAX_NUMBER = 1000;
@@ -43,7 +41,7 @@ describe.each(TEST_DATABASES)('ALTCHA captcha on $name', (database) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   let captcha: Captcha;
-  const schema = database.url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const schema = database.url ? testSchemaName() : undefined;
 
   beforeAll(async () => {
     handle = await openDatabase({ databaseUrl: database.url, dataDir: null, schema });
@@ -69,12 +67,7 @@ describe.each(TEST_DATABASES)('ALTCHA captcha on $name', (database) => {
   afterAll(async () => {
     await app?.close();
     await handle?.close();
-    if (database.url && schema) {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      await client.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);
-      await client.end();
-    }
+    if (database.url && schema) await dropTestSchema(database.url, schema);
   });
 
   beforeEach(async () => {

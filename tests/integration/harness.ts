@@ -39,13 +39,27 @@ export async function listen(t: TestApp): Promise<string> {
   return `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 }
 
+/** A PostgreSQL schema for one suite, named after the test run (globalSetup.ts drops the run's schemas at the end). */
+export function testSchemaName(): string {
+  return `t_${process.env.TEST_RUN_ID ?? 'solo'}_${randomBytes(6).toString('hex')}`;
+}
+
+/** Drops a suite's schema now, unless the run's global teardown will (see globalSetup.ts). */
+export async function dropTestSchema(url: string, schema: string): Promise<void> {
+  if (process.env.TEST_RUN_ID) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);
+  await client.end();
+}
+
 /**
  * A fresh database (embedded PGlite, or a schema of its own on PostgreSQL), a
  * temporary data dir and the config for both; close() drops them all.
  */
 export async function openTestDatabase(database: TestDatabase, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-  const schema = database.url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const schema = database.url ? testSchemaName() : undefined;
   const handle = await openDatabase({ databaseUrl: database.url, dataDir: null, schema });
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', ALARM_SIMULATOR: 'false', ...env });
   return {
@@ -53,12 +67,7 @@ export async function openTestDatabase(database: TestDatabase, env: Record<strin
     config,
     async close() {
       await handle.close();
-      if (database.url && schema) {
-        const client = new pg.Client({ connectionString: database.url });
-        await client.connect();
-        await client.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);
-        await client.end();
-      }
+      if (database.url && schema) await dropTestSchema(database.url, schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * On PostgreSQL every integration suite works in a schema of its own. Kysely's
+ * migrator looks up its tables across all schemas, so a schema dropped by one
+ * suite while another migrates can fail that migration ('schema … does not
+ * exist'). The suites therefore leave their schemas, named after this run, and
+ * this teardown drops them once every suite has finished.
+ */
+const run = randomBytes(4).toString('hex');
+
+export function setup() {
+  process.env.TEST_RUN_ID = run;
+}
+
+export async function teardown() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>('select nspname as name from pg_namespace where nspname like $1', [
+      `t\\_${run}\\_%`,
+    ]);
+    for (const { name } of rows) await client.query(`drop schema if exists ${pg.escapeIdentifier(name)} cascade`);
+  } finally {
+    await client.end();
+  }
+}
