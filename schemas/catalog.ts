@@ -35,12 +35,7 @@ import {
   ssoTenantSchema,
 } from './dealer.js';
 import { newsFilterSchema, newsItemInputSchema, newsItemSchema } from './news.js';
-import {
-  privacyPolicyAcceptedSchema,
-  privacyPolicyAcceptSchema,
-  privacyPolicySchema,
-  privacyPolicyUpdateSchema,
-} from './privacyPolicy.js';
+import { privacyPolicyAcceptedSchema, privacyPolicyAcceptSchema, privacyPolicySchema, privacyPolicyUpdateSchema } from './privacyPolicy.js';
 import {
   contactInfoSchema,
   contactMethodListSchema,
@@ -79,14 +74,7 @@ import {
 } from './shell.js';
 import { errorSchema, validationErrorSchema } from './shared.js';
 import { statusBannerSchema } from './statusBanner.js';
-import {
-  accountLinkFavoriteSchema,
-  accountLinkSchema,
-  msaAccountUpdateSchema,
-  msaUserSchema,
-  siteNumSchema,
-  userSchema,
-} from './user.js';
+import { accountLinkFavoriteSchema, accountLinkSchema, msaAccountUpdateSchema, msaUserSchema, siteNumSchema, userSchema } from './user.js';
 
 /**
  * Every schema with an `$id`, for the server to register once (`app.addSchema`)

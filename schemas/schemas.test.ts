@@ -273,7 +273,9 @@ describe('§5 customer forgot password', () => {
   it('wants a valid email of at most 128 characters', () => {
     expect(errorsOf(customerForgotPasswordSchema, { ...body, email: email(128) })).toEqual({});
     expect(errorsOf(customerForgotPasswordSchema, { ...body, email: email(129) })).toEqual({ email: maxLength(128) });
-    expect(errorsOf(customerForgotPasswordSchema, { ...body, email: 'someone' })).toEqual({ email: { message: 'validation.format.email' } });
+    expect(errorsOf(customerForgotPasswordSchema, { ...body, email: 'someone' })).toEqual({
+      email: { message: 'validation.format.email' },
+    });
   });
   it('wants a code of at least 6', () => {
     expect(errorsOf(customerForgotPasswordSchema, { ...body, code: '12345' })).toEqual({ code: minLength(6) });
@@ -297,7 +299,11 @@ describe('§5 create MSA account', () => {
   it('requires every field', () => {
     expect(errorsOf(createMsaAccountSchema, body)).toEqual({});
     expect(errorsOf(createMsaAccountSchema, {})).toEqual({
-      email: required, password: required, accountNumber: required, accountPasscode: required, captcha: required,
+      email: required,
+      password: required,
+      accountNumber: required,
+      accountPasscode: required,
+      captcha: required,
     });
   });
   it('wants a valid email of at most 128 characters', () => {

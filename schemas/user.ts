@@ -33,10 +33,7 @@ export const userSchema = {
   $id: 'User',
   type: 'object',
   additionalProperties: false,
-  required: [
-    'name', 'email', 'initials', 'phoneNumber', 'applicationNum', 'authItems', 'roles', 'appUserNum', 'dealer',
-    'canEdit',
-  ],
+  required: ['name', 'email', 'initials', 'phoneNumber', 'applicationNum', 'authItems', 'roles', 'appUserNum', 'dealer', 'canEdit'],
   properties: {
     name: { type: 'string' },
     email: { type: ['string', 'null'] },
@@ -82,9 +79,7 @@ export type User = FromSchema<typeof userSchema>;
 const accountLinkFields = {
   type: 'object',
   additionalProperties: false,
-  required: [
-    'siteNum', 'siteName', 'address', 'devices', 'xmit', 'isFavorite', 'headerLogoUrl', 'darkHeaderLogoUrl',
-  ],
+  required: ['siteNum', 'siteName', 'address', 'devices', 'xmit', 'isFavorite', 'headerLogoUrl', 'darkHeaderLogoUrl'],
   properties: {
     siteNum: { type: 'integer' },
     siteName: { type: 'string' },

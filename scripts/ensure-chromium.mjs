@@ -18,10 +18,10 @@ try {
   hasApt = false;
 }
 if (isRoot && hasApt) {
-  console.log('Chromium is missing: installing Debian\'s chromium package...');
+  console.log("Chromium is missing: installing Debian's chromium package...");
   run('apt-get update -qq');
   run('apt-get install -y -qq chromium');
 } else {
-  console.log('Chromium is missing and apt is not usable here: installing Playwright\'s Chromium...');
+  console.log("Chromium is missing and apt is not usable here: installing Playwright's Chromium...");
   run('npx playwright install chromium');
 }

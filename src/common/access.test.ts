@@ -27,7 +27,12 @@ describe('news access (SPEC §6)', () => {
 describe('status banner and privacy policy editing (SPEC §6 Banner Settings, app 1)', () => {
   it('lets only application-1 users with canEdit edit them', () => {
     for (const resource of ['statusBanner', 'privacyPolicy']) {
-      expect([staff, staffReadOnly, dealer, customer].map((u) => canAccess(u, { resource, action: 'edit' }))).toEqual([true, false, false, false]);
+      expect([staff, staffReadOnly, dealer, customer].map((u) => canAccess(u, { resource, action: 'edit' }))).toEqual([
+        true,
+        false,
+        false,
+        false,
+      ]);
     }
   });
 });

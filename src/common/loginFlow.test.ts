@@ -65,9 +65,7 @@ const ALL = reqs({
 
 describe('§4 login flow: step list', () => {
   it("'the step list is rebuilt in this order: username; contactInfo; mfaVerify; usernameReset; securityQuestions; passwordReset'", () => {
-    expect(buildLoginSteps(ALL)).toEqual([
-      'username', 'contactInfo', 'mfaVerify', 'usernameReset', 'securityQuestions', 'passwordReset',
-    ]);
+    expect(buildLoginSteps(ALL)).toEqual(['username', 'contactInfo', 'mfaVerify', 'usernameReset', 'securityQuestions', 'passwordReset']);
   });
   it("'username' is always the first step, and alone when nothing is required", () => {
     expect(buildLoginSteps(NONE)).toEqual(['username']);
@@ -165,21 +163,26 @@ describe('§4 resend', () => {
     expect(resendWaitSeconds(t0, t0 + LIMITS.resendCodeBlockMs)).toBe(0);
   });
   it("'The code goes to the typed contact'", () => {
-    expect(resendTarget({ typedContact: ' new@example.com ', phone: '3125550187', email: 'old@example.com' }))
-      .toEqual({ value: 'new@example.com', type: 'email' });
-    expect(resendTarget({ typedContact: '312-555-0100', email: 'old@example.com' }))
-      .toEqual({ value: '312-555-0100', type: 'cellPhone' });
+    expect(resendTarget({ typedContact: ' new@example.com ', phone: '3125550187', email: 'old@example.com' })).toEqual({
+      value: 'new@example.com',
+      type: 'email',
+    });
+    expect(resendTarget({ typedContact: '312-555-0100', email: 'old@example.com' })).toEqual({ value: '312-555-0100', type: 'cellPhone' });
   });
   it("'else to the user's phone (text)'", () => {
-    expect(resendTarget({ typedContact: '', phone: '3125550187', email: 'old@example.com' }))
-      .toEqual({ value: '3125550187', type: 'cellPhone' });
+    expect(resendTarget({ typedContact: '', phone: '3125550187', email: 'old@example.com' })).toEqual({
+      value: '3125550187',
+      type: 'cellPhone',
+    });
   });
   it("'or email'", () => {
     expect(resendTarget({ phone: null, email: 'old@example.com' })).toEqual({ value: 'old@example.com', type: 'email' });
   });
   it("the 'Email a code instead' link sends by email even when a phone is known", () => {
-    expect(resendTarget({ phone: '3125550187', email: 'old@example.com', via: 'email' }))
-      .toEqual({ value: 'old@example.com', type: 'email' });
+    expect(resendTarget({ phone: '3125550187', email: 'old@example.com', via: 'email' })).toEqual({
+      value: 'old@example.com',
+      type: 'email',
+    });
   });
   it("'With no contact info: No contact information available to resend code'", () => {
     expect(resendTarget({ typedContact: 'not a contact', phone: '', email: undefined })).toBeUndefined();
@@ -256,9 +259,15 @@ describe('§4 after the last step', () => {
 });
 
 describe('§4 redirects', () => {
-  const done = (input: Partial<DestinationInput>) => destinationAfterLogin({
-    variant: 'dealer', applicationNum: APPLICATION.internal, betaUser: false, actionRequired: false, moment: 'loginComplete', ...input,
-  });
+  const done = (input: Partial<DestinationInput>) =>
+    destinationAfterLogin({
+      variant: 'dealer',
+      applicationNum: APPLICATION.internal,
+      betaUser: false,
+      actionRequired: false,
+      moment: 'loginComplete',
+      ...input,
+    });
   const present = (input: Partial<DestinationInput>) => done({ moment: 'userPresent', ...input });
 
   it("login completes: 'Application 2 and not beta is redirected to the classic portal'", () => {
@@ -266,8 +275,7 @@ describe('§4 redirects', () => {
   });
   it("login completes: 'Otherwise the user goes to returnUrl if present'", () => {
     expect(done({ returnUrl: '/news' })).toEqual({ kind: 'path', path: '/news' });
-    expect(done({ applicationNum: APPLICATION.dealer, betaUser: true, returnUrl: '/reports' }))
-      .toEqual({ kind: 'path', path: '/reports' });
+    expect(done({ applicationNum: APPLICATION.dealer, betaUser: true, returnUrl: '/reports' })).toEqual({ kind: 'path', path: '/reports' });
   });
   it("login completes: 'else msa/summary for the customer variant'", () => {
     expect(done({ variant: 'customer', applicationNum: APPLICATION.customer })).toEqual({ kind: 'path', path: '/msa/summary' });
@@ -285,8 +293,7 @@ describe('§4 redirects', () => {
   });
   it("user present: 'App 1 or a beta user goes to the return URL or /home'", () => {
     expect(present({})).toEqual({ kind: 'path', path: '/home' });
-    expect(present({ applicationNum: APPLICATION.dealer, betaUser: true, returnUrl: '/news' }))
-      .toEqual({ kind: 'path', path: '/news' });
+    expect(present({ applicationNum: APPLICATION.dealer, betaUser: true, returnUrl: '/news' })).toEqual({ kind: 'path', path: '/news' });
   });
   it("user present: 'App 2 non-beta goes to the classic portal with a one-time key'", () => {
     expect(present({ applicationNum: APPLICATION.dealer })).toEqual({ kind: 'classic' });
@@ -299,8 +306,19 @@ describe('§4 redirects', () => {
     expect(safeReturnUrl('/site/info?sn=12&dn=3#top')).toBe('/site/info?sn=12&dn=3#top');
   });
   it('open redirects are refused: protocol-relative, schemes, backslashes, control characters', () => {
-    for (const url of ['//evil.example', '/\\evil.example', '\\\\evil.example', 'https://evil.example',
-      'javascript:alert(1)', 'news', '/\t/evil.example', '/\n/evil.example', '', null, undefined]) {
+    for (const url of [
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      'news',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeReturnUrl(url)).toBeUndefined();
     }
   });
@@ -347,7 +365,10 @@ describe('§2 login screen', () => {
 
 describe('locales/*/login.json', () => {
   const lookup = (catalog: unknown, key: string): unknown =>
-    key.split('.').slice(1).reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
+    key
+      .split('.')
+      .slice(1)
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
   it('every key the rules hand out exists in en, es and fr', () => {
     for (const catalog of [en, es, fr]) {
       for (const key of Object.values(LOGIN_KEYS)) expect(typeof lookup(catalog, key), key).toBe('string');

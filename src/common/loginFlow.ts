@@ -213,7 +213,8 @@ export function shouldAutoSubmit(code: string): boolean {
  * copied so the login page's first load does not carry ajv-formats' whole format table;
  * loginFlow.test.ts checks it against `fullFormats.email` so the two cannot drift apart.
  */
-export const EMAIL_PATTERN = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+export const EMAIL_PATTERN =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const EMAIL = EMAIL_PATTERN;
 /** The §5 phone rule of schemas/auth.ts: digits with + ( ) . - and spaces, 7 to 15 digits. */
 const PHONE = new RegExp(phonePattern);
@@ -298,10 +299,7 @@ export function safeReturnUrl(url: string | null | undefined): string | undefine
 
 export type LoginVariant = 'dealer' | 'customer';
 
-export type Destination =
-  | { kind: 'path'; path: string }
-  | { kind: 'classic' }
-  | { kind: 'login'; returnUrl: string | undefined };
+export type Destination = { kind: 'path'; path: string } | { kind: 'classic' } | { kind: 'login'; returnUrl: string | undefined };
 
 export interface DestinationInput {
   variant: LoginVariant;
@@ -380,8 +378,12 @@ export function usernamePlaceholderKey(variant: LoginVariant): string {
 }
 
 /** §2 'Enter in the username field submits when both fields are valid, otherwise moves focus to the password field.' */
-export function enterInUsername({ usernameValid, passwordValid }: { usernameValid: boolean; passwordValid: boolean }):
-  | 'submit'
-  | 'focusPassword' {
+export function enterInUsername({
+  usernameValid,
+  passwordValid,
+}: {
+  usernameValid: boolean;
+  passwordValid: boolean;
+}): 'submit' | 'focusPassword' {
   return usernameValid && passwordValid ? 'submit' : 'focusPassword';
 }

@@ -40,18 +40,10 @@ export function matchesAny(path: string, patterns: readonly string[]): boolean {
 }
 
 /** True when a rule of `rules` covers the call (method compared case-insensitively). */
-export function matchesRoute(
-  rules: readonly RouteRule[],
-  method: string,
-  path: string,
-  hasToken: boolean,
-): boolean {
+export function matchesRoute(rules: readonly RouteRule[], method: string, path: string, hasToken: boolean): boolean {
   const verb = method.toUpperCase();
   return rules.some(
-    (rule) =>
-      (rule.method === '*' || rule.method === verb) &&
-      !(rule.onlyWithoutToken && hasToken) &&
-      matchesPattern(path, rule.pattern),
+    (rule) => (rule.method === '*' || rule.method === verb) && !(rule.onlyWithoutToken && hasToken) && matchesPattern(path, rule.pattern),
   );
 }
 

@@ -118,7 +118,10 @@ function argsOfWrapped(error: ErrorObject): Record<string, unknown> | undefined 
 }
 
 function fieldOf(error: ErrorObject): string {
-  const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const p = error.params as Record<string, unknown>;
   if (error.keyword === 'required') segments.push(String(p.missingProperty));
   if (error.keyword === 'additionalProperties') segments.push(String(p.additionalProperty));

@@ -58,8 +58,14 @@ export class ConfigError extends Error {
 }
 
 const BOOLEAN_WORDS: Record<string, boolean> = {
-  true: true, '1': true, on: true, yes: true,
-  false: false, '0': false, off: false, no: false,
+  true: true,
+  '1': true,
+  on: true,
+  yes: true,
+  false: false,
+  '0': false,
+  off: false,
+  no: false,
 };
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -99,8 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) {
     problems.push(`MAIL_FROM must be an address, optionally with a name: "Portal <no-reply@example.com>" (got "${mailFrom}")`);
   }
-  const publicUrl =
-    urlWithScheme('PUBLIC_URL', env.PUBLIC_URL, ['http', 'https'], problems) ?? `http://localhost:${port}`;
+  const publicUrl = urlWithScheme('PUBLIC_URL', env.PUBLIC_URL, ['http', 'https'], problems) ?? `http://localhost:${port}`;
 
   let demo = env.DATABASE_URL ? false : true;
   if (env.DEMO !== undefined && env.DEMO !== '') {
@@ -151,7 +156,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else localIdp = word;
   }
 
-  const liveAlarmGroups = (env.LIVE_ALARM_GROUPS || String(LIVE_ALARM_ACCOUNT_GROUP)).split(',').map((g) => g.trim()).filter(Boolean).map(Number);
+  const liveAlarmGroups = (env.LIVE_ALARM_GROUPS || String(LIVE_ALARM_ACCOUNT_GROUP))
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean)
+    .map(Number);
   if (!liveAlarmGroups.length || liveAlarmGroups.some((g) => !Number.isInteger(g) || g < 1)) {
     problems.push(`LIVE_ALARM_GROUPS must be account group numbers separated by commas (got "${env.LIVE_ALARM_GROUPS}")`);
   }

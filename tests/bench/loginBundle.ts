@@ -56,7 +56,9 @@ export async function measureLoginFirstLoad(): Promise<{ dealer: FirstLoad; cust
     import('../../src/server/config.js'),
   ]);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-login-bundle-'));
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'silent', ALARM_SIMULATOR: 'false' }), { logger: false });
+  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'silent', ALARM_SIMULATOR: 'false' }), {
+    logger: false,
+  });
   const browser = await chromium.launch({
     executablePath: [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p)),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],

@@ -85,11 +85,21 @@ export async function realtimeBench(): Promise<void> {
   const token = login.json().token?.token;
   if (!token) throw new Error(`could not sign in for the live benchmark: ${login.statusCode}`);
   const device = await app.db
-    .selectFrom('devices').innerJoin('sites', 'sites.site_num', 'devices.site_num')
-    .select('devices.transmitter_code').where('sites.site_group_num', '=', 9993).executeTakeFirstOrThrow();
+    .selectFrom('devices')
+    .innerJoin('sites', 'sites.site_num', 'devices.site_num')
+    .select('devices.transmitter_code')
+    .where('sites.site_group_num', '=', 9993)
+    .executeTakeFirstOrThrow();
   const hubUrl = `ws://${origin}/hubs/alarms?access_token=${encodeURIComponent(token)}`;
   const ingestBody = JSON.stringify({
-    alarms: [{ transmitterCode: device.transmitter_code, eventCode: 'E130', eventCodeDescription: 'Burglary Alarm', alarmDate: new Date().toISOString() }],
+    alarms: [
+      {
+        transmitterCode: device.transmitter_code,
+        eventCode: 'E130',
+        eventCodeDescription: 'Burglary Alarm',
+        alarmDate: new Date().toISOString(),
+      },
+    ],
   });
 
   console.log('\nLive alarms: POST /api/integrations/alarms to the `alarm` frame at each client (in-process backplane, embedded PGlite)');
@@ -102,7 +112,10 @@ export async function realtimeBench(): Promise<void> {
   };
   // 1,000 clients, then 4,000 more (each connection is authorised at the upgrade, as in production).
   const connected: Client[] = [];
-  for (const [count, alarms] of [[1000, 20], [5000, 6]] as const) {
+  for (const [count, alarms] of [
+    [1000, 20],
+    [5000, 6],
+  ] as const) {
     const started = performance.now();
     const added = count - connected.length;
     connected.push(...(await connectMany(added, hubUrl, true, onAlarm)));
@@ -122,7 +135,7 @@ export async function realtimeBench(): Promise<void> {
     samples.sort((a, b) => a - b);
     console.log(
       `${String(count).padStart(5)} clients: ${alarms} alarms, latency p50 ${percentile(samples, 50).toFixed(1)} ms  p99 ${percentile(samples, 99).toFixed(1)} ms  ` +
-      `(connecting ${added} took ${connectS.toFixed(1)} s)`,
+        `(connecting ${added} took ${connectS.toFixed(1)} s)`,
     );
   }
   closeAll(connected.splice(1000));
@@ -131,10 +144,17 @@ export async function realtimeBench(): Promise<void> {
   // Broadcast rate: the same frame to 1,000 clients, many times, through the hub and through bare ws.
   const broadcastClients = 1000;
   const messages = 200;
-  const frame = invocationFrame('alarm', [{
-    alarmNum: 1, siteNum: 1, devNum: 1, siteName: 'Bench', transmitterCode: device.transmitter_code,
-    alarmDate: new Date().toISOString(), eventCodeDescription: 'Burglary Alarm',
-  }]);
+  const frame = invocationFrame('alarm', [
+    {
+      alarmNum: 1,
+      siteNum: 1,
+      devNum: 1,
+      siteName: 'Bench',
+      transmitterCode: device.transmitter_code,
+      alarmDate: new Date().toISOString(),
+      eventCodeDescription: 'Burglary Alarm',
+    },
+  ]);
   const event = JSON.parse(frame.slice(0, -1)).arguments[0];
 
   // The hub's 1,000 clients are those still connected; they count frames as the bare clients do.
@@ -150,7 +170,12 @@ export async function realtimeBench(): Promise<void> {
   const bare = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
   await new Promise((resolve) => bare.on('listening', () => resolve(null)));
   received = 0;
-  const bareClients = await connectMany(broadcastClients, `ws://127.0.0.1:${(bare.address() as { port: number }).port}`, false, () => received++);
+  const bareClients = await connectMany(
+    broadcastClients,
+    `ws://127.0.0.1:${(bare.address() as { port: number }).port}`,
+    false,
+    () => received++,
+  );
   await until(() => bare.clients.size === broadcastClients, 10_000, 'bare clients');
   started = performance.now();
   for (let i = 0; i < messages; i++) for (const ws of bare.clients) ws.send(frame);
@@ -159,7 +184,9 @@ export async function realtimeBench(): Promise<void> {
   closeAll(bareClients);
   bare.close();
 
-  console.log(`broadcast to ${broadcastClients} clients, ${messages} messages: hub ${hubRate.toFixed(0)} deliveries/s, bare ws ${bareRate.toFixed(0)} deliveries/s (hub ${(hubRate / bareRate).toFixed(2)}x bare)`);
+  console.log(
+    `broadcast to ${broadcastClients} clients, ${messages} messages: hub ${hubRate.toFixed(0)} deliveries/s, bare ws ${bareRate.toFixed(0)} deliveries/s (hub ${(hubRate / bareRate).toFixed(2)}x bare)`,
+  );
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -94,7 +94,9 @@ async function webBench() {
   const totalKb = all.reduce((sum, f) => sum + gz(path.join(assets, f)), 0);
   console.log('\nWeb JavaScript, gzipped');
   console.log(`entry chunk (loaded by every page): ${entryKb.toFixed(1)} KB`);
-  console.log(`all chunks: ${totalKb.toFixed(1)} KB in ${all.length} files; entry is ${((entryKb / totalKb) * 100).toFixed(0)}% of the whole`);
+  console.log(
+    `all chunks: ${totalKb.toFixed(1)} KB in ${all.length} files; entry is ${((entryKb / totalKb) * 100).toFixed(0)}% of the whole`,
+  );
   const report = (how: string, bytes: number, files: number) =>
     console.log(
       `/login first load (${how}): ${(bytes / 1024).toFixed(1)} KB in ${files} files; budget ${(LOGIN_BUDGET_BYTES / 1024).toFixed(0)} KB, ` +

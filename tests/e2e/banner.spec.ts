@@ -19,7 +19,10 @@ async function checkScreen(page: Page, name: string) {
     await page.waitForTimeout(500);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `${name} (${scheme})`).toEqual([]);
+    expect(
+      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+      `${name} (${scheme})`,
+    ).toEqual([]);
     await page.screenshot({ path: `test-results/banner-${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -34,19 +34,22 @@ interface OutboxEntry {
 export async function fromOutbox(page: Page, to: string, pattern: RegExp, since = 0): Promise<string> {
   let found: string | undefined;
   await expect
-    .poll(async () => {
-      const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const entries = (await response.json()) as OutboxEntry[];
-      for (const entry of entries) {
-        if (Date.parse(entry.createdAt) < since) continue;
-        const match = pattern.exec(entry.text);
-        if (match) {
-          found = match[1] ?? match[0];
-          return true;
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const entries = (await response.json()) as OutboxEntry[];
+        for (const entry of entries) {
+          if (Date.parse(entry.createdAt) < since) continue;
+          const match = pattern.exec(entry.text);
+          if (match) {
+            found = match[1] ?? match[0];
+            return true;
+          }
         }
-      }
-      return false;
-    }, { timeout: 15_000 })
+        return false;
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   return found!;
 }

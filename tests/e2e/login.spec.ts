@@ -21,7 +21,10 @@ async function checkScreen(page: Page, name: string) {
     await page.waitForTimeout(1000); // the 500 ms step animation, restarted by the theme change
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name} (${mode})`).toEqual([]);
+    expect(
+      bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `${name} (${mode})`,
+    ).toEqual([]);
     await page.screenshot({ path: `test-results/login-${name}-${mode}.png`, fullPage: true });
   }
   await page.evaluate(() => {
@@ -55,7 +58,9 @@ async function latestCode(request: APIRequestContext, to: string): Promise<strin
   return code;
 }
 
-test('dealer login page: title, fields, SSO, photo, footer; within the 120 KB budget, no MUI, react-admin, ajv, markdown, captcha or i18next in the first load', async ({ page }) => {
+test('dealer login page: title, fields, SSO, photo, footer; within the 120 KB budget, no MUI, react-admin, ajv, markdown, captcha or i18next in the first load', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const firstLoad = await recordFirstLoad(page, '/login');
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
@@ -77,7 +82,13 @@ test('dealer login page: title, fields, SSO, photo, footer; within the 120 KB bu
     const map = await page.request.get(`${url}.map`);
     if (!map.ok()) continue;
     const { sources } = (await map.json()) as { sources: string[] };
-    heavy.push(...sources.filter((src) => /node_modules\/(react-admin|ra-core|ra-ui-materialui|ajv|ajv-formats|ajv-errors|react-markdown|altcha|i18next|@mui\/[^/]+|@emotion\/[^/]+)\//.test(src)));
+    heavy.push(
+      ...sources.filter((src) =>
+        /node_modules\/(react-admin|ra-core|ra-ui-materialui|ajv|ajv-formats|ajv-errors|react-markdown|altcha|i18next|@mui\/[^/]+|@emotion\/[^/]+)\//.test(
+          src,
+        ),
+      ),
+    );
   }
   expect(heavy).toEqual([]);
   await checkScreen(page, 'dealer');
@@ -135,7 +146,10 @@ test('dealer.newuser goes through every login step to the dashboard', async ({ p
   await checkScreen(page, 'security-questions');
   for (let i = 1; i <= 3; i++) {
     await page.getByLabel(`Question ${i}`, { exact: true }).click();
-    await page.getByRole('option').nth(i - 1).click();
+    await page
+      .getByRole('option')
+      .nth(i - 1)
+      .click();
     await page.getByLabel(`Answer ${i}`).fill(`answer ${i}`);
   }
   await page.getByRole('button', { name: 'Save' }).click();

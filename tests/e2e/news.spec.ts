@@ -18,7 +18,10 @@ async function checkScreen(page: Page, name: string) {
     await page.waitForTimeout(400);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `${name} (${scheme})`).toEqual([]);
+    expect(
+      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+      `${name} (${scheme})`,
+    ).toEqual([]);
     await page.screenshot({ path: `test-results/news-${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -83,7 +86,9 @@ test('support.admin creates, edits and multi-deletes news; dealer.beta reads it 
   await drawer.getByLabel('Color').click();
   await admin.getByRole('option', { name: 'Yellow' }).click();
   await drawer.getByLabel('URL').fill('https://example.com/firmware');
-  await drawer.getByTestId('news-document-file').setInputFiles({ name: 'release-notes.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Release notes') });
+  await drawer
+    .getByTestId('news-document-file')
+    .setInputFiles({ name: 'release-notes.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Release notes') });
   await expect(drawer.getByTestId('news-document-name')).toHaveText('release-notes.pdf');
   await checkScreen(admin, 'create');
   await expect(create).toBeEnabled();
@@ -150,7 +155,12 @@ test('support.admin creates, edits and multi-deletes news; dealer.beta reads it 
 
 test('setup shows the expired items only with Show Expired, and the Future tag in blue', async ({ browser }) => {
   const admin = await pageAs(browser, 'support.admin', true);
-  await createThroughApi(admin, { title: `Expired ${stamp}`, body: 'Old.', effectiveDate: '2020-01-01T00:00:00Z', expirationDate: '2020-02-01T00:00:00Z' });
+  await createThroughApi(admin, {
+    title: `Expired ${stamp}`,
+    body: 'Old.',
+    effectiveDate: '2020-01-01T00:00:00Z',
+    expirationDate: '2020-02-01T00:00:00Z',
+  });
   await createThroughApi(admin, { title: `Future ${stamp}`, body: 'Soon.', effectiveDate: '2099-01-01T00:00:00Z', order: 7 });
   await admin.goto('/news/setup');
   const table = admin.locator('table#news-setup');

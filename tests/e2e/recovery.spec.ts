@@ -132,7 +132,9 @@ test.describe('forgot username', () => {
       await checkScreen(page, 'forgot-username', theme);
       const since = Date.now() - 1000;
       await forgot.getByRole('button', { name: 'Send Username' }).click();
-      await expect(page.getByText('Your username has been sent to the provided contact information, if it exists in our system')).toBeVisible();
+      await expect(
+        page.getByText('Your username has been sent to the provided contact information, if it exists in our system'),
+      ).toBeVisible();
       expect(await fromOutbox(page, 'dealer.beta@example.com', /(dealer\.beta)/, since)).toBe('dealer.beta');
       // Back to the forgot-password dialog.
       await expect(dialog(page, 'Forgot Password')).toBeVisible();
@@ -158,7 +160,9 @@ test.describe('forgot username', () => {
     await solveCaptcha(forgot);
     const since = Date.now() - 1000;
     await forgot.getByRole('button', { name: 'Send Username' }).click();
-    await expect(page.getByText('Your username has been sent to the provided contact information, if it exists in our system')).toBeVisible();
+    await expect(
+      page.getByText('Your username has been sent to the provided contact information, if it exists in our system'),
+    ).toBeVisible();
     expect(await fromOutbox(page, DEMO_SHARED_CONTACT_DEALER.email, /(dealer\.summit)/, since)).toBe(DEMO_SHARED_CONTACT_DEALER.username);
   });
 });

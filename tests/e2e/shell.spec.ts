@@ -18,7 +18,10 @@ async function pageAs(browser: Browser, username: string, { internal = false, cl
     // Customers sign in with their email (SPEC §7 customer login).
     await page.request.get('/api/health');
     const xsrf = (await context.cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
-    const response = await page.request.post('/api/msa/login', { data: { email: username, password: DEMO_PASSWORD }, headers: { [XSRF.header]: xsrf } });
+    const response = await page.request.post('/api/msa/login', {
+      data: { email: username, password: DEMO_PASSWORD },
+      headers: { [XSRF.header]: xsrf },
+    });
     expect(response.status()).toBe(200);
   } else await signIn(page, username, { internal });
   return page;
@@ -46,7 +49,10 @@ async function checkA11y(page: Page, name: string) {
     await page.waitForTimeout(400);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `${name} (${scheme})`).toEqual([]);
+    expect(
+      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+      `${name} (${scheme})`,
+    ).toEqual([]);
     await page.screenshot({ path: `test-results/shell-${name}-${scheme}.png` });
   }
   await page.evaluate(() => {
@@ -84,7 +90,9 @@ test('dealer.beta sees an alarm notice within a second of an ingest call', async
   const started = Date.now();
   const response = await page.request.post('/api/integrations/alarms', {
     headers: { Authorization: 'Bearer demo-integration-key' },
-    data: { alarms: [{ transmitterCode: xmit, eventCode: 'E130', eventCodeDescription: description, alarmDate: new Date().toISOString() }] },
+    data: {
+      alarms: [{ transmitterCode: xmit, eventCode: 'E130', eventCodeDescription: description, alarmDate: new Date().toISOString() }],
+    },
   });
   expect(response.status()).toBe(202);
   const notice = page.getByTestId('shell-notice').filter({ hasText: description });
@@ -129,7 +137,10 @@ test('dealer.beta favourites a site and sees it under Favorites; the sidebar hid
   const name = (await page.getByRole('heading', { level: 2 }).innerText()).replace(/ \(\d+\)$/, '');
   await expect(recents).toContainText(name.slice(0, 20));
   // The site page's own button comes first (the sidebar's Recents entry has one too).
-  await page.getByRole('button', { name: `Add ${name} to favorites` }).first().click();
+  await page
+    .getByRole('button', { name: `Add ${name} to favorites` })
+    .first()
+    .click();
   await expect(favorites).toContainText(name.slice(0, 20));
   await expect(page.getByRole('button', { name: `Remove ${name} from favorites` }).first()).toHaveAttribute('aria-pressed', 'true');
   // Unfavourite from the sidebar.
@@ -149,7 +160,9 @@ test("'/' opens the account search outside inputs, Ctrl+K the spotlight; 10 rece
   const page = await pageAs(browser, 'dealer.beta');
   await page.goto('/home/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await page.evaluate(() => localStorage.setItem('recent-account-searches', JSON.stringify(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'])));
+  await page.evaluate(() =>
+    localStorage.setItem('recent-account-searches', JSON.stringify(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'])),
+  );
   await page.locator('body').press('/');
   const search = page.getByRole('dialog', { name: 'Account Search' });
   await expect(search).toBeVisible();
@@ -210,7 +223,16 @@ test('drawer, help and user menus by application; pages of the shell pass axe in
   await checkA11y(dealer, 'dealer-dashboard');
   await dealer.getByRole('button', { name: 'Help' }).click();
   const help = dealer.getByRole('menu');
-  for (const item of ['About', 'Knowledge Base', 'Rapid Classic', 'Resources', 'Submit A Bug', 'Provide Feedback', 'Contact Us', 'Product Roadmap']) {
+  for (const item of [
+    'About',
+    'Knowledge Base',
+    'Rapid Classic',
+    'Resources',
+    'Submit A Bug',
+    'Provide Feedback',
+    'Contact Us',
+    'Product Roadmap',
+  ]) {
     await expect(help.getByRole('menuitem', { name: item })).toBeVisible();
   }
   await expect(help.getByRole('menuitem', { name: 'Banner Settings' })).toHaveCount(0);
@@ -265,11 +287,14 @@ test('drawer, help and user menus by application; pages of the shell pass axe in
   await admin.goto('/');
   await expect(admin).toHaveURL(/\/home\/dashboard$/);
   const adminNav = admin.getByRole('navigation', { name: 'Main navigation' });
-  for (const item of ['Home', 'Reports', 'Support', 'News Setup', 'Marketing']) await expect(adminNav.getByRole('menuitem', { name: item })).toBeVisible();
+  for (const item of ['Home', 'Reports', 'Support', 'News Setup', 'Marketing'])
+    await expect(adminNav.getByRole('menuitem', { name: item })).toBeVisible();
   await expect(adminNav.getByText('Advanced Search')).toHaveCount(0);
   await admin.getByRole('button', { name: 'Help' }).click();
   await admin.getByRole('menuitem', { name: 'Rapid Classic' }).click();
-  await expect(admin.getByTestId('shell-notice')).toContainText('This feature is not available in App 1. Please sign into App 2 in order to go to Rapid Classic.');
+  await expect(admin.getByTestId('shell-notice')).toContainText(
+    'This feature is not available in App 1. Please sign into App 2 in order to go to Rapid Classic.',
+  );
   await checkA11y(admin, 'admin-dashboard');
 
   const customer = await pageAs(browser, 'customer@example.com');

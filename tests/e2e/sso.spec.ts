@@ -55,7 +55,8 @@ test('signs dealer.beta in through the local identity provider', async ({ page }
     await page.keyboard.press('ArrowUp');
   }
   const demo = picker.getByRole('option', { name: /demo/i });
-  const demoIndex = count > 1 ? await picker.getByRole('option').evaluateAll((options) => options.findIndex((o) => /demo/i.test(o.textContent ?? ''))) : 0;
+  const demoIndex =
+    count > 1 ? await picker.getByRole('option').evaluateAll((options) => options.findIndex((o) => /demo/i.test(o.textContent ?? ''))) : 0;
   for (let i = 0; i < demoIndex; i += 1) await page.keyboard.press('ArrowDown');
   await expect(demo).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');

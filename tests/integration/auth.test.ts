@@ -34,7 +34,12 @@ describe.each(TEST_DATABASES)('sign-in on $name', (database) => {
     expect(stored.some((s) => s.token_hash === token)).toBe(false);
 
     const me = await c.request('GET', '/api/me');
-    expect(await me.json()).toMatchObject({ name: expect.any(String), applicationNum: 2, dealer: { siteGroupNum: 9993 }, authItems: { xtAdmin: true } });
+    expect(await me.json()).toMatchObject({
+      name: expect.any(String),
+      applicationNum: 2,
+      dealer: { siteGroupNum: 9993 },
+      authItems: { xtAdmin: true },
+    });
   });
 
   it('starts a new session at every sign-in', async () => {
@@ -83,7 +88,11 @@ describe.each(TEST_DATABASES)('sign-in on $name', (database) => {
     for (let i = 0; i < 7; i++) expect((await c.login('dealer.newuser', `Wrong-${i}-password`)).status).toBe(401);
     // Even the right password is refused while the account is blocked, with the same message.
     expect(await c.login('dealer.newuser')).toEqual({ status: 401, body: { message: 'The username or password is incorrect.' } });
-    const row = await t.db.selectFrom('login_throttle').selectAll().where('throttle_key', '=', 'account:dealer.newuser').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('throttle_key', '=', 'account:dealer.newuser')
+      .executeTakeFirstOrThrow();
     expect(row.failures).toBeGreaterThanOrEqual(7);
     expect(row.blocked_until!.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
     await t.db.deleteFrom('login_throttle').execute();
@@ -171,8 +180,19 @@ describe.each(TEST_DATABASES)('sign-in on $name', (database) => {
     await (await client()).login('dealer.classic', 'Wrong-Password-999');
     // A client cannot choose the address it is recorded (and throttled) under.
     const spoofer = await client();
-    await spoofer.request('POST', '/api/account/login', { username: 'dealer.classic', password: 'ChangeMe-Demo-2026' }, { 'X-Forwarded-For': '203.0.113.9' });
-    const rows = await t.db.selectFrom('audit_log').select(['action', 'ip']).where('action', 'in', ['login.failed', 'login.succeeded']).orderBy('audit_id', 'desc').limit(2).execute();
+    await spoofer.request(
+      'POST',
+      '/api/account/login',
+      { username: 'dealer.classic', password: 'ChangeMe-Demo-2026' },
+      { 'X-Forwarded-For': '203.0.113.9' },
+    );
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'ip'])
+      .where('action', 'in', ['login.failed', 'login.succeeded'])
+      .orderBy('audit_id', 'desc')
+      .limit(2)
+      .execute();
     expect(rows.map((r) => r.action)).toEqual(['login.succeeded', 'login.failed']);
     expect(rows[0].ip).toBe('127.0.0.1');
   });

@@ -83,7 +83,12 @@ describe.each(TEST_DATABASES)('classic portal handoff on $name', (database) => {
   it('refuses unknown and expired keys', async () => {
     expect((await redeem('not-a-key')).status).toBe(401);
     const { body } = await issueKey(await signedIn('dealer.classic'));
-    await t.db.updateTable('one_time_tokens').set({ expires_at: new Date(Date.now() - 1) }).where('kind', '=', 'classic').where('used_at', 'is', null).execute();
+    await t.db
+      .updateTable('one_time_tokens')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .where('kind', '=', 'classic')
+      .where('used_at', 'is', null)
+      .execute();
     expect((await redeem(body.rwKey)).status).toBe(401);
   });
 
@@ -91,14 +96,20 @@ describe.each(TEST_DATABASES)('classic portal handoff on $name', (database) => {
     const staff = await signedIn('support.admin', { internal: true });
     expect(await issueKey(staff)).toEqual({ status: 403, body: { message: APP1_MESSAGE } });
     const spanish = await staff.request('POST', '/api/rw3k/key', undefined, { 'Accept-Language': 'es' });
-    expect((await spanish.json()).message).toBe('Esta función no está disponible en App 1. Inicie sesión en App 2 para ir a Rapid Classic.');
+    expect((await spanish.json()).message).toBe(
+      'Esta función no está disponible en App 1. Inicie sesión en App 2 para ir a Rapid Classic.',
+    );
     expect((await lastAudit('classic.keyRefused'))?.details).toEqual({ reason: 'application1' });
 
     const customer = await new TestClient(base).init();
     expect((await customer.loginMsa('customer@example.com')).status).toBe(200);
     expect((await issueKey(customer)).status).toBe(403);
     const issued = await t.db.selectFrom('one_time_tokens').select('user_id').where('kind', '=', 'classic').execute();
-    const refusedIds = await t.db.selectFrom('users').select('user_id').where('username', 'in', ['support.admin', 'customer@example.com']).execute();
+    const refusedIds = await t.db
+      .selectFrom('users')
+      .select('user_id')
+      .where('username', 'in', ['support.admin', 'customer@example.com'])
+      .execute();
     expect(issued.filter((row) => refusedIds.some((u) => u.user_id === row.user_id))).toEqual([]);
   });
 

@@ -85,16 +85,20 @@ export class TestClient {
    */
   async captcha(): Promise<string> {
     const challenge = await (await this.request('GET', '/api/captcha/challenge')).json();
-    const solution = solveSha256(challenge) ?? (await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise);
+    const solution =
+      solveSha256(challenge) ??
+      (await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise);
     if (!solution) throw new Error('captcha challenge not solved');
-    return btoa(JSON.stringify({
-      algorithm: challenge.algorithm,
-      challenge: challenge.challenge,
-      number: solution.number,
-      salt: challenge.salt,
-      signature: challenge.signature,
-      took: solution.took,
-    }));
+    return btoa(
+      JSON.stringify({
+        algorithm: challenge.algorithm,
+        challenge: challenge.challenge,
+        number: solution.number,
+        salt: challenge.salt,
+        signature: challenge.signature,
+        took: solution.took,
+      }),
+    );
   }
 
   /** An httpClient for ra-data-simple-rest that sends what this client holds. */
@@ -145,7 +149,11 @@ function solveSha256(challenge: { algorithm: string; challenge: string; salt: st
   if (challenge.algorithm !== 'SHA-256') return undefined;
   const started = performance.now();
   for (let number = 0; number <= challenge.maxnumber; number++) {
-    if (createHash('sha256').update(challenge.salt + number).digest('hex') === challenge.challenge) {
+    if (
+      createHash('sha256')
+        .update(challenge.salt + number)
+        .digest('hex') === challenge.challenge
+    ) {
       return { number, took: Math.round(performance.now() - started) };
     }
   }

@@ -96,10 +96,18 @@ export async function startDemoApp(database: TestDatabase): Promise<{ t: TestApp
 
 /** Lifts the 30 s resend block (and the hourly cap) of MFA codes without touching the codes' expiry. */
 export function unblockResend(db: Db) {
-  return db.updateTable('mfa_codes').set({ created_at: sql`created_at - interval '2 hours'` }).execute();
+  return db
+    .updateTable('mfa_codes')
+    .set({ created_at: sql`created_at - interval '2 hours'` })
+    .execute();
 }
 
 /** The messages recorded for an address (email or phone, any case), newest first. */
 export function messagesTo(db: Db, to: string) {
-  return db.selectFrom('outbox_messages').selectAll().where(sql<string>`lower(recipient)`, '=', to.toLowerCase()).orderBy('message_id', 'desc').execute();
+  return db
+    .selectFrom('outbox_messages')
+    .selectAll()
+    .where(sql<string>`lower(recipient)`, '=', to.toLowerCase())
+    .orderBy('message_id', 'desc')
+    .execute();
 }

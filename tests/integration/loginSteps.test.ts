@@ -14,7 +14,11 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
   let origin: string;
   const client = () => new TestClient(origin).init();
   const userRow = (username: string) =>
-    t.db.selectFrom('users').selectAll().where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirstOrThrow();
+    t.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(username)`, '=', username.toLowerCase())
+      .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     ({ t, origin } = await startDemoApp(database));
@@ -30,9 +34,17 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
     // Credential check: every requirement is pending.
     const login = await c.login('dealer.newuser');
     expect(login.body.reqs).toEqual({
-      noContactInfo: true, mfaRequired: true, usernameResetRequired: true, verifySecurityQuestions: true,
-      passwordResetRequired: true, betaUser: true, termsAndConditionsRequired: true, privacyPolicyRequired: true,
-      actionRequired: true, mfaSentTo: null, mfaSentToMsg: null,
+      noContactInfo: true,
+      mfaRequired: true,
+      usernameResetRequired: true,
+      verifySecurityQuestions: true,
+      passwordResetRequired: true,
+      betaUser: true,
+      termsAndConditionsRequired: true,
+      privacyPolicyRequired: true,
+      actionRequired: true,
+      mfaSentTo: null,
+      mfaSentToMsg: null,
     });
     expect(await json(await c.request('GET', '/api/account/requirements'))).toEqual({ status: 200, body: login.body.reqs });
 
@@ -41,20 +53,32 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
     expect((await c.request('GET', '/api/user/contactMethods')).status).toBe(403);
     const early = await json(await c.request('PUT', '/api/user/username', { username: 'noah.newman' }));
     expect(early).toEqual({ status: 403, body: { message: 'Please verify your identity with the code we sent before continuing.' } });
-    expect((await c.request('PUT', '/api/account/password', { newPassword: 'Blue-Heron-Canoe-7', confirmPassword: 'Blue-Heron-Canoe-7' })).status).toBe(403);
+    expect(
+      (await c.request('PUT', '/api/account/password', { newPassword: 'Blue-Heron-Canoe-7', confirmPassword: 'Blue-Heron-Canoe-7' }))
+        .status,
+    ).toBe(403);
     expect((await c.request('PUT', '/api/account/securityQuestions', { questions: [] })).status).toBe(400);
     expect((await c.request('PUT', '/api/termsAndConditions/accept')).status).toBe(403);
 
     // Contact step: validate first (application 2).
-    expect(await json(await c.request('POST', '/api/user/contactMethod/validate', { contact: 'noah.newman@example.com' })))
-      .toEqual({ status: 200, body: { valid: true, type: 'email' } });
+    expect(await json(await c.request('POST', '/api/user/contactMethod/validate', { contact: 'noah.newman@example.com' }))).toEqual({
+      status: 200,
+      body: { valid: true, type: 'email' },
+    });
     expect(await json(await c.request('POST', '/api/user/contactMethod/validate', { contact: 'dealer.beta@example.com' }))).toEqual({
       status: 409,
-      body: { message: 'This contact information is already in use by another account.', errors: { contact: 'This contact information is already in use by another account.' } },
+      body: {
+        message: 'This contact information is already in use by another account.',
+        errors: { contact: 'This contact information is already in use by another account.' },
+      },
     });
     // dealer.beta's phone, written differently, is still taken.
-    expect((await c.request('POST', '/api/user/contactMethod/validate', { contact: '+1 (312) 555-0187', type: 'cellPhone' })).status).toBe(409);
-    const typeMismatch = await json(await c.request('POST', '/api/user/contactMethod/validate', { contact: 'noah.newman@example.com', type: 'cellPhone' }));
+    expect((await c.request('POST', '/api/user/contactMethod/validate', { contact: '+1 (312) 555-0187', type: 'cellPhone' })).status).toBe(
+      409,
+    );
+    const typeMismatch = await json(
+      await c.request('POST', '/api/user/contactMethod/validate', { contact: 'noah.newman@example.com', type: 'cellPhone' }),
+    );
     expect(typeMismatch.status).toBe(400);
     expect(typeMismatch.body.errors.contact).toBe('Must be a valid email or phone number of the chosen type');
     const malformed = await json(await c.request('POST', '/api/user/contactMethod/validate', { contact: 'not a contact' }));
@@ -65,14 +89,40 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
     expect(wrongPurpose.status).toBe(400);
     const nowhere = await json(await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'deviceVerification' }));
     expect(nowhere).toEqual({ status: 400, body: { message: 'No contact information available to resend code' } });
-    const notAPhone = await json(await c.request('POST', '/api/mfa/request', { contactMethodValue: 'noah.newman@example.com', type: 'cellPhone', mfaType: 'deviceVerification' }));
+    const notAPhone = await json(
+      await c.request('POST', '/api/mfa/request', {
+        contactMethodValue: 'noah.newman@example.com',
+        type: 'cellPhone',
+        mfaType: 'deviceVerification',
+      }),
+    );
     expect(notAPhone).toMatchObject({ status: 400, body: { errors: { contactMethodValue: 'Must be a valid phone number' } } });
-    expect((await c.request('POST', '/api/mfa/request', { contactMethodValue: 'Dealer.Beta@example.com', type: 'email', mfaType: 'deviceVerification' })).status).toBe(409);
+    expect(
+      (
+        await c.request('POST', '/api/mfa/request', {
+          contactMethodValue: 'Dealer.Beta@example.com',
+          type: 'email',
+          mfaType: 'deviceVerification',
+        })
+      ).status,
+    ).toBe(409);
 
-    const sent = await json(await c.request('POST', '/api/mfa/request', { contactMethodValue: ' Noah.Newman@example.com ', type: 'email', mfaType: 'deviceVerification' }));
+    const sent = await json(
+      await c.request('POST', '/api/mfa/request', {
+        contactMethodValue: ' Noah.Newman@example.com ',
+        type: 'email',
+        mfaType: 'deviceVerification',
+      }),
+    );
     expect(sent).toEqual({ status: 200, body: { mfaSentTo: 'noah*******************', mfaSentToMsg: 'email' } });
     const code = await lastCode(origin, 'noah.newman@example.com');
-    const again = await json(await c.request('POST', '/api/mfa/request', { contactMethodValue: 'noah.newman@example.com', type: 'email', mfaType: 'deviceVerification' }));
+    const again = await json(
+      await c.request('POST', '/api/mfa/request', {
+        contactMethodValue: 'noah.newman@example.com',
+        type: 'email',
+        mfaType: 'deviceVerification',
+      }),
+    );
     expect(again).toEqual({ status: 429, body: { message: 'Too many attempts. Please try again later.' } });
     expect(await lastCode(origin, 'noah.newman@example.com')).toBe(code);
 
@@ -83,9 +133,17 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
     expect(verified.body).toEqual({
       success: true,
       reqs: {
-        noContactInfo: false, mfaRequired: false, usernameResetRequired: true, verifySecurityQuestions: true,
-        passwordResetRequired: true, betaUser: true, termsAndConditionsRequired: true, privacyPolicyRequired: true,
-        actionRequired: true, mfaSentTo: null, mfaSentToMsg: null,
+        noContactInfo: false,
+        mfaRequired: false,
+        usernameResetRequired: true,
+        verifySecurityQuestions: true,
+        passwordResetRequired: true,
+        betaUser: true,
+        termsAndConditionsRequired: true,
+        privacyPolicyRequired: true,
+        actionRequired: true,
+        mfaSentTo: null,
+        mfaSentToMsg: null,
       },
     });
     // §4: the contact the code went to is now the user's, verified.
@@ -100,11 +158,15 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
     expect(await username('abc')).toMatchObject({ status: 400, body: { errors: { username: 'Must be at least 5 characters long' } } });
     expect(await username('12345-678')).toMatchObject({ status: 400, body: { errors: { username: 'At least one letter is required' } } });
     expect(await username('noah9993x')).toMatchObject({
-      status: 400, body: { errors: { username: 'For security, your username must not contain a dealer number.' } },
+      status: 400,
+      body: { errors: { username: 'For security, your username must not contain a dealer number.' } },
     });
     expect(await username('Dealer.Beta')).toEqual({
       status: 409,
-      body: { message: 'This username is already taken. Please choose another.', errors: { username: 'This username is already taken. Please choose another.' } },
+      body: {
+        message: 'This username is already taken. Please choose another.',
+        errors: { username: 'This username is already taken. Please choose another.' },
+      },
     });
     expect(await username('noah newman')).toMatchObject({ status: 400, body: { errors: { username: 'Must not contain spaces' } } });
     const renamed = await username('noah.newman');
@@ -125,35 +187,73 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
     const pet = { question: 'firstPet', answer: '  Rex  the Dog ' };
     const city = { question: 'birthCity', answer: 'Duluth' };
     const job = { question: 'firstJob', answer: 'Bakery' };
-    expect(await questions([pet, city])).toMatchObject({ status: 400, body: { errors: { questions: 'Please choose 3 different questions.' } } });
+    expect(await questions([pet, city])).toMatchObject({
+      status: 400,
+      body: { errors: { questions: 'Please choose 3 different questions.' } },
+    });
     expect(await questions([pet, city, { ...job, question: 'firstPet' }])).toMatchObject({
-      status: 400, body: { errors: { 'questions.2.question': 'Each question can be chosen only once.' } },
+      status: 400,
+      body: { errors: { 'questions.2.question': 'Each question can be chosen only once.' } },
     });
     expect(await questions([pet, city, { ...job, question: 'What is your favourite colour?' }])).toMatchObject({
-      status: 400, body: { errors: { 'questions.2.question': 'Please choose a question from the list.' } },
+      status: 400,
+      body: { errors: { 'questions.2.question': 'Please choose a question from the list.' } },
     });
-    expect(await questions([pet, city, { ...job, answer: '   ' }])).toMatchObject({ status: 400, body: { errors: { 'questions.2.answer': 'Required' } } });
-    expect(await questions([pet, city, { ...job, answer: '' }])).toMatchObject({ status: 400, body: { errors: { 'questions.2.answer': 'Required' } } });
-    const answered = await json(await c.request('PUT', '/api/account/securityQuestions', { questions: [pet, city, job] }, { 'Accept-Language': 'fr' }));
+    expect(await questions([pet, city, { ...job, answer: '   ' }])).toMatchObject({
+      status: 400,
+      body: { errors: { 'questions.2.answer': 'Required' } },
+    });
+    expect(await questions([pet, city, { ...job, answer: '' }])).toMatchObject({
+      status: 400,
+      body: { errors: { 'questions.2.answer': 'Required' } },
+    });
+    const answered = await json(
+      await c.request('PUT', '/api/account/securityQuestions', { questions: [pet, city, job] }, { 'Accept-Language': 'fr' }),
+    );
     expect(answered.status).toBe(200);
     expect(answered.body.reqs).toMatchObject({ verifySecurityQuestions: false, passwordResetRequired: true });
-    const stored = await t.db.selectFrom('user_security_questions').selectAll().where('user_id', '=', newuser.user_id).orderBy('position').execute();
+    const stored = await t.db
+      .selectFrom('user_security_questions')
+      .selectAll()
+      .where('user_id', '=', newuser.user_id)
+      .orderBy('position')
+      .execute();
     // Stored in English, as recovery shows and matches them.
-    expect(stored.map((q) => q.question)).toEqual(['What was the name of your first pet?', 'In what city were you born?', 'Where did you work at your first job?']);
+    expect(stored.map((q) => q.question)).toEqual([
+      'What was the name of your first pet?',
+      'In what city were you born?',
+      'Where did you work at your first job?',
+    ]);
     expect(stored[0].answer_hash).toMatch(/^\$argon2id\$/);
     expect(await verifySecret(stored[0].answer_hash, normaliseAnswer('rex THE dog'))).toBe(true);
 
     // Password: only new and confirm at login (§4), with the house rules.
     const password = async (newPassword: string, confirmPassword = newPassword) =>
       json(await c.request('PUT', '/api/account/password', { newPassword, confirmPassword }));
-    expect(await password('Blue-Heron-Canoe-7', 'Blue-Heron-Canoe-8')).toMatchObject({ status: 400, body: { errors: { confirmPassword: 'Passwords must match' } } });
-    expect(await password('Short-1')).toMatchObject({ status: 400, body: { errors: { newPassword: 'Must be at least 12 characters long' } } });
-    expect(await password('Password2024!')).toMatchObject({
-      status: 400, body: { errors: { newPassword: 'This password is too common. Please choose another.' } },
+    expect(await password('Blue-Heron-Canoe-7', 'Blue-Heron-Canoe-8')).toMatchObject({
+      status: 400,
+      body: { errors: { confirmPassword: 'Passwords must match' } },
     });
-    expect(await password('123456789012')).toMatchObject({ status: 400, body: { errors: { newPassword: 'This password is too common. Please choose another.' } } });
-    expect(await password('My-Noah.Newman-77')).toMatchObject({ status: 400, body: { errors: { newPassword: 'The password must not contain your username.' } } });
-    expect(await password(DEMO_PASSWORD)).toMatchObject({ status: 400, body: { errors: { newPassword: 'The new password must be different from the current one.' } } });
+    expect(await password('Short-1')).toMatchObject({
+      status: 400,
+      body: { errors: { newPassword: 'Must be at least 12 characters long' } },
+    });
+    expect(await password('Password2024!')).toMatchObject({
+      status: 400,
+      body: { errors: { newPassword: 'This password is too common. Please choose another.' } },
+    });
+    expect(await password('123456789012')).toMatchObject({
+      status: 400,
+      body: { errors: { newPassword: 'This password is too common. Please choose another.' } },
+    });
+    expect(await password('My-Noah.Newman-77')).toMatchObject({
+      status: 400,
+      body: { errors: { newPassword: 'The password must not contain your username.' } },
+    });
+    expect(await password(DEMO_PASSWORD)).toMatchObject({
+      status: 400,
+      body: { errors: { newPassword: 'The new password must be different from the current one.' } },
+    });
     const changed = await password('Blue-Heron-Canoe-7');
     expect(changed.status).toBe(200);
     expect(changed.body.reqs).toMatchObject({ passwordResetRequired: false, termsAndConditionsRequired: true });
@@ -171,9 +271,17 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
       body: {
         success: true,
         reqs: {
-          noContactInfo: false, mfaRequired: false, usernameResetRequired: false, verifySecurityQuestions: false,
-          passwordResetRequired: false, betaUser: true, termsAndConditionsRequired: false, privacyPolicyRequired: true,
-          actionRequired: true, mfaSentTo: null, mfaSentToMsg: null,
+          noContactInfo: false,
+          mfaRequired: false,
+          usernameResetRequired: false,
+          verifySecurityQuestions: false,
+          passwordResetRequired: false,
+          betaUser: true,
+          termsAndConditionsRequired: false,
+          privacyPolicyRequired: true,
+          actionRequired: true,
+          mfaSentTo: null,
+          mfaSentToMsg: null,
         },
       },
     });
@@ -183,23 +291,45 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
 
     // The users columns changed too: the next sign-in asks only for MFA (kept) and the privacy policy.
     expect(await userRow('noah.newman')).toMatchObject({
-      mfa_required: true, username_reset_required: false, verify_security_questions: false, password_reset_required: false, terms_required: false,
+      mfa_required: true,
+      username_reset_required: false,
+      verify_security_questions: false,
+      password_reset_required: false,
+      terms_required: false,
     });
     const fresh = await client();
     const next = await fresh.login('noah.newman', 'Blue-Heron-Canoe-7');
     expect(next.body.reqs).toMatchObject({
-      noContactInfo: false, mfaRequired: true, usernameResetRequired: false, verifySecurityQuestions: false, passwordResetRequired: false,
-      termsAndConditionsRequired: false, privacyPolicyRequired: true, mfaSentTo: 'noah*******************', mfaSentToMsg: 'email',
+      noContactInfo: false,
+      mfaRequired: true,
+      usernameResetRequired: false,
+      verifySecurityQuestions: false,
+      passwordResetRequired: false,
+      termsAndConditionsRequired: false,
+      privacyPolicyRequired: true,
+      mfaSentTo: 'noah*******************',
+      mfaSentToMsg: 'email',
     });
     // The browser that ticked 'Remember this device?' skips the code.
     const remembered = await c.login('noah.newman', 'Blue-Heron-Canoe-7');
     expect(remembered.body.reqs).toMatchObject({ mfaRequired: false, privacyPolicyRequired: true });
 
     const audit = await t.db.selectFrom('audit_log').select('action').where('actor_user_id', '=', newuser.user_id).execute();
-    expect(new Set(audit.map((a) => a.action))).toEqual(new Set([
-      'login.succeeded', 'mfa.codeSent', 'mfa.codeRefused', 'mfa.failed', 'mfa.verified', 'contactMethod.verified', 'username.changed',
-      'securityQuestions.updated', 'password.changeFailed', 'password.changed', 'terms.accepted',
-    ]));
+    expect(new Set(audit.map((a) => a.action))).toEqual(
+      new Set([
+        'login.succeeded',
+        'mfa.codeSent',
+        'mfa.codeRefused',
+        'mfa.failed',
+        'mfa.verified',
+        'contactMethod.verified',
+        'username.changed',
+        'securityQuestions.updated',
+        'password.changeFailed',
+        'password.changed',
+        'terms.accepted',
+      ]),
+    );
     // Secrets never reach the audit log.
     const details = JSON.stringify(await t.db.selectFrom('audit_log').select('details').execute());
     expect(details).not.toContain(code);
@@ -212,9 +342,13 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
     const c = await client();
     await c.login('dealer.classic');
     const body = { newPassword: 'Granite-Willow-42', confirmPassword: 'Granite-Willow-42' };
-    expect(await json(await c.request('PUT', '/api/account/password', body))).toMatchObject({ status: 400, body: { errors: { currentPassword: 'Required' } } });
+    expect(await json(await c.request('PUT', '/api/account/password', body))).toMatchObject({
+      status: 400,
+      body: { errors: { currentPassword: 'Required' } },
+    });
     const statuses = [];
-    for (let i = 0; i < 7; i++) statuses.push((await c.request('PUT', '/api/account/password', { ...body, currentPassword: `Wrong-${i}-password` })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await c.request('PUT', '/api/account/password', { ...body, currentPassword: `Wrong-${i}-password` })).status);
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(statuses).toContain(429);
     await t.db.deleteFrom('login_throttle').execute();

@@ -47,8 +47,17 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
 
     const wrongPurpose = await c.request('POST', '/api/mfa/request', { type: 'cellPhone', mfaType: 'deviceVerification' });
     expect(wrongPurpose.status).toBe(400);
-    const typed = await json(await c.request('POST', '/api/mfa/request', { contactMethodValue: 'attacker@evil.test', type: 'email', mfaType: 'identityVerification' }));
-    expect(typed).toMatchObject({ status: 400, body: { errors: { contactMethodValue: 'A code can only be sent to contact information already saved to your account.' } } });
+    const typed = await json(
+      await c.request('POST', '/api/mfa/request', {
+        contactMethodValue: 'attacker@evil.test',
+        type: 'email',
+        mfaType: 'identityVerification',
+      }),
+    );
+    expect(typed).toMatchObject({
+      status: 400,
+      body: { errors: { contactMethodValue: 'A code can only be sent to contact information already saved to your account.' } },
+    });
     // Before identity is proven the user's contacts stay private and no contact can be saved.
     expect((await c.request('POST', '/api/user/contactMethod/validate', { contact: 'someone@example.com' })).status).toBe(403);
     expect((await c.request('POST', '/api/user/contactMethod/external', { contact: 'attacker@evil.test' })).status).toBe(403);
@@ -62,24 +71,41 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
 
     // Your own saved contact may be named in full.
     await unblockResend(t.db);
-    const own = await json(await c.request('POST', '/api/mfa/request', { contactMethodValue: 'Dealer.Beta@example.com', type: 'email', mfaType: 'identityVerification' }));
+    const own = await json(
+      await c.request('POST', '/api/mfa/request', {
+        contactMethodValue: 'Dealer.Beta@example.com',
+        type: 'email',
+        mfaType: 'identityVerification',
+      }),
+    );
     expect(own).toEqual({ status: 200, body: { mfaSentTo: 'deal*******************', mfaSentToMsg: 'email' } });
     const mail = (await (await fetch(`${origin}/api/dev/outbox?to=${BETA_EMAIL}`)).json())[0];
     expect(mail).toMatchObject({ channel: 'email', subject: 'Your verification code' });
 
     // A reloaded login page learns where the last code went.
-    expect((await json(await c.request('GET', '/api/account/requirements'))).body).toMatchObject({ mfaSentTo: 'deal*******************', mfaSentToMsg: 'email' });
+    expect((await json(await c.request('GET', '/api/account/requirements'))).body).toMatchObject({
+      mfaSentTo: 'deal*******************',
+      mfaSentToMsg: 'email',
+    });
     // Spanish readers get a Spanish message.
     await unblockResend(t.db);
-    expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' }, { 'Accept-Language': 'es' })).status).toBe(200);
+    expect(
+      (await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' }, { 'Accept-Language': 'es' })).status,
+    ).toBe(200);
     expect((await (await fetch(`${origin}/api/dev/outbox?to=${BETA_EMAIL}`)).json())[0].subject).toBe('Su código de verificación');
   });
 
   it('blocks a resend for 30 s with the too-many-attempts message', async () => {
     const c = await client();
     const code = await betaWithCode(c);
-    expect(await json(await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' }))).toEqual({ status: 429, body: TOO_MANY });
-    expect(await json(await c.request('POST', '/api/mfa/request', { type: 'cellPhone', mfaType: 'identityVerification' }))).toEqual({ status: 429, body: TOO_MANY });
+    expect(await json(await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' }))).toEqual({
+      status: 429,
+      body: TOO_MANY,
+    });
+    expect(await json(await c.request('POST', '/api/mfa/request', { type: 'cellPhone', mfaType: 'identityVerification' }))).toEqual({
+      status: 429,
+      body: TOO_MANY,
+    });
     // The first code still works.
     expect((await c.request('POST', '/api/mfa/verify', { code })).status).toBe(200);
   });
@@ -88,7 +114,11 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     const c = await client();
     const code = await betaWithCode(c);
     const wrong = await json(await c.request('POST', '/api/mfa/verify', { code: otherCode(code) }));
-    await t.db.updateTable('mfa_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', betaId).execute();
+    await t.db
+      .updateTable('mfa_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', betaId)
+      .execute();
     const expired = await json(await c.request('POST', '/api/mfa/verify', { code }));
     await t.db.deleteFrom('mfa_codes').where('user_id', '=', betaId).execute();
     const missing = await json(await c.request('POST', '/api/mfa/verify', { code }));
@@ -104,11 +134,17 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     const c = await client();
     const code = await betaWithCode(c);
     const statuses = [];
-    for (let i = 1; i <= 5; i++) statuses.push((await c.request('POST', '/api/mfa/verify', { code: otherCode(String(Number(code) + i)) })).status);
+    for (let i = 1; i <= 5; i++)
+      statuses.push((await c.request('POST', '/api/mfa/verify', { code: otherCode(String(Number(code) + i)) })).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     expect(await json(await c.request('POST', '/api/mfa/verify', { code }))).toEqual({ status: 429, body: TOO_MANY });
     expect((await json(await c.request('GET', '/api/account/requirements'))).body.mfaRequired).toBe(true);
-    const failures = await t.db.selectFrom('audit_log').select('details').where('action', '=', 'mfa.failed').where('actor_user_id', '=', betaId).execute();
+    const failures = await t.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'mfa.failed')
+      .where('actor_user_id', '=', betaId)
+      .execute();
     expect(failures.length).toBeGreaterThanOrEqual(6);
   });
 
@@ -117,11 +153,21 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     await t.db.deleteFrom('mfa_codes').where('user_id', '=', betaId).execute();
     const c = await client();
     await c.login('dealer.beta');
-    const otherPurpose = await t.app.mfaCodes.issue({ userId: betaId, purpose: 'passwordReset', contactType: 'email', contactValue: BETA_EMAIL });
+    const otherPurpose = await t.app.mfaCodes.issue({
+      userId: betaId,
+      purpose: 'passwordReset',
+      contactType: 'email',
+      contactValue: BETA_EMAIL,
+    });
     expect(await json(await c.request('POST', '/api/mfa/verify', { code: otherPurpose }))).toEqual({ status: 401, body: INVALID_CODE });
 
     await unblockResend(t.db);
-    const classicCode = await t.app.mfaCodes.issue({ userId: classicId, purpose: 'identityVerification', contactType: 'email', contactValue: 'dealer.classic@example.com' });
+    const classicCode = await t.app.mfaCodes.issue({
+      userId: classicId,
+      purpose: 'identityVerification',
+      contactType: 'email',
+      contactValue: 'dealer.classic@example.com',
+    });
     await unblockResend(t.db);
     expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' })).status).toBe(200);
     const own = await lastCode(origin, BETA_EMAIL);
@@ -191,14 +237,20 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     const old = await client();
     const code = await betaWithCode(old);
     expect((await old.request('POST', '/api/mfa/verify', { code, rememberDevice: true })).status).toBe(200);
-    await t.db.updateTable('trusted_devices').set({ created_at: new Date(Date.now() - 91 * 24 * 60 * 60_000) }).where('revoked_at', 'is', null).execute();
+    await t.db
+      .updateTable('trusted_devices')
+      .set({ created_at: new Date(Date.now() - 91 * 24 * 60 * 60_000) })
+      .where('revoked_at', 'is', null)
+      .execute();
     expect((await old.login('dealer.beta')).body.reqs.mfaRequired).toBe(true);
   });
 
   it('refuses the code calls without a session or without the XSRF header', async () => {
     const anonymous = await client();
-    expect(await json(await anonymous.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' })))
-      .toEqual({ status: 401, body: { message: 'Please log in to continue.' } });
+    expect(await json(await anonymous.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' }))).toEqual({
+      status: 401,
+      body: { message: 'Please log in to continue.' },
+    });
     expect((await anonymous.request('POST', '/api/mfa/verify', { code: '123456' })).status).toBe(401);
     expect((await anonymous.request('DELETE', '/api/account/trustedDevices')).status).toBe(401);
 
@@ -228,11 +280,19 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
       ],
     });
     // Application 2 saves through 'external'; 'internal' is for staff.
-    expect((await c.request('POST', '/api/user/contactMethod/internal', { contact: '+1 630 555 0199', type: 'cellPhone' })).status).toBe(403);
+    expect((await c.request('POST', '/api/user/contactMethod/internal', { contact: '+1 630 555 0199', type: 'cellPhone' })).status).toBe(
+      403,
+    );
     expect((await c.request('POST', '/api/user/contactMethod/external', { contact: 'customer@example.com' })).status).toBe(409);
-    const saved = await json(await c.request('POST', '/api/user/contactMethod/external', { contact: '+1 (630) 555-0199', type: 'cellPhone' }));
+    const saved = await json(
+      await c.request('POST', '/api/user/contactMethod/external', { contact: '+1 (630) 555-0199', type: 'cellPhone' }),
+    );
     expect(saved).toMatchObject({ status: 200, body: { success: true, reqs: { actionRequired: false } } });
-    expect((await json(await c.request('GET', '/api/user/contactMethods'))).body[0]).toEqual({ type: 'cellPhone', value: '+16305550199', verified: false });
+    expect((await json(await c.request('GET', '/api/user/contactMethods'))).body[0]).toEqual({
+      type: 'cellPhone',
+      value: '+16305550199',
+      verified: false,
+    });
 
     // Unconfirmed, it is not where sign-in codes go.
     const other = await client();
@@ -240,12 +300,18 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
 
     // A deviceVerification code confirms it.
     await unblockResend(t.db);
-    expect(await json(await c.request('POST', '/api/mfa/request', { type: 'cellPhone', mfaType: 'deviceVerification' })))
-      .toEqual({ status: 200, body: { mfaSentTo: '*********99', mfaSentToMsg: 'cellPhone' } });
+    expect(await json(await c.request('POST', '/api/mfa/request', { type: 'cellPhone', mfaType: 'deviceVerification' }))).toEqual({
+      status: 200,
+      body: { mfaSentTo: '*********99', mfaSentToMsg: 'cellPhone' },
+    });
     const confirm = await lastCode(origin, '+16305550199');
     expect((await c.request('POST', '/api/mfa/verify', { code: otherCode(confirm) })).status).toBe(401);
     expect((await c.request('POST', '/api/mfa/verify', { code: confirm })).status).toBe(200);
-    expect((await json(await c.request('GET', '/api/user/contactMethods'))).body[0]).toEqual({ type: 'cellPhone', value: '+16305550199', verified: true });
+    expect((await json(await c.request('GET', '/api/user/contactMethods'))).body[0]).toEqual({
+      type: 'cellPhone',
+      value: '+16305550199',
+      verified: true,
+    });
     expect((await (await client()).login('dealer.beta')).body.reqs).toMatchObject({ mfaSentTo: '*********99', mfaSentToMsg: 'cellPhone' });
 
     // Staff use 'internal'.

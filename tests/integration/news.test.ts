@@ -70,7 +70,11 @@ describe.each(TEST_DATABASES)('news resource on $name', (database) => {
     // Items without an order come last.
     expect(last.data.map((n) => n.title)).toEqual(['Item 1', 'No order']);
 
-    const asc = await provider.getList('news', { pagination: { page: 1, perPage: 10 }, sort: { field: 'order', order: 'ASC' }, filter: {} });
+    const asc = await provider.getList('news', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'order', order: 'ASC' },
+      filter: {},
+    });
     expect(asc.data.map((n) => n.title).slice(0, 2)).toEqual(['Item 1', 'Item 2']);
     expect(asc.data.at(-1)?.title).toBe('No order');
 
@@ -113,9 +117,18 @@ describe.each(TEST_DATABASES)('news resource on $name', (database) => {
   });
 
   it('answers 400 with a message per field, as react-admin shows them', async () => {
-    const error = await provider.create('news', {
-      data: { title: 'x'.repeat(129), body: '', effectiveDate: iso(3), expirationDate: iso(1), url: 'javascript:alert(1)', color: 'purple' },
-    }).catch((e: HttpError) => e);
+    const error = await provider
+      .create('news', {
+        data: {
+          title: 'x'.repeat(129),
+          body: '',
+          effectiveDate: iso(3),
+          expirationDate: iso(1),
+          url: 'javascript:alert(1)',
+          color: 'purple',
+        },
+      })
+      .catch((e: HttpError) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(400);
     expect((error as HttpError).body).toEqual({
@@ -171,9 +184,17 @@ describe.each(TEST_DATABASES)('news resource on $name', (database) => {
   it('shows dealers the active items only, and lets only editors write (SPEC §6)', async () => {
     await provider.create('news', { data: item({ title: 'Active' }) });
     await provider.create('news', { data: item({ title: 'Future', effectiveDate: iso(2) }) });
-    const future = await provider.getList('news', { pagination: { page: 1, perPage: 10 }, sort: { field: 'title', order: 'ASC' }, filter: {} });
+    const future = await provider.getList('news', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'title', order: 'ASC' },
+      filter: {},
+    });
     const dealerProvider = simpleRestProvider(baseUrl, dealer.httpClient());
-    const seen = await dealerProvider.getList('news', { pagination: { page: 1, perPage: 10 }, sort: { field: 'title', order: 'ASC' }, filter: { includeExpired: true } });
+    const seen = await dealerProvider.getList('news', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'title', order: 'ASC' },
+      filter: { includeExpired: true },
+    });
     expect(seen.data.map((n) => n.title)).toEqual(['Active']);
     const hidden = future.data.find((n) => n.title === 'Future')!;
     await expect(dealerProvider.getOne('news', { id: hidden.id })).rejects.toMatchObject({ status: 404 });
@@ -190,7 +211,13 @@ describe.each(TEST_DATABASES)('news resource on $name', (database) => {
   it('records every change in the audit log', async () => {
     const created = await provider.create('news', { data: item() });
     await provider.delete('news', { id: created.data.id, previousData: created.data });
-    const rows = await t.db.selectFrom('audit_log').select(['action', 'actor_user_id']).where('target_id', '=', String(created.data.id)).where('target_type', '=', 'news').orderBy('audit_id').execute();
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_id'])
+      .where('target_id', '=', String(created.data.id))
+      .where('target_type', '=', 'news')
+      .orderBy('audit_id')
+      .execute();
     expect(rows.map((r) => r.action)).toEqual(['news.created', 'news.deleted']);
     expect(rows[0].actor_user_id).not.toBeNull();
   });

@@ -33,7 +33,7 @@ describe.each(TEST_DATABASES)('news order, roles and rules on $name (SPEC ยง2, ย
     return response.json();
   };
 
-  it("shows users the active items by order ascending, items without order last, whatever sort they ask for (SPEC ยง3)", async () => {
+  it('shows users the active items by order ascending, items without order last, whatever sort they ask for (SPEC ยง3)', async () => {
     await create({ title: 'No order' });
     await create({ title: 'Third', order: 30 });
     await create({ title: 'First', order: -5 });
@@ -53,7 +53,13 @@ describe.each(TEST_DATABASES)('news order, roles and rules on $name (SPEC ยง2, ย
     await create({ title: 'Expired', order: 7, expirationDate: iso(-2) });
     expect(titles(await list(admin))).toEqual(['High', 'Future', 'Low', 'No order']);
     // 'Show Expired' adds the expired ones.
-    expect(titles(await list(admin, `?filter=${encodeURIComponent('{"includeExpired":true}')}`))).toEqual(['High', 'Expired', 'Future', 'Low', 'No order']);
+    expect(titles(await list(admin, `?filter=${encodeURIComponent('{"includeExpired":true}')}`))).toEqual([
+      'High',
+      'Expired',
+      'Future',
+      'Low',
+      'No order',
+    ]);
   });
 
   it('keeps markup in a title or body as text', async () => {
@@ -69,7 +75,9 @@ describe.each(TEST_DATABASES)('news order, roles and rules on $name (SPEC ยง2, ย
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors).toEqual({ effectiveDate: 'Start date cannot be after end date' });
     const same = iso(1);
-    expect((await admin.request('POST', '/api/news', { title: 'T', body: 'B', effectiveDate: same, expirationDate: same })).status).toBe(201);
+    expect((await admin.request('POST', '/api/news', { title: 'T', body: 'B', effectiveDate: same, expirationDate: same })).status).toBe(
+      201,
+    );
     const created = await create({ title: 'Edit me' });
     const badUpdate = await admin.request('PUT', `/api/news/${created.id}`, { ...created, effectiveDate: iso(5), expirationDate: iso(4) });
     expect(badUpdate.status).toBe(400);

@@ -7,10 +7,17 @@ const DAY = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
 
 /** A multipart upload as a browser sends it: cookies, XSRF header, one or more files. */
-async function upload(client: TestClient, id: number, files: { name: string; content: Uint8Array; type?: string }[], fields: Record<string, string> = {}, headers: HeadersInit = {}) {
+async function upload(
+  client: TestClient,
+  id: number,
+  files: { name: string; content: Uint8Array; type?: string }[],
+  fields: Record<string, string> = {},
+  headers: HeadersInit = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type ?? 'application/pdf' }), file.name);
+  for (const file of files)
+    form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type ?? 'application/pdf' }), file.name);
   const url = `${client.baseUrl}/api/news/${id}/document`;
   return fetch(url, { method: 'POST', headers: client.headersFor(url, 'POST', headers), body: form });
 }
@@ -52,7 +59,9 @@ describe.each(TEST_DATABASES)('news documents on $name (SPEC §2, §5, §7)', (d
     const download = await dealer.request('GET', `/api/news/${item.id}/document`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
-    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="release-notes.pdf"; filename*=UTF-8''release-notes.pdf`);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="release-notes.pdf"; filename*=UTF-8''release-notes.pdf`,
+    );
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
   });
@@ -69,7 +78,9 @@ describe.each(TEST_DATABASES)('news documents on $name (SPEC §2, §5, §7)', (d
 
   it('refuses a text file renamed to .pdf, checked by content not name (SPEC §5 pdf only)', async () => {
     const item = await create();
-    const response = await upload(admin, item.id, [{ name: 'notes.pdf', content: Buffer.from('These are plain notes, not a PDF.\n'.repeat(10)), type: 'application/pdf' }]);
+    const response = await upload(admin, item.id, [
+      { name: 'notes.pdf', content: Buffer.from('These are plain notes, not a PDF.\n'.repeat(10)), type: 'application/pdf' },
+    ]);
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe('Only PDF documents can be uploaded: this file is not a PDF.');
     const after = await (await admin.request('GET', `/api/news/${item.id}`)).json();
@@ -94,7 +105,10 @@ describe.each(TEST_DATABASES)('news documents on $name (SPEC §2, §5, §7)', (d
 
   it('takes exactly one file (SPEC §9 Document upload: 1 file)', async () => {
     const item = await create();
-    const two = await upload(admin, item.id, [{ name: 'a.pdf', content: minimalPdf() }, { name: 'b.pdf', content: minimalPdf() }]);
+    const two = await upload(admin, item.id, [
+      { name: 'a.pdf', content: minimalPdf() },
+      { name: 'b.pdf', content: minimalPdf() },
+    ]);
     expect(two.status).toBe(400);
     expect((await two.json()).message).toBe('Upload exactly one file.');
     const none = await upload(admin, item.id, [], { name: 'nothing.pdf' });
@@ -152,7 +166,13 @@ describe.each(TEST_DATABASES)('news documents on $name (SPEC §2, §5, §7)', (d
     expect((await admin.request('GET', `/api/news/${item.id}/document`)).status).toBe(404);
     // Deleting again is harmless.
     expect((await admin.request('DELETE', `/api/news/${item.id}/document`)).status).toBe(200);
-    const actions = await t.db.selectFrom('audit_log').select(['action', 'details']).where('target_type', '=', 'news').where('target_id', '=', String(item.id)).orderBy('audit_id').execute();
+    const actions = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('target_type', '=', 'news')
+      .where('target_id', '=', String(item.id))
+      .orderBy('audit_id')
+      .execute();
     expect(actions.map((a) => a.action)).toEqual(['news.created', 'news.documentUploaded', 'news.documentDeleted']);
     expect(actions[1].details).toMatchObject({ name: 'a.pdf' });
   });

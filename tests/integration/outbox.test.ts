@@ -162,7 +162,11 @@ describe('outbound messages and the demo outbox', () => {
 
   it('lists the messages to an address newest first, whatever the case', async () => {
     const app = await startApp(demoEnv());
-    await app.outbox.sendEmail({ to: 'Casey@Example.test', subject: 'Reset your password', text: 'Open http://localhost:8080/reset?t=abc' });
+    await app.outbox.sendEmail({
+      to: 'Casey@Example.test',
+      subject: 'Reset your password',
+      text: 'Open http://localhost:8080/reset?t=abc',
+    });
     await app.outbox.sendText({ to: 'casey@example.test', text: 'Code 111222' });
     await app.outbox.sendEmail({ to: 'someone.else@example.test', subject: 'Not for Casey', text: 'Other' });
 

@@ -54,7 +54,11 @@ describe('embedded database', () => {
     const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent' });
     const first = await buildApp(config, { logger: false });
     const id = (
-      await first.db.insertInto('news_items').values({ title: 'Kept', body: 'Across restarts' }).returning('news_id').executeTakeFirstOrThrow()
+      await first.db
+        .insertInto('news_items')
+        .values({ title: 'Kept', body: 'Across restarts' })
+        .returning('news_id')
+        .executeTakeFirstOrThrow()
     ).news_id;
     await first.close();
 

@@ -15,7 +15,14 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
     const id = await userId('dealer.newuser');
     await t.db
       .updateTable('users')
-      .set({ mfa_required: false, username_reset_required: false, verify_security_questions: false, password_reset_required: false, terms_required: false, privacy_policy_required: true })
+      .set({
+        mfa_required: false,
+        username_reset_required: false,
+        verify_security_questions: false,
+        password_reset_required: false,
+        terms_required: false,
+        privacy_policy_required: true,
+      })
       .where('user_id', '=', id)
       .execute();
     await t.db
@@ -69,20 +76,32 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
     const again = await new TestClient(origin).init();
     expect((await again.login('dealer.newuser')).body.reqs).toMatchObject({ privacyPolicyRequired: false, actionRequired: false });
 
-    const audit = await t.db.selectFrom('audit_log').select(['action', 'target_id']).where('actor_user_id', '=', id).where('action', '=', 'privacyPolicy.accepted').execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_id'])
+      .where('actor_user_id', '=', id)
+      .where('action', '=', 'privacyPolicy.accepted')
+      .execute();
     expect(audit).toEqual([{ action: 'privacyPolicy.accepted', target_id: String(version) }]);
   });
 
   it('refuses accepting before the earlier sign-in steps are done', async () => {
     const id = await userId('dealer.newuser');
-    await t.db.updateTable('users').set({ password_reset_required: true, privacy_policy_required: true }).where('user_id', '=', id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ password_reset_required: true, privacy_policy_required: true })
+      .where('user_id', '=', id)
+      .execute();
     try {
       const user = await new TestClient(origin).init();
       const login = await user.login('dealer.newuser');
       expect(login.body.reqs.passwordResetRequired).toBe(true);
       const response = await user.request('PUT', '/api/privacyPolicy/accept', {});
       expect(response.status).toBe(403);
-      expect((await t.db.selectFrom('users').select('privacy_policy_required').where('user_id', '=', id).executeTakeFirstOrThrow()).privacy_policy_required).toBe(true);
+      expect(
+        (await t.db.selectFrom('users').select('privacy_policy_required').where('user_id', '=', id).executeTakeFirstOrThrow())
+          .privacy_policy_required,
+      ).toBe(true);
     } finally {
       await t.db.updateTable('users').set({ password_reset_required: false }).where('user_id', '=', id).execute();
     }
@@ -117,7 +136,12 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
     expect(created).toEqual({ policyText: text, version: before.version + 1 });
     expect(await (await new TestClient(origin).request('GET', '/api/privacyPolicy')).json()).toEqual(created);
     expect(await t.db.selectFrom('privacy_policies').select('version').where('version', '=', before.version).execute()).toHaveLength(1);
-    const audit = await t.db.selectFrom('audit_log').select('action').where('action', '=', 'privacyPolicy.updated').where('target_id', '=', String(created.version)).execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'privacyPolicy.updated')
+      .where('target_id', '=', String(created.version))
+      .execute();
     expect(audit).toHaveLength(1);
 
     expect((await admin.request('PUT', '/api/privacyPolicy', { policyText: '' })).status).toBe(400);

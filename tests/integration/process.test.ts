@@ -61,7 +61,11 @@ describe('server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 
-    const lines = server.output().trim().split('\n').filter((l) => l.startsWith('{'));
+    const lines = server
+      .output()
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('{'));
     expect(lines.length).toBeGreaterThan(3);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     expect(server.output()).not.toMatch(/secret-bearer-token|secret-session-cookie|secret-xsrf/);

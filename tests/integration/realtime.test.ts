@@ -48,12 +48,18 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
   it('refuses without a token (negotiate 401), with a forged one, and at an upgrade without one', async () => {
     const negotiate = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, { method: 'POST' });
     expect(negotiate.status).toBe(401);
-    const forged = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, { method: 'POST', headers: { Authorization: 'Bearer abc.def.ghi' } });
+    const forged = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer abc.def.ghi' },
+    });
     expect(forged.status).toBe(401);
     await expect(hubClient(origin, 'alarms', () => '').start()).rejects.toThrow(/401/);
 
     const beta = await signIn(origin, 'dealer.beta');
-    const answer = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, { method: 'POST', headers: { Authorization: `Bearer ${beta.bearer}` } });
+    const answer = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${beta.bearer}` },
+    });
     const body = await answer.json();
     expect(body).toMatchObject({ negotiateVersion: 1, availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }] });
     const ws = origin.replace(/^http/, 'ws');
@@ -72,7 +78,10 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
   it('serves the alarm hub only to live account groups; the reports hub to every signed-in user', async () => {
     const customer = await new (await import('./client.js')).TestClient(origin).init();
     await customer.loginMsa('customer@example.com');
-    const alarms = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, { method: 'POST', headers: { Authorization: `Bearer ${customer.bearer}` } });
+    const alarms = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${customer.bearer}` },
+    });
     expect(alarms.status).toBe(403);
     const reports = hubClient(origin, 'reports', () => customer.bearer!);
     await reports.start();
@@ -106,9 +115,16 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
   });
 
   it('refuses ingest without the key or with a bad batch, storing nothing', async () => {
-    const before = await t.db.selectFrom('alarm_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('alarm_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect((await ingest(origin, [alarmFor(xmit9993)], 'wrong-key-wrong-key')).status).toBe(401);
-    const noKey = await fetch(`${origin}/api/integrations/alarms`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"alarms":[]}' });
+    const noKey = await fetch(`${origin}/api/integrations/alarms`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"alarms":[]}',
+    });
     expect(noKey.status).toBe(401);
     // A user's bearer token is not the integration key.
     const beta = await signIn(origin, 'dealer.beta');
@@ -122,7 +138,10 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
       message: 'The form is not valid. Please check for errors',
       errors: { 'alarms.1.transmitterCode': 'No account has this transmitter code' },
     });
-    const after = await t.db.selectFrom('alarm_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('alarm_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 

@@ -73,7 +73,18 @@ describe.each(TEST_DATABASES)('live hubs across restarts and processes on $name'
     cleanups.push(() => shared.close());
     const a = await buildApp(shared.config, { database: shared.handle, logger: false });
     cleanups.push(() => a.close());
-    const b = await buildApp(loadConfig({ ...process.env, DATA_DIR: shared.config.dataDir, DEMO: 'true', LOG_LEVEL: 'silent', ALARM_SIMULATOR: 'false', REDIS_URL, REDIS_CHANNEL: channel }), { database: shared.handle, logger: false });
+    const b = await buildApp(
+      loadConfig({
+        ...process.env,
+        DATA_DIR: shared.config.dataDir,
+        DEMO: 'true',
+        LOG_LEVEL: 'silent',
+        ALARM_SIMULATOR: 'false',
+        REDIS_URL,
+        REDIS_CHANNEL: channel,
+      }),
+      { database: shared.handle, logger: false },
+    );
     cleanups.push(() => b.close());
     expect(a.realtime.backplane).toBe('redis');
     expect(b.realtime.backplane).toBe('redis');

@@ -33,7 +33,8 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
 
   const audits = (action: string) => t.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
   const rightAnswers = () => DEMO_SECURITY_QUESTIONS.map(({ question, answer }) => ({ question, answer: `  ${answer.toUpperCase()} ` }));
-  const wrongAnswers = () => DEMO_SECURITY_QUESTIONS.map(({ question }, i) => ({ question, answer: i === 2 ? 'Volvo' : DEMO_SECURITY_QUESTIONS[i].answer }));
+  const wrongAnswers = () =>
+    DEMO_SECURITY_QUESTIONS.map(({ question }, i) => ({ question, answer: i === 2 ? 'Volvo' : DEMO_SECURITY_QUESTIONS[i].answer }));
 
   beforeAll(async () => {
     ({ t, origin } = await startDemoApp(database));
@@ -43,7 +44,10 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
   // with earlier codes two hours old (out of app.mfaCodes' 30 s and hourly limits).
   beforeEach(async () => {
     await t.db.deleteFrom('login_throttle').execute();
-    await t.db.updateTable('mfa_codes').set({ created_at: new Date(Date.now() - 2 * 3_600_000) }).execute();
+    await t.db
+      .updateTable('mfa_codes')
+      .set({ created_at: new Date(Date.now() - 2 * 3_600_000) })
+      .execute();
   });
 
   describe('dealer forgot password (verify → questions → new password)', () => {
@@ -60,7 +64,9 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       for (const answer of [wrongContact, wrongPhone, unknown, noQuestions, customer]) {
         expect(answer).toEqual({ status: 401, body: { message: NEUTRAL_VERIFY } });
       }
-      expect((await start(c, 'dealer.beta', 'nobody@example.com', 'es')).body.message).toBe('No pudimos verificar su cuenta con los datos proporcionados.');
+      expect((await start(c, 'dealer.beta', 'nobody@example.com', 'es')).body.message).toBe(
+        'No pudimos verificar su cuenta con los datos proporcionados.',
+      );
       expect((await audits('recovery.session.failed')).length).toBeGreaterThanOrEqual(6);
       expect(await t.db.selectFrom('one_time_tokens').select('token_hash').where('kind', '=', 'recovery').execute()).toEqual([]);
     });
@@ -70,11 +76,22 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       const captcha = await c.captcha();
       const body = { username: 'dealer.beta', contact: 'dealer.beta@example.com', captcha };
       expect((await call(c, 'POST', '/api/account/password/session', body)).status).toBe(200);
-      expect(await call(c, 'POST', '/api/account/password/session', body)).toEqual({ status: 400, body: { message: 'Please complete the captcha again.' } });
-      const missing = await call(c, 'POST', '/api/account/password/session', { username: 'dealer.beta', contact: 'dealer.beta@example.com' });
+      expect(await call(c, 'POST', '/api/account/password/session', body)).toEqual({
+        status: 400,
+        body: { message: 'Please complete the captcha again.' },
+      });
+      const missing = await call(c, 'POST', '/api/account/password/session', {
+        username: 'dealer.beta',
+        contact: 'dealer.beta@example.com',
+      });
       expect(missing.status).toBe(400);
       expect(missing.body.errors).toEqual({ captcha: 'Required' });
-      const noXsrf = await c.request('POST', '/api/account/password/session', { ...body, captcha: await c.captcha() }, { 'X-XSRF-Token': 'forged' });
+      const noXsrf = await c.request(
+        'POST',
+        '/api/account/password/session',
+        { ...body, captcha: await c.captcha() },
+        { 'X-XSRF-Token': 'forged' },
+      );
       expect(noXsrf.status).toBe(403);
     });
 
@@ -89,11 +106,16 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       expect(await answer(wrongAnswers())).toEqual({ status: 429, body: { message: TOO_MANY } });
       // Spent: even the right answers are refused now.
       expect(await answer(rightAnswers())).toEqual({ status: 429, body: { message: TOO_MANY } });
-      expect((await call(c, 'POST', '/api/account/password/reset', { recoveryToken, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).status)
-        .toBe(429);
+      expect(
+        (await call(c, 'POST', '/api/account/password/reset', { recoveryToken, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))
+          .status,
+      ).toBe(429);
       // Answering only some of the questions counts as wrong.
       const next = (await start(c, 'dealer.beta', 'dealer.beta@example.com')).body.recoveryToken;
-      const partial = await call(c, 'PATCH', '/api/account/securityQuestions', { recoveryToken: next, questions: rightAnswers().slice(0, 2) });
+      const partial = await call(c, 'PATCH', '/api/account/securityQuestions', {
+        recoveryToken: next,
+        questions: rightAnswers().slice(0, 2),
+      });
       expect(partial).toEqual({ status: 401, body: { message: WRONG_ANSWERS } });
       expect(await audits('recovery.answers.locked')).toHaveLength(1);
     });
@@ -102,10 +124,15 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       const c = await client();
       const first = (await start(c, 'dealer.beta', 'dealer.beta@example.com')).body.recoveryToken;
       const second = (await start(c, 'dealer.beta', 'dealer.beta@example.com')).body.recoveryToken;
-      const answer = (recoveryToken: string) => call(c, 'PATCH', '/api/account/securityQuestions', { recoveryToken, questions: rightAnswers() });
+      const answer = (recoveryToken: string) =>
+        call(c, 'PATCH', '/api/account/securityQuestions', { recoveryToken, questions: rightAnswers() });
       expect(await answer(first)).toEqual({ status: 401, body: { message: SESSION_INVALID } });
       expect(await answer('not-a-token')).toEqual({ status: 401, body: { message: SESSION_INVALID } });
-      await t.db.updateTable('one_time_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('kind', '=', 'recovery').execute();
+      await t.db
+        .updateTable('one_time_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('kind', '=', 'recovery')
+        .execute();
       expect(await answer(second)).toEqual({ status: 401, body: { message: SESSION_INVALID } });
     });
 
@@ -120,10 +147,14 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
         call(c, 'POST', '/api/account/password/reset', { recoveryToken, newPassword, confirmPassword });
       // The questions come first.
       expect(await reset(NEW_PASSWORD)).toEqual({ status: 401, body: { message: SESSION_INVALID } });
-      expect(await call(c, 'PATCH', '/api/account/securityQuestions', { recoveryToken, questions: rightAnswers() }))
-        .toEqual({ status: 200, body: { success: true } });
-      expect(await call(c, 'PATCH', '/api/account/securityQuestions', { recoveryToken, questions: rightAnswers() }))
-        .toEqual({ status: 401, body: { message: SESSION_INVALID } });
+      expect(await call(c, 'PATCH', '/api/account/securityQuestions', { recoveryToken, questions: rightAnswers() })).toEqual({
+        status: 200,
+        body: { success: true },
+      });
+      expect(await call(c, 'PATCH', '/api/account/securityQuestions', { recoveryToken, questions: rightAnswers() })).toEqual({
+        status: 401,
+        body: { message: SESSION_INVALID },
+      });
 
       const common = await reset('password1234');
       expect(common.status).toBe(400);
@@ -131,7 +162,9 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       expect((await reset(NEW_PASSWORD, 'Quiet-Harbor-Lantern-43')).body.errors).toEqual({ confirmPassword: 'Passwords must match' });
       expect((await reset('short')).body.errors).toEqual({ newPassword: 'Must be at least 12 characters long' });
       expect((await reset('xx-dealer.beta-xx')).body.errors).toEqual({ newPassword: 'The password must not contain your username.' });
-      expect((await reset(DEMO_PASSWORD)).body.errors).toEqual({ newPassword: 'The new password must be different from your current password.' });
+      expect((await reset(DEMO_PASSWORD)).body.errors).toEqual({
+        newPassword: 'The new password must be different from your current password.',
+      });
 
       expect(await reset(NEW_PASSWORD)).toEqual({ status: 200, body: { success: true } });
       expect(await reset('Another-Quiet-Harbor-77')).toEqual({ status: 401, body: { message: SESSION_INVALID } });
@@ -145,8 +178,11 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       const everything = JSON.stringify(await t.db.selectFrom('audit_log').select('details').execute());
       for (const secret of [NEW_PASSWORD, 'password1234', 'Biscuit', 'BISCUIT', recoveryToken]) expect(everything).not.toContain(secret);
       // Back to the demo password for the tests that follow.
-      await t.db.updateTable('users').set({ password_hash: await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id }) })
-        .where('username', '=', 'dealer.beta').execute();
+      await t.db
+        .updateTable('users')
+        .set({ password_hash: await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id }) })
+        .where('username', '=', 'dealer.beta')
+        .execute();
     });
 
     it('throttles one username after repeated failures, whatever the details', async () => {
@@ -154,7 +190,11 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       const captcha = await c.captcha();
       for (let i = 0; i < 8; i++) expect((await start(c, 'dealer.beta', `wrong${i}@example.com`)).status).toBe(401);
       // Blocked for a few seconds now: even the right details get the neutral answer.
-      const right = await call(c, 'POST', '/api/account/password/session', { username: 'dealer.beta', contact: 'dealer.beta@example.com', captcha });
+      const right = await call(c, 'POST', '/api/account/password/session', {
+        username: 'dealer.beta',
+        contact: 'dealer.beta@example.com',
+        captcha,
+      });
       expect(right).toEqual({ status: 401, body: { message: NEUTRAL_VERIFY } });
     });
   });
@@ -204,7 +244,10 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       expect(support.body.message).not.toMatch(/provide/i);
       expect(await messagesTo(t.db, 'dealer.classic@example.com')).toHaveLength(before);
 
-      expect(await forgot(c, 'dealer.classic@example.com', { dealerNumber: ' 5877 ' })).toEqual({ status: 200, body: { success: true, message: USERNAME_SENT } });
+      expect(await forgot(c, 'dealer.classic@example.com', { dealerNumber: ' 5877 ' })).toEqual({
+        status: 200,
+        body: { success: true, message: USERNAME_SENT },
+      });
       const [mail] = await waitForMessages('dealer.classic@example.com', before + 1);
       expect(mail.body).toContain('dealer.summit');
       expect(mail.body).not.toContain('dealer.classic');
@@ -212,11 +255,22 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
 
     it('sends to dealer support when the dealer number still matches several users', async () => {
       const c = await client();
-      const twin = await t.db.insertInto('users').values({
-        username: 'dealer.summit.two', name: 'Twin', email: 'dealer.classic@example.com', application_num: 2, dealer_number: '5877',
-      }).returning('user_id').executeTakeFirstOrThrow();
+      const twin = await t.db
+        .insertInto('users')
+        .values({
+          username: 'dealer.summit.two',
+          name: 'Twin',
+          email: 'dealer.classic@example.com',
+          application_num: 2,
+          dealer_number: '5877',
+        })
+        .returning('user_id')
+        .executeTakeFirstOrThrow();
       try {
-        expect(await forgot(c, 'dealer.classic@example.com', { dealerNumber: '5877' })).toMatchObject({ status: 409, body: { reason: 'contactDealerSupport' } });
+        expect(await forgot(c, 'dealer.classic@example.com', { dealerNumber: '5877' })).toMatchObject({
+          status: 409,
+          body: { reason: 'contactDealerSupport' },
+        });
         // A disabled user does not count.
         await t.db.updateTable('users').set({ disabled_at: new Date() }).where('user_id', '=', twin.user_id).execute();
         expect((await forgot(c, 'dealer.classic@example.com', { dealerNumber: '5877' })).status).toBe(200);
@@ -227,8 +281,16 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
 
     it('ignores customers and unverified contact methods, and refuses a replayed captcha', async () => {
       const c = await client();
-      await t.db.insertInto('user_contact_methods').values({ user_id: (await t.db.selectFrom('users').select('user_id')
-        .where('username', '=', 'dealer.newuser').executeTakeFirstOrThrow()).user_id, type: 'email', value: 'unverified@example.com', verified_at: null }).execute();
+      await t.db
+        .insertInto('user_contact_methods')
+        .values({
+          user_id: (await t.db.selectFrom('users').select('user_id').where('username', '=', 'dealer.newuser').executeTakeFirstOrThrow())
+            .user_id,
+          type: 'email',
+          value: 'unverified@example.com',
+          verified_at: null,
+        })
+        .execute();
       expect((await forgot(c, 'unverified@example.com')).status).toBe(200);
       expect((await forgot(c, 'customer@example.com')).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -285,11 +347,15 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       const common = await resetMsa(c, 'customer@example.com', code, 'password1234');
       expect(common.status).toBe(400);
       expect(Object.keys(common.body.errors)).toEqual(['newPassword']);
-      expect((await resetMsa(c, 'customer@example.com', code, NEW_PASSWORD, 'Something-Else-123')).body.errors)
-        .toEqual({ confirmPassword: 'Passwords must match' });
+      expect((await resetMsa(c, 'customer@example.com', code, NEW_PASSWORD, 'Something-Else-123')).body.errors).toEqual({
+        confirmPassword: 'Passwords must match',
+      });
       expect(await resetMsa(c, 'customer@example.com', code)).toEqual({ status: 200, body: { success: true } });
       // Spent.
-      expect(await resetMsa(c, 'customer@example.com', code, 'Another-Quiet-Harbor-77')).toEqual({ status: 401, body: { message: WRONG_CODE } });
+      expect(await resetMsa(c, 'customer@example.com', code, 'Another-Quiet-Harbor-77')).toEqual({
+        status: 401,
+        body: { message: WRONG_CODE },
+      });
       expect(await verify(c, 'customer@example.com', code)).toEqual({ status: 401, body: { message: WRONG_CODE } });
 
       expect((await signedIn.request('GET', '/api/me')).status).toBe(401);
@@ -306,9 +372,13 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       const code = await latestCode('customer@example.com', before + 1);
       const wrong = code === '000000' ? '111111' : '000000';
       for (const email of ['customer@example.com', 'ghost.two@example.com']) {
-        for (let i = 1; i <= 4; i++) expect(await verify(c, email, wrong), `${email} ${i}`).toEqual({ status: 401, body: { message: WRONG_CODE } });
+        for (let i = 1; i <= 4; i++)
+          expect(await verify(c, email, wrong), `${email} ${i}`).toEqual({ status: 401, body: { message: WRONG_CODE } });
         expect(await verify(c, email, wrong)).toEqual({ status: 429, body: { message: TOO_MANY } });
-        expect(await verify(c, email, email === 'customer@example.com' ? code : wrong)).toEqual({ status: 429, body: { message: TOO_MANY } });
+        expect(await verify(c, email, email === 'customer@example.com' ? code : wrong)).toEqual({
+          status: 429,
+          body: { message: TOO_MANY },
+        });
       }
     });
 
@@ -317,7 +387,11 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
       const before = (await messagesTo(t.db, 'customer@example.com')).length;
       await requestCode(c, 'customer@example.com');
       const code = await latestCode('customer@example.com', before + 1);
-      await t.db.updateTable('mfa_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('used_at', 'is', null).execute();
+      await t.db
+        .updateTable('mfa_codes')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('used_at', 'is', null)
+        .execute();
       expect(await verify(c, 'customer@example.com', code)).toEqual({ status: 401, body: { message: WRONG_CODE } });
     });
   });
@@ -325,14 +399,24 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
   describe('MSA username check', () => {
     it('tells whether an email can still be registered', async () => {
       const c = await client();
-      expect(await call(c, 'POST', '/api/msa/username', { username: 'CUSTOMER@example.com' })).toEqual({ status: 200, body: { available: false } });
-      expect(await call(c, 'POST', '/api/msa/username', { username: 'fresh.face@example.com' })).toEqual({ status: 200, body: { available: true } });
+      expect(await call(c, 'POST', '/api/msa/username', { username: 'CUSTOMER@example.com' })).toEqual({
+        status: 200,
+        body: { available: false },
+      });
+      expect(await call(c, 'POST', '/api/msa/username', { username: 'fresh.face@example.com' })).toEqual({
+        status: 200,
+        body: { available: true },
+      });
     });
 
     it('limits lookups from one address', async () => {
       const c = await client();
-      for (let i = 0; i < 60; i++) expect((await call(c, 'POST', '/api/msa/username', { username: `probe${i}@example.com` })).status).toBe(200);
-      expect(await call(c, 'POST', '/api/msa/username', { username: 'probe@example.com' })).toEqual({ status: 429, body: { message: TOO_MANY } });
+      for (let i = 0; i < 60; i++)
+        expect((await call(c, 'POST', '/api/msa/username', { username: `probe${i}@example.com` })).status).toBe(200);
+      expect(await call(c, 'POST', '/api/msa/username', { username: 'probe@example.com' })).toEqual({
+        status: 429,
+        body: { message: TOO_MANY },
+      });
     });
   });
 });

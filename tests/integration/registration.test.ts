@@ -20,7 +20,12 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
     json(await c.request('POST', path, body, { 'Accept-Language': lang }));
   const register = async (c: TestClient, email: string, over: Record<string, unknown> = {}) =>
     call(c, '/api/msa/register', {
-      email, password: PASSWORD, accountNumber: String(SITE_A.siteNum), accountPasscode: SITE_A.passcode, captcha: await c.captcha(), ...over,
+      email,
+      password: PASSWORD,
+      accountNumber: String(SITE_A.siteNum),
+      accountPasscode: SITE_A.passcode,
+      captcha: await c.captcha(),
+      ...over,
     });
 
   /** The `param` of the newest registration link sent to `to`. */
@@ -43,15 +48,25 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
   it('seeds accounts with a known passcode that no customer has linked yet', async () => {
     const linked = await t.db.selectFrom('msa_account_links').select('site_num').execute();
     for (const { siteNum } of DEMO_ACCOUNT_PASSCODES) expect(linked.map((l) => l.site_num)).not.toContain(siteNum);
-    const sites = await t.db.selectFrom('sites').select(['site_num', 'account_passcode_hash'])
-      .where('site_num', 'in', DEMO_ACCOUNT_PASSCODES.map((s) => s.siteNum)).execute();
+    const sites = await t.db
+      .selectFrom('sites')
+      .select(['site_num', 'account_passcode_hash'])
+      .where(
+        'site_num',
+        'in',
+        DEMO_ACCOUNT_PASSCODES.map((s) => s.siteNum),
+      )
+      .execute();
     expect(sites.every((s) => s.account_passcode_hash?.startsWith('$argon2id$'))).toBe(true);
   });
 
   it('refuses a wrong passcode, an unknown account and a common password with field messages', async () => {
     const c = await client();
     const wrong = await register(c, 'wrong.pass@example.com', { accountPasscode: '0000' });
-    expect(wrong).toEqual({ status: 400, body: { message: 'The form is not valid. Please check for errors', errors: { accountPasscode: MISMATCH } } });
+    expect(wrong).toEqual({
+      status: 400,
+      body: { message: 'The form is not valid. Please check for errors', errors: { accountPasscode: MISMATCH } },
+    });
     expect(await register(c, 'wrong.pass@example.com', { accountNumber: '999999' })).toEqual(wrong);
     expect(await register(c, 'wrong.pass@example.com', { accountNumber: 'ABC-1' })).toEqual(wrong);
     // The right passcode of another account is still a mismatch.
@@ -59,9 +74,13 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
     const common = await register(c, 'wrong.pass@example.com', { password: 'password1234' });
     expect(common.status).toBe(400);
     expect(Object.keys(common.body.errors)).toEqual(['password']);
-    expect((await register(c, 'wrong.pass@example.com', { password: 'short' })).body.errors).toEqual({ password: 'Must be at least 12 characters long' });
+    expect((await register(c, 'wrong.pass@example.com', { password: 'short' })).body.errors).toEqual({
+      password: 'Must be at least 12 characters long',
+    });
     expect(await user('wrong.pass@example.com')).toBeUndefined();
-    expect((await t.db.selectFrom('audit_log').select('details').where('action', '=', 'registration.failed').execute()).length).toBeGreaterThanOrEqual(4);
+    expect(
+      (await t.db.selectFrom('audit_log').select('details').where('action', '=', 'registration.failed').execute()).length,
+    ).toBeGreaterThanOrEqual(4);
   });
 
   it('throttles passcode guessing on one account', async () => {
@@ -73,14 +92,29 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
     let statuses: number[] = [];
     for (let i = 6; i < 10 && !statuses.includes(429); i++) statuses = [...statuses, (await guess(i)).status];
     expect(statuses).toContain(429);
-    const body = { email: 'guesser@example.com', password: PASSWORD, accountNumber: String(SITE_C.siteNum), accountPasscode: SITE_C.passcode, captcha };
-    expect(await call(c, '/api/msa/register', body)).toEqual({ status: 429, body: { message: 'Too many attempts. Please try again later.' } });
+    const body = {
+      email: 'guesser@example.com',
+      password: PASSWORD,
+      accountNumber: String(SITE_C.siteNum),
+      accountPasscode: SITE_C.passcode,
+      captcha,
+    };
+    expect(await call(c, '/api/msa/register', body)).toEqual({
+      status: 429,
+      body: { message: 'Too many attempts. Please try again later.' },
+    });
   });
 
   it('creates the account, emails the link, refuses sign-in until it is verified, then signs in', async () => {
     const c = await client();
     const captcha = await c.captcha();
-    const body = { email: 'New.Owner@Example.com', password: PASSWORD, accountNumber: ` ${SITE_A.siteNum} `, accountPasscode: SITE_A.passcode, captcha };
+    const body = {
+      email: 'New.Owner@Example.com',
+      password: PASSWORD,
+      accountNumber: ` ${SITE_A.siteNum} `,
+      accountPasscode: SITE_A.passcode,
+      captcha,
+    };
     expect(await call(c, '/api/msa/register', body)).toEqual({ status: 201, body: { success: true } });
     expect((await call(c, '/api/msa/register', body)).body).toEqual({ message: 'Please complete the captcha again.' });
 
@@ -88,8 +122,9 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
     expect(created).toMatchObject({ application_num: 3, email: 'new.owner@example.com', email_verified_at: null });
     expect(created.roles).toEqual(['noActionRead', 'contactsRead', 'zonesRead', 'sitePasscodeRead', 'scheduleRead', 'billingRead']);
     expect(created.password_hash).toMatch(/^\$argon2id\$/);
-    expect(await t.db.selectFrom('msa_account_links').select(['site_num', 'is_default']).where('user_id', '=', created.user_id).execute())
-      .toEqual([{ site_num: SITE_A.siteNum, is_default: true }]);
+    expect(
+      await t.db.selectFrom('msa_account_links').select(['site_num', 'is_default']).where('user_id', '=', created.user_id).execute(),
+    ).toEqual([{ site_num: SITE_A.siteNum, is_default: true }]);
 
     const [mail] = await messagesTo(t.db, 'new.owner@example.com');
     expect(mail.subject).toBe('Verify your email address');
@@ -108,10 +143,13 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
     expect(signIn.body.reqs).toMatchObject({ noContactInfo: false, mfaRequired: false, privacyPolicyRequired: true });
 
     // The same email cannot be registered twice (also with another account's passcode).
-    expect(await register(c, 'new.owner@example.com', { accountNumber: String(SITE_B.siteNum), accountPasscode: SITE_B.passcode }))
-      .toEqual({ status: 409, body: { message: ALREADY } });
+    expect(await register(c, 'new.owner@example.com', { accountNumber: String(SITE_B.siteNum), accountPasscode: SITE_B.passcode })).toEqual(
+      { status: 409, body: { message: ALREADY } },
+    );
     expect(await register(c, 'customer@example.com')).toEqual({ status: 409, body: { message: ALREADY } });
-    const audit = JSON.stringify(await t.db.selectFrom('audit_log').select(['action', 'details']).where('action', 'like', 'registration.%').execute());
+    const audit = JSON.stringify(
+      await t.db.selectFrom('audit_log').select(['action', 'details']).where('action', 'like', 'registration.%').execute(),
+    );
     expect(audit).toContain('registration.created');
     expect(audit).toContain('registration.verified');
     expect(audit).not.toContain(PASSWORD);
@@ -120,12 +158,19 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
 
   it('answers 412 for an expired link and sends a new one on request', async () => {
     const c = await client();
-    expect((await register(c, 'late.owner@example.com', { accountNumber: String(SITE_B.siteNum), accountPasscode: SITE_B.passcode })).status).toBe(201);
+    expect(
+      (await register(c, 'late.owner@example.com', { accountNumber: String(SITE_B.siteNum), accountPasscode: SITE_B.passcode })).status,
+    ).toBe(201);
     const first = await latestLink('late.owner@example.com', 'code');
-    await t.db.updateTable('one_time_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('kind', '=', 'registration').execute();
+    await t.db
+      .updateTable('one_time_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('kind', '=', 'registration')
+      .execute();
     expect(await call(c, '/api/msa/register/verify', { code: first.token })).toEqual({ status: 412, body: { message: EXPIRED } });
-    expect((await call(c, '/api/msa/register/verify', { code: first.token }, 'es')).body.message)
-      .toBe('Su enlace de registro ha caducado. ¿Desea solicitar uno nuevo?');
+    expect((await call(c, '/api/msa/register/verify', { code: first.token }, 'es')).body.message).toBe(
+      'Su enlace de registro ha caducado. ¿Desea solicitar uno nuevo?',
+    );
 
     expect(await call(c, '/api/msa/register/resend', { code: first.token })).toEqual({ status: 200, body: { success: true } });
     const second = await latestLink('late.owner@example.com', 'code');
@@ -140,7 +185,9 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
 
   it('resends by email to an unregistered account only, answering the same either way', async () => {
     const c = await client();
-    expect((await register(c, 'by.email@example.com', { accountNumber: String(SITE_C.siteNum), accountPasscode: SITE_C.passcode })).status).toBe(201);
+    expect(
+      (await register(c, 'by.email@example.com', { accountNumber: String(SITE_C.siteNum), accountPasscode: SITE_C.passcode })).status,
+    ).toBe(201);
     const before = (await messagesTo(t.db, 'by.email@example.com')).length;
     for (const email of ['By.Email@example.com', 'nobody.registered@example.com', 'customer@example.com']) {
       expect(await call(c, '/api/msa/register/resend', { email })).toEqual({ status: 200, body: { success: true } });
@@ -159,7 +206,13 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
       method: 'POST',
       url: '/api/msa/register',
       headers: { host: 'msa.localhost:8443', 'x-forwarded-proto': 'https', cookie: 'XSRF-Token=abc', 'x-xsrf-token': 'abc' },
-      payload: { email: 'msa.host@example.com', password: PASSWORD, accountNumber: String(SITE_A.siteNum), accountPasscode: SITE_A.passcode, captcha },
+      payload: {
+        email: 'msa.host@example.com',
+        password: PASSWORD,
+        accountNumber: String(SITE_A.siteNum),
+        accountPasscode: SITE_A.passcode,
+        captcha,
+      },
     });
     expect(response.statusCode).toBe(201);
     expect((await latestLink('msa.host@example.com', 'code')).url).toMatch(/^http:\/\/msa\.localhost:8443\/login\/register\?code=/);
@@ -174,7 +227,11 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
 
     const setPassword = (otp: string, password = PASSWORD, confirmPassword = password) =>
       call(c, '/api/msa/register/password', { otp, password, confirmPassword });
-    await t.db.updateTable('one_time_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('kind', '=', 'registrationOtp').execute();
+    await t.db
+      .updateTable('one_time_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('kind', '=', 'registrationOtp')
+      .execute();
     expect(await setPassword(seeded.token)).toEqual({ status: 412, body: { message: EXPIRED } });
     expect(await call(c, '/api/msa/register/resend', { otp: seeded.token })).toEqual({ status: 200, body: { success: true } });
     const fresh = await latestLink(email, 'otp');
@@ -183,8 +240,12 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
 
     expect(await setPassword(seeded.token)).toEqual({ status: 400, body: { message: INVALID } });
     expect((await setPassword(fresh.token, 'password1234')).status).toBe(400);
-    expect((await setPassword(fresh.token, PASSWORD, 'Quiet-Harbor-Lantern-43')).body.errors).toEqual({ confirmPassword: 'Passwords must match' });
-    expect((await setPassword(fresh.token, 'x'.repeat(12) + 'y'.repeat(21))).body.errors).toEqual({ password: 'Must be 32 characters or less' });
+    expect((await setPassword(fresh.token, PASSWORD, 'Quiet-Harbor-Lantern-43')).body.errors).toEqual({
+      confirmPassword: 'Passwords must match',
+    });
+    expect((await setPassword(fresh.token, 'x'.repeat(12) + 'y'.repeat(21))).body.errors).toEqual({
+      password: 'Must be 32 characters or less',
+    });
     expect(await setPassword(fresh.token)).toEqual({ status: 200, body: { success: true } });
     expect(await setPassword(fresh.token, 'Another-Quiet-Harbor-77')).toEqual({ status: 409, body: { message: ALREADY } });
     expect(await call(c, '/api/msa/register/resend', { otp: fresh.token })).toEqual({ status: 409, body: { message: ALREADY } });

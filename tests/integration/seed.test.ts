@@ -86,9 +86,15 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
 
   it('creates the five demo users with the demo password (and two for recovery and registration)', async () => {
     const all = await db.selectFrom('users').select(['username', 'password_hash']).execute();
-    expect(all.map((u) => u.username).sort()).toEqual(
-      ['customer@example.com', 'dealer.beta', 'dealer.classic', 'dealer.newuser', 'dealer.summit', 'new.customer@example.com', 'support.admin'],
-    );
+    expect(all.map((u) => u.username).sort()).toEqual([
+      'customer@example.com',
+      'dealer.beta',
+      'dealer.classic',
+      'dealer.newuser',
+      'dealer.summit',
+      'new.customer@example.com',
+      'support.admin',
+    ]);
     // new.customer@example.com was created by staff and sets a password by the emailed otp link.
     expect(all.find((u) => u.username === 'new.customer@example.com')!.password_hash).toBeNull();
     const users = all.filter((u) => u.username !== 'new.customer@example.com');
@@ -108,8 +114,12 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
   it('dealer.beta is a beta dealer with two groups, verified contacts and security questions', async () => {
     const u = await user(db, 'dealer.beta');
     expect(u).toMatchObject({
-      application_num: APPLICATION.dealer, beta_user: true, dealer_number: '9993', current_site_group_num: 9993,
-      mfa_required: false, password_reset_required: false,
+      application_num: APPLICATION.dealer,
+      beta_user: true,
+      dealer_number: '9993',
+      current_site_group_num: 9993,
+      mfa_required: false,
+      password_reset_required: false,
     });
     expect(u.roles).toEqual(['reportRead', 'billingRead', 'level8']);
     expect(u.auth_flags).toEqual(['xtAdmin', 'allowCreateAccountFlag']);
@@ -118,13 +128,21 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
     const methods = await db.selectFrom('user_contact_methods').selectAll().where('user_id', '=', u.user_id).execute();
     expect(methods.map((m) => m.type).sort()).toEqual(['cellPhone', 'email']);
     expect(methods.every((m) => m.verified_at !== null)).toBe(true);
-    const questions = await db.selectFrom('user_security_questions').selectAll().where('user_id', '=', u.user_id)
-      .orderBy('position').execute();
+    const questions = await db
+      .selectFrom('user_security_questions')
+      .selectAll()
+      .where('user_id', '=', u.user_id)
+      .orderBy('position')
+      .execute();
     expect(questions).toHaveLength(3);
     expect(await argon2.verify(questions[0].answer_hash, DEMO_SECURITY_QUESTIONS[0].answer.toLowerCase())).toBe(true);
     expect(await count(db, 'site_favorites')).toBeGreaterThan(0);
-    const favorites = await db.selectFrom('site_favorites').innerJoin('sites', 'sites.site_num', 'site_favorites.site_num')
-      .select('sites.site_group_num').where('user_id', '=', u.user_id).execute();
+    const favorites = await db
+      .selectFrom('site_favorites')
+      .innerJoin('sites', 'sites.site_num', 'site_favorites.site_num')
+      .select('sites.site_group_num')
+      .where('user_id', '=', u.user_id)
+      .execute();
     expect(favorites.length).toBeGreaterThan(0);
     expect(favorites.every((f) => [9993, 4120].includes(f.site_group_num))).toBe(true);
   });
@@ -141,9 +159,17 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
   it('dealer.newuser has every first-login requirement pending and no contact info', async () => {
     const u = await user(db, 'dealer.newuser');
     expect(u).toMatchObject({
-      application_num: APPLICATION.dealer, beta_user: true, dealer_number: '9993', email: null, phone_number: null,
-      mfa_required: true, username_reset_required: true, verify_security_questions: true,
-      password_reset_required: true, terms_required: true, privacy_policy_required: true,
+      application_num: APPLICATION.dealer,
+      beta_user: true,
+      dealer_number: '9993',
+      email: null,
+      phone_number: null,
+      mfa_required: true,
+      username_reset_required: true,
+      verify_security_questions: true,
+      password_reset_required: true,
+      terms_required: true,
+      privacy_policy_required: true,
     });
     const methods = await db.selectFrom('user_contact_methods').select('type').where('user_id', '=', u.user_id).execute();
     expect(methods).toHaveLength(0);

@@ -12,9 +12,15 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
   };
   const json = async (response: Response) => ({ status: response.status, body: await response.json() });
   const deviceOf = (groupNum: number, offset = 0) =>
-    t.db.selectFrom('devices').innerJoin('sites', 'sites.site_num', 'devices.site_num')
+    t.db
+      .selectFrom('devices')
+      .innerJoin('sites', 'sites.site_num', 'devices.site_num')
       .select(['devices.dev_num', 'devices.transmitter_code', 'sites.site_num', 'sites.site_name'])
-      .where('sites.site_group_num', '=', groupNum).orderBy('devices.dev_num').offset(offset).limit(1).executeTakeFirstOrThrow();
+      .where('sites.site_group_num', '=', groupNum)
+      .orderBy('devices.dev_num')
+      .offset(offset)
+      .limit(1)
+      .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     t = await startTestApp(database, { DEMO: 'true' });
@@ -30,18 +36,26 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
     const device = await deviceOf(9993, 40);
     const added = await json(await c.request('PUT', `/api/site/favorites/${device.transmitter_code.toLowerCase()}`));
     expect(added.status).toBe(200);
-    expect(added.body).toContainEqual(expect.objectContaining({ siteNum: device.site_num, devNum: device.dev_num, xmit: device.transmitter_code }));
+    expect(added.body).toContainEqual(
+      expect.objectContaining({ siteNum: device.site_num, devNum: device.dev_num, xmit: device.transmitter_code }),
+    );
     const removed = await json(await c.request('DELETE', `/api/site/favorites/${device.transmitter_code}`));
     expect(removed.body.map((s: { siteNum: number }) => s.siteNum)).not.toContain(device.site_num);
     // Another dealer's transmitter is not found, and a write without the XSRF header is refused.
     const foreign = await deviceOf(5877);
     expect((await c.request('PUT', `/api/site/favorites/${foreign.transmitter_code}`)).status).toBe(404);
-    expect((await c.request('PUT', `/api/site/favorites/${device.transmitter_code}`, undefined, { 'X-XSRF-Token': 'forged' })).status).toBe(403);
-    const audit = await t.db.selectFrom('audit_log').select('action').where('action', 'in', ['site.favorited', 'site.unfavorited']).execute();
+    expect((await c.request('PUT', `/api/site/favorites/${device.transmitter_code}`, undefined, { 'X-XSRF-Token': 'forged' })).status).toBe(
+      403,
+    );
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', 'in', ['site.favorited', 'site.unfavorited'])
+      .execute();
     expect(audit.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('records a site opened among the recents, latest first; other dealers\' sites are not found', async () => {
+  it("records a site opened among the recents, latest first; other dealers' sites are not found", async () => {
     const c = await signIn('dealer.beta');
     const device = await deviceOf(9993, 70);
     const site = await json(await c.request('GET', `/api/site/${device.site_num}?dn=${device.dev_num}`));
@@ -76,10 +90,12 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
   it('switches account group only to a group the user may use, and audits it', async () => {
     const c = await signIn('dealer.beta');
     const groups = await json(await c.request('GET', '/api/user/accountGroups'));
-    expect(groups.body).toEqual(expect.arrayContaining([
-      { siteGroupNum: 9993, siteGroupName: expect.any(String), current: true, liveAlarms: true },
-      { siteGroupNum: 4120, siteGroupName: expect.any(String), current: false, liveAlarms: false },
-    ]));
+    expect(groups.body).toEqual(
+      expect.arrayContaining([
+        { siteGroupNum: 9993, siteGroupName: expect.any(String), current: true, liveAlarms: true },
+        { siteGroupNum: 4120, siteGroupName: expect.any(String), current: false, liveAlarms: false },
+      ]),
+    );
     const switched = await json(await c.request('PUT', '/api/user/accountGroup', { siteGroupNum: 4120 }));
     expect(switched.status).toBe(200);
     expect(switched.body.dealer.siteGroupNum).toBe(4120);
@@ -90,10 +106,12 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
     expect((await json(await c.request('GET', '/api/me'))).body.dealer.siteGroupNum).toBe(4120);
     await c.request('PUT', '/api/user/accountGroup', { siteGroupNum: 9993 });
     const audit = await t.db.selectFrom('audit_log').select(['action', 'target_id']).where('action', 'like', 'accountGroup.%').execute();
-    expect(audit).toEqual(expect.arrayContaining([
-      { action: 'accountGroup.switched', target_id: '4120' },
-      { action: 'accountGroup.switchRefused', target_id: '5877' },
-    ]));
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: 'accountGroup.switched', target_id: '4120' },
+        { action: 'accountGroup.switchRefused', target_id: '5877' },
+      ]),
+    );
     expect((await new TestClient(origin).init().then((a) => a.request('GET', '/api/user/accountGroups'))).status).toBe(401);
   });
 
@@ -106,7 +124,8 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
     const other = links.find((l: { isFavorite: boolean }) => !l.isFavorite);
     const after = (await json(await c.request('PUT', '/api/msa/accountLinks/favorite', { siteNum: other.siteNum, isFavorite: true }))).body;
     expect(after.filter((l: { isFavorite: boolean }) => l.isFavorite).map((l: { siteNum: number }) => l.siteNum)).toEqual([other.siteNum]);
-    const cleared = (await json(await c.request('PUT', '/api/msa/accountLinks/favorite', { siteNum: other.siteNum, isFavorite: false }))).body;
+    const cleared = (await json(await c.request('PUT', '/api/msa/accountLinks/favorite', { siteNum: other.siteNum, isFavorite: false })))
+      .body;
     expect(cleared.filter((l: { isFavorite: boolean }) => l.isFavorite)).toHaveLength(0);
     const notMine = await deviceOf(9993, 90);
     expect((await c.request('PUT', '/api/msa/accountLinks/favorite', { siteNum: notMine.site_num, isFavorite: true })).status).toBe(404);
@@ -121,7 +140,13 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
   it('ends an impersonation and returns to the impersonator, audited; refuses when not impersonating', async () => {
     const staff = await t.db.selectFrom('users').select('user_id').where('username', '=', 'support.admin').executeTakeFirstOrThrow();
     const dealer = await t.db.selectFrom('users').select('user_id').where('username', '=', 'dealer.beta').executeTakeFirstOrThrow();
-    const tokens = await t.app.sessions.create({ userId: dealer.user_id, impersonatorUserId: staff.user_id, pending: {}, ip: null, userAgent: null });
+    const tokens = await t.app.sessions.create({
+      userId: dealer.user_id,
+      impersonatorUserId: staff.user_id,
+      pending: {},
+      ip: null,
+      userAgent: null,
+    });
     const c = await new TestClient(origin).init();
     c.bearer = tokens.bearer.token;
     // /me tells the client it is an impersonation (the shell's banner, §4).
@@ -130,9 +155,17 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
     expect(ended.status).toBe(200);
     c.bearer = ended.body.token;
     expect((await json(await c.request('GET', '/api/me'))).body.appUserNum).toBe(staff.user_id);
-    const old = await t.db.selectFrom('sessions').select(['ended_at', 'end_reason']).where('session_id', '=', tokens.sessionId).executeTakeFirstOrThrow();
+    const old = await t.db
+      .selectFrom('sessions')
+      .select(['ended_at', 'end_reason'])
+      .where('session_id', '=', tokens.sessionId)
+      .executeTakeFirstOrThrow();
     expect(old.end_reason).toBe('impersonation-ended');
-    const audit = await t.db.selectFrom('audit_log').select(['actor_user_id', 'impersonator_user_id']).where('action', '=', 'impersonation.ended').executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'impersonator_user_id'])
+      .where('action', '=', 'impersonation.ended')
+      .executeTakeFirstOrThrow();
     expect(audit).toEqual({ actor_user_id: dealer.user_id, impersonator_user_id: staff.user_id });
     // The ended impersonation cannot be used again; a normal session is not an impersonation.
     c.bearer = tokens.bearer.token;
@@ -149,8 +182,10 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
   it('serves dealer branding: the current group signed in, a named group anonymously, none otherwise', async () => {
     const anonymous = await new TestClient(origin).init();
     expect((await json(await anonymous.request('GET', '/api/branding'))).body).toEqual({ headerLogoUrl: null, darkHeaderLogoUrl: null });
-    expect((await json(await anonymous.request('GET', '/api/branding?siteGroupNum=9993'))).body)
-      .toEqual({ headerLogoUrl: '/branding/northwind.svg', darkHeaderLogoUrl: '/branding/northwind-dark.svg' });
+    expect((await json(await anonymous.request('GET', '/api/branding?siteGroupNum=9993'))).body).toEqual({
+      headerLogoUrl: '/branding/northwind.svg',
+      darkHeaderLogoUrl: '/branding/northwind-dark.svg',
+    });
     const beta = await signIn('dealer.beta');
     expect((await json(await beta.request('GET', '/api/branding'))).body.headerLogoUrl).toBe('/branding/northwind.svg');
     // Another dealer's group is refused to a dealer who may not use it.
@@ -158,11 +193,14 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
     expect((await beta.request('GET', '/api/branding?siteGroupNum=4120')).status).toBe(200);
   });
 
-  it("tells whether the dealer has an answering service and that a normal session is no impersonation", async () => {
+  it('tells whether the dealer has an answering service and that a normal session is no impersonation', async () => {
     const beta = await signIn('dealer.beta');
     const me = await json(await beta.request('GET', '/api/me'));
     expect(me.body).toMatchObject({ dealer: { siteGroupNum: 9993, hasAnsweringService: true }, impersonating: false });
     const classic = await signIn('dealer.classic');
-    expect((await json(await classic.request('GET', '/api/me'))).body.dealer).toMatchObject({ siteGroupNum: 4120, hasAnsweringService: false });
+    expect((await json(await classic.request('GET', '/api/me'))).body.dealer).toMatchObject({
+      siteGroupNum: 4120,
+      hasAnsweringService: false,
+    });
   });
 });

@@ -111,11 +111,15 @@ describe.each(TEST_DATABASES)('single sign-on on $name', (database) => {
   }
 
   function submitIdp(browser: Browser, action: URL, fields: Record<string, string>, stopAt?: string[]) {
-    return browser.navigate(action, {
-      method: 'POST',
-      body: new URLSearchParams(fields).toString(),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    }, stopAt);
+    return browser.navigate(
+      action,
+      {
+        method: 'POST',
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      },
+      stopAt,
+    );
   }
 
   /** The whole round trip for one IdP account: where the portal's callback sends the browser. */
@@ -162,7 +166,10 @@ describe.each(TEST_DATABASES)('single sign-on on $name', (database) => {
     });
 
     it('answers a dealer without providers with an empty list', async () => {
-      expect(await lookup('lakeside')).toEqual({ status: 200, body: { siteGroupNum: 4120, dealerName: 'Lakeside Alarm Co.', providers: [] } });
+      expect(await lookup('lakeside')).toEqual({
+        status: 200,
+        body: { siteGroupNum: 4120, dealerName: 'Lakeside Alarm Co.', providers: [] },
+      });
     });
 
     it("answers an unknown domain with 404 'Invalid Domain', translated", async () => {
@@ -221,7 +228,12 @@ describe.each(TEST_DATABASES)('single sign-on on $name', (database) => {
 
     const second = await ssoAs('dealer.beta');
     const code2 = second.landed.searchParams.get('ssoCode')!;
-    await t.db.updateTable('one_time_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('kind', '=', 'ssoCode').where('used_at', 'is', null).execute();
+    await t.db
+      .updateTable('one_time_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('kind', '=', 'ssoCode')
+      .where('used_at', 'is', null)
+      .execute();
     expect(await exchange(second.browser, code2)).toEqual(refused);
     expect((await lastAudit('sso.exchangeFailed'))?.details).toMatchObject({ reason: 'unknownCode' });
   });
@@ -239,7 +251,9 @@ describe.each(TEST_DATABASES)('single sign-on on $name', (database) => {
   it('refuses a forged state, a replayed callback and a callback in another browser', async () => {
     const browser = new Browser();
     const { action } = await openIdpSignIn(browser);
-    const { url: callback } = await submitIdp(browser, action, { login: 'dealer.beta', password: DEMO_PASSWORD, action: 'login' }, ['/api/sso/callback']);
+    const { url: callback } = await submitIdp(browser, action, { login: 'dealer.beta', password: DEMO_PASSWORD, action: 'login' }, [
+      '/api/sso/callback',
+    ]);
     expect(callback.pathname).toBe('/api/sso/callback');
     expect(callback.searchParams.get('code')).toBeTruthy();
 
@@ -259,7 +273,9 @@ describe.each(TEST_DATABASES)('single sign-on on $name', (database) => {
   it('replays of a successful callback are refused', async () => {
     const browser = new Browser();
     const { action } = await openIdpSignIn(browser);
-    const { url: callback } = await submitIdp(browser, action, { login: 'dealer.beta', password: DEMO_PASSWORD, action: 'login' }, ['/api/sso/callback']);
+    const { url: callback } = await submitIdp(browser, action, { login: 'dealer.beta', password: DEMO_PASSWORD, action: 'login' }, [
+      '/api/sso/callback',
+    ]);
     const cookie = browser.cookie('portal_sso')!;
     const first = await browser.navigate(callback);
     expect(first.url.searchParams.get('ssoCode')).toBeTruthy();
@@ -306,14 +322,20 @@ describe.each(TEST_DATABASES)('single sign-on on $name', (database) => {
     const xsrf = browser.cookie('XSRF-Token')!;
     const json = { 'Content-Type': 'application/json', 'X-XSRF-Token': xsrf };
     const login = await browser.fetch(url('/api/account/login'), {
-      method: 'POST', headers: json, body: JSON.stringify({ username: 'dealer.newuser', password: DEMO_PASSWORD }),
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ username: 'dealer.newuser', password: DEMO_PASSWORD }),
     });
     expect((await login.json()).reqs.actionRequired).toBe(true);
     expect(browser.has('portal_session')).toBe(true);
     // Outside the steps, that session is refused everything else...
     expect((await browser.fetch(url('/api/news'))).status).toBe(403);
     // ...but not the SSO calls, which never look at it.
-    const tenant = await browser.fetch(url('/api/account/sso/tenant'), { method: 'POST', headers: json, body: JSON.stringify({ teamDomain: 'northwind' }) });
+    const tenant = await browser.fetch(url('/api/account/sso/tenant'), {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ teamDomain: 'northwind' }),
+    });
     expect(tenant.status).toBe(200);
     const { landed } = await ssoAs('dealer.beta', undefined, browser);
     const { status, body } = await exchange(browser, landed.searchParams.get('ssoCode')!);
@@ -329,7 +351,12 @@ describe.each(TEST_DATABASES)('single sign-on on $name', (database) => {
   });
 
   it('keeps the demo provider row pointing at this server', async () => {
-    const row = await t.db.selectFrom('sso_providers').selectAll().where('site_group_num', '=', 9993).where('name', '=', 'demo').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('sso_providers')
+      .selectAll()
+      .where('site_group_num', '=', 9993)
+      .where('name', '=', 'demo')
+      .executeTakeFirstOrThrow();
     expect(row.issuer).toBe(`${base}/idp`);
     expect(row.client_id).toBe('portal-demo');
     const discovery = await (await fetch(`${base}/idp/.well-known/openid-configuration`)).json();
@@ -340,7 +367,11 @@ describe.each(TEST_DATABASES)('single sign-on on $name', (database) => {
     // PKCE is required: an authorization request without a code challenge is sent back with an error.
     const withoutPkce = new URL(discovery.authorization_endpoint);
     withoutPkce.search = new URLSearchParams({
-      client_id: 'portal-demo', response_type: 'code', scope: 'openid email', redirect_uri: `${base}/api/sso/callback`, state: 's',
+      client_id: 'portal-demo',
+      response_type: 'code',
+      scope: 'openid email',
+      redirect_uri: `${base}/api/sso/callback`,
+      state: 's',
     }).toString();
     const answer = await fetch(withoutPkce, { redirect: 'manual' });
     const back = new URL(answer.headers.get('location')!);

@@ -12,17 +12,25 @@ export function variantOf(request: FastifyRequest, msaHosts: readonly string[]):
  * variants; the host name the portal is reached on chooses.
  */
 export async function assetsRoutes(app: FastifyInstance, options: { version: string }) {
-  app.get('/assets/config', {
-    schema: { tags: ['platform'], summary: 'Variant, portal name, version and environment for this host', response: { 200: clientConfigSchema } },
-  }, async (request, reply): Promise<ClientConfig> => {
-    reply.header('Cache-Control', 'no-cache');
-    return {
-      variant: variantOf(request, app.config.msaHosts),
-      portalName: app.config.portalName,
-      version: options.version,
-      environment: app.config.environment,
-      demo: app.config.demo,
-      helpCenterUrl: app.config.helpCenterUrl ?? '/help/',
-    };
-  });
+  app.get(
+    '/assets/config',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Variant, portal name, version and environment for this host',
+        response: { 200: clientConfigSchema },
+      },
+    },
+    async (request, reply): Promise<ClientConfig> => {
+      reply.header('Cache-Control', 'no-cache');
+      return {
+        variant: variantOf(request, app.config.msaHosts),
+        portalName: app.config.portalName,
+        version: options.version,
+        environment: app.config.environment,
+        demo: app.config.demo,
+        helpCenterUrl: app.config.helpCenterUrl ?? '/help/',
+      };
+    },
+  );
 }

@@ -65,7 +65,6 @@ declare module 'fastify' {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-
 /** Cookie flags: Secure everywhere but plain-http localhost development. */
 export function cookieSecurity(publicUrl: string) {
   const url = new URL(publicUrl);

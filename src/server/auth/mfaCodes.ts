@@ -86,7 +86,13 @@ export function mfaCodes(db: Db, secret: string) {
      * `spend: false` checks the code (wrong guesses still count) and leaves it
      * usable, for a flow that spends it at its last step (MSA password reset).
      */
-    async verify(userId: number, purpose: MfaPurpose, code: string, now = new Date(), { spend = true } = {}): Promise<VerifiedCode | undefined> {
+    async verify(
+      userId: number,
+      purpose: MfaPurpose,
+      code: string,
+      now = new Date(),
+      { spend = true } = {},
+    ): Promise<VerifiedCode | undefined> {
       const row = await db
         .selectFrom('mfa_codes')
         .selectAll()
@@ -99,7 +105,11 @@ export function mfaCodes(db: Db, secret: string) {
       if (!row) return undefined;
       if (row.attempts >= MFA_CODE_POLICY.maxAttempts) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
       if (!safeEqual(row.code_hash, digest(userId, purpose, code))) {
-        await db.updateTable('mfa_codes').set({ attempts: row.attempts + 1 }).where('mfa_code_id', '=', row.mfa_code_id).execute();
+        await db
+          .updateTable('mfa_codes')
+          .set({ attempts: row.attempts + 1 })
+          .where('mfa_code_id', '=', row.mfa_code_id)
+          .execute();
         if (row.attempts + 1 >= MFA_CODE_POLICY.maxAttempts) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
         return undefined;
       }

@@ -37,9 +37,14 @@ function pick(contacts: readonly Contact[], type: MfaContactType): Contact | und
 
 /** The field error for a typed contact that is not of the chosen type. */
 function notOfType(type: MfaContactType): HttpError {
-  return new HttpError(400, 'validation.invalidForm', {}, {
-    contactMethodValue: type === 'email' ? 'validation.format.email' : 'validation.phone',
-  });
+  return new HttpError(
+    400,
+    'validation.invalidForm',
+    {},
+    {
+      contactMethodValue: type === 'email' ? 'validation.format.email' : 'validation.phone',
+    },
+  );
 }
 
 /**
@@ -64,7 +69,10 @@ export async function mfaRoutes(parent: FastifyInstance) {
       }
       // A contact saved by user/contactMethod/internal|external, waiting for its code.
       const saved = await contactMethodsOf(app.db, userId);
-      return pick(saved.filter((c) => !c.verified_at).map(({ type: t, value }) => ({ type: t, value })), type);
+      return pick(
+        saved.filter((c) => !c.verified_at).map(({ type: t, value }) => ({ type: t, value })),
+        type,
+      );
     }
     const verified = await verifiedContacts(app.db, userId);
     if (!typed) return pick(verified, type);
@@ -79,91 +87,105 @@ export async function mfaRoutes(parent: FastifyInstance) {
     await writeAudit(app.db, auditFor(request, { action, targetType: 'user', targetId: request.auth!.user.user_id, details }));
   }
 
-  app.post('/mfa/request', {
-    schema: {
-      tags,
-      summary: 'Send a login-step code (purpose as the session expects) to the typed or a saved contact',
-      body: mfaRequestSchema,
-      response: { 200: mfaSentSchema, ...errors },
+  app.post(
+    '/mfa/request',
+    {
+      schema: {
+        tags,
+        summary: 'Send a login-step code (purpose as the session expects) to the typed or a saved contact',
+        body: mfaRequestSchema,
+        response: { 200: mfaSentSchema, ...errors },
+      },
+      preHandler: app.requireUser,
     },
-    preHandler: app.requireUser,
-  }, async (request) => {
-    const { user } = request.auth!;
-    const { type, mfaType } = request.body;
-    const purpose = await sessionMfaPurpose(app, request);
-    if (!purpose || purpose !== mfaType) throw new HttpError(400, 'steps.mfa.wrongPurpose');
-    const target = await targetOf(user.user_id, purpose, type, request.body.contactMethodValue?.trim() ?? '');
-    if (!target) throw new HttpError(400, 'steps.mfa.noContact');
+    async (request) => {
+      const { user } = request.auth!;
+      const { type, mfaType } = request.body;
+      const purpose = await sessionMfaPurpose(app, request);
+      if (!purpose || purpose !== mfaType) throw new HttpError(400, 'steps.mfa.wrongPurpose');
+      const target = await targetOf(user.user_id, purpose, type, request.body.contactMethodValue?.trim() ?? '');
+      if (!target) throw new HttpError(400, 'steps.mfa.noContact');
 
-    const masked = maskContact(target.value, target.type);
-    let code: string;
-    try {
-      code = await app.mfaCodes.issue({ userId: user.user_id, purpose, contactType: target.type, contactValue: target.value });
-    } catch (error) {
-      await audit(request, 'mfa.codeRefused', { purpose, type: target.type, to: masked });
-      throw error;
-    }
-    const t = request.t;
-    const args = { code, minutes: CODE_MINUTES };
-    const sent = target.type === 'email'
-      ? await app.outbox.sendEmail({ to: target.value, subject: t('steps.mfa.emailSubject'), text: t('steps.mfa.emailBody', args) })
-      : await app.outbox.sendText({ to: target.value, text: t('steps.mfa.textBody', args) });
-    await audit(request, 'mfa.codeSent', { purpose, type: target.type, to: masked, delivery: sent.status });
-    return { mfaSentTo: masked, mfaSentToMsg: target.type };
-  });
-
-  app.post('/mfa/verify', {
-    schema: {
-      tags,
-      summary: 'Check the code the session expects; clears the contact and MFA steps',
-      body: mfaVerifySchema,
-      response: { 200: stepResultSchema, ...errors },
+      const masked = maskContact(target.value, target.type);
+      let code: string;
+      try {
+        code = await app.mfaCodes.issue({ userId: user.user_id, purpose, contactType: target.type, contactValue: target.value });
+      } catch (error) {
+        await audit(request, 'mfa.codeRefused', { purpose, type: target.type, to: masked });
+        throw error;
+      }
+      const t = request.t;
+      const args = { code, minutes: CODE_MINUTES };
+      const sent =
+        target.type === 'email'
+          ? await app.outbox.sendEmail({ to: target.value, subject: t('steps.mfa.emailSubject'), text: t('steps.mfa.emailBody', args) })
+          : await app.outbox.sendText({ to: target.value, text: t('steps.mfa.textBody', args) });
+      await audit(request, 'mfa.codeSent', { purpose, type: target.type, to: masked, delivery: sent.status });
+      return { mfaSentTo: masked, mfaSentToMsg: target.type };
     },
-    preHandler: app.requireUser,
-  }, async (request, reply) => {
-    const { user, pending } = request.auth!;
-    const purpose = await sessionMfaPurpose(app, request);
-    if (!purpose) throw new HttpError(400, 'steps.mfa.wrongPurpose');
-    let verified;
-    try {
-      verified = await app.mfaCodes.verify(user.user_id, purpose, request.body.code);
-    } catch (error) {
-      await audit(request, 'mfa.failed', { purpose, tooManyAttempts: true });
-      throw error;
-    }
-    if (!verified) {
-      await audit(request, 'mfa.failed', { purpose });
-      throw new HttpError(401, 'steps.mfa.invalidCode');
-    }
+  );
 
-    if (purpose === 'deviceVerification') {
-      const contact = { type: verified.contactType, value: normaliseContact(verified.contactValue, verified.contactType) };
-      await refuseContactOfAnotherUser(app.db, user.user_id, contact, 'code');
-      await saveContact(app.db, user.user_id, contact, true);
-      await audit(request, 'contactMethod.verified', { type: contact.type, to: maskContact(contact.value, contact.type) });
-    }
-    // Remembering a device skips MFA at sign-in, so only a sign-in's own code does it (§2: not on password reset).
-    const remember = request.body.rememberDevice === true && purpose !== 'passwordReset' && !!(pending.mfaRequired || pending.noContactInfo);
-    if (remember) {
-      const token = await rememberDevice(app.db, user.user_id, request.headers['user-agent']);
-      setTrustedDeviceCookie(reply, app.config.publicUrl, token);
-    }
-    await clearPending(app, request, 'noContactInfo', 'mfaRequired');
-    await audit(request, 'mfa.verified', { purpose, rememberDevice: remember });
-    return { success: true, reqs: await requirementsFor(app, request) };
-  });
-
-  app.delete('/account/trustedDevices', {
-    schema: {
-      tags,
-      summary: "Forget every device remembered for the user ('Remember this device?')",
-      response: { 200: trustedDevicesRevokedSchema, 401: errorSchema, 403: errorSchema },
+  app.post(
+    '/mfa/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Check the code the session expects; clears the contact and MFA steps',
+        body: mfaVerifySchema,
+        response: { 200: stepResultSchema, ...errors },
+      },
+      preHandler: app.requireUser,
     },
-    preHandler: app.requireUser,
-  }, async (request, reply) => {
-    const revoked = await revokeDevices(app.db, request.auth!.user.user_id);
-    clearTrustedDeviceCookie(reply);
-    await audit(request, 'trustedDevices.revoked', { count: revoked });
-    return { success: true, revoked };
-  });
+    async (request, reply) => {
+      const { user, pending } = request.auth!;
+      const purpose = await sessionMfaPurpose(app, request);
+      if (!purpose) throw new HttpError(400, 'steps.mfa.wrongPurpose');
+      let verified;
+      try {
+        verified = await app.mfaCodes.verify(user.user_id, purpose, request.body.code);
+      } catch (error) {
+        await audit(request, 'mfa.failed', { purpose, tooManyAttempts: true });
+        throw error;
+      }
+      if (!verified) {
+        await audit(request, 'mfa.failed', { purpose });
+        throw new HttpError(401, 'steps.mfa.invalidCode');
+      }
+
+      if (purpose === 'deviceVerification') {
+        const contact = { type: verified.contactType, value: normaliseContact(verified.contactValue, verified.contactType) };
+        await refuseContactOfAnotherUser(app.db, user.user_id, contact, 'code');
+        await saveContact(app.db, user.user_id, contact, true);
+        await audit(request, 'contactMethod.verified', { type: contact.type, to: maskContact(contact.value, contact.type) });
+      }
+      // Remembering a device skips MFA at sign-in, so only a sign-in's own code does it (§2: not on password reset).
+      const remember =
+        request.body.rememberDevice === true && purpose !== 'passwordReset' && !!(pending.mfaRequired || pending.noContactInfo);
+      if (remember) {
+        const token = await rememberDevice(app.db, user.user_id, request.headers['user-agent']);
+        setTrustedDeviceCookie(reply, app.config.publicUrl, token);
+      }
+      await clearPending(app, request, 'noContactInfo', 'mfaRequired');
+      await audit(request, 'mfa.verified', { purpose, rememberDevice: remember });
+      return { success: true, reqs: await requirementsFor(app, request) };
+    },
+  );
+
+  app.delete(
+    '/account/trustedDevices',
+    {
+      schema: {
+        tags,
+        summary: "Forget every device remembered for the user ('Remember this device?')",
+        response: { 200: trustedDevicesRevokedSchema, 401: errorSchema, 403: errorSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      const revoked = await revokeDevices(app.db, request.auth!.user.user_id);
+      clearTrustedDeviceCookie(reply);
+      await audit(request, 'trustedDevices.revoked', { count: revoked });
+      return { success: true, revoked };
+    },
+  );
 }

@@ -32,6 +32,10 @@ describe('login requirements after a correct password', () => {
   });
   it('say where the code went, masked', () => {
     const pending = pendingRequirements({ ...base, mfaEnabled: true });
-    expect(toLoginRequirements(pending, base)).toMatchObject({ actionRequired: true, mfaSentTo: 'deal**************', mfaSentToMsg: 'email' });
+    expect(toLoginRequirements(pending, base)).toMatchObject({
+      actionRequired: true,
+      mfaSentTo: 'deal**************',
+      mfaSentToMsg: 'email',
+    });
   });
 });

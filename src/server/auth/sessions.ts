@@ -126,7 +126,11 @@ export function sessionStore(db: Db, secret: string) {
     },
 
     async setPending(sessionId: string, pending: Pending): Promise<void> {
-      await db.updateTable('sessions').set({ pending_requirements: JSON.stringify(pending) }).where('session_id', '=', sessionId).execute();
+      await db
+        .updateTable('sessions')
+        .set({ pending_requirements: JSON.stringify(pending) })
+        .where('session_id', '=', sessionId)
+        .execute();
     },
 
     async end(sessionId: string, reason: string, now = new Date()): Promise<void> {

@@ -19,7 +19,13 @@ export async function isTrustedDevice(app: FastifyInstance, request: FastifyRequ
  * the pending login requirements, the session and refresh cookies, the audit
  * line, and the login answer {success, reqs, token} of SPEC §3.
  */
-export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, user: UserRow, method = 'password'): Promise<LoginResponse> {
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  method = 'password',
+): Promise<LoginResponse> {
   const contacts = await app.db
     .selectFrom('user_contact_methods')
     .select(['type', 'value'])

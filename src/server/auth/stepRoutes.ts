@@ -90,218 +90,272 @@ export async function stepRoutes(parent: FastifyInstance) {
     return contact;
   }
 
-  app.get('/account/requirements', {
-    schema: { tags, summary: 'The login requirements still pending for this session', response: { 200: loginRequirementsSchema, 401: errorSchema } },
-    preHandler: app.requireUser,
-  }, async (request) => requirementsFor(app, request));
-
-  app.get('/user/contactMethods', {
-    schema: { tags, summary: "The user's own contact methods", response: { 200: contactMethodListSchema, 401: errorSchema, 403: errorSchema } },
-    preHandler: app.requireUser,
-  }, async (request) => {
-    const rows = await contactMethodsOf(app.db, request.auth!.user.user_id);
-    return rows.map((r) => ({ type: r.type, value: r.value, verified: !!r.verified_at }));
-  });
-
-  app.post('/user/contactMethod/validate', {
-    schema: {
-      tags,
-      summary: 'Check a contact (email or phone) before a code is sent to it',
-      body: contactInfoSchema,
-      response: { 200: contactValidationSchema, ...errors },
+  app.get(
+    '/account/requirements',
+    {
+      schema: {
+        tags,
+        summary: 'The login requirements still pending for this session',
+        response: { 200: loginRequirementsSchema, 401: errorSchema },
+      },
+      preHandler: app.requireUser,
     },
-    preHandler: app.requireUser,
-  }, async (request) => {
-    requireContactStep(request);
-    const contact = await checkedContact(request, request.body);
-    return { valid: true, type: contact.type };
-  });
+    async (request) => requirementsFor(app, request),
+  );
+
+  app.get(
+    '/user/contactMethods',
+    {
+      schema: {
+        tags,
+        summary: "The user's own contact methods",
+        response: { 200: contactMethodListSchema, 401: errorSchema, 403: errorSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const rows = await contactMethodsOf(app.db, request.auth!.user.user_id);
+      return rows.map((r) => ({ type: r.type, value: r.value, verified: !!r.verified_at }));
+    },
+  );
+
+  app.post(
+    '/user/contactMethod/validate',
+    {
+      schema: {
+        tags,
+        summary: 'Check a contact (email or phone) before a code is sent to it',
+        body: contactInfoSchema,
+        response: { 200: contactValidationSchema, ...errors },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      requireContactStep(request);
+      const contact = await checkedContact(request, request.body);
+      return { valid: true, type: contact.type };
+    },
+  );
 
   for (const [kind, applications] of [
     ['internal', [APPLICATION.internal]],
     ['external', [APPLICATION.dealer, APPLICATION.customer]],
   ] as const) {
-    app.post(`/user/contactMethod/${kind}`, {
+    app.post(
+      `/user/contactMethod/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: `Save a contact method of an ${kind} user; a deviceVerification code confirms it`,
+          body: contactInfoSchema,
+          response: stepResponse,
+        },
+        preHandler: app.requireUser,
+      },
+      async (request) => {
+        const { user } = request.auth!;
+        if (!(applications as readonly number[]).includes(user.application_num)) throw new HttpError(403, 'errors.forbidden');
+        requireContactStep(request);
+        const contact = await checkedContact(request, request.body);
+        const current = (await contactMethodsOf(app.db, user.user_id)).find((c) => c.type === contact.type);
+        const unchanged = current?.value === contact.value && !!current.verified_at;
+        if (!unchanged) await saveContact(app.db, user.user_id, contact, false);
+        await audit(request, 'contactMethod.saved', { type: contact.type, to: maskContact(contact.value, contact.type), unchanged });
+        return done(request);
+      },
+    );
+  }
+
+  app.put(
+    '/user/username',
+    {
+      schema: { tags, summary: 'Change the username (§2 usernameReset)', body: newUsernameSchema, response: stepResponse },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      requireIdentityProven(request);
+      const { user } = request.auth!;
+      const username = request.body.username;
+      if (/\s/.test(username)) throw invalid({ username: 'steps.username.noSpaces' });
+      const groups = await app.db
+        .selectFrom('user_account_groups')
+        .innerJoin('account_groups', 'account_groups.site_group_num', 'user_account_groups.site_group_num')
+        .select('account_groups.dealer_number')
+        .where('user_account_groups.user_id', '=', user.user_id)
+        .execute();
+      const dealerNumbers = [user.dealer_number, ...groups.map((g) => g.dealer_number)].filter((n): n is string => !!n);
+      if (dealerNumbers.some((n) => username.toLowerCase().includes(n.toLowerCase()))) {
+        throw invalid({ username: 'steps.username.containsDealerNumber' });
+      }
+      const taken = () => new HttpError(409, 'steps.username.taken', {}, { username: 'steps.username.taken' });
+      const other = await app.db
+        .selectFrom('users')
+        .select('user_id')
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .where('user_id', '<>', user.user_id)
+        .executeTakeFirst();
+      if (other) throw taken();
+      try {
+        await app.db
+          .updateTable('users')
+          .set({ username, username_reset_required: false, updated_at: new Date() })
+          .where('user_id', '=', user.user_id)
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      }
+      await clearPending(app, request, 'usernameResetRequired');
+      await audit(request, 'username.changed', { from: user.username, to: username });
+      return done(request);
+    },
+  );
+
+  app.get(
+    '/account/securityQuestions/options',
+    {
       schema: {
         tags,
-        summary: `Save a contact method of an ${kind} user; a deviceVerification code confirms it`,
-        body: contactInfoSchema,
+        summary: 'The security questions a user may choose',
+        response: { 200: securityQuestionOptionsSchema, 401: errorSchema, 403: errorSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ({
+      count: SECURITY_QUESTION_COUNT,
+      options: SECURITY_QUESTION_IDS.map((id) => ({ id, question: request.t(securityQuestionKey(id)) })),
+    }),
+  );
+
+  app.put(
+    '/account/securityQuestions',
+    {
+      schema: {
+        tags,
+        summary: `Replace the security questions: ${SECURITY_QUESTION_COUNT} distinct options, each answered`,
+        body: securityQuestionsAnswerSchema,
         response: stepResponse,
       },
       preHandler: app.requireUser,
-    }, async (request) => {
+    },
+    async (request) => {
+      requireIdentityProven(request);
       const { user } = request.auth!;
-      if (!(applications as readonly number[]).includes(user.application_num)) throw new HttpError(403, 'errors.forbidden');
-      requireContactStep(request);
-      const contact = await checkedContact(request, request.body);
-      const current = (await contactMethodsOf(app.db, user.user_id)).find((c) => c.type === contact.type);
-      const unchanged = current?.value === contact.value && !!current.verified_at;
-      if (!unchanged) await saveContact(app.db, user.user_id, contact, false);
-      await audit(request, 'contactMethod.saved', { type: contact.type, to: maskContact(contact.value, contact.type), unchanged });
-      return done(request);
-    });
-  }
-
-  app.put('/user/username', {
-    schema: { tags, summary: 'Change the username (§2 usernameReset)', body: newUsernameSchema, response: stepResponse },
-    preHandler: app.requireUser,
-  }, async (request) => {
-    requireIdentityProven(request);
-    const { user } = request.auth!;
-    const username = request.body.username;
-    if (/\s/.test(username)) throw invalid({ username: 'steps.username.noSpaces' });
-    const groups = await app.db
-      .selectFrom('user_account_groups')
-      .innerJoin('account_groups', 'account_groups.site_group_num', 'user_account_groups.site_group_num')
-      .select('account_groups.dealer_number')
-      .where('user_account_groups.user_id', '=', user.user_id)
-      .execute();
-    const dealerNumbers = [user.dealer_number, ...groups.map((g) => g.dealer_number)].filter((n): n is string => !!n);
-    if (dealerNumbers.some((n) => username.toLowerCase().includes(n.toLowerCase()))) {
-      throw invalid({ username: 'steps.username.containsDealerNumber' });
-    }
-    const taken = () => new HttpError(409, 'steps.username.taken', {}, { username: 'steps.username.taken' });
-    const other = await app.db
-      .selectFrom('users')
-      .select('user_id')
-      .where(sql`lower(username)`, '=', username.toLowerCase())
-      .where('user_id', '<>', user.user_id)
-      .executeTakeFirst();
-    if (other) throw taken();
-    try {
-      await app.db
-        .updateTable('users')
-        .set({ username, username_reset_required: false, updated_at: new Date() })
-        .where('user_id', '=', user.user_id)
-        .execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw taken();
-      throw error;
-    }
-    await clearPending(app, request, 'usernameResetRequired');
-    await audit(request, 'username.changed', { from: user.username, to: username });
-    return done(request);
-  });
-
-  app.get('/account/securityQuestions/options', {
-    schema: { tags, summary: 'The security questions a user may choose', response: { 200: securityQuestionOptionsSchema, 401: errorSchema, 403: errorSchema } },
-    preHandler: app.requireUser,
-  }, async (request) => ({
-    count: SECURITY_QUESTION_COUNT,
-    options: SECURITY_QUESTION_IDS.map((id) => ({ id, question: request.t(securityQuestionKey(id)) })),
-  }));
-
-  app.put('/account/securityQuestions', {
-    schema: {
-      tags,
-      summary: `Replace the security questions: ${SECURITY_QUESTION_COUNT} distinct options, each answered`,
-      body: securityQuestionsAnswerSchema,
-      response: stepResponse,
-    },
-    preHandler: app.requireUser,
-  }, async (request) => {
-    requireIdentityProven(request);
-    const { user } = request.auth!;
-    const { questions } = request.body;
-    if (questions.length !== SECURITY_QUESTION_COUNT) {
-      throw invalid({ questions: 'steps.securityQuestions.count' }, { count: SECURITY_QUESTION_COUNT });
-    }
-    const fields: Record<string, string> = {};
-    const seen = new Set<string>();
-    questions.forEach(({ question, answer }, i) => {
-      if (!isSecurityQuestionId(question)) fields[`questions.${i}.question`] = 'steps.securityQuestions.unknown';
-      else if (seen.has(question)) fields[`questions.${i}.question`] = 'steps.securityQuestions.duplicate';
-      seen.add(question);
-      if (!normaliseAnswer(answer)) fields[`questions.${i}.answer`] = 'validation.required';
-    });
-    if (Object.keys(fields).length) throw invalid(fields);
-
-    const rows = await Promise.all(questions.map(async ({ question, answer }, i) => ({
-      user_id: user.user_id,
-      position: i + 1,
-      question: storedSecurityQuestion(request.t, question as SecurityQuestionId),
-      answer_hash: await hashSecret(normaliseAnswer(answer)),
-    })));
-    await app.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('user_security_questions').where('user_id', '=', user.user_id).execute();
-      await trx.insertInto('user_security_questions').values(rows).execute();
-      await trx.updateTable('users').set({ verify_security_questions: false, updated_at: new Date() }).where('user_id', '=', user.user_id).execute();
-    });
-    await clearPending(app, request, 'verifySecurityQuestions');
-    await audit(request, 'securityQuestions.updated', { questions: questions.map((q) => q.question) });
-    return done(request);
-  });
-
-  app.put('/account/password', {
-    schema: {
-      tags,
-      summary: 'Change the password; at login (passwordResetRequired) without the current one',
-      body: passwordResetAtLoginSchema,
-      response: stepResponse,
-    },
-    preHandler: app.requireUser,
-  }, async (request) => {
-    requireIdentityProven(request);
-    const { user, session, pending } = request.auth!;
-    // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
-    const { currentPassword, newPassword } = request.body as PasswordResetAtLogin;
-    const atLogin = !!pending.passwordResetRequired;
-
-    if (!atLogin) {
-      // §4: only the login step skips the current password; elsewhere it is checked, under throttling.
-      if (!currentPassword) throw invalid({ currentPassword: 'validation.required' });
-      const key = `password-change:${user.user_id}`;
-      if (await limiter.isBlocked([key])) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
-      if (!(await verifySecret(user.password_hash, currentPassword))) {
-        await limiter.fail([{ key, policy: ACCOUNT_POLICY }]);
-        await audit(request, 'password.changeFailed', { reason: 'currentPassword' });
-        throw invalid({ currentPassword: 'steps.password.currentWrong' });
+      const { questions } = request.body;
+      if (questions.length !== SECURITY_QUESTION_COUNT) {
+        throw invalid({ questions: 'steps.securityQuestions.count' }, { count: SECURITY_QUESTION_COUNT });
       }
-      await limiter.succeed([key]);
-    }
-    const refusal =
-      (newPassword.toLowerCase().includes(user.username.toLowerCase()) && 'steps.password.containsUsername') ||
-      commonPasswordError(newPassword) ||
-      ((await verifySecret(user.password_hash, newPassword)) && 'steps.password.sameAsCurrent');
-    if (refusal) {
-      await audit(request, 'password.changeFailed', { reason: refusal.split('.').pop() });
-      throw invalid({ newPassword: refusal });
-    }
+      const fields: Record<string, string> = {};
+      const seen = new Set<string>();
+      questions.forEach(({ question, answer }, i) => {
+        if (!isSecurityQuestionId(question)) fields[`questions.${i}.question`] = 'steps.securityQuestions.unknown';
+        else if (seen.has(question)) fields[`questions.${i}.question`] = 'steps.securityQuestions.duplicate';
+        seen.add(question);
+        if (!normaliseAnswer(answer)) fields[`questions.${i}.answer`] = 'validation.required';
+      });
+      if (Object.keys(fields).length) throw invalid(fields);
 
-    const now = new Date();
-    const passwordHash = await hashSecret(newPassword);
-    const ended = await app.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, password_reset_required: false, updated_at: now })
-        .where('user_id', '=', user.user_id)
-        .execute();
-      return trx
-        .updateTable('sessions')
-        .set({ ended_at: now, end_reason: 'password-changed' })
-        .where('user_id', '=', user.user_id)
-        .where('session_id', '<>', session.session_id)
-        .where('ended_at', 'is', null)
-        .returning('session_id')
-        .execute();
-    });
-    await clearPending(app, request, 'passwordResetRequired');
-    await audit(request, 'password.changed', { atLogin, otherSessionsEnded: ended.length });
-    return done(request);
-  });
+      const rows = await Promise.all(
+        questions.map(async ({ question, answer }, i) => ({
+          user_id: user.user_id,
+          position: i + 1,
+          question: storedSecurityQuestion(request.t, question as SecurityQuestionId),
+          answer_hash: await hashSecret(normaliseAnswer(answer)),
+        })),
+      );
+      await app.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('user_security_questions').where('user_id', '=', user.user_id).execute();
+        await trx.insertInto('user_security_questions').values(rows).execute();
+        await trx
+          .updateTable('users')
+          .set({ verify_security_questions: false, updated_at: new Date() })
+          .where('user_id', '=', user.user_id)
+          .execute();
+      });
+      await clearPending(app, request, 'verifySecurityQuestions');
+      await audit(request, 'securityQuestions.updated', { questions: questions.map((q) => q.question) });
+      return done(request);
+    },
+  );
 
-  app.put('/termsAndConditions/accept', {
-    schema: { tags, summary: 'Accept the terms and conditions (§4, beta dealers)', response: stepResponse },
-    preHandler: app.requireUser,
-  }, async (request) => {
-    requireIdentityProven(request);
-    const { user } = request.auth!;
-    await app.db.transaction().execute(async (trx) => {
-      await trx.insertInto('terms_acceptances').values({ user_id: user.user_id, ip: request.ip }).execute();
-      await trx.updateTable('users').set({ terms_required: false, updated_at: new Date() }).where('user_id', '=', user.user_id).execute();
-    });
-    await clearPending(app, request, 'termsAndConditionsRequired');
-    await audit(request, 'terms.accepted');
-    return done(request);
-  });
+  app.put(
+    '/account/password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; at login (passwordResetRequired) without the current one',
+        body: passwordResetAtLoginSchema,
+        response: stepResponse,
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      requireIdentityProven(request);
+      const { user, session, pending } = request.auth!;
+      // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
+      const { currentPassword, newPassword } = request.body as PasswordResetAtLogin;
+      const atLogin = !!pending.passwordResetRequired;
+
+      if (!atLogin) {
+        // §4: only the login step skips the current password; elsewhere it is checked, under throttling.
+        if (!currentPassword) throw invalid({ currentPassword: 'validation.required' });
+        const key = `password-change:${user.user_id}`;
+        if (await limiter.isBlocked([key])) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+        if (!(await verifySecret(user.password_hash, currentPassword))) {
+          await limiter.fail([{ key, policy: ACCOUNT_POLICY }]);
+          await audit(request, 'password.changeFailed', { reason: 'currentPassword' });
+          throw invalid({ currentPassword: 'steps.password.currentWrong' });
+        }
+        await limiter.succeed([key]);
+      }
+      const refusal =
+        (newPassword.toLowerCase().includes(user.username.toLowerCase()) && 'steps.password.containsUsername') ||
+        commonPasswordError(newPassword) ||
+        ((await verifySecret(user.password_hash, newPassword)) && 'steps.password.sameAsCurrent');
+      if (refusal) {
+        await audit(request, 'password.changeFailed', { reason: refusal.split('.').pop() });
+        throw invalid({ newPassword: refusal });
+      }
+
+      const now = new Date();
+      const passwordHash = await hashSecret(newPassword);
+      const ended = await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, password_reset_required: false, updated_at: now })
+          .where('user_id', '=', user.user_id)
+          .execute();
+        return trx
+          .updateTable('sessions')
+          .set({ ended_at: now, end_reason: 'password-changed' })
+          .where('user_id', '=', user.user_id)
+          .where('session_id', '<>', session.session_id)
+          .where('ended_at', 'is', null)
+          .returning('session_id')
+          .execute();
+      });
+      await clearPending(app, request, 'passwordResetRequired');
+      await audit(request, 'password.changed', { atLogin, otherSessionsEnded: ended.length });
+      return done(request);
+    },
+  );
+
+  app.put(
+    '/termsAndConditions/accept',
+    {
+      schema: { tags, summary: 'Accept the terms and conditions (§4, beta dealers)', response: stepResponse },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      requireIdentityProven(request);
+      const { user } = request.auth!;
+      await app.db.transaction().execute(async (trx) => {
+        await trx.insertInto('terms_acceptances').values({ user_id: user.user_id, ip: request.ip }).execute();
+        await trx.updateTable('users').set({ terms_required: false, updated_at: new Date() }).where('user_id', '=', user.user_id).execute();
+      });
+      await clearPending(app, request, 'termsAndConditionsRequired');
+      await audit(request, 'terms.accepted');
+      return done(request);
+    },
+  );
 }

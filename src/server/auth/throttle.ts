@@ -45,7 +45,11 @@ export function throttle(db: Db) {
           .executeTakeFirstOrThrow();
         const delay = delayAfter(failures, policy);
         if (delay) {
-          await db.updateTable('login_throttle').set({ blocked_until: new Date(now.getTime() + delay) }).where('throttle_key', '=', key).execute();
+          await db
+            .updateTable('login_throttle')
+            .set({ blocked_until: new Date(now.getTime() + delay) })
+            .where('throttle_key', '=', key)
+            .execute();
         }
       }
     },

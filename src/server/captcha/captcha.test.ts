@@ -22,7 +22,11 @@ describe('deriveCaptchaKey', () => {
 describe('decodePayload', () => {
   it('reads the widget payload, dropping the unsigned extras', () => {
     expect(decodePayload(encode(good))).toEqual({
-      algorithm: 'SHA-256', challenge: hex('a'), number: 42, salt: good.salt, signature: hex('b'),
+      algorithm: 'SHA-256',
+      challenge: hex('a'),
+      number: 42,
+      salt: good.salt,
+      signature: hex('b'),
     });
   });
 

@@ -41,16 +41,20 @@ export const captchaPlugin = fp(
   async (app: FastifyInstance, options: CaptchaPluginOptions) => {
     app.decorate('captcha', createCaptcha({ db: app.db, secret: options.secret, maxNumber: options.maxNumber }));
 
-    app.get(CAPTCHA_CHALLENGE_PATH, {
-      schema: {
-        tags: ['captcha'],
-        summary: 'A signed ALTCHA proof-of-work challenge, valid 10 minutes (the widget challengeurl)',
-        response: { 200: captchaChallengeSchema },
+    app.get(
+      CAPTCHA_CHALLENGE_PATH,
+      {
+        schema: {
+          tags: ['captcha'],
+          summary: 'A signed ALTCHA proof-of-work challenge, valid 10 minutes (the widget challengeurl)',
+          response: { 200: captchaChallengeSchema },
+        },
       },
-    }, async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return app.captcha.challenge();
-    });
+      async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return app.captcha.challenge();
+      },
+    );
   },
   { name: 'captcha', fastify: '5.x', decorators: { fastify: ['db'] } },
 );

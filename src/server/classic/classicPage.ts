@@ -45,11 +45,13 @@ export interface ClassicPageOptions {
 export function renderClassicPage({ t, lang, nonce, user }: ClassicPageOptions): string {
   const title = t('classic.page.title');
   const status = user
-    ? `<p class="status" role="status">${escapeHtml(t('classic.page.signedInAs', {
-      name: user.name,
-      username: user.username,
-      dealerNumber: user.dealerNumber ?? t('classic.page.noDealerNumber'),
-    }))}</p>
+    ? `<p class="status" role="status">${escapeHtml(
+        t('classic.page.signedInAs', {
+          name: user.name,
+          username: user.username,
+          dealerNumber: user.dealerNumber ?? t('classic.page.noDealerNumber'),
+        }),
+      )}</p>
 <p class="muted">${escapeHtml(t('classic.page.demoNote'))}</p>`
     : `<p class="status expired" role="alert">${escapeHtml(t('classic.page.expired'))}</p>
 <p><a href="/login">${escapeHtml(t('classic.page.backToLogin'))}</a></p>`;
@@ -63,21 +65,40 @@ const querystring = {
 
 /** GET /classic: register at the root (outside /api), in demo mode. */
 export async function classicPagePlugin(app: FastifyInstance) {
-  app.get<{ Querystring: { key?: string } }>('/classic', {
-    schema: { hide: true, querystring },
-    attachValidation: true,
-  }, async (request, reply) => {
-    const key = request.validationError ? undefined : request.query.key;
-    const redeemed = key ? await redeemClassicKey(app.db, key) : undefined;
-    await writeAudit(app.db, redeemed
-      ? { ...auditFor(request, { action: 'classic.keyRedeemed', targetType: 'user', targetId: redeemed.userId, details: { via: 'demoPage' } }), actorUserId: redeemed.userId }
-      : auditFor(request, { action: 'classic.redeemFailed', details: { reason: key ? 'invalidKey' : 'noKey', via: 'demoPage' } }));
-    const nonce = randomBytes(16).toString('base64');
-    const html = renderClassicPage({ t: request.t, lang: pickLanguage(request.headers['accept-language']), nonce, user: redeemed });
-    return reply
-      .status(redeemed ? 200 : 410)
-      // The key is in this page's address: never pass it on in a Referer (no-referrer).
-      .headers(htmlPageHeaders(`default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`))
-      .send(html);
-  });
+  app.get<{ Querystring: { key?: string } }>(
+    '/classic',
+    {
+      schema: { hide: true, querystring },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const key = request.validationError ? undefined : request.query.key;
+      const redeemed = key ? await redeemClassicKey(app.db, key) : undefined;
+      await writeAudit(
+        app.db,
+        redeemed
+          ? {
+              ...auditFor(request, {
+                action: 'classic.keyRedeemed',
+                targetType: 'user',
+                targetId: redeemed.userId,
+                details: { via: 'demoPage' },
+              }),
+              actorUserId: redeemed.userId,
+            }
+          : auditFor(request, { action: 'classic.redeemFailed', details: { reason: key ? 'invalidKey' : 'noKey', via: 'demoPage' } }),
+      );
+      const nonce = randomBytes(16).toString('base64');
+      const html = renderClassicPage({ t: request.t, lang: pickLanguage(request.headers['accept-language']), nonce, user: redeemed });
+      return (
+        reply
+          .status(redeemed ? 200 : 410)
+          // The key is in this page's address: never pass it on in a Referer (no-referrer).
+          .headers(
+            htmlPageHeaders(`default-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`),
+          )
+          .send(html)
+      );
+    },
+  );
 }

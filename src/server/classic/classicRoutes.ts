@@ -20,39 +20,49 @@ export async function classicRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tags = ['classic portal'];
 
-  app.post('/rw3k/key', {
-    schema: {
-      tags,
-      summary: 'A one-time key to the classic dealer portal (deleteSession=true also ends this session)',
-      querystring: classicKeyQuerySchema,
-      response: { 200: classicKeySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 503: errorSchema },
+  app.post(
+    '/rw3k/key',
+    {
+      schema: {
+        tags,
+        summary: 'A one-time key to the classic dealer portal (deleteSession=true also ends this session)',
+        querystring: classicKeyQuerySchema,
+        response: { 200: classicKeySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 503: errorSchema },
+      },
+      preHandler: app.requireUser,
     },
-    preHandler: app.requireUser,
-  }, async (request, reply) => {
-    const { user, session } = request.auth!;
-    const { deleteSession = false, userRequested = false } = request.query;
-    const refuse = async (reason: string, key: string) => {
-      await writeAudit(app.db, auditFor(request, { action: 'classic.keyRefused', targetType: 'user', targetId: user.user_id, details: { reason } }));
-      throw new HttpError(403, key);
-    };
-    if (user.application_num === APPLICATION.internal) return refuse('application1', 'classic.errors.notInApp1');
-    if (user.application_num !== APPLICATION.dealer) return refuse('notDealer', 'errors.forbidden');
-    const portalUrl = app.config.classicPortalUrl;
-    if (!portalUrl) throw new HttpError(503, 'classic.errors.notConfigured');
+    async (request, reply) => {
+      const { user, session } = request.auth!;
+      const { deleteSession = false, userRequested = false } = request.query;
+      const refuse = async (reason: string, key: string) => {
+        await writeAudit(
+          app.db,
+          auditFor(request, { action: 'classic.keyRefused', targetType: 'user', targetId: user.user_id, details: { reason } }),
+        );
+        throw new HttpError(403, key);
+      };
+      if (user.application_num === APPLICATION.internal) return refuse('application1', 'classic.errors.notInApp1');
+      if (user.application_num !== APPLICATION.dealer) return refuse('notDealer', 'errors.forbidden');
+      const portalUrl = app.config.classicPortalUrl;
+      if (!portalUrl) throw new HttpError(503, 'classic.errors.notConfigured');
 
-    const rwKey = await issueClassicKey(app.db, user.user_id);
-    await writeAudit(app.db, auditFor(request, {
-      action: 'classic.keyIssued',
-      targetType: 'user',
-      targetId: user.user_id,
-      details: { deleteSession, userRequested },
-    }));
-    if (deleteSession) {
-      await app.sessions.end(session.session_id, 'classic');
-      clearSessionCookies(reply);
-    }
-    return { rwKey, url: classicUrl(portalUrl, rwKey) };
-  });
+      const rwKey = await issueClassicKey(app.db, user.user_id);
+      await writeAudit(
+        app.db,
+        auditFor(request, {
+          action: 'classic.keyIssued',
+          targetType: 'user',
+          targetId: user.user_id,
+          details: { deleteSession, userRequested },
+        }),
+      );
+      if (deleteSession) {
+        await app.sessions.end(session.session_id, 'classic');
+        clearSessionCookies(reply);
+      }
+      return { rwKey, url: classicUrl(portalUrl, rwKey) };
+    },
+  );
 
   /** The classic portal's server, authenticated by CLASSIC_API_KEY as a bearer token (compared in constant time). */
   function apiKeyValid(request: FastifyRequest): boolean {
@@ -62,26 +72,33 @@ export async function classicRoutes(parent: FastifyInstance) {
     return safeEqual(sha256(header.slice('Bearer '.length).trim()), sha256(expected));
   }
 
-  app.post('/rw3k/redeem', {
-    schema: {
-      tags,
-      summary: 'Server to server: the classic portal redeems a one-time key (Authorization: Bearer CLASSIC_API_KEY)',
-      body: classicRedeemSchema,
-      response: { 200: classicUserSchema, 400: validationErrorSchema, 401: errorSchema },
+  app.post(
+    '/rw3k/redeem',
+    {
+      schema: {
+        tags,
+        summary: 'Server to server: the classic portal redeems a one-time key (Authorization: Bearer CLASSIC_API_KEY)',
+        body: classicRedeemSchema,
+        response: { 200: classicUserSchema, 400: validationErrorSchema, 401: errorSchema },
+      },
+      config: { xsrf: false, anonymous: true },
     },
-    config: { xsrf: false, anonymous: true },
-  }, async (request) => {
-    if (!apiKeyValid(request)) {
-      await writeAudit(app.db, auditFor(request, { action: 'classic.redeemFailed', details: { reason: 'apiKey' } }));
-      throw new HttpError(401, 'classic.errors.apiKey');
-    }
-    const redeemed = await redeemClassicKey(app.db, request.body.key);
-    if (!redeemed) {
-      await writeAudit(app.db, auditFor(request, { action: 'classic.redeemFailed', details: { reason: 'invalidKey' } }));
-      throw new HttpError(401, 'classic.errors.invalidKey');
-    }
-    const { userId, ...classicUser } = redeemed;
-    await writeAudit(app.db, { ...auditFor(request, { action: 'classic.keyRedeemed', targetType: 'user', targetId: userId, details: { via: 'api' } }), actorUserId: userId });
-    return classicUser;
-  });
+    async (request) => {
+      if (!apiKeyValid(request)) {
+        await writeAudit(app.db, auditFor(request, { action: 'classic.redeemFailed', details: { reason: 'apiKey' } }));
+        throw new HttpError(401, 'classic.errors.apiKey');
+      }
+      const redeemed = await redeemClassicKey(app.db, request.body.key);
+      if (!redeemed) {
+        await writeAudit(app.db, auditFor(request, { action: 'classic.redeemFailed', details: { reason: 'invalidKey' } }));
+        throw new HttpError(401, 'classic.errors.invalidKey');
+      }
+      const { userId, ...classicUser } = redeemed;
+      await writeAudit(app.db, {
+        ...auditFor(request, { action: 'classic.keyRedeemed', targetType: 'user', targetId: userId, details: { via: 'api' } }),
+        actorUserId: userId,
+      });
+      return classicUser;
+    },
+  );
 }

@@ -9,15 +9,19 @@ const healthSchema = {
 
 /** GET /api/health: ok only when the database answers (load balancers poll this). */
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/health', {
-    schema: { tags: ['platform'], summary: 'Liveness with a database check', response: { 200: healthSchema, 503: healthSchema } },
-  }, async (request, reply) => {
-    try {
-      await ping(app.db);
-      return { status: 'ok' };
-    } catch (err) {
-      request.log.warn({ err }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
+  app.get(
+    '/health',
+    {
+      schema: { tags: ['platform'], summary: 'Liveness with a database check', response: { 200: healthSchema, 503: healthSchema } },
+    },
+    async (request, reply) => {
+      try {
+        await ping(app.db);
+        return { status: 'ok' };
+      } catch (err) {
+        request.log.warn({ err }, 'health check: database unreachable');
+        return reply.status(503).send({ status: 'unavailable' });
+      }
+    },
+  );
 }

@@ -45,9 +45,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const t = request.t;
     if ('validation' in error && error.validation) {
       const fields = toFieldErrors(error.validation as never);
-      const errors = Object.fromEntries(
-        Object.entries(fields).map(([field, m]) => [field, t(m.message, m.args ?? {})]),
-      );
+      const errors = Object.fromEntries(Object.entries(fields).map(([field, m]) => [field, t(m.message, m.args ?? {})]));
       return reply.status(400).send({ message: t('validation.invalidForm'), errors });
     }
     if (error instanceof HttpError) {

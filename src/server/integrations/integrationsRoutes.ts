@@ -25,39 +25,43 @@ export async function integrationsRoutes(parent: FastifyInstance) {
   const key = app.config.integrationApiKey;
   if (!key) app.log.warn('INTEGRATION_API_KEY is not set: the alarm ingest call refuses every request');
 
-  app.post('/integrations/alarms', {
-    config: { xsrf: false, anonymous: true },
-    schema: {
-      tags: ['integrations'],
-      summary: 'Ingest a batch of alarm events (monitoring platform; Authorization: Bearer <integration key>)',
-      body: alarmIngestSchema,
-      response: { 202: alarmIngestResultSchema, 400: validationErrorSchema, 401: errorSchema },
+  app.post(
+    '/integrations/alarms',
+    {
+      config: { xsrf: false, anonymous: true },
+      schema: {
+        tags: ['integrations'],
+        summary: 'Ingest a batch of alarm events (monitoring platform; Authorization: Bearer <integration key>)',
+        body: alarmIngestSchema,
+        response: { 202: alarmIngestResultSchema, 400: validationErrorSchema, 401: errorSchema },
+      },
+      // The key is checked before the body is validated, so a caller without it learns nothing about the format.
+      onRequest: async (request, reply) => {
+        if (!hasIntegrationKey(request.headers.authorization, key)) {
+          reply.header('WWW-Authenticate', 'Bearer realm="integrations"');
+          throw new HttpError(401, 'live.invalidIntegrationKey');
+        }
+      },
     },
-    // The key is checked before the body is validated, so a caller without it learns nothing about the format.
-    onRequest: async (request, reply) => {
-      if (!hasIntegrationKey(request.headers.authorization, key)) {
-        reply.header('WWW-Authenticate', 'Bearer realm="integrations"');
-        throw new HttpError(401, 'live.invalidIntegrationKey');
+    async (request, reply) => {
+      const outcome = await ingestAlarms(app.db, request.body.alarms);
+      if (!outcome.ok) {
+        const message = request.t('live.unknownTransmitter');
+        return reply.status(400).send({
+          message: request.t('validation.invalidForm'),
+          errors: Object.fromEntries(outcome.unknown.map((i) => [`alarms.${i}.transmitterCode`, message])),
+        });
       }
-    },
-  }, async (request, reply) => {
-    const outcome = await ingestAlarms(app.db, request.body.alarms);
-    if (!outcome.ok) {
-      const message = request.t('live.unknownTransmitter');
-      return reply.status(400).send({
-        message: request.t('validation.invalidForm'),
-        errors: Object.fromEntries(outcome.unknown.map((i) => [`alarms.${i}.transmitterCode`, message])),
+      for (const alarm of outcome.alarms) await app.realtime.publishAlarm(alarm.siteGroupNum, alarm.event);
+      await writeAudit(app.db, {
+        action: 'alarms.ingested',
+        ip: request.ip,
+        targetType: 'alarm_events',
+        details: { count: outcome.alarms.length, first: outcome.alarms[0].event.alarmNum },
       });
-    }
-    for (const alarm of outcome.alarms) await app.realtime.publishAlarm(alarm.siteGroupNum, alarm.event);
-    await writeAudit(app.db, {
-      action: 'alarms.ingested',
-      ip: request.ip,
-      targetType: 'alarm_events',
-      details: { count: outcome.alarms.length, first: outcome.alarms[0].event.alarmNum },
-    });
-    return reply.status(202).send({ accepted: outcome.alarms.length });
-  });
+      return reply.status(202).send({ accepted: outcome.alarms.length });
+    },
+  );
 
   if (app.config.alarmSimulator) startAlarmSimulator(app);
 }

@@ -157,11 +157,7 @@ export function createOutbox({ db, config, log, smsProvider }: OutboxOptions): O
     return Number(row.message_id);
   }
 
-  async function deliver(
-    channel: 'email' | 'sms',
-    messageId: number,
-    send: (() => Promise<unknown>) | undefined,
-  ): Promise<SendResult> {
+  async function deliver(channel: 'email' | 'sms', messageId: number, send: (() => Promise<unknown>) | undefined): Promise<SendResult> {
     if (!send) {
       log.info(
         { messageId, channel },
@@ -178,11 +174,7 @@ export function createOutbox({ db, config, log, smsProvider }: OutboxOptions): O
       await db.updateTable('outbox_messages').set({ error }).where('message_id', '=', messageId).execute();
       return { messageId, delivered: false, status: 'failed' };
     }
-    await db
-      .updateTable('outbox_messages')
-      .set({ sent_at: new Date(), error: null })
-      .where('message_id', '=', messageId)
-      .execute();
+    await db.updateTable('outbox_messages').set({ sent_at: new Date(), error: null }).where('message_id', '=', messageId).execute();
     return { messageId, delivered: true, status: 'sent' };
   }
 

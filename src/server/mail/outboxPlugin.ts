@@ -43,7 +43,6 @@ const outboxEntry = {
 
 const outboxResponse = { type: 'array', maxItems: OUTBOX_LIST_LIMIT, items: outboxEntry } as const;
 
-
 /**
  * Decorates `app.outbox` (needs `app.db` and `app.config`) and closes it with
  * the app. In demo mode only, it also serves the dev outbox, so a person trying
@@ -61,41 +60,49 @@ export const outboxPlugin = fp(
     if (!parent.config.demo) return;
     const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
 
-    app.get('/api/dev/outbox', {
-      schema: {
-        tags: ['dev'],
-        summary: 'Demo mode only: the email and text messages sent to an address, newest first',
-        querystring: outboxQuerystring,
-        response: { 200: outboxResponse, 400: validationErrorSchema },
+    app.get(
+      '/api/dev/outbox',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Demo mode only: the email and text messages sent to an address, newest first',
+          querystring: outboxQuerystring,
+          response: { 200: outboxResponse, 400: validationErrorSchema },
+        },
       },
-    }, async (request, reply) => {
-      const entries = await outbox.listFor(request.query.to, OUTBOX_LIST_LIMIT);
-      reply.header('Cache-Control', 'no-store');
-      return entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() }));
-    });
+      async (request, reply) => {
+        const entries = await outbox.listFor(request.query.to, OUTBOX_LIST_LIMIT);
+        reply.header('Cache-Control', 'no-store');
+        return entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() }));
+      },
+    );
 
-    app.get('/dev/outbox', {
-      schema: { hide: true, querystring: pageQuerystring },
-    }, async (request, reply) => {
-      const nonce = randomBytes(16).toString('base64');
-      const html = renderOutboxPage({
-        t: request.t,
-        lang: pickLanguage(request.headers['accept-language']),
-        to: request.query.to ?? '',
-        nonce,
-      });
-      return reply
-        .header('Content-Type', 'text/html; charset=utf-8')
-        .header('Cache-Control', 'no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Referrer-Policy', 'no-referrer')
-        .header(
-          'Content-Security-Policy',
-          `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; ` +
-            "img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-        )
-        .send(html);
-    });
+    app.get(
+      '/dev/outbox',
+      {
+        schema: { hide: true, querystring: pageQuerystring },
+      },
+      async (request, reply) => {
+        const nonce = randomBytes(16).toString('base64');
+        const html = renderOutboxPage({
+          t: request.t,
+          lang: pickLanguage(request.headers['accept-language']),
+          to: request.query.to ?? '',
+          nonce,
+        });
+        return reply
+          .header('Content-Type', 'text/html; charset=utf-8')
+          .header('Cache-Control', 'no-store')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Referrer-Policy', 'no-referrer')
+          .header(
+            'Content-Security-Policy',
+            `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; ` +
+              "img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+          )
+          .send(html);
+      },
+    );
   },
   { name: 'outbox', fastify: '5.x', decorators: { fastify: ['db', 'config'] } },
 );

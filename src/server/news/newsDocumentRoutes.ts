@@ -40,10 +40,12 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'news.document.tooLarge', { max: MAX_MB });
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(400, 'news.document.oneFile');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new HttpError(400, 'news.document.oneFile');
     throw error;
   }
-  if (files.length !== LIMITS.documentUploadFiles) throw new HttpError(400, files.length ? 'news.document.oneFile' : 'news.document.required');
+  if (files.length !== LIMITS.documentUploadFiles)
+    throw new HttpError(400, files.length ? 'news.document.oneFile' : 'news.document.required');
   return { name: name?.trim() || files[0].name, content: files[0].content };
 }
 
@@ -58,71 +60,101 @@ export async function newsDocumentRoutes(parent: FastifyInstance) {
   const news = newsRepository(app.db);
   const tags = ['news'];
 
-  app.post('/news/:id/document', {
-    schema: {
-      tags,
-      summary: `Upload the item's document: multipart, exactly one PDF file (checked by content), at most ${MAX_MB}; optional field name. Answers the item.`,
-      consumes: ['multipart/form-data'],
-      params: idParams,
-      response: { 200: newsItemSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema },
+  app.post(
+    '/news/:id/document',
+    {
+      schema: {
+        tags,
+        summary: `Upload the item's document: multipart, exactly one PDF file (checked by content), at most ${MAX_MB}; optional field name. Answers the item.`,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: {
+          200: newsItemSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          413: errorSchema,
+          415: errorSchema,
+        },
+      },
+      preHandler: app.requireAccess('news', 'edit'),
     },
-    preHandler: app.requireAccess('news', 'edit'),
-  }, async (request) => {
-    if (!(await news.get(request.params.id))) throw new HttpError(404, 'errors.notFound');
-    const upload = await readUpload(request);
-    if (!isPdf(upload.content)) throw new HttpError(400, 'news.document.notPdf');
-    const name = documentFileName(upload.name, LIMITS.newsDocumentNameMax);
-    const item = await news.saveDocument(request.params.id, { name, content: upload.content }, request.auth!.user.user_id);
-    if (!item) throw new HttpError(404, 'errors.notFound');
-    await writeAudit(app.db, auditFor(request, {
-      action: 'news.documentUploaded',
-      targetType: 'news',
-      targetId: item.id,
-      details: { name, sizeBytes: upload.content.length },
-    }));
-    return item;
-  });
+    async (request) => {
+      if (!(await news.get(request.params.id))) throw new HttpError(404, 'errors.notFound');
+      const upload = await readUpload(request);
+      if (!isPdf(upload.content)) throw new HttpError(400, 'news.document.notPdf');
+      const name = documentFileName(upload.name, LIMITS.newsDocumentNameMax);
+      const item = await news.saveDocument(request.params.id, { name, content: upload.content }, request.auth!.user.user_id);
+      if (!item) throw new HttpError(404, 'errors.notFound');
+      await writeAudit(
+        app.db,
+        auditFor(request, {
+          action: 'news.documentUploaded',
+          targetType: 'news',
+          targetId: item.id,
+          details: { name, sizeBytes: upload.content.length },
+        }),
+      );
+      return item;
+    },
+  );
 
-  app.get('/news/:id/document', {
-    schema: {
-      tags,
-      summary: 'Download the item\'s document (application/pdf, as an attachment)',
-      params: idParams,
-      produces: ['application/pdf'],
-      response: { 200: { description: 'The PDF', type: 'string', format: 'binary' }, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+  app.get(
+    '/news/:id/document',
+    {
+      schema: {
+        tags,
+        summary: "Download the item's document (application/pdf, as an attachment)",
+        params: idParams,
+        produces: ['application/pdf'],
+        response: {
+          200: { description: 'The PDF', type: 'string', format: 'binary' },
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+      preHandler: app.requireAccess('news', 'show'),
     },
-    preHandler: app.requireAccess('news', 'show'),
-  }, async (request, reply) => {
-    const item = await news.get(request.params.id);
-    // Users see active items only; the rest is for news setup (as GET /news/:id).
-    if (!item || (!item.active && !mayAccess(request, 'news', 'setup'))) throw new HttpError(404, 'errors.notFound');
-    const document = await news.getDocument(request.params.id);
-    if (!document) throw new HttpError(404, 'news.document.notFound');
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', attachmentDisposition(document.file_name))
-      .header('Content-Length', String(document.size_bytes))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cache-Control', 'private, no-store')
-      // A Buffer is sent as it is (Fastify does not serialise it); the schema's string is for OpenAPI.
-      .send(Buffer.from(document.content) as unknown as string);
-  });
+    async (request, reply) => {
+      const item = await news.get(request.params.id);
+      // Users see active items only; the rest is for news setup (as GET /news/:id).
+      if (!item || (!item.active && !mayAccess(request, 'news', 'setup'))) throw new HttpError(404, 'errors.notFound');
+      const document = await news.getDocument(request.params.id);
+      if (!document) throw new HttpError(404, 'news.document.notFound');
+      return (
+        reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', attachmentDisposition(document.file_name))
+          .header('Content-Length', String(document.size_bytes))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Cache-Control', 'private, no-store')
+          // A Buffer is sent as it is (Fastify does not serialise it); the schema's string is for OpenAPI.
+          .send(Buffer.from(document.content) as unknown as string)
+      );
+    },
+  );
 
-  app.delete('/news/:id/document', {
-    schema: {
-      tags,
-      summary: 'Delete the item\'s document and its name; answers the item',
-      params: idParams,
-      response: { 200: newsItemSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+  app.delete(
+    '/news/:id/document',
+    {
+      schema: {
+        tags,
+        summary: "Delete the item's document and its name; answers the item",
+        params: idParams,
+        response: { 200: newsItemSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+      preHandler: app.requireAccess('news', 'edit'),
     },
-    preHandler: app.requireAccess('news', 'edit'),
-  }, async (request) => {
-    if (!(await news.get(request.params.id))) throw new HttpError(404, 'errors.notFound');
-    const removed = await news.deleteDocument(request.params.id, request.auth!.user.user_id);
-    if (removed) {
-      await writeAudit(app.db, auditFor(request, { action: 'news.documentDeleted', targetType: 'news', targetId: request.params.id }));
-    }
-    return (await news.get(request.params.id))!;
-  });
+    async (request) => {
+      if (!(await news.get(request.params.id))) throw new HttpError(404, 'errors.notFound');
+      const removed = await news.deleteDocument(request.params.id, request.auth!.user.user_id);
+      if (removed) {
+        await writeAudit(app.db, auditFor(request, { action: 'news.documentDeleted', targetType: 'news', targetId: request.params.id }));
+      }
+      return (await news.get(request.params.id))!;
+    },
+  );
 }

@@ -51,10 +51,7 @@ function escapeLike(text: string): string {
 const hasDocument = () => sql<boolean>`exists (select 1 from news_documents d where d.news_id = news_items.news_id)`.as('has_document');
 
 function selectNews(db: Db) {
-  return db
-    .selectFrom('news_items')
-    .selectAll('news_items')
-    .select(hasDocument);
+  return db.selectFrom('news_items').selectAll('news_items').select(hasDocument);
 }
 
 export interface NewsListOptions {

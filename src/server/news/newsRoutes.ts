@@ -13,7 +13,6 @@ import type { FastifyRequest } from 'fastify';
 
 const canSetUp = (request: FastifyRequest) => mayAccess(request, 'news', 'setup');
 
-
 /**
  * /api/news: the react-admin simple-rest resource (SPEC §7 news). Applications
  * 1 and 2 read (dealers see active items only); setup users with canEdit write.
@@ -27,82 +26,110 @@ export async function newsRoutes(parent: FastifyInstance) {
   const tags = ['news'];
   await app.register(newsDocumentRoutes);
 
-  app.get('/news', {
-    schema: {
-      tags,
-      summary: 'List news items (react-admin simple-rest: sort, range, filter; total in Content-Range)',
-      querystring: listQuerystringSchema,
-      response: { 200: { type: 'array', items: newsItemSchema }, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+  app.get(
+    '/news',
+    {
+      schema: {
+        tags,
+        summary: 'List news items (react-admin simple-rest: sort, range, filter; total in Content-Range)',
+        querystring: listQuerystringSchema,
+        response: { 200: { type: 'array', items: newsItemSchema }, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+      preHandler: app.requireAccess('news', 'list'),
     },
-    preHandler: app.requireAccess('news', 'list'),
-  }, async (request, reply) => {
-    const query = parseListQuery<NewsFilter, (typeof NEWS_SORT_FIELDS)[number]>(request.query, {
-      sortFields: NEWS_SORT_FIELDS,
-      validateFilter,
-    });
-    // Only setup users see what is not active (SPEC §2 news, news setup); users see
-    // the active items by order ascending, items without order last (§3 news item).
-    if (!canSetUp(request)) {
-      query.filter = { ...query.filter, active: true, includeExpired: false };
-      query.sort = { field: 'order', order: 'asc' };
-    }
-    const { items, total } = await news.list(query);
-    reply.header('Content-Range', contentRange('news', query.offset, items.length, total));
-    return items;
-  });
-
-  app.get('/news/:id', {
-    schema: { tags, summary: 'One news item', params: idParams, response: { 200: newsItemSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } },
-    preHandler: app.requireAccess('news', 'show'),
-  }, async (request) => {
-    const item = await news.get(request.params.id);
-    if (!item || (!item.active && !canSetUp(request))) throw new HttpError(404, 'errors.notFound');
-    return item;
-  });
-
-  app.post('/news', {
-    schema: {
-      tags,
-      summary: 'Create a news item; answers the full record',
-      body: newsItemInputSchema,
-      response: { 201: newsItemSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
+    async (request, reply) => {
+      const query = parseListQuery<NewsFilter, (typeof NEWS_SORT_FIELDS)[number]>(request.query, {
+        sortFields: NEWS_SORT_FIELDS,
+        validateFilter,
+      });
+      // Only setup users see what is not active (SPEC §2 news, news setup); users see
+      // the active items by order ascending, items without order last (§3 news item).
+      if (!canSetUp(request)) {
+        query.filter = { ...query.filter, active: true, includeExpired: false };
+        query.sort = { field: 'order', order: 'asc' };
+      }
+      const { items, total } = await news.list(query);
+      reply.header('Content-Range', contentRange('news', query.offset, items.length, total));
+      return items;
     },
-    preHandler: app.requireAccess('news', 'create'),
-  }, async (request, reply) => {
-    const item = await news.create(request.body, request.auth!.user.user_id);
-    await writeAudit(app.db, auditFor(request, { action: 'news.created', targetType: 'news', targetId: item.id }));
-    reply.status(201);
-    return item;
-  });
+  );
 
-  app.put('/news/:id', {
-    schema: {
-      tags,
-      summary: 'Update a news item; answers the full record',
-      params: idParams,
-      body: newsItemInputSchema,
-      response: { 200: newsItemSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+  app.get(
+    '/news/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One news item',
+        params: idParams,
+        response: { 200: newsItemSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+      preHandler: app.requireAccess('news', 'show'),
     },
-    preHandler: app.requireAccess('news', 'edit'),
-  }, async (request) => {
-    const item = await news.update(request.params.id, request.body, request.auth!.user.user_id);
-    if (!item) throw new HttpError(404, 'errors.notFound');
-    await writeAudit(app.db, auditFor(request, { action: 'news.updated', targetType: 'news', targetId: item.id }));
-    return item;
-  });
+    async (request) => {
+      const item = await news.get(request.params.id);
+      if (!item || (!item.active && !canSetUp(request))) throw new HttpError(404, 'errors.notFound');
+      return item;
+    },
+  );
 
-  app.delete('/news/:id', {
-    schema: {
-      tags,
-      summary: 'Delete a news item; answers the deleted record',
-      params: idParams,
-      response: { 200: newsItemSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+  app.post(
+    '/news',
+    {
+      schema: {
+        tags,
+        summary: 'Create a news item; answers the full record',
+        body: newsItemInputSchema,
+        response: { 201: newsItemSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
+      },
+      preHandler: app.requireAccess('news', 'create'),
     },
-    preHandler: app.requireAccess('news', 'delete'),
-  }, async (request) => {
-    const item = await news.delete(request.params.id);
-    if (!item) throw new HttpError(404, 'errors.notFound');
-    await writeAudit(app.db, auditFor(request, { action: 'news.deleted', targetType: 'news', targetId: item.id, details: { title: item.title } }));
-    return item;
-  });
+    async (request, reply) => {
+      const item = await news.create(request.body, request.auth!.user.user_id);
+      await writeAudit(app.db, auditFor(request, { action: 'news.created', targetType: 'news', targetId: item.id }));
+      reply.status(201);
+      return item;
+    },
+  );
+
+  app.put(
+    '/news/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a news item; answers the full record',
+        params: idParams,
+        body: newsItemInputSchema,
+        response: { 200: newsItemSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+      preHandler: app.requireAccess('news', 'edit'),
+    },
+    async (request) => {
+      const item = await news.update(request.params.id, request.body, request.auth!.user.user_id);
+      if (!item) throw new HttpError(404, 'errors.notFound');
+      await writeAudit(app.db, auditFor(request, { action: 'news.updated', targetType: 'news', targetId: item.id }));
+      return item;
+    },
+  );
+
+  app.delete(
+    '/news/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a news item; answers the deleted record',
+        params: idParams,
+        response: { 200: newsItemSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+      preHandler: app.requireAccess('news', 'delete'),
+    },
+    async (request) => {
+      const item = await news.delete(request.params.id);
+      if (!item) throw new HttpError(404, 'errors.notFound');
+      await writeAudit(
+        app.db,
+        auditFor(request, { action: 'news.deleted', targetType: 'news', targetId: item.id, details: { title: item.title } }),
+      );
+      return item;
+    },
+  );
 }

@@ -15,7 +15,9 @@ describe('PDF check by content (SPEC §5 news: pdf only)', () => {
     expect(isPdf(Buffer.from(`%PDF-1.7\n${'x'.repeat(100)}`))).toBe(false);
   });
   it('refuses a trailer pointing outside the file', () => {
-    const pdf = minimalPdf().toString('latin1').replace(/startxref\n\d+/, 'startxref\n999999');
+    const pdf = minimalPdf()
+      .toString('latin1')
+      .replace(/startxref\n\d+/, 'startxref\n999999');
     expect(isPdf(Buffer.from(pdf, 'latin1'))).toBe(false);
   });
   it('refuses HTML with a PDF name', () => {
@@ -47,6 +49,8 @@ describe('document file names', () => {
 
 describe('Content-Disposition', () => {
   it('is an attachment with an ASCII fallback and the UTF-8 name', () => {
-    expect(attachmentDisposition('Résumé "x".pdf')).toBe(`attachment; filename="R_sum_ _x_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22x%22.pdf`);
+    expect(attachmentDisposition('Résumé "x".pdf')).toBe(
+      `attachment; filename="R_sum_ _x_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22x%22.pdf`,
+    );
   });
 });

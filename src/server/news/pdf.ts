@@ -31,7 +31,10 @@ export function isPdf(content: Uint8Array): boolean {
 export function documentFileName(raw: string | undefined, max: number): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  let name = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').replace(/\s+/g, ' ').trim();
+  let name = base
+    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!name || name === '.' || name === '..') name = 'document';
   if (!/\.pdf$/i.test(name)) name = `${name}.pdf`;
   if (name.length > max) name = `${name.slice(0, max - 4).trimEnd()}.pdf`;

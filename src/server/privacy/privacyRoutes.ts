@@ -15,15 +15,16 @@ import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 
 /** Login steps that come before the policy (SPEC §4): accepting waits until they are done. */
-const EARLIER_STEPS: PendingFlag[] = ['noContactInfo', 'mfaRequired', 'usernameResetRequired', 'verifySecurityQuestions', 'passwordResetRequired'];
+const EARLIER_STEPS: PendingFlag[] = [
+  'noContactInfo',
+  'mfaRequired',
+  'usernameResetRequired',
+  'verifySecurityQuestions',
+  'passwordResetRequired',
+];
 
 async function latestPolicy(db: Db) {
-  return db
-    .selectFrom('privacy_policies')
-    .select(['version', 'policy_text'])
-    .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return db.selectFrom('privacy_policies').select(['version', 'policy_text']).orderBy('version', 'desc').limit(1).executeTakeFirst();
 }
 
 /**
@@ -36,77 +37,106 @@ export async function privacyRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tags = ['privacy policy'];
 
-  app.get('/privacyPolicy', {
-    schema: {
-      tags,
-      summary: 'The latest privacy policy (anonymous): markdown and its version',
-      response: { 200: privacyPolicySchema, 404: errorSchema },
+  app.get(
+    '/privacyPolicy',
+    {
+      schema: {
+        tags,
+        summary: 'The latest privacy policy (anonymous): markdown and its version',
+        response: { 200: privacyPolicySchema, 404: errorSchema },
+      },
     },
-  }, async (_request, reply) => {
-    const policy = await latestPolicy(app.db);
-    if (!policy) throw new HttpError(404, 'privacy.errors.notPublished');
-    reply.header('Cache-Control', 'no-cache');
-    return { policyText: policy.policy_text, version: policy.version };
-  });
+    async (_request, reply) => {
+      const policy = await latestPolicy(app.db);
+      if (!policy) throw new HttpError(404, 'privacy.errors.notPublished');
+      reply.header('Cache-Control', 'no-cache');
+      return { policyText: policy.policy_text, version: policy.version };
+    },
+  );
 
-  app.put('/privacyPolicy', {
-    schema: {
-      tags,
-      summary: 'Publish a new version of the privacy policy; answers it',
-      body: privacyPolicyUpdateSchema,
-      response: { 200: privacyPolicySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
+  app.put(
+    '/privacyPolicy',
+    {
+      schema: {
+        tags,
+        summary: 'Publish a new version of the privacy policy; answers it',
+        body: privacyPolicyUpdateSchema,
+        response: { 200: privacyPolicySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
+      },
+      // Publishing is for a fully signed-in editor (privacyPolicy* is on the pending allow-list for reading and accepting).
+      preHandler: [app.requireAccess('privacyPolicy', 'edit'), requireNoPendingAction],
     },
-    // Publishing is for a fully signed-in editor (privacyPolicy* is on the pending allow-list for reading and accepting).
-    preHandler: [app.requireAccess('privacyPolicy', 'edit'), requireNoPendingAction],
-  }, async (request) => {
-    const created = await app.db
-      .insertInto('privacy_policies')
-      .values({ policy_text: request.body.policyText, created_by: request.auth!.user.user_id })
-      .returning(['version', 'policy_text'])
-      .executeTakeFirstOrThrow();
-    await writeAudit(app.db, auditFor(request, {
-      action: 'privacyPolicy.updated',
-      targetType: 'privacyPolicy',
-      targetId: created.version,
-      details: { length: created.policy_text.length },
-    }));
-    return { policyText: created.policy_text, version: created.version };
-  });
+    async (request) => {
+      const created = await app.db
+        .insertInto('privacy_policies')
+        .values({ policy_text: request.body.policyText, created_by: request.auth!.user.user_id })
+        .returning(['version', 'policy_text'])
+        .executeTakeFirstOrThrow();
+      await writeAudit(
+        app.db,
+        auditFor(request, {
+          action: 'privacyPolicy.updated',
+          targetType: 'privacyPolicy',
+          targetId: created.version,
+          details: { length: created.policy_text.length },
+        }),
+      );
+      return { policyText: created.policy_text, version: created.version };
+    },
+  );
 
-  app.put('/privacyPolicy/accept', {
-    schema: {
-      tags,
-      summary: 'Accept the latest privacy policy (optionally naming the version read; 409 when a newer one exists)',
-      body: privacyPolicyAcceptSchema,
-      response: { 200: privacyPolicyAcceptedSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+  app.put(
+    '/privacyPolicy/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Accept the latest privacy policy (optionally naming the version read; 409 when a newer one exists)',
+        body: privacyPolicyAcceptSchema,
+        response: {
+          200: privacyPolicyAcceptedSchema,
+          400: validationErrorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+      // SPEC §7 gives the call no body: an empty one is an empty object.
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null) request.body = {};
+      },
+      preHandler: app.requireUser,
     },
-    // SPEC §7 gives the call no body: an empty one is an empty object.
-    preValidation: async (request) => {
-      if (request.body === undefined || request.body === null) request.body = {};
-    },
-    preHandler: app.requireUser,
-  }, async (request) => {
-    const auth = request.auth!;
-    if (EARLIER_STEPS.some((flag) => auth.pending[flag])) throw new HttpError(403, 'errors.loginActionRequired');
-    const policy = await latestPolicy(app.db);
-    if (!policy) throw new HttpError(404, 'privacy.errors.notPublished');
-    const version = request.body.version;
-    if (version !== undefined && version !== policy.version) throw new HttpError(409, 'privacy.errors.outdated');
+    async (request) => {
+      const auth = request.auth!;
+      if (EARLIER_STEPS.some((flag) => auth.pending[flag])) throw new HttpError(403, 'errors.loginActionRequired');
+      const policy = await latestPolicy(app.db);
+      if (!policy) throw new HttpError(404, 'privacy.errors.notPublished');
+      const version = request.body.version;
+      if (version !== undefined && version !== policy.version) throw new HttpError(409, 'privacy.errors.outdated');
 
-    await app.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('privacy_policy_acceptances')
-        .values({ user_id: auth.user.user_id, version: policy.version, accepted_at: new Date(), ip: request.ip })
-        .onConflict((oc) => oc.columns(['user_id', 'version']).doNothing())
-        .execute();
-      await trx.updateTable('users').set({ privacy_policy_required: false, updated_at: new Date() }).where('user_id', '=', auth.user.user_id).execute();
-    });
-    if (auth.pending.privacyPolicyRequired) await clearPending(app, request, 'privacyPolicyRequired');
-    await writeAudit(app.db, auditFor(request, {
-      action: 'privacyPolicy.accepted',
-      targetType: 'privacyPolicy',
-      targetId: policy.version,
-    }));
-    return { success: true, version: policy.version };
-  });
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('privacy_policy_acceptances')
+          .values({ user_id: auth.user.user_id, version: policy.version, accepted_at: new Date(), ip: request.ip })
+          .onConflict((oc) => oc.columns(['user_id', 'version']).doNothing())
+          .execute();
+        await trx
+          .updateTable('users')
+          .set({ privacy_policy_required: false, updated_at: new Date() })
+          .where('user_id', '=', auth.user.user_id)
+          .execute();
+      });
+      if (auth.pending.privacyPolicyRequired) await clearPending(app, request, 'privacyPolicyRequired');
+      await writeAudit(
+        app.db,
+        auditFor(request, {
+          action: 'privacyPolicy.accepted',
+          targetType: 'privacyPolicy',
+          targetId: policy.version,
+        }),
+      );
+      return { success: true, version: policy.version };
+    },
+  );
 }

@@ -5,9 +5,7 @@ import { actionRequired, type Pending } from '../auth/requirements.js';
 import type { Session } from '../auth/sessions.js';
 import type { HubName } from './backplane.js';
 
-export type HubAccess =
-  | { ok: true; user: UserRow; session: Session }
-  | { ok: false; status: 401 | 403; messageKey: string };
+export type HubAccess = { ok: true; user: UserRow; session: Session } | { ok: false; status: 401 | 403; messageKey: string };
 
 /** The bearer token of a hub request: the `access_token` query (browsers), else the Authorization header (Node clients). */
 export function hubToken(query: URLSearchParams, authorization: string | undefined): string | undefined {
@@ -23,7 +21,12 @@ export function hubToken(query: URLSearchParams, authorization: string | undefin
  * session open, its user enabled and through sign-in (no login action
  * pending); the alarm hub serves only the live-alarm account groups.
  */
-export async function authorizeHub(app: FastifyInstance, hub: HubName, token: string | undefined, liveGroups: readonly number[]): Promise<HubAccess> {
+export async function authorizeHub(
+  app: FastifyInstance,
+  hub: HubName,
+  token: string | undefined,
+  liveGroups: readonly number[],
+): Promise<HubAccess> {
   if (!token) return { ok: false, status: 401, messageKey: 'errors.signInRequired' };
   const bearer = readBearer(app.sessionSecret, token);
   if (!bearer) return { ok: false, status: 401, messageKey: 'errors.invalidToken' };

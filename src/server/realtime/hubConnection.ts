@@ -66,7 +66,9 @@ export function runConnection(
           result = method(connection, message.arguments);
         } catch {
           if (message.invocationId) {
-            connection.socket.send(completionFrame(message.invocationId, { error: `An error occurred invoking '${message.target}' on the server.` }));
+            connection.socket.send(
+              completionFrame(message.invocationId, { error: `An error occurred invoking '${message.target}' on the server.` }),
+            );
           }
           return;
         }

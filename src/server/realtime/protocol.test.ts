@@ -51,7 +51,10 @@ describe('SignalR JSON hub protocol', () => {
 
   it('reads what clients send', () => {
     expect(parseClientMessage('{"type":1,"invocationId":"0","target":"currentGroups","arguments":[]}')).toEqual({
-      type: 1, target: 'currentGroups', arguments: [], invocationId: '0',
+      type: 1,
+      target: 'currentGroups',
+      arguments: [],
+      invocationId: '0',
     });
     expect(parseClientMessage('{"type":1,"target":"x"}')).toEqual({ type: 1, target: 'x', arguments: [] });
     expect(parseClientMessage('{"type":6}')).toEqual({ type: 6 });
@@ -74,11 +77,18 @@ describe('SignalR JSON hub protocol', () => {
 
 describe('negotiate', () => {
   const secret = 'a-session-secret-of-at-least-32-characters';
-  const ticket = { connectionId: 'AbC_d-1', hub: 'alarms', sessionId: '0b6a3d4e-1f2a-4b5c-8d9e-0f1a2b3c4d5e', expires: Date.now() + 60_000 };
+  const ticket = {
+    connectionId: 'AbC_d-1',
+    hub: 'alarms',
+    sessionId: '0b6a3d4e-1f2a-4b5c-8d9e-0f1a2b3c4d5e',
+    expires: Date.now() + 60_000,
+  };
 
   it('answers version 1 with a connection token and the WebSockets transport only', () => {
     expect(negotiateResponse('id1', 'tok', 1)).toEqual({
-      connectionId: 'id1', connectionToken: 'tok', negotiateVersion: 1,
+      connectionId: 'id1',
+      connectionToken: 'tok',
+      negotiateVersion: 1,
       availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
     });
     expect(negotiateResponse('id1', 'tok', 0)).toMatchObject({ connectionId: 'tok', negotiateVersion: 0 });

@@ -149,26 +149,35 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
 
   // Negotiate (POST /hubs/{hub}/negotiate?negotiateVersion=1): the bearer token in the Authorization header.
   for (const hub of HUB_NAMES) {
-    app.post(`${HUB_PATH_PREFIX}${hub}/negotiate`, {
-      schema: {
-        hide: true,
-        querystring: { type: 'object', properties: { negotiateVersion: { type: 'integer', minimum: 0 } } },
-        response: { 401: errorSchema, 403: errorSchema },
+    app.post(
+      `${HUB_PATH_PREFIX}${hub}/negotiate`,
+      {
+        schema: {
+          hide: true,
+          querystring: { type: 'object', properties: { negotiateVersion: { type: 'integer', minimum: 0 } } },
+          response: { 401: errorSchema, 403: errorSchema },
+        },
       },
-    }, async (request, reply) => {
-      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-      const access = await authorizeHub(app, hub, hubToken(new URLSearchParams(), request.headers.authorization) ?? query.get('access_token') ?? undefined, liveGroups);
-      if (!access.ok) return reply.status(access.status).send({ message: request.t(access.messageKey) });
-      const connectionId = newConnectionId();
-      const token = signConnectionToken(app.sessionSecret, {
-        connectionId,
-        hub,
-        sessionId: access.session.session_id,
-        expires: Date.now() + HUB_TIMINGS.connectionTokenMs,
-      });
-      const version = (request.query as { negotiateVersion?: number }).negotiateVersion ?? 0;
-      return reply.header('Cache-Control', 'no-store').send(negotiateResponse(connectionId, token, version));
-    });
+      async (request, reply) => {
+        const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+        const access = await authorizeHub(
+          app,
+          hub,
+          hubToken(new URLSearchParams(), request.headers.authorization) ?? query.get('access_token') ?? undefined,
+          liveGroups,
+        );
+        if (!access.ok) return reply.status(access.status).send({ message: request.t(access.messageKey) });
+        const connectionId = newConnectionId();
+        const token = signConnectionToken(app.sessionSecret, {
+          connectionId,
+          hub,
+          sessionId: access.session.session_id,
+          expires: Date.now() + HUB_TIMINGS.connectionTokenMs,
+        });
+        const version = (request.query as { negotiateVersion?: number }).negotiateVersion ?? 0;
+        return reply.header('Cache-Control', 'no-store').send(negotiateResponse(connectionId, token, version));
+      },
+    );
   }
 
   // The WebSocket upgrade: the token again (access_token query or Authorization header), and the connection token.

@@ -44,7 +44,12 @@ declare module 'ws' {
   export class WebSocketServer extends EventEmitter {
     constructor(options: ServerOptions, callback?: () => void);
     readonly clients: Set<WebSocket>;
-    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, callback: (socket: WebSocket, request: IncomingMessage) => void): void;
+    handleUpgrade(
+      request: IncomingMessage,
+      socket: Duplex,
+      head: Buffer,
+      callback: (socket: WebSocket, request: IncomingMessage) => void,
+    ): void;
     close(callback?: (error?: Error) => void): void;
     address(): { port: number } | string;
     on(event: 'connection', listener: (socket: WebSocket, request: IncomingMessage) => void): this;

@@ -2,11 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { sql } from 'kysely';
 import { mfaRequestMsaSchema, mfaVerifyMsaSchema, usernameCheckSchema } from '../../../schemas/auth.js';
-import {
-  customerForgotPasswordSchema,
-  recoverySuccessSchema,
-  type CustomerForgotPassword,
-} from '../../../schemas/recovery.js';
+import { customerForgotPasswordSchema, recoverySuccessSchema, type CustomerForgotPassword } from '../../../schemas/recovery.js';
 import { usernameAvailabilitySchema } from '../../../schemas/registration.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { MFA_CODE_POLICY, TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
@@ -63,99 +59,124 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
     }
   }
 
-  app.post('/mfa/request/msa', {
-    schema: {
-      tags,
-      summary: 'Forgot password (customer), step 1: emails a reset code when a customer has this email; the same answer either way',
-      body: mfaRequestMsaSchema,
-      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 429: errorSchema },
+  app.post(
+    '/mfa/request/msa',
+    {
+      schema: {
+        tags,
+        summary: 'Forgot password (customer), step 1: emails a reset code when a customer has this email; the same answer either way',
+        body: mfaRequestMsaSchema,
+        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 429: errorSchema },
+      },
     },
-  }, async (request) => {
-    const email = normaliseEmail(request.body.email);
-    await requireGates(app.db, [
-      [`msaCode:email:${email}`, GATES.codePerEmail],
-      [`msaCode:ip:${request.ip}`, GATES.perAddress],
-    ]);
-    // A new code starts a new count of wrong ones, as app.mfaCodes does per code.
-    await clearKeys(app.db, [failKey(email)]);
-    const user = await customer(email);
-    if (!user) {
-      await audit(request, 'recovery.code.unknown');
-      return { success: true };
-    }
-    let code: string;
-    try {
-      code = await app.mfaCodes.issue({ userId: user.user_id, purpose: 'passwordReset', contactType: 'email', contactValue: user.email! });
-    } catch (err) {
-      // The per-user limits of app.mfaCodes must not answer differently from an unknown address.
-      if (err instanceof HttpError && err.statusCode === 429) {
-        await audit(request, 'recovery.code.throttled', user.user_id);
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      await requireGates(app.db, [
+        [`msaCode:email:${email}`, GATES.codePerEmail],
+        [`msaCode:ip:${request.ip}`, GATES.perAddress],
+      ]);
+      // A new code starts a new count of wrong ones, as app.mfaCodes does per code.
+      await clearKeys(app.db, [failKey(email)]);
+      const user = await customer(email);
+      if (!user) {
+        await audit(request, 'recovery.code.unknown');
         return { success: true };
       }
-      throw err;
-    }
-    const minutes = String(MFA_CODE_POLICY.ttlMs / 60_000);
-    // Not awaited: a customer's address answers as fast as an unknown one.
-    app.outbox
-      .sendEmail({ to: user.email!, subject: request.t(RECOVERY_KEYS.codeSubject), text: request.t(RECOVERY_KEYS.codeBody, { code, minutes }) })
-      .catch((err: unknown) => request.log.error({ err }, 'reset code not recorded'));
-    await audit(request, 'recovery.code.sent', user.user_id);
-    return { success: true };
-  });
-
-  app.post('/mfa/verify/msa', {
-    schema: {
-      tags,
-      summary: 'Forgot password (customer), step 2: checks the emailed code (it is spent by msa/password)',
-      body: mfaVerifyMsaSchema,
-      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+      let code: string;
+      try {
+        code = await app.mfaCodes.issue({
+          userId: user.user_id,
+          purpose: 'passwordReset',
+          contactType: 'email',
+          contactValue: user.email!,
+        });
+      } catch (err) {
+        // The per-user limits of app.mfaCodes must not answer differently from an unknown address.
+        if (err instanceof HttpError && err.statusCode === 429) {
+          await audit(request, 'recovery.code.throttled', user.user_id);
+          return { success: true };
+        }
+        throw err;
+      }
+      const minutes = String(MFA_CODE_POLICY.ttlMs / 60_000);
+      // Not awaited: a customer's address answers as fast as an unknown one.
+      app.outbox
+        .sendEmail({
+          to: user.email!,
+          subject: request.t(RECOVERY_KEYS.codeSubject),
+          text: request.t(RECOVERY_KEYS.codeBody, { code, minutes }),
+        })
+        .catch((err: unknown) => request.log.error({ err }, 'reset code not recorded'));
+      await audit(request, 'recovery.code.sent', user.user_id);
+      return { success: true };
     },
-  }, async (request) => {
-    const email = normaliseEmail(request.body.username);
-    await refuseWhenLocked(email);
-    const user = await customer(email);
-    await checkCode(request, email, user?.user_id, request.body.code, false);
-    await audit(request, 'recovery.code.checked', user!.user_id);
-    return { success: true };
-  });
+  );
 
-  app.post('/msa/password', {
-    schema: {
-      tags,
-      summary: 'Forgot password (customer), step 3: the new password, with the emailed code; ends every sign-in',
-      body: customerForgotPasswordSchema,
-      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+  app.post(
+    '/mfa/verify/msa',
+    {
+      schema: {
+        tags,
+        summary: 'Forgot password (customer), step 2: checks the emailed code (it is spent by msa/password)',
+        body: mfaVerifyMsaSchema,
+        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+      },
     },
-  }, async (request) => {
-    // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
-    const body = request.body as CustomerForgotPassword;
-    await requireCaptcha(app, body.captcha);
-    const email = normaliseEmail(body.email);
-    refuseFieldErrors(newPasswordErrors('newPassword', body.newPassword));
-    await refuseWhenLocked(email);
-    const user = await customer(email);
-    await checkCode(request, email, user?.user_id, body.code, true);
-    const userId = user!.user_id;
-    await resetPassword(app.db, userId, body.newPassword);
-    await clearKeys(app.db, [failKey(email), `account:${email}`]);
-    await audit(request, 'recovery.password.reset', userId);
-    return { success: true };
-  });
+    async (request) => {
+      const email = normaliseEmail(request.body.username);
+      await refuseWhenLocked(email);
+      const user = await customer(email);
+      await checkCode(request, email, user?.user_id, request.body.code, false);
+      await audit(request, 'recovery.code.checked', user!.user_id);
+      return { success: true };
+    },
+  );
 
-  app.post('/msa/username', {
-    schema: {
-      tags,
-      summary: 'Validate username (Create Account): whether the email can still be registered',
-      body: usernameCheckSchema,
-      response: { 200: usernameAvailabilitySchema, 400: validationErrorSchema, 429: errorSchema },
+  app.post(
+    '/msa/password',
+    {
+      schema: {
+        tags,
+        summary: 'Forgot password (customer), step 3: the new password, with the emailed code; ends every sign-in',
+        body: customerForgotPasswordSchema,
+        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+      },
     },
-  }, async (request) => {
-    await requireGates(app.db, [[`msaUsername:ip:${request.ip}`, GATES.perAddress]]);
-    const taken = await app.db
-      .selectFrom('users')
-      .select('user_id')
-      .where(sql<string>`lower(username)`, '=', normaliseEmail(request.body.username))
-      .executeTakeFirst();
-    return { available: !taken };
-  });
+    async (request) => {
+      // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
+      const body = request.body as CustomerForgotPassword;
+      await requireCaptcha(app, body.captcha);
+      const email = normaliseEmail(body.email);
+      refuseFieldErrors(newPasswordErrors('newPassword', body.newPassword));
+      await refuseWhenLocked(email);
+      const user = await customer(email);
+      await checkCode(request, email, user?.user_id, body.code, true);
+      const userId = user!.user_id;
+      await resetPassword(app.db, userId, body.newPassword);
+      await clearKeys(app.db, [failKey(email), `account:${email}`]);
+      await audit(request, 'recovery.password.reset', userId);
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/msa/username',
+    {
+      schema: {
+        tags,
+        summary: 'Validate username (Create Account): whether the email can still be registered',
+        body: usernameCheckSchema,
+        response: { 200: usernameAvailabilitySchema, 400: validationErrorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await requireGates(app.db, [[`msaUsername:ip:${request.ip}`, GATES.perAddress]]);
+      const taken = await app.db
+        .selectFrom('users')
+        .select('user_id')
+        .where(sql<string>`lower(username)`, '=', normaliseEmail(request.body.username))
+        .executeTakeFirst();
+      return { available: !taken };
+    },
+  );
 }

@@ -87,154 +87,180 @@ export async function recoveryRoutes(parent: FastifyInstance) {
     return { row, userId: row.user_id, payload };
   }
 
-  app.post('/account/password/session', {
-    schema: {
-      tags,
-      summary: 'Forgot password (dealer), step 1: verify username and contact; answers the security questions',
-      body: forgotCredentialsSchema,
-      response: { 200: recoverySessionSchema, 400: validationErrorSchema, 401: errorSchema },
+  app.post(
+    '/account/password/session',
+    {
+      schema: {
+        tags,
+        summary: 'Forgot password (dealer), step 1: verify username and contact; answers the security questions',
+        body: forgotCredentialsSchema,
+        response: { 200: recoverySessionSchema, 400: validationErrorSchema, 401: errorSchema },
+      },
     },
-  }, async (request) => {
-    await requireCaptcha(app, request.body.captcha);
-    const { username, contact } = request.body;
-    const keys = [`recovery:user:${username.trim().toLowerCase()}`, `recovery:ip:${request.ip}`];
-    const blocked = await limiter.isBlocked(keys);
-    const user = blocked ? undefined : await findPortalUser(username);
-    const owners = user ? await dealerContactOwners(app.db, contact, [user.user_id]) : [];
-    const questions = user && owners.some((o) => contactMatches(contact, o)) ? await questionsOf(user.user_id) : [];
-    if (!user || questions.length === 0) {
-      await limiter.fail([
-        { key: keys[0], policy: ACCOUNT_POLICY },
-        { key: keys[1], policy: ADDRESS_POLICY },
-      ]);
-      await audit(request, 'recovery.session.failed', user?.user_id, {
-        account: username.slice(0, 128), contactType: contactTypeOf(contact), throttled: blocked,
+    async (request) => {
+      await requireCaptcha(app, request.body.captcha);
+      const { username, contact } = request.body;
+      const keys = [`recovery:user:${username.trim().toLowerCase()}`, `recovery:ip:${request.ip}`];
+      const blocked = await limiter.isBlocked(keys);
+      const user = blocked ? undefined : await findPortalUser(username);
+      const owners = user ? await dealerContactOwners(app.db, contact, [user.user_id]) : [];
+      const questions = user && owners.some((o) => contactMatches(contact, o)) ? await questionsOf(user.user_id) : [];
+      if (!user || questions.length === 0) {
+        await limiter.fail([
+          { key: keys[0], policy: ACCOUNT_POLICY },
+          { key: keys[1], policy: ADDRESS_POLICY },
+        ]);
+        await audit(request, 'recovery.session.failed', user?.user_id, {
+          account: username.slice(0, 128),
+          contactType: contactTypeOf(contact),
+          throttled: blocked,
+        });
+        throw new HttpError(401, RECOVERY_KEYS.sessionFailed);
+      }
+      await limiter.succeed([keys[0]]);
+      await retireTokens(app.db, user.user_id, TOKEN_KIND.recovery);
+      const recoveryToken = await createToken(app.db, {
+        kind: TOKEN_KIND.recovery,
+        userId: user.user_id,
+        ttlMs: RECOVERY_POLICY.recoverySessionTtlMs,
+        payload: { stage: 'questions', attempts: 0 },
       });
-      throw new HttpError(401, RECOVERY_KEYS.sessionFailed);
-    }
-    await limiter.succeed([keys[0]]);
-    await retireTokens(app.db, user.user_id, TOKEN_KIND.recovery);
-    const recoveryToken = await createToken(app.db, {
-      kind: TOKEN_KIND.recovery,
-      userId: user.user_id,
-      ttlMs: RECOVERY_POLICY.recoverySessionTtlMs,
-      payload: { stage: 'questions', attempts: 0 },
-    });
-    await audit(request, 'recovery.session.created', user.user_id, { contactType: contactTypeOf(contact) });
-    return { recoveryToken, questions: questions.map(({ question }) => ({ question })) };
-  });
-
-  app.patch('/account/securityQuestions', {
-    schema: {
-      tags,
-      summary: 'Forgot password (dealer), step 2: answer the security questions of the recovery session',
-      body: recoveryAnswersSchema,
-      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+      await audit(request, 'recovery.session.created', user.user_id, { contactType: contactTypeOf(contact) });
+      return { recoveryToken, questions: questions.map(({ question }) => ({ question })) };
     },
-  }, async (request) => {
-    const { row, userId, payload } = await openSession(request.body.recoveryToken, 'questions');
-    const attempts = await countAttempt(app.db, row.token_hash);
-    if (attempts === undefined) throw new HttpError(401, RECOVERY_KEYS.sessionInvalid);
-    if (attempts > RECOVERY_POLICY.maxAnswerAttempts) {
-      await spendToken(app.db, row.token_hash, new Date(), { ...payload, attempts, spentBy: 'attempts' });
-      throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
-    }
-    const stored = await questionsOf(userId);
-    const answers = pairAnswers(stored, request.body.questions);
-    // Every answer is checked, right or wrong, so the time taken does not tell which one failed.
-    let allRight = answers !== undefined;
-    for (const [index, question] of stored.entries()) {
-      const ok = await verifySecret(answers ? question.answer_hash : null, normaliseAnswer(answers?.[index] ?? ''));
-      allRight &&= ok;
-    }
-    if (allRight && (await advanceStage(app.db, row.token_hash, 'questions', 'password'))) {
-      await audit(request, 'recovery.answers.accepted', userId, { attempts });
+  );
+
+  app.patch(
+    '/account/securityQuestions',
+    {
+      schema: {
+        tags,
+        summary: 'Forgot password (dealer), step 2: answer the security questions of the recovery session',
+        body: recoveryAnswersSchema,
+        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const { row, userId, payload } = await openSession(request.body.recoveryToken, 'questions');
+      const attempts = await countAttempt(app.db, row.token_hash);
+      if (attempts === undefined) throw new HttpError(401, RECOVERY_KEYS.sessionInvalid);
+      if (attempts > RECOVERY_POLICY.maxAnswerAttempts) {
+        await spendToken(app.db, row.token_hash, new Date(), { ...payload, attempts, spentBy: 'attempts' });
+        throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+      }
+      const stored = await questionsOf(userId);
+      const answers = pairAnswers(stored, request.body.questions);
+      // Every answer is checked, right or wrong, so the time taken does not tell which one failed.
+      let allRight = answers !== undefined;
+      for (const [index, question] of stored.entries()) {
+        const ok = await verifySecret(answers ? question.answer_hash : null, normaliseAnswer(answers?.[index] ?? ''));
+        allRight &&= ok;
+      }
+      if (allRight && (await advanceStage(app.db, row.token_hash, 'questions', 'password'))) {
+        await audit(request, 'recovery.answers.accepted', userId, { attempts });
+        return { success: true };
+      }
+      if (afterWrongAnswers(attempts) === 'spent') {
+        await spendToken(app.db, row.token_hash, new Date(), { ...payload, attempts, spentBy: 'attempts' });
+        await audit(request, 'recovery.answers.locked', userId, { attempts });
+        throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+      }
+      await audit(request, 'recovery.answers.wrong', userId, { attempts });
+      throw new HttpError(401, RECOVERY_KEYS.answersWrong);
+    },
+  );
+
+  app.post(
+    '/account/password/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Forgot password (dealer), step 3: the new password; ends the recovery session and every sign-in',
+        body: recoveryPasswordResetSchema,
+        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
+      const { recoveryToken, newPassword } = request.body as RecoveryPasswordReset;
+      const { row, userId } = await openSession(recoveryToken, 'password');
+      const user = await app.db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      if (!user || user.disabled_at) throw new HttpError(401, RECOVERY_KEYS.sessionInvalid);
+      const fields = newPasswordErrors('newPassword', newPassword, user.username);
+      if (!Object.keys(fields).length && (await verifySecret(user.password_hash, newPassword))) {
+        fields.newPassword = RECOVERY_KEYS.sameAsCurrent;
+      }
+      if (Object.keys(fields).length) {
+        await audit(request, 'recovery.password.refused', userId, { fields: Object.values(fields) });
+        throw new HttpError(400, 'validation.invalidForm', {}, fields);
+      }
+      if (!(await spendToken(app.db, row.token_hash))) throw new HttpError(401, RECOVERY_KEYS.sessionInvalid);
+      await resetPassword(app.db, userId, newPassword);
+      await limiter.succeed([`account:${user.username.toLowerCase()}`, `recovery:user:${user.username.toLowerCase()}`]);
+      await audit(request, 'recovery.password.reset', userId);
       return { success: true };
-    }
-    if (afterWrongAnswers(attempts) === 'spent') {
-      await spendToken(app.db, row.token_hash, new Date(), { ...payload, attempts, spentBy: 'attempts' });
-      await audit(request, 'recovery.answers.locked', userId, { attempts });
-      throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
-    }
-    await audit(request, 'recovery.answers.wrong', userId, { attempts });
-    throw new HttpError(401, RECOVERY_KEYS.answersWrong);
-  });
-
-  app.post('/account/password/reset', {
-    schema: {
-      tags,
-      summary: 'Forgot password (dealer), step 3: the new password; ends the recovery session and every sign-in',
-      body: recoveryPasswordResetSchema,
-      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
     },
-  }, async (request) => {
-    // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
-    const { recoveryToken, newPassword } = request.body as RecoveryPasswordReset;
-    const { row, userId } = await openSession(recoveryToken, 'password');
-    const user = await app.db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    if (!user || user.disabled_at) throw new HttpError(401, RECOVERY_KEYS.sessionInvalid);
-    const fields = newPasswordErrors('newPassword', newPassword, user.username);
-    if (!Object.keys(fields).length && (await verifySecret(user.password_hash, newPassword))) {
-      fields.newPassword = RECOVERY_KEYS.sameAsCurrent;
-    }
-    if (Object.keys(fields).length) {
-      await audit(request, 'recovery.password.refused', userId, { fields: Object.values(fields) });
-      throw new HttpError(400, 'validation.invalidForm', {}, fields);
-    }
-    if (!(await spendToken(app.db, row.token_hash))) throw new HttpError(401, RECOVERY_KEYS.sessionInvalid);
-    await resetPassword(app.db, userId, newPassword);
-    await limiter.succeed([`account:${user.username.toLowerCase()}`, `recovery:user:${user.username.toLowerCase()}`]);
-    await audit(request, 'recovery.password.reset', userId);
-    return { success: true };
-  });
+  );
 
-  app.post('/account/username/forgot', {
-    schema: {
-      tags,
-      summary: 'Forgot username: sends it to the contact when exactly one portal user holds it; 409 when several do',
-      body: forgotUsernameSchema,
-      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 409: forgotUsernameConflictSchema, 429: errorSchema },
+  app.post(
+    '/account/username/forgot',
+    {
+      schema: {
+        tags,
+        summary: 'Forgot username: sends it to the contact when exactly one portal user holds it; 409 when several do',
+        body: forgotUsernameSchema,
+        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 409: forgotUsernameConflictSchema, 429: errorSchema },
+      },
     },
-  }, async (request, reply) => {
-    await requireCaptcha(app, request.body.captcha);
-    const { contact, dealerNumber } = request.body;
-    const type = contactTypeOf(contact);
-    const allowed = await passGates(app.db, [
-      [`forgotUsername:contact:${contactKey(contact)}`, GATES.usernamePerContact],
-      [`forgotUsername:ip:${request.ip}`, GATES.perAddress],
-    ]);
-    if (!allowed) {
-      await audit(request, 'recovery.username.throttled', undefined, { contactType: type });
-      throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
-    }
-    const owners = (await dealerContactOwners(app.db, contact)).filter((o) => contactMatches(contact, o));
-    const users = owners.length
-      ? await app.db
-          .selectFrom('users')
-          .select(['user_id', 'username', 'dealer_number'])
-          .where('user_id', 'in', owners.map((o) => o.userId))
-          .execute()
-      : [];
-    const outcome = forgotUsernameOutcome(users.map((u) => ({ userId: u.user_id, dealerNumber: u.dealer_number })), dealerNumber);
-    if (outcome.kind === 'conflict') {
-      await audit(request, 'recovery.username.conflict', undefined, { contactType: type, reason: outcome.reason, users: users.length });
-      return reply.status(409).send({ message: request.t(outcome.messageKey), reason: outcome.reason });
-    }
-    if (outcome.kind === 'send') {
-      const user = users.find((u) => u.user_id === outcome.userId)!;
-      const to = owners.find((o) => o.userId === outcome.userId)!.value;
-      const text = request.t(RECOVERY_KEYS.usernameBody, { username: user.username });
-      // Not awaited: a known contact answers as fast as an unknown one.
-      const sending = type === 'email'
-        ? app.outbox.sendEmail({ to, subject: request.t(RECOVERY_KEYS.usernameSubject), text })
-        : app.outbox.sendText({ to, text });
-      sending.catch((err: unknown) => request.log.error({ err }, 'forgot-username message not recorded'));
-      await audit(request, 'recovery.username.sent', user.user_id, { contactType: type });
-    } else {
-      await audit(request, 'recovery.username.unknown', undefined, { contactType: type });
-    }
-    return { success: true, message: request.t(RECOVERY_KEYS.usernameSent) };
-  });
+    async (request, reply) => {
+      await requireCaptcha(app, request.body.captcha);
+      const { contact, dealerNumber } = request.body;
+      const type = contactTypeOf(contact);
+      const allowed = await passGates(app.db, [
+        [`forgotUsername:contact:${contactKey(contact)}`, GATES.usernamePerContact],
+        [`forgotUsername:ip:${request.ip}`, GATES.perAddress],
+      ]);
+      if (!allowed) {
+        await audit(request, 'recovery.username.throttled', undefined, { contactType: type });
+        throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+      }
+      const owners = (await dealerContactOwners(app.db, contact)).filter((o) => contactMatches(contact, o));
+      const users = owners.length
+        ? await app.db
+            .selectFrom('users')
+            .select(['user_id', 'username', 'dealer_number'])
+            .where(
+              'user_id',
+              'in',
+              owners.map((o) => o.userId),
+            )
+            .execute()
+        : [];
+      const outcome = forgotUsernameOutcome(
+        users.map((u) => ({ userId: u.user_id, dealerNumber: u.dealer_number })),
+        dealerNumber,
+      );
+      if (outcome.kind === 'conflict') {
+        await audit(request, 'recovery.username.conflict', undefined, { contactType: type, reason: outcome.reason, users: users.length });
+        return reply.status(409).send({ message: request.t(outcome.messageKey), reason: outcome.reason });
+      }
+      if (outcome.kind === 'send') {
+        const user = users.find((u) => u.user_id === outcome.userId)!;
+        const to = owners.find((o) => o.userId === outcome.userId)!.value;
+        const text = request.t(RECOVERY_KEYS.usernameBody, { username: user.username });
+        // Not awaited: a known contact answers as fast as an unknown one.
+        const sending =
+          type === 'email'
+            ? app.outbox.sendEmail({ to, subject: request.t(RECOVERY_KEYS.usernameSubject), text })
+            : app.outbox.sendText({ to, text });
+        sending.catch((err: unknown) => request.log.error({ err }, 'forgot-username message not recorded'));
+        await audit(request, 'recovery.username.sent', user.user_id, { contactType: type });
+      } else {
+        await audit(request, 'recovery.username.unknown', undefined, { contactType: type });
+      }
+      return { success: true, message: request.t(RECOVERY_KEYS.usernameSent) };
+    },
+  );
 
   await app.register(msaRecoveryRoutes);
 }

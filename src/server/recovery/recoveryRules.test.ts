@@ -22,7 +22,11 @@ import {
 } from './recoveryRules.js';
 
 const catalog = (lang: string) => JSON.parse(readFileSync(new URL(`../../../locales/${lang}/recovery.json`, import.meta.url), 'utf8'));
-const text = (lang: string, key: string) => key.split('.').slice(1).reduce((node, part) => node?.[part], catalog(lang));
+const text = (lang: string, key: string) =>
+  key
+    .split('.')
+    .slice(1)
+    .reduce((node, part) => node?.[part], catalog(lang));
 
 describe('contact matching (§4 forgot password: username and email or phone)', () => {
   it('reads an address with @ as an email, anything else as a phone', () => {
@@ -104,14 +108,28 @@ describe('security answers', () => {
   const stored = [{ question: 'First pet?' }, { question: 'Born where?' }];
 
   it('pairs the answers with the stored questions, in their order', () => {
-    expect(pairAnswers(stored, [{ question: 'Born where?', answer: 'Duluth' }, { question: 'First pet?', answer: 'Biscuit' }]))
-      .toEqual(['Biscuit', 'Duluth']);
+    expect(
+      pairAnswers(stored, [
+        { question: 'Born where?', answer: 'Duluth' },
+        { question: 'First pet?', answer: 'Biscuit' },
+      ]),
+    ).toEqual(['Biscuit', 'Duluth']);
   });
 
   it('refuses missing, extra, repeated or unknown questions', () => {
     expect(pairAnswers(stored, [{ question: 'First pet?', answer: 'x' }])).toBeUndefined();
-    expect(pairAnswers(stored, [{ question: 'First pet?', answer: 'x' }, { question: 'First pet?', answer: 'y' }])).toBeUndefined();
-    expect(pairAnswers(stored, [{ question: 'First pet?', answer: 'x' }, { question: 'Other?', answer: 'y' }])).toBeUndefined();
+    expect(
+      pairAnswers(stored, [
+        { question: 'First pet?', answer: 'x' },
+        { question: 'First pet?', answer: 'y' },
+      ]),
+    ).toBeUndefined();
+    expect(
+      pairAnswers(stored, [
+        { question: 'First pet?', answer: 'x' },
+        { question: 'Other?', answer: 'y' },
+      ]),
+    ).toBeUndefined();
     expect(pairAnswers([], [])).toBeUndefined();
   });
 
@@ -154,12 +172,15 @@ describe('registration links (§4 Registration, §8 412 and 409)', () => {
 
   it('links to the customer host the request came to, else to PUBLIC_URL', () => {
     const msaHosts = ['msa.localhost', 'my.example.com'];
-    expect(linkBase({ protocol: 'https', hostname: 'my.example.com', host: 'my.example.com' }, msaHosts, 'https://portal.example.com'))
-      .toBe('https://my.example.com');
-    expect(linkBase({ protocol: 'http', hostname: 'MSA.localhost', host: 'MSA.localhost:8080' }, msaHosts, 'http://localhost:8080'))
-      .toBe('http://MSA.localhost:8080');
-    expect(linkBase({ protocol: 'http', hostname: 'evil.example', host: 'evil.example' }, msaHosts, 'https://portal.example.com'))
-      .toBe('https://portal.example.com');
+    expect(
+      linkBase({ protocol: 'https', hostname: 'my.example.com', host: 'my.example.com' }, msaHosts, 'https://portal.example.com'),
+    ).toBe('https://my.example.com');
+    expect(linkBase({ protocol: 'http', hostname: 'MSA.localhost', host: 'MSA.localhost:8080' }, msaHosts, 'http://localhost:8080')).toBe(
+      'http://MSA.localhost:8080',
+    );
+    expect(linkBase({ protocol: 'http', hostname: 'evil.example', host: 'evil.example' }, msaHosts, 'https://portal.example.com')).toBe(
+      'https://portal.example.com',
+    );
     expect(registrationLink('https://my.example.com', 'code', 'a-b_c')).toBe('https://my.example.com/login/register?code=a-b_c');
     expect(registrationLink('https://my.example.com', 'otp', 'x+y')).toBe('https://my.example.com/login/register?otp=x%2By');
   });

@@ -132,9 +132,7 @@ export interface UsernameCandidate {
 }
 
 export type ForgotUsernameOutcome =
-  | { kind: 'none' }
-  | { kind: 'send'; userId: number }
-  | { kind: 'conflict'; reason: ForgotUsernameConflict['reason']; messageKey: string };
+  { kind: 'none' } | { kind: 'send'; userId: number } | { kind: 'conflict'; reason: ForgotUsernameConflict['reason']; messageKey: string };
 
 /**
  * Who gets the username. Nobody and one user answer alike (neutral notice).
@@ -217,7 +215,11 @@ export const LINK_STATUS: Record<Exclude<LinkOutcome, 'valid'>, { status: number
  * Where emailed links point: the customer host the request came to when it is
  * one of MSA_HOSTS (customers register there), else PUBLIC_URL.
  */
-export function linkBase(request: { protocol: string; hostname: string; host: string }, msaHosts: readonly string[], publicUrl: string): string {
+export function linkBase(
+  request: { protocol: string; hostname: string; host: string },
+  msaHosts: readonly string[],
+  publicUrl: string,
+): string {
   return msaHosts.includes(request.hostname.toLowerCase()) ? `${request.protocol}://${request.host}` : publicUrl;
 }
 

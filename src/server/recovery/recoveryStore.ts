@@ -49,12 +49,7 @@ export async function createToken(
 
 /** The token row of a kind, whatever its state (callers decide with tokenState). */
 export function findToken(db: Db, kinds: readonly TokenKind[], token: string) {
-  return db
-    .selectFrom('one_time_tokens')
-    .selectAll()
-    .where('token_hash', '=', sha256(token))
-    .where('kind', 'in', kinds)
-    .executeTakeFirst();
+  return db.selectFrom('one_time_tokens').selectAll().where('token_hash', '=', sha256(token)).where('kind', 'in', kinds).executeTakeFirst();
 }
 
 /** Spends an unused token exactly once: true for the one caller that did. */
@@ -120,10 +115,15 @@ export async function advanceStage(db: Db, tokenHash: string, from: string, to: 
  */
 export async function passGate(db: Db, key: string, policy: GatePolicy, now = new Date()): Promise<boolean> {
   const recent = new Date(now.getTime() - policy.minIntervalMs);
-  const rows = await countOneMore(db, key, now, (stale) => sql`
+  const rows = await countOneMore(
+    db,
+    key,
+    now,
+    (stale) => sql`
     where login_throttle.last_failure_at is null
       or (login_throttle.last_failure_at <= ${recent}
-          and (login_throttle.last_failure_at < ${stale} or login_throttle.failures < ${policy.max}))`);
+          and (login_throttle.last_failure_at < ${stale} or login_throttle.failures < ${policy.max}))`,
+  );
   return rows.length > 0;
 }
 
@@ -137,7 +137,11 @@ export async function passGates(db: Db, gates: readonly [string, GatePolicy][], 
 
 /** Failures counted under a key in the current window (an hour without failures starts again). */
 export async function failureCount(db: Db, key: string, now = new Date()): Promise<number> {
-  const row = await db.selectFrom('login_throttle').select(['failures', 'last_failure_at']).where('throttle_key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('login_throttle')
+    .select(['failures', 'last_failure_at'])
+    .where('throttle_key', '=', key)
+    .executeTakeFirst();
   if (!row?.last_failure_at || now.getTime() - new Date(row.last_failure_at).getTime() >= RECOVERY_POLICY.windowMs) return 0;
   return row.failures;
 }
@@ -152,7 +156,12 @@ export async function recordFailure(db: Db, key: string, now = new Date()): Prom
  * it again at 1. `onlyIf` (given the start of the window) is the condition an
  * existing count must meet to grow: no row comes back when it does not.
  */
-async function countOneMore(db: Db, key: string, now: Date, onlyIf?: (stale: Date) => RawBuilder<unknown>): Promise<{ failures: number }[]> {
+async function countOneMore(
+  db: Db,
+  key: string,
+  now: Date,
+  onlyIf?: (stale: Date) => RawBuilder<unknown>,
+): Promise<{ failures: number }[]> {
   const stale = new Date(now.getTime() - RECOVERY_POLICY.windowMs);
   const result = await sql<{ failures: number }>`
     insert into login_throttle (throttle_key, failures, last_failure_at) values (${key}, 1, ${now})
@@ -203,7 +212,10 @@ export async function dealerContactOwners(db: Db, contact: string, userIds?: num
     .select(['u.user_id as userId', sql<string>`${sql.ref(userColumn)}`.as('value')])
     .where(userValue, 'in', variants)
     .execute();
-  return [...fromMethods.map((r) => ({ userId: r.userId, type: r.type, value: r.value })), ...fromUsers.map((r) => ({ userId: r.userId, type, value: r.value }))];
+  return [
+    ...fromMethods.map((r) => ({ userId: r.userId, type: r.type, value: r.value })),
+    ...fromUsers.map((r) => ({ userId: r.userId, type, value: r.value })),
+  ];
 }
 
 /** Sets the password a recovery chose (no change required any more) and ends every sign-in of the user. */

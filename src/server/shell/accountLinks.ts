@@ -9,8 +9,16 @@ export async function accountLinksOf(db: Db, userId: number): Promise<AccountLin
     .innerJoin('sites', 'sites.site_num', 'msa_account_links.site_num')
     .innerJoin('account_groups', 'account_groups.site_group_num', 'sites.site_group_num')
     .select([
-      'sites.site_num', 'sites.site_name', 'sites.address_line1', 'sites.address_line2', 'sites.city', 'sites.state',
-      'sites.postal_code', 'msa_account_links.is_default', 'account_groups.header_logo_url', 'account_groups.dark_header_logo_url',
+      'sites.site_num',
+      'sites.site_name',
+      'sites.address_line1',
+      'sites.address_line2',
+      'sites.city',
+      'sites.state',
+      'sites.postal_code',
+      'msa_account_links.is_default',
+      'account_groups.header_logo_url',
+      'account_groups.dark_header_logo_url',
     ])
     .where('msa_account_links.user_id', '=', userId)
     .orderBy('msa_account_links.is_default', 'desc')
@@ -20,7 +28,11 @@ export async function accountLinksOf(db: Db, userId: number): Promise<AccountLin
   const devices = await db
     .selectFrom('devices')
     .select(['site_num', 'dev_num', 'transmitter_code'])
-    .where('site_num', 'in', links.map((l) => l.site_num))
+    .where(
+      'site_num',
+      'in',
+      links.map((l) => l.site_num),
+    )
     .orderBy('dev_num')
     .execute();
   return links.map((link) => {

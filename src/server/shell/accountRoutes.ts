@@ -41,129 +41,243 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
   const preHandler = app.requireUser;
   const buildId = currentBuildId();
 
-  app.get('/version', {
-    schema: { tags, summary: 'App version and build id, for update detection', response: { 200: appVersionSchema } },
-  }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return { version: options.version, buildId };
-  });
+  app.get(
+    '/version',
+    {
+      schema: { tags, summary: 'App version and build id, for update detection', response: { 200: appVersionSchema } },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { version: options.version, buildId };
+    },
+  );
 
-  app.get('/user/accountGroups', {
-    schema: { tags, summary: 'Account groups the user may switch to', response: { 200: { type: 'array', items: accountGroupOptionSchema }, ...errors } },
-    preHandler,
-  }, async (request) => {
-    const user = request.auth!.user;
-    const groups = await app.db
-      .selectFrom('user_account_groups')
-      .innerJoin('account_groups', 'account_groups.site_group_num', 'user_account_groups.site_group_num')
-      .select(['account_groups.site_group_num', 'account_groups.site_group_name'])
-      .where('user_account_groups.user_id', '=', user.user_id)
-      .orderBy('account_groups.site_group_name')
-      .execute();
-    return groups.map((g) => ({
-      siteGroupNum: g.site_group_num,
-      siteGroupName: g.site_group_name,
-      current: g.site_group_num === user.current_site_group_num,
-      liveAlarms: app.realtime.liveAlarmGroups.includes(g.site_group_num),
-    }));
-  });
+  app.get(
+    '/user/accountGroups',
+    {
+      schema: {
+        tags,
+        summary: 'Account groups the user may switch to',
+        response: { 200: { type: 'array', items: accountGroupOptionSchema }, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => {
+      const user = request.auth!.user;
+      const groups = await app.db
+        .selectFrom('user_account_groups')
+        .innerJoin('account_groups', 'account_groups.site_group_num', 'user_account_groups.site_group_num')
+        .select(['account_groups.site_group_num', 'account_groups.site_group_name'])
+        .where('user_account_groups.user_id', '=', user.user_id)
+        .orderBy('account_groups.site_group_name')
+        .execute();
+      return groups.map((g) => ({
+        siteGroupNum: g.site_group_num,
+        siteGroupName: g.site_group_name,
+        current: g.site_group_num === user.current_site_group_num,
+        liveAlarms: app.realtime.liveAlarmGroups.includes(g.site_group_num),
+      }));
+    },
+  );
 
-  app.put('/user/accountGroup', {
-    schema: { tags, summary: 'Switch the current account group', body: accountGroupSwitchSchema, response: { 200: userSchema, ...errors } },
-    preHandler,
-  }, async (request) => {
-    const user = request.auth!.user;
-    const { siteGroupNum } = request.body;
-    const allowed = user.application_num !== APPLICATION.customer && await app.db
-      .selectFrom('user_account_groups')
-      .select('site_group_num')
-      .where('user_id', '=', user.user_id)
-      .where('site_group_num', '=', siteGroupNum)
-      .executeTakeFirst();
-    if (!allowed) {
-      await writeAudit(app.db, auditFor(request, { action: 'accountGroup.switchRefused', targetType: 'account_group', targetId: siteGroupNum }));
-      throw new HttpError(403, 'live.groupNotAllowed');
-    }
-    const updated = await app.db
-      .updateTable('users')
-      .set({ current_site_group_num: siteGroupNum, updated_at: new Date() })
-      .where('user_id', '=', user.user_id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await app.realtime.setAccountGroup(user.user_id, siteGroupNum);
-    await writeAudit(app.db, auditFor(request, {
-      action: 'accountGroup.switched', targetType: 'account_group', targetId: siteGroupNum, details: { from: user.current_site_group_num },
-    }));
-    return identityOf(app.db, updated);
-  });
-
-  app.get('/msa/accountLinks', {
-    schema: { tags, summary: 'The customer\'s linked alarm accounts', response: { 200: { type: 'array', items: accountLinkSchema }, ...errors } },
-    preHandler,
-  }, async (request) => accountLinksOf(app.db, customerOf(request).user_id));
-
-  app.put('/msa/accountLinks/favorite', {
-    schema: { tags, summary: 'Make a link the default (favourite) one, or clear it; one default at a time', body: accountLinkFavoriteSchema, response: { 200: { type: 'array', items: accountLinkSchema }, ...errors } },
-    preHandler,
-  }, async (request) => {
-    const user = customerOf(request);
-    const { siteNum, isFavorite } = request.body;
-    await app.db.transaction().execute(async (trx) => {
-      const link = await trx.selectFrom('msa_account_links').select('site_num').where('user_id', '=', user.user_id).where('site_num', '=', siteNum).forUpdate().executeTakeFirst();
-      if (!link) throw new HttpError(404, 'live.accountLinkNotFound');
-      if (isFavorite) {
-        await trx.updateTable('msa_account_links').set({ is_default: false }).where('user_id', '=', user.user_id).where('site_num', '!=', siteNum).where('is_default', '=', true).execute();
+  app.put(
+    '/user/accountGroup',
+    {
+      schema: {
+        tags,
+        summary: 'Switch the current account group',
+        body: accountGroupSwitchSchema,
+        response: { 200: userSchema, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => {
+      const user = request.auth!.user;
+      const { siteGroupNum } = request.body;
+      const allowed =
+        user.application_num !== APPLICATION.customer &&
+        (await app.db
+          .selectFrom('user_account_groups')
+          .select('site_group_num')
+          .where('user_id', '=', user.user_id)
+          .where('site_group_num', '=', siteGroupNum)
+          .executeTakeFirst());
+      if (!allowed) {
+        await writeAudit(
+          app.db,
+          auditFor(request, { action: 'accountGroup.switchRefused', targetType: 'account_group', targetId: siteGroupNum }),
+        );
+        throw new HttpError(403, 'live.groupNotAllowed');
       }
-      await trx.updateTable('msa_account_links').set({ is_default: isFavorite }).where('user_id', '=', user.user_id).where('site_num', '=', siteNum).execute();
-    });
-    await writeAudit(app.db, auditFor(request, { action: isFavorite ? 'accountLink.defaultSet' : 'accountLink.defaultCleared', targetType: 'site', targetId: siteNum }));
-    return accountLinksOf(app.db, user.user_id);
-  });
+      const updated = await app.db
+        .updateTable('users')
+        .set({ current_site_group_num: siteGroupNum, updated_at: new Date() })
+        .where('user_id', '=', user.user_id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await app.realtime.setAccountGroup(user.user_id, siteGroupNum);
+      await writeAudit(
+        app.db,
+        auditFor(request, {
+          action: 'accountGroup.switched',
+          targetType: 'account_group',
+          targetId: siteGroupNum,
+          details: { from: user.current_site_group_num },
+        }),
+      );
+      return identityOf(app.db, updated);
+    },
+  );
 
-  app.put('/msa/accountLinks/active', {
-    schema: { tags, summary: 'Switch the active account (its dealer becomes the current account group)', body: siteNumSchema, response: { 200: msaActiveAccountSchema, ...errors } },
-    preHandler,
-  }, async (request) => {
-    const user = customerOf(request);
-    const { siteNum } = request.body;
-    const site = await app.db
-      .selectFrom('msa_account_links')
-      .innerJoin('sites', 'sites.site_num', 'msa_account_links.site_num')
-      .select(['sites.site_num', 'sites.site_group_num'])
-      .where('msa_account_links.user_id', '=', user.user_id)
-      .where('msa_account_links.site_num', '=', siteNum)
-      .executeTakeFirst();
-    if (!site) throw new HttpError(404, 'live.accountLinkNotFound');
-    const device = await app.db.selectFrom('devices').select('dev_num').where('site_num', '=', siteNum).orderBy('dev_num').executeTakeFirst();
-    await app.db.updateTable('users').set({ current_site_group_num: site.site_group_num, updated_at: new Date() }).where('user_id', '=', user.user_id).execute();
-    await app.realtime.setAccountGroup(user.user_id, site.site_group_num);
-    await writeAudit(app.db, auditFor(request, { action: 'accountLink.activated', targetType: 'site', targetId: siteNum }));
-    return { siteNum, devNum: device?.dev_num ?? null, siteGroupNum: site.site_group_num };
-  });
+  app.get(
+    '/msa/accountLinks',
+    {
+      schema: {
+        tags,
+        summary: "The customer's linked alarm accounts",
+        response: { 200: { type: 'array', items: accountLinkSchema }, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => accountLinksOf(app.db, customerOf(request).user_id),
+  );
 
-  app.post('/impersonation/end', {
-    schema: { tags, summary: 'End an impersonation: back to the impersonator\'s own session', response: { 200: tokenSchema, ...errors } },
-    preHandler,
-  }, async (request, reply) => {
-    const { session, user } = request.auth!;
-    const impersonatorId = session.impersonator_user_id;
-    if (impersonatorId === null) throw new HttpError(409, 'live.notImpersonating');
-    const impersonator = await app.db.selectFrom('users').select(['user_id', 'disabled_at']).where('user_id', '=', impersonatorId).executeTakeFirst();
-    await app.sessions.end(session.session_id, 'impersonation-ended');
-    await app.realtime.endSession(session.session_id);
-    await writeAudit(app.db, auditFor(request, { action: 'impersonation.ended', targetType: 'user', targetId: user.user_id, details: { impersonator: impersonatorId } }));
-    if (!impersonator || impersonator.disabled_at) {
-      reply.header('Invalid-Session', 'true');
-      throw new HttpError(401, 'errors.sessionEnded');
-    }
-    const tokens = await app.sessions.create({
-      userId: impersonator.user_id,
-      pending: {},
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-    });
-    setSessionCookies(reply, app.config.publicUrl, tokens);
-    await writeAudit(app.db, { action: 'session.resumed', actorUserId: impersonator.user_id, ip: request.ip, targetType: 'session', targetId: tokens.sessionId, details: { after: 'impersonation' } });
-    return { token: tokens.bearer.token, expires: tokens.bearer.expires.toISOString() };
-  });
+  app.put(
+    '/msa/accountLinks/favorite',
+    {
+      schema: {
+        tags,
+        summary: 'Make a link the default (favourite) one, or clear it; one default at a time',
+        body: accountLinkFavoriteSchema,
+        response: { 200: { type: 'array', items: accountLinkSchema }, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => {
+      const user = customerOf(request);
+      const { siteNum, isFavorite } = request.body;
+      await app.db.transaction().execute(async (trx) => {
+        const link = await trx
+          .selectFrom('msa_account_links')
+          .select('site_num')
+          .where('user_id', '=', user.user_id)
+          .where('site_num', '=', siteNum)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!link) throw new HttpError(404, 'live.accountLinkNotFound');
+        if (isFavorite) {
+          await trx
+            .updateTable('msa_account_links')
+            .set({ is_default: false })
+            .where('user_id', '=', user.user_id)
+            .where('site_num', '!=', siteNum)
+            .where('is_default', '=', true)
+            .execute();
+        }
+        await trx
+          .updateTable('msa_account_links')
+          .set({ is_default: isFavorite })
+          .where('user_id', '=', user.user_id)
+          .where('site_num', '=', siteNum)
+          .execute();
+      });
+      await writeAudit(
+        app.db,
+        auditFor(request, {
+          action: isFavorite ? 'accountLink.defaultSet' : 'accountLink.defaultCleared',
+          targetType: 'site',
+          targetId: siteNum,
+        }),
+      );
+      return accountLinksOf(app.db, user.user_id);
+    },
+  );
+
+  app.put(
+    '/msa/accountLinks/active',
+    {
+      schema: {
+        tags,
+        summary: 'Switch the active account (its dealer becomes the current account group)',
+        body: siteNumSchema,
+        response: { 200: msaActiveAccountSchema, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => {
+      const user = customerOf(request);
+      const { siteNum } = request.body;
+      const site = await app.db
+        .selectFrom('msa_account_links')
+        .innerJoin('sites', 'sites.site_num', 'msa_account_links.site_num')
+        .select(['sites.site_num', 'sites.site_group_num'])
+        .where('msa_account_links.user_id', '=', user.user_id)
+        .where('msa_account_links.site_num', '=', siteNum)
+        .executeTakeFirst();
+      if (!site) throw new HttpError(404, 'live.accountLinkNotFound');
+      const device = await app.db
+        .selectFrom('devices')
+        .select('dev_num')
+        .where('site_num', '=', siteNum)
+        .orderBy('dev_num')
+        .executeTakeFirst();
+      await app.db
+        .updateTable('users')
+        .set({ current_site_group_num: site.site_group_num, updated_at: new Date() })
+        .where('user_id', '=', user.user_id)
+        .execute();
+      await app.realtime.setAccountGroup(user.user_id, site.site_group_num);
+      await writeAudit(app.db, auditFor(request, { action: 'accountLink.activated', targetType: 'site', targetId: siteNum }));
+      return { siteNum, devNum: device?.dev_num ?? null, siteGroupNum: site.site_group_num };
+    },
+  );
+
+  app.post(
+    '/impersonation/end',
+    {
+      schema: { tags, summary: "End an impersonation: back to the impersonator's own session", response: { 200: tokenSchema, ...errors } },
+      preHandler,
+    },
+    async (request, reply) => {
+      const { session, user } = request.auth!;
+      const impersonatorId = session.impersonator_user_id;
+      if (impersonatorId === null) throw new HttpError(409, 'live.notImpersonating');
+      const impersonator = await app.db
+        .selectFrom('users')
+        .select(['user_id', 'disabled_at'])
+        .where('user_id', '=', impersonatorId)
+        .executeTakeFirst();
+      await app.sessions.end(session.session_id, 'impersonation-ended');
+      await app.realtime.endSession(session.session_id);
+      await writeAudit(
+        app.db,
+        auditFor(request, {
+          action: 'impersonation.ended',
+          targetType: 'user',
+          targetId: user.user_id,
+          details: { impersonator: impersonatorId },
+        }),
+      );
+      if (!impersonator || impersonator.disabled_at) {
+        reply.header('Invalid-Session', 'true');
+        throw new HttpError(401, 'errors.sessionEnded');
+      }
+      const tokens = await app.sessions.create({
+        userId: impersonator.user_id,
+        pending: {},
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      setSessionCookies(reply, app.config.publicUrl, tokens);
+      await writeAudit(app.db, {
+        action: 'session.resumed',
+        actorUserId: impersonator.user_id,
+        ip: request.ip,
+        targetType: 'session',
+        targetId: tokens.sessionId,
+        details: { after: 'impersonation' },
+      });
+      return { token: tokens.bearer.token, expires: tokens.bearer.expires.toISOString() };
+    },
+  );
 }

@@ -21,32 +21,36 @@ const NO_BRANDING: DealerBranding = { headerLogoUrl: null, darkHeaderLogoUrl: nu
  */
 export async function brandingRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/branding', {
-    schema: {
-      tags: ['shell'],
-      summary: 'Header logos (light and dark) of an account group',
-      querystring,
-      response: { 200: dealerBrandingSchema, 400: validationErrorSchema, 403: errorSchema },
+  app.get(
+    '/branding',
+    {
+      schema: {
+        tags: ['shell'],
+        summary: 'Header logos (light and dark) of an account group',
+        querystring,
+        response: { 200: dealerBrandingSchema, 400: validationErrorSchema, 403: errorSchema },
+      },
     },
-  }, async (request, reply) => {
-    reply.header('Cache-Control', 'private, max-age=300');
-    const user = request.auth?.user;
-    const wanted = request.query.siteGroupNum ?? user?.current_site_group_num ?? undefined;
-    if (!wanted) return NO_BRANDING;
-    if (user && request.query.siteGroupNum && user.application_num !== APPLICATION.internal && wanted !== user.current_site_group_num) {
-      const member = await app.db
-        .selectFrom('user_account_groups')
-        .select('site_group_num')
-        .where('user_id', '=', user.user_id)
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, max-age=300');
+      const user = request.auth?.user;
+      const wanted = request.query.siteGroupNum ?? user?.current_site_group_num ?? undefined;
+      if (!wanted) return NO_BRANDING;
+      if (user && request.query.siteGroupNum && user.application_num !== APPLICATION.internal && wanted !== user.current_site_group_num) {
+        const member = await app.db
+          .selectFrom('user_account_groups')
+          .select('site_group_num')
+          .where('user_id', '=', user.user_id)
+          .where('site_group_num', '=', wanted)
+          .executeTakeFirst();
+        if (!member) throw new HttpError(403, 'errors.forbidden');
+      }
+      const group = await app.db
+        .selectFrom('account_groups')
+        .select(['header_logo_url', 'dark_header_logo_url'])
         .where('site_group_num', '=', wanted)
         .executeTakeFirst();
-      if (!member) throw new HttpError(403, 'errors.forbidden');
-    }
-    const group = await app.db
-      .selectFrom('account_groups')
-      .select(['header_logo_url', 'dark_header_logo_url'])
-      .where('site_group_num', '=', wanted)
-      .executeTakeFirst();
-    return group ? { headerLogoUrl: group.header_logo_url, darkHeaderLogoUrl: group.dark_header_logo_url } : NO_BRANDING;
-  });
+      return group ? { headerLogoUrl: group.header_logo_url, darkHeaderLogoUrl: group.dark_header_logo_url } : NO_BRANDING;
+    },
+  );
 }

@@ -22,9 +22,11 @@ describe('helpers', () => {
     expect(likePrefix('50%_off\\')).toBe('50\\%\\_off\\\\%');
   });
   it('formats an address on one line', () => {
-    expect(addressDisplay({ address_line1: '12 Oak St', address_line2: 'Apt 2B', city: 'Austin', state: 'TX', postal_code: '78701' }))
-      .toBe('12 Oak St, Apt 2B, Austin, TX 78701');
-    expect(addressDisplay({ address_line1: '12 Oak St', address_line2: null, city: 'Austin', state: 'TX', postal_code: '78701' }))
-      .toBe('12 Oak St, Austin, TX 78701');
+    expect(addressDisplay({ address_line1: '12 Oak St', address_line2: 'Apt 2B', city: 'Austin', state: 'TX', postal_code: '78701' })).toBe(
+      '12 Oak St, Apt 2B, Austin, TX 78701',
+    );
+    expect(addressDisplay({ address_line1: '12 Oak St', address_line2: null, city: 'Austin', state: 'TX', postal_code: '78701' })).toBe(
+      '12 Oak St, Austin, TX 78701',
+    );
   });
 });

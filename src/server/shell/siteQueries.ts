@@ -8,7 +8,13 @@ export const SEARCH_LIMIT = 25;
 export const RECENTS_KEPT = 20;
 
 /** 'Line 1, Line 2, City, ST 12345'. */
-export function addressDisplay(site: { address_line1: string; address_line2: string | null; city: string; state: string; postal_code: string }): string {
+export function addressDisplay(site: {
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+}): string {
   return [site.address_line1, site.address_line2, site.city].filter(Boolean).join(', ') + `, ${site.state} ${site.postal_code}`;
 }
 
@@ -49,13 +55,27 @@ export function searchPlan(query: SiteSearchQuery): SearchPlan {
 }
 
 const listColumns = [
-  'sites.site_num', 'sites.site_name', 'sites.address_line1', 'sites.address_line2', 'sites.city', 'sites.state',
-  'sites.postal_code', 'devices.dev_num', 'devices.transmitter_code',
+  'sites.site_num',
+  'sites.site_name',
+  'sites.address_line1',
+  'sites.address_line2',
+  'sites.city',
+  'sites.state',
+  'sites.postal_code',
+  'devices.dev_num',
+  'devices.transmitter_code',
 ] as const;
 
 type ListRow = {
-  site_num: number; site_name: string; address_line1: string; address_line2: string | null; city: string; state: string;
-  postal_code: string; dev_num: number; transmitter_code: string;
+  site_num: number;
+  site_name: string;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  dev_num: number;
+  transmitter_code: string;
 };
 
 export function toListItem(row: ListRow): SiteListItem {
@@ -84,7 +104,13 @@ export async function searchSites(db: Db, siteGroupNum: number, plan: SearchPlan
   if (plan.devNum !== undefined) lookups.push(base().where('devices.dev_num', '=', plan.devNum).execute());
   if (plan.siteNum !== undefined) lookups.push(base().where('sites.site_num', '=', plan.siteNum).orderBy('devices.dev_num').execute());
   if (plan.xmitPrefix) {
-    lookups.push(base().where('devices.transmitter_code', 'like', likePrefix(plan.xmitPrefix)).orderBy('devices.transmitter_code').limit(SEARCH_LIMIT).execute());
+    lookups.push(
+      base()
+        .where('devices.transmitter_code', 'like', likePrefix(plan.xmitPrefix))
+        .orderBy('devices.transmitter_code')
+        .limit(SEARCH_LIMIT)
+        .execute(),
+    );
   }
   if (plan.namePrefix) {
     lookups.push(
@@ -114,9 +140,9 @@ export async function favoritesOf(db: Db, userId: number, siteGroupNum: number):
     .selectFrom('site_favorites')
     .innerJoin('sites', 'sites.site_num', 'site_favorites.site_num')
     .innerJoin('devices', (join) =>
-      join.onRef('devices.site_num', '=', 'sites.site_num').on((eb) =>
-        eb.or([eb('devices.dev_num', '=', eb.ref('site_favorites.dev_num')), eb('site_favorites.dev_num', 'is', null)]),
-      ),
+      join
+        .onRef('devices.site_num', '=', 'sites.site_num')
+        .on((eb) => eb.or([eb('devices.dev_num', '=', eb.ref('site_favorites.dev_num')), eb('site_favorites.dev_num', 'is', null)])),
     )
     .select(listColumns)
     .where('site_favorites.user_id', '=', userId)
@@ -133,9 +159,9 @@ export async function recentsOf(db: Db, userId: number, siteGroupNum: number): P
     .selectFrom('site_recents')
     .innerJoin('sites', 'sites.site_num', 'site_recents.site_num')
     .innerJoin('devices', (join) =>
-      join.onRef('devices.site_num', '=', 'sites.site_num').on((eb) =>
-        eb.or([eb('devices.dev_num', '=', eb.ref('site_recents.dev_num')), eb('site_recents.dev_num', 'is', null)]),
-      ),
+      join
+        .onRef('devices.site_num', '=', 'sites.site_num')
+        .on((eb) => eb.or([eb('devices.dev_num', '=', eb.ref('site_recents.dev_num')), eb('site_recents.dev_num', 'is', null)])),
     )
     .select([...listColumns, 'site_recents.accessed_at'])
     .where('site_recents.user_id', '=', userId)
@@ -145,7 +171,10 @@ export async function recentsOf(db: Db, userId: number, siteGroupNum: number): P
     .limit(RECENTS_KEPT * 2)
     .execute();
   const seen = new Set<number>();
-  return rows.filter((r) => !seen.has(r.site_num) && seen.add(r.site_num)).slice(0, RECENTS_KEPT).map(toListItem);
+  return rows
+    .filter((r) => !seen.has(r.site_num) && seen.add(r.site_num))
+    .slice(0, RECENTS_KEPT)
+    .map(toListItem);
 }
 
 /** Records a site opened; a user keeps the RECENTS_KEPT latest. */

@@ -14,8 +14,7 @@ const SERVER_PATHS = /^\/(api|hubs)(\/|$)/;
  * reload. Unknown /api and /hubs paths stay JSON 404s.
  */
 export async function spaPlugin(app: FastifyInstance, options: { devServer: boolean }) {
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.status(404).send({ message: request.t('errors.notFound') });
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => reply.status(404).send({ message: request.t('errors.notFound') });
 
   if (options.devServer) {
     const { createServer } = await import('vite');
@@ -43,14 +42,15 @@ export async function spaPlugin(app: FastifyInstance, options: { devServer: bool
     index: false,
     setHeaders(res, filePath) {
       // Hashed assets never change; index.html must always be revalidated.
-      res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'Cache-Control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !SERVER_PATHS.test(request.url) &&
-      !request.url.startsWith('/assets/');
+      (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.url) && !request.url.startsWith('/assets/');
     if (!wantsPage) return notFound(request, reply);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

@@ -37,7 +37,10 @@ describe('the demo identity provider', () => {
   it('releases sub, email, email_verified and name', () => {
     const account = findIdpAccount('nw-0004')!;
     expect(idpClaims(account)).toEqual({
-      sub: 'nw-0004', email: 'dealer.beta@example.com', email_verified: false, name: 'Dana Whitfield (unverified)',
+      sub: 'nw-0004',
+      email: 'dealer.beta@example.com',
+      email_verified: false,
+      name: 'Dana Whitfield (unverified)',
     });
   });
 });

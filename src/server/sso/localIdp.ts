@@ -167,14 +167,14 @@ export async function localIdpPlugin(app: FastifyInstance) {
       ctx.type = 'html';
       ctx.body = t
         ? renderIdpMessagePage({
-          t,
-          lang: pickLanguage(raw.headers['accept-language']),
-          nonce,
-          titleKey: 'sso.idp.errorTitle',
-          messageKey: 'sso.idp.errorText',
-          backUrl: '/login',
-          detail: out.error,
-        })
+            t,
+            lang: pickLanguage(raw.headers['accept-language']),
+            nonce,
+            titleKey: 'sso.idp.errorTitle',
+            messageKey: 'sso.idp.errorText',
+            backUrl: '/login',
+            detail: out.error,
+          })
         : escapeHtml(out.error ?? 'error');
     },
   };
@@ -197,9 +197,18 @@ export async function localIdpPlugin(app: FastifyInstance) {
 
     const expired = (request: FastifyRequest, reply: FastifyReply) => {
       const nonce = randomBytes(16).toString('base64');
-      return send(reply, 400, renderIdpMessagePage({
-        ...translatorOf(request), nonce, titleKey: 'sso.idp.expiredTitle', messageKey: 'sso.idp.expired', backUrl: '/login',
-      }), nonce);
+      return send(
+        reply,
+        400,
+        renderIdpMessagePage({
+          ...translatorOf(request),
+          nonce,
+          titleKey: 'sso.idp.expiredTitle',
+          messageKey: 'sso.idp.expired',
+          backUrl: '/login',
+        }),
+        nonce,
+      );
     };
 
     const details = async (request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) => {
@@ -226,12 +235,14 @@ export async function localIdpPlugin(app: FastifyInstance) {
       if (interaction.prompt.name === 'login') return loginForm(request, reply, 200);
       if (interaction.prompt.name === 'consent' && interaction.session?.accountId) {
         const grant = interaction.grantId
-          ? (await provider.Grant.find(interaction.grantId)) ?? new provider.Grant({ accountId: interaction.session.accountId, clientId: String(interaction.params.client_id) })
+          ? ((await provider.Grant.find(interaction.grantId)) ??
+            new provider.Grant({ accountId: interaction.session.accountId, clientId: String(interaction.params.client_id) }))
           : new provider.Grant({ accountId: interaction.session.accountId, clientId: String(interaction.params.client_id) });
         const missing = interaction.prompt.details;
         if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
         if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-        for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+        for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+          grant.addResourceScope(indicator, scopes.join(' '));
         const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId: await grant.save() } });
         return reply.redirect(returnTo, 303);
       }
@@ -243,10 +254,15 @@ export async function localIdpPlugin(app: FastifyInstance) {
       if (!interaction || interaction.prompt.name !== 'login') return expired(request, reply);
       const body = request.body ?? {};
       if (body.action === 'cancel') {
-        const returnTo = await provider.interactionResult(request.raw, reply.raw, {
-          error: 'access_denied',
-          error_description: 'The user cancelled the sign-in',
-        }, { mergeWithLastSubmission: false });
+        const returnTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          {
+            error: 'access_denied',
+            error_description: 'The user cancelled the sign-in',
+          },
+          { mergeWithLastSubmission: false },
+        );
         return reply.redirect(returnTo, 303);
       }
       const login = String(body.login ?? '').slice(0, 100);
@@ -255,13 +271,21 @@ export async function localIdpPlugin(app: FastifyInstance) {
       const account = blocked ? undefined : checkIdpLogin(login, String(body.password ?? ''));
       if (!account) {
         if (!blocked) await limiter.fail([{ key, policy: ADDRESS_POLICY }]);
-        await writeAudit(app.db, auditFor(request, { action: 'idp.loginFailed', details: { login: login.slice(0, 64), throttled: blocked } }));
+        await writeAudit(
+          app.db,
+          auditFor(request, { action: 'idp.loginFailed', details: { login: login.slice(0, 64), throttled: blocked } }),
+        );
         return loginForm(request, reply, blocked ? 429 : 401, login, blocked ? 'errors.tooManyAttempts' : 'sso.idp.invalid');
       }
       await limiter.succeed([key]);
-      const returnTo = await provider.interactionResult(request.raw, reply.raw, {
-        login: { accountId: account.sub, remember: false },
-      }, { mergeWithLastSubmission: false });
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        {
+          login: { accountId: account.sub, remember: false },
+        },
+        { mergeWithLastSubmission: false },
+      );
       return reply.redirect(returnTo, 303);
     });
   });

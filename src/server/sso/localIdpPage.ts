@@ -55,9 +55,7 @@ export interface IdpLoginPageOptions extends PageBase {
 
 export function renderIdpLoginPage(options: IdpLoginPageOptions): string {
   const { t } = options;
-  const error = options.errorKey
-    ? `<p id="idp-error" class="error" role="alert">${escapeHtml(t(options.errorKey))}</p>`
-    : '';
+  const error = options.errorKey ? `<p id="idp-error" class="error" role="alert">${escapeHtml(t(options.errorKey))}</p>` : '';
   const describedBy = options.errorKey ? ' aria-describedby="idp-error"' : '';
   const body = `<h1>${escapeHtml(t('sso.idp.brand'))}</h1>
 <p>${escapeHtml(t('sso.idp.intro'))}</p>

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { sql } from 'kysely';
-import { loginResponseSchema, ssoCallbackQuerySchema, ssoExchangeSchema, ssoLoginQuerySchema, teamDomainSchema } from '../../../schemas/auth.js';
+import {
+  loginResponseSchema,
+  ssoCallbackQuerySchema,
+  ssoExchangeSchema,
+  ssoLoginQuerySchema,
+  teamDomainSchema,
+} from '../../../schemas/auth.js';
 import { ssoTenantSchema } from '../../../schemas/dealer.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
@@ -47,7 +53,13 @@ export async function ssoRoutes(parent: FastifyInstance) {
   const client = ssoClient({ localIssuer: app.config.localIdp ? localIdpIssuer(publicUrl) : undefined });
   const browserCookie = { path: SSO_CALLBACK_PATH, httpOnly: true, ...cookieSecurity(publicUrl) };
 
-  async function refuse(request: FastifyRequest, reply: FastifyReply, reason: string, details: Record<string, unknown> = {}, userId?: number) {
+  async function refuse(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    reason: string,
+    details: Record<string, unknown> = {},
+    userId?: number,
+  ) {
     request.log.warn({ reason, ...details }, 'single sign-on refused');
     await writeAudit(app.db, {
       ...auditFor(request, { action: 'sso.failed', details: { reason, ...details } }),
@@ -56,174 +68,194 @@ export async function ssoRoutes(parent: FastifyInstance) {
     return reply.redirect(SSO_ERROR_LOCATION, 302);
   }
 
-  app.post('/account/sso/tenant', {
-    schema: {
-      tags,
-      summary: 'SSO tenant lookup by team domain: the dealer and its identity providers',
-      body: teamDomainSchema,
-      response: { 200: ssoTenantSchema, 400: validationErrorSchema, 404: errorSchema, 429: errorSchema },
+  app.post(
+    '/account/sso/tenant',
+    {
+      schema: {
+        tags,
+        summary: 'SSO tenant lookup by team domain: the dealer and its identity providers',
+        body: teamDomainSchema,
+        response: { 200: ssoTenantSchema, 400: validationErrorSchema, 404: errorSchema, 429: errorSchema },
+      },
+      config: { anonymous: true },
     },
-    config: { anonymous: true },
-  }, async (request) => {
-    const key = `sso-tenant:ip:${request.ip}`;
-    if (await limiter.isBlocked([key])) throw new HttpError(429, 'errors.tooManyAttempts');
-    const domain = normaliseTeamDomain(request.body.teamDomain);
-    const group = domain
-      ? await app.db
-        .selectFrom('account_groups')
-        .select(['site_group_num', 'site_group_name'])
-        .where(sql<string>`lower(team_domain)`, '=', domain)
-        .executeTakeFirst()
-      : undefined;
-    if (!group) {
-      await limiter.fail([{ key, policy: ADDRESS_POLICY }]);
-      throw new HttpError(404, 'sso.errors.invalidDomain');
-    }
-    const providers = await app.db
-      .selectFrom('sso_providers')
-      .select(['name', 'display_name'])
-      .where('site_group_num', '=', group.site_group_num)
-      .orderBy(sql`coalesce(display_name, name)`)
-      .execute();
-    return {
-      siteGroupNum: group.site_group_num,
-      dealerName: group.site_group_name,
-      providers: providers.map((p) => ({ name: p.name, displayName: p.display_name ?? p.name })),
-    };
-  });
-
-  app.get('/sso/login', {
-    schema: {
-      tags,
-      summary: 'Starts single sign-on: redirects to the provider (errors: to /login?error=ssoError)',
-      querystring: ssoLoginQuerySchema,
-      response: { 302: { type: 'null', description: 'To the identity provider, or to /login?error=ssoError' } },
+    async (request) => {
+      const key = `sso-tenant:ip:${request.ip}`;
+      if (await limiter.isBlocked([key])) throw new HttpError(429, 'errors.tooManyAttempts');
+      const domain = normaliseTeamDomain(request.body.teamDomain);
+      const group = domain
+        ? await app.db
+            .selectFrom('account_groups')
+            .select(['site_group_num', 'site_group_name'])
+            .where(sql<string>`lower(team_domain)`, '=', domain)
+            .executeTakeFirst()
+        : undefined;
+      if (!group) {
+        await limiter.fail([{ key, policy: ADDRESS_POLICY }]);
+        throw new HttpError(404, 'sso.errors.invalidDomain');
+      }
+      const providers = await app.db
+        .selectFrom('sso_providers')
+        .select(['name', 'display_name'])
+        .where('site_group_num', '=', group.site_group_num)
+        .orderBy(sql`coalesce(display_name, name)`)
+        .execute();
+      return {
+        siteGroupNum: group.site_group_num,
+        dealerName: group.site_group_name,
+        providers: providers.map((p) => ({ name: p.name, displayName: p.display_name ?? p.name })),
+      };
     },
-    config: { anonymous: true },
-    attachValidation: true,
-  }, async (request, reply) => {
-    if (request.validationError) return refuse(request, reply, 'badRequest');
-    const { siteGroup, provider: name, returnUrl } = request.query;
-    const provider = await app.db
-      .selectFrom('sso_providers')
-      .selectAll()
-      .where('site_group_num', '=', siteGroup)
-      .where('name', '=', name)
-      .executeTakeFirst();
-    if (!provider) return refuse(request, reply, 'unknownProvider', { siteGroupNum: siteGroup, provider: name.slice(0, 100) });
+  );
 
-    await pruneTokens(app.db, 'ssoState');
-    await pruneTokens(app.db, 'ssoCode');
-    const browser = randomToken(32);
-    let start;
-    try {
-      // The state is the one-time token itself: the callback finds it by its hash.
-      start = await client.authorizationUrl(provider, redirectUri, randomToken(32));
-    } catch (error) {
-      return refuse(request, reply, 'discoveryFailed', { providerId: provider.provider_id, error: String(error).slice(0, 300) });
-    }
-    const payload: SsoStatePayload = {
-      ...start.checks,
-      providerId: provider.provider_id,
-      siteGroupNum: provider.site_group_num,
-      returnUrl: returnUrl ?? null,
-      browser: sha256(browser),
-    };
-    await issueToken(app.db, { kind: 'ssoState', token: start.checks.state, payload, ttlMs: SSO_TIMINGS.stateMs });
-    reply.setCookie(SSO_BROWSER_COOKIE, browser, { ...browserCookie, maxAge: SSO_TIMINGS.stateMs / 1000 });
-    await writeAudit(app.db, auditFor(request, {
-      action: 'sso.started',
-      targetType: 'ssoProvider',
-      targetId: provider.provider_id,
-      details: { siteGroupNum: provider.site_group_num, provider: provider.name },
-    }));
-    return reply.redirect(start.url.href, 302);
-  });
-
-  app.get('/sso/callback', {
-    schema: {
-      tags,
-      summary: 'The identity provider\'s answer: redirects to /login?ssoCode=… (errors: /login?error=ssoError)',
-      querystring: ssoCallbackQuerySchema,
-      response: { 302: { type: 'null', description: 'To /login with ssoCode, or with error=ssoError' } },
+  app.get(
+    '/sso/login',
+    {
+      schema: {
+        tags,
+        summary: 'Starts single sign-on: redirects to the provider (errors: to /login?error=ssoError)',
+        querystring: ssoLoginQuerySchema,
+        response: { 302: { type: 'null', description: 'To the identity provider, or to /login?error=ssoError' } },
+      },
+      config: { anonymous: true },
+      attachValidation: true,
     },
-    config: { anonymous: true },
-    attachValidation: true,
-  }, async (request, reply) => {
-    const browser = request.cookies[SSO_BROWSER_COOKIE];
-    reply.clearCookie(SSO_BROWSER_COOKIE, { path: SSO_CALLBACK_PATH });
-    if (request.validationError) return refuse(request, reply, 'badRequest');
-    const { state } = request.query;
-    if (!state) return refuse(request, reply, 'noState');
-    // Spent before anything else: a replayed or forged answer finds nothing.
-    const spent = await spendToken(app.db, 'ssoState', state);
-    if (!spent) return refuse(request, reply, 'unknownState');
-    const saved = spent.payload as unknown as SsoStatePayload;
-    if (!browser || !safeEqual(sha256(browser), saved.browser)) return refuse(request, reply, 'otherBrowser', { providerId: saved.providerId });
+    async (request, reply) => {
+      if (request.validationError) return refuse(request, reply, 'badRequest');
+      const { siteGroup, provider: name, returnUrl } = request.query;
+      const provider = await app.db
+        .selectFrom('sso_providers')
+        .selectAll()
+        .where('site_group_num', '=', siteGroup)
+        .where('name', '=', name)
+        .executeTakeFirst();
+      if (!provider) return refuse(request, reply, 'unknownProvider', { siteGroupNum: siteGroup, provider: name.slice(0, 100) });
 
-    const provider = await app.db.selectFrom('sso_providers').selectAll().where('provider_id', '=', saved.providerId).executeTakeFirst();
-    if (!provider) return refuse(request, reply, 'providerRemoved', { providerId: saved.providerId });
-    const context = { providerId: provider.provider_id, siteGroupNum: provider.site_group_num };
-
-    let claims;
-    try {
-      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      claims = await client.finish(provider, new URL(`${redirectUri}${search}`), saved);
-    } catch (error) {
-      return refuse(request, reply, 'providerAnswer', { ...context, error: String(error).slice(0, 300) });
-    }
-    const identity = ssoIdentity(claims);
-    if (!identity.ok) return refuse(request, reply, identity.reason, { ...context, sub: String(claims.sub).slice(0, 200) });
-
-    const users = await app.db
-      .selectFrom('users')
-      .innerJoin('user_account_groups', 'user_account_groups.user_id', 'users.user_id')
-      .selectAll('users')
-      .where('user_account_groups.site_group_num', '=', provider.site_group_num)
-      .where('users.application_num', '=', APPLICATION.dealer)
-      .where(sql<string>`lower(users.email)`, '=', identity.email)
-      .limit(2)
-      .execute();
-    if (users.length !== 1) {
-      return refuse(request, reply, users.length ? 'ambiguousUser' : 'noPortalUser', { ...context, email: identity.email.slice(0, 128) });
-    }
-    const user = users[0];
-    if (user.disabled_at) return refuse(request, reply, 'userDisabled', context, user.user_id);
-
-    const ssoCode = await issueToken(app.db, { kind: 'ssoCode', userId: user.user_id, payload: context, ttlMs: SSO_TIMINGS.codeMs });
-    await writeAudit(app.db, {
-      ...auditFor(request, { action: 'sso.authenticated', targetType: 'ssoProvider', targetId: provider.provider_id, details: context }),
-      actorUserId: user.user_id,
-    });
-    return reply.redirect(ssoSuccessLocation(ssoCode, saved.returnUrl), 302);
-  });
-
-  app.post('/account/sso/exchange', {
-    schema: {
-      tags,
-      summary: 'Exchanges the one-time SSO code of the login page for a session',
-      body: ssoExchangeSchema,
-      response: { 200: loginResponseSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+      await pruneTokens(app.db, 'ssoState');
+      await pruneTokens(app.db, 'ssoCode');
+      const browser = randomToken(32);
+      let start;
+      try {
+        // The state is the one-time token itself: the callback finds it by its hash.
+        start = await client.authorizationUrl(provider, redirectUri, randomToken(32));
+      } catch (error) {
+        return refuse(request, reply, 'discoveryFailed', { providerId: provider.provider_id, error: String(error).slice(0, 300) });
+      }
+      const payload: SsoStatePayload = {
+        ...start.checks,
+        providerId: provider.provider_id,
+        siteGroupNum: provider.site_group_num,
+        returnUrl: returnUrl ?? null,
+        browser: sha256(browser),
+      };
+      await issueToken(app.db, { kind: 'ssoState', token: start.checks.state, payload, ttlMs: SSO_TIMINGS.stateMs });
+      reply.setCookie(SSO_BROWSER_COOKIE, browser, { ...browserCookie, maxAge: SSO_TIMINGS.stateMs / 1000 });
+      await writeAudit(
+        app.db,
+        auditFor(request, {
+          action: 'sso.started',
+          targetType: 'ssoProvider',
+          targetId: provider.provider_id,
+          details: { siteGroupNum: provider.site_group_num, provider: provider.name },
+        }),
+      );
+      return reply.redirect(start.url.href, 302);
     },
-    config: { anonymous: true },
-  }, async (request, reply) => {
-    const key = `sso-exchange:ip:${request.ip}`;
-    if (await limiter.isBlocked([key])) {
-      await writeAudit(app.db, auditFor(request, { action: 'sso.exchangeFailed', details: { reason: 'throttled' } }));
-      throw new HttpError(429, 'errors.tooManyAttempts');
-    }
-    const spent = await spendToken(app.db, 'ssoCode', request.body.ssoCode);
-    const user = spent?.user_id
-      ? await app.db.selectFrom('users').selectAll().where('user_id', '=', spent.user_id).executeTakeFirst()
-      : undefined;
-    if (!user || user.disabled_at || user.application_num !== APPLICATION.dealer) {
-      await limiter.fail([{ key, policy: ADDRESS_POLICY }]);
+  );
+
+  app.get(
+    '/sso/callback',
+    {
+      schema: {
+        tags,
+        summary: "The identity provider's answer: redirects to /login?ssoCode=… (errors: /login?error=ssoError)",
+        querystring: ssoCallbackQuerySchema,
+        response: { 302: { type: 'null', description: 'To /login with ssoCode, or with error=ssoError' } },
+      },
+      config: { anonymous: true },
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const browser = request.cookies[SSO_BROWSER_COOKIE];
+      reply.clearCookie(SSO_BROWSER_COOKIE, { path: SSO_CALLBACK_PATH });
+      if (request.validationError) return refuse(request, reply, 'badRequest');
+      const { state } = request.query;
+      if (!state) return refuse(request, reply, 'noState');
+      // Spent before anything else: a replayed or forged answer finds nothing.
+      const spent = await spendToken(app.db, 'ssoState', state);
+      if (!spent) return refuse(request, reply, 'unknownState');
+      const saved = spent.payload as unknown as SsoStatePayload;
+      if (!browser || !safeEqual(sha256(browser), saved.browser))
+        return refuse(request, reply, 'otherBrowser', { providerId: saved.providerId });
+
+      const provider = await app.db.selectFrom('sso_providers').selectAll().where('provider_id', '=', saved.providerId).executeTakeFirst();
+      if (!provider) return refuse(request, reply, 'providerRemoved', { providerId: saved.providerId });
+      const context = { providerId: provider.provider_id, siteGroupNum: provider.site_group_num };
+
+      let claims;
+      try {
+        const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        claims = await client.finish(provider, new URL(`${redirectUri}${search}`), saved);
+      } catch (error) {
+        return refuse(request, reply, 'providerAnswer', { ...context, error: String(error).slice(0, 300) });
+      }
+      const identity = ssoIdentity(claims);
+      if (!identity.ok) return refuse(request, reply, identity.reason, { ...context, sub: String(claims.sub).slice(0, 200) });
+
+      const users = await app.db
+        .selectFrom('users')
+        .innerJoin('user_account_groups', 'user_account_groups.user_id', 'users.user_id')
+        .selectAll('users')
+        .where('user_account_groups.site_group_num', '=', provider.site_group_num)
+        .where('users.application_num', '=', APPLICATION.dealer)
+        .where(sql<string>`lower(users.email)`, '=', identity.email)
+        .limit(2)
+        .execute();
+      if (users.length !== 1) {
+        return refuse(request, reply, users.length ? 'ambiguousUser' : 'noPortalUser', { ...context, email: identity.email.slice(0, 128) });
+      }
+      const user = users[0];
+      if (user.disabled_at) return refuse(request, reply, 'userDisabled', context, user.user_id);
+
+      const ssoCode = await issueToken(app.db, { kind: 'ssoCode', userId: user.user_id, payload: context, ttlMs: SSO_TIMINGS.codeMs });
       await writeAudit(app.db, {
-        ...auditFor(request, { action: 'sso.exchangeFailed', details: { reason: spent ? 'userUnavailable' : 'unknownCode' } }),
-        actorUserId: user?.user_id ?? null,
+        ...auditFor(request, { action: 'sso.authenticated', targetType: 'ssoProvider', targetId: provider.provider_id, details: context }),
+        actorUserId: user.user_id,
       });
-      throw new HttpError(401, 'sso.errors.loginFailed');
-    }
-    return startSession(app, request, reply, user, 'sso');
-  });
+      return reply.redirect(ssoSuccessLocation(ssoCode, saved.returnUrl), 302);
+    },
+  );
+
+  app.post(
+    '/account/sso/exchange',
+    {
+      schema: {
+        tags,
+        summary: 'Exchanges the one-time SSO code of the login page for a session',
+        body: ssoExchangeSchema,
+        response: { 200: loginResponseSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+      },
+      config: { anonymous: true },
+    },
+    async (request, reply) => {
+      const key = `sso-exchange:ip:${request.ip}`;
+      if (await limiter.isBlocked([key])) {
+        await writeAudit(app.db, auditFor(request, { action: 'sso.exchangeFailed', details: { reason: 'throttled' } }));
+        throw new HttpError(429, 'errors.tooManyAttempts');
+      }
+      const spent = await spendToken(app.db, 'ssoCode', request.body.ssoCode);
+      const user = spent?.user_id
+        ? await app.db.selectFrom('users').selectAll().where('user_id', '=', spent.user_id).executeTakeFirst()
+        : undefined;
+      if (!user || user.disabled_at || user.application_num !== APPLICATION.dealer) {
+        await limiter.fail([{ key, policy: ADDRESS_POLICY }]);
+        await writeAudit(app.db, {
+          ...auditFor(request, { action: 'sso.exchangeFailed', details: { reason: spent ? 'userUnavailable' : 'unknownCode' } }),
+          actorUserId: user?.user_id ?? null,
+        });
+        throw new HttpError(401, 'sso.errors.loginFailed');
+      }
+      return startSession(app, request, reply, user, 'sso');
+    },
+  );
 }

@@ -43,7 +43,7 @@ describe('the identity an ID token vouches for', () => {
 });
 
 describe('plain-http issuers', () => {
-  it('are allowed for the portal\'s own demo provider and loopback only', () => {
+  it("are allowed for the portal's own demo provider and loopback only", () => {
     expect(insecureIssuerAllowed('http://portal.test/idp', 'http://portal.test/idp')).toBe(true);
     expect(insecureIssuerAllowed('http://127.0.0.1:9000/idp', undefined)).toBe(true);
     expect(insecureIssuerAllowed('http://localhost:8080/idp', undefined)).toBe(true);

@@ -29,9 +29,7 @@ export function ssoSuccessLocation(ssoCode: string, returnUrl?: string | null): 
   return `/login?${params.toString()}`;
 }
 
-export type SsoIdentity =
-  | { ok: true; email: string }
-  | { ok: false; reason: 'noEmail' | 'emailNotVerified' };
+export type SsoIdentity = { ok: true; email: string } | { ok: false; reason: 'noEmail' | 'emailNotVerified' };
 
 /**
  * The email the identity provider vouches for: present, a string, and not

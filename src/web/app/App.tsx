@@ -78,12 +78,26 @@ export function App() {
           {AREA_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<Area route={route} />} />
           ))}
-          <Route path="/knowledge-base" element={<Lazy><KnowledgeBasePage /></Lazy>} />
+          <Route
+            path="/knowledge-base"
+            element={
+              <Lazy>
+                <KnowledgeBasePage />
+              </Lazy>
+            }
+          />
           <Route path="/access-denied" element={<AccessDeniedPage />} />
           <Route path={SERVER_ERROR_ROUTE} element={<ServerErrorPage />} />
         </CustomRoutes>
         <CustomRoutes noLayout>
-          <Route path="/icons" element={<Lazy><IconsPage /></Lazy>} />
+          <Route
+            path="/icons"
+            element={
+              <Lazy>
+                <IconsPage />
+              </Lazy>
+            }
+          />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

@@ -16,8 +16,24 @@ function HomeAndBug({ onLeave }: { onLeave?: () => void }) {
   const { user } = useShellSession();
   return (
     <Stack direction="row" spacing={2} justifyContent="center">
-      <Button variant="contained" onClick={() => { onLeave?.(); navigate(homePath(user?.applicationNum)); }}>{translate('shell.errors.home')}</Button>
-      <Button variant="outlined" onClick={() => { onLeave?.(); navigate('/home/contact-us?topic=bug'); }}>{translate('shell.errors.reportBug')}</Button>
+      <Button
+        variant="contained"
+        onClick={() => {
+          onLeave?.();
+          navigate(homePath(user?.applicationNum));
+        }}
+      >
+        {translate('shell.errors.home')}
+      </Button>
+      <Button
+        variant="outlined"
+        onClick={() => {
+          onLeave?.();
+          navigate('/home/contact-us?topic=bug');
+        }}
+      >
+        {translate('shell.errors.reportBug')}
+      </Button>
     </Stack>
   );
 }
@@ -29,7 +45,10 @@ export function AccessDeniedPage() {
   const portalName = config?.portalName ?? '';
   return (
     <Box sx={{ textAlign: 'center', py: 6 }}>
-      <PageTitle title={translate('shell.errors.accessDenied')} documentTitle={translate('shell.errors.accessDeniedTitle', { portalName })} />
+      <PageTitle
+        title={translate('shell.errors.accessDenied')}
+        documentTitle={translate('shell.errors.accessDeniedTitle', { portalName })}
+      />
       <Typography sx={{ mb: 3 }}>{translate('shell.errors.accessDeniedText')}</Typography>
       <HomeAndBug />
     </Box>
@@ -41,7 +60,13 @@ export function NotFoundPage() {
   const translate = useTranslate();
   return (
     <Box sx={{ textAlign: 'center', py: 6 }}>
-      <img src="/not-found.svg" alt={translate('shell.errors.notFoundImage')} width={320} height={180} style={{ maxWidth: '100%', height: 'auto' }} />
+      <img
+        src="/not-found.svg"
+        alt={translate('shell.errors.notFoundImage')}
+        width={320}
+        height={180}
+        style={{ maxWidth: '100%', height: 'auto' }}
+      />
       <PageTitle title={translate('shell.errors.notFound')} />
       <Typography sx={{ mb: 3 }}>{translate('shell.errors.notFoundText')}</Typography>
       <HomeAndBug />

@@ -33,12 +33,25 @@ export function IconsPage() {
       <Container component="main" sx={{ py: 3 }}>
         <PageTitle title={translate('shell.icons.title')} />
         <Typography sx={{ mb: 2 }} color="text.secondary">{`${translate('shell.icons.lastUpdated')} ${ICONS_LAST_UPDATED}`}</Typography>
-        <TextField size="small" label={translate('shell.icons.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} sx={{ mb: 2 }} />
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2 }}>
+        <TextField
+          size="small"
+          label={translate('shell.icons.filter')}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          sx={{ mb: 2 }}
+        />
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', p: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2 }}
+        >
           {shown.map((name) => (
             <Box component="li" key={name} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }}>
-              <Box aria-hidden sx={{ fontSize: 32, '& svg': { fontSize: 32 } }}>{DRAWER_ICONS[name]}</Box>
-              <Typography variant="body2" sx={{ my: 1 }}>{name}</Typography>
+              <Box aria-hidden sx={{ fontSize: 32, '& svg': { fontSize: 32 } }}>
+                {DRAWER_ICONS[name]}
+              </Box>
+              <Typography variant="body2" sx={{ my: 1 }}>
+                {name}
+              </Typography>
               <Button size="small" variant="outlined" aria-label={translate('shell.icons.copy', { name })} onClick={() => void copy(name)}>
                 {translate('shell.icons.copy', { name: '' }).trim()}
               </Button>

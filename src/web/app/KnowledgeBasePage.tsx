@@ -28,7 +28,12 @@ export function KnowledgeBasePage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 120px)' }}>
       <PageTitle title={translate('shell.knowledgeBase.title')} />
-      <Box component="iframe" title={translate('shell.knowledgeBase.frame')} src={src} sx={{ flex: 1, border: 1, borderColor: 'divider', borderRadius: 1, width: '100%', bgcolor: 'background.paper' }} />
+      <Box
+        component="iframe"
+        title={translate('shell.knowledgeBase.frame')}
+        src={src}
+        sx={{ flex: 1, border: 1, borderColor: 'divider', borderRadius: 1, width: '100%', bgcolor: 'background.paper' }}
+      />
     </Box>
   );
 }

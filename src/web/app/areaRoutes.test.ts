@@ -3,7 +3,12 @@ import { AUTH_FLAGS, type AuthFlag } from '../../../schemas/user.js';
 import { AREA_ROUTES, mayOpen } from './areaRoutes.js';
 
 const noFlags = Object.fromEntries(AUTH_FLAGS.map((f) => [f, false])) as Record<AuthFlag, boolean>;
-const user = (applicationNum: number, roles: string[] = [], flags: Partial<Record<AuthFlag, boolean>> = {}) => ({ applicationNum, roles, authItems: { ...noFlags, ...flags }, canEdit: false });
+const user = (applicationNum: number, roles: string[] = [], flags: Partial<Record<AuthFlag, boolean>> = {}) => ({
+  applicationNum,
+  roles,
+  authItems: { ...noFlags, ...flags },
+  canEdit: false,
+});
 const route = (path: string) => AREA_ROUTES.find((r) => r.path === path)!;
 
 describe('area routes (SPEC §2, §6)', () => {

@@ -6,7 +6,11 @@ import { BANNER_CHANGED_EVENT, fetchStatusBanner } from './bannerApi.js';
 import './StatusBanner.css';
 
 /** SPEC §3 importance to the strip's colour: High is an error, Warning a warning, Info information. */
-export const BANNER_SEVERITY: Record<BannerImportance, Extract<AlertColor, 'error' | 'warning' | 'info'>> = { High: 'error', Warning: 'warning', Info: 'info' };
+export const BANNER_SEVERITY: Record<BannerImportance, Extract<AlertColor, 'error' | 'warning' | 'info'>> = {
+  High: 'error',
+  Warning: 'warning',
+  Info: 'info',
+};
 
 /** MUI Alert's outlined icons (Material icons) for each severity, as inline SVG paths. */
 const SEVERITY_ICON: Record<(typeof BANNER_SEVERITY)[BannerImportance], string> = {

@@ -71,12 +71,16 @@ export function CaptchaField({ onChange, error, ref }: CaptchaFieldProps) {
     return () => widget.removeEventListener('statechange', listener);
   }, [loaded]);
 
-  useImperativeHandle(ref, () => ({
-    reset() {
-      onChangeRef.current('');
-      widgetRef.current?.reset();
-    },
-  }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      reset() {
+        onChangeRef.current('');
+        widgetRef.current?.reset();
+      },
+    }),
+    [],
+  );
 
   const strings = captchaStrings((key) => t(key));
   const style: AltchaWidgetCSSProperties = {

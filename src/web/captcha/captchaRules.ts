@@ -24,9 +24,7 @@ export const CAPTCHA_STRING_KEYS = {
 
 /** The JSON the widget's `strings` attribute takes. */
 export function captchaStrings(translate: (key: string) => string): string {
-  return JSON.stringify(
-    Object.fromEntries(Object.entries(CAPTCHA_STRING_KEYS).map(([name, key]) => [name, translate(key)])),
-  );
+  return JSON.stringify(Object.fromEntries(Object.entries(CAPTCHA_STRING_KEYS).map(([name, key]) => [name, translate(key)])));
 }
 
 /** A failed submit needs a fresh challenge: every solution is accepted once by the server. */

@@ -33,7 +33,17 @@ function LengthCounter({ source, max }: { source: string; max: number }) {
  * mark, the length counter and the options come from the schema; the
  * messages come from the form's schemaValidator (the server's ajv and keys).
  */
-export function SchemaInput({ schema, source, label, multiline, optionLabel, optionText, emptyText = '-', helperText, disabled }: SchemaInputProps) {
+export function SchemaInput({
+  schema,
+  source,
+  label,
+  multiline,
+  optionLabel,
+  optionText,
+  emptyText = '-',
+  helperText,
+  disabled,
+}: SchemaInputProps) {
   const translate = useTranslate();
   const rules = fieldRules(schema, source);
   const common = { source, label, isRequired: rules.required, disabled, fullWidth: true } as const;
@@ -46,7 +56,10 @@ export function SchemaInput({ schema, source, label, multiline, optionLabel, opt
     case 'date-time':
       return <DateTimeInput {...common} parse={parseLocalDateTime} helperText={helperText} />;
     case 'select': {
-      const choices = (rules.options ?? []).map((value) => ({ id: value, name: translate(optionLabel ? optionLabel(value) : String(value)) }));
+      const choices = (rules.options ?? []).map((value) => ({
+        id: value,
+        name: translate(optionLabel ? optionLabel(value) : String(value)),
+      }));
       return (
         <SelectInput
           {...common}

@@ -10,9 +10,11 @@ describe('failed saves (SPEC §8: the server text when present, else the default
   it('falls back to the default message', () => {
     expect(fieldErrorsOf(new Error('boom'))).toBeUndefined();
     expect(errorMessageOf(new TypeError('Failed to fetch'), 'news.messages.saveError')).toBe('news.messages.saveError');
-    expect(errorMessageOf({ status: 500, body: {} , message: '' }, 'banner.errors.update')).toBe('banner.errors.update');
+    expect(errorMessageOf({ status: 500, body: {}, message: '' }, 'banner.errors.update')).toBe('banner.errors.update');
   });
   it('takes the message of an error that carries the server text', () => {
-    expect(errorMessageOf({ status: 403, message: 'You do not have permission to do this.' }, 'x')).toBe('You do not have permission to do this.');
+    expect(errorMessageOf({ status: 403, message: 'You do not have permission to do this.' }, 'x')).toBe(
+      'You do not have permission to do this.',
+    );
   });
 });

@@ -16,5 +16,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string> | undefine
 export function errorMessageOf(error: unknown, fallbackKey: string): string {
   const body = (error as { body?: { message?: unknown } } | null)?.body;
   const message = typeof body?.message === 'string' ? body.message : (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message.trim() && !/^(HttpError|Failed to fetch|Error|HTTP \d+$)/.test(message) ? message : fallbackKey;
+  return typeof message === 'string' && message.trim() && !/^(HttpError|Failed to fetch|Error|HTTP \d+$)/.test(message)
+    ? message
+    : fallbackKey;
 }

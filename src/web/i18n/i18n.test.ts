@@ -8,7 +8,12 @@ describe('initialLanguage', () => {
 });
 
 describe('filesOf', () => {
-  const paths = ['../../../locales/en/login.json', '../../../locales/en/ra.json', '../../../locales/fr/login.json', '../../../locales/en/news.json'];
+  const paths = [
+    '../../../locales/en/login.json',
+    '../../../locales/en/ra.json',
+    '../../../locales/fr/login.json',
+    '../../../locales/en/news.json',
+  ];
   it('keeps only the language and skips admin-only catalogues', () => {
     expect(filesOf(paths, 'en')).toEqual(['../../../locales/en/login.json']);
     expect(filesOf(paths, 'fr')).toEqual(['../../../locales/fr/login.json']);

@@ -35,15 +35,15 @@ export function LoginApp({ config, i18n: initialI18n }: { config: LoginConfig; i
   useEffect(() => onI18nChange(setI18n), []);
   return (
     <I18nextProvider i18n={i18n as I18next}>
-    <LoginConfigContext.Provider value={config}>
-      <ColorModeProvider>
-        <Suspense fallback={null}>
-          {route === 'login' && <LoginPage />}
-          {route === 'register' && <RegistrationPage />}
-        </Suspense>
-        <Notifications />
-      </ColorModeProvider>
-    </LoginConfigContext.Provider>
+      <LoginConfigContext.Provider value={config}>
+        <ColorModeProvider>
+          <Suspense fallback={null}>
+            {route === 'login' && <LoginPage />}
+            {route === 'register' && <RegistrationPage />}
+          </Suspense>
+          <Notifications />
+        </ColorModeProvider>
+      </LoginConfigContext.Provider>
     </I18nextProvider>
   );
 }

@@ -49,11 +49,21 @@ export function LoginLayout({ variant, children }: { variant: LoginVariant; chil
       <div className="login-body">
         {variant === 'dealer' && (
           // Shown on large screens only (login.css).
-          <div aria-hidden="true" data-testid="login-photo" className="login-photo" style={{ width: PHOTO_SIZE, backgroundImage: `url(${photo})` }} />
+          <div
+            aria-hidden="true"
+            data-testid="login-photo"
+            className="login-photo"
+            style={{ width: PHOTO_SIZE, backgroundImage: `url(${photo})` }}
+          />
         )}
         <main className="login-main">
           <div className="login-toolbar">
-            <button type="button" className="login-icon-button" onClick={toggle} aria-label={t(dark ? 'login.theme.light' : 'login.theme.dark')}>
+            <button
+              type="button"
+              className="login-icon-button"
+              onClick={toggle}
+              aria-label={t(dark ? 'login.theme.light' : 'login.theme.dark')}
+            >
               <SunMoon dark={dark} />
             </button>
           </div>

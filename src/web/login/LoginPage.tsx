@@ -44,7 +44,9 @@ const CreateAccountDialog = lazyDialog('CreateAccountDialog');
 
 const LoginSteps = lazyThemed(() => withCatalogues(() => import('./steps/LoginSteps.js'))().then((m) => m.LoginSteps));
 const TermsDialog = lazyThemed(() => withCatalogues(() => import('./TermsDialog.js'))().then((m) => m.TermsDialog));
-const PrivacyPolicyDialog = lazyThemed(() => withCatalogues(() => import('../privacy/PrivacyPolicyDialog.js'))().then((m) => m.PrivacyPolicyDialog));
+const PrivacyPolicyDialog = lazyThemed(() =>
+  withCatalogues(() => import('../privacy/PrivacyPolicyDialog.js'))().then((m) => m.PrivacyPolicyDialog),
+);
 const ClassicHandoff = lazyThemed(() => withCatalogues(() => import('./ClassicHandoff.js'))().then((m) => m.ClassicHandoff));
 
 type Phase =
@@ -192,7 +194,11 @@ export function LoginPage() {
       const internal = isInternalLogin({ ctrlKey, query });
       const answer =
         variant === 'customer'
-          ? await api<LoginResponse>('msa/login', 'POST', { email: credentials.username, password: credentials.password, ...(returnUrl && { returnUrl }) })
+          ? await api<LoginResponse>('msa/login', 'POST', {
+              email: credentials.username,
+              password: credentials.password,
+              ...(returnUrl && { returnUrl }),
+            })
           : await api<LoginResponse>('account/login', 'POST', {
               username: credentials.username,
               password: credentials.password,
@@ -241,15 +247,7 @@ export function LoginPage() {
       );
       break;
     case 'steps':
-      content = (
-        <LoginSteps
-          steps={phase.steps}
-          reqs={phase.reqs}
-          purpose={phase.purpose}
-          onComplete={complete}
-          onCancel={backToLogin}
-        />
-      );
+      content = <LoginSteps steps={phase.steps} reqs={phase.reqs} purpose={phase.purpose} onComplete={complete} onCancel={backToLogin} />;
       break;
     case 'redirecting':
       content = <Waiting label={t(REDIRECTING_KEY)} />;

@@ -72,10 +72,7 @@ export function RegistrationPage() {
   useEffect(() => {
     if (mode.kind !== 'verifyEmail' || started.current) return;
     started.current = true;
-    api('msa/register/verify', 'POST', { code: mode.code }, { skipError: true }).then(
-      () => show(successNotice(mode)),
-      fail,
-    );
+    api('msa/register/verify', 'POST', { code: mode.code }, { skipError: true }).then(() => show(successNotice(mode)), fail);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode]);
 

@@ -27,7 +27,10 @@ const none: LoginRequirements = {
 
 describe('validateCredentials (§5 Login)', () => {
   it('requires both fields', () => {
-    expect(validateCredentials({ username: '', password: '' }, 'dealer')).toEqual({ username: 'validation.required', password: 'validation.required' });
+    expect(validateCredentials({ username: '', password: '' }, 'dealer')).toEqual({
+      username: 'validation.required',
+      password: 'validation.required',
+    });
   });
   it('caps the username at 50', () => {
     expect(validateCredentials({ username: 'x'.repeat(51), password: 'p' }, 'dealer').username).toBe('validation.maxLength');
@@ -87,4 +90,3 @@ describe('after the credentials (§4)', () => {
     expect(withoutOnceParams('?error=ssoError')).toBe('');
   });
 });
-

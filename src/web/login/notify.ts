@@ -25,7 +25,13 @@ function emit(): void {
 
 /** A notification with its defaults (§9 notification default 7000 ms). */
 export function toNotification(input: NotificationInput, id: number): Notification {
-  return { id, type: input.type, message: input.message, title: input.title, durationMs: input.durationMs ?? TIMINGS.notificationDefaultMs };
+  return {
+    id,
+    type: input.type,
+    message: input.message,
+    title: input.title,
+    durationMs: input.durationMs ?? TIMINGS.notificationDefaultMs,
+  };
 }
 
 /** Shows a notification in the stack rendered by <Notifications/>. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { REGISTRATION_FAILURE_KEY, registrationMode, resendBody, resendOutcome, successNotice, viewAfterFailure } from './registrationRules.js';
+import {
+  REGISTRATION_FAILURE_KEY,
+  registrationMode,
+  resendBody,
+  resendOutcome,
+  successNotice,
+  viewAfterFailure,
+} from './registrationRules.js';
 
 describe('registrationMode', () => {
   it('verifies the email with a code', () => {

@@ -3,10 +3,7 @@
  * its query, and what each answer means. Pure, so each rule has a test.
  */
 
-export type RegistrationMode =
-  | { kind: 'verifyEmail'; code: string }
-  | { kind: 'setPassword'; otp: string }
-  | { kind: 'toLogin' };
+export type RegistrationMode = { kind: 'verifyEmail'; code: string } | { kind: 'setPassword'; otp: string } | { kind: 'toLogin' };
 
 /** §4 'With a code, email verification runs ... With an otp, the password is set on Save ... With neither, go to login.' */
 export function registrationMode(search: string | URLSearchParams): RegistrationMode {

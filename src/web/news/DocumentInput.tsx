@@ -34,7 +34,10 @@ export function DocumentInput() {
     if (!file) return;
     const check = checkChosenFile(file, NEWS_DOCUMENT_MAX_BYTES);
     if (check !== 'ok') {
-      setError('documentFile', { type: 'manual', message: translate(check === 'notPdf' ? 'news.document.notPdf' : 'news.document.tooLarge', { max: MAX_LABEL }) });
+      setError('documentFile', {
+        type: 'manual',
+        message: translate(check === 'notPdf' ? 'news.document.notPdf' : 'news.document.tooLarge', { max: MAX_LABEL }),
+      });
       return;
     }
     clearErrors('documentFile');

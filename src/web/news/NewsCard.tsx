@@ -11,14 +11,25 @@ import type { NewsItem } from '../../../schemas/news.js';
 import { documentUrl } from './newsApi.js';
 import { NewsItemIcon } from './newsVisuals.js';
 
-export type NewsCardItem = Pick<NewsItem, 'title' | 'body' | 'icon' | 'color' | 'url' | 'hasDocument'> & { id?: number; documentName?: string | null };
+export type NewsCardItem = Pick<NewsItem, 'title' | 'body' | 'icon' | 'color' | 'url' | 'hasDocument'> & {
+  id?: number;
+  documentName?: string | null;
+};
 
 /**
  * One news card (SPEC §2 news): title, body and the optional coloured icon; a
  * download button when there is a document, a launch-URL link when there is
  * a URL. Titles and bodies are text, never markup.
  */
-export function NewsCard({ item, headingLevel = 'h2', preview = false }: { item: NewsCardItem; headingLevel?: 'h2' | 'h3'; preview?: boolean }) {
+export function NewsCard({
+  item,
+  headingLevel = 'h2',
+  preview = false,
+}: {
+  item: NewsCardItem;
+  headingLevel?: 'h2' | 'h3';
+  preview?: boolean;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const canDownload = item.hasDocument && item.id !== undefined;

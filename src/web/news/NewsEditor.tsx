@@ -22,8 +22,16 @@ import { savePlan, toNewsInput } from './newsRules.js';
 const validate = schemaValidator(newsItemInputSchema);
 
 const NEW_ITEM = {
-  title: '', body: '', effectiveDate: null, expirationDate: null, order: null, icon: null, color: null, url: null,
-  documentName: null, hasDocument: false,
+  title: '',
+  body: '',
+  effectiveDate: null,
+  expirationDate: null,
+  order: null,
+  icon: null,
+  color: null,
+  url: null,
+  documentName: null,
+  hasDocument: false,
 };
 
 /** Editing target: a new item, or an existing one by id. */
@@ -33,7 +41,14 @@ export type EditTarget = { id?: number } | null;
 function LivePreview({ onPreview }: { onPreview: (item: NewsCardItem) => void }) {
   const [title, body, icon, color, url, documentName] = useWatch({ name: ['title', 'body', 'icon', 'color', 'url', 'documentName'] });
   const item = useMemo(
-    () => ({ title: title ?? '', body: body ?? '', icon: icon ?? null, color: color ?? null, url: url || null, hasDocument: !!documentName }),
+    () => ({
+      title: title ?? '',
+      body: body ?? '',
+      icon: icon ?? null,
+      color: color ?? null,
+      url: url || null,
+      hasDocument: !!documentName,
+    }),
     [title, body, icon, color, url, documentName],
   );
   useEffect(() => onPreview(item), [onPreview, item]);
@@ -81,7 +96,13 @@ function DeleteNewsButton({ record, onDeleted }: { record: NewsItem; onDeleted: 
   );
 }
 
-function EditorContent({ id, onClose, onSaved, onPreview, titleId }: {
+function EditorContent({
+  id,
+  onClose,
+  onSaved,
+  onPreview,
+  titleId,
+}: {
   id?: number;
   onClose: () => void;
   onSaved: (id: number) => void;
@@ -102,8 +123,10 @@ function EditorContent({ id, onClose, onSaved, onPreview, titleId }: {
     const plan = savePlan(record, values);
     let saved: NewsItem | undefined = record;
     try {
-      if (plan.item === 'create') saved = (await dataProvider.create<NewsItem>('news', { data: toNewsInput(values) as Partial<NewsItem> })).data;
-      else if (plan.item === 'update') saved = (await dataProvider.update<NewsItem>('news', { id: id!, data: toNewsInput(values), previousData: record! })).data;
+      if (plan.item === 'create')
+        saved = (await dataProvider.create<NewsItem>('news', { data: toNewsInput(values) as Partial<NewsItem> })).data;
+      else if (plan.item === 'update')
+        saved = (await dataProvider.update<NewsItem>('news', { id: id!, data: toNewsInput(values), previousData: record! })).data;
     } catch (e) {
       notify(errorMessageOf(e, 'news.messages.saveError'), { type: 'error' });
       return fieldErrorsOf(e);
@@ -133,7 +156,11 @@ function EditorContent({ id, onClose, onSaved, onPreview, titleId }: {
     );
   }
   if (editing && (error || !record)) {
-    return <Typography sx={{ p: 3 }} color="error">{translate('news.messages.loadError')}</Typography>;
+    return (
+      <Typography sx={{ p: 3 }} color="error">
+        {translate('news.messages.loadError')}
+      </Typography>
+    );
   }
 
   return (
@@ -174,7 +201,12 @@ function EditorContent({ id, onClose, onSaved, onPreview, titleId }: {
  * Save, and Delete only when editing (a Drawer over react-admin's Form, as
  * its own dialog editing is Enterprise-only).
  */
-export function NewsEditor({ target, onClose, onRetarget, onPreview }: {
+export function NewsEditor({
+  target,
+  onClose,
+  onRetarget,
+  onPreview,
+}: {
   target: EditTarget;
   onClose: () => void;
   onRetarget: (target: EditTarget) => void;
@@ -186,7 +218,9 @@ export function NewsEditor({ target, onClose, onRetarget, onPreview }: {
       anchor="right"
       open={target !== null}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 }, display: 'flex' }, role: 'dialog', 'aria-labelledby': titleId } as object }}
+      slotProps={{
+        paper: { sx: { width: { xs: '100%', sm: 560 }, display: 'flex' }, role: 'dialog', 'aria-labelledby': titleId } as object,
+      }}
     >
       {target && (
         <Box sx={{ height: '100%', '& > form': { display: 'flex', flexDirection: 'column', height: '100%' } }} data-testid="news-editor">

@@ -37,10 +37,11 @@ function NewsSkeleton() {
  */
 export function NewsPage() {
   const translate = useTranslate();
-  const { data, isPending, error } = useGetList<NewsItem>(
-    'news',
-    { pagination: { page: 1, perPage: 100 }, sort: { field: 'order', order: 'ASC' }, filter: { active: true } },
-  );
+  const { data, isPending, error } = useGetList<NewsItem>('news', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'order', order: 'ASC' },
+    filter: { active: true },
+  });
   return (
     <Box component="section" aria-labelledby="news-heading" sx={{ py: 2 }}>
       <Title title="news.title" />

@@ -10,7 +10,13 @@ export function NewsPreviewTile({ item }: { item: NewsCardItem | undefined }) {
   const translate = useTranslate();
   const headingId = useId();
   return (
-    <Card component="aside" variant="outlined" aria-labelledby={headingId} data-testid="news-preview" sx={{ alignSelf: 'flex-start', width: '100%' }}>
+    <Card
+      component="aside"
+      variant="outlined"
+      aria-labelledby={headingId}
+      data-testid="news-preview"
+      sx={{ alignSelf: 'flex-start', width: '100%' }}
+    >
       <CardContent>
         <Typography id={headingId} variant="overline" component="h2" color="text.secondary">
           {translate('news.setup.preview')}

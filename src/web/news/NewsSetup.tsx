@@ -45,7 +45,14 @@ function filters(search: string) {
 function Tag({ item }: { item: NewsItem }) {
   const translate = useTranslate();
   const tag = newsTag(item);
-  return <Chip size="small" label={translate(`news.tags.${tag}`)} data-tag={tag} sx={{ bgcolor: TAG_COLORS[tag], color: '#fff', fontWeight: 600 }} />;
+  return (
+    <Chip
+      size="small"
+      label={translate(`news.tags.${tag}`)}
+      data-tag={tag}
+      sx={{ bgcolor: TAG_COLORS[tag], color: '#fff', fontWeight: 600 }}
+    />
+  );
 }
 
 function QuickActions({ item }: { item: NewsItem }) {
@@ -56,7 +63,14 @@ function QuickActions({ item }: { item: NewsItem }) {
     <Box sx={{ display: 'flex', gap: 0.5 }}>
       {item.url && (
         <Tooltip title={translate('news.setup.openUrl')}>
-          <IconButton size="small" href={item.url} target="_blank" rel="noopener noreferrer" onClick={stop} aria-label={translate('news.setup.openUrl')}>
+          <IconButton
+            size="small"
+            href={item.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={stop}
+            aria-label={translate('news.setup.openUrl')}
+          >
             <OpenInNewIcon fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -154,25 +168,27 @@ function NewsTable({ onEdit, canDelete }: { onEdit: (item: NewsItem) => void; ca
           />
         </BulkActionsToolbar>
       )}
-    <DataTable<NewsItem>
-      id="news-setup"
-      aria-label={translate('news.setupTitle')}
-      storeKey="news-setup"
-      rowClick={(_id, _resource, record) => {
-        onEdit(record as NewsItem);
-        return false;
-      }}
-      bulkActionButtons={false}
-    >
-      {canDelete && <DataTable.Col label={<SelectPage />} disableSort padding="checkbox" render={(item) => <SelectRow item={item as NewsItem} />} />}
-      <DataTable.Col source="title" />
-      <DataTable.Col source="body" disableSort render={(item) => truncateBody(item.body)} />
-      <DataTable.Col source="order" render={(item) => formatOrder(item.order)} />
-      <DataTable.Col source="effectiveDate" render={(item) => formatNewsDate(item.effectiveDate, locale)} />
-      <DataTable.Col source="expirationDate" render={(item) => formatNewsDate(item.expirationDate, locale)} />
-      <DataTable.Col label="news.setup.columns.tags" disableSort render={(item) => <Tag item={item as NewsItem} />} />
-      <DataTable.Col label="news.setup.columns.quickActions" disableSort render={(item) => <QuickActions item={item as NewsItem} />} />
-    </DataTable>
+      <DataTable<NewsItem>
+        id="news-setup"
+        aria-label={translate('news.setupTitle')}
+        storeKey="news-setup"
+        rowClick={(_id, _resource, record) => {
+          onEdit(record as NewsItem);
+          return false;
+        }}
+        bulkActionButtons={false}
+      >
+        {canDelete && (
+          <DataTable.Col label={<SelectPage />} disableSort padding="checkbox" render={(item) => <SelectRow item={item as NewsItem} />} />
+        )}
+        <DataTable.Col source="title" />
+        <DataTable.Col source="body" disableSort render={(item) => truncateBody(item.body)} />
+        <DataTable.Col source="order" render={(item) => formatOrder(item.order)} />
+        <DataTable.Col source="effectiveDate" render={(item) => formatNewsDate(item.effectiveDate, locale)} />
+        <DataTable.Col source="expirationDate" render={(item) => formatNewsDate(item.expirationDate, locale)} />
+        <DataTable.Col label="news.setup.columns.tags" disableSort render={(item) => <Tag item={item as NewsItem} />} />
+        <DataTable.Col label="news.setup.columns.quickActions" disableSort render={(item) => <QuickActions item={item as NewsItem} />} />
+      </DataTable>
     </>
   );
 }

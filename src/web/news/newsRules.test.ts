@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkChosenFile, formatNewsDate, formatOrder, newsTag, savePlan, toNewsInput, truncateBody } from './newsRules.js';
 
 describe('news setup columns (SPEC §2)', () => {
-  it("cuts the body to 50 characters plus an ellipsis", () => {
+  it('cuts the body to 50 characters plus an ellipsis', () => {
     expect(truncateBody('x'.repeat(50))).toBe('x'.repeat(50));
     expect(truncateBody('x'.repeat(51))).toBe(`${'x'.repeat(50)}…`);
     expect(truncateBody('short')).toBe('short');
@@ -27,8 +27,17 @@ describe('news setup columns (SPEC §2)', () => {
 
 describe('news save (SPEC §4)', () => {
   const record = {
-    id: 7, title: 'T', body: 'B', effectiveDate: '2026-01-01T10:00:00.000Z', expirationDate: null, order: null,
-    icon: null, color: null, url: null, documentName: 'a.pdf', hasDocument: true,
+    id: 7,
+    title: 'T',
+    body: 'B',
+    effectiveDate: '2026-01-01T10:00:00.000Z',
+    expirationDate: null,
+    order: null,
+    icon: null,
+    color: null,
+    url: null,
+    documentName: 'a.pdf',
+    hasDocument: true,
   };
   const file = new File(['%PDF-'], 'b.pdf', { type: 'application/pdf' });
 
@@ -36,7 +45,10 @@ describe('news save (SPEC §4)', () => {
     expect(savePlan(undefined, { title: 'T', body: 'B' })).toEqual({ item: 'create', document: { kind: 'none' } });
   });
   it('leaves an unchanged item alone, and only uploads the new file', () => {
-    expect(savePlan(record, { ...record, effectiveDate: '2026-01-01T10:00:00Z', documentFile: file })).toEqual({ item: 'none', document: { kind: 'upload', file } });
+    expect(savePlan(record, { ...record, effectiveDate: '2026-01-01T10:00:00Z', documentFile: file })).toEqual({
+      item: 'none',
+      document: { kind: 'upload', file },
+    });
   });
   it('updates a changed item; empty and null are the same', () => {
     expect(savePlan(record, { ...record, url: '' }).item).toBe('none');
@@ -45,11 +57,20 @@ describe('news save (SPEC §4)', () => {
   });
   it('deletes the document when its name was cleared', () => {
     expect(savePlan(record, { ...record, documentName: null }).document).toEqual({ kind: 'delete' });
-    expect(savePlan({ ...record, hasDocument: false, documentName: null }, { ...record, documentName: null }).document).toEqual({ kind: 'none' });
+    expect(savePlan({ ...record, hasDocument: false, documentName: null }, { ...record, documentName: null }).document).toEqual({
+      kind: 'none',
+    });
   });
   it('sends only the writable fields, empty ones as null', () => {
     expect(toNewsInput({ ...record, url: '', active: true, documentFile: file })).toEqual({
-      title: 'T', body: 'B', effectiveDate: '2026-01-01T10:00:00.000Z', expirationDate: null, order: null, icon: null, color: null, url: null,
+      title: 'T',
+      body: 'B',
+      effectiveDate: '2026-01-01T10:00:00.000Z',
+      expirationDate: null,
+      order: null,
+      icon: null,
+      color: null,
+      url: null,
     });
   });
 });

@@ -47,7 +47,14 @@ const ITEM_FIELDS = editableFields(newsItemInputSchema).filter((field) => field 
 function same(a: unknown, b: unknown): boolean {
   const empty = (v: unknown) => v === undefined || v === null || v === '';
   if (empty(a) && empty(b)) return true;
-  if (typeof a === 'string' && typeof b === 'string' && !Number.isNaN(Date.parse(a)) && !Number.isNaN(Date.parse(b)) && /T/.test(a) && /T/.test(b)) {
+  if (
+    typeof a === 'string' &&
+    typeof b === 'string' &&
+    !Number.isNaN(Date.parse(a)) &&
+    !Number.isNaN(Date.parse(b)) &&
+    /T/.test(a) &&
+    /T/.test(b)
+  ) {
     return Date.parse(a) === Date.parse(b);
   }
   return a === b;
@@ -55,7 +62,9 @@ function same(a: unknown, b: unknown): boolean {
 
 /** The body of the create or update call: the schema's writable fields, empty ones as null. */
 export function toNewsInput(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(ITEM_FIELDS.map((field) => [field, values[field] === '' || values[field] === undefined ? null : values[field]]));
+  return Object.fromEntries(
+    ITEM_FIELDS.map((field) => [field, values[field] === '' || values[field] === undefined ? null : values[field]]),
+  );
 }
 
 export type DocumentStep = { kind: 'upload'; file: File } | { kind: 'delete' } | { kind: 'none' };
@@ -72,7 +81,11 @@ export interface SavePlan {
  * if the document name was cleared.'
  */
 export function savePlan(record: Partial<NewsItem> | undefined, values: Record<string, unknown>): SavePlan {
-  const item = !record?.id ? 'create' : ITEM_FIELDS.some((field) => !same(record[field as keyof NewsItem], values[field])) ? 'update' : 'none';
+  const item = !record?.id
+    ? 'create'
+    : ITEM_FIELDS.some((field) => !same(record[field as keyof NewsItem], values[field]))
+      ? 'update'
+      : 'none';
   const file = values.documentFile;
   let document: DocumentStep = { kind: 'none' };
   if (file instanceof File) document = { kind: 'upload', file };

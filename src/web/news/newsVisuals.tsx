@@ -30,7 +30,15 @@ const NEWS_COLOR_VALUES: Record<'light' | 'dark', Record<NewsColor, string>> = {
 };
 
 /** The coloured icon of a news item; nothing when it has no icon. Decorative: the title says it all. */
-export function NewsItemIcon({ icon, color, fontSize = 'large' }: { icon: string | null | undefined; color: string | null | undefined; fontSize?: 'small' | 'medium' | 'large' }) {
+export function NewsItemIcon({
+  icon,
+  color,
+  fontSize = 'large',
+}: {
+  icon: string | null | undefined;
+  color: string | null | undefined;
+  fontSize?: 'small' | 'medium' | 'large';
+}) {
   const theme = useTheme();
   const Icon = icon ? NEWS_ICON_COMPONENTS[icon as NewsIcon] : undefined;
   if (!Icon) return null;

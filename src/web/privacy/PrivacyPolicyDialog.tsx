@@ -59,7 +59,8 @@ function PolicyContent({ onAccepted, onDeclined }: Pick<PrivacyPolicyDialogProps
     (isCurrent: () => boolean = () => true) =>
       fetchPrivacyPolicy().then(
         (policy) => isCurrent() && setLoad({ state: 'ready', policy }),
-        (e: unknown) => isCurrent() && setLoad({ state: 'error', message: (e instanceof PrivacyRequestError && e.message) || t('privacy.errors.load') }),
+        (e: unknown) =>
+          isCurrent() && setLoad({ state: 'error', message: (e instanceof PrivacyRequestError && e.message) || t('privacy.errors.load') }),
       ),
     [t],
   );

@@ -22,7 +22,12 @@ async function send<T>(method: 'GET' | 'PUT', url: string, body?: unknown): Prom
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': document.documentElement.lang || navigator.language });
   for (const [name, value] of Object.entries(xsrfHeader(method, document.cookie) ?? {})) headers.set(name, value);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const response = await fetch(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(url, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = await response.json().catch(() => ({}));
   if (!response.ok) throw new PrivacyRequestError(response.status, json.message ?? '');
   return json as T;

@@ -58,7 +58,10 @@ let slept: number[];
 let stored: Map<string, string>;
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 }
 
 beforeEach(() => {
@@ -95,7 +98,13 @@ beforeEach(() => {
 afterEach(() => resetTransport());
 
 function signedIn(expires = future) {
-  updateSession({ status: 'signedIn', user, token: { token: 'bearer-1', expires }, reqs, config: { variant: 'dealer', portalName: 'P', version: '1.2.3', environment: 'dev', demo: true } });
+  updateSession({
+    status: 'signedIn',
+    user,
+    token: { token: 'bearer-1', expires },
+    reqs,
+    config: { variant: 'dealer', portalName: 'P', version: '1.2.3', environment: 'dev', demo: true },
+  });
 }
 
 describe('transport (SPEC §7)', () => {
@@ -129,7 +138,12 @@ describe('transport (SPEC §7)', () => {
     );
     const result = await transport('/api/news');
     expect(logs).toEqual([HOLD_LOG_MESSAGE]);
-    expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).toEqual(['/api/token/refresh', '/api/me', '/api/account/requirements', '/api/news']);
+    expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).toEqual([
+      '/api/token/refresh',
+      '/api/me',
+      '/api/account/requirements',
+      '/api/news',
+    ]);
     expect(result.json).toEqual([{ id: 1 }]);
     expect((calls[3].init.headers as Headers).get('Authorization')).toBe('Bearer bearer-2');
   });
@@ -161,7 +175,10 @@ describe('transport (SPEC §7)', () => {
 
   it('retries a write after 3 s when a gateway failed, but never login, mfa or logout', async () => {
     signedIn();
-    answers.push(() => json(503, {}), () => json(200, { saved: true }));
+    answers.push(
+      () => json(503, {}),
+      () => json(200, { saved: true }),
+    );
     expect((await transport('/api/news', { method: 'POST', body: '{}' })).json).toEqual({ saved: true });
     expect(slept).toEqual([3000]);
     answers.push(() => json(503, { message: 'down' }));

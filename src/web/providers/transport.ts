@@ -292,7 +292,12 @@ function messageOf(json: unknown, fallback: string): string {
 
 /** Does what §8 says for a failed call; answers the empty response when the failure is swallowed. */
 function handleFailure(action: ErrorAction, response: TransportResponse): TransportResponse {
-  const error = new ApiError(response.status, messageOf(response.json, response.status ? `HTTP ${response.status}` : ''), response.json, response.headers);
+  const error = new ApiError(
+    response.status,
+    messageOf(response.json, response.status ? `HTTP ${response.status}` : ''),
+    response.json,
+    response.headers,
+  );
   switch (action.kind) {
     case 'invalidSession':
       clearSession();

@@ -111,7 +111,18 @@ describe('§7 3 s retry/delay wrapper', () => {
     expect(usesRetryWrapper('GET', 'news')).toBe(false);
   });
   it("'except an excluded list of paths (login, logout, mfa, password reset, bug reports and others)'", () => {
-    for (const path of ['account/login', 'msa/login', 'logout', 'msa/logout', 'mfa/verify', 'account/password', 'msa/password', 'account/password/reset', 'bugReport', 'feedback']) {
+    for (const path of [
+      'account/login',
+      'msa/login',
+      'logout',
+      'msa/logout',
+      'mfa/verify',
+      'account/password',
+      'msa/password',
+      'account/password/reset',
+      'bugReport',
+      'feedback',
+    ]) {
       expect(usesRetryWrapper('POST', path), path).toBe(false);
     }
   });
@@ -129,8 +140,14 @@ describe('§7 3 s retry/delay wrapper', () => {
 
 describe('§7 the hold', () => {
   const ready: HoldInput = {
-    path: 'news', method: 'GET', hasUser: true, hasToken: true, hasRequirements: true, actionRequired: false,
-    applicationNum: APPLICATION.internal, siteGroupNum: null,
+    path: 'news',
+    method: 'GET',
+    hasUser: true,
+    hasToken: true,
+    hasRequirements: true,
+    actionRequired: false,
+    applicationNum: APPLICATION.internal,
+    siteGroupNum: null,
   };
   it("'The hold is logged as Request on hold until user is authenticated.'", () => {
     expect(HOLD_LOG_MESSAGE).toBe('Request on hold until user is authenticated.');
@@ -143,7 +160,16 @@ describe('§7 the hold', () => {
   });
   it("'Paths that bypass the hold: account, statusBanner, privacyPolicy, assets/config, mfa, report, health, branding'", () => {
     const none = { ...ready, hasUser: false, hasToken: false, hasRequirements: false };
-    for (const path of ['account/sso/exchange', 'statusBanner', 'privacyPolicy', 'assets/config', 'mfa/request/msa', 'report/download/7', 'health', 'branding']) {
+    for (const path of [
+      'account/sso/exchange',
+      'statusBanner',
+      'privacyPolicy',
+      'assets/config',
+      'mfa/request/msa',
+      'report/download/7',
+      'health',
+      'branding',
+    ]) {
       expect(holdDecision({ ...none, path }), path).toBe('send');
     }
     expect(holdDecision({ ...none, path: 'reports' })).toBe('hold');
@@ -176,7 +202,15 @@ describe('§7 the hold', () => {
 
 describe('§7 bearer token', () => {
   it("'Anonymous (no bearer token): account login and SSO exchange, username validation, msa login/username/register/password'", () => {
-    for (const path of ['account/login', 'account/sso/exchange', 'account/username/validate', 'msa/login', 'msa/username', 'msa/register', 'msa/password']) {
+    for (const path of [
+      'account/login',
+      'account/sso/exchange',
+      'account/username/validate',
+      'msa/login',
+      'msa/username',
+      'msa/register',
+      'msa/password',
+    ]) {
       expect(isAnonymous('POST', path, true), path).toBe(true);
     }
   });
@@ -192,7 +226,14 @@ describe('§7 bearer token', () => {
     expect(needsBearer('POST', 'mfa/verify', true)).toBe(true);
   });
   it("'forgot username, password reset and session, PATCH security questions, report-code request and verify, metrics' are anonymous", () => {
-    for (const path of ['account/username/forgot', 'account/password/reset', 'account/password/session', 'mfa/requestReportCode', 'mfa/verifyReportCode', 'metrics']) {
+    for (const path of [
+      'account/username/forgot',
+      'account/password/reset',
+      'account/password/session',
+      'mfa/requestReportCode',
+      'mfa/verifyReportCode',
+      'metrics',
+    ]) {
       expect(isAnonymous('POST', path, true), path).toBe(true);
     }
     expect(isAnonymous('PATCH', 'account/securityQuestions', true)).toBe(true);
@@ -224,7 +265,13 @@ describe('§7 bearer token', () => {
 
 describe('§8 status handling', () => {
   const base: ErrorInput = {
-    status: 400, method: 'GET', headers: {}, hasUser: true, skipError: false, applicationNum: APPLICATION.dealer, path: 'news',
+    status: 400,
+    method: 'GET',
+    headers: {},
+    hasUser: true,
+    skipError: false,
+    applicationNum: APPLICATION.dealer,
+    path: 'news',
   };
   const invalidSession = { [TRANSPORT_HEADERS.invalidSession.toLowerCase()]: 'true' };
   const invalidImpersonation = { [TRANSPORT_HEADERS.invalidImpersonation.toLowerCase()]: 'true' };
@@ -236,16 +283,23 @@ describe('§8 status handling', () => {
   });
   it("'401 with an Invalid-Session header: go to login for that application and close slide-overs. If a user was signed in, show Login expired, please log in again for 10 s'", () => {
     expect(errorAction({ ...base, status: 401, headers: invalidSession })).toEqual({
-      kind: 'invalidSession', loginUrl: '/login', closeSlideOvers: true,
+      kind: 'invalidSession',
+      loginUrl: '/login',
+      closeSlideOvers: true,
       notify: { key: TRANSPORT_KEYS.loginExpired, durationMs: 10_000 },
     });
-    expect(errorAction({ ...base, status: 401, headers: invalidSession, hasUser: false, applicationNum: APPLICATION.internal }))
-      .toEqual({ kind: 'invalidSession', loginUrl: '/login?internal=true', closeSlideOvers: true });
+    expect(errorAction({ ...base, status: 401, headers: invalidSession, hasUser: false, applicationNum: APPLICATION.internal })).toEqual({
+      kind: 'invalidSession',
+      loginUrl: '/login?internal=true',
+      closeSlideOvers: true,
+    });
   });
   it("'401 with an Invalid-Impersonation header: clear the impersonation, go to login with returnUrl=support, show Your impersonation session has expired for 10 s'", () => {
     const action = errorAction({ ...base, status: 401, headers: invalidImpersonation });
     expect(action).toEqual({
-      kind: 'invalidImpersonation', clearImpersonation: true, loginUrl: '/login?internal=true&returnUrl=%2Fsupport',
+      kind: 'invalidImpersonation',
+      clearImpersonation: true,
+      loginUrl: '/login?internal=true&returnUrl=%2Fsupport',
       notify: { key: TRANSPORT_KEYS.impersonationExpired, durationMs: 10_000 },
     });
     expect(safeReturnUrl(TRANSPORT_ROUTES.support)).toBe('/support');
@@ -253,12 +307,18 @@ describe('§8 status handling', () => {
   });
   it("'An expired token with a known user gives a 401 Login expired, please log in again.'", () => {
     expect(errorAction({ ...base, status: 401 })).toEqual({
-      kind: 'expiredLogin', hasUser: true, status: 401, messageKey: TRANSPORT_KEYS.loginExpiredError,
+      kind: 'expiredLogin',
+      hasUser: true,
+      status: 401,
+      messageKey: TRANSPORT_KEYS.loginExpiredError,
     });
   });
   it("'Without a user it goes to login'", () => {
-    expect(errorAction({ ...base, status: 401, hasUser: false, path: 'msa/me', applicationNum: null }))
-      .toEqual({ kind: 'expiredLogin', hasUser: false, loginUrl: '/login' });
+    expect(errorAction({ ...base, status: 401, hasUser: false, path: 'msa/me', applicationNum: null })).toEqual({
+      kind: 'expiredLogin',
+      hasUser: false,
+      loginUrl: '/login',
+    });
   });
   it("'A 5xx on any GET goes to the server-error page'", () => {
     expect(errorAction({ ...base, status: 502 })).toEqual({ kind: 'serverError', status: 502 });
@@ -271,7 +331,9 @@ describe('§8 status handling', () => {
   });
   it('without a user, a failed anonymous call (sign-in, recovery, report download) is rethrown to its screen', () => {
     expect(errorAction({ ...base, status: 401, method: 'POST', hasUser: false, path: 'account/login' })).toEqual({ kind: 'rethrow' });
-    expect(errorAction({ ...base, status: 409, method: 'POST', hasUser: false, path: 'account/username/forgot' })).toEqual({ kind: 'rethrow' });
+    expect(errorAction({ ...base, status: 409, method: 'POST', hasUser: false, path: 'account/username/forgot' })).toEqual({
+      kind: 'rethrow',
+    });
   });
   it("'429 on a code request: Too many attempts. Please try again later. Resend stays blocked.'", () => {
     expect(tooManyAttempts(429, 'mfa/request')).toEqual({ messageKey: TRANSPORT_KEYS.tooManyAttempts, resendBlocked: true });
@@ -296,7 +358,8 @@ describe('locales/*/transport.json', () => {
   const catalogs = { en, es, fr } as Record<string, Record<string, string>>;
   it('has every key the rules use, in every language', () => {
     for (const [lang, catalog] of Object.entries(catalogs)) {
-      for (const key of Object.values(TRANSPORT_KEYS)) expect(typeof catalog[key.replace('transport.', '')], `${lang} ${key}`).toBe('string');
+      for (const key of Object.values(TRANSPORT_KEYS))
+        expect(typeof catalog[key.replace('transport.', '')], `${lang} ${key}`).toBe('string');
       expect(Object.keys(catalog).sort(), lang).toEqual(Object.keys(en).sort());
     }
   });

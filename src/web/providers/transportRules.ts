@@ -49,7 +49,6 @@ export const TRANSPORT_ROUTES = { login: '/login', support: '/support' } as cons
 
 // ---------------------------------------------------------------- paths and query parameters
 
-
 function paramName(part: string): string {
   const raw = part.split('=', 1)[0];
   try {

@@ -73,8 +73,14 @@ export class LiveConnections {
       let connection = this.connections.get(hub);
       if (!connection) {
         connection = build(hub);
-        if (hub === 'alarms') connection.on('alarm', (event: AlarmEvent) => { this.handlers.alarm(event); });
-        else connection.on('reportComplete', (event: ReportEvent) => { this.handlers.reportComplete(event); });
+        if (hub === 'alarms')
+          connection.on('alarm', (event: AlarmEvent) => {
+            this.handlers.alarm(event);
+          });
+        else
+          connection.on('reportComplete', (event: ReportEvent) => {
+            this.handlers.reportComplete(event);
+          });
         this.connections.set(hub, connection);
       }
       if (connection.state !== HubConnectionState.Disconnected) continue;

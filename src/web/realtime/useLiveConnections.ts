@@ -38,12 +38,15 @@ export function useLiveConnections(handlers: LiveHandlers, liveGroups: readonly 
         if (ok) idle = false;
       });
     };
-    const check = setInterval(() => {
-      if (!idle && isIdle(lastMovement, Date.now())) {
-        idle = true;
-        void manager.stop();
-      }
-    }, Math.min(IDLE_CHECK_MS, TIMINGS.idleTimeoutMs));
+    const check = setInterval(
+      () => {
+        if (!idle && isIdle(lastMovement, Date.now())) {
+          idle = true;
+          void manager.stop();
+        }
+      },
+      Math.min(IDLE_CHECK_MS, TIMINGS.idleTimeoutMs),
+    );
     window.addEventListener('mousemove', onMove, { passive: true });
     window.addEventListener('touchmove', onMove, { passive: true });
     window.addEventListener('touchstart', onMove, { passive: true });

@@ -7,7 +7,13 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslate } from 'react-admin';
 
-export function ConfirmDialog({ open, title, message, onCancel, onConfirm }: {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  onCancel,
+  onConfirm,
+}: {
   open: boolean;
   title: string;
   message: string;
@@ -23,7 +29,9 @@ export function ConfirmDialog({ open, title, message, onCancel, onConfirm }: {
         <DialogContentText id="shell-confirm-text">{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>{translate('shell.impersonation.no')}</Button>
+        <Button onClick={onCancel} disabled={busy}>
+          {translate('shell.impersonation.no')}
+        </Button>
         <Button
           variant="contained"
           disabled={busy}

@@ -73,7 +73,12 @@ export function HelpMenu() {
   return (
     <>
       <Tooltip title={translate('shell.appBar.help')}>
-        <IconButton color="inherit" aria-label={translate('shell.appBar.help')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton
+          color="inherit"
+          aria-label={translate('shell.appBar.help')}
+          aria-haspopup="menu"
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
           <HelpOutlineIcon />
         </IconButton>
       </Tooltip>
@@ -94,14 +99,27 @@ export function HelpMenu() {
           <Button onClick={() => setDialog(null)}>{translate('shell.help.close')}</Button>
         </DialogActions>
       </Dialog>
-      <Dialog open={dialog === 'popupBlocked'} onClose={() => setDialog(null)} aria-labelledby="popup-blocked-title" aria-describedby="popup-blocked-text">
+      <Dialog
+        open={dialog === 'popupBlocked'}
+        onClose={() => setDialog(null)}
+        aria-labelledby="popup-blocked-title"
+        aria-describedby="popup-blocked-text"
+      >
         <DialogTitle id="popup-blocked-title">{translate('shell.help.popupBlockedTitle')}</DialogTitle>
         <DialogContent>
           <Typography id="popup-blocked-text">{translate('shell.help.popupBlocked')}</Typography>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDialog(null)}>{translate('shell.help.cancel')}</Button>
-          <Button variant="contained" onClick={() => { setDialog(null); void choose(lastPopup); }}>{translate('shell.help.retry')}</Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              setDialog(null);
+              void choose(lastPopup);
+            }}
+          >
+            {translate('shell.help.retry')}
+          </Button>
         </DialogActions>
       </Dialog>
       {items.includes('bannerSettings') && <BannerSettingsDialog open={dialog === 'banner'} onClose={() => setDialog(null)} />}

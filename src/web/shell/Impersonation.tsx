@@ -20,7 +20,11 @@ export function ImpersonationBanner() {
       <Alert
         severity="warning"
         sx={{ borderRadius: 0 }}
-        action={<Button color="inherit" size="small" onClick={() => setConfirm(true)}>{translate('shell.impersonation.end')}</Button>}
+        action={
+          <Button color="inherit" size="small" onClick={() => setConfirm(true)}>
+            {translate('shell.impersonation.end')}
+          </Button>
+        }
       >
         {translate('shell.impersonation.banner')}
       </Alert>

@@ -16,31 +16,39 @@ export function LiveNotices({ dealer }: { dealer: boolean }) {
   const queryClient = useQueryClient();
   const { data: groups } = useQuery({ queryKey: ['shell', 'accountGroups'], queryFn: shellApi.accountGroups, enabled: dealer });
   const liveGroups = useMemo(() => groups?.filter((g) => g.liveAlarms).map((g) => g.siteGroupNum), [groups]);
-  useLiveConnections({
-    alarm: (event) => {
-      pushNotice({
-        type: 'danger',
-        kind: 'alarm',
-        title: translate('shell.notifications.alarmTitle', { siteName: event.siteName }),
-        message: translate('shell.notifications.alarmMessage', {
-          eventCodeDescription: event.eventCodeDescription,
-          transmitterCode: event.transmitterCode,
-          time: new Date(event.alarmDate).toLocaleTimeString(),
-        }),
-        actions: [{ label: translate('shell.notifications.viewSite'), run: () => navigate(`/site/alarm-history?sn=${event.siteNum}&dn=${event.devNum}`) }],
-      });
+  useLiveConnections(
+    {
+      alarm: (event) => {
+        pushNotice({
+          type: 'danger',
+          kind: 'alarm',
+          title: translate('shell.notifications.alarmTitle', { siteName: event.siteName }),
+          message: translate('shell.notifications.alarmMessage', {
+            eventCodeDescription: event.eventCodeDescription,
+            transmitterCode: event.transmitterCode,
+            time: new Date(event.alarmDate).toLocaleTimeString(),
+          }),
+          actions: [
+            {
+              label: translate('shell.notifications.viewSite'),
+              run: () => navigate(`/site/alarm-history?sn=${event.siteNum}&dn=${event.devNum}`),
+            },
+          ],
+        });
+      },
+      reportComplete: (event) => {
+        pushNotice({
+          type: event.success ? 'info' : 'warning',
+          kind: 'report',
+          title: translate(event.success ? 'shell.notifications.reportTitle' : 'shell.notifications.reportFailedTitle'),
+          message: event.reportName,
+          actions: [{ label: translate('shell.notifications.viewReports'), run: () => navigate('/reports/inbox') }],
+        });
+        void queryClient.invalidateQueries({ queryKey: ['reports'] });
+      },
     },
-    reportComplete: (event) => {
-      pushNotice({
-        type: event.success ? 'info' : 'warning',
-        kind: 'report',
-        title: translate(event.success ? 'shell.notifications.reportTitle' : 'shell.notifications.reportFailedTitle'),
-        message: event.reportName,
-        actions: [{ label: translate('shell.notifications.viewReports'), run: () => navigate('/reports/inbox') }],
-      });
-      void queryClient.invalidateQueries({ queryKey: ['reports'] });
-    },
-  }, liveGroups);
+    liveGroups,
+  );
   return null;
 }
 
@@ -86,29 +94,31 @@ export function Prompts() {
       feedbackShown: safeStorage.get(FEEDBACK_SHOWN_KEY) === 'true',
       helpDisabled: safeStorage.get(HELP_PROMPT_DISABLED_KEY) === 'true',
     });
-    const timers = plans.map((plan) => setTimeout(() => {
-      if (plan.kind === 'feedback') {
-        safeStorage.set(FEEDBACK_SHOWN_KEY, 'true');
-        pushNotice({
-          type: 'info',
-          durationMs: plan.shownForMs,
-          title: translate('shell.prompts.feedbackTitle'),
-          message: translate('shell.prompts.feedbackMessage'),
-          actions: [{ label: translate('shell.help.provideFeedback'), run: () => navigate('/home/contact-us?topic=feedback') }],
-        });
-      } else {
-        pushNotice({
-          type: 'info',
-          durationMs: plan.shownForMs,
-          title: translate('shell.prompts.helpTitle'),
-          message: translate('shell.prompts.helpMessage'),
-          actions: [
-            { label: translate('shell.prompts.openKnowledgeBase'), run: () => navigate('/knowledge-base') },
-            { label: translate('shell.prompts.dontShowAgain'), run: () => safeStorage.set(HELP_PROMPT_DISABLED_KEY, 'true') },
-          ],
-        });
-      }
-    }, plan.showAfterMs));
+    const timers = plans.map((plan) =>
+      setTimeout(() => {
+        if (plan.kind === 'feedback') {
+          safeStorage.set(FEEDBACK_SHOWN_KEY, 'true');
+          pushNotice({
+            type: 'info',
+            durationMs: plan.shownForMs,
+            title: translate('shell.prompts.feedbackTitle'),
+            message: translate('shell.prompts.feedbackMessage'),
+            actions: [{ label: translate('shell.help.provideFeedback'), run: () => navigate('/home/contact-us?topic=feedback') }],
+          });
+        } else {
+          pushNotice({
+            type: 'info',
+            durationMs: plan.shownForMs,
+            title: translate('shell.prompts.helpTitle'),
+            message: translate('shell.prompts.helpMessage'),
+            actions: [
+              { label: translate('shell.prompts.openKnowledgeBase'), run: () => navigate('/knowledge-base') },
+              { label: translate('shell.prompts.dontShowAgain'), run: () => safeStorage.set(HELP_PROMPT_DISABLED_KEY, 'true') },
+            ],
+          });
+        }
+      }, plan.showAfterMs),
+    );
     return () => timers.forEach(clearTimeout);
   }, [applicationNum, translate, navigate]);
   return null;

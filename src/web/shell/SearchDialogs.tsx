@@ -30,7 +30,9 @@ function DialogHeader({ id, title, onClose }: { id: string; title: string; onClo
   const translate = useTranslate();
   return (
     <>
-      <DialogTitle id={id} sx={{ pr: 6 }}>{title}</DialogTitle>
+      <DialogTitle id={id} sx={{ pr: 6 }}>
+        {title}
+      </DialogTitle>
       <IconButton aria-label={translate('shell.search.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />
       </IconButton>
@@ -64,8 +66,24 @@ function AccountSearchDialog({ open, onClose }: { open: boolean; onClose: () => 
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="account-search-title">
       <DialogHeader id="account-search-title" title={translate('shell.search.title')} onClose={onClose} />
       <DialogContent>
-        <Stack component="form" direction="row" spacing={1} sx={{ pt: 1 }} onSubmit={(e) => { e.preventDefault(); void search(q); }}>
-          <TextField autoFocus fullWidth label={translate('shell.search.label')} value={q} onChange={(e) => setQ(e.target.value)} slotProps={{ htmlInput: { maxLength: 50, type: 'search' } }} />
+        <Stack
+          component="form"
+          direction="row"
+          spacing={1}
+          sx={{ pt: 1 }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void search(q);
+          }}
+        >
+          <TextField
+            autoFocus
+            fullWidth
+            label={translate('shell.search.label')}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 50, type: 'search' } }}
+          />
           <TextField
             select
             label={translate('shell.search.type')}
@@ -75,27 +93,53 @@ function AccountSearchDialog({ open, onClose }: { open: boolean; onClose: () => 
             slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           >
             <MenuItem value="">{translate('shell.search.types.all')}</MenuItem>
-            {SITE_SEARCH_TYPES.map((t) => <MenuItem key={t} value={t}>{translate(`shell.search.types.${t}`)}</MenuItem>)}
+            {SITE_SEARCH_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {translate(`shell.search.types.${t}`)}
+              </MenuItem>
+            ))}
           </TextField>
-          <Button type="submit" variant="contained">{translate('shell.search.search')}</Button>
+          <Button type="submit" variant="contained">
+            {translate('shell.search.search')}
+          </Button>
         </Stack>
-        {results && results.length === 0 && <Typography sx={{ mt: 2 }} role="status">{translate('shell.search.noResults')}</Typography>}
+        {results && results.length === 0 && (
+          <Typography sx={{ mt: 2 }} role="status">
+            {translate('shell.search.noResults')}
+          </Typography>
+        )}
         {results && results.length > 0 && (
           <List aria-label={translate('shell.search.title')}>
             {results.map((site) => (
               <ListItem key={`${site.siteNum}-${site.devNum}`} disablePadding>
                 <ListItemButton onClick={() => openSite(site)}>
-                  <ListItemText primary={displayAccountName(site.siteName)} secondary={`${site.siteNum} · ${siteXmit(site)} · ${site.addressDisplay ?? ''}`} />
+                  <ListItemText
+                    primary={displayAccountName(site.siteName)}
+                    secondary={`${site.siteNum} · ${siteXmit(site)} · ${site.addressDisplay ?? ''}`}
+                  />
                 </ListItemButton>
               </ListItem>
             ))}
           </List>
         )}
         {!results && recent.length > 0 && (
-          <List dense aria-labelledby="recent-searches" subheader={<ListSubheader id="recent-searches" sx={{ bgcolor: 'inherit' }}>{translate('shell.search.recent')}</ListSubheader>}>
+          <List
+            dense
+            aria-labelledby="recent-searches"
+            subheader={
+              <ListSubheader id="recent-searches" sx={{ bgcolor: 'inherit' }}>
+                {translate('shell.search.recent')}
+              </ListSubheader>
+            }
+          >
             {recent.map((r) => (
               <ListItem key={r} disablePadding>
-                <ListItemButton onClick={() => { setQ(r); void search(r); }}>
+                <ListItemButton
+                  onClick={() => {
+                    setQ(r);
+                    void search(r);
+                  }}
+                >
                   <ListItemText primary={r} />
                 </ListItemButton>
               </ListItem>
@@ -120,8 +164,19 @@ function SpotlightDialog({ open, onClose }: { open: boolean; onClose: () => void
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="spotlight-title">
       <DialogHeader id="spotlight-title" title={translate('shell.spotlight.title')} onClose={onClose} />
       <DialogContent>
-        <TextField autoFocus fullWidth label={translate('shell.spotlight.label')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ mt: 1 }} />
-        {items.length === 0 && <Typography sx={{ mt: 2 }} role="status">{translate('shell.spotlight.noResults')}</Typography>}
+        <TextField
+          autoFocus
+          fullWidth
+          label={translate('shell.spotlight.label')}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          sx={{ mt: 1 }}
+        />
+        {items.length === 0 && (
+          <Typography sx={{ mt: 2 }} role="status">
+            {translate('shell.spotlight.noResults')}
+          </Typography>
+        )}
         <List aria-label={translate('shell.spotlight.title')}>
           {items.map(({ item, label }) => (
             <ListItem key={item.key} disablePadding>

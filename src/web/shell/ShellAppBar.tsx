@@ -19,7 +19,6 @@ import { openSpotlight } from './shellEvents.js';
 import { AccountGroupSwitcher, AccountSwitcher } from './Switchers.js';
 import { useShellSession } from './useShellSession.js';
 
-
 /** §7 'Load dealer branding (logos)'; a customer's logos come with the active account link. */
 function useBranding(): DealerBranding | null {
   const { user, siteGroupNum } = useShellSession();
@@ -46,7 +45,13 @@ function Logo() {
   const src = failed === wanted ? headerLogo(mode, null) : wanted;
   return (
     <Link to={homePath(user?.applicationNum)} aria-label={translate('shell.appBar.logo')} style={{ display: 'flex', alignItems: 'center' }}>
-      <img src={src} alt={config?.portalName ?? ''} height={40} style={{ maxWidth: 200, objectFit: 'contain' }} onError={() => setFailed(wanted)} />
+      <img
+        src={src}
+        alt={config?.portalName ?? ''}
+        height={40}
+        style={{ maxWidth: 200, objectFit: 'contain' }}
+        onError={() => setFailed(wanted)}
+      />
     </Link>
   );
 }
@@ -72,7 +77,12 @@ export function ShellAppBar() {
           </Tooltip>
           {onToggleSidebar && (
             <Tooltip title={translate('shell.appBar.siteSidebar')}>
-              <IconButton color="inherit" aria-label={translate('shell.appBar.siteSidebar')} aria-pressed={!sidebarHidden} onClick={onToggleSidebar}>
+              <IconButton
+                color="inherit"
+                aria-label={translate('shell.appBar.siteSidebar')}
+                aria-pressed={!sidebarHidden}
+                onClick={onToggleSidebar}
+              >
                 <ViewSidebarIcon />
               </IconButton>
             </Tooltip>

@@ -49,26 +49,35 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
       return !hidden;
     });
   }, []);
-  const controls = useMemo(() => ({ onPulse: setPulse, sidebarHidden, toggleSidebar: hasSites ? toggleSidebar : undefined }), [sidebarHidden, hasSites, toggleSidebar]);
+  const controls = useMemo(
+    () => ({ onPulse: setPulse, sidebarHidden, toggleSidebar: hasSites ? toggleSidebar : undefined }),
+    [sidebarHidden, hasSites, toggleSidebar],
+  );
   return (
     <ReactI18nBridge>
       <ShellContext.Provider value={controls}>
-      <Layout appBar={ShellAppBar} menu={ShellMenu} sx={{ minWidth: 0, '& .RaLayout-content': { p: 0, display: 'flex', flexDirection: 'column', minWidth: 0 } }}>
-        {pulse && <LinearProgress aria-label={translate('shell.accountGroup.switching')} sx={{ position: 'sticky', top: 0, zIndex: 1 }} />}
-        <StatusBanner />
-        <ImpersonationBanner />
-        <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-          <Box component="div" sx={{ flex: 1, minWidth: 0, p: 2 }}>
-            {children}
+        <Layout
+          appBar={ShellAppBar}
+          menu={ShellMenu}
+          sx={{ minWidth: 0, '& .RaLayout-content': { p: 0, display: 'flex', flexDirection: 'column', minWidth: 0 } }}
+        >
+          {pulse && (
+            <LinearProgress aria-label={translate('shell.accountGroup.switching')} sx={{ position: 'sticky', top: 0, zIndex: 1 }} />
+          )}
+          <StatusBanner />
+          <ImpersonationBanner />
+          <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
+            <Box component="div" sx={{ flex: 1, minWidth: 0, p: 2 }}>
+              {children}
+            </Box>
+            {hasSites && !sidebarHidden && <SiteSidebar />}
           </Box>
-          {hasSites && !sidebarHidden && <SiteSidebar />}
-        </Box>
-      </Layout>
-      <SearchDialogs accountSearch={hasSites} />
-      <NotificationStack />
-      {user && <LiveNotices dealer={app === APPLICATION.dealer} />}
-      <UpdateCheck />
-      <Prompts />
+        </Layout>
+        <SearchDialogs accountSearch={hasSites} />
+        <NotificationStack />
+        {user && <LiveNotices dealer={app === APPLICATION.dealer} />}
+        <UpdateCheck />
+        <Prompts />
       </ShellContext.Provider>
     </ReactI18nBridge>
   );

@@ -62,7 +62,13 @@ function DrawerEntry({ item, onDone }: { item: DrawerItem; onDone?: () => void }
   const label = translate(`shell.drawer.${item.key}`);
   if (item.action === 'accountSearch') {
     return (
-      <MenuItem onClick={() => { onDone?.(); openAccountSearch(); }} sx={{ color: 'text.secondary', py: '6px', px: 2 }}>
+      <MenuItem
+        onClick={() => {
+          onDone?.();
+          openAccountSearch();
+        }}
+        sx={{ color: 'text.secondary', py: '6px', px: 2 }}
+      >
         <ListItemIcon sx={{ minWidth: 40 }}>{DRAWER_ICONS[item.key]}</ListItemIcon>
         {sidebarOpen && label}
       </MenuItem>
@@ -106,27 +112,41 @@ export function ShellMenu() {
   const { main, more } = splitMoreOptions(items, user.applicationNum, short ? 0 : 10_000);
   return (
     <nav aria-label={translate('shell.drawer.label')}>
-    <Menu>
-      {main.map((item) => (
-        <Fragment key={item.key}>
-          <DrawerEntry item={item} />
-          {item.key === 'accountInfo' && user.applicationNum === APPLICATION.customer && <PanelInfoEntries />}
-        </Fragment>
-      ))}
-      {more.length > 0 && (
-        <>
-          <MenuItem aria-haspopup="true" aria-expanded={!!anchor} onClick={(e) => setAnchor(e.currentTarget)} sx={{ color: 'text.secondary', py: '6px', px: 2 }}>
-            <ListItemIcon sx={{ minWidth: 40 }}><MoreHorizIcon /></ListItemIcon>
-            {open && translate('shell.drawer.moreOptions')}
-          </MenuItem>
-          <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
-            <MenuList aria-label={translate('shell.drawer.moreOptions')}>
-              {more.map((item) => <DrawerEntry key={item.key} item={item} onDone={() => setAnchor(null)} />)}
-            </MenuList>
-          </Popover>
-        </>
-      )}
-    </Menu>
+      <Menu>
+        {main.map((item) => (
+          <Fragment key={item.key}>
+            <DrawerEntry item={item} />
+            {item.key === 'accountInfo' && user.applicationNum === APPLICATION.customer && <PanelInfoEntries />}
+          </Fragment>
+        ))}
+        {more.length > 0 && (
+          <>
+            <MenuItem
+              aria-haspopup="true"
+              aria-expanded={!!anchor}
+              onClick={(e) => setAnchor(e.currentTarget)}
+              sx={{ color: 'text.secondary', py: '6px', px: 2 }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <MoreHorizIcon />
+              </ListItemIcon>
+              {open && translate('shell.drawer.moreOptions')}
+            </MenuItem>
+            <Popover
+              open={!!anchor}
+              anchorEl={anchor}
+              onClose={() => setAnchor(null)}
+              anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+            >
+              <MenuList aria-label={translate('shell.drawer.moreOptions')}>
+                {more.map((item) => (
+                  <DrawerEntry key={item.key} item={item} onDone={() => setAnchor(null)} />
+                ))}
+              </MenuList>
+            </Popover>
+          </>
+        )}
+      </Menu>
     </nav>
   );
 }

@@ -18,8 +18,15 @@ function AccountItem() {
   const navigate = useNavigate();
   const menu = useUserMenu();
   return (
-    <MenuItem onClick={() => { menu?.onClose(); navigate('/user-account'); }}>
-      <ListItemIcon><AccountCircleIcon fontSize="small" /></ListItemIcon>
+    <MenuItem
+      onClick={() => {
+        menu?.onClose();
+        navigate('/user-account');
+      }}
+    >
+      <ListItemIcon>
+        <AccountCircleIcon fontSize="small" />
+      </ListItemIcon>
       <ListItemText>{translate('shell.user.account')}</ListItemText>
     </MenuItem>
   );
@@ -37,7 +44,9 @@ function DarkModeItem() {
   };
   return (
     <MenuItem onClick={toggle} role="menuitemcheckbox" aria-checked={dark}>
-      <ListItemIcon><DarkModeIcon fontSize="small" /></ListItemIcon>
+      <ListItemIcon>
+        <DarkModeIcon fontSize="small" />
+      </ListItemIcon>
       <ListItemText>{translate('shell.user.darkMode')}</ListItemText>
       <Switch size="small" checked={dark} tabIndex={-1} inputProps={{ 'aria-hidden': true }} sx={{ ml: 1 }} />
     </MenuItem>
@@ -54,7 +63,9 @@ function LogoutItem() {
   return (
     <>
       <MenuItem onClick={() => (impersonating ? setConfirm(true) : (menu?.onClose(), void logout()))}>
-        <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+        <ListItemIcon>
+          <LogoutIcon fontSize="small" />
+        </ListItemIcon>
         <ListItemText>{translate('shell.user.logout')}</ListItemText>
       </MenuItem>
       <ConfirmDialog

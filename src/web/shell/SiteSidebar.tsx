@@ -37,20 +37,46 @@ export function useFavoriteToggle() {
       queryClient.setQueryData([...SITES_QUERY, 'favorites'], favorites);
       await queryClient.invalidateQueries({ queryKey: SITES_QUERY });
     } catch {
-      pushNotice({ type: 'danger', title: translate('shell.sidebar.favorites'), message: translate(favorite ? 'shell.sidebar.addFailed' : 'shell.sidebar.removeFailed') });
+      pushNotice({
+        type: 'danger',
+        title: translate('shell.sidebar.favorites'),
+        message: translate(favorite ? 'shell.sidebar.addFailed' : 'shell.sidebar.removeFailed'),
+      });
     }
   };
 }
 
-function SiteList({ title, sites, favorites, empty }: { title: string; sites: readonly SiteListItem[]; favorites: ReadonlySet<number>; empty: string }) {
+function SiteList({
+  title,
+  sites,
+  favorites,
+  empty,
+}: {
+  title: string;
+  sites: readonly SiteListItem[];
+  favorites: ReadonlySet<number>;
+  empty: string;
+}) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const toggle = useFavoriteToggle();
   const id = `site-list-${title.replace(/\W/g, '')}`;
   return (
-    <List dense aria-labelledby={id} subheader={<ListSubheader id={id} sx={{ bgcolor: 'inherit', fontWeight: 700 }}>{title}</ListSubheader>}>
+    <List
+      dense
+      aria-labelledby={id}
+      subheader={
+        <ListSubheader id={id} sx={{ bgcolor: 'inherit', fontWeight: 700 }}>
+          {title}
+        </ListSubheader>
+      }
+    >
       {sites.length === 0 && (
-        <ListItem><Typography variant="body2" color="text.secondary">{empty}</Typography></ListItem>
+        <ListItem>
+          <Typography variant="body2" color="text.secondary">
+            {empty}
+          </Typography>
+        </ListItem>
       )}
       {sites.map((site) => {
         const isFavorite = favorites.has(site.siteNum);
@@ -60,7 +86,13 @@ function SiteList({ title, sites, favorites, empty }: { title: string; sites: re
             key={`${site.siteNum}-${site.devNum}`}
             disablePadding
             secondaryAction={
-              <IconButton edge="end" size="small" aria-label={label} aria-pressed={isFavorite} onClick={() => void toggle(siteXmit(site), !isFavorite)}>
+              <IconButton
+                edge="end"
+                size="small"
+                aria-label={label}
+                aria-pressed={isFavorite}
+                onClick={() => void toggle(siteXmit(site), !isFavorite)}
+              >
                 {isFavorite ? <StarIcon fontSize="small" color="warning" /> : <StarBorderIcon fontSize="small" />}
               </IconButton>
             }
@@ -86,10 +118,32 @@ export function SiteSidebar() {
       component="aside"
       aria-label={translate('shell.sidebar.label')}
       data-testid="site-sidebar"
-      sx={{ width: 280, flexShrink: 0, borderLeft: 1, borderColor: 'divider', bgcolor: 'background.paper', overflowY: 'auto', display: { xs: 'none', md: 'block' }, position: 'sticky', top: 48, alignSelf: 'flex-start', height: 'calc(100vh - 48px)' }}
+      sx={{
+        width: 280,
+        flexShrink: 0,
+        borderLeft: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        overflowY: 'auto',
+        display: { xs: 'none', md: 'block' },
+        position: 'sticky',
+        top: 48,
+        alignSelf: 'flex-start',
+        height: 'calc(100vh - 48px)',
+      }}
     >
-      <SiteList title={translate('shell.sidebar.favorites')} sites={favorites} favorites={favoriteNums} empty={translate('shell.sidebar.noFavorites')} />
-      <SiteList title={translate('shell.sidebar.recents')} sites={recents} favorites={favoriteNums} empty={translate('shell.sidebar.noRecents')} />
+      <SiteList
+        title={translate('shell.sidebar.favorites')}
+        sites={favorites}
+        favorites={favoriteNums}
+        empty={translate('shell.sidebar.noFavorites')}
+      />
+      <SiteList
+        title={translate('shell.sidebar.recents')}
+        sites={recents}
+        favorites={favoriteNums}
+        empty={translate('shell.sidebar.noRecents')}
+      />
     </Box>
   );
 }

@@ -77,9 +77,18 @@ export function AccountSwitcher() {
     }
   };
   return (
-    <TextField select size="small" label={translate('shell.appBar.account')} value={selected} onChange={(e) => void change(Number(e.target.value))} sx={fieldSx}>
+    <TextField
+      select
+      size="small"
+      label={translate('shell.appBar.account')}
+      value={selected}
+      onChange={(e) => void change(Number(e.target.value))}
+      sx={fieldSx}
+    >
       {links.map((l) => (
-        <MenuItem key={l.siteNum} value={l.siteNum}>{displayAccountName(l.siteName)}</MenuItem>
+        <MenuItem key={l.siteNum} value={l.siteNum}>
+          {displayAccountName(l.siteName)}
+        </MenuItem>
       ))}
     </TextField>
   );

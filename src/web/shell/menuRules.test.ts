@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_FLAGS, ROLE_NAMES, type AuthFlag } from '../../../schemas/user.js';
 import {
-  classicPortalBlocked, displayAccountName, headerLogo, drawerItemsFor, helpMenuItems, holdsItem, homePath, splitMoreOptions, visibleDrawerItems, type MenuUser,
+  classicPortalBlocked,
+  displayAccountName,
+  headerLogo,
+  drawerItemsFor,
+  helpMenuItems,
+  holdsItem,
+  homePath,
+  splitMoreOptions,
+  visibleDrawerItems,
+  type MenuUser,
 } from './menuRules.js';
 
 const noFlags = Object.fromEntries(AUTH_FLAGS.map((f) => [f, false])) as Record<AuthFlag, boolean>;
 const allFlags = Object.fromEntries(AUTH_FLAGS.map((f) => [f, true])) as Record<AuthFlag, boolean>;
 
-function user(applicationNum: number, roles: readonly string[] = [], flags: Partial<Record<AuthFlag, boolean>> = {}, canEdit = false): MenuUser {
+function user(
+  applicationNum: number,
+  roles: readonly string[] = [],
+  flags: Partial<Record<AuthFlag, boolean>> = {},
+  canEdit = false,
+): MenuUser {
   return { applicationNum, roles, authItems: { ...noFlags, ...flags }, canEdit };
 }
 const keys = (u: MenuUser, ans = false) => visibleDrawerItems(u, ans).map((i) => i.key);
@@ -21,7 +35,15 @@ describe('drawer items by application (SPEC §2, §6)', () => {
   });
   it('app 2 with everything', () => {
     expect(keys(user(2, ROLE_NAMES, allFlags), true)).toEqual([
-      'home', 'advancedSearch', 'createAccount', 'answeringService', 'reports', 'news', 'accountGroupSettings', 'branding', 'billing',
+      'home',
+      'advancedSearch',
+      'createAccount',
+      'answeringService',
+      'reports',
+      'news',
+      'accountGroupSettings',
+      'branding',
+      'billing',
     ]);
   });
   it('app 2 with nothing: Home, Advanced Search, News', () => {
@@ -38,7 +60,9 @@ describe('drawer items by application (SPEC §2, §6)', () => {
     // Without an explicit answer, the user's current account group says.
     const withService = { ...user(2, ['level8'], { ansServiceBlockFlag: true }), dealer: { hasAnsweringService: true } };
     expect(visibleDrawerItems(withService).map((i) => i.key)).toContain('answeringService');
-    expect(visibleDrawerItems({ ...withService, dealer: { hasAnsweringService: false } }).map((i) => i.key)).not.toContain('answeringService');
+    expect(visibleDrawerItems({ ...withService, dealer: { hasAnsweringService: false } }).map((i) => i.key)).not.toContain(
+      'answeringService',
+    );
   });
   it('Account Group Settings and Branding need xtAdmin; Billing needs billingRead; Reports reportRead', () => {
     expect(keys(user(2, [], { xtAdmin: true }))).toEqual(['home', 'advancedSearch', 'news', 'accountGroupSettings', 'branding']);
@@ -46,13 +70,27 @@ describe('drawer items by application (SPEC §2, §6)', () => {
     expect(keys(user(2, ['reportRead']))).toContain('reports');
   });
   it('app 3 with every role', () => {
-    expect(keys(user(3, ROLE_NAMES))).toEqual(['home', 'accountInfo', 'noAction', 'contacts', 'zones', 'passcodes', 'schedules', 'billing']);
+    expect(keys(user(3, ROLE_NAMES))).toEqual([
+      'home',
+      'accountInfo',
+      'noAction',
+      'contacts',
+      'zones',
+      'passcodes',
+      'schedules',
+      'billing',
+    ]);
   });
   it('app 3 without roles: Home and Account Info', () => {
     expect(keys(user(3))).toEqual(['home', 'accountInfo']);
   });
   it.each([
-    ['noActionRead', 'noAction'], ['contactsRead', 'contacts'], ['zonesRead', 'zones'], ['sitePasscodeRead', 'passcodes'], ['scheduleRead', 'schedules'], ['billingRead', 'billing'],
+    ['noActionRead', 'noAction'],
+    ['contactsRead', 'contacts'],
+    ['zonesRead', 'zones'],
+    ['sitePasscodeRead', 'passcodes'],
+    ['scheduleRead', 'schedules'],
+    ['billingRead', 'billing'],
   ])('app 3: %s shows %s', (role, key) => {
     expect(keys(user(3, [role]))).toEqual(['home', 'accountInfo', key]);
   });
@@ -63,7 +101,8 @@ describe('drawer items by application (SPEC §2, §6)', () => {
           const shown = visibleDrawerItems(user(app, [role], { [flag]: true }), true);
           for (const item of shown) expect(holdsItem(user(app, [role], { [flag]: true }), item, true)).toBe(true);
           const hidden = drawerItemsFor(app).filter((i) => !shown.includes(i));
-          for (const item of hidden) expect((item.flags ?? []).some((f) => f !== flag) || (item.role !== undefined && item.role !== role)).toBe(true);
+          for (const item of hidden)
+            expect((item.flags ?? []).some((f) => f !== flag) || (item.role !== undefined && item.role !== role)).toBe(true);
         }
       }
     }
@@ -89,7 +128,15 @@ describe("'More Options' flyout", () => {
 describe('help menu (SPEC §2)', () => {
   it('app 1 editor: with Banner Settings', () => {
     expect(helpMenuItems(user(1, [], {}, true))).toEqual([
-      'about', 'knowledgeBase', 'bannerSettings', 'classicPortal', 'resources', 'submitBug', 'provideFeedback', 'contactUs', 'productRoadmap',
+      'about',
+      'knowledgeBase',
+      'bannerSettings',
+      'classicPortal',
+      'resources',
+      'submitBug',
+      'provideFeedback',
+      'contactUs',
+      'productRoadmap',
     ]);
   });
   it('app 1 without edit right, and app 2: no Banner Settings', () => {

@@ -42,7 +42,14 @@ const DRAWERS: Record<number, readonly DrawerItem[]> = {
     { key: 'home', to: '/home/dashboard' },
     { key: 'advancedSearch', action: 'accountSearch' },
     { key: 'createAccount', to: '/site/create', flags: ['allowCreateAccountFlag'] },
-    { key: 'answeringService', to: '/ans-service/messages', flags: ['ansServiceBlockFlag'], role: 'level8', needsAnsweringService: true, collapsible: true },
+    {
+      key: 'answeringService',
+      to: '/ans-service/messages',
+      flags: ['ansServiceBlockFlag'],
+      role: 'level8',
+      needsAnsweringService: true,
+      collapsible: true,
+    },
     { key: 'reports', to: '/reports', role: 'reportRead' },
     { key: 'news', to: '/news', collapsible: true },
     { key: 'accountGroupSettings', to: '/account-group/info', flags: ['xtAdmin'], collapsible: true },
@@ -89,14 +96,26 @@ export function isShortScreen(height: number): boolean {
 }
 
 /** App 2 on a short screen: the collapsible items move into the 'More Options' flyout. */
-export function splitMoreOptions(items: readonly DrawerItem[], applicationNum: number, height: number): { main: DrawerItem[]; more: DrawerItem[] } {
+export function splitMoreOptions(
+  items: readonly DrawerItem[],
+  applicationNum: number,
+  height: number,
+): { main: DrawerItem[]; more: DrawerItem[] } {
   if (applicationNum !== APPLICATION.dealer || !isShortScreen(height)) return { main: [...items], more: [] };
   return { main: items.filter((i) => !i.collapsible), more: items.filter((i) => i.collapsible) };
 }
 
 export type HelpItemKey =
-  | 'about' | 'knowledgeBase' | 'bannerSettings' | 'classicPortal' | 'stagingPortal'
-  | 'resources' | 'submitBug' | 'provideFeedback' | 'contactUs' | 'productRoadmap';
+  | 'about'
+  | 'knowledgeBase'
+  | 'bannerSettings'
+  | 'classicPortal'
+  | 'stagingPortal'
+  | 'resources'
+  | 'submitBug'
+  | 'provideFeedback'
+  | 'contactUs'
+  | 'productRoadmap';
 
 /** §2 'Help menu (not for app 3)', in its order; Banner Settings for app 1 editors, the staging entry by flag. */
 export function helpMenuItems(user: MenuUser): HelpItemKey[] {
@@ -128,7 +147,10 @@ export function displayAccountName(name: string, max = 20): string {
 export const PRODUCT_LOGO = { light: '/login/tagline.svg', dark: '/login/tagline-dark.svg' } as const;
 
 /** §2 header logo: the dealer's (or the customer's account's) logo in the mode, the light one in dark mode when no dark one, else the product logo. */
-export function headerLogo(mode: 'light' | 'dark', branding: { headerLogoUrl?: string | null; darkHeaderLogoUrl?: string | null } | null | undefined): string {
+export function headerLogo(
+  mode: 'light' | 'dark',
+  branding: { headerLogoUrl?: string | null; darkHeaderLogoUrl?: string | null } | null | undefined,
+): string {
   const logo = mode === 'dark' ? (branding?.darkHeaderLogoUrl ?? branding?.headerLogoUrl) : branding?.headerLogoUrl;
   return logo || PRODUCT_LOGO[mode];
 }

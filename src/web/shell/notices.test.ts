@@ -6,7 +6,18 @@ describe('shell notices (SPEC §2, §4)', () => {
     const run = () => undefined;
     expect(toShellNotice({ type: 'info', title: 't' }, 1).durationMs).toBe(7000);
     expect(toShellNotice({ type: 'danger', title: 't', kind: 'alarm' }, 1).durationMs).toBe(10_000);
-    const three = toShellNotice({ type: 'info', title: 't', actions: [{ label: 'a', run }, { label: 'b', run }, { label: 'c', run }] }, 1);
+    const three = toShellNotice(
+      {
+        type: 'info',
+        title: 't',
+        actions: [
+          { label: 'a', run },
+          { label: 'b', run },
+          { label: 'c', run },
+        ],
+      },
+      1,
+    );
     expect(three.actions.map((a) => a.label)).toEqual(['a', 'b']);
   });
   it('stacks, replaces by key and closes', () => {

@@ -22,7 +22,11 @@ export function parseRecentSearches(stored: string | null): string[] {
 }
 
 /** §2 'opened by the '/' key outside inputs'. */
-export function opensSearchOnSlash(key: string, target: { tagName?: string; isContentEditable?: boolean } | null, modifiers: { ctrl: boolean; meta: boolean; alt: boolean }): boolean {
+export function opensSearchOnSlash(
+  key: string,
+  target: { tagName?: string; isContentEditable?: boolean } | null,
+  modifiers: { ctrl: boolean; meta: boolean; alt: boolean },
+): boolean {
   if (key !== '/' || modifiers.ctrl || modifiers.meta || modifiers.alt) return false;
   const tag = target?.tagName?.toUpperCase();
   return !(tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target?.isContentEditable);

@@ -29,7 +29,10 @@ export function mayReconnect(attemptsSoFar: number): boolean {
 }
 
 /** §4 'The live alarm connection exists only for account group 9993' (or the groups the server marks live). */
-export function wantsAlarmHub(siteGroupNum: number | null | undefined, liveGroups: readonly number[] = [LIVE_ALARM_ACCOUNT_GROUP]): boolean {
+export function wantsAlarmHub(
+  siteGroupNum: number | null | undefined,
+  liveGroups: readonly number[] = [LIVE_ALARM_ACCOUNT_GROUP],
+): boolean {
   return siteGroupNum !== null && siteGroupNum !== undefined && liveGroups.includes(siteGroupNum);
 }
 
@@ -57,6 +60,7 @@ export function promptPlans(applicationNum: number, flags: { feedbackShown: bool
   if (applicationNum !== 2) return [];
   const plans: PromptPlan[] = [];
   if (!flags.helpDisabled) plans.push({ kind: 'help', showAfterMs: TIMINGS.helpPromptAfterMs, shownForMs: TIMINGS.helpPromptShownMs });
-  if (!flags.feedbackShown) plans.push({ kind: 'feedback', showAfterMs: TIMINGS.feedbackPromptAfterMs, shownForMs: TIMINGS.feedbackPromptShownMs });
+  if (!flags.feedbackShown)
+    plans.push({ kind: 'feedback', showAfterMs: TIMINGS.feedbackPromptAfterMs, shownForMs: TIMINGS.feedbackPromptShownMs });
   return plans;
 }

@@ -13,7 +13,9 @@ export function portalTheme(mode: ColorMode): Theme {
     palette: {
       mode,
       // Dark mode hovers lighter (the default darker shade would lose contrast with the dark text).
-      primary: dark ? { main: '#7cb8ff', dark: '#a6cfff', light: '#b9daff', contrastText: '#06213f' } : { main: '#0b4f9c', contrastText: '#ffffff' },
+      primary: dark
+        ? { main: '#7cb8ff', dark: '#a6cfff', light: '#b9daff', contrastText: '#06213f' }
+        : { main: '#0b4f9c', contrastText: '#ffffff' },
       secondary: { main: dark ? '#ffb86b' : '#9a4a00' },
       error: { main: dark ? '#ff8a80' : '#b3261e' },
       background: dark ? { default: '#0f1720', paper: '#17212c' } : { default: '#f4f6f9', paper: '#ffffff' },

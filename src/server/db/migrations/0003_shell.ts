@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
  * transmitter-code prefixes use the indexes of 0001.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create index if not exists sites_group_name_idx on sites (site_group_num, lower(site_name) text_pattern_ops, site_num)`.execute(db);
+  await sql`create index if not exists sites_group_name_idx on sites (site_group_num, lower(site_name) text_pattern_ops, site_num)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

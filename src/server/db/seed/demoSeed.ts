@@ -4,13 +4,42 @@ import { APPLICATION, DEMO_PASSWORD } from '../../../common/constants.js';
 import { randomToken, sha256 } from '../../auth/secrets.js';
 import type { Db } from '../database.js';
 import type {
-  AlarmEventsTable, ContactsTable, Database, DevicesTable, PasscodesTable, SchedulesTable, SitesTable, ZonesTable,
+  AlarmEventsTable,
+  ContactsTable,
+  Database,
+  DevicesTable,
+  PasscodesTable,
+  SchedulesTable,
+  SitesTable,
+  ZonesTable,
 } from '../schema.js';
 import {
-  BUSINESS_PREFIXES, BUSINESS_RELATIONS, BUSINESS_TYPES, BUSINESS_ZONES, CITIES, DEMO_ACCOUNT_PASSCODES, DEMO_BANNER,
-  DEMO_GROUPS, DEMO_NEWS, DEMO_PRIVACY_POLICY, DEMO_SECURITY_QUESTIONS, DEMO_SHARED_CONTACT_DEALER, DEMO_STAFF_CUSTOMER, DEVICE_DESCRIPTIONS, EVENT_CODES, FIRST_NAMES, LAST_NAMES,
-  PANEL_TYPES, PASSCODE_NAMES, PASSCODE_WORDS, RESIDENCE_SUFFIXES, RESIDENTIAL_RELATIONS, RESIDENTIAL_ZONES,
-  STREET_NAMES, STREET_SUFFIXES, type ZoneTemplate,
+  BUSINESS_PREFIXES,
+  BUSINESS_RELATIONS,
+  BUSINESS_TYPES,
+  BUSINESS_ZONES,
+  CITIES,
+  DEMO_ACCOUNT_PASSCODES,
+  DEMO_BANNER,
+  DEMO_GROUPS,
+  DEMO_NEWS,
+  DEMO_PRIVACY_POLICY,
+  DEMO_SECURITY_QUESTIONS,
+  DEMO_SHARED_CONTACT_DEALER,
+  DEMO_STAFF_CUSTOMER,
+  DEVICE_DESCRIPTIONS,
+  EVENT_CODES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  PANEL_TYPES,
+  PASSCODE_NAMES,
+  PASSCODE_WORDS,
+  RESIDENCE_SUFFIXES,
+  RESIDENTIAL_RELATIONS,
+  RESIDENTIAL_ZONES,
+  STREET_NAMES,
+  STREET_SUFFIXES,
+  type ZoneTemplate,
 } from './demoData.js';
 import { chance, digits, mulberry32, pick, randomInt, sample, weightedPick, type Random } from './random.js';
 
@@ -41,13 +70,12 @@ export function hashDemoSecret(secret: string): Promise<string> {
 }
 
 /** Inserts rows in chunks of 500, so no statement carries too many parameters. */
-export async function insertChunked<T extends keyof Database & string>(
-  db: Db,
-  table: T,
-  rows: Insertable<Database[T]>[],
-): Promise<void> {
+export async function insertChunked<T extends keyof Database & string>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await db.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + CHUNK) as never)
+      .execute();
   }
 }
 
@@ -115,11 +143,13 @@ function buildSites(rng: Random, now: number): SiteData {
       const site: Insertable<SitesTable> = {
         site_num: siteNum,
         site_group_num: group.siteGroupNum,
-        site_name: residential
-          ? `${owner.last} ${pick(rng, RESIDENCE_SUFFIXES)}`
-          : `${pick(rng, BUSINESS_PREFIXES)} ${business.name}`,
+        site_name: residential ? `${owner.last} ${pick(rng, RESIDENCE_SUFFIXES)}` : `${pick(rng, BUSINESS_PREFIXES)} ${business.name}`,
         address_line1: `${randomInt(rng, 100, 9899)} ${pick(rng, STREET_NAMES)} ${pick(rng, STREET_SUFFIXES)}`,
-        address_line2: chance(rng, 0.15) ? (residential ? `Apt ${randomInt(rng, 1, 9)}${pick(rng, ['A', 'B', 'C'])}` : `Suite ${randomInt(rng, 1, 4)}00`) : null,
+        address_line2: chance(rng, 0.15)
+          ? residential
+            ? `Apt ${randomInt(rng, 1, 9)}${pick(rng, ['A', 'B', 'C'])}`
+            : `Suite ${randomInt(rng, 1, 4)}00`
+          : null,
         city: city.city,
         state: city.state,
         postal_code: String(city.zip + randomInt(rng, 0, 25)).padStart(5, '0'),
@@ -148,7 +178,10 @@ function buildSites(rng: Random, now: number): SiteData {
           on_test_until: chance(rng, 0.03) ? new Date(now + randomInt(rng, 1, 8) * 3_600_000) : null,
         });
         const zones = zonesFor(rng, residential ? RESIDENTIAL_ZONES : BUSINESS_ZONES).map((t, i) => ({
-          dev_num: devNum, zone_num: i + 1, description: t.description, event_type: t.eventType,
+          dev_num: devNum,
+          zone_num: i + 1,
+          description: t.description,
+          event_type: t.eventType,
         }));
         data.zones.push(...zones);
         deviceZones.set(devNum, zones);
@@ -243,9 +276,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
   const started = now;
 
   const passwordHash = await hashDemoSecret(DEMO_PASSWORD);
-  const answerHashes = await Promise.all(
-    DEMO_SECURITY_QUESTIONS.map((q) => hashDemoSecret(q.answer.trim().toLowerCase())),
-  );
+  const answerHashes = await Promise.all(DEMO_SECURITY_QUESTIONS.map((q) => hashDemoSecret(q.answer.trim().toLowerCase())));
   const data = buildSites(rng, now);
   const passcodeHashes = await Promise.all(DEMO_ACCOUNT_PASSCODES.map((p) => hashDemoSecret(p.passcode)));
   DEMO_ACCOUNT_PASSCODES.forEach((p, i) => {
@@ -274,31 +305,105 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
     const verified = new Date(now - 30 * DAY_MS);
     const base = { password_hash: passwordHash, phone_number: null, email_verified_at: null, disabled_at: null };
     const users: (UserRow & { key: string })[] = [
-      { ...base, key: 'support', username: 'support.admin', name: 'Sam Support', email: 'support.admin@example.com',
-        application_num: APPLICATION.internal, dealer_number: null, current_site_group_num: 9993,
-        can_edit_news: true, beta_user: false, roles: ['reportRead'], email_verified_at: verified },
-      { ...base, key: 'beta', username: 'dealer.beta', name: 'Dana Whitfield', email: 'dealer.beta@example.com',
-        phone_number: '+13125550187', application_num: APPLICATION.dealer, dealer_number: '9993',
-        current_site_group_num: 9993, beta_user: true, roles: ['reportRead', 'billingRead', 'level8'],
-        auth_flags: ['xtAdmin', 'allowCreateAccountFlag'], email_verified_at: verified },
-      { ...base, key: 'classic', username: 'dealer.classic', name: 'Chris Lindqvist', email: 'dealer.classic@example.com',
-        application_num: APPLICATION.dealer, dealer_number: '4120', current_site_group_num: 4120, beta_user: false,
-        roles: ['reportRead'], email_verified_at: verified },
-      { ...base, key: 'newuser', username: 'dealer.newuser', name: 'Noah Newman', email: null,
-        application_num: APPLICATION.dealer, dealer_number: '9993', current_site_group_num: 9993, beta_user: true,
-        roles: ['reportRead'], mfa_required: true, username_reset_required: true, verify_security_questions: true,
-        password_reset_required: true, terms_required: true, privacy_policy_required: true },
-      { ...base, key: 'customer', username: 'customer@example.com', name: 'Casey Carter', email: 'customer@example.com',
-        phone_number: '+16305550164', application_num: APPLICATION.customer, dealer_number: null,
-        current_site_group_num: null, roles: CUSTOMER_ROLES,
-        email_verified_at: verified },
-      { ...base, key: 'summit', username: DEMO_SHARED_CONTACT_DEALER.username, name: DEMO_SHARED_CONTACT_DEALER.name,
-        email: DEMO_SHARED_CONTACT_DEALER.email, application_num: APPLICATION.dealer,
-        dealer_number: DEMO_SHARED_CONTACT_DEALER.dealerNumber, current_site_group_num: DEMO_SHARED_CONTACT_DEALER.siteGroupNum,
-        beta_user: true, roles: ['reportRead'], email_verified_at: verified },
-      { ...base, key: 'staffCustomer', username: DEMO_STAFF_CUSTOMER.email, name: DEMO_STAFF_CUSTOMER.name,
-        email: DEMO_STAFF_CUSTOMER.email, password_hash: null, application_num: APPLICATION.customer, dealer_number: null,
-        current_site_group_num: null, roles: CUSTOMER_ROLES, privacy_policy_required: true },
+      {
+        ...base,
+        key: 'support',
+        username: 'support.admin',
+        name: 'Sam Support',
+        email: 'support.admin@example.com',
+        application_num: APPLICATION.internal,
+        dealer_number: null,
+        current_site_group_num: 9993,
+        can_edit_news: true,
+        beta_user: false,
+        roles: ['reportRead'],
+        email_verified_at: verified,
+      },
+      {
+        ...base,
+        key: 'beta',
+        username: 'dealer.beta',
+        name: 'Dana Whitfield',
+        email: 'dealer.beta@example.com',
+        phone_number: '+13125550187',
+        application_num: APPLICATION.dealer,
+        dealer_number: '9993',
+        current_site_group_num: 9993,
+        beta_user: true,
+        roles: ['reportRead', 'billingRead', 'level8'],
+        auth_flags: ['xtAdmin', 'allowCreateAccountFlag'],
+        email_verified_at: verified,
+      },
+      {
+        ...base,
+        key: 'classic',
+        username: 'dealer.classic',
+        name: 'Chris Lindqvist',
+        email: 'dealer.classic@example.com',
+        application_num: APPLICATION.dealer,
+        dealer_number: '4120',
+        current_site_group_num: 4120,
+        beta_user: false,
+        roles: ['reportRead'],
+        email_verified_at: verified,
+      },
+      {
+        ...base,
+        key: 'newuser',
+        username: 'dealer.newuser',
+        name: 'Noah Newman',
+        email: null,
+        application_num: APPLICATION.dealer,
+        dealer_number: '9993',
+        current_site_group_num: 9993,
+        beta_user: true,
+        roles: ['reportRead'],
+        mfa_required: true,
+        username_reset_required: true,
+        verify_security_questions: true,
+        password_reset_required: true,
+        terms_required: true,
+        privacy_policy_required: true,
+      },
+      {
+        ...base,
+        key: 'customer',
+        username: 'customer@example.com',
+        name: 'Casey Carter',
+        email: 'customer@example.com',
+        phone_number: '+16305550164',
+        application_num: APPLICATION.customer,
+        dealer_number: null,
+        current_site_group_num: null,
+        roles: CUSTOMER_ROLES,
+        email_verified_at: verified,
+      },
+      {
+        ...base,
+        key: 'summit',
+        username: DEMO_SHARED_CONTACT_DEALER.username,
+        name: DEMO_SHARED_CONTACT_DEALER.name,
+        email: DEMO_SHARED_CONTACT_DEALER.email,
+        application_num: APPLICATION.dealer,
+        dealer_number: DEMO_SHARED_CONTACT_DEALER.dealerNumber,
+        current_site_group_num: DEMO_SHARED_CONTACT_DEALER.siteGroupNum,
+        beta_user: true,
+        roles: ['reportRead'],
+        email_verified_at: verified,
+      },
+      {
+        ...base,
+        key: 'staffCustomer',
+        username: DEMO_STAFF_CUSTOMER.email,
+        name: DEMO_STAFF_CUSTOMER.name,
+        email: DEMO_STAFF_CUSTOMER.email,
+        password_hash: null,
+        application_num: APPLICATION.customer,
+        dealer_number: null,
+        current_site_group_num: null,
+        roles: CUSTOMER_ROLES,
+        privacy_policy_required: true,
+      },
     ];
     const ids: Record<string, number> = {};
     for (const { key, ...row } of users) {
@@ -327,68 +432,148 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
       'user_security_questions',
       DEMO_SECURITY_QUESTIONS.map((q, i) => ({ user_id: ids.beta, position: i + 1, question: q.question, answer_hash: answerHashes[i] })),
     );
-    await insertChunked(trx, 'msa_account_links', customerSites.map((s, i) => ({
-      user_id: ids.customer, site_num: s.siteNum, is_default: i === 0, created_at: new Date(now - (60 - i) * DAY_MS),
-    })));
+    await insertChunked(
+      trx,
+      'msa_account_links',
+      customerSites.map((s, i) => ({
+        user_id: ids.customer,
+        site_num: s.siteNum,
+        is_default: i === 0,
+        created_at: new Date(now - (60 - i) * DAY_MS),
+      })),
+    );
 
     // The staff-created customer: one linked account and the set-your-password link, sent at seed time.
-    await trx.insertInto('msa_account_links')
-      .values({ user_id: ids.staffCustomer, site_num: DEMO_STAFF_CUSTOMER.siteNum, is_default: true }).execute();
+    await trx
+      .insertInto('msa_account_links')
+      .values({ user_id: ids.staffCustomer, site_num: DEMO_STAFF_CUSTOMER.siteNum, is_default: true })
+      .execute();
     const otp = randomToken();
-    await trx.insertInto('one_time_tokens').values({
-      token_hash: sha256(otp), kind: 'registrationOtp', user_id: ids.staffCustomer, payload: '{}',
-      created_at: new Date(now), expires_at: new Date(now + STAFF_OTP_DAYS * DAY_MS), used_at: null,
-    }).execute();
-    await trx.insertInto('outbox_messages').values({
-      channel: 'email', recipient: DEMO_STAFF_CUSTOMER.email, subject: 'Set your password',
-      body: `An account has been created for you in My Security Account. Open this link to choose your password:\n\n`
-        + `${publicUrl.replace(/\/$/, '')}/login/register?otp=${otp}\n\nThe link expires in ${STAFF_OTP_DAYS * 24} hours.`,
-    }).execute();
+    await trx
+      .insertInto('one_time_tokens')
+      .values({
+        token_hash: sha256(otp),
+        kind: 'registrationOtp',
+        user_id: ids.staffCustomer,
+        payload: '{}',
+        created_at: new Date(now),
+        expires_at: new Date(now + STAFF_OTP_DAYS * DAY_MS),
+        used_at: null,
+      })
+      .execute();
+    await trx
+      .insertInto('outbox_messages')
+      .values({
+        channel: 'email',
+        recipient: DEMO_STAFF_CUSTOMER.email,
+        subject: 'Set your password',
+        body:
+          `An account has been created for you in My Security Account. Open this link to choose your password:\n\n` +
+          `${publicUrl.replace(/\/$/, '')}/login/register?otp=${otp}\n\nThe link expires in ${STAFF_OTP_DAYS * 24} hours.`,
+      })
+      .execute();
 
     // Favourites and recents of the dealer users, in their groups.
     const inGroup = (groupNum: number) => data.info.filter((s) => s.groupNum === groupNum);
     const favorites: Insertable<Database['site_favorites']>[] = [];
     const recents: Insertable<Database['site_recents']>[] = [];
     for (const [userId, groupNum, favCount, recentCount] of [
-      [ids.beta, 9993, 6, 8], [ids.beta, 4120, 1, 2], [ids.classic, 4120, 4, 6], [ids.newuser, 9993, 2, 3],
+      [ids.beta, 9993, 6, 8],
+      [ids.beta, 4120, 1, 2],
+      [ids.classic, 4120, 4, 6],
+      [ids.newuser, 9993, 2, 3],
     ] as const) {
       const picked = sample(rng, inGroup(groupNum), favCount + recentCount);
-      picked.slice(0, favCount).forEach((s, i) => favorites.push({
-        user_id: userId, site_num: s.siteNum, dev_num: s.devNums[0], created_at: new Date(now - (i + 1) * 7 * DAY_MS),
-      }));
+      picked.slice(0, favCount).forEach((s, i) =>
+        favorites.push({
+          user_id: userId,
+          site_num: s.siteNum,
+          dev_num: s.devNums[0],
+          created_at: new Date(now - (i + 1) * 7 * DAY_MS),
+        }),
+      );
       // Recents overlap the favourites a little, as they would in real use.
-      picked.slice(Math.max(0, favCount - 2)).slice(0, recentCount).forEach((s, i) => recents.push({
-        user_id: userId, site_num: s.siteNum, dev_num: s.devNums[0], accessed_at: new Date(now - (i + 1) * 3_600_000 * randomInt(rng, 1, 20)),
-      }));
+      picked
+        .slice(Math.max(0, favCount - 2))
+        .slice(0, recentCount)
+        .forEach((s, i) =>
+          recents.push({
+            user_id: userId,
+            site_num: s.siteNum,
+            dev_num: s.devNums[0],
+            accessed_at: new Date(now - (i + 1) * 3_600_000 * randomInt(rng, 1, 20)),
+          }),
+        );
     }
     await insertChunked(trx, 'site_favorites', favorites);
     await insertChunked(trx, 'site_recents', recents);
 
     // News, banner, privacy policy and acceptances.
-    await insertChunked(trx, 'news_items', DEMO_NEWS.map((n) => ({
-      title: n.title, body: n.body, effective_date: daysFromNow(now, n.effectiveInDays),
-      expiration_date: daysFromNow(now, n.expiresInDays), sort_order: n.sortOrder, icon: n.icon, color: n.color,
-      document_name: null, url: n.url, created_by: ids.support, updated_by: ids.support,
-    })));
-    await trx.insertInto('status_banner').values({ active: true, ...DEMO_BANNER, updated_by: ids.support }).execute();
-    const policy = await trx.insertInto('privacy_policies')
+    await insertChunked(
+      trx,
+      'news_items',
+      DEMO_NEWS.map((n) => ({
+        title: n.title,
+        body: n.body,
+        effective_date: daysFromNow(now, n.effectiveInDays),
+        expiration_date: daysFromNow(now, n.expiresInDays),
+        sort_order: n.sortOrder,
+        icon: n.icon,
+        color: n.color,
+        document_name: null,
+        url: n.url,
+        created_by: ids.support,
+        updated_by: ids.support,
+      })),
+    );
+    await trx
+      .insertInto('status_banner')
+      .values({ active: true, ...DEMO_BANNER, updated_by: ids.support })
+      .execute();
+    const policy = await trx
+      .insertInto('privacy_policies')
       .values({ policy_text: DEMO_PRIVACY_POLICY, created_by: ids.support, created_at: new Date(now - 90 * DAY_MS) })
-      .returning('version').executeTakeFirstOrThrow();
+      .returning('version')
+      .executeTakeFirstOrThrow();
     const accepted = [ids.support, ids.beta, ids.classic, ids.customer, ids.summit];
-    await insertChunked(trx, 'privacy_policy_acceptances', accepted.map((user_id) => ({
-      user_id, version: policy.version, accepted_at: new Date(now - 45 * DAY_MS), ip: null,
-    })));
-    await insertChunked(trx, 'terms_acceptances', accepted.map((user_id) => ({
-      user_id, accepted_at: new Date(now - 45 * DAY_MS), ip: null,
-    })));
+    await insertChunked(
+      trx,
+      'privacy_policy_acceptances',
+      accepted.map((user_id) => ({
+        user_id,
+        version: policy.version,
+        accepted_at: new Date(now - 45 * DAY_MS),
+        ip: null,
+      })),
+    );
+    await insertChunked(
+      trx,
+      'terms_acceptances',
+      accepted.map((user_id) => ({
+        user_id,
+        accepted_at: new Date(now - 45 * DAY_MS),
+        ip: null,
+      })),
+    );
 
-    await trx.insertInto('audit_log').values({
-      actor_user_id: null, impersonator_user_id: null, action: 'demo.seeded', target_type: null, target_id: null, ip: null,
-      details: JSON.stringify({
-        groups: DEMO_GROUPS.length, sites: data.sites.length, devices: data.devices.length,
-        alarmEvents: data.events.length, users: users.length,
-      }),
-    }).execute();
+    await trx
+      .insertInto('audit_log')
+      .values({
+        actor_user_id: null,
+        impersonator_user_id: null,
+        action: 'demo.seeded',
+        target_type: null,
+        target_id: null,
+        ip: null,
+        details: JSON.stringify({
+          groups: DEMO_GROUPS.length,
+          sites: data.sites.length,
+          devices: data.devices.length,
+          alarmEvents: data.events.length,
+          users: users.length,
+        }),
+      })
+      .execute();
   });
   log(`demo: ${DEMO_GROUPS.length} account groups and 7 users seeded in ${Date.now() - started} ms`);
 }

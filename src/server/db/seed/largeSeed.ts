@@ -1,8 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.js';
 import {
-  BUSINESS_PREFIXES, BUSINESS_RELATIONS, BUSINESS_TYPES, BUSINESS_ZONES, CITIES, FIRST_NAMES, LAST_NAMES, PANEL_TYPES,
-  RESIDENCE_SUFFIXES, RESIDENTIAL_RELATIONS, RESIDENTIAL_ZONES, STREET_NAMES, STREET_SUFFIXES,
+  BUSINESS_PREFIXES,
+  BUSINESS_RELATIONS,
+  BUSINESS_TYPES,
+  BUSINESS_ZONES,
+  CITIES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  PANEL_TYPES,
+  RESIDENCE_SUFFIXES,
+  RESIDENTIAL_RELATIONS,
+  RESIDENTIAL_ZONES,
+  STREET_NAMES,
+  STREET_SUFFIXES,
 } from './demoData.js';
 import { insertDemoGroups } from './demoSeed.js';
 
@@ -23,10 +34,18 @@ export interface LargeSeedOptions {
 
 /** Event codes of the large set; zone 0 = none, 1 = a burglary zone (1–3), 2 = the fire zone (4). */
 const LARGE_EVENTS: [code: string, description: string, zone: number][] = [
-  ['E602', 'Periodic Test Report', 0], ['E602', 'Periodic Test Report', 0], ['E602', 'Periodic Test Report', 0],
-  ['E130', 'Burglary Alarm', 1], ['E130', 'Burglary Alarm', 1], ['E301', 'AC Power Loss', 0],
-  ['R301', 'AC Power Restored', 0], ['E302', 'Low System Battery', 0], ['E110', 'Fire Alarm', 2],
-  ['E120', 'Panic Alarm', 0], ['E401', 'Opening by User', 0], ['R401', 'Closing by User', 0],
+  ['E602', 'Periodic Test Report', 0],
+  ['E602', 'Periodic Test Report', 0],
+  ['E602', 'Periodic Test Report', 0],
+  ['E130', 'Burglary Alarm', 1],
+  ['E130', 'Burglary Alarm', 1],
+  ['E301', 'AC Power Loss', 0],
+  ['R301', 'AC Power Restored', 0],
+  ['E302', 'Low System Battery', 0],
+  ['E110', 'Fire Alarm', 2],
+  ['E120', 'Panic Alarm', 0],
+  ['E401', 'Opening by User', 0],
+  ['R401', 'Closing by User', 0],
   ['E350', 'Communication Trouble', 0],
 ];
 
@@ -141,12 +160,14 @@ export async function seedLarge(db: Db, options: LargeSeedOptions): Promise<void
   const log = options.log ?? (() => undefined);
   const started = Date.now();
 
-  let groups = (await db.selectFrom('account_groups').select('site_group_num').orderBy('site_group_num').execute())
-    .map((r) => r.site_group_num);
+  let groups = (await db.selectFrom('account_groups').select('site_group_num').orderBy('site_group_num').execute()).map(
+    (r) => r.site_group_num,
+  );
   if (groups.length === 0) {
     await db.transaction().execute((trx) => insertDemoGroups(trx));
-    groups = (await db.selectFrom('account_groups').select('site_group_num').orderBy('site_group_num').execute())
-      .map((r) => r.site_group_num);
+    groups = (await db.selectFrom('account_groups').select('site_group_num').orderBy('site_group_num').execute()).map(
+      (r) => r.site_group_num,
+    );
   }
   const max = await db
     .selectFrom('sites')

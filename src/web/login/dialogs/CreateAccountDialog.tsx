@@ -33,7 +33,10 @@ export function CreateAccountDialog({ open, onClose }: CreateAccountDialogProps)
   const { t } = useTranslation();
   const captcha = useRef<CaptchaFieldHandle>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver, defaultValues: { email: '', password: '', accountNumber: '', accountPasscode: '', captcha: '' } });
+  const form = useForm<Values>({
+    resolver,
+    defaultValues: { email: '', password: '', accountNumber: '', accountPasscode: '', captcha: '' },
+  });
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
 
   const close = () => {
@@ -47,7 +50,11 @@ export function CreateAccountDialog({ open, onClose }: CreateAccountDialogProps)
     const body = { ...values, email: values.email.trim(), accountNumber: values.accountNumber.trim() };
     try {
       await api('msa/register', 'POST', body, { skipError: true });
-      notify({ type: 'success', title: t('dialogs.createAccount.createdTitle'), message: t('dialogs.createAccount.created', { email: body.email }) });
+      notify({
+        type: 'success',
+        title: t('dialogs.createAccount.createdTitle'),
+        message: t('dialogs.createAccount.created', { email: body.email }),
+      });
       close();
     } catch (error) {
       const view = failureView(error, t('dialogs.errors.createAccount'));
@@ -64,15 +71,47 @@ export function CreateAccountDialog({ open, onClose }: CreateAccountDialogProps)
         onSubmit={submit}
         intro={t('dialogs.createAccount.intro')}
         failure={failure}
-        footer={<DialogFormActions onCancel={close} submitting={form.formState.isSubmitting} submitLabel={t('dialogs.createAccount.submit')} />}
+        footer={
+          <DialogFormActions onCancel={close} submitting={form.formState.isSubmitting} submitLabel={t('dialogs.createAccount.submit')} />
+        }
       >
-        <FormTextField form={form} name="email" type="email" label={t('dialogs.createAccount.email')} maxLength={LIMITS.emailMax} autoComplete="email" required autoFocus />
+        <FormTextField
+          form={form}
+          name="email"
+          type="email"
+          label={t('dialogs.createAccount.email')}
+          maxLength={LIMITS.emailMax}
+          autoComplete="email"
+          required
+          autoFocus
+        />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <PasswordTextField form={form} name="password" label={t('dialogs.createAccount.password')} maxLength={LIMITS.msaPasswordMax} autoComplete="new-password" required />
+          <PasswordTextField
+            form={form}
+            name="password"
+            label={t('dialogs.createAccount.password')}
+            maxLength={LIMITS.msaPasswordMax}
+            autoComplete="new-password"
+            required
+          />
           <PasswordRequirements password={password} min={LIMITS.msaPasswordMin} max={LIMITS.msaPasswordMax} />
         </Stack>
-        <FormTextField form={form} name="accountNumber" label={t('dialogs.createAccount.accountNumber')} maxLength={RECOVERY_LIMITS.accountNumberMax} autoComplete="off" required />
-        <PasswordTextField form={form} name="accountPasscode" label={t('dialogs.createAccount.accountPasscode')} maxLength={RECOVERY_LIMITS.accountPasscodeMax} autoComplete="off" required />
+        <FormTextField
+          form={form}
+          name="accountNumber"
+          label={t('dialogs.createAccount.accountNumber')}
+          maxLength={RECOVERY_LIMITS.accountNumberMax}
+          autoComplete="off"
+          required
+        />
+        <PasswordTextField
+          form={form}
+          name="accountPasscode"
+          label={t('dialogs.createAccount.accountPasscode')}
+          maxLength={RECOVERY_LIMITS.accountPasscodeMax}
+          autoComplete="off"
+          required
+        />
         <FormCaptcha form={form} captchaRef={captcha} />
       </DialogForm>
     </FormDialog>

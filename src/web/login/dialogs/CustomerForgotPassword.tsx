@@ -21,7 +21,9 @@ type PasswordValues = { newPassword: string; confirmPassword: string; captcha: s
 
 const emailResolver = schemaResolver<EmailValues>(formSchema(customerForgotPasswordSchema, ['email']));
 const codeResolver = schemaResolver<CodeValues>(formSchema(customerForgotPasswordSchema, ['code']));
-const passwordResolver = schemaResolver<PasswordValues>(formSchema(customerForgotPasswordSchema, ['newPassword', 'confirmPassword', 'captcha']));
+const passwordResolver = schemaResolver<PasswordValues>(
+  formSchema(customerForgotPasswordSchema, ['newPassword', 'confirmPassword', 'captcha']),
+);
 
 /**
  * SPEC §4 'Forgot password (customer)': step 0 email (a code is emailed), step 1
@@ -79,7 +81,16 @@ function EmailStep({ step, stepCount, onCancel, initial, onSent }: RecoveryStepP
       failure={failure}
       footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} />}
     >
-      <FormTextField form={form} name="email" type="email" label={t('dialogs.forgotPassword.fields.email')} maxLength={LIMITS.emailMax} autoComplete="email" required autoFocus />
+      <FormTextField
+        form={form}
+        name="email"
+        type="email"
+        label={t('dialogs.forgotPassword.fields.email')}
+        maxLength={LIMITS.emailMax}
+        autoComplete="email"
+        required
+        autoFocus
+      />
     </DialogForm>
   );
 }
@@ -121,7 +132,10 @@ function PasswordStep({ step, stepCount, onCancel, onDone, email, code }: Recove
   const { t } = useTranslation();
   const captcha = useRef<CaptchaFieldHandle>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<PasswordValues>({ resolver: passwordResolver, defaultValues: { newPassword: '', confirmPassword: '', captcha: '' } });
+  const form = useForm<PasswordValues>({
+    resolver: passwordResolver,
+    defaultValues: { newPassword: '', confirmPassword: '', captcha: '' },
+  });
   const onValid = async (values: PasswordValues): Promise<void> => {
     setFailure(null);
     try {

@@ -49,7 +49,13 @@ export function DealerForgotPassword(props: RecoveryStepProps & { footerExtra: R
   return <PasswordStep {...props} session={session} />;
 }
 
-function VerifyStep({ step, stepCount, onCancel, footerExtra, onVerified }: RecoveryStepProps & { footerExtra: ReactNode; onVerified(s: Session): void }) {
+function VerifyStep({
+  step,
+  stepCount,
+  onCancel,
+  footerExtra,
+  onVerified,
+}: RecoveryStepProps & { footerExtra: ReactNode; onVerified(s: Session): void }) {
   const { t } = useTranslation();
   const captcha = useRef<CaptchaFieldHandle>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -76,17 +82,44 @@ function VerifyStep({ step, stepCount, onCancel, footerExtra, onVerified }: Reco
   const submit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(onValid, onInvalid)(event);
 
   return (
-    <DialogForm onSubmit={submit} intro={t('dialogs.forgotPassword.intro.verify')} failure={failure}
-      footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />}
+    <DialogForm
+      onSubmit={submit}
+      intro={t('dialogs.forgotPassword.intro.verify')}
+      failure={failure}
+      footer={
+        <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />
+      }
     >
-      <FormTextField form={form} name="username" label={t('dialogs.forgotPassword.fields.username')} maxLength={LIMITS.usernameMax} autoComplete="username" required autoFocus />
-      <FormTextField form={form} name="contact" label={t('dialogs.forgotPassword.fields.contact')} maxLength={LIMITS.contactMax} autoComplete="email" required />
+      <FormTextField
+        form={form}
+        name="username"
+        label={t('dialogs.forgotPassword.fields.username')}
+        maxLength={LIMITS.usernameMax}
+        autoComplete="username"
+        required
+        autoFocus
+      />
+      <FormTextField
+        form={form}
+        name="contact"
+        label={t('dialogs.forgotPassword.fields.contact')}
+        maxLength={LIMITS.contactMax}
+        autoComplete="email"
+        required
+      />
       <FormCaptcha form={form} captchaRef={captcha} />
     </DialogForm>
   );
 }
 
-function QuestionsStep({ step, stepCount, onCancel, onNext, footerExtra, session }: RecoveryStepProps & { footerExtra: ReactNode; session: Session }) {
+function QuestionsStep({
+  step,
+  stepCount,
+  onCancel,
+  onNext,
+  footerExtra,
+  session,
+}: RecoveryStepProps & { footerExtra: ReactNode; session: Session }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const resolver = useMemo(
@@ -101,7 +134,12 @@ function QuestionsStep({ step, stepCount, onCancel, onNext, footerExtra, session
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await api('account/securityQuestions', 'PATCH', { recoveryToken: session.recoveryToken, questions: answersFromForm(session.questions, values) }, { skipError: true });
+      await api(
+        'account/securityQuestions',
+        'PATCH',
+        { recoveryToken: session.recoveryToken, questions: answersFromForm(session.questions, values) },
+        { skipError: true },
+      );
       onNext();
     } catch (error) {
       setFailure(failureView(error, t(forgotPasswordErrorKey('dealer', 1))).message);
@@ -109,8 +147,13 @@ function QuestionsStep({ step, stepCount, onCancel, onNext, footerExtra, session
   });
 
   return (
-    <DialogForm onSubmit={submit} intro={t('dialogs.forgotPassword.intro.questions')} failure={failure}
-      footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />}
+    <DialogForm
+      onSubmit={submit}
+      intro={t('dialogs.forgotPassword.intro.questions')}
+      failure={failure}
+      footer={
+        <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />
+      }
     >
       {session.questions.map((question, index) => (
         <FormTextField
@@ -128,7 +171,14 @@ function QuestionsStep({ step, stepCount, onCancel, onNext, footerExtra, session
   );
 }
 
-function PasswordStep({ step, stepCount, onCancel, onDone, footerExtra, session }: RecoveryStepProps & { footerExtra: ReactNode; session: Session }) {
+function PasswordStep({
+  step,
+  stepCount,
+  onCancel,
+  onDone,
+  footerExtra,
+  session,
+}: RecoveryStepProps & { footerExtra: ReactNode; session: Session }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<PasswordValues>({ resolver: passwordResolver, defaultValues: { newPassword: '', confirmPassword: '' } });
@@ -147,8 +197,13 @@ function PasswordStep({ step, stepCount, onCancel, onDone, footerExtra, session 
   });
 
   return (
-    <DialogForm onSubmit={submit} intro={t('dialogs.forgotPassword.intro.newPassword')} failure={failure}
-      footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />}
+    <DialogForm
+      onSubmit={submit}
+      intro={t('dialogs.forgotPassword.intro.newPassword')}
+      failure={failure}
+      footer={
+        <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />
+      }
     >
       <ResetPasswordFields form={form} />
     </DialogForm>

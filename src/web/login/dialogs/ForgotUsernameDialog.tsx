@@ -85,11 +85,28 @@ export function ForgotUsernameDialog({ open, onClose }: ForgotUsernameDialogProp
         intro={t('dialogs.forgotUsername.intro')}
         failure={failure?.message ?? null}
         failureTitle={failure?.title}
-        footer={<DialogFormActions onCancel={close} submitting={form.formState.isSubmitting} submitLabel={t('dialogs.forgotUsername.submit')} />}
+        footer={
+          <DialogFormActions onCancel={close} submitting={form.formState.isSubmitting} submitLabel={t('dialogs.forgotUsername.submit')} />
+        }
       >
-        <FormTextField form={form} name="contact" label={t('dialogs.forgotUsername.contact')} maxLength={LIMITS.contactMax} autoComplete="email" required autoFocus />
+        <FormTextField
+          form={form}
+          name="contact"
+          label={t('dialogs.forgotUsername.contact')}
+          maxLength={LIMITS.contactMax}
+          autoComplete="email"
+          required
+          autoFocus
+        />
         {askDealerNumber ? (
-          <FormTextField form={form} name="dealerNumber" label={t('dialogs.forgotUsername.dealerNumber')} maxLength={RECOVERY_LIMITS.dealerNumberMax} required autoFocus />
+          <FormTextField
+            form={form}
+            name="dealerNumber"
+            label={t('dialogs.forgotUsername.dealerNumber')}
+            maxLength={RECOVERY_LIMITS.dealerNumberMax}
+            required
+            autoFocus
+          />
         ) : null}
         <FormCaptcha form={form} captchaRef={captcha} />
       </DialogForm>

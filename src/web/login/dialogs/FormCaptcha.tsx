@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { CaptchaField, type CaptchaFieldHandle } from '../../captcha/CaptchaField.js';
 
 /** The ALTCHA widget bound to the form's `captcha` field ('Captcha required' when unsolved). */
-export function FormCaptcha<T extends FieldValues & { captcha: string }>({ form, captchaRef }: { form: UseFormReturn<T>; captchaRef: Ref<CaptchaFieldHandle> }) {
+export function FormCaptcha<T extends FieldValues & { captcha: string }>({
+  form,
+  captchaRef,
+}: {
+  form: UseFormReturn<T>;
+  captchaRef: Ref<CaptchaFieldHandle>;
+}) {
   const { t } = useTranslation();
   return (
     <Controller

@@ -76,7 +76,10 @@ export function ProviderPicker({ open, tenant, onChoose, onClose }: ProviderPick
               aria-describedby={`${baseId}-hint`}
               aria-activedescendant={state.selected >= 0 ? optionId(state.selected) : undefined}
               onKeyDown={onKeyDown}
-              sx={{ outline: 'none', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid', borderRadius: 1 } }}
+              sx={{
+                outline: 'none',
+                '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid', borderRadius: 1 },
+              }}
             >
               {tenant.providers.map((provider, index) => (
                 <ListItemButton

@@ -47,7 +47,11 @@ export function SsoDialog({ open, onClose }: SsoDialogProps) {
     } catch (error) {
       // §5 'An unknown tenant gives Invalid Domain'; any other failure says the same, in the field.
       const view = failureView(error, t('dialogs.sso.invalidDomain'));
-      form.setError('teamDomain', { type: 'server', message: view.status === 404 ? t('dialogs.sso.invalidDomain') : view.message }, { shouldFocus: true });
+      form.setError(
+        'teamDomain',
+        { type: 'server', message: view.status === 404 ? t('dialogs.sso.invalidDomain') : view.message },
+        { shouldFocus: true },
+      );
     }
   });
 

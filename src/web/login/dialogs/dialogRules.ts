@@ -8,7 +8,11 @@ export type RecoveryVariant = 'dealer' | 'customer';
 
 /** §2 'Step 0 Verify, Step 1 Security Questions, Step 2 New Password'; the customer's email, code, new password. */
 export const FORGOT_PASSWORD_STEPS: Record<RecoveryVariant, readonly string[]> = {
-  dealer: ['dialogs.forgotPassword.steps.verify', 'dialogs.forgotPassword.steps.securityQuestions', 'dialogs.forgotPassword.steps.newPassword'],
+  dealer: [
+    'dialogs.forgotPassword.steps.verify',
+    'dialogs.forgotPassword.steps.securityQuestions',
+    'dialogs.forgotPassword.steps.newPassword',
+  ],
   customer: ['dialogs.forgotPassword.steps.email', 'dialogs.forgotPassword.steps.code', 'dialogs.forgotPassword.steps.newPassword'],
 };
 

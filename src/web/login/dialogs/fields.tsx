@@ -87,7 +87,17 @@ function RuleIcon({ met }: { met: boolean | undefined }) {
 }
 
 /** §2 'a requirements flyout': an info button beside the password opening the rules, each marked as met or not. */
-export function PasswordRequirements({ password, confirmation, min, max }: { password: string; confirmation?: string; min: number; max: number }) {
+export function PasswordRequirements({
+  password,
+  confirmation,
+  min,
+  max,
+}: {
+  password: string;
+  confirmation?: string;
+  min: number;
+  max: number;
+}) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const popoverId = useId();
@@ -161,7 +171,15 @@ export function NewPasswordFields<T extends FieldValues>({
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <PasswordTextField form={form} name={passwordName} label={passwordLabel} maxLength={max} autoComplete="new-password" required autoFocus={autoFocus} />
+        <PasswordTextField
+          form={form}
+          name={passwordName}
+          label={passwordLabel}
+          maxLength={max}
+          autoComplete="new-password"
+          required
+          autoFocus={autoFocus}
+        />
         <PasswordRequirements password={password} confirmation={confirmation} min={min} max={max} />
       </Stack>
       <PasswordTextField form={form} name={confirmName} label={confirmLabel} maxLength={max} autoComplete="new-password" required />
@@ -170,7 +188,15 @@ export function NewPasswordFields<T extends FieldValues>({
 }
 
 /** A form-level message (server error or §5 message), announced to screen readers. */
-export function FormAlert({ severity = 'error', title, children }: { severity?: 'error' | 'info' | 'warning' | 'success'; title?: string; children: ReactNode }) {
+export function FormAlert({
+  severity = 'error',
+  title,
+  children,
+}: {
+  severity?: 'error' | 'info' | 'warning' | 'success';
+  title?: string;
+  children: ReactNode;
+}) {
   return (
     <Alert severity={severity} role="alert">
       {title ? <AlertTitle>{title}</AlertTitle> : null}

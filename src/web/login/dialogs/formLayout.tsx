@@ -69,7 +69,11 @@ export function DialogFormActions({ onCancel, submitting, submitLabel }: { onCan
 }
 
 /** The forgot-password dialogs' last step: the new password and its confirmation (§4, 12 to 32). */
-export function ResetPasswordFields<T extends FieldValues & { newPassword: string; confirmPassword: string }>({ form }: { form: UseFormReturn<T> }) {
+export function ResetPasswordFields<T extends FieldValues & { newPassword: string; confirmPassword: string }>({
+  form,
+}: {
+  form: UseFormReturn<T>;
+}) {
   const { t } = useTranslation();
   return (
     <NewPasswordFields

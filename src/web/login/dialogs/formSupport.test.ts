@@ -33,7 +33,10 @@ describe('failureView', () => {
     expect(failureView(new Error('network'), 'default').status).toBe(0);
   });
   it('keeps the field messages of a 400', () => {
-    const view = failureView({ status: 400, body: { message: 'The form is not valid', errors: { email: 'Must be a valid email', x: 1 } } }, 'd');
+    const view = failureView(
+      { status: 400, body: { message: 'The form is not valid', errors: { email: 'Must be a valid email', x: 1 } } },
+      'd',
+    );
     expect(view.fieldErrors).toEqual({ email: 'Must be a valid email' });
   });
 });
@@ -64,7 +67,9 @@ describe('applyFieldErrors', () => {
   it('sets the server messages of the listed fields only', () => {
     const calls: [string, unknown][] = [];
     const setError = (name: string, error: unknown) => void calls.push([name, error]);
-    applyFieldErrors<{ password: string; captcha: string }>(setError, { password: 'Too short', captcha: 'Captcha required', other: 'x' }, ['password']);
+    applyFieldErrors<{ password: string; captcha: string }>(setError, { password: 'Too short', captcha: 'Captcha required', other: 'x' }, [
+      'password',
+    ]);
     expect(calls).toEqual([['password', { type: 'server', message: 'Too short' }]]);
   });
 });

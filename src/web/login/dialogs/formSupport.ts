@@ -29,9 +29,7 @@ export interface FormSchema {
  * `$id` is dropped, so the same request schema can back several forms.
  */
 export function formSchema(schema: ObjectSchema, fields?: readonly string[], alsoRequired: readonly string[] = []): FormSchema {
-  const properties = Object.fromEntries(
-    Object.entries(schema.properties ?? {}).filter(([name]) => !fields || fields.includes(name)),
-  );
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([name]) => !fields || fields.includes(name)));
   const required = [...new Set([...(schema.required ?? []), ...alsoRequired])].filter((name) => name in properties);
   const copy: ObjectSchema = { ...schema, properties, required };
   delete copy.$id;
@@ -62,7 +60,11 @@ export function failureView(error: unknown, defaultText: string): FailureView {
 }
 
 /** Puts a 400's field messages on those of `fields` the form shows; the rest stay in the form-level message. */
-export function applyFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, fieldErrors: Record<string, string>, fields: readonly Path<T>[]): void {
+export function applyFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fieldErrors: Record<string, string>,
+  fields: readonly Path<T>[],
+): void {
   for (const [field, message] of Object.entries(fieldErrors)) {
     if ((fields as readonly string[]).includes(field)) setError(field as Path<T>, { type: 'server', message });
   }
@@ -80,6 +82,8 @@ export function passwordRuleStates(password: string, confirmation: string | unde
 export function questionTexts(questions: unknown): string[] {
   if (!Array.isArray(questions)) return [];
   return questions
-    .map((q: unknown) => (typeof q === 'string' ? q : typeof q === 'object' && q !== null ? (q as { question?: unknown }).question : undefined))
+    .map((q: unknown) =>
+      typeof q === 'string' ? q : typeof q === 'object' && q !== null ? (q as { question?: unknown }).question : undefined,
+    )
     .filter((q): q is string => typeof q === 'string' && q.length > 0);
 }

@@ -16,7 +16,12 @@ describe('schemaResolver', () => {
   });
   it('nests array fields the way react-hook-form reads them', async () => {
     const result = await schemaResolver(securityQuestionsAnswerSchema)(
-      { questions: [{ question: 'Q1', answer: 'a' }, { question: 'Q2', answer: '' }] },
+      {
+        questions: [
+          { question: 'Q1', answer: 'a' },
+          { question: 'Q2', answer: '' },
+        ],
+      },
       undefined,
       options,
     );

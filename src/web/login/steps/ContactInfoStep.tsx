@@ -37,7 +37,13 @@ export function ContactInfoStep({ onDone }: StepProps) {
   });
   const fieldError = formState.errors.contact?.message;
   return (
-    <StepForm title={t(LOGIN_KEYS.contactInfoTitle)} error={error} submitLabel={t('login.actions.update')} busy={formState.isSubmitting} onSubmit={submit}>
+    <StepForm
+      title={t(LOGIN_KEYS.contactInfoTitle)}
+      error={error}
+      submitLabel={t('login.actions.update')}
+      busy={formState.isSubmitting}
+      onSubmit={submit}
+    >
       <TextField
         label={t(LOGIN_KEYS.contactInfoField)}
         autoComplete="email"

@@ -126,7 +126,14 @@ export function MfaVerifyStep({ reqs, purpose, contact, onDone }: StepProps) {
 
   const blocked = !canResend(lastRequestAt, now);
   const link = (via: MfaContactType) => (
-    <Link component="button" type="button" variant="body2" disabled={blocked} onClick={() => void request(via)} sx={blocked ? { color: 'text.secondary', cursor: 'default' } : undefined}>
+    <Link
+      component="button"
+      type="button"
+      variant="body2"
+      disabled={blocked}
+      onClick={() => void request(via)}
+      sx={blocked ? { color: 'text.secondary', cursor: 'default' } : undefined}
+    >
       {t(resendLinkKey(via, lastType))}
     </Link>
   );
@@ -150,7 +157,10 @@ export function MfaVerifyStep({ reqs, purpose, contact, onDone }: StepProps) {
         fullWidth
       />
       {showRememberDevice(purpose) && (
-        <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label={t(LOGIN_KEYS.rememberDevice)} />
+        <FormControlLabel
+          control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />}
+          label={t(LOGIN_KEYS.rememberDevice)}
+        />
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}>
         {link('cellPhone')}

@@ -33,7 +33,13 @@ export function PasswordResetStep({ onDone }: StepProps) {
   const { t } = useTranslation();
   const [error, setError] = useState<string>();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { register, handleSubmit, formState, control, setError: setFieldError } = useForm<Values>({
+  const {
+    register,
+    handleSubmit,
+    formState,
+    control,
+    setError: setFieldError,
+  } = useForm<Values>({
     resolver,
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
@@ -55,7 +61,14 @@ export function PasswordResetStep({ onDone }: StepProps) {
 
   const newField = register('newPassword');
   return (
-    <StepForm title={t('login.passwordReset.title')} intro={t(LOGIN_KEYS.passwordResetIntro)} error={error} submitLabel={t('login.actions.save')} busy={formState.isSubmitting} onSubmit={submit}>
+    <StepForm
+      title={t('login.passwordReset.title')}
+      intro={t(LOGIN_KEYS.passwordResetIntro)}
+      error={error}
+      submitLabel={t('login.actions.save')}
+      busy={formState.isSubmitting}
+      onSubmit={submit}
+    >
       <TextField
         label={t('login.passwordReset.newPassword')}
         type="password"
@@ -89,7 +102,12 @@ export function PasswordResetStep({ onDone }: StepProps) {
           </Typography>
           <Box component="ul" id="password-rules" sx={{ m: 0, pl: 2.5 }}>
             {checks.map((c) => (
-              <Typography component="li" variant="body2" key={c.key} color={c.met === false ? 'text.secondary' : c.met ? 'success.main' : 'text.primary'}>
+              <Typography
+                component="li"
+                variant="body2"
+                key={c.key}
+                color={c.met === false ? 'text.secondary' : c.met ? 'success.main' : 'text.primary'}
+              >
                 {c.met ? '✓ ' : ''}
                 {t(c.key, c.args)}
               </Typography>

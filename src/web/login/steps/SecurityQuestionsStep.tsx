@@ -28,7 +28,8 @@ export function SecurityQuestionsStep({ onDone }: StepProps) {
     );
   }, [t]);
 
-  const set = (index: number, patch: Partial<ChosenQuestion>) => setChosen((list) => list.map((q, i) => (i === index ? { ...q, ...patch } : q)));
+  const set = (index: number, patch: Partial<ChosenQuestion>) =>
+    setChosen((list) => list.map((q, i) => (i === index ? { ...q, ...patch } : q)));
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

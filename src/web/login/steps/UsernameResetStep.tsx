@@ -17,7 +17,12 @@ const resolver = schemaResolver<{ username: string }>(newUsernameSchema);
 export function UsernameResetStep({ onDone }: StepProps) {
   const { t } = useTranslation();
   const [error, setError] = useState<string>();
-  const { register, handleSubmit, formState, setError: setFieldError } = useForm<{ username: string }>({ resolver, defaultValues: { username: '' } });
+  const {
+    register,
+    handleSubmit,
+    formState,
+    setError: setFieldError,
+  } = useForm<{ username: string }>({ resolver, defaultValues: { username: '' } });
   const submit = handleSubmit(async ({ username }) => {
     setError(undefined);
     try {

@@ -3,7 +3,12 @@ import { passwordChecks, securityQuestionErrors } from './stepRules.js';
 
 describe('securityQuestionErrors (§5 every answer required)', () => {
   it('accepts distinct answered questions', () => {
-    expect(securityQuestionErrors([{ question: 'a', answer: 'x' }, { question: 'b', answer: 'y' }])).toEqual({});
+    expect(
+      securityQuestionErrors([
+        { question: 'a', answer: 'x' },
+        { question: 'b', answer: 'y' },
+      ]),
+    ).toEqual({});
   });
   it('requires a question and an answer in every slot', () => {
     expect(securityQuestionErrors([{ question: '', answer: ' ' }])).toEqual({
@@ -12,7 +17,12 @@ describe('securityQuestionErrors (§5 every answer required)', () => {
     });
   });
   it('refuses the same question twice', () => {
-    expect(securityQuestionErrors([{ question: 'a', answer: 'x' }, { question: 'a', answer: 'y' }])).toEqual({
+    expect(
+      securityQuestionErrors([
+        { question: 'a', answer: 'x' },
+        { question: 'a', answer: 'y' },
+      ]),
+    ).toEqual({
       'questions.1.question': 'login.securityQuestions.duplicate',
     });
   });
