@@ -9,6 +9,7 @@ import { redact, resolveSessionSecret, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.js';
 import { isEmpty, seedDemo } from './db/seed/demoSeed.js';
 import { authPlugin } from './auth/authPlugin.js';
+import { platformPlugin } from './platform/platformPlugin.js';
 import { assetsRoutes } from './assets/assetsRoutes.js';
 import { loginRoutes } from './auth/loginRoutes.js';
 import { mfaRoutes } from './auth/mfaRoutes.js';
@@ -75,6 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('sessionSecret', resolveSessionSecret(config));
+  // app.audit, app.throttle, app.secrets: the shared services, for every feature.
+  await app.register(platformPlugin);
   app.addHook('onClose', async () => {
     if (!options.database) await database.close();
   });

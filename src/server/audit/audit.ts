@@ -12,6 +12,19 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** The entry of a request: the actor defaults to its signed-in user (give `actorUserId` to name another, or null for none). */
+type RequestAuditEntry = Omit<AuditEntry, 'impersonatorUserId' | 'ip'>;
+
+/**
+ * app.audit (platformPlugin.ts): `app.audit(request, entry)` records an entry
+ * of a request (its user, impersonator and address), `app.audit.system(entry)`
+ * one without a request.
+ */
+export interface Audit {
+  (request: FastifyRequest, entry: RequestAuditEntry): Promise<void>;
+  system(entry: AuditEntry): Promise<void>;
+}
+
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
@@ -28,11 +41,17 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
 }
 
 /** The audit entry of a request: its signed-in user (and impersonator) and address. */
-export function auditFor(request: FastifyRequest, entry: Omit<AuditEntry, 'actorUserId' | 'impersonatorUserId' | 'ip'>): AuditEntry {
+export function auditFor(request: FastifyRequest, entry: RequestAuditEntry): AuditEntry {
   return {
     ...entry,
-    actorUserId: request.auth?.user.user_id ?? null,
+    actorUserId: entry.actorUserId !== undefined ? entry.actorUserId : (request.auth?.user.user_id ?? null),
     impersonatorUserId: request.auth?.session.impersonator_user_id ?? null,
     ip: request.ip,
   };
+}
+
+/** The app.audit decorator over a database. */
+export function auditLog(db: Db): Audit {
+  const audit = (request: FastifyRequest, entry: RequestAuditEntry) => writeAudit(db, auditFor(request, entry));
+  return Object.assign(audit, { system: (entry: AuditEntry) => writeAudit(db, entry) });
 }

@@ -1,0 +1,308 @@
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import type { SiteListItem } from '../../../schemas/dealer.js';
+import type { SiteSearchQuery, SiteSummary } from '../../../schemas/shell.js';
+import { APPLICATION } from '../../common/constants.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { normaliseTransmitter } from '../integrations/alarmIngest.js';
+
+/** Search answers and recents are short lists. */
+export const SEARCH_LIMIT = 25;
+export const RECENTS_KEPT = 20;
+
+/** 'Line 1, Line 2, City, ST 12345'. */
+export function addressDisplay(site: {
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+}): string {
+  return [site.address_line1, site.address_line2, site.city].filter(Boolean).join(', ') + `, ${site.state} ${site.postal_code}`;
+}
+
+/** A LIKE prefix pattern for text typed by a user: % and _ match themselves. */
+export function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface SearchPlan {
+  /** Device number (exact), when the text is a number. */
+  devNum?: number;
+  /** Transmitter code prefix (codes are upper case). */
+  xmitPrefix?: string;
+  /** Site (account) number (exact), when the text is a number. */
+  siteNum?: number;
+  /** Site name prefix, lower case. */
+  namePrefix?: string;
+}
+
+/**
+ * What to look for (SPEC §7 'Account search via device, xmit and details'):
+ * the device number, the transmitter code and the details (account number
+ * or name), each a lookup an index answers. Without a type, all three.
+ */
+export function searchPlan(query: SiteSearchQuery): SearchPlan {
+  const text = query.q.trim();
+  const numeric = /^\d{1,9}$/.test(text) ? Number(text) : undefined;
+  const wants = (type: NonNullable<SiteSearchQuery['type']>) => !query.type || query.type === type;
+  const plan: SearchPlan = {};
+  if (!text) return plan;
+  if (wants('device') && numeric !== undefined) plan.devNum = numeric;
+  if (wants('xmit') && /^[A-Za-z0-9-]+$/.test(text)) plan.xmitPrefix = text.toUpperCase();
+  if (wants('details')) {
+    if (numeric !== undefined) plan.siteNum = numeric;
+    plan.namePrefix = text.toLowerCase();
+  }
+  return plan;
+}
+
+const listColumns = [
+  'sites.site_num',
+  'sites.site_name',
+  'sites.address_line1',
+  'sites.address_line2',
+  'sites.city',
+  'sites.state',
+  'sites.postal_code',
+  'devices.dev_num',
+  'devices.transmitter_code',
+] as const;
+
+type ListRow = {
+  site_num: number;
+  site_name: string;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  dev_num: number;
+  transmitter_code: string;
+};
+
+function toListItem(row: ListRow): SiteListItem {
+  return {
+    siteName: row.site_name,
+    siteNum: row.site_num,
+    devNum: row.dev_num,
+    xmit: row.transmitter_code,
+    transmitterCode: row.transmitter_code,
+    addressDisplay: addressDisplay(row),
+  };
+}
+
+/** Who asks: what the tenant scope of a query depends on. */
+export interface ScopeUser {
+  user_id: number;
+  application_num: number;
+  current_site_group_num: number | null;
+}
+
+/**
+ * The tenant scope of every site query (ARCHITECTURE 'One access table'): the
+ * sites a user may reach. Dealers and staff: the sites of their selected
+ * account group (users.current_site_group_num), provided it is still one of
+ * their user_account_groups; none while no group is selected. Customers: the
+ * sites of their linked accounts (msa_account_links).
+ */
+export function siteScope(user: ScopeUser): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, 'sites'>();
+  if (user.application_num === APPLICATION.customer) {
+    return eb.exists(
+      eb
+        .selectFrom('msa_account_links')
+        .select('msa_account_links.site_num')
+        .whereRef('msa_account_links.site_num', '=', 'sites.site_num')
+        .where('msa_account_links.user_id', '=', user.user_id),
+    );
+  }
+  if (user.current_site_group_num === null) return eb.lit(false);
+  return eb.and([
+    eb('sites.site_group_num', '=', user.current_site_group_num),
+    eb.exists(
+      eb
+        .selectFrom('user_account_groups')
+        .select('user_account_groups.site_group_num')
+        .whereRef('user_account_groups.site_group_num', '=', 'sites.site_group_num')
+        .where('user_account_groups.user_id', '=', user.user_id),
+    ),
+  ]);
+}
+
+/** Keeps the first row of each site (rows come one per device). */
+function firstPerSite<T extends { site_num: number }>(rows: T[]): T[] {
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.site_num) && seen.add(r.site_num));
+}
+
+/**
+ * The sites of the shell (SPEC §7 'Dealer, site and live'): favourites,
+ * recents, account search and the site summary. Every query is within
+ * siteScope of the user who asks.
+ */
+export function sitesRepository(db: Db) {
+  /** Sites in scope with their devices, one row per device. */
+  const listed = (user: ScopeUser) =>
+    db.selectFrom('sites').innerJoin('devices', 'devices.site_num', 'sites.site_num').select(listColumns).where(siteScope(user));
+
+  /** Records a site opened; a user keeps the RECENTS_KEPT latest. */
+  async function recordRecent(userId: number, siteNum: number, devNum: number | null): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('site_recents')
+        .values({ user_id: userId, site_num: siteNum, dev_num: devNum, accessed_at: new Date() })
+        .onConflict((oc) => oc.columns(['user_id', 'site_num']).doUpdateSet({ dev_num: devNum, accessed_at: new Date() }))
+        .execute();
+      const keep = trx
+        .selectFrom('site_recents')
+        .select('site_num')
+        .where('user_id', '=', userId)
+        .orderBy('accessed_at', 'desc')
+        .limit(RECENTS_KEPT);
+      await trx.deleteFrom('site_recents').where('user_id', '=', userId).where('site_num', 'not in', keep).execute();
+    });
+  }
+
+  return {
+    async search(user: ScopeUser, plan: SearchPlan): Promise<SiteListItem[]> {
+      const lookups: Promise<ListRow[]>[] = [];
+      const base = () => listed(user);
+      if (plan.devNum !== undefined) lookups.push(base().where('devices.dev_num', '=', plan.devNum).execute());
+      if (plan.siteNum !== undefined) lookups.push(base().where('sites.site_num', '=', plan.siteNum).orderBy('devices.dev_num').execute());
+      if (plan.xmitPrefix) {
+        lookups.push(
+          base()
+            .where('devices.transmitter_code', 'like', likePrefix(plan.xmitPrefix))
+            .orderBy('devices.transmitter_code')
+            .limit(SEARCH_LIMIT)
+            .execute(),
+        );
+      }
+      if (plan.namePrefix) {
+        lookups.push(
+          base()
+            .where(sql<string>`lower(sites.site_name)`, 'like', likePrefix(plan.namePrefix))
+            .orderBy(sql`lower(sites.site_name)`)
+            .orderBy('sites.site_num')
+            .orderBy('devices.dev_num')
+            .limit(SEARCH_LIMIT)
+            .execute(),
+        );
+      }
+      const seen = new Set<number>();
+      const items: SiteListItem[] = [];
+      for (const rows of await Promise.all(lookups)) {
+        for (const row of rows) {
+          if (seen.has(row.dev_num) || items.length >= SEARCH_LIMIT) continue;
+          seen.add(row.dev_num);
+          items.push(toListItem(row));
+        }
+      }
+      return items;
+    },
+
+    async favorites(user: ScopeUser): Promise<SiteListItem[]> {
+      const rows = await db
+        .selectFrom('site_favorites')
+        .innerJoin('sites', 'sites.site_num', 'site_favorites.site_num')
+        .innerJoin('devices', (join) =>
+          join
+            .onRef('devices.site_num', '=', 'sites.site_num')
+            .on((eb) => eb.or([eb('devices.dev_num', '=', eb.ref('site_favorites.dev_num')), eb('site_favorites.dev_num', 'is', null)])),
+        )
+        .select(listColumns)
+        .where('site_favorites.user_id', '=', user.user_id)
+        .where(siteScope(user))
+        .orderBy('sites.site_name')
+        .orderBy('devices.dev_num')
+        .execute();
+      return firstPerSite(rows).map(toListItem);
+    },
+
+    async recents(user: ScopeUser): Promise<SiteListItem[]> {
+      const rows = await db
+        .selectFrom('site_recents')
+        .innerJoin('sites', 'sites.site_num', 'site_recents.site_num')
+        .innerJoin('devices', (join) =>
+          join
+            .onRef('devices.site_num', '=', 'sites.site_num')
+            .on((eb) => eb.or([eb('devices.dev_num', '=', eb.ref('site_recents.dev_num')), eb('site_recents.dev_num', 'is', null)])),
+        )
+        .select([...listColumns, 'site_recents.accessed_at'])
+        .where('site_recents.user_id', '=', user.user_id)
+        .where(siteScope(user))
+        .orderBy('site_recents.accessed_at', 'desc')
+        .orderBy('devices.dev_num')
+        .limit(RECENTS_KEPT * 2)
+        .execute();
+      return firstPerSite(rows).slice(0, RECENTS_KEPT).map(toListItem);
+    },
+
+    /** A device in scope by its transmitter code (any case). */
+    deviceByXmit(user: ScopeUser, xmit: string) {
+      return db
+        .selectFrom('devices')
+        .innerJoin('sites', 'sites.site_num', 'devices.site_num')
+        .select(['devices.dev_num', 'devices.site_num'])
+        .where('devices.transmitter_code', '=', normaliseTransmitter(xmit))
+        .where(siteScope(user))
+        .executeTakeFirst();
+    },
+
+    /** Favourites a device's site (found by deviceByXmit), remembering the device. */
+    async favorite(user: ScopeUser, device: { site_num: number; dev_num: number }): Promise<void> {
+      await db
+        .insertInto('site_favorites')
+        .values({ user_id: user.user_id, site_num: device.site_num, dev_num: device.dev_num })
+        .onConflict((oc) => oc.columns(['user_id', 'site_num']).doUpdateSet({ dev_num: device.dev_num }))
+        .execute();
+    },
+
+    async unfavorite(user: ScopeUser, siteNum: number): Promise<void> {
+      await db.deleteFrom('site_favorites').where('user_id', '=', user.user_id).where('site_num', '=', siteNum).execute();
+    },
+
+    /** A site in scope with its devices, recorded among the user's recents (device `dn`, else the first); undefined when out of scope. */
+    async open(user: ScopeUser, siteNum: number, dn?: number): Promise<SiteSummary | undefined> {
+      const site = await db
+        .selectFrom('sites')
+        .select([
+          'sites.site_num',
+          'sites.site_name',
+          'sites.site_group_num',
+          'sites.address_line1',
+          'sites.address_line2',
+          'sites.city',
+          'sites.state',
+          'sites.postal_code',
+        ])
+        .where('sites.site_num', '=', siteNum)
+        .where(siteScope(user))
+        .executeTakeFirst();
+      if (!site) return undefined;
+      const devices = await db
+        .selectFrom('devices')
+        .select(['dev_num as devNum', 'transmitter_code as transmitterCode', 'description'])
+        .where('site_num', '=', site.site_num)
+        .orderBy('dev_num')
+        .execute();
+      const devNum = devices.find((d) => d.devNum === dn)?.devNum ?? devices[0]?.devNum ?? null;
+      await recordRecent(user.user_id, site.site_num, devNum);
+      const favorite = await db
+        .selectFrom('site_favorites')
+        .select('site_num')
+        .where('user_id', '=', user.user_id)
+        .where('site_num', '=', site.site_num)
+        .executeTakeFirst();
+      return {
+        siteNum: site.site_num,
+        siteName: site.site_name,
+        siteGroupNum: site.site_group_num,
+        addressDisplay: addressDisplay(site),
+        isFavorite: Boolean(favorite),
+        devices,
+      };
+    },
+  };
+}
