@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
 /** The tenant scope of every account-group query: the groups the user belongs to (user_account_groups). */
-export function memberScope(userId: number): Expression<SqlBool> {
+function memberScope(userId: number): Expression<SqlBool> {
   return expressionBuilder<Database, 'user_account_groups'>()('user_account_groups.user_id', '=', userId);
 }
 

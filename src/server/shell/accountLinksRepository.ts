@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { addressDisplay } from './sitesRepository.js';
 
 /** The tenant scope of every account-link query: the customer's own links (msa_account_links). */
-export function linkScope(userId: number): Expression<SqlBool> {
+function linkScope(userId: number): Expression<SqlBool> {
   return expressionBuilder<Database, 'msa_account_links'>()('msa_account_links.user_id', '=', userId);
 }
 

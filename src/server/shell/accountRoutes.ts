@@ -7,13 +7,14 @@ import { accountGroupOptionSchema, accountGroupSwitchSchema, appVersionSchema, m
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { accountLinkFavoriteSchema, accountLinkSchema, siteNumSchema, userSchema } from '../../../schemas/user.js';
 import { APPLICATION } from '../../common/constants.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { setSessionCookies } from '../auth/authPlugin.js';
 import { identityOf } from '../auth/identity.js';
 import { sha256 } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
 import { WEB_DIST } from '../spa/spaPlugin.js';
-import { accountLinksOf } from './accountLinks.js';
+import { accountGroupsRepository } from './accountGroupsRepository.js';
+import { accountLinksRepository } from './accountLinksRepository.js';
+import { impersonationRepository } from './impersonationRepository.js';
 
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -40,6 +41,9 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
   const tags = ['shell'];
   const preHandler = app.requireUser;
   const buildId = currentBuildId();
+  const groups = accountGroupsRepository(app.db);
+  const links = accountLinksRepository(app.db);
+  const impersonations = impersonationRepository(app.db);
 
   app.get(
     '/version',
@@ -64,14 +68,8 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
     },
     async (request) => {
       const user = request.auth!.user;
-      const groups = await app.db
-        .selectFrom('user_account_groups')
-        .innerJoin('account_groups', 'account_groups.site_group_num', 'user_account_groups.site_group_num')
-        .select(['account_groups.site_group_num', 'account_groups.site_group_name'])
-        .where('user_account_groups.user_id', '=', user.user_id)
-        .orderBy('account_groups.site_group_name')
-        .execute();
-      return groups.map((g) => ({
+      const mine = await groups.list(user.user_id);
+      return mine.map((g) => ({
         siteGroupNum: g.site_group_num,
         siteGroupName: g.site_group_name,
         current: g.site_group_num === user.current_site_group_num,
@@ -94,37 +92,18 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
     async (request) => {
       const user = request.auth!.user;
       const { siteGroupNum } = request.body;
-      const allowed =
-        user.application_num !== APPLICATION.customer &&
-        (await app.db
-          .selectFrom('user_account_groups')
-          .select('site_group_num')
-          .where('user_id', '=', user.user_id)
-          .where('site_group_num', '=', siteGroupNum)
-          .executeTakeFirst());
-      if (!allowed) {
-        await writeAudit(
-          app.db,
-          auditFor(request, { action: 'accountGroup.switchRefused', targetType: 'account_group', targetId: siteGroupNum }),
-        );
+      const updated = user.application_num !== APPLICATION.customer ? await groups.select(user.user_id, siteGroupNum) : undefined;
+      if (!updated) {
+        await app.audit(request, { action: 'accountGroup.switchRefused', targetType: 'account_group', targetId: siteGroupNum });
         throw new HttpError(403, 'live.groupNotAllowed');
       }
-      const updated = await app.db
-        .updateTable('users')
-        .set({ current_site_group_num: siteGroupNum, updated_at: new Date() })
-        .where('user_id', '=', user.user_id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
       await app.realtime.setAccountGroup(user.user_id, siteGroupNum);
-      await writeAudit(
-        app.db,
-        auditFor(request, {
-          action: 'accountGroup.switched',
-          targetType: 'account_group',
-          targetId: siteGroupNum,
-          details: { from: user.current_site_group_num },
-        }),
-      );
+      await app.audit(request, {
+        action: 'accountGroup.switched',
+        targetType: 'account_group',
+        targetId: siteGroupNum,
+        details: { from: user.current_site_group_num },
+      });
       return identityOf(app.db, updated);
     },
   );
@@ -139,7 +118,7 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
       },
       preHandler,
     },
-    async (request) => accountLinksOf(app.db, customerOf(request).user_id),
+    async (request) => links.list(customerOf(request).user_id),
   );
 
   app.put(
@@ -156,40 +135,13 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
     async (request) => {
       const user = customerOf(request);
       const { siteNum, isFavorite } = request.body;
-      await app.db.transaction().execute(async (trx) => {
-        const link = await trx
-          .selectFrom('msa_account_links')
-          .select('site_num')
-          .where('user_id', '=', user.user_id)
-          .where('site_num', '=', siteNum)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!link) throw new HttpError(404, 'live.accountLinkNotFound');
-        if (isFavorite) {
-          await trx
-            .updateTable('msa_account_links')
-            .set({ is_default: false })
-            .where('user_id', '=', user.user_id)
-            .where('site_num', '!=', siteNum)
-            .where('is_default', '=', true)
-            .execute();
-        }
-        await trx
-          .updateTable('msa_account_links')
-          .set({ is_default: isFavorite })
-          .where('user_id', '=', user.user_id)
-          .where('site_num', '=', siteNum)
-          .execute();
+      if (!(await links.setDefault(user.user_id, siteNum, isFavorite))) throw new HttpError(404, 'live.accountLinkNotFound');
+      await app.audit(request, {
+        action: isFavorite ? 'accountLink.defaultSet' : 'accountLink.defaultCleared',
+        targetType: 'site',
+        targetId: siteNum,
       });
-      await writeAudit(
-        app.db,
-        auditFor(request, {
-          action: isFavorite ? 'accountLink.defaultSet' : 'accountLink.defaultCleared',
-          targetType: 'site',
-          targetId: siteNum,
-        }),
-      );
-      return accountLinksOf(app.db, user.user_id);
+      return links.list(user.user_id);
     },
   );
 
@@ -207,28 +159,11 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
     async (request) => {
       const user = customerOf(request);
       const { siteNum } = request.body;
-      const site = await app.db
-        .selectFrom('msa_account_links')
-        .innerJoin('sites', 'sites.site_num', 'msa_account_links.site_num')
-        .select(['sites.site_num', 'sites.site_group_num'])
-        .where('msa_account_links.user_id', '=', user.user_id)
-        .where('msa_account_links.site_num', '=', siteNum)
-        .executeTakeFirst();
-      if (!site) throw new HttpError(404, 'live.accountLinkNotFound');
-      const device = await app.db
-        .selectFrom('devices')
-        .select('dev_num')
-        .where('site_num', '=', siteNum)
-        .orderBy('dev_num')
-        .executeTakeFirst();
-      await app.db
-        .updateTable('users')
-        .set({ current_site_group_num: site.site_group_num, updated_at: new Date() })
-        .where('user_id', '=', user.user_id)
-        .execute();
-      await app.realtime.setAccountGroup(user.user_id, site.site_group_num);
-      await writeAudit(app.db, auditFor(request, { action: 'accountLink.activated', targetType: 'site', targetId: siteNum }));
-      return { siteNum, devNum: device?.dev_num ?? null, siteGroupNum: site.site_group_num };
+      const active = await links.activate(user.user_id, siteNum);
+      if (!active) throw new HttpError(404, 'live.accountLinkNotFound');
+      await app.realtime.setAccountGroup(user.user_id, active.siteGroupNum);
+      await app.audit(request, { action: 'accountLink.activated', targetType: 'site', targetId: siteNum });
+      return { siteNum, devNum: active.devNum, siteGroupNum: active.siteGroupNum };
     },
   );
 
@@ -242,22 +177,15 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
       const { session, user } = request.auth!;
       const impersonatorId = session.impersonator_user_id;
       if (impersonatorId === null) throw new HttpError(409, 'live.notImpersonating');
-      const impersonator = await app.db
-        .selectFrom('users')
-        .select(['user_id', 'disabled_at'])
-        .where('user_id', '=', impersonatorId)
-        .executeTakeFirst();
+      const impersonator = await impersonations.impersonator(impersonatorId);
       await app.sessions.end(session.session_id, 'impersonation-ended');
       await app.realtime.endSession(session.session_id);
-      await writeAudit(
-        app.db,
-        auditFor(request, {
-          action: 'impersonation.ended',
-          targetType: 'user',
-          targetId: user.user_id,
-          details: { impersonator: impersonatorId },
-        }),
-      );
+      await app.audit(request, {
+        action: 'impersonation.ended',
+        targetType: 'user',
+        targetId: user.user_id,
+        details: { impersonator: impersonatorId },
+      });
       if (!impersonator || impersonator.disabled_at) {
         reply.header('Invalid-Session', 'true');
         throw new HttpError(401, 'errors.sessionEnded');
@@ -269,7 +197,7 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
         userAgent: request.headers['user-agent'] ?? null,
       });
       setSessionCookies(reply, app.config.publicUrl, tokens);
-      await writeAudit(app.db, {
+      await app.audit.system({
         action: 'session.resumed',
         actorUserId: impersonator.user_id,
         ip: request.ip,

@@ -4,6 +4,7 @@ import { dealerBrandingSchema, type DealerBranding } from '../../../schemas/deal
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
 import { HttpError } from '../http/errors.js';
+import { accountGroupsRepository } from './accountGroupsRepository.js';
 
 const querystring = {
   type: 'object',
@@ -21,6 +22,7 @@ const NO_BRANDING: DealerBranding = { headerLogoUrl: null, darkHeaderLogoUrl: nu
  */
 export async function brandingRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
+  const groups = accountGroupsRepository(app.db);
   app.get(
     '/branding',
     {
@@ -37,19 +39,9 @@ export async function brandingRoutes(parent: FastifyInstance) {
       const wanted = request.query.siteGroupNum ?? user?.current_site_group_num ?? undefined;
       if (!wanted) return NO_BRANDING;
       if (user && request.query.siteGroupNum && user.application_num !== APPLICATION.internal && wanted !== user.current_site_group_num) {
-        const member = await app.db
-          .selectFrom('user_account_groups')
-          .select('site_group_num')
-          .where('user_id', '=', user.user_id)
-          .where('site_group_num', '=', wanted)
-          .executeTakeFirst();
-        if (!member) throw new HttpError(403, 'errors.forbidden');
+        if (!(await groups.isMember(user.user_id, wanted))) throw new HttpError(403, 'errors.forbidden');
       }
-      const group = await app.db
-        .selectFrom('account_groups')
-        .select(['header_logo_url', 'dark_header_logo_url'])
-        .where('site_group_num', '=', wanted)
-        .executeTakeFirst();
+      const group = await groups.logos(wanted);
       return group ? { headerLogoUrl: group.header_logo_url, darkHeaderLogoUrl: group.dark_header_logo_url } : NO_BRANDING;
     },
   );

@@ -106,7 +106,7 @@ export interface ScopeUser {
  * their user_account_groups; none while no group is selected. Customers: the
  * sites of their linked accounts (msa_account_links).
  */
-export function siteScope(user: ScopeUser): Expression<SqlBool> {
+function siteScope(user: ScopeUser): Expression<SqlBool> {
   const eb = expressionBuilder<Database, 'sites'>();
   if (user.application_num === APPLICATION.customer) {
     return eb.exists(
