@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { sql } from 'kysely';
 import {
   loginResponseSchema,
   ssoCallbackQuerySchema,
@@ -11,15 +10,13 @@ import {
 import { ssoTenantSchema } from '../../../schemas/dealer.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { cookieSecurity } from '../auth/authPlugin.js';
-import { randomToken, safeEqual, sha256 } from '../auth/secrets.js';
 import { startSession } from '../auth/signIn.js';
-import { ADDRESS_POLICY, throttle } from '../auth/throttle.js';
+import { ADDRESS_POLICY } from '../auth/throttle.js';
 import { HttpError } from '../http/errors.js';
 import { localIdpIssuer } from './localIdp.js';
-import { issueToken, pruneTokens, spendToken } from './oneTimeTokens.js';
 import { ssoClient, type SsoChecks } from './ssoClient.js';
+import { ssoRepository } from './ssoRepository.js';
 import { normaliseTeamDomain, SSO_ERROR_LOCATION, SSO_TIMINGS, ssoIdentity, ssoSuccessLocation } from './ssoRules.js';
 
 /** Binds an SSO attempt to the browser that started it; sent only to the callback. */
@@ -46,7 +43,9 @@ interface SsoStatePayload extends SsoChecks {
  */
 export async function ssoRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const limiter = throttle(app.db);
+  const limiter = app.throttle;
+  const sso = ssoRepository(app.db);
+  const { randomToken, safeEqual, sha256 } = app.secrets;
   const tags = ['sign-in'];
   const publicUrl = app.config.publicUrl;
   const redirectUri = `${publicUrl}${SSO_CALLBACK_PATH}`;
@@ -61,10 +60,7 @@ export async function ssoRoutes(parent: FastifyInstance) {
     userId?: number,
   ) {
     request.log.warn({ reason, ...details }, 'single sign-on refused');
-    await writeAudit(app.db, {
-      ...auditFor(request, { action: 'sso.failed', details: { reason, ...details } }),
-      actorUserId: userId ?? null,
-    });
+    await app.audit(request, { action: 'sso.failed', details: { reason, ...details }, actorUserId: userId ?? null });
     return reply.redirect(SSO_ERROR_LOCATION, 302);
   }
 
@@ -83,23 +79,12 @@ export async function ssoRoutes(parent: FastifyInstance) {
       const key = `sso-tenant:ip:${request.ip}`;
       if (await limiter.isBlocked([key])) throw new HttpError(429, 'errors.tooManyAttempts');
       const domain = normaliseTeamDomain(request.body.teamDomain);
-      const group = domain
-        ? await app.db
-            .selectFrom('account_groups')
-            .select(['site_group_num', 'site_group_name'])
-            .where(sql<string>`lower(team_domain)`, '=', domain)
-            .executeTakeFirst()
-        : undefined;
+      const group = domain ? await sso.tenant(domain) : undefined;
       if (!group) {
         await limiter.fail([{ key, policy: ADDRESS_POLICY }]);
         throw new HttpError(404, 'sso.errors.invalidDomain');
       }
-      const providers = await app.db
-        .selectFrom('sso_providers')
-        .select(['name', 'display_name'])
-        .where('site_group_num', '=', group.site_group_num)
-        .orderBy(sql`coalesce(display_name, name)`)
-        .execute();
+      const providers = await sso.providersOf(group.site_group_num);
       return {
         siteGroupNum: group.site_group_num,
         dealerName: group.site_group_name,
@@ -123,16 +108,11 @@ export async function ssoRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       if (request.validationError) return refuse(request, reply, 'badRequest');
       const { siteGroup, provider: name, returnUrl } = request.query;
-      const provider = await app.db
-        .selectFrom('sso_providers')
-        .selectAll()
-        .where('site_group_num', '=', siteGroup)
-        .where('name', '=', name)
-        .executeTakeFirst();
+      const provider = await sso.provider(siteGroup, name);
       if (!provider) return refuse(request, reply, 'unknownProvider', { siteGroupNum: siteGroup, provider: name.slice(0, 100) });
 
-      await pruneTokens(app.db, 'ssoState');
-      await pruneTokens(app.db, 'ssoCode');
+      await sso.pruneTokens('ssoState');
+      await sso.pruneTokens('ssoCode');
       const browser = randomToken(32);
       let start;
       try {
@@ -148,17 +128,14 @@ export async function ssoRoutes(parent: FastifyInstance) {
         returnUrl: returnUrl ?? null,
         browser: sha256(browser),
       };
-      await issueToken(app.db, { kind: 'ssoState', token: start.checks.state, payload, ttlMs: SSO_TIMINGS.stateMs });
+      await sso.issueToken({ kind: 'ssoState', token: start.checks.state, payload, ttlMs: SSO_TIMINGS.stateMs });
       reply.setCookie(SSO_BROWSER_COOKIE, browser, { ...browserCookie, maxAge: SSO_TIMINGS.stateMs / 1000 });
-      await writeAudit(
-        app.db,
-        auditFor(request, {
-          action: 'sso.started',
-          targetType: 'ssoProvider',
-          targetId: provider.provider_id,
-          details: { siteGroupNum: provider.site_group_num, provider: provider.name },
-        }),
-      );
+      await app.audit(request, {
+        action: 'sso.started',
+        targetType: 'ssoProvider',
+        targetId: provider.provider_id,
+        details: { siteGroupNum: provider.site_group_num, provider: provider.name },
+      });
       return reply.redirect(start.url.href, 302);
     },
   );
@@ -182,13 +159,13 @@ export async function ssoRoutes(parent: FastifyInstance) {
       const { state } = request.query;
       if (!state) return refuse(request, reply, 'noState');
       // Spent before anything else: a replayed or forged answer finds nothing.
-      const spent = await spendToken(app.db, 'ssoState', state);
+      const spent = await sso.spendToken('ssoState', state);
       if (!spent) return refuse(request, reply, 'unknownState');
       const saved = spent.payload as unknown as SsoStatePayload;
       if (!browser || !safeEqual(sha256(browser), saved.browser))
         return refuse(request, reply, 'otherBrowser', { providerId: saved.providerId });
 
-      const provider = await app.db.selectFrom('sso_providers').selectAll().where('provider_id', '=', saved.providerId).executeTakeFirst();
+      const provider = await sso.providerById(saved.providerId);
       if (!provider) return refuse(request, reply, 'providerRemoved', { providerId: saved.providerId });
       const context = { providerId: provider.provider_id, siteGroupNum: provider.site_group_num };
 
@@ -202,24 +179,19 @@ export async function ssoRoutes(parent: FastifyInstance) {
       const identity = ssoIdentity(claims);
       if (!identity.ok) return refuse(request, reply, identity.reason, { ...context, sub: String(claims.sub).slice(0, 200) });
 
-      const users = await app.db
-        .selectFrom('users')
-        .innerJoin('user_account_groups', 'user_account_groups.user_id', 'users.user_id')
-        .selectAll('users')
-        .where('user_account_groups.site_group_num', '=', provider.site_group_num)
-        .where('users.application_num', '=', APPLICATION.dealer)
-        .where(sql<string>`lower(users.email)`, '=', identity.email)
-        .limit(2)
-        .execute();
+      const users = await sso.dealersByEmail(provider.site_group_num, identity.email);
       if (users.length !== 1) {
         return refuse(request, reply, users.length ? 'ambiguousUser' : 'noPortalUser', { ...context, email: identity.email.slice(0, 128) });
       }
       const user = users[0];
       if (user.disabled_at) return refuse(request, reply, 'userDisabled', context, user.user_id);
 
-      const ssoCode = await issueToken(app.db, { kind: 'ssoCode', userId: user.user_id, payload: context, ttlMs: SSO_TIMINGS.codeMs });
-      await writeAudit(app.db, {
-        ...auditFor(request, { action: 'sso.authenticated', targetType: 'ssoProvider', targetId: provider.provider_id, details: context }),
+      const ssoCode = await sso.issueToken({ kind: 'ssoCode', userId: user.user_id, payload: context, ttlMs: SSO_TIMINGS.codeMs });
+      await app.audit(request, {
+        action: 'sso.authenticated',
+        targetType: 'ssoProvider',
+        targetId: provider.provider_id,
+        details: context,
         actorUserId: user.user_id,
       });
       return reply.redirect(ssoSuccessLocation(ssoCode, saved.returnUrl), 302);
@@ -240,17 +212,16 @@ export async function ssoRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       const key = `sso-exchange:ip:${request.ip}`;
       if (await limiter.isBlocked([key])) {
-        await writeAudit(app.db, auditFor(request, { action: 'sso.exchangeFailed', details: { reason: 'throttled' } }));
+        await app.audit(request, { action: 'sso.exchangeFailed', details: { reason: 'throttled' } });
         throw new HttpError(429, 'errors.tooManyAttempts');
       }
-      const spent = await spendToken(app.db, 'ssoCode', request.body.ssoCode);
-      const user = spent?.user_id
-        ? await app.db.selectFrom('users').selectAll().where('user_id', '=', spent.user_id).executeTakeFirst()
-        : undefined;
+      const spent = await sso.spendToken('ssoCode', request.body.ssoCode);
+      const user = spent?.user_id ? await sso.userById(spent.user_id) : undefined;
       if (!user || user.disabled_at || user.application_num !== APPLICATION.dealer) {
         await limiter.fail([{ key, policy: ADDRESS_POLICY }]);
-        await writeAudit(app.db, {
-          ...auditFor(request, { action: 'sso.exchangeFailed', details: { reason: spent ? 'userUnavailable' : 'unknownCode' } }),
+        await app.audit(request, {
+          action: 'sso.exchangeFailed',
+          details: { reason: spent ? 'userUnavailable' : 'unknownCode' },
           actorUserId: user?.user_id ?? null,
         });
         throw new HttpError(401, 'sso.errors.loginFailed');
