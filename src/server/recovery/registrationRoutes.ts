@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { recoverySuccessSchema } from '../../../schemas/recovery.js';
 import {
   createMsaAccountSchema,
@@ -10,15 +10,12 @@ import {
   type RegistrationSetPassword,
 } from '../../../schemas/registration.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { APPLICATION } from '../../common/constants.js';
 import { TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
-import { hashSecret, verifySecret } from '../auth/secrets.js';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, throttle } from '../auth/throttle.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY } from '../auth/throttle.js';
 import { requireCaptcha } from '../captcha/captchaPlugin.js';
 import type { UsersTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import {
-  CUSTOMER_ROLES,
   GATES,
   isRegistered,
   LINK_STATUS,
@@ -31,17 +28,9 @@ import {
   registrationLinkOutcome,
   tokenState,
 } from './recoveryRules.js';
-import { refuseFieldErrors, requireGates, userAudit } from './recoveryHttp.js';
-import {
-  createToken,
-  findCustomer,
-  findToken,
-  retireTokens,
-  spendToken,
-  TOKEN_KIND,
-  verifyEmailContact,
-  type TokenKind,
-} from './recoveryStore.js';
+import { refuseFieldErrors, requireGates } from './recoveryHttp.js';
+import { TOKEN_KIND, type TokenKind } from './recoveryStore.js';
+import { registrationRepository } from './registrationRepository.js';
 
 type User = Selectable<UsersTable>;
 
@@ -54,9 +43,12 @@ type User = Selectable<UsersTable>;
  */
 export async function registrationRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const limiter = throttle(app.db);
+  const limiter = app.throttle;
+  const registration = registrationRepository(app.db);
   const tags = ['registration'];
-  const audit = userAudit(app.db);
+  /** An audit entry of the request: an action, about a user when one is known. */
+  const audit = (request: FastifyRequest, action: string, userId?: number, details?: Record<string, unknown>) =>
+    app.audit(request, { action, targetType: userId ? 'user' : undefined, targetId: userId, details });
   const linkResponses = { 200: recoverySuccessSchema, 400: validationErrorSchema, 409: errorSchema, 412: errorSchema, 429: errorSchema };
 
   /**
@@ -67,8 +59,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
   async function sendLink(request: FastifyRequest, user: User) {
     const kind: TokenKind = user.password_hash ? TOKEN_KIND.registration : TOKEN_KIND.registrationOtp;
     const ttlMs = kind === TOKEN_KIND.registration ? RECOVERY_POLICY.registrationLinkTtlMs : RECOVERY_POLICY.registrationOtpTtlMs;
-    await retireTokens(app.db, user.user_id, kind);
-    const token = await createToken(app.db, { kind, userId: user.user_id, ttlMs });
+    const token = await registration.replaceToken(kind, user.user_id, ttlMs);
     const link = registrationLink(
       linkBase(request, app.config.msaHosts, app.config.publicUrl),
       kind === TOKEN_KIND.registration ? 'code' : 'otp',
@@ -84,15 +75,8 @@ export async function registrationRoutes(parent: FastifyInstance) {
 
   /** The user behind a link of `kind`, or the §8 status of the link (400, 409, 412). */
   async function openLink(request: FastifyRequest, kind: TokenKind, token: string) {
-    const row = await findToken(app.db, [kind], token);
-    const user = row?.user_id
-      ? await app.db
-          .selectFrom('users')
-          .selectAll()
-          .where('user_id', '=', row.user_id)
-          .where('application_num', '=', APPLICATION.customer)
-          .executeTakeFirst()
-      : undefined;
+    const row = await registration.findToken([kind], token);
+    const user = row?.user_id ? await registration.customerById(row.user_id) : undefined;
     const outcome = registrationLinkOutcome(
       row && user && !user.disabled_at ? tokenState(row, new Date()) : undefined,
       !!user && isRegistered(user),
@@ -126,15 +110,9 @@ export async function registrationRoutes(parent: FastifyInstance) {
         await audit(request, 'registration.throttled', undefined, { accountNumber });
         throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
       }
-      const site = /^\d{1,9}$/.test(accountNumber)
-        ? await app.db
-            .selectFrom('sites')
-            .select(['site_num', 'account_passcode_hash'])
-            .where('site_num', '=', Number(accountNumber))
-            .executeTakeFirst()
-        : undefined;
+      const site = /^\d{1,9}$/.test(accountNumber) ? await registration.site(Number(accountNumber)) : undefined;
       // An unknown account costs the same argon2 work as a wrong passcode.
-      if (!site || !(await verifySecret(site.account_passcode_hash, accountPasscode.trim()))) {
+      if (!site || !(await app.secrets.verify(site.account_passcode_hash, accountPasscode.trim()))) {
         await limiter.fail([
           { key: keys[0], policy: ACCOUNT_POLICY },
           { key: keys[1], policy: ADDRESS_POLICY },
@@ -144,44 +122,15 @@ export async function registrationRoutes(parent: FastifyInstance) {
       }
       await limiter.succeed([keys[0]]);
 
-      const taken = await app.db
-        .selectFrom('users')
-        .select('user_id')
-        .where(sql<string>`lower(username)`, '=', email)
-        .executeTakeFirst();
+      const taken = await registration.usernameTaken(email);
       if (taken) {
         await audit(request, 'registration.failed', taken.user_id, { reason: 'alreadyRegistered', siteNum: site.site_num });
         throw new HttpError(409, RECOVERY_KEYS.alreadyRegistered);
       }
-      const passwordHash = await hashSecret(password);
-      let user: User;
-      try {
-        user = await app.db.transaction().execute(async (trx) => {
-          const created = await trx
-            .insertInto('users')
-            .values({
-              username: email,
-              name: email,
-              email,
-              application_num: APPLICATION.customer,
-              password_hash: passwordHash,
-              roles: CUSTOMER_ROLES,
-              privacy_policy_required: true,
-              email_verified_at: null,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('msa_account_links')
-            .values({ user_id: created.user_id, site_num: site.site_num, is_default: true })
-            .execute();
-          return created;
-        });
-      } catch (err) {
-        // Two requests for one email at once: the unique username index lets one through.
-        if ((err as { code?: string }).code === '23505') throw new HttpError(409, RECOVERY_KEYS.alreadyRegistered);
-        throw err;
-      }
+      const passwordHash = await app.secrets.hash(password);
+      // Two requests for one email at once: the unique username index lets one through.
+      const user = await registration.createCustomer({ email, passwordHash, siteNum: site.site_num });
+      if (!user) throw new HttpError(409, RECOVERY_KEYS.alreadyRegistered);
       await sendLink(request, user);
       await audit(request, 'registration.created', user.user_id, { siteNum: site.site_num });
       return reply.status(201).send({ success: true });
@@ -200,10 +149,8 @@ export async function registrationRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       const { row, user } = await openLink(request, TOKEN_KIND.registration, request.body.code);
-      if (!(await spendToken(app.db, row.token_hash))) throw new HttpError(400, RECOVERY_KEYS.linkInvalid);
-      const now = new Date();
-      await app.db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('user_id', '=', user.user_id).execute();
-      await verifyEmailContact(app.db, user.user_id, user.email ?? user.username, now);
+      if (!(await registration.spendToken(row.token_hash))) throw new HttpError(400, RECOVERY_KEYS.linkInvalid);
+      await registration.verifyEmail(user);
       await audit(request, 'registration.verified', user.user_id);
       return { success: true };
     },
@@ -224,14 +171,8 @@ export async function registrationRoutes(parent: FastifyInstance) {
       const body = request.body as RegistrationSetPassword;
       const { row, user } = await openLink(request, TOKEN_KIND.registrationOtp, body.otp);
       refuseFieldErrors(newPasswordErrors('password', body.password, user.username));
-      if (!(await spendToken(app.db, row.token_hash))) throw new HttpError(400, RECOVERY_KEYS.linkInvalid);
-      const now = new Date();
-      await app.db
-        .updateTable('users')
-        .set({ password_hash: await hashSecret(body.password), email_verified_at: user.email_verified_at ?? now, updated_at: now })
-        .where('user_id', '=', user.user_id)
-        .execute();
-      await verifyEmailContact(app.db, user.user_id, user.email ?? user.username, now);
+      if (!(await registration.spendToken(row.token_hash))) throw new HttpError(400, RECOVERY_KEYS.linkInvalid);
+      await registration.setFirstPassword(user, await app.secrets.hash(body.password));
       await audit(request, 'registration.passwordSet', user.user_id);
       return { success: true };
     },
@@ -251,11 +192,9 @@ export async function registrationRoutes(parent: FastifyInstance) {
       const { code, otp, email } = request.body;
       const token = code ?? otp;
       if (token) {
-        const row = await findToken(app.db, [TOKEN_KIND.registration, TOKEN_KIND.registrationOtp], token);
-        const user = row?.user_id
-          ? await app.db.selectFrom('users').selectAll().where('user_id', '=', row.user_id).executeTakeFirst()
-          : undefined;
-        if (!user || user.application_num !== APPLICATION.customer || user.disabled_at) throw new HttpError(400, RECOVERY_KEYS.linkInvalid);
+        const row = await registration.findToken([TOKEN_KIND.registration, TOKEN_KIND.registrationOtp], token);
+        const user = row?.user_id ? await registration.customerById(row.user_id) : undefined;
+        if (!user || user.disabled_at) throw new HttpError(400, RECOVERY_KEYS.linkInvalid);
         if (isRegistered(user)) {
           await audit(request, 'registration.resendRefused', user.user_id, { reason: 'alreadyRegistered' });
           throw new HttpError(409, RECOVERY_KEYS.alreadyRegistered);
@@ -269,7 +208,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
       // By email the answer is the same whoever the address belongs to.
       const address = normaliseEmail(email);
       await gate(request, `registerLink:email:${address}`);
-      const user = await findCustomer(app.db, address);
+      const user = await registration.customerByEmail(address);
       if (user && !user.disabled_at && !isRegistered(user)) {
         await sendLink(request, user);
         await audit(request, 'registration.resent', user.user_id);
