@@ -71,7 +71,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
   });
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onError: (err, context) => app.log.warn({ err }, `database: ${context}`),
+    }));
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('sessionSecret', resolveSessionSecret(config));
