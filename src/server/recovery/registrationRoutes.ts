@@ -17,12 +17,12 @@ import { ACCOUNT_POLICY, ADDRESS_POLICY, throttle } from '../auth/throttle.js';
 import { requireCaptcha } from '../captcha/captchaPlugin.js';
 import type { UsersTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { mailLinkBase } from '../mail/links.js';
 import {
   CUSTOMER_ROLES,
   GATES,
   isRegistered,
   LINK_STATUS,
-  linkBase,
   newPasswordErrors,
   normaliseEmail,
   RECOVERY_KEYS,
@@ -69,11 +69,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
     const ttlMs = kind === TOKEN_KIND.registration ? RECOVERY_POLICY.registrationLinkTtlMs : RECOVERY_POLICY.registrationOtpTtlMs;
     await retireTokens(app.db, user.user_id, kind);
     const token = await createToken(app.db, { kind, userId: user.user_id, ttlMs });
-    const link = registrationLink(
-      linkBase(request, app.config.msaHosts, app.config.publicUrl),
-      kind === TOKEN_KIND.registration ? 'code' : 'otp',
-      token,
-    );
+    const link = registrationLink(mailLinkBase(request.hostname, app.config), kind === TOKEN_KIND.registration ? 'code' : 'otp', token);
     const hours = String(ttlMs / 3_600_000);
     const [subject, body] =
       kind === TOKEN_KIND.registration
