@@ -26,6 +26,7 @@ import { captchaPlugin } from './captcha/captchaPlugin.js';
 import { outboxPlugin } from './mail/outboxPlugin.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { errorsPlugin } from './http/errors.js';
+import { demoExposurePlugin } from './http/loopback.js';
 import { createServerI18n } from './i18n.js';
 import { newsRoutes } from './news/newsRoutes.js';
 import { openapiPlugin } from './openapi/openapiPlugin.js';
@@ -72,7 +73,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
   });
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onError: (err, context) => app.log.warn({ err }, `database: ${context}`),
+    }));
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('sessionSecret', resolveSessionSecret(config));
@@ -110,6 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   for (const schema of ALL_SCHEMAS) app.addSchema(schema);
   await app.register(errorsPlugin);
+  // Demo mode on only by default: the outbox, the demo keys and the demo identity provider answer loopback clients only.
+  await app.register(demoExposurePlugin);
   await app.register(cors, {
     origin: config.publicUrl,
     credentials: true,
@@ -121,7 +130,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(outboxPlugin);
   // The live hubs at /hubs/alarms and /hubs/reports (outside /api).
   await app.register(realtimePlugin);
-  // Demo only (or LOCAL_IDP=true): the OpenID Connect provider at /idp, and the classic portal's stand-in at /classic.
+  // Demo only (or LOCAL_IDP=true): the OpenID Connect provider at /idp (loopback clients only when demo mode is
+  // on only by default: http/loopback.ts), and the classic portal's stand-in at /classic.
   if (config.localIdp) await app.register(localIdpPlugin);
   if (config.demo) await app.register(classicPagePlugin);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, redact } from './config.js';
+import { ConfigError, demoModeWarning, loadConfig, redact } from './config.js';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -45,5 +45,31 @@ describe('configuration', () => {
   it('keeps passwords in URLs out of its messages', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://admin:hunter2@db/x' })[0]).not.toContain('hunter2');
     expect(redact('postgres://u:secret@host/db')).toBe('postgres://***@host/db');
+  });
+});
+
+describe('demo exposure', () => {
+  it('keeps the demo features to loopback clients when demo mode is on only by default', () => {
+    const config = loadConfig({});
+    expect(config.demoLoopbackOnly).toBe(true);
+    expect(config.localIdpLoopbackOnly).toBe(true);
+    expect(config.demoKeys.sort()).toEqual(['demo-classic-key', 'demo-integration-key']);
+    expect(demoModeWarning(config)).toMatch(/DEMO MODE IS ON.*this machine only/);
+  });
+
+  it('serves them to every client with DEMO=true set explicitly, and not at all with demo mode off', () => {
+    const explicit = loadConfig({ DEMO: 'true' });
+    expect(explicit.demo).toBe(true);
+    expect(explicit.demoLoopbackOnly).toBe(false);
+    expect(explicit.localIdpLoopbackOnly).toBe(false);
+    expect(demoModeWarning(explicit)).toMatch(/DEMO MODE IS ON.*DEMO=true is set/);
+    expect(loadConfig({ DEMO: 'false' }).demoLoopbackOnly).toBe(false);
+    expect(demoModeWarning(loadConfig({ DATABASE_URL: 'postgres://localhost/portal' }))).toBeUndefined();
+  });
+
+  it('treats keys and the identity provider set explicitly as meant for every client', () => {
+    const config = loadConfig({ INTEGRATION_API_KEY: 'a-real-integration-key', LOCAL_IDP: 'true' });
+    expect(config.demoKeys).toEqual(['demo-classic-key']);
+    expect(config.localIdpLoopbackOnly).toBe(false);
   });
 });

@@ -21,6 +21,14 @@ export interface Config {
   publicUrl: string;
   sessionSecret: string | undefined;
   demo: boolean;
+  /**
+   * Demo mode is on only by default (embedded database, DEMO unset): the dev
+   * outbox, the demo keys and the demo identity provider then answer loopback
+   * clients only. DEMO=true set explicitly serves them to every client.
+   */
+  demoLoopbackOnly: boolean;
+  /** The demo default keys in use (CLASSIC_API_KEY, INTEGRATION_API_KEY unset); accepted from loopback only when demoLoopbackOnly. */
+  demoKeys: string[];
   logLevel: string;
   /** Trust X-Forwarded-For from a load balancer; off, a client could claim any address. */
   trustProxy: boolean;
@@ -38,6 +46,8 @@ export interface Config {
   classicApiKey: string | undefined;
   /** Serve the built-in OpenID Connect provider at PUBLIC_URL/idp (single sign-on demo); on in demo mode. */
   localIdp: boolean;
+  /** The local identity provider is on only through the default demo mode: loopback clients only. */
+  localIdpLoopbackOnly: boolean;
   /** SPEC §7 `env` parameter: prod, staging or dev. */
   environment: Environment;
   /** Redis pub/sub channel of the live hubs; several portals on one Redis each use their own. */
@@ -108,8 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = urlWithScheme('PUBLIC_URL', env.PUBLIC_URL, ['http', 'https'], problems) ?? `http://localhost:${port}`;
 
   let demo = env.DATABASE_URL ? false : true;
-  if (env.DEMO !== undefined && env.DEMO !== '') {
-    const word = BOOLEAN_WORDS[env.DEMO.toLowerCase()];
+  const demoSetting = env.DEMO || undefined;
+  const demoExplicit = demoSetting !== undefined;
+  if (demoSetting !== undefined) {
+    const word = BOOLEAN_WORDS[demoSetting.toLowerCase()];
     if (word === undefined) problems.push(`DEMO must be true or false (got "${env.DEMO}")`);
     else demo = word;
   }
@@ -150,8 +162,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('CLASSIC_API_KEY must be at least 16 characters long (leave it unset to turn classic key redemption off)');
   }
   let localIdp = demo;
-  if (env.LOCAL_IDP !== undefined && env.LOCAL_IDP !== '') {
-    const word = BOOLEAN_WORDS[env.LOCAL_IDP.toLowerCase()];
+  const localIdpSetting = env.LOCAL_IDP || undefined;
+  const localIdpExplicit = localIdpSetting !== undefined;
+  if (localIdpSetting !== undefined) {
+    const word = BOOLEAN_WORDS[localIdpSetting.toLowerCase()];
     if (word === undefined) problems.push(`LOCAL_IDP must be true or false (got "${env.LOCAL_IDP}")`);
     else localIdp = word;
   }
@@ -177,6 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisChannel = env.REDIS_CHANNEL || 'portal:hubs';
 
   if (problems.length) throw new ConfigError(problems);
+  const demoLoopbackOnly = demo && !demoExplicit;
+  const demoKeys = [env.CLASSIC_API_KEY ? undefined : classicApiKey, env.INTEGRATION_API_KEY ? undefined : integrationApiKey].filter(
+    (key): key is string => key !== undefined,
+  );
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -189,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl.replace(/\/$/, ''),
     sessionSecret,
     demo,
+    demoLoopbackOnly,
+    demoKeys,
     logLevel,
     trustProxy,
     devServer: env.VITE_DEV_SERVER === 'true',
@@ -199,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     classicPortalUrl: classicPortalUrl ?? (demo ? `${publicUrl.replace(/\/$/, '')}/classic` : undefined),
     classicApiKey,
     localIdp,
+    localIdpLoopbackOnly: localIdp && !localIdpExplicit && demoLoopbackOnly,
     redisChannel,
     liveAlarmGroups,
     integrationApiKey,
@@ -215,4 +236,14 @@ export function resolveSessionSecret(config: Config): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** The start-up warning of demo mode (main.ts logs it), or undefined when demo mode is off. */
+export function demoModeWarning(config: Config): string | undefined {
+  if (!config.demo) return undefined;
+  const base =
+    'DEMO MODE IS ON: demo users with a published password, the dev outbox (/dev/outbox) and demo keys are served. Never use it in production: set DEMO=false.';
+  return config.demoLoopbackOnly
+    ? `${base} It is on by default (embedded database, DEMO unset), so the outbox, the demo keys and the demo identity provider answer this machine only (loopback clients); set DEMO=true to serve them to other machines.`
+    : `${base} DEMO=true is set: the outbox, the demo keys and the demo identity provider answer every client.`;
 }

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, demoModeWarning, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 
 /** Starts the portal: `npm start` (built app) or `npm run dev` (Vite hot reload). */
@@ -15,6 +15,8 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  const demoWarning = demoModeWarning(config);
+  if (demoWarning) app.log.warn(demoWarning);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

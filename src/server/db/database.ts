@@ -26,7 +26,14 @@ export interface DatabaseOptions {
   dataDir?: string | null;
   /** PostgreSQL only: run in this schema (created if missing), for isolated tests. */
   schema?: string;
+  /** Where pool and connection errors are reported (the app's logger); default: console.warn. */
+  onError?: (error: Error, context: string) => void;
 }
+
+/** PostgreSQL application_name of the portal's connections (pg_stat_activity), to find or end them. */
+export const APPLICATION_NAME = 'security-portal';
+/** How long a query waits for a new connection before failing (and the request answering 503). */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 // int8 (counts, bigserial ids) as numbers on both dialects, as PGlite already does.
 const pgTypes = {
@@ -42,8 +49,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.databaseUrl,
       max: 10,
       types: pgTypes,
+      application_name: APPLICATION_NAME,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    watchPoolErrors(pool, options.onError ?? ((error, context) => console.warn(`database ${context}:`, error.message)));
     if (options.schema) {
       const client = await pool.connect();
       try {
@@ -56,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', schema: options.schema, close: () => db.destroy() };
   }
   let pglite: PGlite;
+  // PGlite: errors answer the query that caused them; the driver rolls back a transaction left open.
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
@@ -65,6 +76,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * A database restart, failover or idle reaper ends the pool's connections:
+ * pg then emits 'error' on the idle clients (through the pool) and on a
+ * checked-out client between queries. Unhandled, either event ends the
+ * process; handled, the broken client is dropped and the next query opens a
+ * new connection, so the portal answers 503 while the database is away and
+ * serves again as soon as it is back.
+ */
+export function watchPoolErrors(pool: pg.Pool, report: (error: Error, context: string) => void): void {
+  pool.on('error', (error) => report(error, 'idle connection lost'));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => report(error, 'connection lost'));
+  });
 }
 
 const migrations: Record<string, Migration> = {

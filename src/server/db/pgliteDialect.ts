@@ -67,8 +67,21 @@ class PGliteDriver implements Driver {
   async rollbackTransaction(conn: DatabaseConnection) {
     await conn.executeQuery(CompiledQuery.raw('rollback'));
   }
+  /**
+   * Hands the connection to the next waiter. A holder that leaves a
+   * transaction open (a query failed between its own begin and end) would
+   * leave the single connection refusing every later query ('current
+   * transaction is aborted'): roll it back first. Each hold releases once.
+   */
   async releaseConnection(conn: DatabaseConnection) {
-    (conn as PGliteConnection).release?.();
+    const connection = conn as PGliteConnection;
+    const release = connection.release;
+    connection.release = undefined;
+    try {
+      if (!this.pglite.closed && this.pglite.isInTransaction()) await this.pglite.exec('rollback');
+    } finally {
+      release?.();
+    }
   }
   async destroy() {
     if (!this.pglite.closed) await this.pglite.close();

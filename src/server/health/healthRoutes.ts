@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ping } from '../db/database.js';
+import { DATABASE_RETRY_AFTER_S } from '../db/unavailable.js';
 
 const healthSchema = {
   type: 'object',
@@ -15,12 +16,13 @@ export async function healthRoutes(app: FastifyInstance) {
       schema: { tags: ['platform'], summary: 'Liveness with a database check', response: { 200: healthSchema, 503: healthSchema } },
     },
     async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
       try {
         await ping(app.db);
         return { status: 'ok' };
       } catch (err) {
         request.log.warn({ err }, 'health check: database unreachable');
-        return reply.status(503).send({ status: 'unavailable' });
+        return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_S)).send({ status: 'unavailable' });
       }
     },
   );

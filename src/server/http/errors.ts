@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAjv, toFieldErrors } from '../../common/validation.js';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable.js';
 
 /**
  * An error whose message is a locale key; the error handler translates it
@@ -54,6 +55,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
+      // The database is away (restart, failover, connections ended): ask the client to retry shortly.
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'request failed: database unavailable');
+        return reply
+          .status(503)
+          .header('Retry-After', String(DATABASE_RETRY_AFTER_S))
+          .send({ message: t('errors.databaseUnavailable') });
+      }
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send({ message: t('errors.internal') });
     }

@@ -211,18 +211,6 @@ export const LINK_STATUS: Record<Exclude<LinkOutcome, 'valid'>, { status: number
   expired: { status: 412, key: RECOVERY_KEYS.linkExpired },
 };
 
-/**
- * Where emailed links point: the customer host the request came to when it is
- * one of MSA_HOSTS (customers register there), else PUBLIC_URL.
- */
-export function linkBase(
-  request: { protocol: string; hostname: string; host: string },
-  msaHosts: readonly string[],
-  publicUrl: string,
-): string {
-  return msaHosts.includes(request.hostname.toLowerCase()) ? `${request.protocol}://${request.host}` : publicUrl;
-}
-
 /** §2 route 'login/register' with its query: code (email verification) or otp (set the password). */
 export function registrationLink(base: string, param: 'code' | 'otp', token: string): string {
   return `${base}/login/register?${param}=${encodeURIComponent(token)}`;

@@ -15,11 +15,11 @@ import { ACCOUNT_POLICY, ADDRESS_POLICY } from '../auth/throttle.js';
 import { requireCaptcha } from '../captcha/captchaPlugin.js';
 import type { UsersTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { mailLinkBase } from '../mail/links.js';
 import {
   GATES,
   isRegistered,
   LINK_STATUS,
-  linkBase,
   newPasswordErrors,
   normaliseEmail,
   RECOVERY_KEYS,
@@ -60,11 +60,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
     const kind: TokenKind = user.password_hash ? TOKEN_KIND.registration : TOKEN_KIND.registrationOtp;
     const ttlMs = kind === TOKEN_KIND.registration ? RECOVERY_POLICY.registrationLinkTtlMs : RECOVERY_POLICY.registrationOtpTtlMs;
     const token = await registration.replaceToken(kind, user.user_id, ttlMs);
-    const link = registrationLink(
-      linkBase(request, app.config.msaHosts, app.config.publicUrl),
-      kind === TOKEN_KIND.registration ? 'code' : 'otp',
-      token,
-    );
+    const link = registrationLink(mailLinkBase(request.hostname, app.config), kind === TOKEN_KIND.registration ? 'code' : 'otp', token);
     const hours = String(ttlMs / 3_600_000);
     const [subject, body] =
       kind === TOKEN_KIND.registration

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LOCAL_IDP_PATH } from '../sso/localIdp.js';
+
+/**
+ * Whether a socket address is this machine's (127.0.0.0/8, ::1, or IPv4 in
+ * IPv6 form). Always the socket's own address: X-Forwarded-For is whatever
+ * the client wrote.
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) || address === '::1';
+}
+
+/** Paths of the dev outbox (mail/outboxPlugin.ts): the page and its API. */
+const OUTBOX_PATHS = ['/dev/outbox', '/api/dev/outbox'];
+
+const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
+
+/** Whether a route path belongs to a demo-only feature that answers loopback clients only under `config`. */
+export function isLoopbackOnlyPath(pathname: string, config: { demoLoopbackOnly: boolean; localIdpLoopbackOnly: boolean }): boolean {
+  if (config.demoLoopbackOnly && OUTBOX_PATHS.some((base) => under(pathname, base))) return true;
+  return config.localIdpLoopbackOnly && under(pathname, LOCAL_IDP_PATH);
+}
+
+/**
+ * Demo mode on only by default (config.demoLoopbackOnly): the dev outbox and
+ * the demo identity provider answer 404 to clients on other machines, and the
+ * demo default keys are ignored when they come from one (the route then
+ * refuses the call as it refuses a missing key). Register at the root.
+ */
+export const demoExposurePlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    if (!config.demoLoopbackOnly && !config.localIdpLoopbackOnly) return;
+    const keys = new Set(config.demoLoopbackOnly ? config.demoKeys : []);
+    app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+      if (isLoopbackAddress(request.raw.socket.remoteAddress)) return;
+      // The route's own pattern, not the URL as sent (percent-encoding, doubled slashes).
+      const route = request.routeOptions.url;
+      if (route && isLoopbackOnlyPath(route, config)) {
+        return reply.status(404).send({ message: request.t('errors.notFound') });
+      }
+      const authorization = request.headers.authorization;
+      if (keys.size && authorization?.startsWith('Bearer ') && keys.has(authorization.slice('Bearer '.length).trim())) {
+        request.log.warn(
+          { ip: request.raw.socket.remoteAddress },
+          'demo key refused: DEMO is not set, demo keys are for this machine only',
+        );
+        delete request.headers.authorization;
+      }
+    });
+  },
+  { name: 'demo-exposure', fastify: '5.x', decorators: { fastify: ['config'] } },
+);
