@@ -25,6 +25,7 @@ import { captchaPlugin } from './captcha/captchaPlugin.js';
 import { outboxPlugin } from './mail/outboxPlugin.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { errorsPlugin } from './http/errors.js';
+import { securityHeadersPlugin } from './http/securityHeaders.js';
 import { createServerI18n } from './i18n.js';
 import { newsRoutes } from './news/newsRoutes.js';
 import { openapiPlugin } from './openapi/openapiPlugin.js';
@@ -107,6 +108,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   for (const schema of ALL_SCHEMAS) app.addSchema(schema);
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, {
+    publicUrl: config.publicUrl,
+    helpCenterUrl: config.helpCenterUrl,
+    devServer: config.devServer,
+  });
   await app.register(cors, {
     origin: config.publicUrl,
     credentials: true,
