@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from '../src/common/constants.js';
+import { INT4_MAX } from './shared.js';
 
 /**
  * Sign-in, tokens, MFA and report codes: SPEC §3 (login requirements, MFA
@@ -244,7 +245,7 @@ export const ssoLoginQuerySchema = {
   type: 'object',
   required: ['siteGroup', 'provider'],
   properties: {
-    siteGroup: { type: 'integer', minimum: 1 },
+    siteGroup: { type: 'integer', minimum: 1, maximum: INT4_MAX },
     provider: { type: 'string', minLength: 1, maxLength: 100 },
     returnUrl: { type: 'string', maxLength: INPUT_LIMITS.returnUrlMax },
   },
@@ -315,7 +316,7 @@ export const trustedDevicesRevokedSchema = {
   required: ['success', 'revoked'],
   properties: {
     success: { type: 'boolean' },
-    revoked: { type: 'integer', minimum: 0 },
+    revoked: { type: 'integer', minimum: 0, maximum: INT4_MAX },
   },
 } as const;
 export type TrustedDevicesRevoked = FromSchema<typeof trustedDevicesRevokedSchema>;

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { int4Range } from './shared.js';
 
 /**
  * Dealers (account groups), sites in lists, live alarm and report events,
@@ -26,7 +27,7 @@ export const accountGroupSchema = {
   additionalProperties: false,
   required: ['siteGroupNum', 'siteGroupName', 'allowedDealers', 'ssoProviders', 'branding'],
   properties: {
-    siteGroupNum: { type: 'integer' },
+    siteGroupNum: { type: 'integer', ...int4Range },
     siteGroupName: { type: 'string' },
     allowedDealers: { type: 'array', items: { type: 'string' } },
     /** Provider names (Microsoft, Okta, DUO and others). */
@@ -46,8 +47,8 @@ export const siteListItemSchema = {
   required: ['siteName', 'siteNum', 'devNum', 'xmit', 'transmitterCode', 'addressDisplay'],
   properties: {
     siteName: { type: 'string' },
-    siteNum: { type: 'integer' },
-    devNum: { type: 'integer' },
+    siteNum: { type: 'integer', ...int4Range },
+    devNum: { type: 'integer', ...int4Range },
     /** 'xmit or transmitterCode': lists carry one or the other. */
     xmit: { type: ['string', 'null'] },
     transmitterCode: { type: ['string', 'null'] },
@@ -63,9 +64,9 @@ export const alarmEventSchema = {
   additionalProperties: false,
   required: ['alarmNum', 'siteNum', 'devNum', 'siteName', 'transmitterCode', 'alarmDate', 'eventCodeDescription'],
   properties: {
-    alarmNum: { type: 'integer' },
-    siteNum: { type: 'integer' },
-    devNum: { type: 'integer' },
+    alarmNum: { type: 'integer', ...int4Range },
+    siteNum: { type: 'integer', ...int4Range },
+    devNum: { type: 'integer', ...int4Range },
     siteName: { type: 'string' },
     transmitterCode: { type: 'string' },
     /** UTC. */
@@ -96,7 +97,7 @@ export const reportCodeResponseSchema = {
   required: ['emailAddress', 'schedReportID', 'isTRMUser'],
   properties: {
     emailAddress: { type: 'string' },
-    schedReportID: { type: 'integer' },
+    schedReportID: { type: 'integer', ...int4Range },
     isTRMUser: { type: 'boolean' },
   },
 } as const;
@@ -113,7 +114,7 @@ export const ssoTenantSchema = {
   additionalProperties: false,
   required: ['siteGroupNum', 'dealerName', 'providers'],
   properties: {
-    siteGroupNum: { type: 'integer' },
+    siteGroupNum: { type: 'integer', ...int4Range },
     dealerName: { type: 'string' },
     providers: {
       type: 'array',
@@ -184,7 +185,7 @@ export const classicUserSchema = {
     name: { type: 'string' },
     email: { type: ['string', 'null'] },
     dealerNumber: { type: ['string', 'null'] },
-    siteGroupNum: { type: ['integer', 'null'] },
+    siteGroupNum: { type: ['integer', 'null'], ...int4Range },
   },
 } as const;
 export type ClassicUser = FromSchema<typeof classicUserSchema>;

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { INT4_MAX, int4Range } from './shared.js';
 
 /**
  * Live alarms: the monitoring platform's ingest call (POST
@@ -18,7 +19,7 @@ const alarmIngestItemFields = {
     eventCodeDescription: { type: 'string', minLength: 1, maxLength: 128 },
     /** When the panel signalled; any offset, pushed as UTC. */
     alarmDate: { type: 'string', format: 'date-time' },
-    zoneNum: { type: ['integer', 'null'], minimum: 0 },
+    zoneNum: { type: ['integer', 'null'], minimum: 0, maximum: INT4_MAX },
   },
 } as const;
 export const alarmIngestItemSchema = { $id: 'AlarmIngestItem', ...alarmIngestItemFields } as const;
@@ -41,7 +42,7 @@ export const alarmIngestResultSchema = {
   additionalProperties: false,
   required: ['accepted'],
   properties: {
-    accepted: { type: 'integer' },
+    accepted: { type: 'integer', ...int4Range },
   },
 } as const;
 export type AlarmIngestResult = FromSchema<typeof alarmIngestResultSchema>;

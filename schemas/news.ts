@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from '../src/common/constants.js';
-import { notBlank, nullableDateTime, webUrlPattern } from './shared.js';
+import { int4Range, notBlank, nullableDateTime, webUrlPattern } from './shared.js';
 
 /** Icon options, SPEC §3; their labels are locales/<lang>/news.json `icons.*`. */
 export const NEWS_ICONS = [
@@ -27,7 +27,7 @@ const newsFields = {
   body: { type: 'string', minLength: 1, maxLength: LIMITS.newsBodyMax, ...notBlank },
   effectiveDate: nullableDateTime,
   expirationDate: nullableDateTime,
-  order: { type: ['integer', 'null'], minimum: -2147483648, maximum: 2147483647 },
+  order: { type: ['integer', 'null'], ...int4Range },
   icon: { type: ['string', 'null'], maxLength: LIMITS.newsIconMax, enum: [...NEWS_ICONS, null] },
   color: { type: ['string', 'null'], maxLength: LIMITS.newsColorMax, enum: [...NEWS_COLORS, null] },
   documentName: { type: ['string', 'null'], maxLength: LIMITS.newsDocumentNameMax },
@@ -48,8 +48,8 @@ const startNotAfterEnd = {
 
 /** Computed fields: react-admin sends the whole record back on update; they are ignored. */
 const readOnlyFields = {
-  id: { type: 'integer', readOnly: true },
-  newsId: { type: 'integer', readOnly: true },
+  id: { type: 'integer', readOnly: true, ...int4Range },
+  newsId: { type: 'integer', readOnly: true, ...int4Range },
   hasDocument: { type: 'boolean', readOnly: true },
   active: { type: 'boolean', readOnly: true },
   future: { type: 'boolean', readOnly: true },
@@ -90,8 +90,8 @@ export const newsItemSchema = {
     'expired',
   ],
   properties: {
-    id: { type: 'integer' },
-    newsId: { type: 'integer' },
+    id: { type: 'integer', ...int4Range },
+    newsId: { type: 'integer', ...int4Range },
     ...newsFields,
     hasDocument: { type: 'boolean' },
     active: { type: 'boolean' },
@@ -110,7 +110,7 @@ export const newsFilterSchema = {
     q: { type: 'string', maxLength: 200 },
     includeExpired: { type: 'boolean' },
     active: { type: 'boolean' },
-    id: { type: 'array', items: { type: 'integer' }, maxItems: 1000 },
+    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
   },
 } as const;
 export type NewsFilter = FromSchema<typeof newsFilterSchema>;

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { INT4_MAX, int4Range } from './shared.js';
 
 /** §9 names no limit for the policy text; this cap only bounds the request body. */
 export const PRIVACY_POLICY_TEXT_MAX = 100_000;
@@ -12,7 +13,7 @@ export const privacyPolicySchema = {
   properties: {
     policyText: { type: 'string', description: 'Markdown.' },
     /** Which text a user accepted: raised on every update. */
-    version: { type: 'integer', minimum: 0 },
+    version: { type: 'integer', minimum: 0, maximum: INT4_MAX },
   },
 } as const;
 export type PrivacyPolicy = FromSchema<typeof privacyPolicySchema>;
@@ -39,7 +40,7 @@ export const privacyPolicyAcceptSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    version: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    version: { type: 'integer', minimum: 1, maximum: INT4_MAX },
   },
 } as const;
 export type PrivacyPolicyAccept = FromSchema<typeof privacyPolicyAcceptSchema>;
@@ -52,6 +53,6 @@ export const privacyPolicyAcceptedSchema = {
   required: ['success', 'version'],
   properties: {
     success: { type: 'boolean' },
-    version: { type: 'integer' },
+    version: { type: 'integer', ...int4Range },
   },
 } as const;

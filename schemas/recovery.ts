@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from '../src/common/constants.js';
 import { INPUT_LIMITS, captchaField, emailField, emailOrPhoneField, mfaCodeField, mfaContactTypeField, msaPasswordField } from './auth.js';
-import { sameAs, type FromSchemaWithData } from './shared.js';
+import { INT4_MAX, sameAs, type FromSchemaWithData } from './shared.js';
 
 /**
  * Forced first-login updates and forgot password / username: SPEC §2
@@ -155,7 +155,7 @@ export const securityQuestionOptionsSchema = {
   additionalProperties: false,
   required: ['count', 'options'],
   properties: {
-    count: { type: 'integer', minimum: 1 },
+    count: { type: 'integer', minimum: 1, maximum: INT4_MAX },
     options: {
       type: 'array',
       items: {

@@ -1,6 +1,10 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
 /** Building blocks the entity schemas share. */
+
+/** The range of a PostgreSQL integer (int4) column: larger numbers are refused as input, never sent to the database. */
+export const INT4_MAX = 2147483647;
+export const int4Range = { minimum: -2147483648, maximum: INT4_MAX } as const;
 export const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
 
 /** A required text must hold more than spaces: blank text says 'Required'. */

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { INT4_MAX, int4Range } from './shared.js';
 
 /**
  * The shell's calls (SPEC §2 application shell, §4 'Shell and live
@@ -28,9 +29,9 @@ export const siteSummarySchema = {
   additionalProperties: false,
   required: ['siteNum', 'siteName', 'siteGroupNum', 'addressDisplay', 'isFavorite', 'devices'],
   properties: {
-    siteNum: { type: 'integer' },
+    siteNum: { type: 'integer', ...int4Range },
     siteName: { type: 'string' },
-    siteGroupNum: { type: 'integer' },
+    siteGroupNum: { type: 'integer', ...int4Range },
     addressDisplay: { type: 'string' },
     isFavorite: { type: 'boolean' },
     devices: {
@@ -40,7 +41,7 @@ export const siteSummarySchema = {
         additionalProperties: false,
         required: ['devNum', 'transmitterCode', 'description'],
         properties: {
-          devNum: { type: 'integer' },
+          devNum: { type: 'integer', ...int4Range },
           transmitterCode: { type: 'string' },
           description: { type: ['string', 'null'] },
         },
@@ -57,7 +58,7 @@ export const accountGroupOptionSchema = {
   additionalProperties: false,
   required: ['siteGroupNum', 'siteGroupName', 'current', 'liveAlarms'],
   properties: {
-    siteGroupNum: { type: 'integer' },
+    siteGroupNum: { type: 'integer', ...int4Range },
     siteGroupName: { type: 'string' },
     current: { type: 'boolean' },
     /** The group's alarms are pushed live (§4: the alarm connection exists only for these). */
@@ -73,7 +74,7 @@ export const accountGroupSwitchSchema = {
   additionalProperties: false,
   required: ['siteGroupNum'],
   properties: {
-    siteGroupNum: { type: 'integer', minimum: 1 },
+    siteGroupNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
   },
 } as const;
 export type AccountGroupSwitch = FromSchema<typeof accountGroupSwitchSchema>;
@@ -85,10 +86,10 @@ export const msaActiveAccountSchema = {
   additionalProperties: false,
   required: ['siteNum', 'devNum', 'siteGroupNum'],
   properties: {
-    siteNum: { type: 'integer' },
+    siteNum: { type: 'integer', ...int4Range },
     /** The first device, for the dn parameter; null when the site has none. */
-    devNum: { type: ['integer', 'null'] },
-    siteGroupNum: { type: 'integer' },
+    devNum: { type: ['integer', 'null'], ...int4Range },
+    siteGroupNum: { type: 'integer', ...int4Range },
   },
 } as const;
 export type MsaActiveAccount = FromSchema<typeof msaActiveAccountSchema>;

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { APPLICATION, LIMITS } from '../src/common/constants.js';
 import { emailField, optionalPhonePattern } from './auth.js';
+import { INT4_MAX, int4Range } from './shared.js';
 
 /** Users, MSA users and account links: SPEC §3, §5 'MSA account', §6 roles, §7 customer calls. */
 
@@ -54,14 +55,14 @@ export const userSchema = {
       },
     },
     roles: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ROLE_NAMES } },
-    appUserNum: { type: 'integer' },
+    appUserNum: { type: 'integer', ...int4Range },
     /** The current account group; null for users without one (internal staff, customers). */
     dealer: {
       type: ['object', 'null'],
       additionalProperties: false,
       required: ['siteGroupNum', 'siteGroupName'],
       properties: {
-        siteGroupNum: { type: 'integer' },
+        siteGroupNum: { type: 'integer', ...int4Range },
         siteGroupName: { type: 'string' },
         /** §6 Answering Service shows only for dealers that have one. */
         hasAnsweringService: { type: 'boolean' },
@@ -81,10 +82,10 @@ const accountLinkFields = {
   additionalProperties: false,
   required: ['siteNum', 'siteName', 'address', 'devices', 'xmit', 'isFavorite', 'headerLogoUrl', 'darkHeaderLogoUrl'],
   properties: {
-    siteNum: { type: 'integer' },
+    siteNum: { type: 'integer', ...int4Range },
     siteName: { type: 'string' },
     address: { type: ['string', 'null'] },
-    devices: { type: 'array', items: { type: 'integer' } },
+    devices: { type: 'array', items: { type: 'integer', ...int4Range } },
     xmit: { type: 'string' },
     /** Only one link is the default (favourite) at a time. */
     isFavorite: { type: 'boolean' },
@@ -131,7 +132,7 @@ export const msaAccountUpdateSchema = {
 } as const;
 export type MsaAccountUpdate = FromSchema<typeof msaAccountUpdateSchema>;
 
-const siteNumField = { type: 'integer', minimum: 1 } as const;
+const siteNumField = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 
 /** §7 'Favourite account link: siteNum and flag'. */
 export const accountLinkFavoriteSchema = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAjv, toFieldErrors } from './validation.js';
+import { createAjv, findNullCharacter, toFieldErrors } from './validation.js';
 
 const schema = {
   type: 'object',
@@ -37,5 +37,26 @@ describe('validation messages', () => {
     expect(errorsOf({ name: 'a', start, end: '2026-01-01T00:00:00Z' })).toEqual({ start: { message: 'x.startAfterEnd', args: undefined } });
     expect(errorsOf({ name: 'a', start, end: start })).toEqual({});
     expect(errorsOf({ name: 'a', start })).toEqual({});
+  });
+});
+
+describe('null characters (PostgreSQL cannot store U+0000)', () => {
+  it('finds one in a nested value and names the field', () => {
+    expect(findNullCharacter({ a: { b: ['ok', 'x\u0000'] } })).toBe('a.b.1');
+  });
+  it('finds one in a key', () => {
+    expect(findNullCharacter({ ['na\u0000me']: 1 })).toBe('name');
+  });
+  it('names the part itself for a bare string', () => {
+    expect(findNullCharacter('\u0000')).toBe('');
+  });
+  it('passes values without one, and other control characters', () => {
+    expect(findNullCharacter({ a: 'tab\there', b: 1, c: null, d: [true] })).toBeUndefined();
+    expect(findNullCharacter(undefined)).toBeUndefined();
+  });
+  it('walks a deeply nested value without overflowing the stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(findNullCharacter(deep)).toBe(`${'0.'.repeat(99_999)}0`);
   });
 });

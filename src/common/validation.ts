@@ -142,3 +142,39 @@ export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined)
   }
   return result;
 }
+
+interface Visit {
+  value: unknown;
+  key?: string;
+  parent?: Visit;
+}
+
+/**
+ * The first place in a request part (body, query or params) where a text
+ * holds a null character (U+0000), in the field notation of toFieldErrors
+ * ('' for the part itself); undefined when there is none. PostgreSQL cannot
+ * store U+0000 in text, so such a value is refused as input before any
+ * query sees it. Keys are checked as well as values. Iterative, so a deeply
+ * nested body cannot overflow the stack.
+ */
+export function findNullCharacter(value: unknown): string | undefined {
+  const pathOf = (visit: Visit | undefined, last?: string): string => {
+    const keys = last === undefined ? [] : [last];
+    for (let v = visit; v?.key !== undefined; v = v.parent) keys.push(v.key);
+    return keys.reverse().join('.');
+  };
+  const stack: Visit[] = [{ value }];
+  while (stack.length) {
+    const visit = stack.pop()!;
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return pathOf(visit);
+    } else if (current && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) {
+        if (key.includes('\u0000')) return pathOf(visit, key.replaceAll('\u0000', ''));
+        stack.push({ value: child, key, parent: visit });
+      }
+    }
+  }
+  return undefined;
+}

@@ -27,6 +27,7 @@ import { outboxPlugin } from './mail/outboxPlugin.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { errorsPlugin } from './http/errors.js';
 import { demoExposurePlugin } from './http/loopback.js';
+import { securityHeadersPlugin } from './http/securityHeaders.js';
 import { createServerI18n } from './i18n.js';
 import { newsRoutes } from './news/newsRoutes.js';
 import { openapiPlugin } from './openapi/openapiPlugin.js';
@@ -119,6 +120,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   // Demo mode on only by default: the outbox, the demo keys and the demo identity provider answer loopback clients only.
   await app.register(demoExposurePlugin);
+  await app.register(securityHeadersPlugin, {
+    publicUrl: config.publicUrl,
+    helpCenterUrl: config.helpCenterUrl,
+    devServer: config.devServer,
+  });
   await app.register(cors, {
     origin: config.publicUrl,
     credentials: true,

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAjv, toFieldErrors } from '../../common/validation.js';
+import { createAjv, findNullCharacter, toFieldErrors } from '../../common/validation.js';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable.js';
 
 /**
@@ -22,6 +22,22 @@ export class HttpError extends Error {
 
 type Schema = Record<string, unknown> & { $id?: string };
 
+/** PostgreSQL's class 22 'data exception' (a value out of range, a bad encoding...): the input's fault, not the server's. */
+const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
+/** What @fastify/busboy throws on a truncated or malformed multipart body (it sets no status code). */
+const MULTIPART_ERROR = /multipart|boundary|part header|unexpected end of form/i;
+
+/**
+ * Errors caused by what the client sent that carry no 4xx status of their
+ * own: a locale key for a 400 answer, or undefined for a real server error.
+ */
+export function clientErrorKey(error: { statusCode?: number; code?: unknown; message?: string }, multipart: boolean): string | undefined {
+  if (error.statusCode !== undefined) return undefined;
+  if (typeof error.code === 'string' && DATA_EXCEPTION.test(error.code)) return 'errors.badInput';
+  if (multipart && MULTIPART_ERROR.test(error.message ?? '')) return 'errors.badMultipart';
+  return undefined;
+}
+
 /**
  * Request validation with the shared ajv (bodies as sent; querystrings and
  * params coerced from text), and error answers: a 400 names every bad field
@@ -35,6 +51,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const ajv = httpPart === 'body' ? bodyAjv : textAjv;
     const id = (schema as Schema).$id;
     return (id && ajv.getSchema(id)) || ajv.compile(schema);
+  });
+  // PostgreSQL cannot store U+0000 in text: refused here, for every route, whatever its schema says.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = findNullCharacter(part);
+      if (field !== undefined) throw new HttpError(400, 'validation.invalidForm', {}, { [field || 'root']: 'validation.nullCharacter' });
+    }
   });
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const error = new Error(`${dataVar} is not valid`) as FastifyError;
@@ -53,6 +76,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const errors = error.fields && Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, t(key, error.args)]));
       return reply.status(error.statusCode).send({ message: t(error.messageKey, error.args), ...(errors && { errors }) });
     }
+    const clientKey = clientErrorKey(error, /^multipart\//i.test(request.headers['content-type'] ?? ''));
+    if (clientKey) return reply.status(400).send({ message: t(clientKey) });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       // The database is away (restart, failover, connections ended): ask the client to retry shortly.

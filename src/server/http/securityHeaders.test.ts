@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { cspDirectives, isPublicApiPath } from './securityHeaders.js';
+
+describe('Content-Security-Policy directives (issue 10)', () => {
+  it('allows no inline script, inline styles for emotion, and frames from this origin only by default', () => {
+    const d = cspDirectives({ publicUrl: 'http://localhost:8080', helpCenterUrl: '/help/' });
+    expect(d['script-src']).not.toContain("'unsafe-inline'");
+    expect(d['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(d['frame-src']).toEqual(["'self'"]);
+    expect(d['frame-ancestors']).toEqual(["'none'"]);
+    expect(d).not.toHaveProperty('upgrade-insecure-requests');
+  });
+  it('adds the help centre origin to frame-src', () => {
+    expect(cspDirectives({ publicUrl: 'https://p.example', helpCenterUrl: 'https://help.example.com/a/b?c' })['frame-src']).toEqual([
+      "'self'",
+      'https://help.example.com',
+    ]);
+  });
+  it('upgrades insecure requests over https only', () => {
+    expect(cspDirectives({ publicUrl: 'https://p.example' })).toHaveProperty('upgrade-insecure-requests', []);
+  });
+  it("opens inline script and the HMR socket for Vite's dev server only", () => {
+    const dev = cspDirectives({ publicUrl: 'http://localhost:5173', devServer: true });
+    expect(dev['script-src']).toContain("'unsafe-inline'");
+    expect(dev['connect-src']).toContain('ws:');
+  });
+});
+
+describe('public API answers (no no-store)', () => {
+  it('knows the few public ones', () => {
+    for (const url of ['/api/health', '/api/version', '/api/openapi.json', '/api/docs/', '/api/assets/config?app=dealer']) {
+      expect(isPublicApiPath(url), url).toBe(true);
+    }
+  });
+  it('treats everything else as personal', () => {
+    for (const url of ['/api/me', '/api/news', '/api/healthz', '/api/site/search?q=/api/health']) {
+      expect(isPublicApiPath(url), url).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient, TestClient } from './client.js';
+import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+
+/** Security headers on every answer (issue 10), checked over HTTP. */
+describe.each(TEST_DATABASES)('security headers on $name (issue 10)', (database) => {
+  let t: TestApp;
+  let origin: string;
+  let dealer: TestClient;
+
+  beforeAll(async () => {
+    t = await startTestApp(database, { DEMO: 'true', HELP_CENTER_URL: 'https://help.example.com/portal/' });
+    origin = await listen(t);
+    dealer = await signedInClient(origin, 'dealer.beta');
+  });
+  afterAll(() => t?.close());
+
+  const csp = (response: Response) =>
+    Object.fromEntries(
+      (response.headers.get('content-security-policy') ?? '')
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
+
+  it('puts a CSP without inline script on the app, framing only the help centre, framed by nobody', async () => {
+    const page = await fetch(`${origin}/login`);
+    const policy = csp(page);
+    expect(policy['script-src']).toEqual(["'self'", "'unsafe-eval'"]);
+    expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy['connect-src']).toEqual(["'self'"]);
+    expect(policy['frame-src']).toEqual(["'self'", 'https://help.example.com']);
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    expect(policy['object-src']).toEqual(["'none'"]);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('lets only this origin frame the shipped help pages', async () => {
+    const help = await fetch(`${origin}/help/index.html`);
+    expect(csp(help)['frame-ancestors']).toEqual(["'self'"]);
+    expect(help.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('sends nosniff and a Referrer-Policy on every answer, and no HSTS over http', async () => {
+    for (const path of ['/login', '/api/health', '/api/me', '/api/no/such/route', '/favicon.svg']) {
+      const response = await dealer.request('GET', path);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('same-origin');
+      expect(response.headers.get('strict-transport-security'), path).toBeNull();
+      expect(response.headers.get('content-security-policy'), path).toBeTruthy();
+    }
+  });
+
+  it('marks API answers with personal data no-store, answers or errors', async () => {
+    for (const path of ['/api/me', '/api/news', '/api/site/recents', '/api/user/accountGroups', '/api/no/such/route']) {
+      const response = await dealer.request('GET', path);
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+    }
+    const refused = await new TestClient(origin).request('GET', '/api/me');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    // Public answers keep their own caching.
+    expect((await fetch(`${origin}/api/health`)).headers.get('cache-control')).toBeNull();
+    expect((await fetch(`${origin}/api/assets/config`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('keeps the stricter policy of the pages the server writes itself', async () => {
+    const outbox = await fetch(`${origin}/dev/outbox`);
+    expect(csp(outbox)['default-src']).toEqual(["'none'"]);
+  });
+});
+
+describe('HSTS when the portal is served over https', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(TEST_DATABASES[0], { PUBLIC_URL: 'https://portal.example.com' });
+  });
+  afterAll(() => t?.close());
+
+  it('sends Strict-Transport-Security and upgrades insecure requests', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+});
