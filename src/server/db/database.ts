@@ -33,7 +33,7 @@ export interface DatabaseOptions {
 /** PostgreSQL application_name of the portal's connections (pg_stat_activity), to find or end them. */
 export const APPLICATION_NAME = 'security-portal';
 /** How long a query waits for a new connection before failing (and the request answering 503). */
-export const CONNECT_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 // int8 (counts, bigserial ids) as numbers on both dialects, as PGlite already does.
 const pgTypes = {
@@ -86,7 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * new connection, so the portal answers 503 while the database is away and
  * serves again as soon as it is back.
  */
-export function watchPoolErrors(pool: pg.Pool, report: (error: Error, context: string) => void): void {
+function watchPoolErrors(pool: pg.Pool, report: (error: Error, context: string) => void): void {
   pool.on('error', (error) => report(error, 'idle connection lost'));
   pool.on('connect', (client) => {
     client.on('error', (error) => report(error, 'connection lost'));
