@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { APPLICATION, LIMITS } from '../src/common/constants.js';
+import { APPLICATION, LIMITS } from './constants.js';
 import { emailField, optionalPhonePattern } from './auth.js';
 
 /** Users, MSA users and account links: SPEC §3, §5 'MSA account', §6 roles, §7 customer calls. */

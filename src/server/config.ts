@@ -81,6 +81,9 @@ function urlWithScheme(name: string, value: string | undefined, schemes: string[
   }
 }
 
+/** Where `npm run build` puts the web app (vite.config.ts outDir): the SPA plugin serves it, the update check hashes it. */
+export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
+
 /** Keeps credentials out of error messages and logs. */
 export function redact(url: string): string {
   return url.replace(/\/\/([^@/]*)@/, '//***@');

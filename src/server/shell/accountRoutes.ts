@@ -8,11 +8,11 @@ import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { accountLinkFavoriteSchema, accountLinkSchema, siteNumSchema, userSchema } from '../../../schemas/user.js';
 import { APPLICATION } from '../../common/constants.js';
 import { auditFor, writeAudit } from '../audit/audit.js';
+import { WEB_DIST } from '../config.js';
 import { setSessionCookies } from '../auth/authPlugin.js';
 import { identityOf } from '../auth/identity.js';
 import { sha256 } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
-import { WEB_DIST } from '../spa/spaPlugin.js';
 import { accountLinksOf } from './accountLinks.js';
 
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };

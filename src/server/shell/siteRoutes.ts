@@ -4,10 +4,10 @@ import { siteListItemSchema } from '../../../schemas/dealer.js';
 import { siteSearchQuerySchema, siteSummarySchema } from '../../../schemas/shell.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
+import { normaliseTransmitter } from '../../common/transmitter.js';
 import { auditFor, writeAudit } from '../audit/audit.js';
 import { HttpError } from '../http/errors.js';
 import { addressDisplay, favoritesOf, recentsOf, recordRecent, searchPlan, searchSites } from './siteQueries.js';
-import { normaliseTransmitter } from '../integrations/alarmIngest.js';
 
 const siteList = { type: 'array', items: siteListItemSchema } as const;
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
