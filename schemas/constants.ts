@@ -33,4 +33,3 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** Application numbers, SPEC §1 and §6. */
 export const APPLICATION = { internal: 1, dealer: 2, customer: 3 } as const;
-export type ApplicationNum = (typeof APPLICATION)[keyof typeof APPLICATION];

@@ -293,7 +293,7 @@ export const recoveryAnswersSchema = {
 export type RecoveryAnswers = FromSchema<typeof recoveryAnswersSchema>;
 
 /** Why a forgot-username request needs more (§8 409); translated messages cannot carry the word 'provide'. */
-export const FORGOT_USERNAME_CONFLICTS = ['dealerNumberRequired', 'contactDealerSupport'] as const;
+const FORGOT_USERNAME_CONFLICTS = ['dealerNumberRequired', 'contactDealerSupport'] as const;
 
 /**
  * §8 '409 on forgot username': the message (it mentions 'provide' in English

@@ -3,7 +3,7 @@
  * in the code base should repeat one of these numbers. The limits and the
  * enumerations the schemas encode are defined in schemas/constants.ts.
  */
-export { APPLICATION, ENVIRONMENTS, LIMITS, type ApplicationNum, type Environment } from '../../schemas/constants.js';
+export { APPLICATION, ENVIRONMENTS, LIMITS, type Environment } from '../../schemas/constants.js';
 
 export const TIMINGS = {
   notificationDefaultMs: 7000,
@@ -25,8 +25,6 @@ export const TIMINGS = {
   nonGetWrapperMs: 3000,
   stepChangeAnimationMs: 500,
 } as const;
-
-export const SMALL_SCREEN = { maxWidth: 640, maxHeight: 768 } as const;
 
 /** The account group whose alarms are pushed live (SPEC §4, §9). */
 export const LIVE_ALARM_ACCOUNT_GROUP = 9993;

@@ -18,7 +18,7 @@ import { accountLinksOf } from './accountLinks.js';
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Changes with every build of the web app (its index.html names the hashed bundles), else with every start. */
-export function currentBuildId(webDist = WEB_DIST): string {
+function currentBuildId(webDist = WEB_DIST): string {
   const index = path.join(webDist, 'index.html');
   if (existsSync(index)) return sha256(readFileSync(index, 'utf8')).slice(0, 16);
   return `start-${Date.now().toString(36)}`;
