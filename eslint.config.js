@@ -87,7 +87,7 @@ function boundary(dir, files, forbidden, message) {
         'error',
         NAMED_EXPORTS,
         { selector: `ImportExpression[source.value=/${selectorRegex}/]`, message },
-        { selector: `TSImportType[argument.literal.value=/${selectorRegex}/]`, message },
+        { selector: `TSImportType[source.value=/${selectorRegex}/]`, message },
       ],
     },
   };
