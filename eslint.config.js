@@ -19,7 +19,8 @@ const NAMED_EXPORTS = { selector: 'ExportDefaultDeclaration', message: 'Use name
 const ROOT = import.meta.dirname;
 const BOUNDARIES = {
   server: {
-    platform: ['db', 'http', 'audit', 'platform', 'captcha', 'auth', 'config.ts', 'i18n.ts'],
+    // mail (app.outbox) and realtime (app.realtime, the hubs and their backplane) are services features use.
+    platform: ['db', 'http', 'audit', 'platform', 'captcha', 'mail', 'realtime', 'auth', 'config.ts', 'i18n.ts'],
     meeting: ['app.ts', 'main.ts'],
     /** Platform folders of which only these files are public (sessions, sign-in, secrets, throttle); the rest is private. */
     surfaces: {
