@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { LIMITS } from '../src/common/constants.js';
+import { LIMITS } from './constants.js';
 import { INT4_MAX } from './shared.js';
 
 /**

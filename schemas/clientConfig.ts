@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { ENVIRONMENTS } from '../src/common/constants.js';
+import { ENVIRONMENTS } from './constants.js';
 
 /** GET assets/config: what the browser needs before sign-in (variant by host name, §2; app version and env, §7). */
 export const clientConfigSchema = {

@@ -7,7 +7,7 @@ import { INT4_MAX, int4Range } from './shared.js';
  * event (dealer.ts alarmEventSchema); the platform names the device by its
  * transmitter code and the server finds the site, device and account group.
  */
-export const ALARM_BATCH_MAX = 500;
+const ALARM_BATCH_MAX = 500;
 
 const alarmIngestItemFields = {
   type: 'object',

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { LIMITS } from '../src/common/constants.js';
+import { LIMITS } from './constants.js';
 import { int4Range, notBlank, nullableDateTime, webUrlPattern } from './shared.js';
 
 /** Icon options, SPEC §3; their labels are locales/<lang>/news.json `icons.*`. */

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { INT4_MAX, int4Range } from './shared.js';
 
 /** §9 names no limit for the policy text; this cap only bounds the request body. */
-export const PRIVACY_POLICY_TEXT_MAX = 100_000;
+const PRIVACY_POLICY_TEXT_MAX = 100_000;
 
 /** SPEC §3 privacy policy (markdown), GET privacyPolicy (§7). */
 export const privacyPolicySchema = {

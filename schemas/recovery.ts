@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { LIMITS } from '../src/common/constants.js';
+import { LIMITS } from './constants.js';
 import { INPUT_LIMITS, captchaField, emailField, emailOrPhoneField, mfaCodeField, mfaContactTypeField, msaPasswordField } from './auth.js';
 import { INT4_MAX, sameAs, type FromSchemaWithData } from './shared.js';
 
@@ -293,7 +293,7 @@ export const recoveryAnswersSchema = {
 export type RecoveryAnswers = FromSchema<typeof recoveryAnswersSchema>;
 
 /** Why a forgot-username request needs more (§8 409); translated messages cannot carry the word 'provide'. */
-export const FORGOT_USERNAME_CONFLICTS = ['dealerNumberRequired', 'contactDealerSupport'] as const;
+const FORGOT_USERNAME_CONFLICTS = ['dealerNumberRequired', 'contactDealerSupport'] as const;
 
 /**
  * §8 '409 on forgot username': the message (it mentions 'provide' in English

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { LIMITS } from '../src/common/constants.js';
+import { LIMITS } from './constants.js';
 import { INPUT_LIMITS, captchaField, emailField, msaPasswordField } from './auth.js';
 import { RECOVERY_LIMITS } from './recovery.js';
 import { sameAs, type FromSchemaWithData } from './shared.js';

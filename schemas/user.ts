@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { APPLICATION, LIMITS } from '../src/common/constants.js';
+import { APPLICATION, LIMITS } from './constants.js';
 import { emailField, optionalPhonePattern } from './auth.js';
 import { INT4_MAX, int4Range } from './shared.js';
 

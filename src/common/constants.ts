@@ -1,31 +1,9 @@
 /**
  * Business constants and limits, SPEC §9. Both sides import these; nothing else
- * in the code base should repeat one of these numbers.
+ * in the code base should repeat one of these numbers. The limits and the
+ * enumerations the schemas encode are defined in schemas/constants.ts.
  */
-export const LIMITS = {
-  resendCodeBlockMs: 30_000,
-  mfaCodeLength: 6,
-  usernameMax: 50,
-  newUsernameMin: 5,
-  contactMax: 50,
-  emailMax: 128,
-  phoneMax: 32,
-  msaPasswordMin: 12,
-  msaPasswordMax: 32,
-  registrationPasswordMax: 32,
-  bannerTitleMax: 128,
-  bannerBodyMax: 1024,
-  newsTitleMax: 128,
-  newsBodyMax: 1024,
-  newsIconMax: 64,
-  newsColorMax: 32,
-  newsDocumentNameMax: 1024,
-  newsUrlMax: 1024,
-  newsBodyTruncation: 50,
-  documentUploadFiles: 1,
-  recentAccountSearches: 10,
-  accountNameDisplay: 20,
-} as const;
+export { APPLICATION, ENVIRONMENTS, LIMITS, type Environment } from '../../schemas/constants.js';
 
 export const TIMINGS = {
   notificationDefaultMs: 7000,
@@ -48,19 +26,10 @@ export const TIMINGS = {
   stepChangeAnimationMs: 500,
 } as const;
 
-export const SMALL_SCREEN = { maxWidth: 640, maxHeight: 768 } as const;
-
 /** The account group whose alarms are pushed live (SPEC §4, §9). */
 export const LIVE_ALARM_ACCOUNT_GROUP = 9993;
 
-export const ENVIRONMENTS = ['prod', 'staging', 'dev'] as const;
-export type Environment = (typeof ENVIRONMENTS)[number];
-
 export const XSRF = { cookie: 'XSRF-Token', header: 'X-XSRF-Token' } as const;
-
-/** Application numbers, SPEC §1 and §6. */
-export const APPLICATION = { internal: 1, dealer: 2, customer: 3 } as const;
-export type ApplicationNum = (typeof APPLICATION)[keyof typeof APPLICATION];
 
 /** Password every demo user is seeded with (README lists the users). */
 export const DEMO_PASSWORD = 'ChangeMe-Demo-2026';

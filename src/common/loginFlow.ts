@@ -103,7 +103,7 @@ export function showRememberDevice(purpose: MfaPurpose | undefined): boolean {
 // ---------------------------------------------------------------- masking (§4)
 
 /** How much of a contact stays readable (§4 masking). */
-export const MASK = { char: '*', phoneVisibleDigits: 2, emailVisibleChars: 4 } as const;
+const MASK = { char: '*', phoneVisibleDigits: 2, emailVisibleChars: 4 } as const;
 
 /**
  * §4 'a phone shows its last 2 digits'. Format: formatting characters are dropped and every

@@ -50,7 +50,7 @@ declare module 'fastify' {
   }
 }
 
-export const APP_VERSION: string = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')).version;
+const APP_VERSION: string = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')).version;
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise one is opened from the config. */

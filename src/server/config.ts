@@ -91,6 +91,12 @@ function urlWithScheme(name: string, value: string | undefined, schemes: string[
   }
 }
 
+/** Where `npm run build` puts the web app (vite.config.ts outDir): the SPA plugin serves it, the update check hashes it. */
+export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
+
+/** Where the demo OpenID Connect provider is mounted (LOCAL_IDP). */
+export const LOCAL_IDP_PATH = '/idp';
+
 /** Keeps credentials out of error messages and logs. */
 export function redact(url: string): string {
   return url.replace(/\/\/([^@/]*)@/, '//***@');

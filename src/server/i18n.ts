@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
 import { LANGUAGES, i18nextOptions, pickLanguage, type LocaleCatalog } from '../common/i18n.js';
 
-export const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
+const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
 
-export function loadCatalogs(dir = LOCALES_DIR): Record<string, LocaleCatalog> {
+function loadCatalogs(dir = LOCALES_DIR): Record<string, LocaleCatalog> {
   const resources: Record<string, LocaleCatalog> = {};
   for (const lang of LANGUAGES) {
     const catalog: LocaleCatalog = {};

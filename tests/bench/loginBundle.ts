@@ -102,7 +102,7 @@ type Manifest = Record<string, ManifestChunk>;
  * app waits for an interaction. A new lazy import at first paint would be missed here, not
  * by {@link recordFirstLoad}.
  */
-export function loginFirstLoadFiles(manifest: Manifest, sizeOf: (file: string) => number): string[] {
+function loginFirstLoadFiles(manifest: Manifest, sizeOf: (file: string) => number): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];

@@ -19,7 +19,7 @@ import Fastify from 'fastify';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { WEB_DIST } from '../../src/server/spa/spaPlugin.js';
+import { WEB_DIST } from '../../src/server/config.js';
 import { LOGIN_BUDGET_BYTES, loginBundleBytes, measureLoginFirstLoad } from './loginBundle.js';
 import { realtimeBench } from './realtime.js';
 

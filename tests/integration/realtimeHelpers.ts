@@ -4,7 +4,7 @@ import type { Db } from '../../src/server/db/database.js';
 import { TestClient } from './client.js';
 import { openTestDatabase, type TestDatabase } from './harness.js';
 
-export const DEMO_KEY = 'demo-integration-key';
+const DEMO_KEY = 'demo-integration-key';
 
 /** The official client, WebSockets only, negotiating first (as the web app does). */
 export function hubClient(origin: string, hub: 'alarms' | 'reports', token: () => string, reconnectDelays?: number[]): HubConnection {

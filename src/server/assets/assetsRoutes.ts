@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientConfigSchema, type ClientConfig } from '../../../schemas/clientConfig.js';
 
 /** The variant a request is for: the customer one on the configured MSA host names (SPEC §2 route table). */
-export function variantOf(request: FastifyRequest, msaHosts: readonly string[]): ClientConfig['variant'] {
+function variantOf(request: FastifyRequest, msaHosts: readonly string[]): ClientConfig['variant'] {
   return msaHosts.includes(request.hostname.toLowerCase()) ? 'customer' : 'dealer';
 }
 

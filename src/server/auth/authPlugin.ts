@@ -15,10 +15,10 @@ import { sessionStore, type Session, type SessionStore } from './sessions.js';
 
 export const SESSION_COOKIE = 'portal_session';
 export const REFRESH_COOKIE = 'portal_refresh';
-export const REFRESH_PATH = '/api/token';
+const REFRESH_PATH = '/api/token';
 
 /** Calls a session with pending login requirements may make (SPEC §7 allow-list, plus leaving and reading who one is). */
-export const PENDING_ALLOWED = [
+const PENDING_ALLOWED = [
   ...LOGIN_ACTION_ALLOW_LIST,
   'privacyPolicy*',
   'logout',

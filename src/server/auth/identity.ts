@@ -3,7 +3,7 @@ import { AUTH_FLAGS, ROLE_NAMES } from '../../../schemas/user.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from './authPlugin.js';
 
-export function initialsOf(name: string): string {
+function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0][0], words[words.length - 1][0]] : [words[0]?.[0] ?? '?'];
   return letters.join('').toUpperCase();

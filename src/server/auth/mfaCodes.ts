@@ -35,7 +35,7 @@ export interface VerifiedCode {
   contactValue: string;
 }
 
-export function newCode(): string {
+function newCode(): string {
   return String(randomInt(0, 10 ** LIMITS.mfaCodeLength)).padStart(LIMITS.mfaCodeLength, '0');
 }
 

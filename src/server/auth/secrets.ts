@@ -7,7 +7,7 @@ import argon2 from 'argon2';
  * 256 random bits, stored as SHA-256 (they are unguessable, so a fast hash is
  * enough and lets the database find them by index).
  */
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashSecret(plain: string): Promise<string> {
   return argon2.hash(plain, ARGON2_OPTIONS);

@@ -12,7 +12,7 @@ import { randomToken, sha256 } from './secrets.js';
  * (httpOnly, only sent to /api/token, rotated at every refresh) and the
  * short-lived bearer token in memory. The database keeps only hashes.
  */
-export const SESSION_LIFETIME_MS = 12 * 60 * 60_000;
+const SESSION_LIFETIME_MS = 12 * 60 * 60_000;
 
 export type Session = Selectable<SessionsTable>;
 

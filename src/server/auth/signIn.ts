@@ -6,11 +6,8 @@ import { setSessionCookies, type UserRow } from './authPlugin.js';
 import { pendingRequirements, toLoginRequirements } from './requirements.js';
 import { isRememberedDevice, TRUSTED_DEVICE_COOKIE } from './trustedDevices.js';
 
-/** The 'Remember this device' cookie (SPEC §2 mfaVerify): skips MFA on the next sign-in from the browser. */
-export { TRUSTED_DEVICE_COOKIE };
-
 /** True when the request carries an unrevoked, unexpired remembered-device token of the user (trustedDevices.ts). */
-export async function isTrustedDevice(app: FastifyInstance, request: FastifyRequest, userId: number): Promise<boolean> {
+async function isTrustedDevice(app: FastifyInstance, request: FastifyRequest, userId: number): Promise<boolean> {
   return isRememberedDevice(app.db, request.cookies[TRUSTED_DEVICE_COOKIE], userId);
 }
 

@@ -12,10 +12,10 @@ import { randomToken, sha256 } from './secrets.js';
  * (signIn.ts). DELETE /api/account/trustedDevices revokes them all.
  */
 export const TRUSTED_DEVICE_COOKIE = 'portal_device';
-export const TRUSTED_DEVICE_DAYS = 90;
-export const TRUSTED_DEVICE_LIFETIME_MS = TRUSTED_DEVICE_DAYS * 24 * 60 * 60_000;
+const TRUSTED_DEVICE_DAYS = 90;
+const TRUSTED_DEVICE_LIFETIME_MS = TRUSTED_DEVICE_DAYS * 24 * 60 * 60_000;
 /** The cookie goes to every API call that may sign in (dealer, customer, SSO) and to nothing else. */
-export const TRUSTED_DEVICE_COOKIE_PATH = '/api';
+const TRUSTED_DEVICE_COOKIE_PATH = '/api';
 const LABEL_MAX = 200;
 
 /** A remembered device for the user: the token to put in the cookie. */

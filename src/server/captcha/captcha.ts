@@ -3,8 +3,6 @@ import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge, Payload } from 'altcha-lib/v1/types';
 import type { Db } from '../db/database.js';
 
-export type { Challenge as CaptchaChallenge } from 'altcha-lib/v1/types';
-
 /**
  * The self-hosted ALTCHA captcha (proof of work, ALTCHA protocol v1 as the
  * `altcha` widget 2.x speaks it: `challengeurl`, SHA-256, `maxnumber`).
@@ -18,10 +16,10 @@ export type { Challenge as CaptchaChallenge } from 'altcha-lib/v1/types';
 /** The only hash the portal issues; anything else in a payload is refused. */
 export const CAPTCHA_ALGORITHM = 'SHA-256';
 /** Difficulty in production: the widget tries on average maxNumber / 2 hashes. */
-export const DEFAULT_MAX_NUMBER = 50_000;
+const DEFAULT_MAX_NUMBER = 50_000;
 export const DEFAULT_TTL_MS = 10 * 60 * 1000;
 /** Expired solutions are deleted on every this-many successful verifications. */
-export const DEFAULT_PRUNE_EVERY = 100;
+const DEFAULT_PRUNE_EVERY = 100;
 /** A widget payload is a few hundred characters; refuse anything far larger before decoding. */
 export const MAX_PAYLOAD_LENGTH = 2048;
 

@@ -20,7 +20,7 @@ export interface CaptchaPluginOptions {
 export const CAPTCHA_CHALLENGE_PATH = '/api/captcha/challenge';
 
 /** What the `altcha` widget (2.x) reads from its `challengeurl`. */
-export const captchaChallengeSchema = {
+const captchaChallengeSchema = {
   type: 'object',
   required: ['algorithm', 'challenge', 'maxnumber', 'salt', 'signature'],
   additionalProperties: false,

@@ -9,7 +9,7 @@ import type { Db } from '../db/database.js';
  * browser navigates there'): 256 random bits, only the SHA-256 stored in
  * one_time_tokens (kind 'classic'), valid 60 seconds, spent once.
  */
-export const CLASSIC_KEY_TTL_MS = 60_000;
+const CLASSIC_KEY_TTL_MS = 60_000;
 const KIND = 'classic';
 
 export async function issueClassicKey(db: Db, userId: number, now = new Date()): Promise<string> {

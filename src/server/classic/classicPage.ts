@@ -42,7 +42,7 @@ export interface ClassicPageOptions {
   user?: { name: string; username: string; dealerNumber: string | null };
 }
 
-export function renderClassicPage({ t, lang, nonce, user }: ClassicPageOptions): string {
+function renderClassicPage({ t, lang, nonce, user }: ClassicPageOptions): string {
   const title = t('classic.page.title');
   const status = user
     ? `<p class="status" role="status">${escapeHtml(

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LOCAL_IDP_PATH } from '../sso/localIdp.js';
+import { LOCAL_IDP_PATH } from '../config.js';
 
 /**
  * Whether a socket address is this machine's (127.0.0.0/8, ::1, or IPv4 in

@@ -22,7 +22,7 @@ export const listQuerystringSchema = {
   },
 } as const;
 
-export const MAX_PAGE_SIZE = 1000;
+const MAX_PAGE_SIZE = 1000;
 
 function parseJson(parameter: string, text: string | undefined): unknown {
   if (text === undefined || text === '') return undefined;

@@ -1,5 +1,6 @@
 import type { AlarmEvent } from '../../../schemas/dealer.js';
 import type { AlarmIngestItem } from '../../../schemas/live.js';
+import { normaliseTransmitter } from '../../common/transmitter.js';
 import type { Db } from '../db/database.js';
 
 export interface StoredAlarm {
@@ -11,9 +12,6 @@ export type IngestOutcome =
   | { ok: true; alarms: StoredAlarm[] }
   /** Indexes (into the batch) of items whose transmitter code names no device. */
   | { ok: false; unknown: number[] };
-
-/** Transmitter codes are upper case ('C12345'); the platform may send them in any case. */
-export const normaliseTransmitter = (code: string) => code.trim().toUpperCase();
 
 /**
  * Stores a batch of alarm events, all or nothing: each names its device by

@@ -5,14 +5,14 @@ import { weightedPick, type Random } from '../db/seed/random.js';
 import { ingestAlarms } from './alarmIngest.js';
 
 /** Demo: one alarm every 20 to 60 seconds. */
-export const SIMULATOR_INTERVAL_MS = { min: 20_000, max: 60_000 } as const;
+const SIMULATOR_INTERVAL_MS = { min: 20_000, max: 60_000 } as const;
 
-export function nextDelayMs(rng: Random): number {
+function nextDelayMs(rng: Random): number {
   return SIMULATOR_INTERVAL_MS.min + Math.floor(rng() * (SIMULATOR_INTERVAL_MS.max - SIMULATOR_INTERVAL_MS.min + 1));
 }
 
 /** A plausible alarm: a weighted event code, on a zone of the matching kind when it comes from a zone. */
-export function simulatedAlarm(
+function simulatedAlarm(
   rng: Random,
   device: { transmitterCode: string; zones: { zoneNum: number; eventType: string }[] },
   now: Date,

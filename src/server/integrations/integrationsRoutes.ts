@@ -9,7 +9,7 @@ import { ingestAlarms } from './alarmIngest.js';
 import { startAlarmSimulator } from './alarmSimulator.js';
 
 /** Whether an Authorization header carries the integration key (compared in constant time). */
-export function hasIntegrationKey(authorization: string | undefined, key: string | undefined): boolean {
+function hasIntegrationKey(authorization: string | undefined, key: string | undefined): boolean {
   if (!key || !authorization?.startsWith('Bearer ')) return false;
   return safeEqual(sha256(authorization.slice('Bearer '.length).trim()), sha256(key));
 }

@@ -77,7 +77,7 @@ export interface HttpSmsProviderOptions {
  * means accepted. Credentials in the URL (`https://user:pass@host/...`) are sent
  * as HTTP Basic authorisation, since fetch refuses URLs that carry them.
  */
-export class HttpSmsProvider implements SmsProvider {
+class HttpSmsProvider implements SmsProvider {
   private readonly url: string;
   private readonly authorization: string | undefined;
   private readonly timeoutMs: number;

@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 /** Most messages the demo outbox lists. */
-export const OUTBOX_LIST_LIMIT = 50;
+const OUTBOX_LIST_LIMIT = 50;
 
 const outboxQuerystring = {
   type: 'object',

@@ -30,8 +30,8 @@ export function isPdf(content: Uint8Array): boolean {
  */
 export function documentFileName(raw: string | undefined, max: number): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   let name = base
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -11,7 +11,7 @@ import { hmac, safeEqual } from '../auth/secrets.js';
  */
 export const RECORD_SEPARATOR = '\u001e';
 
-export const MESSAGE_TYPE = {
+const MESSAGE_TYPE = {
   invocation: 1,
   streamItem: 2,
   completion: 3,
@@ -42,7 +42,7 @@ export function splitRecords(buffered: string): { records: string[]; rest: strin
   return { records: parts, rest };
 }
 
-export function encodeRecord(message: object): string {
+function encodeRecord(message: object): string {
   return JSON.stringify(message) + RECORD_SEPARATOR;
 }
 

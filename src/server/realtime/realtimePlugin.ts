@@ -22,8 +22,8 @@ import {
 } from './protocol.js';
 import { accountGroupKey, HubRegistry, sendFrame, userKey, type HubConnection } from './registry.js';
 
-export const HUB_NAMES: readonly HubName[] = ['alarms', 'reports'];
-export const HUB_PATH_PREFIX = '/hubs/';
+const HUB_NAMES: readonly HubName[] = ['alarms', 'reports'];
+const HUB_PATH_PREFIX = '/hubs/';
 
 export interface RealtimeTuning extends HubTimings {
   /** How often open connections' sessions are checked (a logged-out session's connections close). */

@@ -21,7 +21,7 @@ export interface HubConnection {
 }
 
 /** A client more than this far behind is not keeping up: it is closed rather than buffered for. */
-export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 export const accountGroupKey = (siteGroupNum: number) => `group:${siteGroupNum}`;
 export const userKey = (userId: number) => `user:${userId}`;

@@ -113,7 +113,7 @@ export async function advanceStage(db: Db, tokenHash: string, from: string, to: 
  * request was less than `minIntervalMs` ago, or `max` were accepted in a run
  * with less than an hour between them. Refused requests do not count.
  */
-export async function passGate(db: Db, key: string, policy: GatePolicy, now = new Date()): Promise<boolean> {
+async function passGate(db: Db, key: string, policy: GatePolicy, now = new Date()): Promise<boolean> {
   const recent = new Date(now.getTime() - policy.minIntervalMs);
   const rows = await countOneMore(
     db,
@@ -229,7 +229,7 @@ export async function resetPassword(db: Db, userId: number, password: string): P
 }
 
 /** Ends every open session of the user (after a password change). */
-export async function endUserSessions(db: Db, userId: number, reason: string, now = new Date()): Promise<void> {
+async function endUserSessions(db: Db, userId: number, reason: string, now = new Date()): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ ended_at: now, end_reason: reason })

@@ -7,11 +7,11 @@ import { accountGroupOptionSchema, accountGroupSwitchSchema, appVersionSchema, m
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { accountLinkFavoriteSchema, accountLinkSchema, siteNumSchema, userSchema } from '../../../schemas/user.js';
 import { APPLICATION } from '../../common/constants.js';
+import { WEB_DIST } from '../config.js';
 import { setSessionCookies } from '../auth/authPlugin.js';
 import { identityOf } from '../auth/identity.js';
 import { sha256 } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
-import { WEB_DIST } from '../spa/spaPlugin.js';
 import { accountGroupsRepository } from './accountGroupsRepository.js';
 import { accountLinksRepository } from './accountLinksRepository.js';
 import { impersonationRepository } from './impersonationRepository.js';
@@ -19,7 +19,7 @@ import { impersonationRepository } from './impersonationRepository.js';
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Changes with every build of the web app (its index.html names the hashed bundles), else with every start. */
-export function currentBuildId(webDist = WEB_DIST): string {
+function currentBuildId(webDist = WEB_DIST): string {
   const index = path.join(webDist, 'index.html');
   if (existsSync(index)) return sha256(readFileSync(index, 'utf8')).slice(0, 16);
   return `start-${Date.now().toString(36)}`;

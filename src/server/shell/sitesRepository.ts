@@ -4,7 +4,7 @@ import type { SiteSearchQuery, SiteSummary } from '../../../schemas/shell.js';
 import { APPLICATION } from '../../common/constants.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { normaliseTransmitter } from '../integrations/alarmIngest.js';
+import { normaliseTransmitter } from '../../common/transmitter.js';
 
 /** Search answers and recents are short lists. */
 export const SEARCH_LIMIT = 25;

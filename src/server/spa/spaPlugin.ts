@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
+import { WEB_DIST } from '../config.js';
 
 /** Paths that belong to the server, never to the single-page app. */
 const SERVER_PATHS = /^\/(api|hubs)(\/|$)/;

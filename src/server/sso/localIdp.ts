@@ -7,6 +7,7 @@ import { pickLanguage } from '../../common/i18n.js';
 import { auditFor, writeAudit } from '../audit/audit.js';
 import { hmac } from '../auth/secrets.js';
 import { ADDRESS_POLICY, throttle } from '../auth/throttle.js';
+import { LOCAL_IDP_PATH } from '../config.js';
 import type { Db } from '../db/database.js';
 import { checkIdpLogin, findIdpAccount, idpClaims } from './localIdpAccounts.js';
 import { escapeHtml, pageHeaders, renderIdpLoginPage, renderIdpMessagePage } from './localIdpPage.js';
@@ -21,13 +22,12 @@ import { escapeHtml, pageHeaders, renderIdpLoginPage, renderIdpMessagePage } fro
  * current PUBLIC_URL. State lives in memory: a restart ends its sessions.
  */
 
-export const LOCAL_IDP_PATH = '/idp';
-export const LOCAL_IDP_CLIENT_ID = 'portal-demo';
+const LOCAL_IDP_CLIENT_ID = 'portal-demo';
 /** The demo dealer (Northwind Security, team domain 'northwind') and its provider row. */
-export const LOCAL_IDP_SITE_GROUP = 9993;
-export const LOCAL_IDP_PROVIDER_NAME = 'demo';
+const LOCAL_IDP_SITE_GROUP = 9993;
+const LOCAL_IDP_PROVIDER_NAME = 'demo';
 /** Data, like the seeded dealer names: what the provider picker lists. */
-export const LOCAL_IDP_DISPLAY_NAME = 'Northwind Identity (demo)';
+const LOCAL_IDP_DISPLAY_NAME = 'Northwind Identity (demo)';
 
 export function localIdpIssuer(publicUrl: string): string {
   return `${publicUrl}${LOCAL_IDP_PATH}`;
@@ -62,7 +62,7 @@ export function localIdpSigningKey(sessionSecret: string): Record<string, string
 }
 
 /** Creates or updates the demo dealer's provider row (only when that dealer exists). */
-export async function upsertDemoProvider(db: Db, publicUrl: string, sessionSecret: string): Promise<boolean> {
+async function upsertDemoProvider(db: Db, publicUrl: string, sessionSecret: string): Promise<boolean> {
   const group = await db
     .selectFrom('account_groups')
     .select('site_group_num')

@@ -20,7 +20,7 @@ export interface IdpAccount {
   name: string;
 }
 
-export const LOCAL_IDP_ACCOUNTS: readonly IdpAccount[] = [
+const LOCAL_IDP_ACCOUNTS: readonly IdpAccount[] = [
   { sub: 'nw-0001', login: 'dealer.beta', email: 'dealer.beta@example.com', emailVerified: true, name: 'Dana Whitfield' },
   { sub: 'nw-0002', login: 'dealer.classic', email: 'dealer.classic@example.com', emailVerified: true, name: 'Chris Lindqvist' },
   { sub: 'nw-0003', login: 'contractor', email: 'pat.contractor@example.com', emailVerified: true, name: 'Pat Contractor' },

@@ -89,5 +89,3 @@ export function ssoClient(options: { localIssuer?: string; timeoutSeconds?: numb
     },
   };
 }
-
-export type SsoClient = ReturnType<typeof ssoClient>;

@@ -20,8 +20,8 @@ import { ssoRepository } from './ssoRepository.js';
 import { normaliseTeamDomain, SSO_ERROR_LOCATION, SSO_TIMINGS, ssoIdentity, ssoSuccessLocation } from './ssoRules.js';
 
 /** Binds an SSO attempt to the browser that started it; sent only to the callback. */
-export const SSO_BROWSER_COOKIE = 'portal_sso';
-export const SSO_CALLBACK_PATH = '/api/sso/callback';
+const SSO_BROWSER_COOKIE = 'portal_sso';
+const SSO_CALLBACK_PATH = '/api/sso/callback';
 
 /** What the server keeps between the redirect to the provider and its answer (one_time_tokens 'ssoState'). */
 interface SsoStatePayload extends SsoChecks {

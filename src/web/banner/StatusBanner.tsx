@@ -6,7 +6,7 @@ import { BANNER_CHANGED_EVENT, fetchStatusBanner } from './bannerApi.js';
 import './StatusBanner.css';
 
 /** SPEC §3 importance to the strip's colour: High is an error, Warning a warning, Info information. */
-export const BANNER_SEVERITY: Record<BannerImportance, Extract<AlertColor, 'error' | 'warning' | 'info'>> = {
+const BANNER_SEVERITY: Record<BannerImportance, Extract<AlertColor, 'error' | 'warning' | 'info'>> = {
   High: 'error',
   Warning: 'warning',
   Info: 'info',
@@ -21,7 +21,7 @@ const SEVERITY_ICON: Record<(typeof BANNER_SEVERITY)[BannerImportance], string> 
 };
 
 /** The banner to show: null while loading, when inactive, unset or on error. */
-export function useStatusBanner(): Banner | null {
+function useStatusBanner(): Banner | null {
   const [banner, setBanner] = useState<Banner | null>(null);
   useEffect(() => {
     let current = true;

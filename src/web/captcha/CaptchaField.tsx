@@ -7,7 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import { captchaStrings, captchaValue, type CaptchaState } from './captchaRules.js';
 
 /** The server's ALTCHA challenge (src/server/captcha/captchaPlugin.ts CAPTCHA_CHALLENGE_PATH). */
-export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
+const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 
 export interface CaptchaFieldHandle {
   /** A fresh challenge: every solution is accepted once, so a failed submit needs a new one. */

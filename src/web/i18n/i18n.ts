@@ -15,7 +15,7 @@ import { createLightI18n, type LightI18n } from './lightI18n.js';
 const loaders = import.meta.glob<LocaleCatalog[string]>('../../../locales/*/*.json', { import: 'default' });
 
 /** localStorage key of the language the user chose (shared with the admin's i18nProvider). */
-export const LOCALE_STORAGE_KEY = 'locale';
+const LOCALE_STORAGE_KEY = 'locale';
 
 /** The language to start in: the stored choice, else the browser's, else English. */
 export function initialLanguage(stored: string | null, browser: string | undefined): Language {
@@ -42,11 +42,6 @@ export type AppI18n = LightI18n | I18next;
 let current: AppI18n | undefined;
 let language: Language = DEFAULT_LANGUAGE;
 const listeners = new Set<(i18n: AppI18n) => void>();
-
-/** The translator in use (light until the full i18next has loaded). */
-export function currentI18n(): AppI18n | undefined {
-  return current;
-}
 
 export function onI18nChange(listener: (i18n: AppI18n) => void): () => void {
   listeners.add(listener);
@@ -76,7 +71,7 @@ let full: Promise<void> | undefined;
  * react-i18next and schemaResolver read: call it with each lazy import (steps, dialogs,
  * registration) so their texts are there when they render.
  */
-export function loadAllCatalogues(): Promise<void> {
+function loadAllCatalogues(): Promise<void> {
   full ??= (async () => {
     const languages = [...new Set([language, DEFAULT_LANGUAGE])];
     const [{ default: i18next }, ...catalogs] = await Promise.all([import('i18next'), ...languages.map((l) => loadLanguage(l))]);

@@ -17,7 +17,7 @@ const RegistrationPage = registrationLoader
   : () => null;
 
 /** Which page of the light app a path shows. */
-export function lightRoute(pathname: string): 'login' | 'register' | 'none' {
+function lightRoute(pathname: string): 'login' | 'register' | 'none' {
   const path = pathname.replace(/\/+$/, '').toLowerCase();
   if (path === '/login') return 'login';
   if (path === '/login/register') return 'register';

@@ -52,7 +52,7 @@ export function loginPhoto(mode: ColorMode, random: number): string {
 export const PHOTO_SIZE = 'max(58vw, 99vh)';
 
 /** §2 'The logo falls back to a product tagline image.' */
-export const TAGLINE_IMAGE = { light: '/login/tagline.svg', dark: '/login/tagline-dark.svg' } as const satisfies Record<ColorMode, string>;
+const TAGLINE_IMAGE = { light: '/login/tagline.svg', dark: '/login/tagline-dark.svg' } as const satisfies Record<ColorMode, string>;
 
 /** The dealer logo for the theme, else the tagline image. */
 export function logoFor(mode: ColorMode, branding: { headerLogoUrl?: string | null; darkHeaderLogoUrl?: string | null } | null): string {

@@ -13,7 +13,7 @@ type NewsIcon = (typeof NEWS_ICONS)[number];
 type NewsColor = (typeof NEWS_COLORS)[number];
 
 /** SPEC §3 icon options, drawn with the closest Material icon. */
-export const NEWS_ICON_COMPONENTS: Record<NewsIcon, SvgIconComponent> = {
+const NEWS_ICON_COMPONENTS: Record<NewsIcon, SvgIconComponent> = {
   'bell-alert': NotificationImportantIcon,
   calendar: CalendarMonthIcon,
   envelope: EmailIcon,

@@ -8,7 +8,7 @@ import { TRANSPORT_HEADERS } from '../../common/transportLists.js';
 import { loginUrl } from './transportRules.js';
 
 /** The login page for the current user's application, returning to where the browser is now (§2 returnUrl). */
-export function loginRedirect(applicationNum: number | null | undefined, currentPath: string): string {
+function loginRedirect(applicationNum: number | null | undefined, currentPath: string): string {
   return loginUrl(applicationNum, returnUrlFor(currentPath));
 }
 

@@ -62,7 +62,7 @@ function paramName(part: string): string {
  * `url` with `params` set in its query string: other parameters keep their original
  * encoding and order, a parameter of the same name is replaced, the hash is kept.
  */
-export function setQueryParams(url: string, params: Readonly<Record<string, string>>): string {
+function setQueryParams(url: string, params: Readonly<Record<string, string>>): string {
   const hashAt = url.indexOf('#');
   const hash = hashAt >= 0 ? url.slice(hashAt) : '';
   const beforeHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
@@ -131,7 +131,7 @@ export function isWrite(method: string): boolean {
 }
 
 /** The value of cookie `name` in a `document.cookie` string, URI-decoded. */
-export function readCookie(cookieString: string, name: string): string | undefined {
+function readCookie(cookieString: string, name: string): string | undefined {
   for (const pair of cookieString.split(';')) {
     const at = pair.indexOf('=');
     if (at < 0 || pair.slice(0, at).trim() !== name) continue;

@@ -2,7 +2,7 @@ import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, 
 import type { AlarmEvent, ReportEvent } from '../../../schemas/dealer.js';
 import { getSession } from '../providers/session.js';
 import { refreshToken } from '../providers/transport.js';
-import { mayReconnect, wantsAlarmHub } from '../shell/timingRules.js';
+import { mayReconnect, wantsAlarmHub } from './liveRules.js';
 
 /**
  * The live connections of the shell (SPEC §4 'Shell and live behaviour'): the alarm hub only

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { TIMINGS } from '../../common/constants.js';
 import { subscribe, getSession } from '../providers/session.js';
-import { isIdle } from '../shell/timingRules.js';
+import { isIdle } from './liveRules.js';
 import { LiveConnections, type LiveHandlers } from './liveConnections.js';
 
 /** How often the idle rule is checked. */

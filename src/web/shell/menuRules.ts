@@ -91,7 +91,7 @@ export function visibleDrawerItems(user: MenuUser, dealerHasAnsweringService = !
 }
 
 /** §9 'Small screen: width under 640 px or height under 768 px'; §2 'More Options' is by height. */
-export function isShortScreen(height: number): boolean {
+function isShortScreen(height: number): boolean {
   return height < 768;
 }
 
@@ -144,7 +144,7 @@ export function displayAccountName(name: string, max = 20): string {
 }
 
 /** The product logo for each mode, when no dealer or account logo is known. */
-export const PRODUCT_LOGO = { light: '/login/tagline.svg', dark: '/login/tagline-dark.svg' } as const;
+const PRODUCT_LOGO = { light: '/login/tagline.svg', dark: '/login/tagline-dark.svg' } as const;
 
 /** §2 header logo: the dealer's (or the customer's account's) logo in the mode, the light one in dark mode when no dark one, else the product logo. */
 export function headerLogo(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterNoticeAction, isIdle, mayReconnect, noticeDuration, promptPlans, updateAvailable, wantsAlarmHub } from './timingRules.js';
+import { afterNoticeAction, noticeDuration, promptPlans, updateAvailable } from './timingRules.js';
 
 describe('notification timings (SPEC §4, §9)', () => {
   it('default 7000 ms, alarm and report 10000 ms, update persistent', () => {
@@ -12,24 +12,6 @@ describe('notification timings (SPEC §4, §9)', () => {
   it('an action closes on success and restarts the timer on failure', () => {
     expect(afterNoticeAction('success')).toBe('close');
     expect(afterNoticeAction('failure')).toBe('restartTimer');
-  });
-});
-
-describe('live connections', () => {
-  it('idle after 180 s without movement', () => {
-    expect(isIdle(0, 179_999)).toBe(false);
-    expect(isIdle(0, 180_000)).toBe(true);
-  });
-  it('at most 4 reconnect attempts', () => {
-    expect(mayReconnect(0)).toBe(true);
-    expect(mayReconnect(3)).toBe(true);
-    expect(mayReconnect(4)).toBe(false);
-  });
-  it('the alarm hub only for account group 9993', () => {
-    expect(wantsAlarmHub(9993)).toBe(true);
-    expect(wantsAlarmHub(4120)).toBe(false);
-    expect(wantsAlarmHub(null)).toBe(false);
-    expect(wantsAlarmHub(4120, [4120])).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { LIVE_ALARM_ACCOUNT_GROUP, TIMINGS } from '../../common/constants.js';
+import { TIMINGS } from '../../common/constants.js';
 
 /** SPEC §4 'Shell and live behaviour' and §9 timings, as pure functions. */
 
@@ -16,24 +16,6 @@ export function noticeDuration(kind: NoticeKind, explicit?: number): number {
 /** §4 'The timer restarts after a failed action ... the alert closes on success'. */
 export function afterNoticeAction(outcome: 'success' | 'failure'): 'close' | 'restartTimer' {
   return outcome === 'success' ? 'close' : 'restartTimer';
-}
-
-/** §4 'after 180 s without mouse or touch movement' the live connections stop. */
-export function isIdle(lastMovementAt: number, now: number): boolean {
-  return now - lastMovementAt >= TIMINGS.idleTimeoutMs;
-}
-
-/** §4 'On the next movement they reconnect (max 4 manual attempts)'. */
-export function mayReconnect(attemptsSoFar: number): boolean {
-  return attemptsSoFar < TIMINGS.reconnectAttemptsMax;
-}
-
-/** §4 'The live alarm connection exists only for account group 9993' (or the groups the server marks live). */
-export function wantsAlarmHub(
-  siteGroupNum: number | null | undefined,
-  liveGroups: readonly number[] = [LIVE_ALARM_ACCOUNT_GROUP],
-): boolean {
-  return siteGroupNum !== null && siteGroupNum !== undefined && liveGroups.includes(siteGroupNum);
 }
 
 /** §4 new version detection: a different build id than the one the page loaded with. */

@@ -7,7 +7,7 @@ import { portalTheme } from './theme.js';
 const themes: Partial<Record<ColorMode, Theme>> = {};
 
 /** One theme object per mode, shared by every scope. */
-export function themeFor(mode: ColorMode): Theme {
+function themeFor(mode: ColorMode): Theme {
   return (themes[mode] ??= portalTheme(mode));
 }
 

@@ -55,8 +55,8 @@ import { chance, digits, mulberry32, pick, randomInt, sample, weightedPick, type
 const SEED = 9993;
 const CHUNK = 500;
 const DAY_MS = 86_400_000;
-export const FIRST_DEMO_SITE_NUM = 100001;
-export const FIRST_DEMO_DEV_NUM = 500001;
+const FIRST_DEMO_SITE_NUM = 100001;
+const FIRST_DEMO_DEV_NUM = 500001;
 
 /** True when no user exists yet: the demo seed only ever fills an empty database. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -65,12 +65,12 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** Hash settings for demo passwords and answers (argon2id, OWASP's minimum). */
-export function hashDemoSecret(secret: string): Promise<string> {
+function hashDemoSecret(secret: string): Promise<string> {
   return argon2.hash(secret, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2 });
 }
 
 /** Inserts rows in chunks of 500, so no statement carries too many parameters. */
-export async function insertChunked<T extends keyof Database & string>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
+async function insertChunked<T extends keyof Database & string>(db: Db, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db
       .insertInto(table)

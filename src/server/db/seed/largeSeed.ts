@@ -25,7 +25,7 @@ import { insertDemoGroups } from './demoSeed.js';
  * the demo word lists by modular arithmetic. The same SQL runs on PGlite and
  * PostgreSQL.
  */
-export const LARGE_SEED_BATCH = 50_000;
+const LARGE_SEED_BATCH = 50_000;
 
 export interface LargeSeedOptions {
   sites: number;

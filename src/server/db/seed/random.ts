@@ -32,7 +32,7 @@ export function chance(rng: Random, p: number): boolean {
 }
 
 /** A shuffled copy (Fisher–Yates). */
-export function shuffled<T>(rng: Random, items: readonly T[]): T[] {
+function shuffled<T>(rng: Random, items: readonly T[]): T[] {
   const copy = items.slice();
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
