@@ -12,7 +12,7 @@ import { Confirm, Form, useDataProvider, useDelete, useGetOne, useNotify, useRef
 import { newsItemInputSchema, type NewsItem } from '../../../schemas/news.js';
 import { FormSubmitButton } from '../forms/FormSubmitButton.js';
 import { schemaValidator } from '../forms/schemaValidator.js';
-import { errorMessageOf, fieldErrorsOf } from '../forms/submissionErrors.js';
+import { failureMessage, fieldErrors } from '../providers/errorMessages.js';
 import type { NewsCardItem } from './NewsCard.js';
 import { deleteDocument, uploadDocument } from './newsApi.js';
 import { NewsForm } from './NewsForm.js';
@@ -75,7 +75,7 @@ function DeleteNewsButton({ record, onDeleted }: { record: NewsItem; onDeleted: 
         },
         onError: (error) => {
           setOpen(false);
-          notify(errorMessageOf(error, 'news.messages.deleteError'), { type: 'error' });
+          notify(failureMessage(error, 'news.messages.deleteError'), { type: 'error' });
         },
       },
     );
@@ -128,14 +128,14 @@ function EditorContent({
       else if (plan.item === 'update')
         saved = (await dataProvider.update<NewsItem>('news', { id: id!, data: toNewsInput(values), previousData: record! })).data;
     } catch (e) {
-      notify(errorMessageOf(e, 'news.messages.saveError'), { type: 'error' });
-      return fieldErrorsOf(e);
+      notify(failureMessage(e, 'news.messages.saveError'), { type: 'error' });
+      return fieldErrors(e);
     }
     try {
       if (plan.document.kind === 'upload') saved = await uploadDocument(saved!.id, plan.document.file);
       else if (plan.document.kind === 'delete') saved = await deleteDocument(saved!.id);
     } catch (e) {
-      const message = translate('news.document.uploadError', { message: translate(errorMessageOf(e, 'news.messages.saveError')) });
+      const message = translate('news.document.uploadError', { message: translate(failureMessage(e, 'news.messages.saveError')) });
       notify(message, { type: 'error' });
       refresh();
       // A new item exists now: the drawer edits it, so trying again does not create another.

@@ -27,7 +27,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { NewsItem } from '../../../schemas/news.js';
-import { errorMessageOf } from '../forms/submissionErrors.js';
+import { failureMessage } from '../providers/errorMessages.js';
 import type { NewsCardItem } from './NewsCard.js';
 import { documentUrl } from './newsApi.js';
 import { NewsEditor, type EditTarget } from './NewsEditor.js';
@@ -161,7 +161,7 @@ function NewsTable({ onEdit, canDelete }: { onEdit: (item: NewsItem) => void; ca
             successMessage="news.messages.deleted"
             mutationOptions={{
               onError: (error: unknown) => {
-                notify(errorMessageOf(error, 'news.messages.deleteManyError'), { type: 'error' });
+                notify(failureMessage(error, 'news.messages.deleteManyError'), { type: 'error' });
                 refresh();
               },
             }}
@@ -237,7 +237,7 @@ export function NewsSetup() {
             disableSyncWithLocation
             actions={<Actions onCreate={() => setTarget({})} canCreate={!!canCreate} />}
             empty={false}
-            queryOptions={{ onError: (error: unknown) => notify(errorMessageOf(error, 'news.messages.loadError'), { type: 'error' }) }}
+            queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, 'news.messages.loadError'), { type: 'error' }) }}
           >
             <NewsTable onEdit={edit} canDelete={!!canDelete} />
           </List>
