@@ -74,7 +74,7 @@ export type NewsItemInput = FromSchema<typeof newsItemInputSchema>;
  * the form's own inputs (slots). Rules stay in the schema.
  */
 export const newsUi = {
-  order: ['title', 'body', 'url', 'effectiveDate', 'expirationDate', 'order', 'icon', 'color', 'documentName'],
+  order: ['title', 'body', 'url', 'documentName', 'effectiveDate', 'expirationDate', 'order', 'icon', 'color'],
   fields: {
     body: { widget: 'textarea' },
     effectiveDate: { section: 'news.setup.sections.schedule', row: 'dates' },
@@ -87,7 +87,7 @@ export const newsUi = {
       emptyLabel: 'news.setup.noIcon',
     },
     color: { widget: 'colorPicker', row: 'look', optionLabels: 'news.colors', emptyLabel: 'news.setup.noColor' },
-    documentName: { section: 'news.setup.sections.document', widget: 'document' },
+    documentName: { widget: 'document' },
   },
 } as const satisfies UiHints<keyof typeof newsFields>;
 

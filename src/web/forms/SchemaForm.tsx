@@ -61,7 +61,7 @@ export function SchemaForm({ schema, ui, slots }: SchemaFormProps) {
           sx={{ border: 0, p: 0, m: 0, mt: section.title ? 2 : 0, minWidth: 0 }}
         >
           {section.title && (
-            <Typography component="legend" variant="overline" color="text.secondary" sx={{ p: 0, lineHeight: 2 }}>
+            <Typography component="legend" variant="overline" color="text.secondary" sx={{ p: 0, mb: 1, lineHeight: 2 }}>
               {translate(section.title)}
             </Typography>
           )}

@@ -9,12 +9,11 @@ function outline(sections: LaidOutSection[]) {
 }
 
 describe('a form laid out from the schema and its UI hints', () => {
-  it('news: content first, then schedule (dates on one line), appearance and the document (SPEC §3 news item)', () => {
+  it('news: content and its document first, then schedule (dates on one line) and appearance (SPEC §3 news item)', () => {
     expect(outline(schemaLayout(newsItemInputSchema, newsUi))).toEqual([
-      [null, [['title:text'], ['body:textarea'], ['url:text']]],
+      [null, [['title:text'], ['body:textarea'], ['url:text'], ['documentName:document']]],
       ['news.setup.sections.schedule', [['effectiveDate:date-time', 'expirationDate:date-time'], ['order:number']]],
       ['news.setup.sections.appearance', [['icon:iconPicker', 'color:colorPicker']]],
-      ['news.setup.sections.document', [['documentName:document']]],
     ]);
   });
 

@@ -41,7 +41,7 @@ import { formatNewsDate, formatOrder, newsTag, TAG_COLORS, truncateBody } from '
 function filters(search: string) {
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={search} inputProps={{ 'aria-label': search }} />,
-    <BooleanInput key="includeExpired" source="includeExpired" label="resources.news.fields.includeExpired" alwaysOn />,
+    <BooleanInput key="includeExpired" source="includeExpired" label="resources.news.fields.includeExpired" alwaysOn sx={{ ml: 1 }} />,
   ];
 }
 
@@ -230,7 +230,7 @@ export function NewsSetup() {
       </Typography>
       {/* Side by side only where the table still has room beside the drawer and the site sidebar. */}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexDirection: { xs: 'column', xl: 'row' } }}>
-        <Box sx={{ flexGrow: 1, minWidth: 0, width: '100%', overflowX: 'auto' }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0, width: '100%' }}>
           <List
             resource="news"
             title="news.setupTitle"
@@ -240,6 +240,8 @@ export function NewsSetup() {
             // Each visit starts afresh: 'Show Expired' off, no search (SPEC §2).
             storeKey={false}
             disableSyncWithLocation
+            // The table scrolls on its own on narrow screens; the toolbar (Create) stays in view.
+            sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
             actions={<Actions canCreate={!!canCreate} />}
             empty={false}
             queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, 'news.messages.loadError'), { type: 'error' }) }}

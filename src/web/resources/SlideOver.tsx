@@ -225,7 +225,8 @@ export function SlideOver({ basePath, schema, texts, defaults, children, resourc
       onClose={close}
       slotProps={{
         paper: {
-          sx: { width: { xs: '100%', sm: 560 }, maxWidth: '100%', display: 'flex' },
+          // The theme's paper colour, not the dark mode's lighter elevation overlay.
+          sx: { width: { xs: '100%', sm: 560 }, maxWidth: '100%', display: 'flex', backgroundImage: 'none' },
           role: 'dialog',
           'aria-labelledby': titleId,
         } as object,
