@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from './constants.js';
 import { int4Range, notBlank, nullableDateTime, webUrlPattern } from './shared.js';
+import type { UiHints } from './uiHints.js';
 
 /** Icon options, SPEC §3; their labels are locales/<lang>/news.json `icons.*`. */
 export const NEWS_ICONS = [
@@ -66,6 +67,29 @@ export const newsItemInputSchema = {
   notAfter: startNotAfterEnd,
 } as const;
 export type NewsItemInput = FromSchema<typeof newsItemInputSchema>;
+
+/**
+ * How the news form lays out the schema's fields (uiHints.ts): the body as a text area,
+ * the dates side by side, the icon and colour pickers and the document input drawn by
+ * the form's own inputs (slots). Rules stay in the schema.
+ */
+export const newsUi = {
+  order: ['title', 'body', 'url', 'documentName', 'effectiveDate', 'expirationDate', 'order', 'icon', 'color'],
+  fields: {
+    body: { widget: 'textarea' },
+    effectiveDate: { section: 'news.setup.sections.schedule', row: 'dates' },
+    expirationDate: { row: 'dates' },
+    icon: {
+      section: 'news.setup.sections.appearance',
+      widget: 'iconPicker',
+      row: 'look',
+      optionLabels: 'news.icons',
+      emptyLabel: 'news.setup.noIcon',
+    },
+    color: { widget: 'colorPicker', row: 'look', optionLabels: 'news.colors', emptyLabel: 'news.setup.noColor' },
+    documentName: { widget: 'document' },
+  },
+} as const satisfies UiHints<keyof typeof newsFields>;
 
 /** A news item as the API returns it: stored fields plus the computed flags. */
 export const newsItemSchema = {

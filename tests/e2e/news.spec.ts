@@ -63,9 +63,17 @@ test('support.admin creates, edits and multi-deletes news; dealer.beta reads it 
   expect(headers).toEqual(['Title', 'Body', 'Order', 'Start Date', 'End Date', 'Tags', 'Quick Actions']);
   await checkScreen(admin, 'setup');
 
-  // Create, in the slide-over.
-  await admin.getByRole('button', { name: 'Create', exact: true }).click();
-  const drawer = admin.getByTestId('news-editor');
+  // Create, in the slide-over, opened by route: a reload keeps it open, Back closes it.
+  await admin.getByRole('link', { name: 'Create', exact: true }).click();
+  await expect(admin).toHaveURL(/\/news\/setup\/create$/);
+  const drawer = admin.getByTestId('slide-over');
+  await expect(drawer.getByRole('heading', { name: 'Create News' })).toBeVisible();
+  await admin.reload();
+  await expect(drawer.getByRole('heading', { name: 'Create News' })).toBeVisible();
+  await admin.goBack();
+  await expect(admin).toHaveURL(/\/news\/setup$/);
+  await expect(drawer).toHaveCount(0);
+  await admin.goForward();
   await expect(drawer.getByRole('heading', { name: 'Create News' })).toBeVisible();
   const create = drawer.getByRole('button', { name: 'Create', exact: true });
   await expect(create).toBeDisabled();
@@ -108,11 +116,24 @@ test('support.admin creates, edits and multi-deletes news; dealer.beta reads it 
 
   // Edit: Save stays disabled until something changes.
   await row.locator('td').nth(1).click();
+  await expect(admin).toHaveURL(/\/news\/setup\/\d+$/);
   await expect(drawer.getByRole('heading', { name: 'Edit News' })).toBeVisible();
   const save = drawer.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
   await expect(drawer.getByRole('button', { name: 'Delete' })).toBeVisible();
   await expect(drawer.getByTestId('news-document-name')).toHaveText('release-notes.pdf');
+  // Delete asks first; cancelling keeps the item.
+  await drawer.getByRole('button', { name: 'Delete' }).click();
+  const deleteOne = admin.getByRole('dialog', { name: 'Delete news' });
+  await expect(deleteOne.getByText('Are you sure you want to delete this news item?')).toBeVisible();
+  await deleteOne.getByRole('button', { name: 'Cancel' }).click();
+  await expect(deleteOne).toHaveCount(0);
+  // The item's own edit route (react-admin's links) opens the same slide-over, reload included.
+  const editUrl = admin.url();
+  await admin.goto(editUrl.replace('/news/setup/', '/news/'));
+  await expect(admin).toHaveURL(editUrl);
+  await expect(drawer.getByRole('heading', { name: 'Edit News' })).toBeVisible();
+  await expect(save).toBeDisabled();
   await drawer.getByLabel('Title').fill(EDITED);
   await expect(save).toBeEnabled();
   await checkScreen(admin, 'edit');

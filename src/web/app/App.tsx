@@ -5,7 +5,8 @@ import { authProvider, loadClientConfig } from '../providers/authProvider.js';
 import { createDataProvider } from '../providers/dataProvider.js';
 import { SERVER_ERROR_ROUTE, configureTransport } from '../providers/transport.js';
 import { createI18nProvider } from '../providers/i18nProvider.js';
-import { news, NEWS_SETUP_PATH } from '../news/index.js';
+import { news } from '../news/index.js';
+import { NEWS_SETUP_PATH } from '../news/newsRoutes.js';
 import { NewsSetup } from '../news/NewsSetup.js';
 import { homePath } from '../shell/menuRules.js';
 import { ShellLayout } from '../shell/ShellLayout.js';
@@ -74,7 +75,8 @@ export function App() {
       >
         <Resource name="news" {...news} />
         <CustomRoutes>
-          <Route path={NEWS_SETUP_PATH} element={<NewsSetup />} />
+          {/* The page and its slide-over routes (/news/setup/create, /news/setup/:id). */}
+          <Route path={`${NEWS_SETUP_PATH}/*`} element={<NewsSetup />} />
           {AREA_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<Area route={route} />} />
           ))}

@@ -14,7 +14,7 @@ import { statusBannerSchema, type BannerImportance, type StatusBanner as Banner 
 import { FormSubmitButton } from '../forms/FormSubmitButton.js';
 import { SchemaInput } from '../forms/SchemaInput.js';
 import { schemaValidator } from '../forms/schemaValidator.js';
-import { errorMessageOf, fieldErrorsOf } from '../forms/submissionErrors.js';
+import { clientMessage } from '../providers/errorMessages.js';
 import { fetchStatusBanner, saveStatusBanner } from './bannerApi.js';
 import { StatusBannerStrip } from './StatusBanner.js';
 
@@ -76,8 +76,9 @@ function BannerSettingsContent({ onClose }: { onClose: () => void }) {
       onClose();
       return undefined;
     } catch (error) {
-      notify(errorMessageOf(error, 'banner.errors.update'), { type: 'error' });
-      return fieldErrorsOf(error);
+      const { message, fieldErrors } = clientMessage(error, 'banner.errors.update');
+      notify(message, { type: 'error' });
+      return fieldErrors;
     }
   };
 

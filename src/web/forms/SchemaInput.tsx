@@ -46,7 +46,8 @@ export function SchemaInput({
 }: SchemaInputProps) {
   const translate = useTranslate();
   const rules = fieldRules(schema, source);
-  const common = { source, label, isRequired: rules.required, disabled, fullWidth: true } as const;
+  // One size for every kind: react-admin draws dates and numbers small, texts and selects not.
+  const common = { source, label, isRequired: rules.required, disabled, fullWidth: true, size: 'small' } as const;
 
   switch (rules.kind) {
     case 'boolean':

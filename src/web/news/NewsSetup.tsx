@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -27,18 +28,20 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { NewsItem } from '../../../schemas/news.js';
-import { errorMessageOf } from '../forms/submissionErrors.js';
+import { failureMessage } from '../providers/errorMessages.js';
 import type { NewsCardItem } from './NewsCard.js';
 import { documentUrl } from './newsApi.js';
-import { NewsEditor, type EditTarget } from './NewsEditor.js';
 import { NewsPreviewTile } from './NewsPreviewTile.js';
+import { NEWS_SETUP_PATH } from './newsRoutes.js';
+import { NewsSlideOver } from './NewsSlideOver.js';
+import { slideOverPath } from '../resources/slideOverRoute.js';
 import { formatNewsDate, formatOrder, newsTag, TAG_COLORS, truncateBody } from './newsRules.js';
 
 /** 'Search Title or Body' and 'Show Expired' (off by default). */
 function filters(search: string) {
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={search} inputProps={{ 'aria-label': search }} />,
-    <BooleanInput key="includeExpired" source="includeExpired" label="resources.news.fields.includeExpired" alwaysOn />,
+    <BooleanInput key="includeExpired" source="includeExpired" label="resources.news.fields.includeExpired" alwaysOn sx={{ ml: 1 }} />,
   ];
 }
 
@@ -95,12 +98,18 @@ function QuickActions({ item }: { item: NewsItem }) {
   );
 }
 
-function Actions({ onCreate, canCreate }: { onCreate: () => void; canCreate: boolean }) {
+function Actions({ canCreate }: { canCreate: boolean }) {
   const translate = useTranslate();
   return (
     <TopToolbar>
       {canCreate && (
-        <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={onCreate}>
+        <Button
+          component={Link}
+          to={slideOverPath(NEWS_SETUP_PATH, { mode: 'create' })}
+          variant="contained"
+          size="small"
+          startIcon={<AddIcon />}
+        >
           {translate('news.setup.create')}
         </Button>
       )}
@@ -145,7 +154,7 @@ function SelectPage() {
   );
 }
 
-function NewsTable({ onEdit, canDelete }: { onEdit: (item: NewsItem) => void; canDelete: boolean }) {
+function NewsTable({ onSelect, canEdit, canDelete }: { onSelect: (item: NewsItem) => void; canEdit: boolean; canDelete: boolean }) {
   const [locale] = useLocaleState();
   const translate = useTranslate();
   const notify = useNotify();
@@ -161,7 +170,7 @@ function NewsTable({ onEdit, canDelete }: { onEdit: (item: NewsItem) => void; ca
             successMessage="news.messages.deleted"
             mutationOptions={{
               onError: (error: unknown) => {
-                notify(errorMessageOf(error, 'news.messages.deleteManyError'), { type: 'error' });
+                notify(failureMessage(error, 'news.messages.deleteManyError'), { type: 'error' });
                 refresh();
               },
             }}
@@ -172,9 +181,10 @@ function NewsTable({ onEdit, canDelete }: { onEdit: (item: NewsItem) => void; ca
         id="news-setup"
         aria-label={translate('news.setupTitle')}
         storeKey="news-setup"
-        rowClick={(_id, _resource, record) => {
-          onEdit(record as NewsItem);
-          return false;
+        // A row opens its slide-over (/news/setup/:id); without edit rights it only fills the preview tile.
+        rowClick={(id, _resource, record) => {
+          onSelect(record as NewsItem);
+          return canEdit ? slideOverPath(NEWS_SETUP_PATH, { mode: 'edit', id: String(id) }) : false;
         }}
         bulkActionButtons={false}
       >
@@ -196,7 +206,8 @@ function NewsTable({ onEdit, canDelete }: { onEdit: (item: NewsItem) => void; ca
 /**
  * SPEC §2 news setup (application 1): the 'news-setup' table with its search
  * box, 'Show Expired' toggle and live preview tile; default sort by order,
- * descending; no export. A row opens the slide-over editor.
+ * descending; no export. A row opens its slide-over (NewsSlideOver: /news/setup/:id),
+ * Create opens /news/setup/create.
  */
 export function NewsSetup() {
   const translate = useTranslate();
@@ -205,18 +216,12 @@ export function NewsSetup() {
   const { canAccess: canEdit } = useCanAccess({ resource: 'news', action: 'edit' });
   const { canAccess: canCreate } = useCanAccess({ resource: 'news', action: 'create' });
   const { canAccess: canDelete } = useCanAccess({ resource: 'news', action: 'delete' });
-  const [target, setTarget] = useState<EditTarget>(null);
   const [selected, setSelected] = useState<NewsCardItem>();
   const [live, setLive] = useState<NewsCardItem>();
   const onPreview = useCallback((item: NewsCardItem | undefined) => setLive(item), []);
 
   if (isPending) return null;
   if (!canSetUp) return <AccessDenied />;
-
-  const edit = (item: NewsItem) => {
-    setSelected(item);
-    if (canEdit) setTarget({ id: item.id });
-  };
 
   return (
     <ResourceContextProvider value="news">
@@ -225,7 +230,7 @@ export function NewsSetup() {
       </Typography>
       {/* Side by side only where the table still has room beside the drawer and the site sidebar. */}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexDirection: { xs: 'column', xl: 'row' } }}>
-        <Box sx={{ flexGrow: 1, minWidth: 0, width: '100%', overflowX: 'auto' }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0, width: '100%' }}>
           <List
             resource="news"
             title="news.setupTitle"
@@ -235,18 +240,20 @@ export function NewsSetup() {
             // Each visit starts afresh: 'Show Expired' off, no search (SPEC §2).
             storeKey={false}
             disableSyncWithLocation
-            actions={<Actions onCreate={() => setTarget({})} canCreate={!!canCreate} />}
+            // The table scrolls on its own on narrow screens; the toolbar (Create) stays in view.
+            sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+            actions={<Actions canCreate={!!canCreate} />}
             empty={false}
-            queryOptions={{ onError: (error: unknown) => notify(errorMessageOf(error, 'news.messages.loadError'), { type: 'error' }) }}
+            queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, 'news.messages.loadError'), { type: 'error' }) }}
           >
-            <NewsTable onEdit={edit} canDelete={!!canDelete} />
+            <NewsTable onSelect={setSelected} canEdit={!!canEdit} canDelete={!!canDelete} />
           </List>
         </Box>
         <Box sx={{ width: { xs: '100%', xl: 360 }, flexShrink: 0, mt: { xl: 8 } }}>
           <NewsPreviewTile item={live ?? selected} />
         </Box>
       </Box>
-      <NewsEditor target={target} onClose={() => setTarget(null)} onRetarget={setTarget} onPreview={onPreview} />
+      <NewsSlideOver onPreview={onPreview} />
     </ResourceContextProvider>
   );
 }

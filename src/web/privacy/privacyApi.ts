@@ -1,10 +1,11 @@
 import type { PrivacyPolicy } from '../../../schemas/privacyPolicy.js';
-import { xsrfHeader } from '../providers/transportRules.js';
+import { api, isApiError } from '../providers/http.js';
+import { serverText } from '../providers/errorMessages.js';
 
-/** SPEC §7 GET privacyPolicy, PUT privacyPolicy/accept. */
-export const PRIVACY_POLICY_URL = '/api/privacyPolicy';
+/** SPEC §7 GET privacyPolicy, PUT privacyPolicy/accept (paths under /api). */
+export const PRIVACY_POLICY_PATH = 'privacyPolicy';
 
-/** A non-2xx answer; `message` is the server's translated text when it sent one. */
+/** A failed call; `message` is the server's translated text when it sent one, else empty (SPEC §8). */
 export class PrivacyRequestError extends Error {
   constructor(
     readonly status: number,
@@ -15,29 +16,24 @@ export class PrivacyRequestError extends Error {
 }
 
 /**
- * Plain fetch, light enough for the login bundle: the session cookie, the
- * user's language and, on writes, the XSRF header (SPEC §7), no react-admin.
+ * Through the portal's transport (SPEC §7 parameters, XSRF, bearer), which the login
+ * page's first load already carries: no react-admin. The dialog shows its own messages,
+ * so §8's status handling leaves these calls alone (skip-error).
  */
-async function send<T>(method: 'GET' | 'PUT', url: string, body?: unknown): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': document.documentElement.lang || navigator.language });
-  for (const [name, value] of Object.entries(xsrfHeader(method, document.cookie) ?? {})) headers.set(name, value);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const response = await fetch(url, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json().catch(() => ({}));
-  if (!response.ok) throw new PrivacyRequestError(response.status, json.message ?? '');
-  return json as T;
+async function send<T>(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<T> {
+  try {
+    return await api<T>(path, method, body, { skipError: true });
+  } catch (error) {
+    if (isApiError(error)) throw new PrivacyRequestError(error.status, serverText(error) ?? '');
+    throw error;
+  }
 }
 
 export function fetchPrivacyPolicy(): Promise<PrivacyPolicy> {
-  return send('GET', PRIVACY_POLICY_URL);
+  return send('GET', PRIVACY_POLICY_PATH);
 }
 
 /** Accepts the version the user was shown; 409 when a newer one was published meanwhile. */
 export function acceptPrivacyPolicy(version: number): Promise<{ success: boolean; version: number }> {
-  return send('PUT', `${PRIVACY_POLICY_URL}/accept`, { version });
+  return send('PUT', `${PRIVACY_POLICY_PATH}/accept`, { version });
 }

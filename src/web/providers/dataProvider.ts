@@ -1,10 +1,27 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { httpClient } from './http.js';
+import { HttpError } from 'react-admin';
+import { serverText } from './errorMessages.js';
+import { httpClient, isApiError, type HttpOptions } from './http.js';
 
 /** The API's base URL: the same origin that served the app. */
 const API_URL = '/api';
 
+/**
+ * The transport for react-admin: a failed call becomes react-admin's HttpError with the
+ * server's status and body (a 400's `errors` go beside the inputs) and, as its message,
+ * the text SPEC §8 shows (errorMessages.ts): the server's, or none, so react-admin's own
+ * notifications fall back to their default instead of 'HTTP 500'.
+ */
+export async function adminHttpClient(url: string, options?: HttpOptions) {
+  try {
+    return await httpClient(url, options);
+  } catch (error) {
+    if (isApiError(error)) throw new HttpError(serverText(error) ?? '', error.status, error.body);
+    throw error;
+  }
+}
+
 /** react-admin's simple-rest provider over the portal API. */
 export function createDataProvider() {
-  return simpleRestProvider(API_URL, httpClient);
+  return simpleRestProvider(API_URL, adminHttpClient);
 }

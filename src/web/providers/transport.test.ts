@@ -121,6 +121,19 @@ describe('transport (SPEC §7)', () => {
     expect(init.credentials).toBe('include');
   });
 
+  it('sends a FormData body as multipart: no JSON content type, the XSRF header and the bearer as for any write', async () => {
+    signedIn();
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-']), 'a.pdf');
+    await transport('/api/news/1/document', { method: 'POST', body: form, headers: { 'Content-Type': 'application/json' } });
+    const { init } = calls[0];
+    const headers = init.headers as Headers;
+    expect(init.body).toBe(form);
+    expect(headers.get('Content-Type')).toBeNull();
+    expect(headers.get('X-XSRF-Token')).toBe('abc123');
+    expect(headers.get('Authorization')).toBe('Bearer bearer-1');
+  });
+
   it('sends no XSRF header on reads and no bearer to anonymous calls', async () => {
     signedIn();
     await transport('/api/news');

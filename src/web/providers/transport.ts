@@ -327,7 +327,15 @@ function handleFailure(action: ErrorAction, response: TransportResponse): Transp
   }
 }
 
-/** One API call with every rule of §7 and §8. */
+/** A FormData body: an upload, sent as multipart/form-data. */
+function isMultipart(body: BodyInit | null | undefined): body is FormData {
+  return typeof FormData !== 'undefined' && body instanceof FormData;
+}
+
+/**
+ * One API call with every rule of §7 and §8. `body` is a JSON string or, for uploads, a
+ * FormData (multipart: no JSON content type; the XSRF header and the bearer as for any write).
+ */
 export async function transport(url: string, options: TransportOptions = {}): Promise<TransportResponse> {
   const method = (options.method ?? 'GET').toUpperCase();
   const path = apiPath(url);
@@ -341,7 +349,10 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
 
   const headers = new Headers(options.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  if (typeof options.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  if (isMultipart(options.body)) {
+    // The browser writes multipart/form-data with its boundary; a type set here would lose it.
+    headers.delete('Content-Type');
+  } else if (typeof options.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   headers.set('Accept-Language', env.language());
   for (const [name, value] of Object.entries(xsrfHeader(method, env.cookies()) ?? {})) headers.set(name, value);
   if (session.token && !isTokenRefresh(path) && needsBearer(method, path, true)) {

@@ -15,6 +15,7 @@ import {
   matchesRoute,
   type AppContext,
 } from '../../common/transportLists.js';
+import { failureMessage } from './errorMessages.js';
 
 /**
  * SPEC §7 'Transport rules' and §8 'Status handling' as pure functions over plain data;
@@ -375,13 +376,10 @@ export function verifyErrorDurationMs(status: number): number {
 
 /**
  * §8 'The server's error text is shown when present, otherwise the default': the body's
- * non-empty `message`, else `defaultKey`. react-admin's translate leaves text that is not a
- * key unchanged, so the result can go straight to notify().
+ * non-empty `message`, else `defaultKey` ({@link failureMessage} of errorMessages.ts, the one
+ * place this is decided). react-admin's translate leaves text that is not a key unchanged,
+ * so the result can go straight to notify().
  */
 export function errorMessage(serverBody: unknown, defaultKey: string): string {
-  if (typeof serverBody === 'object' && serverBody !== null && 'message' in serverBody) {
-    const { message } = serverBody as { message: unknown };
-    if (typeof message === 'string' && message.trim() !== '') return message;
-  }
-  return defaultKey;
+  return failureMessage({ body: serverBody }, defaultKey);
 }

@@ -1,0 +1,31 @@
+/**
+ * Small UI hints kept beside an entity's JSON Schema (a sibling `<entity>Ui` export, e.g.
+ * `newsUi` in news.ts): what the schema cannot say about a form. The schema keeps every
+ * rule (required, limits, options, messages); the hints only place and draw the fields.
+ * src/web/forms/SchemaForm.tsx reads both. Hints are data, not keywords, so ajv and the
+ * OpenAPI document never see them.
+ */
+export interface UiFieldHint {
+  /**
+   * How the field is drawn: 'textarea' for a long text, or the name of a slot the form
+   * fills with a custom input ('document', 'iconPicker'...). Left out, the schema decides
+   * (text, number, date-time, select, boolean).
+   */
+  readonly widget?: string;
+  /** Locale key of the heading of the section the field opens; later fields stay in it. */
+  readonly section?: string;
+  /** Fields with the same row name share one line on wider screens (a start and an end date). */
+  readonly row?: string;
+  /** Selects: locale key prefix of the option labels (`${optionLabels}.${value}`). */
+  readonly optionLabels?: string;
+  /** Nullable selects: locale key of 'no value'. */
+  readonly emptyLabel?: string;
+  /** Locale key of the label; left out, react-admin's `resources.<name>.fields.<field>`. */
+  readonly label?: string;
+}
+
+export interface UiHints<Field extends string = string> {
+  /** Every editable field of the schema, in the order the form shows them. */
+  readonly order: readonly Field[];
+  readonly fields?: { readonly [F in Field]?: UiFieldHint };
+}
