@@ -9,6 +9,7 @@ import { redact, resolveSessionSecret, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.js';
 import { isEmpty, seedDemo } from './db/seed/demoSeed.js';
 import { authPlugin } from './auth/authPlugin.js';
+import { accessGuard } from './auth/accessGuard.js';
 import { assetsRoutes } from './assets/assetsRoutes.js';
 import { loginRoutes } from './auth/loginRoutes.js';
 import { mfaRoutes } from './auth/mfaRoutes.js';
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   for (const schema of ALL_SCHEMAS) app.addSchema(schema);
   await app.register(errorsPlugin);
+  // Before any route is added: every route under /api declares config.access, which it enforces.
+  await app.register(accessGuard);
   await app.register(cors, {
     origin: config.publicUrl,
     credentials: true,

@@ -107,6 +107,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
   app.post(
     '/msa/register',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Create MSA account: an alarm account number and its passcode; emails the verification link',
@@ -191,6 +192,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
   app.post(
     '/msa/register/verify',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Verify the email registration code (the link query `code`)',
@@ -212,6 +214,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
   app.post(
     '/msa/register/password',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Verify the password registration code: the link query `otp` and the first password',
@@ -240,6 +243,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
   app.post(
     '/msa/register/resend',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Resend the registration code: a fresh link for an expired one (code or otp), or by email',

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { siteListItemSchema } from '../../../schemas/dealer.js';
 import { siteSearchQuerySchema, siteSummarySchema } from '../../../schemas/shell.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { APPLICATION } from '../../common/constants.js';
 import { auditFor, writeAudit } from '../audit/audit.js';
 import { HttpError } from '../http/errors.js';
 import { addressDisplay, favoritesOf, recentsOf, recordRecent, searchPlan, searchSites } from './siteQueries.js';
@@ -12,23 +11,16 @@ import { normaliseTransmitter } from '../integrations/alarmIngest.js';
 const siteList = { type: 'array', items: siteListItemSchema } as const;
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-/** Dealers and staff have sites; customers have account links instead. */
-function dealerOf(request: FastifyRequest) {
-  const user = request.auth!.user;
-  if (user.application_num === APPLICATION.customer) throw new HttpError(403, 'live.dealerOnly');
-  return user;
-}
-
 /**
  * The site service of the shell (SPEC §7 'Dealer, site and live'): favourite
  * and unfavourite by transmitter, recently accessed sites (recorded when a
  * site is opened), and account search by device, transmitter and details.
- * Everything is within the user's current account group.
+ * Everything is within the user's current account group; who may call
+ * each route is the access table's 'sites' entry (config.access).
  */
 export async function siteRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tags = ['shell'];
-  const preHandler = app.requireUser;
 
   /** A device of the user's current group by transmitter code, else 404. */
   async function deviceInGroup(siteGroupNum: number | null, xmit: string) {
@@ -52,11 +44,11 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.get(
     '/site/favorites',
     {
+      config: { access: { resource: 'sites', action: 'list' } },
       schema: { tags, summary: 'Favourite sites in the current account group', response: { 200: siteList, ...errors } },
-      preHandler,
     },
     async (request) => {
-      const user = dealerOf(request);
+      const user = request.auth!.user;
       return user.current_site_group_num === null ? [] : favoritesOf(app.db, user.user_id, user.current_site_group_num);
     },
   );
@@ -64,16 +56,16 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.put(
     '/site/favorites/:xmit',
     {
+      config: { access: { resource: 'sites', action: 'favorite' } },
       schema: {
         tags,
         summary: 'Favourite a site by transmitter code',
         params: xmitParams,
         response: { 200: siteList, ...errors },
       },
-      preHandler,
     },
     async (request) => {
-      const user = dealerOf(request);
+      const user = request.auth!.user;
       const device = await deviceInGroup(user.current_site_group_num, request.params.xmit);
       await app.db
         .insertInto('site_favorites')
@@ -88,16 +80,16 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.delete(
     '/site/favorites/:xmit',
     {
+      config: { access: { resource: 'sites', action: 'favorite' } },
       schema: {
         tags,
         summary: 'Unfavourite a site by transmitter code',
         params: xmitParams,
         response: { 200: siteList, ...errors },
       },
-      preHandler,
     },
     async (request) => {
-      const user = dealerOf(request);
+      const user = request.auth!.user;
       const device = await deviceInGroup(user.current_site_group_num, request.params.xmit);
       await app.db.deleteFrom('site_favorites').where('user_id', '=', user.user_id).where('site_num', '=', device.site_num).execute();
       await writeAudit(app.db, auditFor(request, { action: 'site.unfavorited', targetType: 'site', targetId: device.site_num }));
@@ -108,11 +100,11 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.get(
     '/site/recents',
     {
+      config: { access: { resource: 'sites', action: 'list' } },
       schema: { tags, summary: 'Recently opened sites in the current account group, latest first', response: { 200: siteList, ...errors } },
-      preHandler,
     },
     async (request) => {
-      const user = dealerOf(request);
+      const user = request.auth!.user;
       return user.current_site_group_num === null ? [] : recentsOf(app.db, user.user_id, user.current_site_group_num);
     },
   );
@@ -120,16 +112,16 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.get(
     '/site/search',
     {
+      config: { access: { resource: 'sites', action: 'list' } },
       schema: {
         tags,
         summary: 'Account search by device number, transmitter code or details (account number, name)',
         querystring: siteSearchQuerySchema,
         response: { 200: siteList, ...errors },
       },
-      preHandler,
     },
     async (request) => {
-      const user = dealerOf(request);
+      const user = request.auth!.user;
       if (user.current_site_group_num === null) return [];
       return searchSites(app.db, user.current_site_group_num, searchPlan(request.query));
     },
@@ -138,6 +130,7 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.get(
     '/site/:siteNum',
     {
+      config: { access: { resource: 'sites', action: 'show' } },
       schema: {
         tags,
         summary: "A site of the user's account groups; recorded among the recents",
@@ -145,10 +138,9 @@ export async function siteRoutes(parent: FastifyInstance) {
         querystring: { type: 'object', properties: { dn: { type: 'integer', minimum: 1 } } },
         response: { 200: siteSummarySchema, ...errors },
       },
-      preHandler,
     },
     async (request) => {
-      const user = dealerOf(request);
+      const user = request.auth!.user;
       const site = await app.db
         .selectFrom('sites')
         .innerJoin('user_account_groups', 'user_account_groups.site_group_num', 'sites.site_group_num')
