@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canAccess, type AccessUser } from '../../src/common/access.js';
+import { AREA_ROUTES, mayOpen } from '../../src/web/app/areaRoutes.js';
+import { drawerItemsFor, helpMenuItems, holdsItem, visibleDrawerItems, type MenuUser } from '../../src/web/shell/menuRules.js';
 import type { RouteAccess } from '../../src/server/auth/accessGuard.js';
 import { TestClient, signedInClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
@@ -28,6 +30,8 @@ const ROLES: Role[] = [
   { name: 'dealer.beta', username: 'dealer.beta' },
   { name: 'dealer.summit', username: 'dealer.summit' },
   { name: 'customer@example.com', username: 'customer@example.com' },
+  { name: 'support.viewer', username: 'support.viewer', extra: { internal: true } },
+  { name: 'customer.basic@example.com', username: 'customer.basic@example.com' },
 ];
 
 /** Calls that end or change the caller's session or sign-in: made on a fresh client of their own. */
@@ -171,4 +175,41 @@ describe.each(TEST_DATABASES)('access matrix on $name', (database) => {
     );
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it('every drawer item and page gate has a demo user who sees it and one of the same application who does not', async () => {
+    const identities = new Map<string, MenuUser>();
+    for (const role of ROLES.filter((r) => r.username)) {
+      const client = await signedInClient(origin, role.username!, role.extra);
+      identities.set(role.username!, await (await client.request('GET', '/api/me')).json());
+    }
+    const beta = await signedInClient(origin, 'dealer.beta');
+    expect((await beta.request('PUT', '/api/user/accountGroup', { siteGroupNum: 4120 })).status).toBe(200);
+    identities.set('dealer.beta in 4120', await (await beta.request('GET', '/api/me')).json());
+
+    const drawer = (name: string) => visibleDrawerItems(identities.get(name)!).map((item) => item.key);
+    // §6 Answering Service: dealer.beta in group 9993 (which has the service), not in 4120, nor dealer.summit.
+    expect(drawer('dealer.beta')).toContain('answeringService');
+    expect(drawer('dealer.beta in 4120')).not.toContain('answeringService');
+    expect(drawer('dealer.summit')).not.toContain('answeringService');
+    expect(helpMenuItems(identities.get('support.admin')!)).toContain('bannerSettings');
+    expect(helpMenuItems(identities.get('support.viewer')!)).not.toContain('bannerSettings');
+
+    const users = [...identities.entries()];
+    const bare = (app: number): MenuUser => ({ applicationNum: app, roles: [], authItems: {} as MenuUser['authItems'], canEdit: false });
+    for (const app of [1, 2, 3]) {
+      const ofApp = users.filter(([, user]) => user.applicationNum === app);
+      for (const item of drawerItemsFor(app)) {
+        const seeing = ofApp.filter(([, user]) => holdsItem(user, item)).map(([name]) => name);
+        expect(seeing.length, `app ${app} ${item.key}: someone sees it`).toBeGreaterThan(0);
+        if (!holdsItem(bare(app), item))
+          expect(seeing.length, `app ${app} ${item.key}: someone does not see it`).toBeLessThan(ofApp.length);
+      }
+    }
+    for (const route of AREA_ROUTES) {
+      const opening = users.filter(([, user]) => mayOpen(user, route));
+      expect(opening.length, `${route.path}: someone opens it`).toBeGreaterThan(0);
+      if ([1, 2, 3].some((app) => !mayOpen(bare(app), route)))
+        expect(opening.length, `${route.path}: someone does not`).toBeLessThan(users.length);
+    }
+  });
 });
