@@ -205,7 +205,7 @@ export function rulesFor(resource: string, action: string): readonly AccessRule[
 }
 
 /** Whether the user meets every condition of one rule. */
-export function meetsRule(user: AccessUser, rule: AccessRule): boolean {
+function meetsRule(user: AccessUser, rule: AccessRule): boolean {
   if (!rule.apps.includes(user.applicationNum)) return false;
   if (rule.roles?.some((role) => !user.roles.includes(role))) return false;
   if (rule.flags?.some((flag) => !user.authItems?.[flag])) return false;
