@@ -1,32 +1,233 @@
 import { APPLICATION } from './constants.js';
+import type { AuthFlag, RoleName } from '../../schemas/user.js';
 
 /**
- * Who may do what (SPEC §6), as one pure function both sides ask: the server
- * before it acts, react-admin's authProvider.canAccess before it shows.
+ * Who may do what (SPEC §6), as one table and one pure function every side asks:
+ * the server's access guard before a route runs (src/server/auth/accessGuard.ts),
+ * react-admin's authProvider.canAccess, the drawer (menuRules.ts) and the route
+ * guard (areaRoutes.ts) before they show. Menu items and routes name an entry
+ * ({resource, action}) and hold no rule of their own.
  */
 export interface AccessUser {
   applicationNum: number;
   canEdit: boolean;
   roles: readonly string[];
+  /** Permission flags (§3 authItems); a missing flag is not held. */
+  authItems?: Readonly<Partial<Record<AuthFlag, boolean>>>;
+  /** The current account group; §6 Answering Service needs one that has the service. */
+  dealer?: { siteGroupNum?: number; hasAnsweringService?: boolean } | null;
+  /** The account groups the user may use (tenant check of a record); else only the current one. */
+  siteGroupNums?: readonly number[];
+  /** The user's own id (a record owned by a user). */
+  userId?: number;
 }
 
-export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'setup';
+export const ACTIONS = [
+  'list',
+  'show',
+  'create',
+  'edit',
+  'delete',
+  'export',
+  /** News setup, and other setup pages. */
+  'setup',
+  /** Show a passcode in clear. */
+  'reveal',
+  /** Sign in as another user. */
+  'impersonate',
+  /** Mark as favourite (sites, account links). */
+  'favorite',
+  /** Make current (account group, active account). */
+  'switch',
+  /** Accept (privacy policy). */
+  'accept',
+] as const;
+export type Action = (typeof ACTIONS)[number];
 
-export function canAccess(user: AccessUser | null | undefined, request: { resource: string; action: Action }): boolean {
-  if (!user) return false;
-  const { internal, dealer } = APPLICATION;
-  switch (request.resource) {
-    case 'news':
-      // §6 'News page: applications 1 and 2. News setup: application 1 only, with editing only when the user has canEdit.'
-      if (request.action === 'list' || request.action === 'show') return user.applicationNum === internal || user.applicationNum === dealer;
-      if (request.action === 'setup') return user.applicationNum === internal;
-      return user.applicationNum === internal && user.canEdit;
-    case 'statusBanner':
-    case 'privacyPolicy':
-      // §6 'Banner Settings ... apply to app 1': edited by the staff who may edit news (issue 5).
-      if (request.action === 'edit') return user.applicationNum === internal && user.canEdit;
-      return false;
-    default:
-      return false;
+const { internal, dealer, customer } = APPLICATION;
+const ALL = [internal, dealer, customer] as const;
+const STAFF = [internal, dealer] as const;
+
+/** One way to be allowed: every condition must hold. */
+export interface AccessRule {
+  /** Applications allowed (1 internal, 2 dealer, 3 customer). */
+  apps: readonly number[];
+  /** Roles the user must hold, all of them. */
+  roles?: readonly RoleName[];
+  /** Permission flags the user must hold, all of them. */
+  flags?: readonly AuthFlag[];
+  /** The user must have canEdit (the editing role, §6 'not shown'). */
+  canEdit?: true;
+  /** 'the dealer has an answering service': the current account group has it. */
+  answeringService?: true;
+}
+
+/** An action is allowed when any one of its rules holds; an action not listed is denied. */
+export type AccessEntry = Partial<Record<Action, AccessRule | readonly AccessRule[]>>;
+
+/** Answering Service (§6): level8, ansServiceBlockFlag and a dealer that has the service. */
+const ANS: AccessRule = { apps: [dealer], roles: ['level8'], flags: ['ansServiceBlockFlag'], answeringService: true };
+const ANS_ALL: AccessEntry = { list: ANS, show: ANS, create: ANS, edit: ANS, delete: ANS };
+
+/** A site's details: staff of the site's account group, and the customer with the matching role (§6 MSA screens). */
+function siteDetail(role: RoleName, write: Action[] = ['create', 'edit', 'delete']): AccessEntry {
+  const read = [{ apps: STAFF }, { apps: [customer], roles: [role] }] as const;
+  const entry: AccessEntry = { list: read, show: read };
+  for (const action of write) entry[action] = { apps: [dealer] };
+  return entry;
+}
+
+/**
+ * The access table (SPEC §2 drawer, §6 roles and permissions). Resources later
+ * issues add are here already: their routes only name an entry.
+ */
+export const ACCESS_TABLE = {
+  // Home pages: the dashboard and help pages of applications 1 and 2 (§2).
+  dashboard: { list: { apps: STAFF } },
+  // §2 Marketing: application 1.
+  marketing: { list: { apps: [internal] } },
+  // §6 reportRead: Reports, Support and News Setup.
+  support: { list: { apps: [internal], roles: ['reportRead'] } },
+  reports: { list: { apps: STAFF, roles: ['reportRead'] }, show: { apps: STAFF, roles: ['reportRead'] } },
+  reportRuns: {
+    list: { apps: STAFF, roles: ['reportRead'] },
+    show: { apps: STAFF, roles: ['reportRead'] },
+    create: { apps: STAFF, roles: ['reportRead'] },
+    export: { apps: STAFF, roles: ['reportRead'] },
+  },
+  reportSchedules: {
+    list: { apps: STAFF, roles: ['reportRead'] },
+    show: { apps: STAFF, roles: ['reportRead'] },
+    create: { apps: STAFF, roles: ['reportRead'] },
+    edit: { apps: STAFF, roles: ['reportRead'] },
+    delete: { apps: STAFF, roles: ['reportRead'] },
+  },
+  // §6 'News page: applications 1 and 2. News setup: application 1 only, with editing only when the user has canEdit.'
+  news: {
+    list: { apps: STAFF },
+    show: { apps: STAFF },
+    setup: { apps: [internal], roles: ['reportRead'] },
+    create: { apps: [internal], canEdit: true },
+    edit: { apps: [internal], canEdit: true },
+    delete: { apps: [internal], canEdit: true },
+  },
+  // §6 'Banner Settings ... apply to app 1': edited by the staff who may edit news (issue 5); read by anyone (public routes).
+  statusBanner: { show: { apps: ALL }, edit: { apps: [internal], canEdit: true } },
+  privacyPolicy: { show: { apps: ALL }, accept: { apps: ALL }, edit: { apps: [internal], canEdit: true } },
+  // §6 'the classic-portal block message apply to app 1': only dealers get a classic key.
+  classicPortal: { create: { apps: [dealer] } },
+  // Sites: staff of the site's account group (§7 'Dealer, site and live'); §6 allowCreateAccountFlag: Create New Account.
+  sites: {
+    list: { apps: STAFF },
+    show: { apps: STAFF },
+    favorite: { apps: STAFF },
+    create: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
+    edit: { apps: [dealer] },
+  },
+  events: { list: { apps: ALL }, show: { apps: ALL }, export: { apps: STAFF } },
+  // §6 noActionRead: the MSA No Action screen (the system on test: alarms get no action).
+  tests: siteDetail('noActionRead'),
+  contacts: siteDetail('contactsRead'),
+  zones: siteDetail('zonesRead', ['edit']),
+  passcodes: {
+    ...siteDetail('sitePasscodeRead'),
+    reveal: [{ apps: [dealer] }, { apps: [customer], roles: ['sitePasscodeRead'] }],
+  },
+  schedules: siteDetail('scheduleRead'),
+  // The customer's linked alarm accounts (MSA summary, account and panel info).
+  accountLinks: {
+    list: { apps: [customer] },
+    show: { apps: [customer] },
+    favorite: { apps: [customer] },
+    switch: { apps: [customer] },
+  },
+  // §6 xtAdmin: Account Group Settings. The switcher: staff (customers switch accounts instead).
+  accountGroup: {
+    list: { apps: ALL },
+    switch: { apps: STAFF },
+    show: { apps: [dealer], flags: ['xtAdmin'] },
+    edit: { apps: [dealer], flags: ['xtAdmin'] },
+  },
+  // Header logos: read by anyone signed in (and anonymously by route); §6 xtAdmin: Branding.
+  branding: { show: { apps: ALL }, edit: { apps: [dealer], flags: ['xtAdmin'] } },
+  // §6 billingRead: Billing (applications 2 and 3).
+  invoices: {
+    list: { apps: [dealer, customer], roles: ['billingRead'] },
+    show: { apps: [dealer, customer], roles: ['billingRead'] },
+    export: { apps: [dealer, customer], roles: ['billingRead'] },
+  },
+  // §6 level8 + ansServiceBlockFlag + 'the dealer has an answering service': Answering Service.
+  ansMessages: ANS_ALL,
+  onCall: ANS_ALL,
+  autoNotify: ANS_ALL,
+  businessHours: ANS_ALL,
+  documents: { list: { apps: STAFF }, show: { apps: STAFF } },
+  roadmapItems: {
+    list: { apps: STAFF },
+    show: { apps: STAFF },
+    create: { apps: [internal], canEdit: true },
+    edit: { apps: [internal], canEdit: true },
+    delete: { apps: [internal], canEdit: true },
+  },
+  // Staff administration (application 1).
+  users: {
+    list: { apps: [internal] },
+    show: { apps: [internal] },
+    create: { apps: [internal], canEdit: true },
+    edit: { apps: [internal], canEdit: true },
+    delete: { apps: [internal], canEdit: true },
+    impersonate: { apps: [internal] },
+  },
+  auditLog: { list: { apps: [internal] }, show: { apps: [internal] }, export: { apps: [internal] } },
+  // §6 'Impersonation sessions exist': started by staff, ended by whoever is in one.
+  impersonation: { create: { apps: [internal] }, delete: { apps: ALL } },
+  // The user's own account page.
+  userAccount: { show: { apps: ALL }, edit: { apps: ALL } },
+} as const satisfies Record<string, AccessEntry>;
+
+export type Resource = keyof typeof ACCESS_TABLE;
+export const RESOURCES = Object.keys(ACCESS_TABLE) as Resource[];
+
+/** A table entry: what a route, menu item or page names. */
+export interface AccessRequest {
+  resource: string;
+  action: string;
+  /** A record of a tenant: its account group, or the user it belongs to. */
+  record?: { siteGroupNum?: number | null; userId?: number | null };
+}
+
+/** The rules of an entry, none when the table has no such resource or action. */
+export function rulesFor(resource: string, action: string): readonly AccessRule[] {
+  const entry = (ACCESS_TABLE as Record<string, AccessEntry>)[resource];
+  const rules = entry && Object.hasOwn(entry, action) ? entry[action as Action] : undefined;
+  if (!rules) return [];
+  return 'apps' in rules ? [rules as AccessRule] : (rules as readonly AccessRule[]);
+}
+
+/** Whether the user meets every condition of one rule. */
+function meetsRule(user: AccessUser, rule: AccessRule): boolean {
+  if (!rule.apps.includes(user.applicationNum)) return false;
+  if (rule.roles?.some((role) => !user.roles.includes(role))) return false;
+  if (rule.flags?.some((flag) => !user.authItems?.[flag])) return false;
+  if (rule.canEdit && !user.canEdit) return false;
+  if (rule.answeringService && !user.dealer?.hasAnsweringService) return false;
+  return true;
+}
+
+/** A record of another tenant: staff of application 1 see every group; others only their own groups, a customer only their own records. */
+function ownsRecord(user: AccessUser, record: NonNullable<AccessRequest['record']>): boolean {
+  if (user.applicationNum === internal) return true;
+  if (record.siteGroupNum !== undefined && record.siteGroupNum !== null) {
+    const groups = user.siteGroupNums ?? (user.dealer?.siteGroupNum !== undefined ? [user.dealer.siteGroupNum] : []);
+    if (!groups.includes(record.siteGroupNum)) return false;
   }
+  if (record.userId !== undefined && record.userId !== null && record.userId !== user.userId) return false;
+  return true;
+}
+
+/** The one question: may this user do `action` on `resource` (and on this record)? */
+export function canAccess(user: AccessUser | null | undefined, request: AccessRequest): boolean {
+  if (!user) return false;
+  if (!rulesFor(request.resource, request.action).some((rule) => meetsRule(user, rule))) return false;
+  return !request.record || ownsRecord(user, request.record);
 }

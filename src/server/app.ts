@@ -10,6 +10,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './d
 import { isEmpty, seedDemo } from './db/seed/demoSeed.js';
 import { authPlugin } from './auth/authPlugin.js';
 import { platformPlugin } from './platform/platformPlugin.js';
+import { accessGuard } from './auth/accessGuard.js';
 import { assetsRoutes } from './assets/assetsRoutes.js';
 import { loginRoutes } from './auth/loginRoutes.js';
 import { mfaRoutes } from './auth/mfaRoutes.js';
@@ -125,6 +126,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     helpCenterUrl: config.helpCenterUrl,
     devServer: config.devServer,
   });
+  // Before any route is added: every route under /api declares config.access, which it enforces.
+  await app.register(accessGuard);
   await app.register(cors, {
     origin: config.publicUrl,
     credentials: true,

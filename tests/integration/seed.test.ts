@@ -87,6 +87,7 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
   it('creates the five demo users with the demo password (and two for recovery and registration)', async () => {
     const all = await db.selectFrom('users').select(['username', 'password_hash']).execute();
     expect(all.map((u) => u.username).sort()).toEqual([
+      'customer.basic@example.com',
       'customer@example.com',
       'dealer.beta',
       'dealer.classic',
@@ -94,6 +95,7 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
       'dealer.summit',
       'new.customer@example.com',
       'support.admin',
+      'support.viewer',
     ]);
     // new.customer@example.com was created by staff and sets a password by the emailed otp link.
     expect(all.find((u) => u.username === 'new.customer@example.com')!.password_hash).toBeNull();
@@ -122,7 +124,7 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
       password_reset_required: false,
     });
     expect(u.roles).toEqual(['reportRead', 'billingRead', 'level8']);
-    expect(u.auth_flags).toEqual(['xtAdmin', 'allowCreateAccountFlag']);
+    expect(u.auth_flags).toEqual(['xtAdmin', 'allowCreateAccountFlag', 'ansServiceBlockFlag']);
     const groups = await db.selectFrom('user_account_groups').select('site_group_num').where('user_id', '=', u.user_id).execute();
     expect(groups.map((g) => g.site_group_num).sort()).toEqual([4120, 9993]);
     const methods = await db.selectFrom('user_contact_methods').selectAll().where('user_id', '=', u.user_id).execute();

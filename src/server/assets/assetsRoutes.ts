@@ -15,6 +15,7 @@ export async function assetsRoutes(app: FastifyInstance, options: { version: str
   app.get(
     '/assets/config',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['platform'],
         summary: 'Variant, portal name, version and environment for this host',

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { Selectable } from 'kysely';
 import { canAccess, type Action } from '../../common/access.js';
+import { accessUserOf } from './accessGuard.js';
 import { LOGIN_ACTION_ALLOW_LIST, apiPath, matchesAny } from '../../common/transportLists.js';
 import { XSRF } from '../../common/constants.js';
 import type { UsersTable } from '../db/schema.js';
@@ -43,10 +44,8 @@ declare module 'fastify' {
     sessions: SessionStore;
     /** One-time codes by email or text (mfaCodes.ts). */
     mfaCodes: MfaCodes;
-    /** preHandler: the request must come from a signed-in user. */
+    /** preHandler: the request must come from a signed-in user (routes declare `config: { access: 'signedIn' }` instead, accessGuard.ts). */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler factory: the signed-in user must be allowed `action` on `resource` (src/common/access.ts). */
-    requireAccess: (resource: string, action: Action) => (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: Auth | null;
@@ -141,17 +140,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!request.auth) throw new HttpError(401, 'errors.signInRequired');
   };
   app.decorate('requireUser', requireUser);
-  app.decorate('requireAccess', (resource: string, action: Action) => async (request: FastifyRequest) => {
-    await requireUser(request);
-    if (!mayAccess(request, resource, action)) throw new HttpError(403, 'errors.forbidden');
-  });
 });
 
-/** Whether the signed-in user of a request may do `action` on `resource` (src/common/access.ts). */
+/**
+ * Whether the signed-in user of a request may do `action` on `resource`, for a
+ * route's finer choices once the access guard let the call in (src/common/access.ts).
+ */
 export function mayAccess(request: FastifyRequest, resource: string, action: Action): boolean {
   const user = request.auth?.user;
-  if (!user) return false;
-  return canAccess({ applicationNum: user.application_num, canEdit: user.can_edit_news, roles: user.roles }, { resource, action });
+  return !!user && canAccess(accessUserOf(user), { resource, action });
 }
 
 /**

@@ -76,7 +76,7 @@ export async function loginRoutes(parent: FastifyInstance) {
         response: loginResponses,
       },
       // A sign-in starts afresh: whatever session the browser still holds (even one with steps pending) is not read.
-      config: { anonymous: true },
+      config: { access: 'public', anonymous: true },
     },
     async (request, reply) => {
       const { username, password, internal } = request.body;
@@ -92,7 +92,7 @@ export async function loginRoutes(parent: FastifyInstance) {
     {
       schema: { tags, summary: 'Customer (My Security Account) sign-in', body: msaLoginRequestSchema, response: loginResponses },
       // A sign-in starts afresh: whatever session the browser still holds (even one with steps pending) is not read.
-      config: { anonymous: true },
+      config: { access: 'public', anonymous: true },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -106,6 +106,7 @@ export async function loginRoutes(parent: FastifyInstance) {
   app.post(
     '/token/refresh',
     {
+      config: { access: 'credential' },
       schema: { tags, summary: 'A new bearer token; rotates the refresh cookie', response: { 200: tokenSchema, 401: errorSchema } },
     },
     async (request, reply) => {
@@ -133,6 +134,7 @@ export async function loginRoutes(parent: FastifyInstance) {
   app.post(
     '/logout',
     {
+      config: { access: 'public' },
       schema: { tags, summary: 'End the session' },
     },
     async (request, reply) => {
@@ -148,8 +150,8 @@ export async function loginRoutes(parent: FastifyInstance) {
   app.get(
     '/me',
     {
+      config: { access: 'signedIn' },
       schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, 401: errorSchema } },
-      preHandler: app.requireUser,
     },
     async (request) => ({
       ...(await identityOf(app.db, request.auth!.user)),

@@ -90,13 +90,13 @@ export async function mfaRoutes(parent: FastifyInstance) {
   app.post(
     '/mfa/request',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Send a login-step code (purpose as the session expects) to the typed or a saved contact',
         body: mfaRequestSchema,
         response: { 200: mfaSentSchema, ...errors },
       },
-      preHandler: app.requireUser,
     },
     async (request) => {
       const { user } = request.auth!;
@@ -128,13 +128,13 @@ export async function mfaRoutes(parent: FastifyInstance) {
   app.post(
     '/mfa/verify',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Check the code the session expects; clears the contact and MFA steps',
         body: mfaVerifySchema,
         response: { 200: stepResultSchema, ...errors },
       },
-      preHandler: app.requireUser,
     },
     async (request, reply) => {
       const { user, pending } = request.auth!;
@@ -174,12 +174,12 @@ export async function mfaRoutes(parent: FastifyInstance) {
   app.delete(
     '/account/trustedDevices',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "Forget every device remembered for the user ('Remember this device?')",
         response: { 200: trustedDevicesRevokedSchema, 401: errorSchema, 403: errorSchema },
       },
-      preHandler: app.requireUser,
     },
     async (request, reply) => {
       const revoked = await revokeDevices(app.db, request.auth!.user.user_id);

@@ -93,12 +93,12 @@ export async function stepRoutes(parent: FastifyInstance) {
   app.get(
     '/account/requirements',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'The login requirements still pending for this session',
         response: { 200: loginRequirementsSchema, 401: errorSchema },
       },
-      preHandler: app.requireUser,
     },
     async (request) => requirementsFor(app, request),
   );
@@ -106,12 +106,12 @@ export async function stepRoutes(parent: FastifyInstance) {
   app.get(
     '/user/contactMethods',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "The user's own contact methods",
         response: { 200: contactMethodListSchema, 401: errorSchema, 403: errorSchema },
       },
-      preHandler: app.requireUser,
     },
     async (request) => {
       const rows = await contactMethodsOf(app.db, request.auth!.user.user_id);
@@ -122,13 +122,13 @@ export async function stepRoutes(parent: FastifyInstance) {
   app.post(
     '/user/contactMethod/validate',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Check a contact (email or phone) before a code is sent to it',
         body: contactInfoSchema,
         response: { 200: contactValidationSchema, ...errors },
       },
-      preHandler: app.requireUser,
     },
     async (request) => {
       requireContactStep(request);
@@ -144,13 +144,13 @@ export async function stepRoutes(parent: FastifyInstance) {
     app.post(
       `/user/contactMethod/${kind}`,
       {
+        config: { access: 'signedIn' },
         schema: {
           tags,
           summary: `Save a contact method of an ${kind} user; a deviceVerification code confirms it`,
           body: contactInfoSchema,
           response: stepResponse,
         },
-        preHandler: app.requireUser,
       },
       async (request) => {
         const { user } = request.auth!;
@@ -169,8 +169,8 @@ export async function stepRoutes(parent: FastifyInstance) {
   app.put(
     '/user/username',
     {
+      config: { access: 'signedIn' },
       schema: { tags, summary: 'Change the username (§2 usernameReset)', body: newUsernameSchema, response: stepResponse },
-      preHandler: app.requireUser,
     },
     async (request) => {
       requireIdentityProven(request);
@@ -214,12 +214,12 @@ export async function stepRoutes(parent: FastifyInstance) {
   app.get(
     '/account/securityQuestions/options',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'The security questions a user may choose',
         response: { 200: securityQuestionOptionsSchema, 401: errorSchema, 403: errorSchema },
       },
-      preHandler: app.requireUser,
     },
     async (request) => ({
       count: SECURITY_QUESTION_COUNT,
@@ -230,13 +230,13 @@ export async function stepRoutes(parent: FastifyInstance) {
   app.put(
     '/account/securityQuestions',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: `Replace the security questions: ${SECURITY_QUESTION_COUNT} distinct options, each answered`,
         body: securityQuestionsAnswerSchema,
         response: stepResponse,
       },
-      preHandler: app.requireUser,
     },
     async (request) => {
       requireIdentityProven(request);
@@ -281,13 +281,13 @@ export async function stepRoutes(parent: FastifyInstance) {
   app.put(
     '/account/password',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Change the password; at login (passwordResetRequired) without the current one',
         body: passwordResetAtLoginSchema,
         response: stepResponse,
       },
-      preHandler: app.requireUser,
     },
     async (request) => {
       requireIdentityProven(request);
@@ -343,8 +343,8 @@ export async function stepRoutes(parent: FastifyInstance) {
   app.put(
     '/termsAndConditions/accept',
     {
+      config: { access: 'signedIn' },
       schema: { tags, summary: 'Accept the terms and conditions (§4, beta dealers)', response: stepResponse },
-      preHandler: app.requireUser,
     },
     async (request) => {
       requireIdentityProven(request);

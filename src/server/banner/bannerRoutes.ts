@@ -22,6 +22,7 @@ export async function bannerRoutes(parent: FastifyInstance) {
   app.get(
     '/statusBanner',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'The status banner (anonymous); 404 until one was set up',
@@ -39,6 +40,7 @@ export async function bannerRoutes(parent: FastifyInstance) {
   app.put(
     '/statusBanner',
     {
+      config: { access: { resource: 'statusBanner', action: 'edit' } },
       schema: {
         tags,
         summary: 'Set the status banner; answers the saved banner',
@@ -46,7 +48,7 @@ export async function bannerRoutes(parent: FastifyInstance) {
         response: { 200: statusBannerSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
       },
       // A fully signed-in editor: statusBanner is on the pending allow-list for its anonymous GET, not for editing.
-      preHandler: [app.requireAccess('statusBanner', 'edit'), requireNoPendingAction],
+      preHandler: requireNoPendingAction,
     },
     async (request) => {
       const { active, title, body, importance } = request.body;

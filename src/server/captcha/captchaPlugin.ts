@@ -44,6 +44,7 @@ export const captchaPlugin = fp(
     app.get(
       CAPTCHA_CHALLENGE_PATH,
       {
+        config: { access: 'public' },
         schema: {
           tags: ['captcha'],
           summary: 'A signed ALTCHA proof-of-work challenge, valid 10 minutes (the widget challengeurl)',

@@ -4,7 +4,7 @@ import { classicKeyQuerySchema, classicKeySchema, classicRedeemSchema, classicUs
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
 import { auditFor, writeAudit } from '../audit/audit.js';
-import { clearSessionCookies } from '../auth/authPlugin.js';
+import { clearSessionCookies, mayAccess } from '../auth/authPlugin.js';
 import { safeEqual, sha256 } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
 import { classicUrl, issueClassicKey, redeemClassicKey } from './classicKeys.js';
@@ -23,13 +23,14 @@ export async function classicRoutes(parent: FastifyInstance) {
   app.post(
     '/rw3k/key',
     {
+      // The route refuses with §6's own message for application 1, and audits each refusal.
+      config: { access: { resource: 'classicPortal', action: 'create', enforcedBy: 'route' } },
       schema: {
         tags,
         summary: 'A one-time key to the classic dealer portal (deleteSession=true also ends this session)',
         querystring: classicKeyQuerySchema,
         response: { 200: classicKeySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 503: errorSchema },
       },
-      preHandler: app.requireUser,
     },
     async (request, reply) => {
       const { user, session } = request.auth!;
@@ -42,7 +43,7 @@ export async function classicRoutes(parent: FastifyInstance) {
         throw new HttpError(403, key);
       };
       if (user.application_num === APPLICATION.internal) return refuse('application1', 'classic.errors.notInApp1');
-      if (user.application_num !== APPLICATION.dealer) return refuse('notDealer', 'errors.forbidden');
+      if (!mayAccess(request, 'classicPortal', 'create')) return refuse('notDealer', 'errors.forbidden');
       const portalUrl = app.config.classicPortalUrl;
       if (!portalUrl) throw new HttpError(503, 'classic.errors.notConfigured');
 
@@ -81,7 +82,7 @@ export async function classicRoutes(parent: FastifyInstance) {
         body: classicRedeemSchema,
         response: { 200: classicUserSchema, 400: validationErrorSchema, 401: errorSchema },
       },
-      config: { xsrf: false, anonymous: true },
+      config: { access: 'credential', xsrf: false, anonymous: true },
     },
     async (request) => {
       if (!apiKeyValid(request)) {

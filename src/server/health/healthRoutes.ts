@@ -13,6 +13,7 @@ export async function healthRoutes(app: FastifyInstance) {
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: { tags: ['platform'], summary: 'Liveness with a database check', response: { 200: healthSchema, 503: healthSchema } },
     },
     async (request, reply) => {

@@ -28,7 +28,7 @@ export async function integrationsRoutes(parent: FastifyInstance) {
   app.post(
     '/integrations/alarms',
     {
-      config: { xsrf: false, anonymous: true },
+      config: { access: 'credential', xsrf: false, anonymous: true },
       schema: {
         tags: ['integrations'],
         summary: 'Ingest a batch of alarm events (monitoring platform; Authorization: Bearer <integration key>)',

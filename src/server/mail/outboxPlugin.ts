@@ -63,6 +63,7 @@ export const outboxPlugin = fp(
     app.get(
       '/api/dev/outbox',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['dev'],
           summary: 'Demo mode only: the email and text messages sent to an address, newest first',

@@ -63,6 +63,7 @@ export async function newsDocumentRoutes(parent: FastifyInstance) {
   app.post(
     '/news/:id/document',
     {
+      config: { access: { resource: 'news', action: 'edit' } },
       schema: {
         tags,
         summary: `Upload the item's document: multipart, exactly one PDF file (checked by content), at most ${MAX_MB}; optional field name. Answers the item.`,
@@ -78,7 +79,6 @@ export async function newsDocumentRoutes(parent: FastifyInstance) {
           415: errorSchema,
         },
       },
-      preHandler: app.requireAccess('news', 'edit'),
     },
     async (request) => {
       if (!(await news.get(request.params.id))) throw new HttpError(404, 'errors.notFound');
@@ -103,6 +103,7 @@ export async function newsDocumentRoutes(parent: FastifyInstance) {
   app.get(
     '/news/:id/document',
     {
+      config: { access: { resource: 'news', action: 'show' } },
       schema: {
         tags,
         summary: "Download the item's document (application/pdf, as an attachment)",
@@ -115,7 +116,6 @@ export async function newsDocumentRoutes(parent: FastifyInstance) {
           404: errorSchema,
         },
       },
-      preHandler: app.requireAccess('news', 'show'),
     },
     async (request, reply) => {
       const item = await news.get(request.params.id);
@@ -140,13 +140,13 @@ export async function newsDocumentRoutes(parent: FastifyInstance) {
   app.delete(
     '/news/:id/document',
     {
+      config: { access: { resource: 'news', action: 'edit' } },
       schema: {
         tags,
         summary: "Delete the item's document and its name; answers the item",
         params: idParams,
         response: { 200: newsItemSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
-      preHandler: app.requireAccess('news', 'edit'),
     },
     async (request) => {
       if (!(await news.get(request.params.id))) throw new HttpError(404, 'errors.notFound');

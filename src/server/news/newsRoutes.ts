@@ -29,13 +29,13 @@ export async function newsRoutes(parent: FastifyInstance) {
   app.get(
     '/news',
     {
+      config: { access: { resource: 'news', action: 'list' } },
       schema: {
         tags,
         summary: 'List news items (react-admin simple-rest: sort, range, filter; total in Content-Range)',
         querystring: listQuerystringSchema,
         response: { 200: { type: 'array', items: newsItemSchema }, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
-      preHandler: app.requireAccess('news', 'list'),
     },
     async (request, reply) => {
       const query = parseListQuery<NewsFilter, (typeof NEWS_SORT_FIELDS)[number]>(request.query, {
@@ -57,13 +57,13 @@ export async function newsRoutes(parent: FastifyInstance) {
   app.get(
     '/news/:id',
     {
+      config: { access: { resource: 'news', action: 'show' } },
       schema: {
         tags,
         summary: 'One news item',
         params: idParams,
         response: { 200: newsItemSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
-      preHandler: app.requireAccess('news', 'show'),
     },
     async (request) => {
       const item = await news.get(request.params.id);
@@ -75,13 +75,13 @@ export async function newsRoutes(parent: FastifyInstance) {
   app.post(
     '/news',
     {
+      config: { access: { resource: 'news', action: 'create' } },
       schema: {
         tags,
         summary: 'Create a news item; answers the full record',
         body: newsItemInputSchema,
         response: { 201: newsItemSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
       },
-      preHandler: app.requireAccess('news', 'create'),
     },
     async (request, reply) => {
       const item = await news.create(request.body, request.auth!.user.user_id);
@@ -94,6 +94,7 @@ export async function newsRoutes(parent: FastifyInstance) {
   app.put(
     '/news/:id',
     {
+      config: { access: { resource: 'news', action: 'edit' } },
       schema: {
         tags,
         summary: 'Update a news item; answers the full record',
@@ -101,7 +102,6 @@ export async function newsRoutes(parent: FastifyInstance) {
         body: newsItemInputSchema,
         response: { 200: newsItemSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
-      preHandler: app.requireAccess('news', 'edit'),
     },
     async (request) => {
       const item = await news.update(request.params.id, request.body, request.auth!.user.user_id);
@@ -114,13 +114,13 @@ export async function newsRoutes(parent: FastifyInstance) {
   app.delete(
     '/news/:id',
     {
+      config: { access: { resource: 'news', action: 'delete' } },
       schema: {
         tags,
         summary: 'Delete a news item; answers the deleted record',
         params: idParams,
         response: { 200: newsItemSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
-      preHandler: app.requireAccess('news', 'delete'),
     },
     async (request) => {
       const item = await news.delete(request.params.id);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { withAccessExtension } from '../auth/accessGuard.js';
 
 /**
  * The OpenAPI 3.1 document, generated from the same schemas that validate
@@ -19,7 +20,15 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { version:
       servers: [{ url: options.publicUrl }],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    // Each operation states who may call it (x-access, the route's config.access: accessGuard.ts).
+    transform: withAccessExtension,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The documentation pages are public (config.access of every route under /api: accessGuard.ts).
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 });

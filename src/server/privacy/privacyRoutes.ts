@@ -40,6 +40,7 @@ export async function privacyRoutes(parent: FastifyInstance) {
   app.get(
     '/privacyPolicy',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'The latest privacy policy (anonymous): markdown and its version',
@@ -57,6 +58,7 @@ export async function privacyRoutes(parent: FastifyInstance) {
   app.put(
     '/privacyPolicy',
     {
+      config: { access: { resource: 'privacyPolicy', action: 'edit' } },
       schema: {
         tags,
         summary: 'Publish a new version of the privacy policy; answers it',
@@ -64,7 +66,7 @@ export async function privacyRoutes(parent: FastifyInstance) {
         response: { 200: privacyPolicySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
       },
       // Publishing is for a fully signed-in editor (privacyPolicy* is on the pending allow-list for reading and accepting).
-      preHandler: [app.requireAccess('privacyPolicy', 'edit'), requireNoPendingAction],
+      preHandler: requireNoPendingAction,
     },
     async (request) => {
       const created = await app.db
@@ -88,6 +90,7 @@ export async function privacyRoutes(parent: FastifyInstance) {
   app.put(
     '/privacyPolicy/accept',
     {
+      config: { access: { resource: 'privacyPolicy', action: 'accept' } },
       schema: {
         tags,
         summary: 'Accept the latest privacy policy (optionally naming the version read; 409 when a newer one exists)',

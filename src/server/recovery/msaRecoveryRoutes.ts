@@ -62,6 +62,7 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
   app.post(
     '/mfa/request/msa',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Forgot password (customer), step 1: emails a reset code when a customer has this email; the same answer either way',
@@ -115,6 +116,7 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
   app.post(
     '/mfa/verify/msa',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Forgot password (customer), step 2: checks the emailed code (it is spent by msa/password)',
@@ -135,6 +137,7 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
   app.post(
     '/msa/password',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Forgot password (customer), step 3: the new password, with the emailed code; ends every sign-in',
@@ -162,6 +165,7 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
   app.post(
     '/msa/username',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Validate username (Create Account): whether the email can still be registered',

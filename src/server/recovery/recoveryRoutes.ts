@@ -90,6 +90,7 @@ export async function recoveryRoutes(parent: FastifyInstance) {
   app.post(
     '/account/password/session',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Forgot password (dealer), step 1: verify username and contact; answers the security questions',
@@ -133,6 +134,7 @@ export async function recoveryRoutes(parent: FastifyInstance) {
   app.patch(
     '/account/securityQuestions',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Forgot password (dealer), step 2: answer the security questions of the recovery session',
@@ -173,6 +175,7 @@ export async function recoveryRoutes(parent: FastifyInstance) {
   app.post(
     '/account/password/reset',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Forgot password (dealer), step 3: the new password; ends the recovery session and every sign-in',
@@ -205,6 +208,7 @@ export async function recoveryRoutes(parent: FastifyInstance) {
   app.post(
     '/account/username/forgot',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Forgot username: sends it to the contact when exactly one portal user holds it; 409 when several do',

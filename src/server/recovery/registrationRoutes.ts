@@ -87,6 +87,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
   app.post(
     '/msa/register',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Create MSA account: an alarm account number and its passcode; emails the verification link',
@@ -136,6 +137,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
   app.post(
     '/msa/register/verify',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Verify the email registration code (the link query `code`)',
@@ -155,6 +157,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
   app.post(
     '/msa/register/password',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Verify the password registration code: the link query `otp` and the first password',
@@ -177,6 +180,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
   app.post(
     '/msa/register/resend',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Resend the registration code: a fresh link for an expired one (code or otp), or by email',

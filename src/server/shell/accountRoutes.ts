@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { tokenSchema } from '../../../schemas/auth.js';
 import { accountGroupOptionSchema, accountGroupSwitchSchema, appVersionSchema, msaActiveAccountSchema } from '../../../schemas/shell.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { accountLinkFavoriteSchema, accountLinkSchema, siteNumSchema, userSchema } from '../../../schemas/user.js';
-import { APPLICATION } from '../../common/constants.js';
 import { WEB_DIST } from '../config.js';
 import { setSessionCookies } from '../auth/authPlugin.js';
 import { identityOf } from '../auth/identity.js';
@@ -25,12 +24,6 @@ function currentBuildId(webDist = WEB_DIST): string {
   return `start-${Date.now().toString(36)}`;
 }
 
-function customerOf(request: FastifyRequest) {
-  const user = request.auth!.user;
-  if (user.application_num !== APPLICATION.customer) throw new HttpError(403, 'errors.forbidden');
-  return user;
-}
-
 /**
  * The rest of the shell (SPEC §2, §4): the account-group switch, the MSA
  * account links (default link, active account), ending an impersonation, and
@@ -39,7 +32,6 @@ function customerOf(request: FastifyRequest) {
 export async function accountRoutes(parent: FastifyInstance, options: { version: string }) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tags = ['shell'];
-  const preHandler = app.requireUser;
   const buildId = currentBuildId();
   const groups = accountGroupsRepository(app.db);
   const links = accountLinksRepository(app.db);
@@ -48,6 +40,7 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
   app.get(
     '/version',
     {
+      config: { access: 'public' },
       schema: { tags, summary: 'App version and build id, for update detection', response: { 200: appVersionSchema } },
     },
     async (_request, reply) => {
@@ -59,12 +52,12 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
   app.get(
     '/user/accountGroups',
     {
+      config: { access: { resource: 'accountGroup', action: 'list' } },
       schema: {
         tags,
         summary: 'Account groups the user may switch to',
         response: { 200: { type: 'array', items: accountGroupOptionSchema }, ...errors },
       },
-      preHandler,
     },
     async (request) => {
       const user = request.auth!.user;
@@ -81,18 +74,18 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
   app.put(
     '/user/accountGroup',
     {
+      config: { access: { resource: 'accountGroup', action: 'switch' } },
       schema: {
         tags,
         summary: 'Switch the current account group',
         body: accountGroupSwitchSchema,
         response: { 200: userSchema, ...errors },
       },
-      preHandler,
     },
     async (request) => {
       const user = request.auth!.user;
       const { siteGroupNum } = request.body;
-      const updated = user.application_num !== APPLICATION.customer ? await groups.select(user.user_id, siteGroupNum) : undefined;
+      const updated = await groups.select(user.user_id, siteGroupNum);
       if (!updated) {
         await app.audit(request, { action: 'accountGroup.switchRefused', targetType: 'account_group', targetId: siteGroupNum });
         throw new HttpError(403, 'live.groupNotAllowed');
@@ -111,29 +104,29 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
   app.get(
     '/msa/accountLinks',
     {
+      config: { access: { resource: 'accountLinks', action: 'list' } },
       schema: {
         tags,
         summary: "The customer's linked alarm accounts",
         response: { 200: { type: 'array', items: accountLinkSchema }, ...errors },
       },
-      preHandler,
     },
-    async (request) => links.list(customerOf(request).user_id),
+    async (request) => links.list(request.auth!.user.user_id),
   );
 
   app.put(
     '/msa/accountLinks/favorite',
     {
+      config: { access: { resource: 'accountLinks', action: 'favorite' } },
       schema: {
         tags,
         summary: 'Make a link the default (favourite) one, or clear it; one default at a time',
         body: accountLinkFavoriteSchema,
         response: { 200: { type: 'array', items: accountLinkSchema }, ...errors },
       },
-      preHandler,
     },
     async (request) => {
-      const user = customerOf(request);
+      const user = request.auth!.user;
       const { siteNum, isFavorite } = request.body;
       if (!(await links.setDefault(user.user_id, siteNum, isFavorite))) throw new HttpError(404, 'live.accountLinkNotFound');
       await app.audit(request, {
@@ -148,16 +141,16 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
   app.put(
     '/msa/accountLinks/active',
     {
+      config: { access: { resource: 'accountLinks', action: 'switch' } },
       schema: {
         tags,
         summary: 'Switch the active account (its dealer becomes the current account group)',
         body: siteNumSchema,
         response: { 200: msaActiveAccountSchema, ...errors },
       },
-      preHandler,
     },
     async (request) => {
-      const user = customerOf(request);
+      const user = request.auth!.user;
       const { siteNum } = request.body;
       const active = await links.activate(user.user_id, siteNum);
       if (!active) throw new HttpError(404, 'live.accountLinkNotFound');
@@ -170,8 +163,8 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
   app.post(
     '/impersonation/end',
     {
+      config: { access: { resource: 'impersonation', action: 'delete' } },
       schema: { tags, summary: "End an impersonation: back to the impersonator's own session", response: { 200: tokenSchema, ...errors } },
-      preHandler,
     },
     async (request, reply) => {
       const { session, user } = request.auth!;

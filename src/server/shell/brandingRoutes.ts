@@ -26,6 +26,7 @@ export async function brandingRoutes(parent: FastifyInstance) {
   app.get(
     '/branding',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['shell'],
         summary: 'Header logos (light and dark) of an account group',

@@ -1,32 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { siteListItemSchema } from '../../../schemas/dealer.js';
 import { siteSearchQuerySchema, siteSummarySchema } from '../../../schemas/shell.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { APPLICATION } from '../../common/constants.js';
 import { HttpError } from '../http/errors.js';
 import { searchPlan, sitesRepository, type ScopeUser } from './sitesRepository.js';
 
 const siteList = { type: 'array', items: siteListItemSchema } as const;
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-/** Dealers and staff have sites; customers have account links instead. */
-function dealerOf(request: FastifyRequest) {
-  const user = request.auth!.user;
-  if (user.application_num === APPLICATION.customer) throw new HttpError(403, 'live.dealerOnly');
-  return user;
-}
-
 /**
  * The site service of the shell (SPEC §7 'Dealer, site and live'): favourite
  * and unfavourite by transmitter, recently accessed sites (recorded when a
  * site is opened), and account search by device, transmitter and details.
- * Everything is within the user's current account group (sitesRepository's scope).
+ * Everything is within the user's current account group (sitesRepository's scope); who may call
+ * each route is the access table's 'sites' entry (config.access).
  */
 export async function siteRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tags = ['shell'];
-  const preHandler = app.requireUser;
 
   const sites = sitesRepository(app.db);
 
@@ -43,11 +35,11 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.get(
     '/site/favorites',
     {
+      config: { access: { resource: 'sites', action: 'list' } },
       schema: { tags, summary: 'Favourite sites in the current account group', response: { 200: siteList, ...errors } },
-      preHandler,
     },
     async (request) => {
-      const user = dealerOf(request);
+      const user = request.auth!.user;
       return sites.favorites(user);
     },
   );
@@ -55,16 +47,16 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.put(
     '/site/favorites/:xmit',
     {
+      config: { access: { resource: 'sites', action: 'favorite' } },
       schema: {
         tags,
         summary: 'Favourite a site by transmitter code',
         params: xmitParams,
         response: { 200: siteList, ...errors },
       },
-      preHandler,
     },
     async (request) => {
-      const user = dealerOf(request);
+      const user = request.auth!.user;
       const device = await deviceInGroup(user, request.params.xmit);
       await sites.favorite(user, device);
       await app.audit(request, { action: 'site.favorited', targetType: 'site', targetId: device.site_num });
@@ -75,16 +67,16 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.delete(
     '/site/favorites/:xmit',
     {
+      config: { access: { resource: 'sites', action: 'favorite' } },
       schema: {
         tags,
         summary: 'Unfavourite a site by transmitter code',
         params: xmitParams,
         response: { 200: siteList, ...errors },
       },
-      preHandler,
     },
     async (request) => {
-      const user = dealerOf(request);
+      const user = request.auth!.user;
       const device = await deviceInGroup(user, request.params.xmit);
       await sites.unfavorite(user, device.site_num);
       await app.audit(request, { action: 'site.unfavorited', targetType: 'site', targetId: device.site_num });
@@ -95,11 +87,11 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.get(
     '/site/recents',
     {
+      config: { access: { resource: 'sites', action: 'list' } },
       schema: { tags, summary: 'Recently opened sites in the current account group, latest first', response: { 200: siteList, ...errors } },
-      preHandler,
     },
     async (request) => {
-      const user = dealerOf(request);
+      const user = request.auth!.user;
       return sites.recents(user);
     },
   );
@@ -107,16 +99,16 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.get(
     '/site/search',
     {
+      config: { access: { resource: 'sites', action: 'list' } },
       schema: {
         tags,
         summary: 'Account search by device number, transmitter code or details (account number, name)',
         querystring: siteSearchQuerySchema,
         response: { 200: siteList, ...errors },
       },
-      preHandler,
     },
     async (request) => {
-      const user = dealerOf(request);
+      const user = request.auth!.user;
       return sites.search(user, searchPlan(request.query));
     },
   );
@@ -124,6 +116,7 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.get(
     '/site/:siteNum',
     {
+      config: { access: { resource: 'sites', action: 'show' } },
       schema: {
         tags,
         summary: "A site of the user's current account group; recorded among the recents",
@@ -131,10 +124,9 @@ export async function siteRoutes(parent: FastifyInstance) {
         querystring: { type: 'object', properties: { dn: { type: 'integer', minimum: 1 } } },
         response: { 200: siteSummarySchema, ...errors },
       },
-      preHandler,
     },
     async (request) => {
-      const user = dealerOf(request);
+      const user = request.auth!.user;
       const { dn } = request.query as { dn?: number };
       const site = await sites.open(user, request.params.siteNum, dn);
       if (!site) throw new HttpError(404, 'live.siteNotFound');

@@ -73,7 +73,7 @@ export async function ssoRoutes(parent: FastifyInstance) {
         body: teamDomainSchema,
         response: { 200: ssoTenantSchema, 400: validationErrorSchema, 404: errorSchema, 429: errorSchema },
       },
-      config: { anonymous: true },
+      config: { access: 'public', anonymous: true },
     },
     async (request) => {
       const key = `sso-tenant:ip:${request.ip}`;
@@ -102,7 +102,7 @@ export async function ssoRoutes(parent: FastifyInstance) {
         querystring: ssoLoginQuerySchema,
         response: { 302: { type: 'null', description: 'To the identity provider, or to /login?error=ssoError' } },
       },
-      config: { anonymous: true },
+      config: { access: 'public', anonymous: true },
       attachValidation: true,
     },
     async (request, reply) => {
@@ -149,7 +149,7 @@ export async function ssoRoutes(parent: FastifyInstance) {
         querystring: ssoCallbackQuerySchema,
         response: { 302: { type: 'null', description: 'To /login with ssoCode, or with error=ssoError' } },
       },
-      config: { anonymous: true },
+      config: { access: 'public', anonymous: true },
       attachValidation: true,
     },
     async (request, reply) => {
@@ -207,7 +207,7 @@ export async function ssoRoutes(parent: FastifyInstance) {
         body: ssoExchangeSchema,
         response: { 200: loginResponseSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
       },
-      config: { anonymous: true },
+      config: { access: 'public', anonymous: true },
     },
     async (request, reply) => {
       const key = `sso-exchange:ip:${request.ip}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_FLAGS, type AuthFlag } from '../../../schemas/user.js';
+import { AUTH_FLAGS, ROLE_NAMES, type AuthFlag } from '../../../schemas/user.js';
+import { rulesFor } from '../../common/access.js';
 import { AREA_ROUTES, mayOpen } from './areaRoutes.js';
 
 const noFlags = Object.fromEntries(AUTH_FLAGS.map((f) => [f, false])) as Record<AuthFlag, boolean>;
@@ -29,5 +30,31 @@ describe('area routes (SPEC §2, §6)', () => {
     expect(mayOpen(user(2, ['reportRead']), route('/support'))).toBe(false);
     expect(mayOpen(user(3, ['contactsRead']), route('/msa/contacts'))).toBe(true);
     expect(mayOpen(user(3), route('/msa/contacts'))).toBe(false);
+  });
+  it('every route names an entry of the access table', () => {
+    for (const r of AREA_ROUTES) expect(rulesFor(r.access.resource, r.access.action).length, r.path).toBeGreaterThan(0);
+  });
+  it('the answering-service pages need level8, ansServiceBlockFlag and a dealer with the service', () => {
+    const ans = { ...user(2, ['level8'], { ansServiceBlockFlag: true }), dealer: { hasAnsweringService: true } };
+    for (const r of AREA_ROUTES.filter((r) => r.path.startsWith('/ans-service/'))) {
+      expect(mayOpen(ans, r), r.path).toBe(true);
+      expect(mayOpen({ ...ans, dealer: { hasAnsweringService: false } }, r), r.path).toBe(false);
+      expect(mayOpen({ ...ans, roles: [] }, r), r.path).toBe(false);
+      expect(mayOpen(user(2, ['level8']), r), r.path).toBe(false);
+    }
+  });
+  it('the customer pages are application 3 only, whatever roles a dealer holds', () => {
+    for (const r of AREA_ROUTES.filter((r) => r.path.startsWith('/msa/'))) {
+      expect(mayOpen(user(2, [...ROLE_NAMES]), r), r.path).toBe(false);
+      expect(mayOpen(user(1, [...ROLE_NAMES]), r), r.path).toBe(false);
+      expect(mayOpen(user(3, [...ROLE_NAMES]), r), r.path).toBe(true);
+    }
+  });
+  it('site pages and create account: staff, and the allowCreateAccountFlag', () => {
+    expect(mayOpen(user(1), route('/site/info'))).toBe(true);
+    expect(mayOpen(user(3), route('/site/info'))).toBe(false);
+    expect(mayOpen(user(2), route('/site/create'))).toBe(false);
+    expect(mayOpen(user(2, [], { allowCreateAccountFlag: true }), route('/site/create'))).toBe(true);
+    expect(mayOpen(user(3), route('/user-account'))).toBe(true);
   });
 });

@@ -1,59 +1,60 @@
+import { canAccess, type AccessRequest } from '../../common/access.js';
 import { APPLICATION } from '../../common/constants.js';
-import { drawerItemsFor, holdsItem, type MenuUser } from '../shell/menuRules.js';
+import type { MenuUser } from '../shell/menuRules.js';
 
 /**
  * SPEC §2 routes of the areas later work owns (each a titled, lazily loaded page for now),
- * with who may open them (§6): the applications, and the drawer item whose flags and role gate it.
+ * each naming the access-table entry (src/common/access.ts) that says who may open it (§6).
  */
 export interface AreaRoute {
   path: string;
   titleKey: string;
-  apps: readonly number[];
-  /** The drawer item (of the user's application) that gates the page. */
-  item?: string;
+  /** The access-table entry that gates the page. */
+  access: Pick<AccessRequest, 'resource' | 'action'>;
   site?: boolean;
+  /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
+  msa?: boolean;
 }
 
-const { internal, dealer, customer } = APPLICATION;
-const staff = [internal, dealer] as const;
-
 export const AREA_ROUTES: readonly AreaRoute[] = [
-  { path: '/home', titleKey: 'shell.pages.home', apps: staff },
-  { path: '/home/dashboard', titleKey: 'shell.pages.dashboard', apps: staff },
-  { path: '/home/contact-us', titleKey: 'shell.pages.contactUs', apps: staff },
-  { path: '/home/product-roadmap', titleKey: 'shell.pages.productRoadmap', apps: staff },
-  { path: '/resources', titleKey: 'shell.pages.resources', apps: staff },
-  { path: '/reports', titleKey: 'shell.pages.reports', apps: staff, item: 'reports' },
-  { path: '/reports/inbox', titleKey: 'shell.pages.reportsInbox', apps: staff, item: 'reports' },
-  { path: '/support', titleKey: 'shell.pages.support', apps: [internal], item: 'support' },
-  { path: '/marketing', titleKey: 'shell.pages.marketing', apps: [internal] },
-  { path: '/ans-service/messages', titleKey: 'shell.pages.ansMessages', apps: [dealer], item: 'answeringService' },
-  { path: '/ans-service/on-call', titleKey: 'shell.pages.ansOnCall', apps: [dealer], item: 'answeringService' },
-  { path: '/ans-service/auto-notify', titleKey: 'shell.pages.ansAutoNotify', apps: [dealer], item: 'answeringService' },
-  { path: '/ans-service/business-hours', titleKey: 'shell.pages.ansBusinessHours', apps: [dealer], item: 'answeringService' },
-  { path: '/ans-service/temp-business-hours', titleKey: 'shell.pages.ansTempBusinessHours', apps: [dealer], item: 'answeringService' },
-  { path: '/account-group/info', titleKey: 'shell.pages.accountGroup', apps: [dealer], item: 'accountGroupSettings' },
-  { path: '/branding', titleKey: 'shell.pages.branding', apps: [dealer], item: 'branding' },
-  { path: '/billing', titleKey: 'shell.pages.billing', apps: [dealer, customer], item: 'billing' },
-  { path: '/site/create', titleKey: 'shell.pages.createAccount', apps: [dealer], item: 'createAccount' },
-  { path: '/site/info', titleKey: 'shell.pages.siteInfo', apps: staff, site: true },
-  { path: '/site/history', titleKey: 'shell.pages.siteHistory', apps: staff, site: true },
-  { path: '/site/alarm-history', titleKey: 'shell.pages.siteAlarmHistory', apps: staff, site: true },
-  { path: '/msa/summary', titleKey: 'shell.pages.msaSummary', apps: [customer] },
-  { path: '/msa/account-info', titleKey: 'shell.pages.msaAccountInfo', apps: [customer] },
-  { path: '/msa/panel-info', titleKey: 'shell.pages.msaPanelInfo', apps: [customer] },
-  { path: '/msa/no-action', titleKey: 'shell.pages.msaNoAction', apps: [customer], item: 'noAction' },
-  { path: '/msa/contacts', titleKey: 'shell.pages.msaContacts', apps: [customer], item: 'contacts' },
-  { path: '/msa/zones', titleKey: 'shell.pages.msaZones', apps: [customer], item: 'zones' },
-  { path: '/msa/passcodes', titleKey: 'shell.pages.msaPasscodes', apps: [customer], item: 'passcodes' },
-  { path: '/msa/schedules', titleKey: 'shell.pages.msaSchedules', apps: [customer], item: 'schedules' },
-  { path: '/user-account', titleKey: 'shell.pages.userAccount', apps: [internal, dealer, customer] },
+  { path: '/home', titleKey: 'shell.pages.home', access: { resource: 'dashboard', action: 'list' } },
+  { path: '/home/dashboard', titleKey: 'shell.pages.dashboard', access: { resource: 'dashboard', action: 'list' } },
+  { path: '/home/contact-us', titleKey: 'shell.pages.contactUs', access: { resource: 'dashboard', action: 'list' } },
+  { path: '/home/product-roadmap', titleKey: 'shell.pages.productRoadmap', access: { resource: 'roadmapItems', action: 'list' } },
+  { path: '/resources', titleKey: 'shell.pages.resources', access: { resource: 'dashboard', action: 'list' } },
+  { path: '/reports', titleKey: 'shell.pages.reports', access: { resource: 'reports', action: 'list' } },
+  { path: '/reports/inbox', titleKey: 'shell.pages.reportsInbox', access: { resource: 'reports', action: 'list' } },
+  { path: '/support', titleKey: 'shell.pages.support', access: { resource: 'support', action: 'list' } },
+  { path: '/marketing', titleKey: 'shell.pages.marketing', access: { resource: 'marketing', action: 'list' } },
+  { path: '/ans-service/messages', titleKey: 'shell.pages.ansMessages', access: { resource: 'ansMessages', action: 'list' } },
+  { path: '/ans-service/on-call', titleKey: 'shell.pages.ansOnCall', access: { resource: 'onCall', action: 'list' } },
+  { path: '/ans-service/auto-notify', titleKey: 'shell.pages.ansAutoNotify', access: { resource: 'autoNotify', action: 'list' } },
+  { path: '/ans-service/business-hours', titleKey: 'shell.pages.ansBusinessHours', access: { resource: 'businessHours', action: 'list' } },
+  {
+    path: '/ans-service/temp-business-hours',
+    titleKey: 'shell.pages.ansTempBusinessHours',
+    access: { resource: 'businessHours', action: 'list' },
+  },
+  { path: '/account-group/info', titleKey: 'shell.pages.accountGroup', access: { resource: 'accountGroup', action: 'edit' } },
+  { path: '/branding', titleKey: 'shell.pages.branding', access: { resource: 'branding', action: 'edit' } },
+  { path: '/billing', titleKey: 'shell.pages.billing', access: { resource: 'invoices', action: 'list' } },
+  { path: '/site/create', titleKey: 'shell.pages.createAccount', access: { resource: 'sites', action: 'create' } },
+  { path: '/site/info', titleKey: 'shell.pages.siteInfo', access: { resource: 'sites', action: 'show' }, site: true },
+  { path: '/site/history', titleKey: 'shell.pages.siteHistory', access: { resource: 'sites', action: 'show' }, site: true },
+  { path: '/site/alarm-history', titleKey: 'shell.pages.siteAlarmHistory', access: { resource: 'sites', action: 'show' }, site: true },
+  { path: '/msa/summary', titleKey: 'shell.pages.msaSummary', access: { resource: 'accountLinks', action: 'list' }, msa: true },
+  { path: '/msa/account-info', titleKey: 'shell.pages.msaAccountInfo', access: { resource: 'accountLinks', action: 'show' }, msa: true },
+  { path: '/msa/panel-info', titleKey: 'shell.pages.msaPanelInfo', access: { resource: 'accountLinks', action: 'show' }, msa: true },
+  { path: '/msa/no-action', titleKey: 'shell.pages.msaNoAction', access: { resource: 'tests', action: 'list' }, msa: true },
+  { path: '/msa/contacts', titleKey: 'shell.pages.msaContacts', access: { resource: 'contacts', action: 'list' }, msa: true },
+  { path: '/msa/zones', titleKey: 'shell.pages.msaZones', access: { resource: 'zones', action: 'list' }, msa: true },
+  { path: '/msa/passcodes', titleKey: 'shell.pages.msaPasscodes', access: { resource: 'passcodes', action: 'list' }, msa: true },
+  { path: '/msa/schedules', titleKey: 'shell.pages.msaSchedules', access: { resource: 'schedules', action: 'list' }, msa: true },
+  { path: '/user-account', titleKey: 'shell.pages.userAccount', access: { resource: 'userAccount', action: 'show' } },
 ];
 
-/** §6 route gate: the user's application, then the flags and role of the gating drawer item. */
-export function mayOpen(user: MenuUser, route: Pick<AreaRoute, 'apps' | 'item'>): boolean {
-  if (!route.apps.includes(user.applicationNum)) return false;
-  if (!route.item) return true;
-  const item = drawerItemsFor(user.applicationNum).find((i) => i.key === route.item);
-  return !!item && holdsItem(user, item);
+/** §6 route gate: the page's entry of the access table (and the customer variant's pages are application 3's only). */
+export function mayOpen(user: MenuUser, route: Pick<AreaRoute, 'access' | 'msa'>): boolean {
+  if (route.msa && user.applicationNum !== APPLICATION.customer) return false;
+  return canAccess(user, route.access);
 }

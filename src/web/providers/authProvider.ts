@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { canAccess, type Action } from '../../common/access.js';
+import { canAccess } from '../../common/access.js';
 import { APPLICATION } from '../../common/constants.js';
 import { httpClient } from './http.js';
 import { clearSession, getSession, updateSession } from './session.js';
@@ -61,9 +61,11 @@ export const authProvider: AuthProvider = {
     if (!user) throw new Error('Not signed in');
     return { id: user.appUserNum, fullName: user.name, ...user };
   },
-  async canAccess({ resource, action }: { resource: string; action: string }) {
+  /** The access table (src/common/access.ts), with the record when react-admin names one. */
+  async canAccess({ resource, action, record }: { resource: string; action: string; record?: { siteGroupNum?: number; userId?: number } }) {
     await ensureSession();
-    return canAccess(getSession().user ?? undefined, { resource, action: action as Action });
+    const user = getSession().user;
+    return canAccess(user ? { ...user, userId: user.appUserNum } : undefined, { resource, action, record });
   },
 };
 

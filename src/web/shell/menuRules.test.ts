@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_FLAGS, ROLE_NAMES, type AuthFlag } from '../../../schemas/user.js';
+import { rulesFor } from '../../common/access.js';
 import {
   classicPortalBlocked,
   displayAccountName,
@@ -101,8 +102,10 @@ describe('drawer items by application (SPEC §2, §6)', () => {
           const shown = visibleDrawerItems(user(app, [role], { [flag]: true }), true);
           for (const item of shown) expect(holdsItem(user(app, [role], { [flag]: true }), item, true)).toBe(true);
           const hidden = drawerItemsFor(app).filter((i) => !shown.includes(i));
+          // A hidden item needs another flag or another role in every rule of its table entry for the application.
           for (const item of hidden)
-            expect((item.flags ?? []).some((f) => f !== flag) || (item.role !== undefined && item.role !== role)).toBe(true);
+            for (const rule of rulesFor(item.access.resource, item.access.action).filter((r) => r.apps.includes(app)))
+              expect((rule.flags ?? []).some((f) => f !== flag) || (rule.roles ?? []).some((r) => r !== role)).toBe(true);
         }
       }
     }

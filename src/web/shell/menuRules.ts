@@ -1,10 +1,11 @@
 import { APPLICATION } from '../../common/constants.js';
-import type { AuthFlag, RoleName } from '../../../schemas/user.js';
+import { canAccess, type AccessRequest } from '../../common/access.js';
+import type { AuthFlag } from '../../../schemas/user.js';
 
 /**
  * SPEC §2 'Drawer items by application', 'Help menu' and §6 'Roles and
- * permissions' as pure data and functions: an item shows only when the user
- * holds all its flags and its role.
+ * permissions' as pure data and functions: each drawer item names its entry of
+ * the access table (src/common/access.ts), which says who sees it.
  */
 export interface MenuUser {
   applicationNum: number;
@@ -21,50 +22,41 @@ export interface DrawerItem {
   /** Route, or an action the shell runs ('accountSearch'). */
   to?: string;
   action?: 'accountSearch';
-  flags?: readonly AuthFlag[];
-  role?: RoleName;
-  /** Answering Service: 'the dealer has an answering service'. */
-  needsAnsweringService?: boolean;
+  /** The access-table entry that gates the item. */
+  access: Pick<AccessRequest, 'resource' | 'action'>;
   /** App 2: collapses into 'More Options' on a short screen. */
   collapsible?: boolean;
 }
 
 const DRAWERS: Record<number, readonly DrawerItem[]> = {
   [APPLICATION.internal]: [
-    { key: 'home', to: '/home/dashboard' },
-    { key: 'reports', to: '/reports', role: 'reportRead' },
-    { key: 'support', to: '/support', role: 'reportRead' },
-    { key: 'news', to: '/news' },
-    { key: 'newsSetup', to: '/news/setup', role: 'reportRead' },
-    { key: 'marketing', to: '/marketing' },
+    { key: 'home', to: '/home/dashboard', access: { resource: 'dashboard', action: 'list' } },
+    { key: 'reports', to: '/reports', access: { resource: 'reports', action: 'list' } },
+    { key: 'support', to: '/support', access: { resource: 'support', action: 'list' } },
+    { key: 'news', to: '/news', access: { resource: 'news', action: 'list' } },
+    { key: 'newsSetup', to: '/news/setup', access: { resource: 'news', action: 'setup' } },
+    { key: 'marketing', to: '/marketing', access: { resource: 'marketing', action: 'list' } },
   ],
   [APPLICATION.dealer]: [
-    { key: 'home', to: '/home/dashboard' },
-    { key: 'advancedSearch', action: 'accountSearch' },
-    { key: 'createAccount', to: '/site/create', flags: ['allowCreateAccountFlag'] },
-    {
-      key: 'answeringService',
-      to: '/ans-service/messages',
-      flags: ['ansServiceBlockFlag'],
-      role: 'level8',
-      needsAnsweringService: true,
-      collapsible: true,
-    },
-    { key: 'reports', to: '/reports', role: 'reportRead' },
-    { key: 'news', to: '/news', collapsible: true },
-    { key: 'accountGroupSettings', to: '/account-group/info', flags: ['xtAdmin'], collapsible: true },
-    { key: 'branding', to: '/branding', flags: ['xtAdmin'], collapsible: true },
-    { key: 'billing', to: '/billing', role: 'billingRead', collapsible: true },
+    { key: 'home', to: '/home/dashboard', access: { resource: 'dashboard', action: 'list' } },
+    { key: 'advancedSearch', action: 'accountSearch', access: { resource: 'sites', action: 'list' } },
+    { key: 'createAccount', to: '/site/create', access: { resource: 'sites', action: 'create' } },
+    { key: 'answeringService', to: '/ans-service/messages', access: { resource: 'ansMessages', action: 'list' }, collapsible: true },
+    { key: 'reports', to: '/reports', access: { resource: 'reports', action: 'list' } },
+    { key: 'news', to: '/news', access: { resource: 'news', action: 'list' }, collapsible: true },
+    { key: 'accountGroupSettings', to: '/account-group/info', access: { resource: 'accountGroup', action: 'edit' }, collapsible: true },
+    { key: 'branding', to: '/branding', access: { resource: 'branding', action: 'edit' }, collapsible: true },
+    { key: 'billing', to: '/billing', access: { resource: 'invoices', action: 'list' }, collapsible: true },
   ],
   [APPLICATION.customer]: [
-    { key: 'home', to: '/msa/summary' },
-    { key: 'accountInfo', to: '/msa/account-info' },
-    { key: 'noAction', to: '/msa/no-action', role: 'noActionRead' },
-    { key: 'contacts', to: '/msa/contacts', role: 'contactsRead' },
-    { key: 'zones', to: '/msa/zones', role: 'zonesRead' },
-    { key: 'passcodes', to: '/msa/passcodes', role: 'sitePasscodeRead' },
-    { key: 'schedules', to: '/msa/schedules', role: 'scheduleRead' },
-    { key: 'billing', to: '/billing', role: 'billingRead' },
+    { key: 'home', to: '/msa/summary', access: { resource: 'accountLinks', action: 'list' } },
+    { key: 'accountInfo', to: '/msa/account-info', access: { resource: 'accountLinks', action: 'show' } },
+    { key: 'noAction', to: '/msa/no-action', access: { resource: 'tests', action: 'list' } },
+    { key: 'contacts', to: '/msa/contacts', access: { resource: 'contacts', action: 'list' } },
+    { key: 'zones', to: '/msa/zones', access: { resource: 'zones', action: 'list' } },
+    { key: 'passcodes', to: '/msa/passcodes', access: { resource: 'passcodes', action: 'list' } },
+    { key: 'schedules', to: '/msa/schedules', access: { resource: 'schedules', action: 'list' } },
+    { key: 'billing', to: '/billing', access: { resource: 'invoices', action: 'list' } },
   ],
 };
 
@@ -73,16 +65,13 @@ export function drawerItemsFor(applicationNum: number): readonly DrawerItem[] {
   return DRAWERS[applicationNum] ?? [];
 }
 
-/** §6 'Menu items show only if the user holds all of the item's permission flags and the role'. */
+/** §6 'Menu items show only if the user holds all of the item's permission flags and the role': the item's table entry. */
 export function holdsItem(
   user: MenuUser,
-  item: Pick<DrawerItem, 'flags' | 'role' | 'needsAnsweringService'>,
+  item: Pick<DrawerItem, 'access'>,
   dealerHasAnsweringService = !!user.dealer?.hasAnsweringService,
 ): boolean {
-  if (item.flags?.some((flag) => !user.authItems[flag])) return false;
-  if (item.role && !user.roles.includes(item.role)) return false;
-  if (item.needsAnsweringService && !dealerHasAnsweringService) return false;
-  return true;
+  return canAccess({ ...user, dealer: { ...user.dealer, hasAnsweringService: dealerHasAnsweringService } }, item.access);
 }
 
 /** The drawer the user sees (SPEC §2, §6). */
@@ -121,7 +110,7 @@ export type HelpItemKey =
 export function helpMenuItems(user: MenuUser): HelpItemKey[] {
   if (user.applicationNum === APPLICATION.customer) return [];
   const items: HelpItemKey[] = ['about', 'knowledgeBase'];
-  if (user.applicationNum === APPLICATION.internal && user.canEdit) items.push('bannerSettings');
+  if (canAccess(user, { resource: 'statusBanner', action: 'edit' })) items.push('bannerSettings');
   items.push('classicPortal');
   if (user.authItems.stagesDealerURLFlag) items.push('stagingPortal');
   items.push('resources', 'submitBug', 'provideFeedback', 'contactUs', 'productRoadmap');

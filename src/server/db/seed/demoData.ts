@@ -401,6 +401,12 @@ export const DEMO_ACCOUNT_PASSCODES: { siteNum: number; passcode: string }[] = [
  * A customer created by staff who has not set a password yet: the seed puts
  * the set-your-password link (/login/register?otp=…) in the demo outbox.
  */
+/** Users who hold no role, flag or canEdit: the drawer's gated items stay hidden for them (README demo users). */
+export const DEMO_LIMITED_USERS = {
+  staff: { username: 'support.viewer', name: 'Val Viewer', email: 'support.viewer@example.com' },
+  customer: { email: 'customer.basic@example.com', name: 'Blair Basic' },
+};
+
 export const DEMO_STAFF_CUSTOMER = { email: 'new.customer@example.com', name: 'Jordan Newcomb', siteNum: 100012 };
 
 /**

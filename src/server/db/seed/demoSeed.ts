@@ -27,6 +27,7 @@ import {
   DEMO_SECURITY_QUESTIONS,
   DEMO_SHARED_CONTACT_DEALER,
   DEMO_STAFF_CUSTOMER,
+  DEMO_LIMITED_USERS,
   DEVICE_DESCRIPTIONS,
   EVENT_CODES,
   FIRST_NAMES,
@@ -331,7 +332,8 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
         current_site_group_num: 9993,
         beta_user: true,
         roles: ['reportRead', 'billingRead', 'level8'],
-        auth_flags: ['xtAdmin', 'allowCreateAccountFlag'],
+        // §6 Answering Service: level8, ansServiceBlockFlag and group 9993's answering service (4120 has none).
+        auth_flags: ['xtAdmin', 'allowCreateAccountFlag', 'ansServiceBlockFlag'],
         email_verified_at: verified,
       },
       {
@@ -388,7 +390,8 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
         dealer_number: DEMO_SHARED_CONTACT_DEALER.dealerNumber,
         current_site_group_num: DEMO_SHARED_CONTACT_DEALER.siteGroupNum,
         beta_user: true,
-        roles: ['reportRead'],
+        // The dealer who holds no role and no flag: the drawer's gated items stay hidden (README demo users).
+        roles: [],
         email_verified_at: verified,
       },
       {
@@ -404,6 +407,34 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
         roles: CUSTOMER_ROLES,
         privacy_policy_required: true,
       },
+      {
+        // Application 1 without reportRead or canEdit: no Reports, Support, News Setup or Banner Settings.
+        ...base,
+        key: 'viewer',
+        username: DEMO_LIMITED_USERS.staff.username,
+        name: DEMO_LIMITED_USERS.staff.name,
+        email: DEMO_LIMITED_USERS.staff.email,
+        application_num: APPLICATION.internal,
+        dealer_number: null,
+        current_site_group_num: 9993,
+        can_edit_news: false,
+        beta_user: false,
+        roles: [],
+        email_verified_at: verified,
+      },
+      {
+        // Application 3 without roles: Home and Account Info only.
+        ...base,
+        key: 'basicCustomer',
+        username: DEMO_LIMITED_USERS.customer.email,
+        name: DEMO_LIMITED_USERS.customer.name,
+        email: DEMO_LIMITED_USERS.customer.email,
+        application_num: APPLICATION.customer,
+        dealer_number: null,
+        current_site_group_num: null,
+        roles: [],
+        email_verified_at: verified,
+      },
     ];
     const ids: Record<string, number> = {};
     for (const { key, ...row } of users) {
@@ -418,6 +449,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
       { user_id: ids.classic, site_group_num: 4120 },
       { user_id: ids.newuser, site_group_num: 9993 },
       { user_id: ids.summit, site_group_num: DEMO_SHARED_CONTACT_DEALER.siteGroupNum },
+      { user_id: ids.viewer, site_group_num: 9993 },
     ]);
     await insertChunked(trx, 'user_contact_methods', [
       { user_id: ids.support, type: 'email', value: 'support.admin@example.com', verified_at: verified },
@@ -426,6 +458,8 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
       { user_id: ids.classic, type: 'email', value: 'dealer.classic@example.com', verified_at: verified },
       { user_id: ids.customer, type: 'email', value: 'customer@example.com', verified_at: verified },
       { user_id: ids.summit, type: 'email', value: DEMO_SHARED_CONTACT_DEALER.email, verified_at: verified },
+      { user_id: ids.viewer, type: 'email', value: DEMO_LIMITED_USERS.staff.email, verified_at: verified },
+      { user_id: ids.basicCustomer, type: 'email', value: DEMO_LIMITED_USERS.customer.email, verified_at: verified },
     ]);
     await insertChunked(
       trx,
@@ -442,6 +476,13 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
         created_at: new Date(now - (60 - i) * DAY_MS),
       })),
     );
+
+    // The customer without roles: one linked account (the third home of the live-alarm group).
+    const basicSite = data.info.filter((site) => site.groupNum === 9993 && site.residential)[2];
+    await trx
+      .insertInto('msa_account_links')
+      .values({ user_id: ids.basicCustomer, site_num: basicSite.siteNum, is_default: true })
+      .execute();
 
     // The staff-created customer: one linked account and the set-your-password link, sent at seed time.
     await trx

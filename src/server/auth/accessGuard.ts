@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { canAccess, rulesFor, type AccessUser, type Action, type Resource } from '../../common/access.js';
+import { AUTH_FLAGS } from '../../../schemas/user.js';
+import { HttpError } from '../http/errors.js';
+import type { UserRow } from './authPlugin.js';
+
+/**
+ * What a route under /api declares in its config (`config: { access: … }`):
+ * - 'public': anyone, signed in or not;
+ * - 'signedIn': any signed-in user (also one with login steps pending, as the
+ *   pending allow-list of authPlugin lets through);
+ * - 'credential': the route checks a credential of its own instead of a session
+ *   (an API key, the refresh cookie, a one-time key): the guard lets it through;
+ * - { resource, action }: a signed-in user the access table (src/common/access.ts) allows;
+ *   with enforcedBy: 'route' the guard only requires a session and the route itself
+ *   refuses (mayAccess) with a message and audit of its own.
+ */
+export type RouteAccess = 'public' | 'signedIn' | 'credential' | { resource: Resource; action: Action; enforcedBy?: 'route' };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (accessGuard.ts); every route under /api must say. */
+    access?: RouteAccess;
+  }
+}
+
+/** Whether a declaration is one the guard knows (a table entry that exists, or one of the keywords). */
+export function isValidAccess(access: unknown): access is RouteAccess {
+  if (access === 'public' || access === 'signedIn' || access === 'credential') return true;
+  if (!access || typeof access !== 'object') return false;
+  const { resource, action, enforcedBy } = access as { resource?: unknown; action?: unknown; enforcedBy?: unknown };
+  if (enforcedBy !== undefined && enforcedBy !== 'route') return false;
+  return typeof resource === 'string' && typeof action === 'string' && rulesFor(resource, action).length > 0;
+}
+
+/** The table's view of a user row (the answering service and account groups as the caller knows them). */
+export function accessUserOf(
+  user: UserRow,
+  context: { hasAnsweringService?: boolean; siteGroupNums?: readonly number[] } = {},
+): AccessUser {
+  return {
+    applicationNum: user.application_num,
+    canEdit: user.can_edit_news,
+    roles: user.roles,
+    authItems: Object.fromEntries(AUTH_FLAGS.map((flag) => [flag, user.auth_flags.includes(flag)])),
+    dealer:
+      user.current_site_group_num === null
+        ? null
+        : { siteGroupNum: user.current_site_group_num, hasAnsweringService: context.hasAnsweringService },
+    siteGroupNums: context.siteGroupNums,
+    userId: user.user_id,
+  };
+}
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/**
+ * The server's access guard: every route under /api declares its access
+ * (config.access), the server refuses to start while one does not, and before
+ * a route validates its input the guard answers 401 without a session and 403
+ * when the access table denies the signed-in user.
+ */
+export const accessGuard = fp(async (app: FastifyInstance) => {
+  const apiRoutes: RouteOptions[] = [];
+
+  async function hasAnsweringService(siteGroupNum: number | null): Promise<boolean> {
+    if (siteGroupNum === null) return false;
+    const group = await app.db
+      .selectFrom('account_groups')
+      .select('has_answering_service')
+      .where('site_group_num', '=', siteGroupNum)
+      .executeTakeFirst();
+    return !!group?.has_answering_service;
+  }
+
+  async function enforce(request: FastifyRequest) {
+    const access = request.routeOptions.config?.access;
+    if (access === 'public' || access === 'credential') return;
+    const user = request.auth?.user;
+    if (!user) throw new HttpError(401, 'errors.signInRequired');
+    if (access === 'signedIn') return;
+    if (!access) throw new HttpError(403, 'errors.forbidden');
+    if (access.enforcedBy === 'route') return;
+    // The group's answering service is read only for the entries that ask for it.
+    const needsService = rulesFor(access.resource, access.action).some((rule) => rule.answeringService);
+    const context = needsService ? { hasAnsweringService: await hasAnsweringService(user.current_site_group_num) } : {};
+    if (!canAccess(accessUserOf(user, context), { resource: access.resource, action: access.action }))
+      throw new HttpError(403, 'errors.forbidden');
+  }
+
+  app.addHook('onRoute', (route) => {
+    if (!isApi(route.url)) return;
+    apiRoutes.push(route);
+    // Before validation: a caller who may not call the route learns nothing of its input rules.
+    const own = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [enforce, ...own];
+  });
+
+  // Checked once every plugin's onRoute hooks have run (a plugin may declare for the routes it adds).
+  app.addHook('onReady', async () => {
+    const missing = apiRoutes.filter((route) => !isValidAccess(route.config?.access));
+    if (missing.length) {
+      const names = missing.map((route) => `${[route.method].flat().join(',')} ${route.url}`);
+      throw new Error(`Routes under /api must declare config.access (src/server/auth/accessGuard.ts): ${names.join('; ')}`);
+    }
+  });
+});
+
+/** @fastify/swagger transform: each operation carries its access as the `x-access` extension. */
+export function withAccessExtension({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
+  return { schema: { ...schema, 'x-access': route.config?.access } as FastifySchema, url };
+}
