@@ -15,7 +15,8 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, rows = '30'] = process.argv.slice(2);
+const [file, rowsArg] = process.argv.slice(2);
+const rows = rowsArg && !rowsArg.startsWith('--') ? rowsArg : '30';
 if (!file) throw new Error('usage: cpuprofile.ts <file.cpuprofile> [rows]');
 const profile: Profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -46,3 +47,22 @@ print(
   'self time by file or package',
   sum((n) => shortFile(n.callFrame.url)),
 );
+
+// `... --callers NAME`: where the self time of a function (say writev) comes from, by its callers' chain.
+const callersOf = process.argv.indexOf('--callers');
+if (callersOf > 0) {
+  const name = process.argv[callersOf + 1];
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const chains = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    if (byId.get(id)!.callFrame.functionName !== name) continue;
+    const chain: string[] = [];
+    for (let at = parent.get(id); at !== undefined && chain.length < 10; at = parent.get(at)) {
+      const frame = byId.get(at)!.callFrame;
+      chain.push(`${frame.functionName || '(anonymous)'}@${shortFile(frame.url)}`);
+    }
+    chains.set(chain.join(' < '), (chains.get(chain.join(' < ')) ?? 0) + us);
+  }
+  print(`callers of ${name}`, [...chains].sort((a, b) => b[1] - a[1]).slice(0, 10));
+}
