@@ -87,6 +87,18 @@ describe('session cache', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it('does not wait on a backplane that is down', async () => {
+    const bus = fakeBackplane();
+    const errors: Error[] = [];
+    const cache = sessionCache({
+      backplane: { ...bus, publish: () => new Promise<void>(() => undefined) },
+      onError: (e) => errors.push(e),
+    });
+    bus.connected = false;
+    await cache.changed();
+    expect(errors.map((e) => e.message)).toEqual(['backplane not connected']);
+  });
+
   it('holds a bounded number of sign-ins', () => {
     const cache = sessionCache({ maxEntries: 2 });
     for (const key of ['a', 'b', 'c']) cache.store(key, signIn(Date.now() + 60_000), cache.generation);

@@ -6,6 +6,7 @@ import type { Session } from './sessions.js';
 /** How long a signed-in call may be answered from memory without reading the session and the user again. */
 export const SESSION_CACHE_TTL_MS = 2000;
 const MAX_ENTRIES = 10_000;
+const PUBLISH_TIMEOUT_MS = 1000;
 
 export interface CachedSignIn {
   session: Session;
@@ -82,12 +83,20 @@ export function sessionCache(options: SessionCacheOptions = {}) {
     async changed(): Promise<void> {
       flush();
       if (!backplane) return;
+      // Other processes keep what they have for the TTL at most when this cannot reach them, and
+      // stop serving from memory as soon as they, too, lose Redis. A call never waits on a Redis
+      // that is down (the client would queue the message and retry for seconds).
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await backplane.publish({ kind: 'authChanged' });
+        if (!backplane.isConnected()) throw new Error('backplane not connected');
+        await Promise.race([
+          backplane.publish({ kind: 'authChanged' }),
+          new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('backplane publish timed out')), PUBLISH_TIMEOUT_MS))),
+        ]);
       } catch (error) {
-        // Other processes keep what they have for SESSION_CACHE_TTL_MS at most, and stop
-        // serving from memory as soon as they, too, lose Redis.
         options.onError?.(error as Error);
+      } finally {
+        clearTimeout(timer);
       }
     },
 
