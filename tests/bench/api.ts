@@ -33,14 +33,14 @@ import { sessionStore } from '../../src/server/auth/sessions.js';
 import { newsRepository } from '../../src/server/news/newsRepository.js';
 import { contentRange } from '../../src/server/http/simpleRest.js';
 
-export const API_DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
-export const API_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-export const API_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const API_DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
+const API_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const API_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const RATIO_GOAL = 0.6;
 const P99_GOAL_MS = 20;
 
-export interface LoadResult {
+interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
@@ -56,7 +56,7 @@ const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon
  * out of their CPU figure); `cpuMsPerRequest` is this process's CPU time (the servers, the pg
  * driver, PGlite; not PostgreSQL's) per request answered.
  */
-export async function load(url: string, headers: Record<string, string> = {}, connections = API_CONNECTIONS): Promise<LoadResult> {
+async function load(url: string, headers: Record<string, string> = {}, connections = API_CONNECTIONS): Promise<LoadResult> {
   const args = [AUTOCANNON, '-j', '-c', String(connections), '-d', String(API_DURATION_S)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
@@ -94,7 +94,7 @@ function combine(rounds: LoadResult[]): LoadResult {
   };
 }
 
-export function row(name: string, r: LoadResult, base?: LoadResult, baseName = 'baseline') {
+function row(name: string, r: LoadResult, base?: LoadResult, baseName = 'baseline') {
   if (r.errors) throw new Error(`${name}: ${r.errors} failed requests; the figures would not mean anything`);
   const ratio = base ? `  ${(r.rps / base.rps).toFixed(2)}x ${baseName}` : '';
   console.log(
@@ -153,7 +153,7 @@ async function signIn(app: FastifyInstance): Promise<Record<string, string>> {
   return { cookie: `portal_session=${session.value}; XSRF-Token=${xsrf}` };
 }
 
-export interface ApiFigures {
+interface ApiFigures {
   database: string;
   constant: LoadResult;
   list: LoadResult;
