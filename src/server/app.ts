@@ -105,16 +105,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const i18n = await createServerI18n();
   app.decorateRequest('t', null as unknown as TFunction);
+  // Per request, only a look-up: the translator by Accept-Language (browsers send a handful of values).
+  const translators = new Map<string | undefined, TFunction>();
   app.addHook('onRequest', async (request) => {
-    request.t = i18n.forRequest(request.headers['accept-language']);
+    const header = request.headers['accept-language'];
+    let t = translators.get(header);
+    if (!t) {
+      t = i18n.forRequest(header);
+      if (translators.size < 256) translators.set(header, t);
+    }
+    request.t = t;
   });
   // SPEC §7: every browser call carries app, v, os, env (and siteGroupNum); a route whose
-  // querystring schema does not name them must not refuse the call for them.
+  // querystring schema does not name them must not refuse the call for them. Which ones a
+  // route does not name is worked out once per route.
+  const TRANSPORT_NAMES = Object.values(TRANSPORT_PARAMS);
+  const undeclared = new WeakMap<object, string[]>();
   app.addHook('preValidation', async (request) => {
     const query = request.query as Record<string, unknown> | undefined;
     if (!query || typeof query !== 'object') return;
-    const declared = (request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
-    for (const name of Object.values(TRANSPORT_PARAMS)) if (!(name in declared)) delete query[name];
+    const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
+    let names = schema ? undeclared.get(schema) : TRANSPORT_NAMES;
+    if (!names) undeclared.set(schema!, (names = TRANSPORT_NAMES.filter((name) => !(name in (schema!.properties ?? {})))));
+    for (const name of names) if (name in query) delete query[name];
   });
 
   for (const schema of ALL_SCHEMAS) app.addSchema(schema);

@@ -8,10 +8,12 @@ import { LOGIN_ACTION_ALLOW_LIST, apiPath, matchesAny } from '../../common/trans
 import { XSRF } from '../../common/constants.js';
 import type { UsersTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { redisBackplane } from '../realtime/backplane.js';
 import { readBearer } from './bearer.js';
 import { mfaCodes, type MfaCodes } from './mfaCodes.js';
 import { actionRequired, type Pending, type PendingFlag } from './requirements.js';
-import { randomToken, safeEqual } from './secrets.js';
+import { randomToken, safeEqual, sha256 } from './secrets.js';
+import { sessionCache } from './sessionCache.js';
 import { sessionStore, type Session, type SessionStore } from './sessions.js';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -78,7 +80,18 @@ export function cookieSecurity(publicUrl: string) {
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   await app.register(cookie);
-  const sessions = sessionStore(app.db, app.sessionSecret);
+  // Sign-ins kept in memory for a moment (sessionCache.ts); invalidations cross processes on a
+  // backplane channel of their own when REDIS_URL is set.
+  const backplane = app.config.redisUrl
+    ? await redisBackplane({
+        url: app.config.redisUrl,
+        channel: `${app.config.redisChannel}:auth`,
+        onError: (error) => app.log.warn({ err: error }, 'redis session cache invalidations'),
+      })
+    : undefined;
+  const cache = sessionCache({ backplane, onError: (error) => app.log.error({ err: error }, 'session cache invalidation not published') });
+  app.addHook('onClose', async () => backplane?.close());
+  const sessions = sessionStore(app.db, app.sessionSecret, { changed: cache.changed });
   const security = cookieSecurity(app.config.publicUrl);
   app.decorate('sessions', sessions);
   app.decorate('mfaCodes', mfaCodes(app.db, app.sessionSecret));
@@ -101,32 +114,52 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     if (request.routeOptions.config?.anonymous) return;
 
-    // Authentication: a bearer token, else the session cookie.
-    let session: Session | undefined;
+    // Authentication: a bearer token, else the session cookie. Reads may be answered from the
+    // session cache; writes always read both afresh.
+    const cacheable = request.method === 'GET' || request.method === 'HEAD';
+    let key: string | undefined;
+    let bearerExpired = false;
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
       const bearer = readBearer(app.sessionSecret, authorization.slice('Bearer '.length).trim());
       if (!bearer) throw new HttpError(401, 'errors.invalidToken');
-      session = await sessions.open(bearer.sessionId);
-      if (!session) {
-        reply.header('Invalid-Session', 'true');
-        throw new HttpError(401, 'errors.sessionEnded');
-      }
-      if (bearer.expired) {
-        reply.header('WWW-Authenticate', 'Bearer error="invalid_token", error_description="expired"');
-        throw new HttpError(401, 'errors.loginExpired');
-      }
+      key = `bearer:${bearer.sessionId}`;
+      bearerExpired = bearer.expired;
     } else if (request.cookies[SESSION_COOKIE]) {
-      session = await sessions.byCookie(request.cookies[SESSION_COOKIE]!);
+      key = `cookie:${sha256(request.cookies[SESSION_COOKIE]!)}`;
     }
-    if (!session) return;
-
-    const user = await app.db.selectFrom('users').selectAll().where('user_id', '=', session.user_id).executeTakeFirst();
-    if (!user || user.disabled_at) {
-      await sessions.end(session.session_id, 'user-disabled');
+    if (!key) return;
+    const cached = cacheable ? cache.read(key) : undefined;
+    let session: Session | undefined = cached?.session;
+    let user: UserRow | undefined = cached?.user;
+    const since = cache.generation;
+    if (!cached) {
+      session = key.startsWith('bearer:')
+        ? await sessions.open(key.slice('bearer:'.length))
+        : await sessions.byCookie(request.cookies[SESSION_COOKIE]!);
+    }
+    if (!session && key.startsWith('bearer:')) {
       reply.header('Invalid-Session', 'true');
       throw new HttpError(401, 'errors.sessionEnded');
     }
+    if (bearerExpired) {
+      reply.header('WWW-Authenticate', 'Bearer error="invalid_token", error_description="expired"');
+      throw new HttpError(401, 'errors.loginExpired');
+    }
+    if (!session) return;
+
+    if (!cached) {
+      user = await app.db.selectFrom('users').selectAll().where('user_id', '=', session.user_id).executeTakeFirst();
+      if (!user || user.disabled_at) {
+        await sessions.end(session.session_id, 'user-disabled');
+        reply.header('Invalid-Session', 'true');
+        throw new HttpError(401, 'errors.sessionEnded');
+      }
+      if (cacheable) cache.store(key, { session, user }, since);
+    }
+    // Copies: what a route does to its request's rows stays out of the cache.
+    session = { ...session };
+    user = { ...user! };
     const pending = (session.pending_requirements ?? {}) as Pending;
     request.auth = { user, session, pending };
 
@@ -134,6 +167,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (actionRequired(pending) && !matchesAny(path, PENDING_ALLOWED)) {
       throw new HttpError(403, 'errors.loginActionRequired');
     }
+  });
+
+  // Whatever a write changed (a sign-out, a user disabled, their access or groups, a password),
+  // no process answers the next call from what it kept: dropped before the response leaves.
+  app.addHook('onSend', async (request) => {
+    if (WRITE_METHODS.has(request.method)) await cache.changed();
   });
 
   const requireUser = async (request: FastifyRequest) => {

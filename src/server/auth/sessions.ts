@@ -28,7 +28,16 @@ export type RefreshOutcome =
   | { outcome: 'reused'; session: Session }
   | { outcome: 'invalid' };
 
-export function sessionStore(db: Db, secret: string) {
+export interface SessionStoreOptions {
+  /**
+   * Called (and awaited) after a session ended or changed (sign-out, refresh, reuse, pending
+   * steps): the session cache of every process forgets what it kept (sessionCache.ts).
+   */
+  changed?: () => Promise<void>;
+}
+
+export function sessionStore(db: Db, secret: string, options: SessionStoreOptions = {}) {
+  const changed = options.changed ?? (async () => undefined);
   const issueBearer = (sessionId: string, now: Date) => {
     const expires = new Date(now.getTime() + BEARER_LIFETIME_MS);
     return { token: signBearer(secret, sessionId, expires), expires };
@@ -98,7 +107,7 @@ export function sessionStore(db: Db, secret: string) {
      */
     async refresh(refreshToken: string, now = new Date()): Promise<RefreshOutcome> {
       const hash = sha256(refreshToken);
-      return db.transaction().execute(async (trx) => {
+      const result = await db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
         const session = await trx
           .selectFrom('sessions')
           .selectAll()
@@ -123,6 +132,8 @@ export function sessionStore(db: Db, secret: string) {
           .execute();
         return { outcome: 'rotated', session, refreshToken: next, bearer } as const;
       });
+      if (result.outcome !== 'invalid') await changed();
+      return result;
     },
 
     async setPending(sessionId: string, pending: Pending): Promise<void> {
@@ -131,6 +142,7 @@ export function sessionStore(db: Db, secret: string) {
         .set({ pending_requirements: JSON.stringify(pending) })
         .where('session_id', '=', sessionId)
         .execute();
+      await changed();
     },
 
     async end(sessionId: string, reason: string, now = new Date()): Promise<void> {
@@ -140,7 +152,11 @@ export function sessionStore(db: Db, secret: string) {
         .where('session_id', '=', sessionId)
         .where('ended_at', 'is', null)
         .execute();
+      await changed();
     },
+
+    /** Users or sessions were changed some other way (a write outside a request, a script): every process forgets what it kept. */
+    changed,
   };
 }
 export type SessionStore = ReturnType<typeof sessionStore>;

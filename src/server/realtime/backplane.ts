@@ -14,6 +14,13 @@ export interface Backplane {
   publish(message: BackplaneMessage): Promise<void>;
   onMessage(handler: (message: BackplaneMessage) => void): void;
   close(): Promise<void>;
+  /**
+   * Whether messages published now reach every process and this process hears theirs (Redis:
+   * both connections ready). Caches that rely on invalidations stop serving while it is false.
+   */
+  isConnected(): boolean;
+  /** Called whenever the connection state may have changed (lost, or back: messages may have been missed meanwhile). */
+  onStatus(handler: (connected: boolean) => void): void;
 }
 
 export type HubName = 'alarms' | 'reports';
@@ -24,7 +31,9 @@ export type BackplaneMessage =
   /** A user's account group changed: their connections move to the new group. */
   | { kind: 'accountGroup'; userId: number; siteGroupNum: number | null }
   /** A session ended: its connections are closed. */
-  | { kind: 'endSession'; sessionId: string };
+  | { kind: 'endSession'; sessionId: string }
+  /** Sessions or users changed (sign-out, session end, user or access change): cached sign-ins are dropped (auth/sessionCache.ts). */
+  | { kind: 'authChanged' };
 
 export function inProcessBackplane(): Backplane {
   const handlers: ((message: BackplaneMessage) => void)[] = [];
@@ -39,6 +48,8 @@ export function inProcessBackplane(): Backplane {
     async close() {
       handlers.length = 0;
     },
+    isConnected: () => true,
+    onStatus() {},
   };
 }
 
@@ -74,6 +85,13 @@ export async function redisBackplane(options: RedisBackplaneOptions): Promise<Ba
     subscriber.disconnect();
     throw new Error(`REDIS_URL: could not connect to ${redact(options.url)} (${(error as Error).message})`, { cause: error });
   }
+  const statusHandlers: ((connected: boolean) => void)[] = [];
+  const isConnected = () => publisher.status === 'ready' && subscriber.status === 'ready';
+  const status = () => {
+    for (const handler of statusHandlers) handler(isConnected());
+  };
+  for (const connection of [publisher, subscriber])
+    for (const event of ['ready', 'close', 'end', 'reconnecting']) connection.on(event, status);
   subscriber.on('message', (channel: string, text: string) => {
     if (channel !== options.channel) return;
     let message: BackplaneMessage;
@@ -94,7 +112,12 @@ export async function redisBackplane(options: RedisBackplaneOptions): Promise<Ba
     },
     async close() {
       handlers.length = 0;
+      statusHandlers.length = 0;
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+    },
+    isConnected,
+    onStatus(handler) {
+      statusHandlers.push(handler);
     },
   };
 }

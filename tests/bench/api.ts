@@ -1,0 +1,308 @@
+/**
+ * The API figures of npm run bench (issue 10, speed of every authenticated call), on
+ * PostgreSQL and on embedded PGlite, each beside its baselines measured in the same run:
+ *
+ *   (a) a bare Fastify route answering a constant;
+ *   (b) a bare Fastify route running the news list query with its total (newsRepository.list,
+ *       the very SQL of GET /api/news) on the portal's own database handle, so the same pool;
+ *   (c) (b) plus the session lookup and the user lookup every signed-in call made before the
+ *       session cache (sessions.byCookie, then the user row);
+ *   (d) the portal's signed-in GET /api/news, with the portal's own logger (level info, to a
+ *       sink) so that logging is part of the figure.
+ *
+ * Goal: (d) >= 0.6 x (b) in req/s and p99 of (d) <= 20 ms. The load generator runs in a
+ * process of its own; CPU ms/req is the bench process's (the servers') CPU time per request, a
+ * figure less at the mercy of neighbours on a shared machine than req/s.
+ * BENCH_DATABASE_URL names the PostgreSQL database (a fresh schema is made in it and dropped).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { DEMO_PASSWORD } from '../../src/common/constants.js';
+import { LOG_REDACTIONS, buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
+import { sessionStore } from '../../src/server/auth/sessions.js';
+import { newsRepository } from '../../src/server/news/newsRepository.js';
+import { contentRange } from '../../src/server/http/simpleRest.js';
+
+const API_DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
+const API_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const API_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const RATIO_GOAL = 0.6;
+const P99_GOAL_MS = 20;
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** CPU time of the bench process (the servers) per request. */
+  cpuMsPerRequest: number;
+}
+
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/**
+ * One load: autocannon in a process of its own (its work stays off the servers' event loop and
+ * out of their CPU figure); `cpuMsPerRequest` is this process's CPU time (the servers, the pg
+ * driver, PGlite; not PostgreSQL's) per request answered.
+ */
+async function load(url: string, headers: Record<string, string> = {}, connections = API_CONNECTIONS): Promise<LoadResult> {
+  const args = [AUTOCANNON, '-j', '-c', String(connections), '-d', String(API_DURATION_S)];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  args.push(url);
+  const cpu = process.cpuUsage();
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const used = process.cpuUsage(cpu);
+  if (code !== 0) throw new Error(`autocannon exited with ${code}`);
+  const result = JSON.parse(out);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuMsPerRequest: (used.user + used.system) / 1000 / Math.max(1, result.requests.total),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Rounds of one load as one figure: mean req/s, median p50 and p99, every error. */
+function combine(rounds: LoadResult[]): LoadResult {
+  return {
+    rps: rounds.reduce((sum, r) => sum + r.rps, 0) / rounds.length,
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    cpuMsPerRequest: median(rounds.map((r) => r.cpuMsPerRequest)),
+  };
+}
+
+function row(name: string, r: LoadResult, base?: LoadResult, baseName = 'baseline') {
+  if (r.errors) throw new Error(`${name}: ${r.errors} failed requests; the figures would not mean anything`);
+  const ratio = base ? `  ${(r.rps / base.rps).toFixed(2)}x ${baseName}` : '';
+  console.log(
+    `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  ` +
+      `CPU ${r.cpuMsPerRequest.toFixed(3)} ms/req${ratio}`,
+  );
+}
+
+const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() });
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** The baselines (a), (b), (c) on the portal's own database handle. */
+async function bareServer(app: FastifyInstance): Promise<{ server: FastifyInstance; origin: string }> {
+  const news = newsRepository(app.db);
+  const sessions = sessionStore(app.db, app.sessionSecret);
+  const listOptions = () => ({ filter: {}, sort: { field: 'order' as const, order: 'desc' as const }, offset: 0, limit: 25 });
+  const server = Fastify({ logger: false });
+  server.get('/constant', async () => [{ id: 1, title: 'constant' }]);
+  server.get('/list', async (_request, reply) => {
+    const { items, total } = await news.list(listOptions());
+    reply.header('Content-Range', contentRange('news', 0, items.length, total));
+    return items;
+  });
+  server.get('/list-session', async (request, reply) => {
+    const token = cookieValue(request.headers.cookie, 'portal_session');
+    const session = token ? await sessions.byCookie(token) : undefined;
+    const user = session && (await app.db.selectFrom('users').selectAll().where('user_id', '=', session.user_id).executeTakeFirst());
+    if (!user || user.disabled_at) return reply.status(401).send({ message: 'signed out' });
+    const { items, total } = await news.list(listOptions());
+    reply.header('Content-Range', contentRange('news', 0, items.length, total));
+    return items;
+  });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  return { server, origin: `http://127.0.0.1:${(server.server.address() as { port: number }).port}` };
+}
+
+async function signIn(app: FastifyInstance): Promise<Record<string, string>> {
+  // Signed in as the news editor: the list is what news setup loads.
+  const xsrf = 'bench-xsrf-token';
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    headers: { cookie: `XSRF-Token=${xsrf}`, 'x-xsrf-token': xsrf },
+    payload: { username: 'support.admin', password: DEMO_PASSWORD, internal: true },
+  });
+  const session = login.cookies.find((c) => c.name === 'portal_session');
+  if (!session) throw new Error(`could not sign in for the benchmark: ${login.statusCode}`);
+  // The XSRF cookie too, as a browser sends it, so no call is given a new one.
+  return { cookie: `portal_session=${session.value}; XSRF-Token=${xsrf}` };
+}
+
+interface ApiFigures {
+  database: string;
+  constant: LoadResult;
+  list: LoadResult;
+  listSession: LoadResult;
+  portal: LoadResult;
+  ratio: number;
+  met: boolean;
+}
+
+interface Target {
+  app: FastifyInstance;
+  origin: string;
+  bare: { server: FastifyInstance; origin: string };
+  signedIn: Record<string, string>;
+  newsUrl: string;
+  startupMs: number;
+  close(): Promise<void>;
+}
+
+/** The portal on a fresh database (demo data), the bare server on the same handle, signed in. */
+async function setUp(url?: string): Promise<Target> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  const schema = url ? `bench_${randomBytes(5).toString('hex')}` : undefined;
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'info', ALARM_SIMULATOR: 'false' });
+  let handle: DatabaseHandle | undefined;
+  if (url) handle = await openDatabase({ databaseUrl: url, schema });
+  const logger = { level: 'info', redact: LOG_REDACTIONS, stream: sink() };
+  // First start seeds the demo data; the second, timed, starts on an existing database.
+  const first = await buildApp(config, { database: handle, logger: false });
+  await first.close();
+  const started = performance.now();
+  const app = await buildApp(config, { database: handle, logger });
+  await app.ready();
+  const startupMs = performance.now() - started;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const bare = await bareServer(app);
+  const signedIn = await signIn(app);
+  const newsUrl = `${origin}/api/news?sort=${encodeURIComponent('["order","DESC"]')}&range=${encodeURIComponent('[0,24]')}`;
+  return {
+    app,
+    origin,
+    bare,
+    signedIn,
+    newsUrl,
+    startupMs,
+    async close() {
+      await bare.server.close();
+      await app.close();
+      if (handle) await handle.close();
+      if (url && schema) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One database: the four figures (and /api/health), the ratio, the goal. */
+async function benchOn(database: 'pglite' | 'postgres', url?: string): Promise<ApiFigures> {
+  const target = await setUp(url);
+  try {
+    console.log(
+      `\nAPI on ${database === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}, loopback, ${API_CONNECTIONS} connections, ` +
+        `${API_ROUNDS} rounds of ${API_DURATION_S} s each (demo data; req/s the mean of the rounds, p50 and p99 their median)`,
+    );
+    // Rounds, the five loads taking turns in each: a neighbour's burst on the shared machine
+    // then weighs on every figure alike rather than on one.
+    const urls = {
+      constant: [`${target.bare.origin}/constant`, {}],
+      list: [`${target.bare.origin}/list`, {}],
+      listSession: [`${target.bare.origin}/list-session`, target.signedIn],
+      portal: [target.newsUrl, target.signedIn],
+      health: [`${target.origin}/api/health`, {}],
+    } as const;
+    const runs: Record<keyof typeof urls, LoadResult[]> = { constant: [], list: [], listSession: [], portal: [], health: [] };
+    for (let round = 0; round < API_ROUNDS; round++) {
+      for (const [name, [url, headers]] of Object.entries(urls)) runs[name as keyof typeof urls].push(await load(url, headers));
+    }
+    const [constant, list, listSession, portal, health] = [runs.constant, runs.list, runs.listSession, runs.portal, runs.health].map(
+      combine,
+    );
+    row('(a) bare Fastify, constant', constant);
+    row('(b) bare Fastify, news list query + total', list, constant, '(a)');
+    row('(c) (b) + session and user lookups', listSession, list, '(b)');
+    row('(d) portal GET /api/news, signed in', portal, list, '(b)');
+    row('GET /api/health', health, constant, '(a)');
+    const ratio = portal.rps / list.rps;
+    const met = ratio >= RATIO_GOAL && portal.p99 <= P99_GOAL_MS;
+    console.log(
+      `(d)/(b) = ${ratio.toFixed(2)} (goal >= ${RATIO_GOAL}), p99 of (d) ${portal.p99} ms (goal <= ${P99_GOAL_MS} ms; p99 of (b) ${list.p99} ms): ` +
+        (met ? 'goal met' : 'goal NOT met'),
+    );
+    console.log(`start-up on an existing database: ${target.startupMs.toFixed(0)} ms`);
+    return { database, constant, list, listSession, portal, ratio, met };
+  } finally {
+    await target.close();
+  }
+}
+
+/** tests/bench/profile.ts: the signed-in list only, profiled while under load (not during start-up). */
+export async function profileTarget(outFile: string): Promise<void> {
+  const url = process.env.BENCH_API_DATABASES === 'pglite' ? undefined : (process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL);
+  const target = await setUp(url);
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    // BENCH_PROFILE=list profiles the bare list-query route (b) instead, to compare.
+    const bareList = process.env.BENCH_PROFILE === 'list';
+    const result = bareList ? await load(`${target.bare.origin}/list`) : await load(target.newsUrl, target.signedIn);
+    row(bareList ? '(b) bare list query' : '(d) portal GET /api/news, signed in', result);
+    console.log(`requests: ${Math.round(result.rps * API_DURATION_S)}`);
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(outFile, JSON.stringify(profile));
+    console.log(`profile written to ${outFile}`);
+  } finally {
+    session.disconnect();
+    await target.close();
+  }
+}
+
+async function postgresReachable(url: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** PostgreSQL (when reachable) then PGlite; BENCH_API_DATABASES=postgres or =pglite for one only. */
+export async function apiBench(): Promise<ApiFigures[]> {
+  const only = process.env.BENCH_API_DATABASES;
+  const figures: ApiFigures[] = [];
+  if (only !== 'pglite') {
+    const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL;
+    const problem = await postgresReachable(url);
+    if (problem) console.log(`\nAPI on PostgreSQL: not measured (${problem})`);
+    else figures.push(await benchOn('postgres', url));
+  }
+  if (only !== 'postgres') figures.push(await benchOn('pglite'));
+  return figures;
+}
