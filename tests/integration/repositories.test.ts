@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bannerRepository } from '../../src/server/banner/bannerRepository.js';
+import { migrateToLatest, type Db } from '../../src/server/db/database.js';
+import { privacyRepository } from '../../src/server/privacy/privacyRepository.js';
+import { openTestDatabase, TEST_DATABASES } from './harness.js';
+
+/** The repositories' own logic, straight on a migrated database (no app, no demo data). */
+describe.each(TEST_DATABASES)('repositories on $name', (database) => {
+  let db: Db;
+  let close: () => Promise<void>;
+  let editor: number;
+  let reader: number;
+
+  const addUser = async (username: string, applicationNum: 1 | 2 | 3) =>
+    (
+      await db
+        .insertInto('users')
+        .values({ username, name: username, email: null, application_num: applicationNum, privacy_policy_required: true })
+        .returning('user_id')
+        .executeTakeFirstOrThrow()
+    ).user_id;
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase(database);
+    db = opened.handle.db;
+    close = opened.close;
+    await migrateToLatest(db, opened.handle.schema);
+    editor = await addUser('repo.editor', 1);
+    reader = await addUser('repo.reader', 3);
+  });
+  afterAll(() => close?.());
+
+  describe('privacyRepository', () => {
+    it('has no latest version before the first publish', async () => {
+      expect(await privacyRepository(db).latest()).toBeUndefined();
+    });
+
+    it('numbers every publish as a new version; latest is the newest', async () => {
+      const policies = privacyRepository(db);
+      const first = await policies.publish('# First', editor);
+      const second = await policies.publish('# Second', editor);
+      expect(second.version).toBeGreaterThan(first.version);
+      expect(await policies.latest()).toEqual({ version: second.version, policy_text: '# Second' });
+      const rows = await db.selectFrom('privacy_policies').select(['version', 'created_by']).orderBy('version').execute();
+      expect(rows).toEqual([
+        { version: first.version, created_by: editor },
+        { version: second.version, created_by: editor },
+      ]);
+    });
+
+    it('records an acceptance once, keeping the first time and address, and clears the requirement', async () => {
+      const policies = privacyRepository(db);
+      const { version } = (await policies.latest())!;
+      const firstTime = new Date('2026-03-01T10:00:00Z');
+      await policies.accept(reader, version, '192.0.2.1', firstTime);
+      await policies.accept(reader, version, '192.0.2.2', new Date('2026-03-02T10:00:00Z'));
+      const acceptances = await db.selectFrom('privacy_policy_acceptances').selectAll().where('user_id', '=', reader).execute();
+      expect(acceptances).toHaveLength(1);
+      expect(acceptances[0]).toMatchObject({ version, ip: '192.0.2.1' });
+      expect(new Date(acceptances[0].accepted_at).toISOString()).toBe(firstTime.toISOString());
+      const user = await db.selectFrom('users').select('privacy_policy_required').where('user_id', '=', reader).executeTakeFirstOrThrow();
+      expect(user.privacy_policy_required).toBe(false);
+    });
+
+    it('keeps one acceptance per version', async () => {
+      const policies = privacyRepository(db);
+      const newer = await policies.publish('# Third', editor);
+      await policies.accept(reader, newer.version, '192.0.2.3');
+      const versions = await db
+        .selectFrom('privacy_policy_acceptances')
+        .select('version')
+        .where('user_id', '=', reader)
+        .orderBy('version')
+        .execute();
+      expect(versions.map((v) => v.version)).toHaveLength(2);
+      expect(versions.at(-1)!.version).toBe(newer.version);
+    });
+  });
+
+  describe('bannerRepository', () => {
+    const banner = { active: true, title: 'Maintenance', body: 'Down at 2 am.', importance: 'Warning' as const };
+
+    it('has no banner until the first save', async () => {
+      expect(await bannerRepository(db).get()).toBeUndefined();
+    });
+
+    it('creates the one banner on the first save and answers it', async () => {
+      const banners = bannerRepository(db);
+      const at = new Date('2026-04-01T08:00:00Z');
+      expect(await banners.save(banner, editor, at)).toEqual(banner);
+      expect(await banners.get()).toEqual(banner);
+      const row = await db.selectFrom('status_banner').selectAll().executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ banner_id: 1, updated_by: editor });
+      expect(new Date(row.updated_at).toISOString()).toBe(at.toISOString());
+    });
+
+    it('replaces it on the next save: still one row, with the new author and time', async () => {
+      const banners = bannerRepository(db);
+      const changed = { active: false, title: 'All clear', body: 'Back up.', importance: 'Info' as const };
+      const at = new Date('2026-04-02T08:00:00Z');
+      expect(await banners.save(changed, reader, at)).toEqual(changed);
+      expect(await banners.get()).toEqual(changed);
+      const rows = await db.selectFrom('status_banner').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ banner_id: 1, updated_by: reader });
+      expect(new Date(rows[0].updated_at).toISOString()).toBe(at.toISOString());
+    });
+  });
+});
