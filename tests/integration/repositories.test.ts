@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerRepository } from '../../src/server/banner/bannerRepository.js';
 import { migrateToLatest, type Db } from '../../src/server/db/database.js';
 import { privacyRepository } from '../../src/server/privacy/privacyRepository.js';
+import { recoveryRepository } from '../../src/server/recovery/recoveryRepository.js';
 import { openTestDatabase, TEST_DATABASES } from './harness.js';
 
 /** The repositories' own logic, straight on a migrated database (no app, no demo data). */
@@ -104,6 +105,51 @@ describe.each(TEST_DATABASES)('repositories on $name', (database) => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ banner_id: 1, updated_by: reader });
       expect(new Date(rows[0].updated_at).toISOString()).toBe(at.toISOString());
+    });
+  });
+
+  describe('recoveryRepository', () => {
+    it('finds an enabled portal user by username, any case and spaces; never a customer or a disabled user', async () => {
+      const recovery = recoveryRepository(db);
+      const dealer = await addUser('Repo.Dealer', 2);
+      const disabled = await addUser('repo.gone', 2);
+      await db.updateTable('users').set({ disabled_at: new Date() }).where('user_id', '=', disabled).execute();
+      expect((await recovery.portalUserByUsername('  repo.DEALER '))?.user_id).toBe(dealer);
+      expect((await recovery.portalUserByUsername('repo.editor'))?.user_id).toBe(editor);
+      expect(await recovery.portalUserByUsername('repo.reader')).toBeUndefined();
+      expect(await recovery.portalUserByUsername('repo.gone')).toBeUndefined();
+    });
+
+    it('answers usernames and dealer numbers of the users asked for, none for none', async () => {
+      const recovery = recoveryRepository(db);
+      expect(await recovery.usernames([])).toEqual([]);
+      expect(await recovery.usernames([editor])).toEqual([{ user_id: editor, username: 'repo.editor', dealer_number: null }]);
+    });
+
+    it('answers security questions in their order', async () => {
+      await db
+        .insertInto('user_security_questions')
+        .values([
+          { user_id: editor, position: 2, question: 'Second?', answer_hash: 'h2' },
+          { user_id: editor, position: 1, question: 'First?', answer_hash: 'h1' },
+        ])
+        .execute();
+      expect(await recoveryRepository(db).securityQuestions(editor)).toEqual([
+        { question: 'First?', answer_hash: 'h1' },
+        { question: 'Second?', answer_hash: 'h2' },
+      ]);
+    });
+
+    it('starts a recovery session at its questions stage, retiring the open one', async () => {
+      const recovery = recoveryRepository(db);
+      const first = await recovery.startSession(editor, 60_000);
+      const second = await recovery.startSession(editor, 60_000);
+      const old = await recovery.findSession(first);
+      const current = await recovery.findSession(second);
+      expect(old?.used_at).not.toBeNull();
+      expect(current).toMatchObject({ kind: 'recovery', user_id: editor, used_at: null, payload: { stage: 'questions', attempts: 0 } });
+      expect(await recovery.spendSession(current!.token_hash)).toBe(true);
+      expect(await recovery.spendSession(current!.token_hash)).toBe(false);
     });
   });
 });
