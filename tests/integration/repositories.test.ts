@@ -3,6 +3,7 @@ import { bannerRepository } from '../../src/server/banner/bannerRepository.js';
 import { migrateToLatest, type Db } from '../../src/server/db/database.js';
 import { privacyRepository } from '../../src/server/privacy/privacyRepository.js';
 import { recoveryRepository } from '../../src/server/recovery/recoveryRepository.js';
+import { ssoRepository } from '../../src/server/sso/ssoRepository.js';
 import { openTestDatabase, TEST_DATABASES } from './harness.js';
 
 /** The repositories' own logic, straight on a migrated database (no app, no demo data). */
@@ -150,6 +151,31 @@ describe.each(TEST_DATABASES)('repositories on $name', (database) => {
       expect(current).toMatchObject({ kind: 'recovery', user_id: editor, used_at: null, payload: { stage: 'questions', attempts: 0 } });
       expect(await recovery.spendSession(current!.token_hash)).toBe(true);
       expect(await recovery.spendSession(current!.token_hash)).toBe(false);
+    });
+  });
+
+  describe('ssoRepository.saveProvider', () => {
+    const provider = { issuer: 'https://idp.example/one', client_id: 'portal', client_secret: 's1', display_name: 'One' };
+
+    it('writes nothing for a group that does not exist', async () => {
+      expect(await ssoRepository(db).saveProvider(4242, 'demo', provider)).toBe(false);
+      expect(await db.selectFrom('sso_providers').selectAll().execute()).toEqual([]);
+    });
+
+    it('creates the provider of a group, then updates it in place', async () => {
+      const sso = ssoRepository(db);
+      await db
+        .insertInto('account_groups')
+        .values({ site_group_num: 4242, site_group_name: 'Repo group', dealer_number: '4242' })
+        .execute();
+      expect(await sso.saveProvider(4242, 'demo', provider)).toBe(true);
+      const created = await sso.provider(4242, 'demo');
+      expect(created).toMatchObject(provider);
+      const moved = { ...provider, issuer: 'https://idp.example/two', client_secret: 's2' };
+      expect(await sso.saveProvider(4242, 'demo', moved)).toBe(true);
+      const rows = await db.selectFrom('sso_providers').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ ...moved, provider_id: created!.provider_id, site_group_num: 4242, name: 'demo' });
     });
   });
 });

@@ -3,7 +3,6 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { classicKeyQuerySchema, classicKeySchema, classicRedeemSchema, classicUserSchema } from '../../../schemas/dealer.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { clearSessionCookies } from '../auth/authPlugin.js';
 import { safeEqual, sha256 } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
@@ -35,10 +34,7 @@ export async function classicRoutes(parent: FastifyInstance) {
       const { user, session } = request.auth!;
       const { deleteSession = false, userRequested = false } = request.query;
       const refuse = async (reason: string, key: string) => {
-        await writeAudit(
-          app.db,
-          auditFor(request, { action: 'classic.keyRefused', targetType: 'user', targetId: user.user_id, details: { reason } }),
-        );
+        await app.audit(request, { action: 'classic.keyRefused', targetType: 'user', targetId: user.user_id, details: { reason } });
         throw new HttpError(403, key);
       };
       if (user.application_num === APPLICATION.internal) return refuse('application1', 'classic.errors.notInApp1');
@@ -47,15 +43,12 @@ export async function classicRoutes(parent: FastifyInstance) {
       if (!portalUrl) throw new HttpError(503, 'classic.errors.notConfigured');
 
       const rwKey = await issueClassicKey(app.db, user.user_id);
-      await writeAudit(
-        app.db,
-        auditFor(request, {
-          action: 'classic.keyIssued',
-          targetType: 'user',
-          targetId: user.user_id,
-          details: { deleteSession, userRequested },
-        }),
-      );
+      await app.audit(request, {
+        action: 'classic.keyIssued',
+        targetType: 'user',
+        targetId: user.user_id,
+        details: { deleteSession, userRequested },
+      });
       if (deleteSession) {
         await app.sessions.end(session.session_id, 'classic');
         clearSessionCookies(reply);
@@ -85,18 +78,22 @@ export async function classicRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       if (!apiKeyValid(request)) {
-        await writeAudit(app.db, auditFor(request, { action: 'classic.redeemFailed', details: { reason: 'apiKey' } }));
+        await app.audit(request, { action: 'classic.redeemFailed', details: { reason: 'apiKey' } });
         throw new HttpError(401, 'classic.errors.apiKey');
       }
       const redeemed = await redeemClassicKey(app.db, request.body.key);
       if (!redeemed) {
-        await writeAudit(app.db, auditFor(request, { action: 'classic.redeemFailed', details: { reason: 'invalidKey' } }));
+        await app.audit(request, { action: 'classic.redeemFailed', details: { reason: 'invalidKey' } });
         throw new HttpError(401, 'classic.errors.invalidKey');
       }
       const { userId, ...classicUser } = redeemed;
-      await writeAudit(app.db, {
-        ...auditFor(request, { action: 'classic.keyRedeemed', targetType: 'user', targetId: userId, details: { via: 'api' } }),
+      // The classic portal's server calls without a session: the actor is the dealer who arrived.
+      await app.audit(request, {
+        action: 'classic.keyRedeemed',
         actorUserId: userId,
+        targetType: 'user',
+        targetId: userId,
+        details: { via: 'api' },
       });
       return classicUser;
     },

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { alarmIngestResultSchema, alarmIngestSchema } from '../../../schemas/live.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { writeAudit } from '../audit/audit.js';
 import { safeEqual, sha256 } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
 import { ingestAlarms } from './alarmIngest.js';
@@ -53,9 +52,10 @@ export async function integrationsRoutes(parent: FastifyInstance) {
         });
       }
       for (const alarm of outcome.alarms) await app.realtime.publishAlarm(alarm.siteGroupNum, alarm.event);
-      await writeAudit(app.db, {
+      // The monitoring platform calls with a key, not a session: no actor.
+      await app.audit(request, {
         action: 'alarms.ingested',
-        ip: request.ip,
+        actorUserId: null,
         targetType: 'alarm_events',
         details: { count: outcome.alarms.length, first: outcome.alarms[0].event.alarmNum },
       });
