@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerRepository } from '../../src/server/banner/bannerRepository.js';
 import { migrateToLatest, type Db } from '../../src/server/db/database.js';
 import { privacyRepository } from '../../src/server/privacy/privacyRepository.js';
+import { realtimeRepository } from '../../src/server/realtime/realtimeRepository.js';
 import { recoveryRepository } from '../../src/server/recovery/recoveryRepository.js';
 import { ssoRepository } from '../../src/server/sso/ssoRepository.js';
 import { openTestDatabase, TEST_DATABASES } from './harness.js';
@@ -176,6 +178,32 @@ describe.each(TEST_DATABASES)('repositories on $name', (database) => {
       const rows = await db.selectFrom('sso_providers').selectAll().execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ ...moved, provider_id: created!.provider_id, site_group_num: 4242, name: 'demo' });
+    });
+  });
+
+  describe('realtimeRepository.openSessionIds', () => {
+    it('answers the open sessions among any number of ids (asked in chunks), never an ended or expired one', async () => {
+      const now = new Date('2026-05-01T12:00:00Z');
+      const session = (id: string, expiresAt: Date, endedAt: Date | null = null) => ({
+        session_id: id,
+        user_id: editor,
+        token_hash: `repo-${id}`,
+        pending_requirements: '{}',
+        expires_at: expiresAt,
+        ended_at: endedAt,
+      });
+      const later = new Date(now.getTime() + 60_000);
+      const [open, ended, expired, openLast] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      await db
+        .insertInto('sessions')
+        .values([session(open, later), session(ended, later, now), session(expired, now), session(openLast, later)])
+        .execute();
+      // The last open one is past the first chunk of 1000 ids; unknown ids and repeats are fine.
+      const unknown = Array.from({ length: 1200 }, () => randomUUID());
+      const ids = [open, ended, expired, open, ...unknown, openLast];
+      const found = await realtimeRepository(db).openSessionIds(ids, now);
+      expect([...found].sort()).toEqual([open, openLast].sort());
+      expect((await realtimeRepository(db).openSessionIds([], now)).size).toBe(0);
     });
   });
 });
