@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerRepository } from '../../src/server/banner/bannerRepository.js';
 import { migrateToLatest, type Db } from '../../src/server/db/database.js';
+import { alarmsRepository } from '../../src/server/integrations/alarmsRepository.js';
 import { privacyRepository } from '../../src/server/privacy/privacyRepository.js';
 import { realtimeRepository } from '../../src/server/realtime/realtimeRepository.js';
 import { recoveryRepository } from '../../src/server/recovery/recoveryRepository.js';
@@ -204,6 +205,51 @@ describe.each(TEST_DATABASES)('repositories on $name', (database) => {
       const found = await realtimeRepository(db).openSessionIds(ids, now);
       expect([...found].sort()).toEqual([open, openLast].sort());
       expect((await realtimeRepository(db).openSessionIds([], now)).size).toBe(0);
+    });
+  });
+
+  describe('alarmsRepository (the demo simulator picks)', () => {
+    it("picks devices of the group's sites only, by number, up to the limit, with their zones", async () => {
+      await db
+        .insertInto('account_groups')
+        .values([
+          { site_group_num: 5151, site_group_name: 'Live', dealer_number: '5151' },
+          { site_group_num: 5252, site_group_name: 'Other', dealer_number: '5252' },
+        ])
+        .execute();
+      const site = (siteNum: number, siteGroupNum: number) => ({
+        site_num: siteNum,
+        site_group_num: siteGroupNum,
+        site_name: `Site ${siteNum}`,
+        address_line1: '1 Main St',
+        address_line2: null,
+        city: 'Austin',
+        state: 'TX',
+        postal_code: '78701',
+        phone_number: null,
+        account_passcode_hash: null,
+      });
+      await db
+        .insertInto('sites')
+        .values([site(515101, 5151), site(525201, 5252)])
+        .execute();
+      await db
+        .insertInto('devices')
+        .values([
+          { dev_num: 9003, site_num: 515101, transmitter_code: 'R9003', panel_type: null, description: null, on_test_until: null },
+          { dev_num: 9001, site_num: 515101, transmitter_code: 'R9001', panel_type: null, description: null, on_test_until: null },
+          { dev_num: 9002, site_num: 525201, transmitter_code: 'R9002', panel_type: null, description: null, on_test_until: null },
+        ])
+        .execute();
+      await db.insertInto('zones').values({ dev_num: 9001, zone_num: 3, description: 'Door', event_type: 'burglary' }).execute();
+      const alarms = alarmsRepository(db);
+      expect(await alarms.devicesOfGroup(5151)).toEqual([
+        { dev_num: 9001, transmitter_code: 'R9001' },
+        { dev_num: 9003, transmitter_code: 'R9003' },
+      ]);
+      expect(await alarms.devicesOfGroup(5151, 1)).toEqual([{ dev_num: 9001, transmitter_code: 'R9001' }]);
+      expect(await alarms.zonesOf(9001)).toEqual([{ zoneNum: 3, eventType: 'burglary' }]);
+      expect(await alarms.zonesOf(9003)).toEqual([]);
     });
   });
 });

@@ -4,7 +4,7 @@ import { alarmIngestResultSchema, alarmIngestSchema } from '../../../schemas/liv
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { safeEqual, sha256 } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
-import { ingestAlarms } from './alarmIngest.js';
+import { alarmsRepository } from './alarmsRepository.js';
 import { startAlarmSimulator } from './alarmSimulator.js';
 
 /** Whether an Authorization header carries the integration key (compared in constant time). */
@@ -23,6 +23,7 @@ export async function integrationsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const key = app.config.integrationApiKey;
   if (!key) app.log.warn('INTEGRATION_API_KEY is not set: the alarm ingest call refuses every request');
+  const alarms = alarmsRepository(app.db);
 
   app.post(
     '/integrations/alarms',
@@ -43,7 +44,7 @@ export async function integrationsRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const outcome = await ingestAlarms(app.db, request.body.alarms);
+      const outcome = await alarms.ingest(request.body.alarms);
       if (!outcome.ok) {
         const message = request.t('live.unknownTransmitter');
         return reply.status(400).send({
