@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerRepository } from '../../src/server/banner/bannerRepository.js';
+import { classicRepository } from '../../src/server/classic/classicRepository.js';
 import { migrateToLatest, type Db } from '../../src/server/db/database.js';
 import { alarmsRepository } from '../../src/server/integrations/alarmsRepository.js';
 import { privacyRepository } from '../../src/server/privacy/privacyRepository.js';
@@ -250,6 +251,33 @@ describe.each(TEST_DATABASES)('repositories on $name', (database) => {
       expect(await alarms.devicesOfGroup(5151, 1)).toEqual([{ dev_num: 9001, transmitter_code: 'R9001' }]);
       expect(await alarms.zonesOf(9001)).toEqual([{ zoneNum: 3, eventType: 'burglary' }]);
       expect(await alarms.zonesOf(9003)).toEqual([]);
+    });
+  });
+
+  describe('classicRepository', () => {
+    it('redeems a key once, before it expires, as the dealer it was issued to', async () => {
+      const classic = classicRepository(db);
+      const dealer = await addUser('repo.classic', 2);
+      const issuedAt = new Date('2026-06-01T12:00:00Z');
+      const key = await classic.issueKey(dealer, issuedAt);
+      expect(await classic.redeemKey(key, new Date(issuedAt.getTime() + 60_000))).toBeUndefined();
+      expect(await classic.redeemKey(key, new Date(issuedAt.getTime() + 59_000))).toMatchObject({
+        userId: dealer,
+        username: 'repo.classic',
+      });
+      expect(await classic.redeemKey(key, new Date(issuedAt.getTime() + 59_000))).toBeUndefined();
+    });
+
+    it('answers nobody for a key of a user no longer a dealer, or disabled (the key is spent all the same)', async () => {
+      const classic = classicRepository(db);
+      const customerKey = await classic.issueKey(reader);
+      expect(await classic.redeemKey(customerKey)).toBeUndefined();
+      const dealer = await addUser('repo.classic.gone', 2);
+      const key = await classic.issueKey(dealer);
+      await db.updateTable('users').set({ disabled_at: new Date() }).where('user_id', '=', dealer).execute();
+      expect(await classic.redeemKey(key)).toBeUndefined();
+      await db.updateTable('users').set({ disabled_at: null }).where('user_id', '=', dealer).execute();
+      expect(await classic.redeemKey(key)).toBeUndefined();
     });
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TFunction } from 'i18next';
 import { pickLanguage } from '../../common/i18n.js';
 import { escapeHtml, htmlPageHeaders, renderHtmlPage } from '../http/htmlPage.js';
-import { redeemClassicKey } from './classicKeys.js';
+import { classicRepository } from './classicRepository.js';
 
 /**
  * The demo stand-in for the classic dealer portal (GET /classic?key=…, demo
@@ -72,7 +72,7 @@ export async function classicPagePlugin(app: FastifyInstance) {
     },
     async (request, reply) => {
       const key = request.validationError ? undefined : request.query.key;
-      const redeemed = key ? await redeemClassicKey(app.db, key) : undefined;
+      const redeemed = key ? await classicRepository(app.db).redeemKey(key) : undefined;
       await app.audit(
         request,
         redeemed

@@ -6,7 +6,8 @@ import { APPLICATION } from '../../common/constants.js';
 import { clearSessionCookies } from '../auth/authPlugin.js';
 import { safeEqual, sha256 } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
-import { classicUrl, issueClassicKey, redeemClassicKey } from './classicKeys.js';
+import { classicUrl } from './classicKeys.js';
+import { classicRepository } from './classicRepository.js';
 
 /**
  * The classic dealer portal handoff (SPEC §4: application 2 and not beta goes
@@ -18,6 +19,7 @@ import { classicUrl, issueClassicKey, redeemClassicKey } from './classicKeys.js'
 export async function classicRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tags = ['classic portal'];
+  const classic = classicRepository(app.db);
 
   app.post(
     '/rw3k/key',
@@ -42,7 +44,7 @@ export async function classicRoutes(parent: FastifyInstance) {
       const portalUrl = app.config.classicPortalUrl;
       if (!portalUrl) throw new HttpError(503, 'classic.errors.notConfigured');
 
-      const rwKey = await issueClassicKey(app.db, user.user_id);
+      const rwKey = await classic.issueKey(user.user_id);
       await app.audit(request, {
         action: 'classic.keyIssued',
         targetType: 'user',
@@ -81,7 +83,7 @@ export async function classicRoutes(parent: FastifyInstance) {
         await app.audit(request, { action: 'classic.redeemFailed', details: { reason: 'apiKey' } });
         throw new HttpError(401, 'classic.errors.apiKey');
       }
-      const redeemed = await redeemClassicKey(app.db, request.body.key);
+      const redeemed = await classic.redeemKey(request.body.key);
       if (!redeemed) {
         await app.audit(request, { action: 'classic.redeemFailed', details: { reason: 'invalidKey' } });
         throw new HttpError(401, 'classic.errors.invalidKey');
