@@ -61,7 +61,7 @@ export function localIdpSigningKey(sessionSecret: string): Record<string, string
 }
 
 /** The demo dealer's provider row: this provider at the current PUBLIC_URL, with the derived client secret. */
-export function demoProviderRow(publicUrl: string, sessionSecret: string) {
+function demoProviderRow(publicUrl: string, sessionSecret: string) {
   return {
     issuer: localIdpIssuer(publicUrl),
     client_id: LOCAL_IDP_CLIENT_ID,
