@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { statusBannerSchema, type StatusBanner } from '../../../schemas/statusBanner.js';
+import { statusBannerSchema } from '../../../schemas/statusBanner.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { requireNoPendingAction } from '../auth/pendingGuard.js';
 import { HttpError } from '../http/errors.js';
+import { bannerRepository } from './bannerRepository.js';
 
 /**
  * GET/PUT /api/statusBanner (SPEC §7): the one status banner of the login
@@ -16,8 +16,7 @@ export async function bannerRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tags = ['status banner'];
 
-  const read = async (): Promise<StatusBanner | undefined> =>
-    app.db.selectFrom('status_banner').select(['active', 'title', 'body', 'importance']).where('banner_id', '=', 1).executeTakeFirst();
+  const banners = bannerRepository(app.db);
 
   app.get(
     '/statusBanner',
@@ -30,7 +29,7 @@ export async function bannerRoutes(parent: FastifyInstance) {
       },
     },
     async (_request, reply) => {
-      const banner = await read();
+      const banner = await banners.get();
       if (!banner) throw new HttpError(404, 'banner.errors.notSet');
       reply.header('Cache-Control', 'no-cache');
       return banner;
@@ -51,25 +50,15 @@ export async function bannerRoutes(parent: FastifyInstance) {
       preHandler: requireNoPendingAction,
     },
     async (request) => {
-      const { active, title, body, importance } = request.body;
-      const userId = request.auth!.user.user_id;
-      const previous = await read();
-      const values = { active, title, body, importance, updated_at: new Date(), updated_by: userId };
-      await app.db
-        .insertInto('status_banner')
-        .values({ banner_id: 1, ...values })
-        .onConflict((oc) => oc.column('banner_id').doUpdateSet(values))
-        .execute();
-      await writeAudit(
-        app.db,
-        auditFor(request, {
-          action: 'statusBanner.updated',
-          targetType: 'statusBanner',
-          targetId: 1,
-          details: { before: previous ?? null, after: { active, title, body, importance } },
-        }),
-      );
-      return (await read())!;
+      const previous = await banners.get();
+      const saved = await banners.save(request.body, request.auth!.user.user_id);
+      await app.audit(request, {
+        action: 'statusBanner.updated',
+        targetType: 'statusBanner',
+        targetId: 1,
+        details: { before: previous ?? null, after: saved },
+      });
+      return saved;
     },
   );
 }

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TFunction } from 'i18next';
 import { pickLanguage } from '../../common/i18n.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { escapeHtml, htmlPageHeaders, renderHtmlPage } from '../http/htmlPage.js';
-import { redeemClassicKey } from './classicKeys.js';
+import { classicRepository } from './classicRepository.js';
 
 /**
  * The demo stand-in for the classic dealer portal (GET /classic?key=…, demo
@@ -73,20 +72,19 @@ export async function classicPagePlugin(app: FastifyInstance) {
     },
     async (request, reply) => {
       const key = request.validationError ? undefined : request.query.key;
-      const redeemed = key ? await redeemClassicKey(app.db, key) : undefined;
-      await writeAudit(
-        app.db,
+      const redeemed = key ? await classicRepository(app.db).redeemKey(key) : undefined;
+      await app.audit(
+        request,
         redeemed
-          ? {
-              ...auditFor(request, {
-                action: 'classic.keyRedeemed',
-                targetType: 'user',
-                targetId: redeemed.userId,
-                details: { via: 'demoPage' },
-              }),
+          ? // The actor is the dealer who arrived.
+            {
+              action: 'classic.keyRedeemed',
               actorUserId: redeemed.userId,
+              targetType: 'user',
+              targetId: redeemed.userId,
+              details: { via: 'demoPage' },
             }
-          : auditFor(request, { action: 'classic.redeemFailed', details: { reason: key ? 'invalidKey' : 'noKey', via: 'demoPage' } }),
+          : { action: 'classic.redeemFailed', details: { reason: key ? 'invalidKey' : 'noKey', via: 'demoPage' } },
       );
       const nonce = randomBytes(16).toString('base64');
       const html = renderClassicPage({ t: request.t, lang: pickLanguage(request.headers['accept-language']), nonce, user: redeemed });

@@ -3,11 +3,11 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { classicKeyQuerySchema, classicKeySchema, classicRedeemSchema, classicUserSchema } from '../../../schemas/dealer.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { clearSessionCookies, mayAccess } from '../auth/authPlugin.js';
 import { safeEqual, sha256 } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
-import { classicUrl, issueClassicKey, redeemClassicKey } from './classicKeys.js';
+import { classicUrl } from './classicKeys.js';
+import { classicRepository } from './classicRepository.js';
 
 /**
  * The classic dealer portal handoff (SPEC §4: application 2 and not beta goes
@@ -19,6 +19,7 @@ import { classicUrl, issueClassicKey, redeemClassicKey } from './classicKeys.js'
 export async function classicRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tags = ['classic portal'];
+  const classic = classicRepository(app.db);
 
   app.post(
     '/rw3k/key',
@@ -36,10 +37,7 @@ export async function classicRoutes(parent: FastifyInstance) {
       const { user, session } = request.auth!;
       const { deleteSession = false, userRequested = false } = request.query;
       const refuse = async (reason: string, key: string) => {
-        await writeAudit(
-          app.db,
-          auditFor(request, { action: 'classic.keyRefused', targetType: 'user', targetId: user.user_id, details: { reason } }),
-        );
+        await app.audit(request, { action: 'classic.keyRefused', targetType: 'user', targetId: user.user_id, details: { reason } });
         throw new HttpError(403, key);
       };
       if (user.application_num === APPLICATION.internal) return refuse('application1', 'classic.errors.notInApp1');
@@ -47,16 +45,13 @@ export async function classicRoutes(parent: FastifyInstance) {
       const portalUrl = app.config.classicPortalUrl;
       if (!portalUrl) throw new HttpError(503, 'classic.errors.notConfigured');
 
-      const rwKey = await issueClassicKey(app.db, user.user_id);
-      await writeAudit(
-        app.db,
-        auditFor(request, {
-          action: 'classic.keyIssued',
-          targetType: 'user',
-          targetId: user.user_id,
-          details: { deleteSession, userRequested },
-        }),
-      );
+      const rwKey = await classic.issueKey(user.user_id);
+      await app.audit(request, {
+        action: 'classic.keyIssued',
+        targetType: 'user',
+        targetId: user.user_id,
+        details: { deleteSession, userRequested },
+      });
       if (deleteSession) {
         await app.sessions.end(session.session_id, 'classic');
         clearSessionCookies(reply);
@@ -86,18 +81,22 @@ export async function classicRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       if (!apiKeyValid(request)) {
-        await writeAudit(app.db, auditFor(request, { action: 'classic.redeemFailed', details: { reason: 'apiKey' } }));
+        await app.audit(request, { action: 'classic.redeemFailed', details: { reason: 'apiKey' } });
         throw new HttpError(401, 'classic.errors.apiKey');
       }
-      const redeemed = await redeemClassicKey(app.db, request.body.key);
+      const redeemed = await classic.redeemKey(request.body.key);
       if (!redeemed) {
-        await writeAudit(app.db, auditFor(request, { action: 'classic.redeemFailed', details: { reason: 'invalidKey' } }));
+        await app.audit(request, { action: 'classic.redeemFailed', details: { reason: 'invalidKey' } });
         throw new HttpError(401, 'classic.errors.invalidKey');
       }
       const { userId, ...classicUser } = redeemed;
-      await writeAudit(app.db, {
-        ...auditFor(request, { action: 'classic.keyRedeemed', targetType: 'user', targetId: userId, details: { via: 'api' } }),
+      // The classic portal's server calls without a session: the actor is the dealer who arrived.
+      await app.audit(request, {
+        action: 'classic.keyRedeemed',
         actorUserId: userId,
+        targetType: 'user',
+        targetId: userId,
+        details: { via: 'api' },
       });
       return classicUser;
     },

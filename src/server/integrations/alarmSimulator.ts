@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AlarmIngestItem } from '../../../schemas/live.js';
 import { EVENT_CODES } from '../db/seed/demoData.js';
 import { weightedPick, type Random } from '../db/seed/random.js';
-import { ingestAlarms } from './alarmIngest.js';
+import { alarmsRepository } from './alarmsRepository.js';
 
 /** Demo: one alarm every 20 to 60 seconds. */
 const SIMULATOR_INTERVAL_MS = { min: 20_000, max: 60_000 } as const;
@@ -43,23 +43,14 @@ export function startAlarmSimulator(app: FastifyInstance, rng: Random = Math.ran
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
+  const alarms = alarmsRepository(app.db);
+
   const tick = async () => {
-    const device = await app.db
-      .selectFrom('devices')
-      .innerJoin('sites', 'sites.site_num', 'devices.site_num')
-      .select(['devices.dev_num', 'devices.transmitter_code'])
-      .where('sites.site_group_num', '=', siteGroupNum)
-      .orderBy('devices.dev_num')
-      .limit(200)
-      .execute();
+    const device = await alarms.devicesOfGroup(siteGroupNum);
     if (!device.length) return;
     const chosen = device[Math.floor(rng() * device.length)];
-    const zones = await app.db
-      .selectFrom('zones')
-      .select(['zone_num as zoneNum', 'event_type as eventType'])
-      .where('dev_num', '=', chosen.dev_num)
-      .execute();
-    const outcome = await ingestAlarms(app.db, [simulatedAlarm(rng, { transmitterCode: chosen.transmitter_code, zones }, new Date())]);
+    const zones = await alarms.zonesOf(chosen.dev_num);
+    const outcome = await alarms.ingest([simulatedAlarm(rng, { transmitterCode: chosen.transmitter_code, zones }, new Date())]);
     if (!outcome.ok || stopped) return;
     for (const alarm of outcome.alarms) await app.realtime.publishAlarm(alarm.siteGroupNum, alarm.event);
   };

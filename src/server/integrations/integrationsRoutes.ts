@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { alarmIngestResultSchema, alarmIngestSchema } from '../../../schemas/live.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { writeAudit } from '../audit/audit.js';
 import { safeEqual, sha256 } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
-import { ingestAlarms } from './alarmIngest.js';
+import { alarmsRepository } from './alarmsRepository.js';
 import { startAlarmSimulator } from './alarmSimulator.js';
 
 /** Whether an Authorization header carries the integration key (compared in constant time). */
@@ -24,6 +23,7 @@ export async function integrationsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const key = app.config.integrationApiKey;
   if (!key) app.log.warn('INTEGRATION_API_KEY is not set: the alarm ingest call refuses every request');
+  const alarms = alarmsRepository(app.db);
 
   app.post(
     '/integrations/alarms',
@@ -44,7 +44,7 @@ export async function integrationsRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const outcome = await ingestAlarms(app.db, request.body.alarms);
+      const outcome = await alarms.ingest(request.body.alarms);
       if (!outcome.ok) {
         const message = request.t('live.unknownTransmitter');
         return reply.status(400).send({
@@ -53,9 +53,10 @@ export async function integrationsRoutes(parent: FastifyInstance) {
         });
       }
       for (const alarm of outcome.alarms) await app.realtime.publishAlarm(alarm.siteGroupNum, alarm.event);
-      await writeAudit(app.db, {
+      // The monitoring platform calls with a key, not a session: no actor.
+      await app.audit(request, {
         action: 'alarms.ingested',
-        ip: request.ip,
+        actorUserId: null,
         targetType: 'alarm_events',
         details: { count: outcome.alarms.length, first: outcome.alarms[0].event.alarmNum },
       });

@@ -4,7 +4,6 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { newsItemSchema } from '../../../schemas/news.js';
 import { errorSchema } from '../../../schemas/shared.js';
 import { LIMITS } from '../../common/constants.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { mayAccess } from '../auth/authPlugin.js';
 import { HttpError } from '../http/errors.js';
 import { newsRepository } from './newsRepository.js';
@@ -87,15 +86,12 @@ export async function newsDocumentRoutes(parent: FastifyInstance) {
       const name = documentFileName(upload.name, LIMITS.newsDocumentNameMax);
       const item = await news.saveDocument(request.params.id, { name, content: upload.content }, request.auth!.user.user_id);
       if (!item) throw new HttpError(404, 'errors.notFound');
-      await writeAudit(
-        app.db,
-        auditFor(request, {
-          action: 'news.documentUploaded',
-          targetType: 'news',
-          targetId: item.id,
-          details: { name, sizeBytes: upload.content.length },
-        }),
-      );
+      await app.audit(request, {
+        action: 'news.documentUploaded',
+        targetType: 'news',
+        targetId: item.id,
+        details: { name, sizeBytes: upload.content.length },
+      });
       return item;
     },
   );
@@ -152,7 +148,7 @@ export async function newsDocumentRoutes(parent: FastifyInstance) {
       if (!(await news.get(request.params.id))) throw new HttpError(404, 'errors.notFound');
       const removed = await news.deleteDocument(request.params.id, request.auth!.user.user_id);
       if (removed) {
-        await writeAudit(app.db, auditFor(request, { action: 'news.documentDeleted', targetType: 'news', targetId: request.params.id }));
+        await app.audit(request, { action: 'news.documentDeleted', targetType: 'news', targetId: request.params.id });
       }
       return (await news.get(request.params.id))!;
     },

@@ -7,7 +7,6 @@ import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { idParams, newsDocumentRoutes } from './newsDocumentRoutes.js';
 import { newsRepository } from './newsRepository.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { mayAccess } from '../auth/authPlugin.js';
 import type { FastifyRequest } from 'fastify';
 
@@ -85,7 +84,7 @@ export async function newsRoutes(parent: FastifyInstance) {
     },
     async (request, reply) => {
       const item = await news.create(request.body, request.auth!.user.user_id);
-      await writeAudit(app.db, auditFor(request, { action: 'news.created', targetType: 'news', targetId: item.id }));
+      await app.audit(request, { action: 'news.created', targetType: 'news', targetId: item.id });
       reply.status(201);
       return item;
     },
@@ -106,7 +105,7 @@ export async function newsRoutes(parent: FastifyInstance) {
     async (request) => {
       const item = await news.update(request.params.id, request.body, request.auth!.user.user_id);
       if (!item) throw new HttpError(404, 'errors.notFound');
-      await writeAudit(app.db, auditFor(request, { action: 'news.updated', targetType: 'news', targetId: item.id }));
+      await app.audit(request, { action: 'news.updated', targetType: 'news', targetId: item.id });
       return item;
     },
   );
@@ -125,10 +124,7 @@ export async function newsRoutes(parent: FastifyInstance) {
     async (request) => {
       const item = await news.delete(request.params.id);
       if (!item) throw new HttpError(404, 'errors.notFound');
-      await writeAudit(
-        app.db,
-        auditFor(request, { action: 'news.deleted', targetType: 'news', targetId: item.id, details: { title: item.title } }),
-      );
+      await app.audit(request, { action: 'news.deleted', targetType: 'news', targetId: item.id, details: { title: item.title } });
       return item;
     },
   );

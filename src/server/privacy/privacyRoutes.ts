@@ -7,12 +7,11 @@ import {
   privacyPolicyUpdateSchema,
 } from '../../../schemas/privacyPolicy.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { clearPending } from '../auth/authPlugin.js';
 import { requireNoPendingAction } from '../auth/pendingGuard.js';
 import type { PendingFlag } from '../auth/requirements.js';
-import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
+import { privacyRepository } from './privacyRepository.js';
 
 /** Login steps that come before the policy (SPEC §4): accepting waits until they are done. */
 const EARLIER_STEPS: PendingFlag[] = [
@@ -23,10 +22,6 @@ const EARLIER_STEPS: PendingFlag[] = [
   'passwordResetRequired',
 ];
 
-async function latestPolicy(db: Db) {
-  return db.selectFrom('privacy_policies').select(['version', 'policy_text']).orderBy('version', 'desc').limit(1).executeTakeFirst();
-}
-
 /**
  * SPEC §7 'GET privacyPolicy', 'PUT privacyPolicy', 'PUT privacyPolicy/accept':
  * the markdown policy, versioned. Anyone reads the latest; editors publish a
@@ -36,6 +31,7 @@ async function latestPolicy(db: Db) {
 export async function privacyRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tags = ['privacy policy'];
+  const policies = privacyRepository(app.db);
 
   app.get(
     '/privacyPolicy',
@@ -48,7 +44,7 @@ export async function privacyRoutes(parent: FastifyInstance) {
       },
     },
     async (_request, reply) => {
-      const policy = await latestPolicy(app.db);
+      const policy = await policies.latest();
       if (!policy) throw new HttpError(404, 'privacy.errors.notPublished');
       reply.header('Cache-Control', 'no-cache');
       return { policyText: policy.policy_text, version: policy.version };
@@ -69,20 +65,13 @@ export async function privacyRoutes(parent: FastifyInstance) {
       preHandler: requireNoPendingAction,
     },
     async (request) => {
-      const created = await app.db
-        .insertInto('privacy_policies')
-        .values({ policy_text: request.body.policyText, created_by: request.auth!.user.user_id })
-        .returning(['version', 'policy_text'])
-        .executeTakeFirstOrThrow();
-      await writeAudit(
-        app.db,
-        auditFor(request, {
-          action: 'privacyPolicy.updated',
-          targetType: 'privacyPolicy',
-          targetId: created.version,
-          details: { length: created.policy_text.length },
-        }),
-      );
+      const created = await policies.publish(request.body.policyText, request.auth!.user.user_id);
+      await app.audit(request, {
+        action: 'privacyPolicy.updated',
+        targetType: 'privacyPolicy',
+        targetId: created.version,
+        details: { length: created.policy_text.length },
+      });
       return { policyText: created.policy_text, version: created.version };
     },
   );
@@ -113,32 +102,18 @@ export async function privacyRoutes(parent: FastifyInstance) {
     async (request) => {
       const auth = request.auth!;
       if (EARLIER_STEPS.some((flag) => auth.pending[flag])) throw new HttpError(403, 'errors.loginActionRequired');
-      const policy = await latestPolicy(app.db);
+      const policy = await policies.latest();
       if (!policy) throw new HttpError(404, 'privacy.errors.notPublished');
       const version = request.body.version;
       if (version !== undefined && version !== policy.version) throw new HttpError(409, 'privacy.errors.outdated');
 
-      await app.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('privacy_policy_acceptances')
-          .values({ user_id: auth.user.user_id, version: policy.version, accepted_at: new Date(), ip: request.ip })
-          .onConflict((oc) => oc.columns(['user_id', 'version']).doNothing())
-          .execute();
-        await trx
-          .updateTable('users')
-          .set({ privacy_policy_required: false, updated_at: new Date() })
-          .where('user_id', '=', auth.user.user_id)
-          .execute();
-      });
+      await policies.accept(auth.user.user_id, policy.version, request.ip);
       if (auth.pending.privacyPolicyRequired) await clearPending(app, request, 'privacyPolicyRequired');
-      await writeAudit(
-        app.db,
-        auditFor(request, {
-          action: 'privacyPolicy.accepted',
-          targetType: 'privacyPolicy',
-          targetId: policy.version,
-        }),
-      );
+      await app.audit(request, {
+        action: 'privacyPolicy.accepted',
+        targetType: 'privacyPolicy',
+        targetId: policy.version,
+      });
       return { success: true, version: policy.version };
     },
   );

@@ -4,6 +4,7 @@ import { readBearer } from '../auth/bearer.js';
 import { actionRequired, type Pending } from '../auth/requirements.js';
 import type { Session } from '../auth/sessions.js';
 import type { HubName } from './backplane.js';
+import { realtimeRepository } from './realtimeRepository.js';
 
 export type HubAccess = { ok: true; user: UserRow; session: Session } | { ok: false; status: 401 | 403; messageKey: string };
 
@@ -28,12 +29,12 @@ export async function authorizeHub(
   liveGroups: readonly number[],
 ): Promise<HubAccess> {
   if (!token) return { ok: false, status: 401, messageKey: 'errors.signInRequired' };
-  const bearer = readBearer(app.sessionSecret, token);
+  const bearer = readBearer(app.secrets.sessionSecret, token);
   if (!bearer) return { ok: false, status: 401, messageKey: 'errors.invalidToken' };
   if (bearer.expired) return { ok: false, status: 401, messageKey: 'errors.loginExpired' };
   const session = await app.sessions.open(bearer.sessionId);
   if (!session) return { ok: false, status: 401, messageKey: 'errors.sessionEnded' };
-  const user = await app.db.selectFrom('users').selectAll().where('user_id', '=', session.user_id).executeTakeFirst();
+  const user = await realtimeRepository(app.db).userById(session.user_id);
   if (!user || user.disabled_at) return { ok: false, status: 401, messageKey: 'errors.sessionEnded' };
   if (actionRequired((session.pending_requirements ?? {}) as Pending)) {
     return { ok: false, status: 403, messageKey: 'errors.loginActionRequired' };

@@ -20,6 +20,7 @@ import {
   sweepAction,
   type HubTimings,
 } from './protocol.js';
+import { realtimeRepository } from './realtimeRepository.js';
 import { accountGroupKey, HubRegistry, sendFrame, userKey, type HubConnection } from './registry.js';
 
 const HUB_NAMES: readonly HubName[] = ['alarms', 'reports'];
@@ -168,7 +169,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
         );
         if (!access.ok) return reply.status(access.status).send({ message: request.t(access.messageKey) });
         const connectionId = newConnectionId();
-        const token = signConnectionToken(app.sessionSecret, {
+        const token = signConnectionToken(app.secrets.sessionSecret, {
           connectionId,
           hub,
           sessionId: access.session.session_id,
@@ -197,7 +198,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       let connectionId = newConnectionId();
       const id = url.searchParams.get('id');
       if (id) {
-        const ticket = readConnectionToken(app.sessionSecret, id);
+        const ticket = readConnectionToken(app.secrets.sessionSecret, id);
         if (!ticket || ticket.hub !== hub || ticket.sessionId !== access.session.session_id) {
           return refuseUpgrade(socket, 404, 'Not Found');
         }
@@ -247,18 +248,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   sessionCheck.unref();
   async function closeEndedSessions() {
     const connections = HUB_NAMES.flatMap((hub) => [...registries[hub].all()]);
-    const ids = [...new Set(connections.map((c) => c.sessionId))];
-    const open = new Set<string>();
-    for (let i = 0; i < ids.length; i += 1000) {
-      const rows = await app.db
-        .selectFrom('sessions')
-        .select('session_id')
-        .where('session_id', 'in', ids.slice(i, i + 1000))
-        .where('ended_at', 'is', null)
-        .where('expires_at', '>', new Date())
-        .execute();
-      for (const row of rows) open.add(row.session_id);
-    }
+    const open = await realtimeRepository(app.db).openSessionIds(connections.map((c) => c.sessionId));
     for (const connection of connections) if (!open.has(connection.sessionId)) connection.socket.close(closeFrame('Session ended.'));
   }
 

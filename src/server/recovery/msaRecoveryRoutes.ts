@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { sql } from 'kysely';
 import { mfaRequestMsaSchema, mfaVerifyMsaSchema, usernameCheckSchema } from '../../../schemas/auth.js';
 import { customerForgotPasswordSchema, recoverySuccessSchema, type CustomerForgotPassword } from '../../../schemas/recovery.js';
 import { usernameAvailabilitySchema } from '../../../schemas/registration.js';
@@ -10,7 +9,8 @@ import { requireCaptcha } from '../captcha/captchaPlugin.js';
 import { HttpError } from '../http/errors.js';
 import { GATES, newPasswordErrors, normaliseEmail, RECOVERY_KEYS, RECOVERY_POLICY } from './recoveryRules.js';
 import { refuseFieldErrors, requireGates, userAudit } from './recoveryHttp.js';
-import { clearKeys, failureCount, findCustomer, recordFailure, resetPassword } from './recoveryStore.js';
+import { recoveryRepository } from './recoveryRepository.js';
+import { registrationRepository } from './registrationRepository.js';
 
 /**
  * Customer (MSA) forgot password, SPEC §4 'Forgot password (customer)': the
@@ -26,25 +26,27 @@ import { clearKeys, failureCount, findCustomer, recordFailure, resetPassword } f
 export async function msaRecoveryRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tags = ['recovery'];
-  const audit = userAudit(app.db);
+  const audit = userAudit(app.audit);
+  const recovery = recoveryRepository(app.db);
+  const registration = registrationRepository(app.db);
   const failKey = (email: string) => `msaCode:fail:${email}`;
 
   /** The verified, enabled customer with this email, if any. */
   async function customer(email: string) {
-    const user = await findCustomer(app.db, email);
+    const user = await recovery.customerByEmail(email);
     return user && user.email_verified_at && !user.disabled_at && user.email ? user : undefined;
   }
 
   /** Counts a wrong code for the address: 429 at the limit, else 401. */
   async function wrongCode(request: FastifyRequest, email: string, userId: number | undefined): Promise<never> {
-    const failures = await recordFailure(app.db, failKey(email));
+    const failures = await recovery.recordFailure(failKey(email));
     await audit(request, 'recovery.code.wrong', userId, { failures });
     if (failures >= RECOVERY_POLICY.maxCodeFailures) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
     throw new HttpError(401, RECOVERY_KEYS.codeInvalid);
   }
 
   async function refuseWhenLocked(email: string) {
-    if ((await failureCount(app.db, failKey(email))) >= RECOVERY_POLICY.maxCodeFailures) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+    if ((await recovery.failureCount(failKey(email))) >= RECOVERY_POLICY.maxCodeFailures) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
   }
 
   /** app.mfaCodes.verify for the customer, counting its own 429 as a wrong code of the address too. */
@@ -54,7 +56,7 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
       const verified = await app.mfaCodes.verify(userId, 'passwordReset', code, new Date(), { spend });
       if (!verified) return wrongCode(request, email, userId);
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 429) await recordFailure(app.db, failKey(email));
+      if (err instanceof HttpError && err.statusCode === 429) await recovery.recordFailure(failKey(email));
       throw err;
     }
   }
@@ -77,7 +79,7 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
         [`msaCode:ip:${request.ip}`, GATES.perAddress],
       ]);
       // A new code starts a new count of wrong ones, as app.mfaCodes does per code.
-      await clearKeys(app.db, [failKey(email)]);
+      await recovery.clearKeys([failKey(email)]);
       const user = await customer(email);
       if (!user) {
         await audit(request, 'recovery.code.unknown');
@@ -155,8 +157,8 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
       const user = await customer(email);
       await checkCode(request, email, user?.user_id, body.code, true);
       const userId = user!.user_id;
-      await resetPassword(app.db, userId, body.newPassword);
-      await clearKeys(app.db, [failKey(email), `account:${email}`]);
+      await recovery.resetPassword(userId, body.newPassword);
+      await recovery.clearKeys([failKey(email), `account:${email}`]);
       await audit(request, 'recovery.password.reset', userId);
       return { success: true };
     },
@@ -175,11 +177,7 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       await requireGates(app.db, [[`msaUsername:ip:${request.ip}`, GATES.perAddress]]);
-      const taken = await app.db
-        .selectFrom('users')
-        .select('user_id')
-        .where(sql<string>`lower(username)`, '=', normaliseEmail(request.body.username))
-        .executeTakeFirst();
+      const taken = await registration.usernameTaken(normaliseEmail(request.body.username));
       return { available: !taken };
     },
   );

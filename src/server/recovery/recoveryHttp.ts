@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { auditFor, writeAudit } from '../audit/audit.js';
+import type { Audit } from '../audit/audit.js';
 import { TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 import type { GatePolicy } from './recoveryRules.js';
 import { passGates } from './recoveryStore.js';
 
-/** The audit writer of the recovery and registration routes: an action, about a user when one is known. */
-export function userAudit(db: Db) {
+/** The audit writer of the recovery routes over app.audit: an action, about a user when one is known. */
+export function userAudit(audit: Audit) {
   return (request: FastifyRequest, action: string, userId?: number, details?: Record<string, unknown>) =>
-    writeAudit(db, auditFor(request, { action, targetType: userId ? 'user' : undefined, targetId: userId, details }));
+    audit(request, { action, targetType: userId ? 'user' : undefined, targetId: userId, details });
 }
 
 /** A 400 with the field messages (e.g. of newPasswordErrors), when there are any. */

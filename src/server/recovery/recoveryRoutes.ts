@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { sql } from 'kysely';
 import {
   forgotCredentialsSchema,
   forgotUsernameConflictSchema,
@@ -13,8 +12,7 @@ import {
 } from '../../../schemas/recovery.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
-import { normaliseAnswer, verifySecret } from '../auth/secrets.js';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, throttle } from '../auth/throttle.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY } from '../auth/throttle.js';
 import { requireCaptcha } from '../captcha/captchaPlugin.js';
 import { HttpError } from '../http/errors.js';
 import { msaRecoveryRoutes } from './msaRecoveryRoutes.js';
@@ -32,19 +30,8 @@ import {
   RECOVERY_POLICY,
   tokenState,
 } from './recoveryRules.js';
-import {
-  advanceStage,
-  countAttempt,
-  createToken,
-  dealerContactOwners,
-  findToken,
-  passGates,
-  resetPassword,
-  retireTokens,
-  spendToken,
-  TOKEN_KIND,
-  type RecoveryPayload,
-} from './recoveryStore.js';
+import { recoveryRepository } from './recoveryRepository.js';
+import type { RecoveryPayload } from './recoveryStore.js';
 
 /**
  * Dealer recovery (SPEC §4 'Forgot password (dealer)': verify → questions →
@@ -54,31 +41,14 @@ import {
  */
 export async function recoveryRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const limiter = throttle(app.db);
+  const limiter = app.throttle;
   const tags = ['recovery'];
-  const audit = userAudit(app.db);
-
-  /** A portal user (internal or dealer) by username, case-insensitively. */
-  const findPortalUser = (username: string) =>
-    app.db
-      .selectFrom('users')
-      .selectAll()
-      .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase())
-      .where('application_num', 'in', [1, 2])
-      .where('disabled_at', 'is', null)
-      .executeTakeFirst();
-
-  const questionsOf = (userId: number) =>
-    app.db
-      .selectFrom('user_security_questions')
-      .select(['question', 'answer_hash'])
-      .where('user_id', '=', userId)
-      .orderBy('position')
-      .execute();
+  const audit = userAudit(app.audit);
+  const recovery = recoveryRepository(app.db);
 
   /** The open recovery session behind a token, at `stage`; 401 otherwise (429 once spent by wrong answers). */
   async function openSession(recoveryToken: string, stage: 'questions' | 'password') {
-    const row = await findToken(app.db, [TOKEN_KIND.recovery], recoveryToken);
+    const row = await recovery.findSession(recoveryToken);
     const payload = (row?.payload ?? {}) as RecoveryPayload;
     if (row?.used_at && payload.spentBy === 'attempts') throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
     if (!row || !row.user_id || tokenState(row, new Date()) !== 'valid' || payload.stage !== stage) {
@@ -103,9 +73,9 @@ export async function recoveryRoutes(parent: FastifyInstance) {
       const { username, contact } = request.body;
       const keys = [`recovery:user:${username.trim().toLowerCase()}`, `recovery:ip:${request.ip}`];
       const blocked = await limiter.isBlocked(keys);
-      const user = blocked ? undefined : await findPortalUser(username);
-      const owners = user ? await dealerContactOwners(app.db, contact, [user.user_id]) : [];
-      const questions = user && owners.some((o) => contactMatches(contact, o)) ? await questionsOf(user.user_id) : [];
+      const user = blocked ? undefined : await recovery.portalUserByUsername(username);
+      const owners = user ? await recovery.contactOwners(contact, [user.user_id]) : [];
+      const questions = user && owners.some((o) => contactMatches(contact, o)) ? await recovery.securityQuestions(user.user_id) : [];
       if (!user || questions.length === 0) {
         await limiter.fail([
           { key: keys[0], policy: ACCOUNT_POLICY },
@@ -119,13 +89,7 @@ export async function recoveryRoutes(parent: FastifyInstance) {
         throw new HttpError(401, RECOVERY_KEYS.sessionFailed);
       }
       await limiter.succeed([keys[0]]);
-      await retireTokens(app.db, user.user_id, TOKEN_KIND.recovery);
-      const recoveryToken = await createToken(app.db, {
-        kind: TOKEN_KIND.recovery,
-        userId: user.user_id,
-        ttlMs: RECOVERY_POLICY.recoverySessionTtlMs,
-        payload: { stage: 'questions', attempts: 0 },
-      });
+      const recoveryToken = await recovery.startSession(user.user_id, RECOVERY_POLICY.recoverySessionTtlMs);
       await audit(request, 'recovery.session.created', user.user_id, { contactType: contactTypeOf(contact) });
       return { recoveryToken, questions: questions.map(({ question }) => ({ question })) };
     },
@@ -144,26 +108,26 @@ export async function recoveryRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       const { row, userId, payload } = await openSession(request.body.recoveryToken, 'questions');
-      const attempts = await countAttempt(app.db, row.token_hash);
+      const attempts = await recovery.countAttempt(row.token_hash);
       if (attempts === undefined) throw new HttpError(401, RECOVERY_KEYS.sessionInvalid);
       if (attempts > RECOVERY_POLICY.maxAnswerAttempts) {
-        await spendToken(app.db, row.token_hash, new Date(), { ...payload, attempts, spentBy: 'attempts' });
+        await recovery.spendSession(row.token_hash, { ...payload, attempts, spentBy: 'attempts' });
         throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
       }
-      const stored = await questionsOf(userId);
+      const stored = await recovery.securityQuestions(userId);
       const answers = pairAnswers(stored, request.body.questions);
       // Every answer is checked, right or wrong, so the time taken does not tell which one failed.
       let allRight = answers !== undefined;
       for (const [index, question] of stored.entries()) {
-        const ok = await verifySecret(answers ? question.answer_hash : null, normaliseAnswer(answers?.[index] ?? ''));
+        const ok = await app.secrets.verify(answers ? question.answer_hash : null, app.secrets.normaliseAnswer(answers?.[index] ?? ''));
         allRight &&= ok;
       }
-      if (allRight && (await advanceStage(app.db, row.token_hash, 'questions', 'password'))) {
+      if (allRight && (await recovery.advanceStage(row.token_hash, 'questions', 'password'))) {
         await audit(request, 'recovery.answers.accepted', userId, { attempts });
         return { success: true };
       }
       if (afterWrongAnswers(attempts) === 'spent') {
-        await spendToken(app.db, row.token_hash, new Date(), { ...payload, attempts, spentBy: 'attempts' });
+        await recovery.spendSession(row.token_hash, { ...payload, attempts, spentBy: 'attempts' });
         await audit(request, 'recovery.answers.locked', userId, { attempts });
         throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
       }
@@ -187,18 +151,18 @@ export async function recoveryRoutes(parent: FastifyInstance) {
       // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
       const { recoveryToken, newPassword } = request.body as RecoveryPasswordReset;
       const { row, userId } = await openSession(recoveryToken, 'password');
-      const user = await app.db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      const user = await recovery.userById(userId);
       if (!user || user.disabled_at) throw new HttpError(401, RECOVERY_KEYS.sessionInvalid);
       const fields = newPasswordErrors('newPassword', newPassword, user.username);
-      if (!Object.keys(fields).length && (await verifySecret(user.password_hash, newPassword))) {
+      if (!Object.keys(fields).length && (await app.secrets.verify(user.password_hash, newPassword))) {
         fields.newPassword = RECOVERY_KEYS.sameAsCurrent;
       }
       if (Object.keys(fields).length) {
         await audit(request, 'recovery.password.refused', userId, { fields: Object.values(fields) });
         throw new HttpError(400, 'validation.invalidForm', {}, fields);
       }
-      if (!(await spendToken(app.db, row.token_hash))) throw new HttpError(401, RECOVERY_KEYS.sessionInvalid);
-      await resetPassword(app.db, userId, newPassword);
+      if (!(await recovery.spendSession(row.token_hash))) throw new HttpError(401, RECOVERY_KEYS.sessionInvalid);
+      await recovery.resetPassword(userId, newPassword);
       await limiter.succeed([`account:${user.username.toLowerCase()}`, `recovery:user:${user.username.toLowerCase()}`]);
       await audit(request, 'recovery.password.reset', userId);
       return { success: true };
@@ -220,7 +184,7 @@ export async function recoveryRoutes(parent: FastifyInstance) {
       await requireCaptcha(app, request.body.captcha);
       const { contact, dealerNumber } = request.body;
       const type = contactTypeOf(contact);
-      const allowed = await passGates(app.db, [
+      const allowed = await recovery.passGates([
         [`forgotUsername:contact:${contactKey(contact)}`, GATES.usernamePerContact],
         [`forgotUsername:ip:${request.ip}`, GATES.perAddress],
       ]);
@@ -228,18 +192,8 @@ export async function recoveryRoutes(parent: FastifyInstance) {
         await audit(request, 'recovery.username.throttled', undefined, { contactType: type });
         throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
       }
-      const owners = (await dealerContactOwners(app.db, contact)).filter((o) => contactMatches(contact, o));
-      const users = owners.length
-        ? await app.db
-            .selectFrom('users')
-            .select(['user_id', 'username', 'dealer_number'])
-            .where(
-              'user_id',
-              'in',
-              owners.map((o) => o.userId),
-            )
-            .execute()
-        : [];
+      const owners = (await recovery.contactOwners(contact)).filter((o) => contactMatches(contact, o));
+      const users = await recovery.usernames(owners.map((o) => o.userId));
       const outcome = forgotUsernameOutcome(
         users.map((u) => ({ userId: u.user_id, dealerNumber: u.dealer_number })),
         dealerNumber,

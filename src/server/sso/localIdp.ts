@@ -4,13 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { pickLanguage } from '../../common/i18n.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { hmac } from '../auth/secrets.js';
-import { ADDRESS_POLICY, throttle } from '../auth/throttle.js';
+import { ADDRESS_POLICY } from '../auth/throttle.js';
 import { LOCAL_IDP_PATH } from '../config.js';
-import type { Db } from '../db/database.js';
 import { checkIdpLogin, findIdpAccount, idpClaims } from './localIdpAccounts.js';
 import { escapeHtml, pageHeaders, renderIdpLoginPage, renderIdpMessagePage } from './localIdpPage.js';
+import { ssoRepository } from './ssoRepository.js';
 
 /**
  * The demo OpenID Connect provider ("Northwind Identity"), for demo mode and
@@ -61,26 +60,14 @@ export function localIdpSigningKey(sessionSecret: string): Record<string, string
   }
 }
 
-/** Creates or updates the demo dealer's provider row (only when that dealer exists). */
-async function upsertDemoProvider(db: Db, publicUrl: string, sessionSecret: string): Promise<boolean> {
-  const group = await db
-    .selectFrom('account_groups')
-    .select('site_group_num')
-    .where('site_group_num', '=', LOCAL_IDP_SITE_GROUP)
-    .executeTakeFirst();
-  if (!group) return false;
-  const row = {
+/** The demo dealer's provider row: this provider at the current PUBLIC_URL, with the derived client secret. */
+function demoProviderRow(publicUrl: string, sessionSecret: string) {
+  return {
     issuer: localIdpIssuer(publicUrl),
     client_id: LOCAL_IDP_CLIENT_ID,
     client_secret: localIdpClientSecret(sessionSecret),
     display_name: LOCAL_IDP_DISPLAY_NAME,
   };
-  await db
-    .insertInto('sso_providers')
-    .values({ site_group_num: LOCAL_IDP_SITE_GROUP, name: LOCAL_IDP_PROVIDER_NAME, ...row })
-    .onConflict((oc) => oc.columns(['site_group_num', 'name']).doUpdateSet(row))
-    .execute();
-  return true;
 }
 
 type RawWithT = IncomingMessage & { originalUrl?: string; portalT?: TFunction };
@@ -113,8 +100,9 @@ export async function localIdpPlugin(app: FastifyInstance) {
   const publicUrl = app.config.publicUrl;
   const issuer = localIdpIssuer(publicUrl);
   const issuerPath = new URL(issuer).pathname;
-  const clientSecret = localIdpClientSecret(app.sessionSecret);
-  const limiter = throttle(app.db);
+  const sessionSecret = app.secrets.sessionSecret;
+  const clientSecret = localIdpClientSecret(sessionSecret);
+  const limiter = app.throttle;
 
   const configuration: Configuration = {
     adapter: createMemoryAdapter(),
@@ -130,8 +118,8 @@ export async function localIdpPlugin(app: FastifyInstance) {
         id_token_signed_response_alg: 'ES256',
       },
     ],
-    jwks: { keys: [localIdpSigningKey(app.sessionSecret)] },
-    cookies: { keys: [hmac(app.sessionSecret, 'local-idp:cookies')] },
+    jwks: { keys: [localIdpSigningKey(sessionSecret)] },
+    cookies: { keys: [hmac(sessionSecret, 'local-idp:cookies')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     scopes: ['openid', 'email', 'profile'],
     // The portal reads the email from the ID token; it also asks UserInfo when a provider leaves it out.
@@ -182,7 +170,8 @@ export async function localIdpPlugin(app: FastifyInstance) {
   provider.proxy = app.config.trustProxy;
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'local identity provider error'));
 
-  if (await upsertDemoProvider(app.db, publicUrl, app.sessionSecret)) {
+  // The demo dealer's provider row, written only when that dealer exists.
+  if (await ssoRepository(app.db).saveProvider(LOCAL_IDP_SITE_GROUP, LOCAL_IDP_PROVIDER_NAME, demoProviderRow(publicUrl, sessionSecret))) {
     app.log.info({ issuer }, 'local identity provider: demo SSO provider of account group 9993 points here');
   }
 
@@ -271,10 +260,7 @@ export async function localIdpPlugin(app: FastifyInstance) {
       const account = blocked ? undefined : checkIdpLogin(login, String(body.password ?? ''));
       if (!account) {
         if (!blocked) await limiter.fail([{ key, policy: ADDRESS_POLICY }]);
-        await writeAudit(
-          app.db,
-          auditFor(request, { action: 'idp.loginFailed', details: { login: login.slice(0, 64), throttled: blocked } }),
-        );
+        await app.audit(request, { action: 'idp.loginFailed', details: { login: login.slice(0, 64), throttled: blocked } });
         return loginForm(request, reply, blocked ? 429 : 401, login, blocked ? 'errors.tooManyAttempts' : 'sso.idp.invalid');
       }
       await limiter.succeed([key]);

@@ -60,6 +60,29 @@ export function ssoRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Creates or updates a group's provider of this name (one per group and
+     * name); false, with nothing written, when the group does not exist.
+     */
+    async saveProvider(
+      siteGroupNum: number,
+      name: string,
+      provider: { issuer: string; client_id: string; client_secret: string; display_name: string | null },
+    ): Promise<boolean> {
+      const group = await db
+        .selectFrom('account_groups')
+        .select('site_group_num')
+        .where('site_group_num', '=', siteGroupNum)
+        .executeTakeFirst();
+      if (!group) return false;
+      await db
+        .insertInto('sso_providers')
+        .values({ site_group_num: siteGroupNum, name, ...provider })
+        .onConflict((oc) => oc.columns(['site_group_num', 'name']).doUpdateSet(provider))
+        .execute();
+      return true;
+    },
+
     providerById(providerId: number) {
       return db.selectFrom('sso_providers').selectAll().where('provider_id', '=', providerId).executeTakeFirst();
     },
