@@ -124,8 +124,8 @@ function* objectStreams(content: Uint8Array, text: string): Generator<string | u
  */
 export function documentFileName(raw: string | undefined, max: number): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   let name = base
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
