@@ -45,6 +45,8 @@ export function cspDirectives({ publicUrl, helpCenterUrl, devServer }: SecurityH
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
+    // The captcha widget (ALTCHA) solves its proof of work in a Worker made from a blob: URL.
+    'worker-src': ["'self'", 'blob:'],
     'connect-src': devServer ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
     'frame-src': helpOrigin ? ["'self'", helpOrigin] : ["'self'"],
     'frame-ancestors': ["'none'"],
