@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
  * emails, SSO codes and the hubs' access_token travel there); the names stay,
  * so a log still tells which parameters were sent.
  */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 export function redactUrl(url: string): string {
   const mark = url.indexOf('?');

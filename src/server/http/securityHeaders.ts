@@ -25,7 +25,7 @@ function originOf(url: string | undefined): string | undefined {
 }
 
 /** The Help pages are framed by the app's Knowledge Base page: the one path that may be framed, by this origin only. */
-export const FRAMEABLE_PATH = '/help/';
+const FRAMEABLE_PATH = '/help/';
 
 /**
  * CSP directives. Scripts only from this origin (no inline script); styles
