@@ -29,6 +29,7 @@ import { healthRoutes } from './health/healthRoutes.js';
 import { errorsPlugin } from './http/errors.js';
 import { demoExposurePlugin } from './http/loopback.js';
 import { securityHeadersPlugin } from './http/securityHeaders.js';
+import { requestSerializer } from './http/logging.js';
 import { createServerI18n } from './i18n.js';
 import { newsRoutes } from './news/newsRoutes.js';
 import { openapiPlugin } from './openapi/openapiPlugin.js';
@@ -58,6 +59,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Pino logger options; false for none. */
   logger?: boolean | object;
+  /** Where the default logger writes (tests capture the log with it); stdout otherwise. */
+  logStream?: { write(line: string): void };
 }
 
 /** Never log credentials, session cookies or tokens. */
@@ -70,7 +73,12 @@ export const LOG_REDACTIONS = [
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: LOG_REDACTIONS },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: LOG_REDACTIONS,
+      serializers: { req: requestSerializer },
+      ...(options.logStream && { stream: options.logStream }),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

@@ -29,6 +29,7 @@ describe.each(TEST_DATABASES)('security headers on $name (issue 10)', (database)
     expect(policy['script-src']).toEqual(["'self'", "'unsafe-eval'"]);
     expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy['connect-src']).toEqual(["'self'"]);
+    expect(policy['worker-src']).toEqual(["'self'", 'blob:']);
     expect(policy['frame-src']).toEqual(["'self'", 'https://help.example.com']);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
     expect(policy['object-src']).toEqual(["'none'"]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minimalPdf } from '../../src/server/news/pdf.js';
 import { signedInClient, TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
@@ -58,6 +59,22 @@ describe.each(TEST_DATABASES)('bad input answers 400 on $name (issue 10)', (data
       expect(response.status, path).toBe(400);
       expect((await response.json()).message, path).toBeTruthy();
     }
+  });
+
+  it('refuses a news PDF carrying JavaScript, and stores nothing', async () => {
+    const item = await (await admin.request('POST', '/api/news', { title: 'Scripted', body: 'Upload' })).json();
+    const scripted = minimalPdf('Release notes')
+      .toString('latin1')
+      .replace(
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>',
+      );
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(scripted, 'latin1')], { type: 'application/pdf' }), 'notes.pdf');
+    const url = `${origin}/api/news/${item.id}/document`;
+    const response = await fetch(url, { method: 'POST', headers: admin.headersFor(url, 'POST'), body: form });
+    expect(response.status).toBe(400);
+    expect((await admin.request('GET', `/api/news/${item.id}/document`)).status).toBe(404);
   });
 
   it('answers a truncated multipart upload with 400 and a message', async () => {

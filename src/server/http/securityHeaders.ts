@@ -25,7 +25,7 @@ function originOf(url: string | undefined): string | undefined {
 }
 
 /** The Help pages are framed by the app's Knowledge Base page: the one path that may be framed, by this origin only. */
-export const FRAMEABLE_PATH = '/help/';
+const FRAMEABLE_PATH = '/help/';
 
 /**
  * CSP directives. Scripts only from this origin (no inline script); styles
@@ -45,6 +45,8 @@ export function cspDirectives({ publicUrl, helpCenterUrl, devServer }: SecurityH
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
+    // The captcha widget (ALTCHA) solves its proof of work in a Worker made from a blob: URL.
+    'worker-src': ["'self'", 'blob:'],
     'connect-src': devServer ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
     'frame-src': helpOrigin ? ["'self'", helpOrigin] : ["'self'"],
     'frame-ancestors': ["'none'"],

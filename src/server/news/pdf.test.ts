@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, documentFileName, isPdf, minimalPdf } from './pdf.js';
+import { deflateSync } from 'node:zlib';
+import { attachmentDisposition, documentFileName, isPdf, minimalPdf, pdfRefusal } from './pdf.js';
 
 describe('PDF check by content (SPEC §5 news: pdf only)', () => {
   it('accepts a real PDF', () => {
@@ -52,5 +53,104 @@ describe('Content-Disposition', () => {
     expect(attachmentDisposition('Résumé "x".pdf')).toBe(
       `attachment; filename="R_sum_ _x_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22x%22.pdf`,
     );
+  });
+});
+
+/** A PDF of the given objects (1 is the catalog), with a correct cross-reference and trailer. */
+function pdfOf(objects: (string | Buffer)[], header = '%PDF-1.7\n'): Buffer {
+  const parts: Buffer[] = [Buffer.from(header, 'latin1')];
+  let length = parts[0].length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(length);
+    const part = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+      Buffer.from(body as string, 'latin1'),
+      Buffer.from('\nendobj\n'),
+    ]);
+    parts.push(part);
+    length += part.length;
+  });
+  let xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) xref += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  xref += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+  return Buffer.concat([...parts, Buffer.from(xref, 'latin1')]);
+}
+
+const PAGES = '<< /Type /Pages /Kids [] /Count 0 >>';
+const catalog = (extra: string) => `<< /Type /Catalog /Pages 2 0 R ${extra} >>`;
+const stream = (dictionary: string, data: Buffer) =>
+  Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream')]);
+const objectStream = (content: string, filter = '/FlateDecode') =>
+  stream(`/Type /ObjStm /N 1 /First 4 /Filter ${filter}`, deflateSync(Buffer.from(`9 0 ${content}`, 'latin1')));
+
+/** The same bytes for every run (a PRNG with a fixed seed), to test that compressed data raises no false alarm. */
+function noise(size: number): Buffer {
+  const out = Buffer.alloc(size);
+  let x = 0x2545f491;
+  for (let i = 0; i < size; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
+
+describe('active content in news PDFs (issue 10)', () => {
+  it('accepts a plain PDF built the same way', () => {
+    expect(pdfRefusal(pdfOf([catalog(''), PAGES]))).toBeUndefined();
+  });
+  it('refuses JavaScript run on opening', () => {
+    const pdf = pdfOf([catalog('/OpenAction << /S /JavaScript /JS (app.alert(1)) >>'), PAGES]);
+    expect(pdfRefusal(pdf)).toBe('errors.pdfActiveContent');
+    expect(isPdf(pdf)).toBe(false);
+  });
+  it('refuses script referenced from an action, with names written in #xx escapes and comments between tokens', () => {
+    expect(isPdf(pdfOf([catalog('/OpenAction 3 0 R'), PAGES, '<< /S /J#61va#53cript /J#53 %hidden\n 4 0 R >>', '(app.alert(1))']))).toBe(
+      false,
+    );
+  });
+  it("refuses the document's JavaScript name tree", () => {
+    expect(
+      isPdf(pdfOf([catalog('/Names << /JavaScript 3 0 R >>'), PAGES, '<< /Names [(x) 4 0 R] >>', '<< /S /JavaScript /JS (1) >>'])),
+    ).toBe(false);
+  });
+  it('refuses launch actions', () => {
+    expect(isPdf(pdfOf([catalog('/OpenAction << /S /Launch /F (cmd.exe) >>'), PAGES]))).toBe(false);
+    expect(isPdf(pdfOf([catalog('/AA << /O << /S/Launch/Win << /F (calc) >> >> >>'), PAGES]))).toBe(false);
+  });
+  it('refuses JavaScript hidden in a compressed object stream', () => {
+    const pdf = pdfOf([catalog('/OpenAction 9 0 R'), PAGES, objectStream('<< /S /JavaScript /JS (app.alert(1)) >>')]);
+    expect(pdf.toString('latin1')).not.toContain('JavaScript');
+    expect(pdfRefusal(pdf)).toBe('errors.pdfActiveContent');
+  });
+  it('accepts a clean object stream, and refuses one it cannot read', () => {
+    expect(isPdf(pdfOf([catalog(''), PAGES, objectStream('<< /Type /Annot /Subtype /Text >>')]))).toBe(true);
+    expect(isPdf(pdfOf([catalog(''), PAGES, objectStream('<< >>', '/LZWDecode')]))).toBe(false);
+    const damaged = stream('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', Buffer.from('not deflate data'));
+    expect(isPdf(pdfOf([catalog(''), PAGES, damaged]))).toBe(false);
+  });
+  it('refuses HTML behind a PDF header', () => {
+    expect(pdfRefusal(pdfOf([catalog(''), PAGES], '%PDF-1.4\n<html><script>alert(1)</script></html>\n'))).toBe('errors.pdfActiveContent');
+    expect(isPdf(pdfOf([catalog(''), PAGES], '%PDF-1.7\n<!DOCTYPE html>\n'))).toBe(false);
+    expect(isPdf(pdfOf([catalog(''), PAGES, '(<SCRIPT src=//evil.example></SCRIPT>)']))).toBe(false);
+  });
+  it('lets a document talk about JavaScript, and lets compressed data be random', () => {
+    const text = stream('', Buffer.from('BT /F1 12 Tf (Learn /JavaScript and /Launch today) Tj ET'));
+    expect(isPdf(pdfOf([catalog(''), PAGES, text]))).toBe(true);
+    expect(isPdf(pdfOf([catalog(''), PAGES, stream('/Filter /FlateDecode', noise(4 * 1024 * 1024))]))).toBe(true);
+  });
+  it('stays fast on hostile input', () => {
+    const started = performance.now();
+    const hostile = pdfOf([
+      catalog(''),
+      PAGES,
+      `(${'/JS %'.repeat(200_000)})`,
+      `(${'obj /ObjStm '.repeat(100_000)})`,
+      `(${'/S '.repeat(100_000)})`,
+    ]);
+    pdfRefusal(hostile);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });

@@ -4,6 +4,8 @@
  * the PDF header and end with a trailer a reader can follow (`startxref`, an
  * offset inside the file, then `%%EOF`). A text file renamed to .pdf fails.
  */
+import { constants, inflateSync } from 'node:zlib';
+
 export { NEWS_DOCUMENT_MAX_BYTES as MAX_DOCUMENT_BYTES } from '../../../schemas/news.js';
 
 const HEADER = /^%PDF-\d\.\d/;
@@ -12,7 +14,32 @@ const TRAILER = /startxref\s+(\d+)\s+%%EOF\s*$/;
 /** How far from the end the trailer may start (incremental updates add a little). */
 const TAIL_BYTES = 2048;
 
+/** Is the file a PDF (by its content) that carries nothing active? See pdfRefusal. */
 export function isPdf(content: Uint8Array): boolean {
+  return pdfRefusal(content) === undefined;
+}
+
+/**
+ * Why an upload is refused as a news document (a locale key), or undefined
+ * when it is a plain PDF: not a PDF by its header and trailer; HTML or
+ * script behind a PDF header (a polyglot a browser could render); or active
+ * content, JavaScript (/JS, /JavaScript) or a launch action (/Launch),
+ * looked for in the file and inside its compressed object streams. An object
+ * stream that cannot be read is refused too: what cannot be checked is not
+ * served to every dealer.
+ */
+export function pdfRefusal(content: Uint8Array): 'news.document.notPdf' | 'errors.pdfActiveContent' | undefined {
+  if (!hasPdfFrame(content)) return 'news.document.notPdf';
+  const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('latin1');
+  if (HTML_START.test(text.slice(0, HTML_WINDOW)) || /<script/i.test(text)) return 'errors.pdfActiveContent';
+  if (hasActiveName(text)) return 'errors.pdfActiveContent';
+  for (const stream of objectStreams(content, text)) {
+    if (stream === undefined || hasActiveName(stream)) return 'errors.pdfActiveContent';
+  }
+  return undefined;
+}
+
+function hasPdfFrame(content: Uint8Array): boolean {
   if (content.length < 32) return false;
   const head = Buffer.from(content.subarray(0, 16)).toString('latin1');
   if (!HEADER.test(head)) return false;
@@ -21,6 +48,73 @@ export function isPdf(content: Uint8Array): boolean {
   if (!match) return false;
   const offset = Number(match[1]);
   return Number.isSafeInteger(offset) && offset > 0 && offset < content.length;
+}
+
+/** HTML markup near the start: a browser sniffing the file would render it. */
+const HTML_START = /<\s*(?:!doctype|html|head|body|script|iframe|svg|object|embed|meta)\b/i;
+const HTML_WINDOW = 1024;
+
+/** PDF names are written with #xx escapes at will (/J#61vaScript is /JavaScript). */
+const NAME = /\/[^\s/<>[\]()%{}]*/g;
+/** Whitespace (NUL included) and comments may sit between tokens (written so no input can make the search backtrack far). */
+const GAP = String.raw`(?:[\s\0]|%[^\r\n]{0,256}[\r\n])*`;
+const SEP = String.raw`(?:[\s\0]|%[^\r\n]{0,256}[\r\n])+`;
+/**
+ * Active content as a reader sees it: a JavaScript or launch action (/S /JavaScript, /S /Launch), script
+ * (/JS followed by a string or a reference) or the document's JavaScript name tree. Requiring the value
+ * after the name keeps random compressed bytes from raising the alarm, since the whole file is searched
+ * (stream data included: no parsing trick can hide a dictionary from the search).
+ */
+const ACTIVE = new RegExp(
+  [
+    String.raw`/S${GAP}/(?:JavaScript|Launch)(?![^\s/<>[\]()%{}])`,
+    String.raw`/JS${GAP}(?:\(|<|\d+${SEP}\d+${SEP}R)`,
+    String.raw`/JavaScript${GAP}(?:<<|\d+${SEP}\d+${SEP}R)`,
+    String.raw`/Launch${GAP}(?:<<|\d+${SEP}\d+${SEP}R|\()`,
+  ].join('|'),
+);
+
+function hasActiveName(text: string): boolean {
+  const plain = text.includes('#')
+    ? text.replace(NAME, (name) => name.replace(/#([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+    : text;
+  return ACTIVE.test(plain);
+}
+
+/** Inflated object streams may not grow past this (a zip bomb is refused, not expanded). */
+const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The content of each object stream (/Type /ObjStm), inflated; undefined for
+ * one that cannot be read (another filter, a damaged or oversized stream).
+ */
+function* objectStreams(content: Uint8Array, text: string): Generator<string | undefined> {
+  let budget = MAX_INFLATED_BYTES;
+  for (let at = text.indexOf('/ObjStm'); at >= 0; at = text.indexOf('/ObjStm', at + 1)) {
+    // The object's dictionary: from its `obj` keyword to the `stream` keyword that follows it.
+    const open = text.lastIndexOf('obj', at);
+    const keyword = /\bstream(\r\n|\n|\r)/.exec(text.slice(at, at + 4096));
+    if (open < 0 || !keyword) {
+      yield undefined;
+      continue;
+    }
+    const dictionary = text.slice(open, at + keyword.index);
+    if (!/\/Type\s*\/ObjStm\b/.test(dictionary)) continue;
+    const start = at + keyword.index + keyword[0].length;
+    const end = text.indexOf('endstream', start);
+    const filters = [...dictionary.matchAll(/\/(\w+Decode)\b/g)].map((m) => m[1]);
+    if (end < 0 || filters.length !== 1 || filters[0] !== 'FlateDecode' || /\/DecodeParms/.test(dictionary)) {
+      yield undefined;
+      continue;
+    }
+    try {
+      const inflated = inflateSync(content.subarray(start, end), { maxOutputLength: budget, finishFlush: constants.Z_SYNC_FLUSH });
+      budget -= inflated.length;
+      yield inflated.toString('latin1');
+    } catch {
+      yield undefined;
+    }
+  }
 }
 
 /**

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { signedInClient, TestClient } from './client.js';
+import { openTestDatabase, TEST_DATABASES } from './harness.js';
+
+/** The request log never carries what a user typed in full (issue 10): captured from the app's own logger. */
+describe.each(TEST_DATABASES)('log redaction on $name (issue 10)', (database) => {
+  const lines: string[] = [];
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let origin: string;
+
+  beforeAll(async () => {
+    const base = await openTestDatabase(database, { DEMO: 'true', LOG_LEVEL: 'info' });
+    app = await buildApp(base.config, { database: base.handle, logStream: { write: (line) => void lines.push(line) } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    close = async () => {
+      await app.close();
+      await base.close();
+    };
+  });
+  afterAll(() => close?.());
+
+  it('logs requests, but neither the usernames of sign-ins nor the words of a search', async () => {
+    lines.length = 0;
+    const stranger = await new TestClient(origin).init();
+    expect((await stranger.login('Ursula.Unknown-7731', 'Wrong-Password-5512')).status).toBe(401);
+    const dealer = await signedInClient(origin, 'dealer.beta');
+    const search = await dealer.request('GET', '/api/site/search?q=Zebrafinch%20Lane&type=details');
+    expect(search.status).toBe(200);
+    await dealer.request('GET', '/api/dev/outbox?to=ursula%40example.com');
+
+    const log = lines.join('');
+    // The log is there, with the routes and the names of the parameters...
+    expect(log).toContain('/api/account/login');
+    expect(log).toContain('/api/site/search?q=[redacted]&type=[redacted]');
+    // ...and none of the values typed.
+    for (const typed of ['Ursula', 'Wrong-Password', 'dealer.beta', 'ChangeMe', 'Zebrafinch', 'details', 'ursula%40example.com']) {
+      expect(log, typed).not.toContain(typed);
+    }
+  });
+});
