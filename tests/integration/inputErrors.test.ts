@@ -74,6 +74,7 @@ describe.each(TEST_DATABASES)('bad input answers 400 on $name (issue 10)', (data
     const url = `${origin}/api/news/${item.id}/document`;
     const response = await fetch(url, { method: 'POST', headers: admin.headersFor(url, 'POST'), body: form });
     expect(response.status).toBe(400);
+    expect((await response.json()).message).toMatch(/contains scripts or actions/);
     expect((await admin.request('GET', `/api/news/${item.id}/document`)).status).toBe(404);
   });
 

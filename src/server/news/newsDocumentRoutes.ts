@@ -7,7 +7,7 @@ import { LIMITS } from '../../common/constants.js';
 import { mayAccess } from '../auth/authPlugin.js';
 import { HttpError } from '../http/errors.js';
 import { newsRepository } from './newsRepository.js';
-import { attachmentDisposition, documentFileName, isPdf, MAX_DOCUMENT_BYTES } from './pdf.js';
+import { attachmentDisposition, documentFileName, MAX_DOCUMENT_BYTES, pdfRefusal } from './pdf.js';
 
 export const idParams = {
   type: 'object',
@@ -82,7 +82,8 @@ export async function newsDocumentRoutes(parent: FastifyInstance) {
     async (request) => {
       if (!(await news.get(request.params.id))) throw new HttpError(404, 'errors.notFound');
       const upload = await readUpload(request);
-      if (!isPdf(upload.content)) throw new HttpError(400, 'news.document.notPdf');
+      const refusal = pdfRefusal(upload.content);
+      if (refusal) throw new HttpError(400, refusal);
       const name = documentFileName(upload.name, LIMITS.newsDocumentNameMax);
       const item = await news.saveDocument(request.params.id, { name, content: upload.content }, request.auth!.user.user_id);
       if (!item) throw new HttpError(404, 'errors.notFound');

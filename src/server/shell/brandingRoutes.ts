@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { dealerBrandingSchema, type DealerBranding } from '../../../schemas/dealer.js';
-import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
 import { HttpError } from '../http/errors.js';
 import { accountGroupsRepository } from './accountGroupsRepository.js';
@@ -9,7 +9,7 @@ import { accountGroupsRepository } from './accountGroupsRepository.js';
 const querystring = {
   type: 'object',
   additionalProperties: false,
-  properties: { siteGroupNum: { type: 'integer', minimum: 1 } },
+  properties: { siteGroupNum: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
 } as const;
 
 const NO_BRANDING: DealerBranding = { headerLogoUrl: null, darkHeaderLogoUrl: null };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { siteListItemSchema } from '../../../schemas/dealer.js';
 import { siteSearchQuerySchema, siteSummarySchema } from '../../../schemas/shell.js';
-import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
 import { HttpError } from '../http/errors.js';
 import { searchPlan, sitesRepository, type ScopeUser } from './sitesRepository.js';
 
@@ -120,8 +120,8 @@ export async function siteRoutes(parent: FastifyInstance) {
       schema: {
         tags,
         summary: "A site of the user's current account group; recorded among the recents",
-        params: { type: 'object', required: ['siteNum'], properties: { siteNum: { type: 'integer', minimum: 1 } } },
-        querystring: { type: 'object', properties: { dn: { type: 'integer', minimum: 1 } } },
+        params: { type: 'object', required: ['siteNum'], properties: { siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX } } },
+        querystring: { type: 'object', properties: { dn: { type: 'integer', minimum: 1, maximum: INT4_MAX } } },
         response: { 200: siteSummarySchema, ...errors },
       },
     },
