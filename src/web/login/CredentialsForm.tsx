@@ -1,11 +1,16 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../common/constants.js';
 import { enterInUsername, showForgotLink, usernamePlaceholderKey, type LoginVariant } from '../../common/loginFlow.js';
-import { CaptchaField, type CaptchaFieldHandle } from '../captcha/CaptchaField.js';
+import type { CaptchaFieldHandle } from '../captcha/CaptchaField.js';
+import { withCatalogues } from '../i18n/i18n.js';
+import { lazyThemed } from '../theme/lazyThemed.js';
 import { Icon } from './icons.js';
 import { LightTextField } from './LightTextField.js';
 import { validateCredentials, type CredentialErrors, type Credentials } from './loginPageRules.js';
+
+/** The ALTCHA widget, loaded (with MUI and the captcha texts) only once the server asks for it: the first load stays light. */
+const CaptchaField = lazyThemed(() => withCatalogues(() => import('../captcha/CaptchaField.js'))().then((m) => m.CaptchaField));
 
 export interface CredentialsFormProps {
   variant: LoginVariant;
@@ -132,7 +137,11 @@ export function CredentialsForm({
         helperText={message(errors.password)}
         inputRef={passwordRef}
       />
-      {captchaRequired && <CaptchaField ref={captchaRef} onChange={setCaptcha} error={message(errors.captcha)} />}
+      {captchaRequired && (
+        <Suspense fallback={null}>
+          <CaptchaField ref={captchaRef} onChange={setCaptcha} error={message(errors.captcha)} />
+        </Suspense>
+      )}
       {showForgotLink(internalQuery) && (
         <div className="login-forgot">
           <button type="button" className="login-button login-button--link" onClick={onForgot}>
