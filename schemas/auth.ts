@@ -108,6 +108,8 @@ export const loginRequestSchema = {
     internal: { type: 'boolean' },
     returnUrl: returnUrlField,
     clientIp: { type: 'string', maxLength: INPUT_LIMITS.clientIpMax },
+    /** The ALTCHA payload, once a refusal said captchaRequired (many recent failures from the address). */
+    captcha: captchaField,
   },
 } as const;
 export type LoginRequest = FromSchema<typeof loginRequestSchema>;
@@ -122,9 +124,35 @@ export const msaLoginRequestSchema = {
     email: emailField,
     password: { type: 'string', minLength: 1, maxLength: LIMITS.msaPasswordMax },
     returnUrl: returnUrlField,
+    /** As on the dealer login. */
+    captcha: captchaField,
   },
 } as const;
 export type MsaLoginRequest = FromSchema<typeof msaLoginRequestSchema>;
+
+/**
+ * A refused credential check (401): the message, and captchaRequired when the
+ * next attempt from this address must carry a solved captcha (the form then
+ * shows the widget). A throttled attempt answers 429 with Retry-After instead.
+ */
+export const loginRefusalSchema = {
+  $id: 'LoginRefusal',
+  type: 'object',
+  additionalProperties: false,
+  required: ['message'],
+  properties: {
+    message: { type: 'string' },
+    captchaRequired: { type: 'boolean' },
+  },
+} as const;
+export type LoginRefusal = FromSchema<typeof loginRefusalSchema>;
+
+/**
+ * Proof of the signed-in person for a sensitive change outside the login
+ * steps (username, security questions, contact methods): the current
+ * password, unless a code was verified in this session a few minutes ago.
+ */
+export const currentPasswordField = { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.passwordInputMax } as const;
 
 /** §3 login requirements: the `reqs` of a credential check. */
 const loginRequirementsFields = {

@@ -1,4 +1,5 @@
 import {
+  loginRefusalSchema,
   loginRequestSchema,
   loginRequirementsSchema,
   loginResponseSchema,
@@ -123,6 +124,7 @@ export const ALL_SCHEMAS = [
   loginRequirementsSchema,
   tokenSchema,
   loginResponseSchema,
+  loginRefusalSchema,
   usernameCheckSchema,
   teamDomainSchema,
   ssoExchangeSchema,

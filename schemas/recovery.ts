@@ -1,6 +1,15 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from './constants.js';
-import { INPUT_LIMITS, captchaField, emailField, emailOrPhoneField, mfaCodeField, mfaContactTypeField, msaPasswordField } from './auth.js';
+import {
+  INPUT_LIMITS,
+  captchaField,
+  currentPasswordField,
+  emailField,
+  emailOrPhoneField,
+  mfaCodeField,
+  mfaContactTypeField,
+  msaPasswordField,
+} from './auth.js';
 import { INT4_MAX, sameAs, type FromSchemaWithData } from './shared.js';
 
 /**
@@ -31,6 +40,8 @@ export const contactInfoSchema = {
     contact: emailOrPhoneField,
     /** Sent by the client; derived from the contact when absent. */
     type: mfaContactTypeField,
+    /** Outside the login steps (auth/stepUp.ts). */
+    currentPassword: currentPasswordField,
   },
 } as const;
 export type ContactInfo = FromSchema<typeof contactInfoSchema>;
@@ -79,6 +90,8 @@ export const newUsernameSchema = {
       pattern: '\\p{L}',
       errorMessage: { pattern: 'validation.letterRequired' },
     },
+    /** Outside the login steps (auth/stepUp.ts). */
+    currentPassword: currentPasswordField,
   },
 } as const;
 export type NewUsername = FromSchema<typeof newUsernameSchema>;
@@ -140,6 +153,8 @@ export const securityQuestionsAnswerSchema = {
         },
       },
     },
+    /** Outside the login steps (auth/stepUp.ts). */
+    currentPassword: currentPasswordField,
   },
 } as const;
 export type SecurityQuestionsAnswer = FromSchema<typeof securityQuestionsAnswerSchema>;

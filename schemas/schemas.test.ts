@@ -368,7 +368,7 @@ describe('types', () => {
   it('reads confirmations as strings, not as $data pointers', () => {
     expectTypeOf<PasswordResetAtLogin>().toEqualTypeOf<{ currentPassword?: string; newPassword: string; confirmPassword: string }>();
     expectTypeOf<RegistrationSetPassword['confirmPassword']>().toEqualTypeOf<string>();
-    expectTypeOf<ContactInfo>().toEqualTypeOf<{ contact: string; type?: 'cellPhone' | 'email' }>();
+    expectTypeOf<ContactInfo>().toEqualTypeOf<{ contact: string; type?: 'cellPhone' | 'email'; currentPassword?: string }>();
     expectTypeOf<User['applicationNum']>().toEqualTypeOf<1 | 2 | 3>();
   });
 });

@@ -288,15 +288,16 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
       await c.request('POST', '/api/user/contactMethod/external', { contact: '+1 (630) 555-0199', type: 'cellPhone' }),
     );
     expect(saved).toMatchObject({ status: 200, body: { success: true, reqs: { actionRequired: false } } });
-    expect((await json(await c.request('GET', '/api/user/contactMethods'))).body[0]).toEqual({
-      type: 'cellPhone',
-      value: '+16305550199',
-      verified: false,
-    });
+    // The verified phone stays in force beside the new one until a code confirms it (sensitiveChanges.test.ts).
+    expect((await json(await c.request('GET', '/api/user/contactMethods'))).body).toEqual([
+      { type: 'cellPhone', value: BETA_PHONE, verified: true },
+      { type: 'cellPhone', value: '+16305550199', verified: false },
+      { type: 'email', value: BETA_EMAIL, verified: true },
+    ]);
 
-    // Unconfirmed, it is not where sign-in codes go.
+    // Unconfirmed, it is not where sign-in codes go: they still go to the verified phone it would replace.
     const other = await client();
-    expect((await other.login('dealer.beta')).body.reqs).toMatchObject({ mfaSentTo: 'deal*******************', mfaSentToMsg: 'email' });
+    expect((await other.login('dealer.beta')).body.reqs).toMatchObject({ mfaSentTo: '*********87', mfaSentToMsg: 'cellPhone' });
 
     // A deviceVerification code confirms it.
     await unblockResend(t.db);
@@ -307,17 +308,25 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     const confirm = await lastCode(origin, '+16305550199');
     expect((await c.request('POST', '/api/mfa/verify', { code: otherCode(confirm) })).status).toBe(401);
     expect((await c.request('POST', '/api/mfa/verify', { code: confirm })).status).toBe(200);
-    expect((await json(await c.request('GET', '/api/user/contactMethods'))).body[0]).toEqual({
-      type: 'cellPhone',
-      value: '+16305550199',
-      verified: true,
-    });
+    expect((await json(await c.request('GET', '/api/user/contactMethods'))).body).toEqual([
+      { type: 'cellPhone', value: '+16305550199', verified: true },
+      { type: 'email', value: BETA_EMAIL, verified: true },
+    ]);
     expect((await (await client()).login('dealer.beta')).body.reqs).toMatchObject({ mfaSentTo: '*********99', mfaSentToMsg: 'cellPhone' });
 
     // Staff use 'internal'.
     const staff = await client();
     await staff.login('support.admin', undefined, { internal: true });
     expect((await staff.request('POST', '/api/user/contactMethod/external', { contact: 'sam@example.com' })).status).toBe(403);
-    expect((await staff.request('POST', '/api/user/contactMethod/internal', { contact: 'sam@example.com' })).status).toBe(200);
+    // Outside the login steps a contact change needs the current password (sensitiveChanges.test.ts).
+    expect((await staff.request('POST', '/api/user/contactMethod/internal', { contact: 'sam@example.com' })).status).toBe(403);
+    expect(
+      (
+        await staff.request('POST', '/api/user/contactMethod/internal', {
+          contact: 'sam@example.com',
+          currentPassword: 'ChangeMe-Demo-2026',
+        })
+      ).status,
+    ).toBe(200);
   });
 });

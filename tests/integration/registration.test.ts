@@ -205,7 +205,13 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/msa/register',
-      headers: { host: 'msa.localhost:8443', 'x-forwarded-proto': 'https', cookie: 'XSRF-Token=abc', 'x-xsrf-token': 'abc' },
+      // The client's own pre-session and its XSRF token (bound to it), not a made-up pair.
+      headers: {
+        host: 'msa.localhost:8443',
+        'x-forwarded-proto': 'https',
+        cookie: `portal_presession=${c.cookie('portal_presession')}; XSRF-Token=${c.cookie('XSRF-Token')}`,
+        'x-xsrf-token': c.cookie('XSRF-Token')!,
+      },
       payload: {
         email: 'msa.host@example.com',
         password: PASSWORD,

@@ -145,9 +145,12 @@ describe.each(TEST_DATABASES)('single sign-on on $name', (database) => {
 
   describe('tenant lookup', () => {
     const lookup = async (teamDomain: unknown, language = 'en') => {
-      const response = await fetch(url('/api/account/sso/tenant'), {
+      // The XSRF token is bound to the browser's pre-session: a browser's own, not a made-up pair.
+      const browser = new Browser();
+      await browser.fetch(url('/api/health'));
+      const response = await browser.fetch(url('/api/account/sso/tenant'), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Accept-Language': language, Cookie: 'XSRF-Token=x', 'X-XSRF-Token': 'x' },
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': language, 'X-XSRF-Token': browser.cookie('XSRF-Token')! },
         body: JSON.stringify({ teamDomain }),
       });
       return { status: response.status, body: await response.json() };
@@ -330,10 +333,10 @@ describe.each(TEST_DATABASES)('single sign-on on $name', (database) => {
     expect(browser.has('portal_session')).toBe(true);
     // Outside the steps, that session is refused everything else...
     expect((await browser.fetch(url('/api/news'))).status).toBe(403);
-    // ...but not the SSO calls, which never look at it.
+    // ...but not the SSO calls, which never look at it (with the XSRF token re-issued for the new session).
     const tenant = await browser.fetch(url('/api/account/sso/tenant'), {
       method: 'POST',
-      headers: json,
+      headers: { ...json, 'X-XSRF-Token': browser.cookie('XSRF-Token')! },
       body: JSON.stringify({ teamDomain: 'northwind' }),
     });
     expect(tenant.status).toBe(200);

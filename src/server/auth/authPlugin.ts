@@ -5,15 +5,15 @@ import type { Selectable } from 'kysely';
 import { canAccess, type Action } from '../../common/access.js';
 import { accessUserOf } from './accessGuard.js';
 import { LOGIN_ACTION_ALLOW_LIST, apiPath, matchesAny } from '../../common/transportLists.js';
-import { XSRF } from '../../common/constants.js';
 import type { UsersTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { redisBackplane } from '../realtime/backplane.js';
 import { readBearer } from './bearer.js';
 import { mfaCodes, type MfaCodes } from './mfaCodes.js';
 import { actionRequired, type Pending, type PendingFlag } from './requirements.js';
-import { randomToken, safeEqual, sha256 } from './secrets.js';
+import { sha256 } from './secrets.js';
 import { sessionCache } from './sessionCache.js';
+import { csrfPlugin, issuePresessionXsrf, issueSessionXsrf, WRITE_METHODS } from './csrf.js';
 import { sessionStore, type Session, type SessionStore } from './sessions.js';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -64,8 +64,6 @@ declare module 'fastify' {
   }
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /** Cookie flags: Secure everywhere but plain-http localhost development. */
 export function cookieSecurity(publicUrl: string) {
   const url = new URL(publicUrl);
@@ -80,6 +78,8 @@ export function cookieSecurity(publicUrl: string) {
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   await app.register(cookie);
+  // Cross-site request forgery: csrf.ts checks every write before anything below reads the session.
+  await app.register(csrfPlugin);
   // Sign-ins kept in memory for a moment (sessionCache.ts); invalidations cross processes on a
   // backplane channel of their own when REDIS_URL is set.
   const backplane = app.config.redisUrl
@@ -92,7 +92,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const cache = sessionCache({ backplane, onError: (error) => app.log.error({ err: error }, 'session cache invalidation not published') });
   app.addHook('onClose', async () => backplane?.close());
   const sessions = sessionStore(app.db, app.sessionSecret, { changed: cache.changed });
-  const security = cookieSecurity(app.config.publicUrl);
   app.decorate('sessions', sessions);
   app.decorate('mfaCodes', mfaCodes(app.db, app.sessionSecret));
   app.decorateRequest('auth', null);
@@ -101,17 +100,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!request.url.startsWith('/api/')) return;
     const path = apiPath(request.url);
 
-    // Cross-site request forgery: the cookie must come back as a header on every write.
-    let xsrf = request.cookies[XSRF.cookie];
-    if (!xsrf) {
-      xsrf = randomToken(24);
-      reply.setCookie(XSRF.cookie, xsrf, { path: '/', httpOnly: false, secure: security.secure, sameSite: 'strict' });
-    }
-    if (WRITE_METHODS.has(request.method) && request.routeOptions.config?.xsrf !== false) {
-      const header = request.headers[XSRF.header.toLowerCase()];
-      const sent = request.cookies[XSRF.cookie];
-      if (!sent || typeof header !== 'string' || !safeEqual(header, sent)) throw new HttpError(403, 'errors.xsrf');
-    }
     if (request.routeOptions.config?.anonymous) return;
 
     // Authentication: a bearer token, else the session cookie. Reads may be answered from the
@@ -208,6 +196,7 @@ export async function clearPending(app: FastifyInstance, request: FastifyRequest
 export function setSessionCookies(reply: FastifyReply, publicUrl: string, tokens: { sessionToken: string; refreshToken: string }) {
   reply.setCookie(SESSION_COOKIE, tokens.sessionToken, { path: '/', httpOnly: true, ...cookieSecurity(publicUrl) });
   setRefreshCookie(reply, publicUrl, tokens.refreshToken);
+  issueSessionXsrf(reply, tokens.sessionToken);
 }
 
 /** The refresh cookie goes only to /api/token, so no other call carries it. */
@@ -218,4 +207,5 @@ export function setRefreshCookie(reply: FastifyReply, publicUrl: string, refresh
 export function clearSessionCookies(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_PATH });
+  issuePresessionXsrf(reply);
 }

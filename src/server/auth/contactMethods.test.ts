@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedMfaPurpose, identityProven, normaliseContact, parseContact } from './contactMethods.js';
+import { allowedMfaPurposes, expectedMfaPurpose, identityProven, normaliseContact, parseContact } from './contactMethods.js';
 
 describe('contact normalisation', () => {
   it('keeps an email trimmed and lower-cased', () => {
@@ -52,5 +52,16 @@ describe('identity proven', () => {
     expect(identityProven({ noContactInfo: true, mfaRequired: true })).toBe(false);
     expect(identityProven({ mfaRequired: true })).toBe(false);
     expect(identityProven({ usernameResetRequired: true, passwordResetRequired: true, termsAndConditionsRequired: true })).toBe(true);
+  });
+});
+
+describe('allowedMfaPurposes', () => {
+  it('allows only the login step purpose while the contact or MFA step is pending', () => {
+    expect(allowedMfaPurposes({ noContactInfo: true, mfaRequired: true }, false)).toEqual(['deviceVerification']);
+    expect(allowedMfaPurposes({ mfaRequired: true, passwordResetRequired: true }, true)).toEqual(['passwordReset']);
+  });
+  it('allows an identity code for a sensitive change after the steps, besides confirming a new contact', () => {
+    expect(allowedMfaPurposes({}, false)).toEqual(['identityVerification']);
+    expect(allowedMfaPurposes({ usernameResetRequired: true }, true)).toEqual(['deviceVerification', 'identityVerification']);
   });
 });

@@ -4,6 +4,7 @@ import type { LoginRequirements, MfaContactType, MfaPurpose } from '../../../sch
 import { contactType, maskContact, mfaPurpose } from '../../common/loginFlow.js';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
+import { sha256 } from './secrets.js';
 import type { Pending } from './requirements.js';
 import { toLoginRequirements } from './requirements.js';
 
@@ -52,6 +53,18 @@ export function expectedMfaPurpose(pending: Pending, hasUnverifiedContact: boole
     });
   }
   return hasUnverifiedContact ? 'deviceVerification' : undefined;
+}
+
+/**
+ * Every code purpose a session may ask for now: during the contact and MFA
+ * login steps only the one §4 names; after them, besides a deviceVerification
+ * code for a contact waiting to be confirmed, an identityVerification code
+ * that proves the person for a sensitive change (stepUp.ts).
+ */
+export function allowedMfaPurposes(pending: Pending, hasUnverifiedContact: boolean): MfaPurpose[] {
+  const expected = expectedMfaPurpose(pending, hasUnverifiedContact);
+  if (pending.noContactInfo || pending.mfaRequired) return expected ? [expected] : [];
+  return expected ? [expected, 'identityVerification'] : ['identityVerification'];
 }
 
 /** Identity is proven once the contact and MFA steps are done: the later steps wait for it. */
@@ -125,15 +138,69 @@ export async function saveContact(db: Db, userId: number, contact: Contact, veri
     .execute();
 }
 
-/** True when the user has a saved contact method that no code has confirmed yet. */
-export async function hasUnverifiedContact(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_contact_methods')
-    .select('type')
+/** One pending replacement per user and type (one_time_tokens, kind 'pendingContact'). */
+const PENDING_CONTACT_KIND = 'pendingContact';
+const PENDING_CONTACT_TTL_MS = 24 * 60 * 60_000;
+const pendingContactKey = (userId: number, type: MfaContactType) => sha256(`${PENDING_CONTACT_KIND}:${userId}:${type}`);
+
+/**
+ * A new contact for a type the user already has a verified one of: kept
+ * aside until a deviceVerification code confirms it, while the verified one
+ * stays in force (it is never silently replaced).
+ */
+export async function savePendingContact(db: Db, userId: number, contact: Contact, now = new Date()): Promise<void> {
+  const expires = new Date(now.getTime() + PENDING_CONTACT_TTL_MS);
+  await db
+    .insertInto('one_time_tokens')
+    .values({
+      token_hash: pendingContactKey(userId, contact.type),
+      kind: PENDING_CONTACT_KIND,
+      user_id: userId,
+      payload: JSON.stringify(contact),
+      created_at: now,
+      expires_at: expires,
+    })
+    .onConflict((oc) =>
+      oc.column('token_hash').doUpdateSet({ payload: JSON.stringify(contact), created_at: now, expires_at: expires, used_at: null }),
+    )
+    .execute();
+}
+
+/** The replacements waiting for their code, the phone first. */
+export async function pendingContactsOf(db: Db, userId: number, now = new Date()): Promise<Contact[]> {
+  const rows = await db
+    .selectFrom('one_time_tokens')
+    .select('payload')
+    .where('kind', '=', PENDING_CONTACT_KIND)
     .where('user_id', '=', userId)
-    .where('verified_at', 'is', null)
-    .executeTakeFirst();
-  return !!row;
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
+  const contacts = rows.map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Contact);
+  return contacts.sort((a, b) => (a.type === b.type ? 0 : a.type === 'cellPhone' ? -1 : 1));
+}
+
+/** A replacement confirmed (or superseded): it waits no more. */
+export async function clearPendingContact(db: Db, userId: number, type: MfaContactType): Promise<void> {
+  await db.deleteFrom('one_time_tokens').where('token_hash', '=', pendingContactKey(userId, type)).execute();
+}
+
+/** The contacts waiting for a confirmation code: saved unverified ones, then pending replacements. */
+export async function unverifiedContactsOf(db: Db, userId: number): Promise<Contact[]> {
+  const saved = (await contactMethodsOf(db, userId)).filter((c) => !c.verified_at).map(({ type, value }) => ({ type, value }));
+  return [...saved, ...(await pendingContactsOf(db, userId))];
+}
+
+/** True when the user has a saved contact method, or a replacement, that no code has confirmed yet. */
+export async function hasUnverifiedContact(db: Db, userId: number): Promise<boolean> {
+  return (await unverifiedContactsOf(db, userId)).length > 0;
+}
+
+/** The code purposes the request's session may ask for now ({@link allowedMfaPurposes}). */
+export async function sessionMfaPurposes(app: FastifyInstance, request: FastifyRequest): Promise<MfaPurpose[]> {
+  const auth = request.auth!;
+  const unverified = identityProven(auth.pending) && (await hasUnverifiedContact(app.db, auth.user.user_id));
+  return allowedMfaPurposes(auth.pending, unverified);
 }
 
 /** The code purpose the request's session expects now ({@link expectedMfaPurpose}). */

@@ -1,29 +1,40 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { sql } from 'kysely';
-import { loginRequestSchema, loginResponseSchema, msaLoginRequestSchema, tokenSchema } from '../../../schemas/auth.js';
+import { loginRefusalSchema, loginRequestSchema, loginResponseSchema, msaLoginRequestSchema, tokenSchema } from '../../../schemas/auth.js';
 import { errorSchema } from '../../../schemas/shared.js';
 import { userSchema } from '../../../schemas/user.js';
 import { APPLICATION } from '../../common/constants.js';
 import { auditFor, writeAudit } from '../audit/audit.js';
 import { HttpError } from '../http/errors.js';
-import { clearSessionCookies, REFRESH_COOKIE, setRefreshCookie, type UserRow } from './authPlugin.js';
+import { clearSessionCookies, REFRESH_COOKIE, SESSION_COOKIE, setRefreshCookie, type UserRow } from './authPlugin.js';
+import { issueSessionXsrf } from './csrf.js';
 import { startSession } from './signIn.js';
 import { identityOf } from './identity.js';
 import { verifySecret } from './secrets.js';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, throttle } from './throttle.js';
+import {
+  addressNeedsCaptcha,
+  PAIR_POLICY,
+  retryAfterSeconds,
+  retryMinutes,
+  SIGN_IN_ADDRESS_POLICY,
+  signInDecision,
+  signInKeys,
+  throttle,
+} from './throttle.js';
 
 /**
  * Credential checks (SPEC §7 dealer and customer login), token refresh,
- * logout and the signed-in identity. A wrong password, an unknown user and a
- * throttled account answer alike: same status, same message, and the same
- * argon2 work, so neither the answer nor its timing tells them apart.
+ * logout and the signed-in identity. A wrong password and an unknown user
+ * answer alike, and so does a throttled attempt at either (429 'Try again in
+ * N minutes', honestly): same status, same message, and the same argon2
+ * work, so neither the answer nor its timing tells them apart.
  */
 export async function loginRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const limiter = throttle(app.db);
   const tags = ['sign-in'];
-  const loginResponses = { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema };
+  const loginResponses = { 200: loginResponseSchema, 400: errorSchema, 401: loginRefusalSchema, 403: errorSchema, 429: errorSchema };
 
   /** A user of one application by username (MSA usernames are emails), case-insensitively. */
   function findUser(username: string, application: 1 | 2 | 3) {
@@ -35,34 +46,68 @@ export async function loginRoutes(parent: FastifyInstance) {
       .executeTakeFirst();
   }
 
-  /** Checks the password under throttling; the user when it is right, else one uniform refusal. */
+  /**
+   * Checks the password under throttling (throttle.ts signInDecision); the user when it is right.
+   * Every refusal costs the same argon2 work whether or not the account exists, and answers alike
+   * for both: 429 with Retry-After while the account is blocked from this address, 401
+   * {captchaRequired} while the address must solve a captcha, else 401 with the credentials message.
+   */
   async function checkCredentials(
     request: FastifyRequest,
+    reply: FastifyReply,
     account: string,
     password: string,
+    captcha: string | undefined,
     user: UserRow | undefined,
     failureKey: string,
-  ) {
-    const keys = [`account:${account.toLowerCase()}`, `ip:${request.ip}`];
-    const blocked = await limiter.isBlocked(keys);
-    const valid = await verifySecret(blocked || !user || user.disabled_at ? null : user.password_hash, password);
-    if (!valid || !user) {
-      await limiter.fail([
-        { key: keys[0], policy: ACCOUNT_POLICY },
-        { key: keys[1], policy: ADDRESS_POLICY },
-      ]);
-      await writeAudit(
+  ): Promise<UserRow | undefined> {
+    const keys = signInKeys(account, request.ip);
+    const now = new Date();
+    const states = await limiter.states([keys.pair, keys.address]);
+    const needsCaptcha = addressNeedsCaptcha(states.get(keys.address), now);
+    const captchaSolved = needsCaptcha && !!captcha && (await app.captcha.verify(captcha));
+    const decision = signInDecision({ pair: states.get(keys.pair), address: states.get(keys.address), captchaSolved, now });
+    const audit = (details: Record<string, unknown>) =>
+      writeAudit(
         app.db,
         auditFor(request, {
           action: 'login.failed',
           targetType: 'user',
           targetId: user?.user_id,
-          details: { account: account.slice(0, 128), throttled: blocked },
+          details: { account: account.slice(0, 128), ...details },
         }),
       );
-      throw new HttpError(401, failureKey);
+
+    if (decision.kind !== 'check') {
+      await verifySecret(null, password);
+      if (decision.kind === 'throttled') {
+        await audit({ throttled: true });
+        reply.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)));
+        throw new HttpError(429, 'errors.tryAgainInMinutes', { count: retryMinutes(decision.retryAfterMs) });
+      }
+      await audit({ captchaRequired: true, captchaSent: !!captcha });
+      void reply.status(401).send({ message: request.t(captcha ? 'captcha.invalid' : 'errors.captchaRequired'), captchaRequired: true });
+      return undefined;
     }
-    await limiter.succeed(keys);
+
+    const valid = await verifySecret(!user || user.disabled_at ? null : user.password_hash, password);
+    if (!valid || !user) {
+      await limiter.fail(
+        [
+          { key: keys.pair, policy: PAIR_POLICY },
+          { key: keys.address, policy: SIGN_IN_ADDRESS_POLICY },
+        ],
+        // Blocks start when the failure is known (after the argon2 work), not when the request came in.
+        new Date(),
+      );
+      await audit({ throttled: false });
+      const after = await limiter.states([keys.address]);
+      const captchaRequired = addressNeedsCaptcha(after.get(keys.address), new Date());
+      void reply.status(401).send({ message: request.t(failureKey), ...(captchaRequired && { captchaRequired }) });
+      return undefined;
+    }
+    // Only this account's block from this address ends: the address's failures stay counted.
+    await limiter.succeed([keys.pair]);
     return user;
   }
 
@@ -82,7 +127,8 @@ export async function loginRoutes(parent: FastifyInstance) {
       const { username, password, internal } = request.body;
       const application = internal ? APPLICATION.internal : APPLICATION.dealer;
       const user = await findUser(username, application);
-      const checked = await checkCredentials(request, username, password, user, 'errors.invalidCredentials');
+      const checked = await checkCredentials(request, reply, username, password, request.body.captcha, user, 'errors.invalidCredentials');
+      if (!checked) return reply;
       return startSession(app, request, reply, checked);
     },
   );
@@ -97,7 +143,8 @@ export async function loginRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       const { email, password } = request.body;
       const user = await findUser(email, APPLICATION.customer);
-      const checked = await checkCredentials(request, email, password, user, 'errors.invalidEmailCredentials');
+      const checked = await checkCredentials(request, reply, email, password, request.body.captcha, user, 'errors.invalidEmailCredentials');
+      if (!checked) return reply;
       if (!checked.email_verified_at) throw new HttpError(403, 'errors.emailNotVerified');
       return startSession(app, request, reply, checked);
     },
@@ -127,6 +174,8 @@ export async function loginRoutes(parent: FastifyInstance) {
         throw new HttpError(401, 'errors.sessionEnded');
       }
       setRefreshCookie(reply, app.config.publicUrl, result.refreshToken);
+      const sessionCookie = request.cookies[SESSION_COOKIE];
+      if (sessionCookie) issueSessionXsrf(reply, sessionCookie);
       return { token: result.bearer.token, expires: result.bearer.expires.toISOString() };
     },
   );

@@ -15,17 +15,20 @@ import { auditFor, writeAudit } from '../audit/audit.js';
 import { HttpError } from '../http/errors.js';
 import { clearPending } from './authPlugin.js';
 import {
-  contactMethodsOf,
+  clearPendingContact,
   normaliseContact,
   parseContact,
   refuseContactOfAnotherUser,
   requirementsFor,
   saveContact,
-  sessionMfaPurpose,
+  sessionMfaPurposes,
+  unverifiedContactsOf,
   verifiedContacts,
   type Contact,
 } from './contactMethods.js';
 import { MFA_CODE_POLICY } from './mfaCodes.js';
+import type { Pending } from './requirements.js';
+import { recordCodeVerified } from './stepUp.js';
 import { clearTrustedDeviceCookie, rememberDevice, revokeDevices, setTrustedDeviceCookie } from './trustedDevices.js';
 
 const CODE_MINUTES = MFA_CODE_POLICY.ttlMs / 60_000;
@@ -67,12 +70,8 @@ export async function mfaRoutes(parent: FastifyInstance) {
         await refuseContactOfAnotherUser(app.db, userId, contact, 'contactMethodValue');
         return contact;
       }
-      // A contact saved by user/contactMethod/internal|external, waiting for its code.
-      const saved = await contactMethodsOf(app.db, userId);
-      return pick(
-        saved.filter((c) => !c.verified_at).map(({ type: t, value }) => ({ type: t, value })),
-        type,
-      );
+      // A contact saved by user/contactMethod/internal|external (or a replacement of a verified one), waiting for its code.
+      return pick(await unverifiedContactsOf(app.db, userId), type);
     }
     const verified = await verifiedContacts(app.db, userId);
     if (!typed) return pick(verified, type);
@@ -81,6 +80,25 @@ export async function mfaRoutes(parent: FastifyInstance) {
     const own = contact && verified.find((v) => v.type === contact.type && normaliseContact(v.value, v.type) === contact.value);
     if (!own) throw new HttpError(400, 'steps.mfa.contactNotAllowed', {}, { contactMethodValue: 'steps.mfa.contactNotAllowed' });
     return own;
+  }
+
+  /**
+   * Of the purposes the session may verify, the one of the newest code waiting. During the login
+   * steps that is the step's; after them an identity code only when one was asked for (else no code
+   * is due, as before step-up codes existed).
+   */
+  async function purposeToVerify(userId: number, pending: Pending, purposes: MfaPurpose[]): Promise<MfaPurpose | undefined> {
+    if (pending.noContactInfo || pending.mfaRequired) return purposes[0];
+    const newest = await app.db
+      .selectFrom('mfa_codes')
+      .select('purpose')
+      .where('user_id', '=', userId)
+      .where('purpose', 'in', purposes)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    return newest?.purpose ?? purposes.find((p) => p !== 'identityVerification');
   }
 
   async function audit(request: FastifyRequest, action: string, details: Record<string, unknown>) {
@@ -101,8 +119,8 @@ export async function mfaRoutes(parent: FastifyInstance) {
     async (request) => {
       const { user } = request.auth!;
       const { type, mfaType } = request.body;
-      const purpose = await sessionMfaPurpose(app, request);
-      if (!purpose || purpose !== mfaType) throw new HttpError(400, 'steps.mfa.wrongPurpose');
+      if (!(await sessionMfaPurposes(app, request)).includes(mfaType)) throw new HttpError(400, 'steps.mfa.wrongPurpose');
+      const purpose = mfaType;
       const target = await targetOf(user.user_id, purpose, type, request.body.contactMethodValue?.trim() ?? '');
       if (!target) throw new HttpError(400, 'steps.mfa.noContact');
 
@@ -137,8 +155,8 @@ export async function mfaRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { user, pending } = request.auth!;
-      const purpose = await sessionMfaPurpose(app, request);
+      const { user, pending, session } = request.auth!;
+      const purpose = await purposeToVerify(user.user_id, pending, await sessionMfaPurposes(app, request));
       if (!purpose) throw new HttpError(400, 'steps.mfa.wrongPurpose');
       let verified;
       try {
@@ -156,6 +174,7 @@ export async function mfaRoutes(parent: FastifyInstance) {
         const contact = { type: verified.contactType, value: normaliseContact(verified.contactValue, verified.contactType) };
         await refuseContactOfAnotherUser(app.db, user.user_id, contact, 'code');
         await saveContact(app.db, user.user_id, contact, true);
+        await clearPendingContact(app.db, user.user_id, contact.type);
         await audit(request, 'contactMethod.verified', { type: contact.type, to: maskContact(contact.value, contact.type) });
       }
       // Remembering a device skips MFA at sign-in, so only a sign-in's own code does it (§2: not on password reset).
@@ -166,6 +185,8 @@ export async function mfaRoutes(parent: FastifyInstance) {
         setTrustedDeviceCookie(reply, app.config.publicUrl, token);
       }
       await clearPending(app, request, 'noContactInfo', 'mfaRequired');
+      // A code to a contact already verified proves the person: sensitive changes pass for a few minutes (stepUp.ts).
+      if (purpose !== 'deviceVerification') await recordCodeVerified(app.db, session.session_id, user.user_id);
       await audit(request, 'mfa.verified', { purpose, rememberDevice: remember });
       return { success: true, reqs: await requirementsFor(app, request) };
     },

@@ -20,13 +20,16 @@ import { HttpError } from '../http/errors.js';
 import { clearPending } from './authPlugin.js';
 import { commonPasswordError } from './commonPasswords.js';
 import {
+  clearPendingContact,
   contactMethodsOf,
   identityProven,
+  pendingContactsOf,
   parseContact,
   refuseContactOfAnotherUser,
   requireIdentityProven,
   requirementsFor,
   saveContact,
+  savePendingContact,
 } from './contactMethods.js';
 import { TOO_MANY_ATTEMPTS_KEY } from './mfaCodes.js';
 import { hashSecret, normaliseAnswer, verifySecret } from './secrets.js';
@@ -38,6 +41,7 @@ import {
   storedSecurityQuestion,
   type SecurityQuestionId,
 } from './securityQuestionOptions.js';
+import { requireRecentProof } from './stepUp.js';
 import { ACCOUNT_POLICY, throttle } from './throttle.js';
 
 const INVALID_FORM = 'validation.invalidForm';
@@ -114,8 +118,11 @@ export async function stepRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
-      const rows = await contactMethodsOf(app.db, request.auth!.user.user_id);
-      return rows.map((r) => ({ type: r.type, value: r.value, verified: !!r.verified_at }));
+      const userId = request.auth!.user.user_id;
+      const rows = (await contactMethodsOf(app.db, userId)).map((r) => ({ type: r.type, value: r.value, verified: !!r.verified_at }));
+      // Replacements waiting for their code follow the verified contact they would replace.
+      const waiting = (await pendingContactsOf(app.db, userId)).map((c) => ({ ...c, verified: false }));
+      return [...rows, ...waiting].sort((a, b) => (a.type === b.type ? 0 : a.type === 'cellPhone' ? -1 : 1));
     },
   );
 
@@ -156,11 +163,20 @@ export async function stepRoutes(parent: FastifyInstance) {
         const { user } = request.auth!;
         if (!(applications as readonly number[]).includes(user.application_num)) throw new HttpError(403, 'errors.forbidden');
         requireContactStep(request);
+        await requireRecentProof(app, request, 'noContactInfo', request.body.currentPassword);
         const contact = await checkedContact(request, request.body);
         const current = (await contactMethodsOf(app.db, user.user_id)).find((c) => c.type === contact.type);
         const unchanged = current?.value === contact.value && !!current.verified_at;
-        if (!unchanged) await saveContact(app.db, user.user_id, contact, false);
-        await audit(request, 'contactMethod.saved', { type: contact.type, to: maskContact(contact.value, contact.type), unchanged });
+        // A verified contact stays in force until a code confirms its replacement.
+        if (unchanged) await clearPendingContact(app.db, user.user_id, contact.type);
+        else if (current?.verified_at) await savePendingContact(app.db, user.user_id, contact);
+        else await saveContact(app.db, user.user_id, contact, false);
+        await audit(request, 'contactMethod.saved', {
+          type: contact.type,
+          to: maskContact(contact.value, contact.type),
+          unchanged,
+          replacesVerified: !unchanged && !!current?.verified_at,
+        });
         return done(request);
       },
     );
@@ -174,6 +190,7 @@ export async function stepRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       requireIdentityProven(request);
+      await requireRecentProof(app, request, 'usernameResetRequired', request.body.currentPassword);
       const { user } = request.auth!;
       const username = request.body.username;
       if (/\s/.test(username)) throw invalid({ username: 'steps.username.noSpaces' });
@@ -242,6 +259,7 @@ export async function stepRoutes(parent: FastifyInstance) {
       requireIdentityProven(request);
       const { user } = request.auth!;
       const { questions } = request.body;
+      await requireRecentProof(app, request, 'verifySecurityQuestions', request.body.currentPassword);
       if (questions.length !== SECURITY_QUESTION_COUNT) {
         throw invalid({ questions: 'steps.securityQuestions.count' }, { count: SECURITY_QUESTION_COUNT });
       }

@@ -2,25 +2,108 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /**
- * Sign-in throttling per account and per address, with growing delays: after
- * `freeFailures` consecutive failures each further one blocks the key for
- * twice as long as the last, up to `maxDelayMs`. A success clears the key.
- * Nothing is ever locked for good, so a stranger cannot lock an owner out for
- * longer than the cap.
+ * Throttling of guesses (sign-in, recovery, registration, SSO), with growing
+ * delays: after `freeFailures` consecutive failures each further one blocks
+ * the key for twice as long as the last, up to `maxDelayMs`. Nothing is ever
+ * locked for good, so a stranger cannot lock an owner out for longer than the cap.
+ *
+ * Sign-in (signInDecision) keys its blocks on the account and address
+ * together, so whoever knows a username can only block themselves; an address
+ * with many recent failures is asked for a captcha with each attempt instead
+ * of being refused, so the other accounts behind that address keep working.
+ * A success clears only its own pair: an address's failures fade with time
+ * (`windowMs`), not with a success of the attacker's own account.
  */
 export interface ThrottlePolicy {
   freeFailures: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /** Failures older than this are forgotten: the next one counts from 1 again. */
+  windowMs?: number;
 }
 
+/** One account from one address (sign-in), or one account (recovery, registration). */
 export const ACCOUNT_POLICY: ThrottlePolicy = { freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 15 * 60_000 };
 export const ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 20, baseDelayMs: 1000, maxDelayMs: 15 * 60_000 };
+/** Sign-in: the pair account + address, blocked with growing delays. */
+export const PAIR_POLICY: ThrottlePolicy = { ...ACCOUNT_POLICY, windowMs: 24 * 60 * 60_000 };
+/** Sign-in: an address never blocked, but asked for a captcha after `captchaAfter` failures within the window. */
+export const SIGN_IN_ADDRESS_POLICY: ThrottlePolicy & { captchaAfter: number; windowMs: number } = {
+  freeFailures: Number.POSITIVE_INFINITY,
+  baseDelayMs: 0,
+  maxDelayMs: 0,
+  captchaAfter: 10,
+  windowMs: 60 * 60_000,
+};
 
 /** How long a key is blocked after its `failures`-th consecutive failure. */
 export function delayAfter(failures: number, policy: ThrottlePolicy): number {
   if (failures <= policy.freeFailures) return 0;
   return Math.min(policy.baseDelayMs * 2 ** (failures - policy.freeFailures - 1), policy.maxDelayMs);
+}
+
+/** What the store holds for a key. */
+export interface ThrottleState {
+  failures: number;
+  lastFailureAt: Date | null;
+  blockedUntil: Date | null;
+}
+
+/** Failures still counted at `now`: none once the last one is older than the window. */
+export function recentFailures(state: ThrottleState | undefined, now: Date, windowMs: number | undefined): number {
+  if (!state?.lastFailureAt) return 0;
+  if (windowMs !== undefined && now.getTime() - state.lastFailureAt.getTime() >= windowMs) return 0;
+  return state.failures;
+}
+
+/** Milliseconds the key stays blocked from `now` (0 when it is not). */
+export function blockedFor(state: ThrottleState | undefined, now: Date): number {
+  if (!state?.blockedUntil) return 0;
+  return Math.max(0, state.blockedUntil.getTime() - now.getTime());
+}
+
+/** Whole minutes to wait, rounded up, at least 1 ('Try again in N minutes'). */
+export function retryMinutes(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
+}
+
+/** The Retry-After header: whole seconds, rounded up, at least 1. */
+export function retryAfterSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+export type SignInDecision =
+  /** The pair is blocked: 429 with Retry-After; the attempt is not counted (it must not extend the block). */
+  | { kind: 'throttled'; retryAfterMs: number }
+  /** The address must send a solved captcha with the login; the attempt is not counted. */
+  | { kind: 'captcha' }
+  /** The password may be checked. */
+  | { kind: 'check' };
+
+/**
+ * Whether a sign-in attempt may check the password: the pair's block first,
+ * then the address's captcha (only `captchaSolved` lets the attempt through).
+ */
+export function signInDecision(input: {
+  pair: ThrottleState | undefined;
+  address: ThrottleState | undefined;
+  captchaSolved: boolean;
+  now: Date;
+}): SignInDecision {
+  const blocked = blockedFor(input.pair, input.now);
+  if (blocked > 0) return { kind: 'throttled', retryAfterMs: blocked };
+  if (addressNeedsCaptcha(input.address, input.now) && !input.captchaSolved) return { kind: 'captcha' };
+  return { kind: 'check' };
+}
+
+/** True when an address has failed often enough lately that each sign-in from it needs a captcha. */
+export function addressNeedsCaptcha(state: ThrottleState | undefined, now: Date): boolean {
+  return recentFailures(state, now, SIGN_IN_ADDRESS_POLICY.windowMs) >= SIGN_IN_ADDRESS_POLICY.captchaAfter;
+}
+
+/** The sign-in throttle keys of an attempt: the account with the address, and the address. */
+export function signInKeys(account: string, ip: string) {
+  return { pair: `pair:${account.toLowerCase()}|${ip}`, address: `signin-ip:${ip}` };
 }
 
 export function throttle(db: Db) {
@@ -35,12 +118,37 @@ export function throttle(db: Db) {
       return !!row;
     },
 
+    /** The stored state of each key that has one. */
+    async states(keys: string[]): Promise<Map<string, ThrottleState>> {
+      const rows = await db.selectFrom('login_throttle').selectAll().where('throttle_key', 'in', keys).execute();
+      return new Map(
+        rows.map((r) => [
+          r.throttle_key,
+          {
+            failures: r.failures,
+            lastFailureAt: r.last_failure_at ? new Date(r.last_failure_at) : null,
+            blockedUntil: r.blocked_until ? new Date(r.blocked_until) : null,
+          },
+        ]),
+      );
+    },
+
+    /** Counts a failure of each key (atomically; restarting from 1 past the policy's window) and blocks it as the policy says. */
     async fail(entries: { key: string; policy: ThrottlePolicy }[], now = new Date()): Promise<void> {
       for (const { key, policy } of entries) {
+        const counted =
+          policy.windowMs === undefined
+            ? sql<number>`login_throttle.failures + 1`
+            : sql<number>`case when login_throttle.last_failure_at < ${new Date(now.getTime() - policy.windowMs)} then 1 else login_throttle.failures + 1 end`;
         const { failures } = await db
           .insertInto('login_throttle')
           .values({ throttle_key: key, failures: 1, last_failure_at: now })
-          .onConflict((oc) => oc.column('throttle_key').doUpdateSet({ failures: sql`login_throttle.failures + 1`, last_failure_at: now }))
+          .onConflict((oc) =>
+            oc.column('throttle_key').doUpdateSet({
+              failures: counted,
+              last_failure_at: now,
+            }),
+          )
           .returning('failures')
           .executeTakeFirstOrThrow();
         const delay = delayAfter(failures, policy);

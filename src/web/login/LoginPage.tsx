@@ -19,7 +19,7 @@ import { ensureSession, loadSignedIn } from '../providers/transport.js';
 import { errorMessage } from '../providers/transportRules.js';
 import { CredentialsForm } from './CredentialsForm.js';
 import { LoginLayout } from './LoginLayout.js';
-import { dashboardFor, gateAfterSteps, stepsAfterLogin, withoutOnceParams, type Credentials } from './loginPageRules.js';
+import { captchaRequiredBy, dashboardFor, gateAfterSteps, stepsAfterLogin, withoutOnceParams, type Credentials } from './loginPageRules.js';
 import { notify } from './notify.js';
 import { useLoginConfig } from './useLoginConfig.js';
 
@@ -84,6 +84,8 @@ export function LoginPage() {
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [captchaRequired, setCaptchaRequired] = useState(false);
+  const [captchaResetKey, setCaptchaResetKey] = useState(0);
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   useEffect(() => {
@@ -190,6 +192,7 @@ export function LoginPage() {
   const signIn = async (credentials: Credentials, ctrlKey: boolean) => {
     setBusy(true);
     setError(undefined);
+    const captcha = credentials.captcha ? { captcha: credentials.captcha } : {};
     try {
       const internal = isInternalLogin({ ctrlKey, query });
       const answer =
@@ -198,17 +201,22 @@ export function LoginPage() {
               email: credentials.username,
               password: credentials.password,
               ...(returnUrl && { returnUrl }),
+              ...captcha,
             })
           : await api<LoginResponse>('account/login', 'POST', {
               username: credentials.username,
               password: credentials.password,
               internal,
               ...(returnUrl && { returnUrl }),
+              ...captcha,
             });
       await accept(answer);
     } catch (e) {
       const body = (e as { body?: unknown }).body;
       setError(errorMessage(body, '') || (e as Error).message || t('login.errors.credentials'));
+      // After many failures from this network the server wants a captcha with each attempt (and each is used once).
+      if (captchaRequiredBy(body)) setCaptchaRequired(true);
+      if (credentials.captcha) setCaptchaResetKey((key) => key + 1);
     } finally {
       setBusy(false);
     }
@@ -239,6 +247,8 @@ export function LoginPage() {
           internalQuery={internalQuery}
           busy={busy}
           error={error}
+          captchaRequired={captchaRequired}
+          captchaResetKey={captchaResetKey}
           onSubmit={(c, ctrl) => void signIn(c, ctrl)}
           onForgot={() => setDialog('forgot')}
           onSso={() => setDialog('sso')}

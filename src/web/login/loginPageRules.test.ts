@@ -8,6 +8,7 @@ import {
   logoFor,
   stepsAfterLogin,
   validateCredentials,
+  captchaRequiredBy,
   withoutOnceParams,
 } from './loginPageRules.js';
 
@@ -88,5 +89,20 @@ describe('after the credentials (§4)', () => {
   it('drops the SSO return parameters and keeps the others', () => {
     expect(withoutOnceParams('?ssoCode=abc&returnUrl=%2Fnews')).toBe('?returnUrl=%2Fnews');
     expect(withoutOnceParams('?error=ssoError')).toBe('');
+  });
+});
+
+describe('captcha at sign-in (after many failures from the address)', () => {
+  it('reads the server asking for a captcha', () => {
+    expect(captchaRequiredBy({ message: 'x', captchaRequired: true })).toBe(true);
+    expect(captchaRequiredBy({ message: 'x' })).toBe(false);
+    expect(captchaRequiredBy(undefined)).toBe(false);
+  });
+  it('requires the solved captcha once asked for', () => {
+    expect(validateCredentials({ username: 'dealer.beta', password: 'p' }, 'dealer', true)).toEqual({
+      captcha: 'dialogs.captcha.required',
+    });
+    expect(validateCredentials({ username: 'dealer.beta', password: 'p', captcha: 'payload' }, 'dealer', true)).toEqual({});
+    expect(validateCredentials({ username: 'dealer.beta', password: 'p' }, 'dealer')).toEqual({});
   });
 });

@@ -20,18 +20,33 @@ import type { ColorMode } from '../theme/colorMode.js';
 export interface Credentials {
   username: string;
   password: string;
+  /** The solved ALTCHA payload, sent once the server asked for a captcha. */
+  captcha?: string;
 }
 
 export type CredentialErrors = Partial<Record<keyof Credentials, string>>;
 
+/**
+ * Whether a refused sign-in asks for a captcha with the next attempt (the
+ * server's 401 {captchaRequired: true} after many failures from the address).
+ */
+export function captchaRequiredBy(serverBody: unknown): boolean {
+  return typeof serverBody === 'object' && serverBody !== null && (serverBody as { captchaRequired?: unknown }).captchaRequired === true;
+}
+
 /** §5 'Login: username required (field max 50). In the customer variant it must be a valid email. Password required.' */
-export function validateCredentials({ username, password }: Credentials, variant: LoginVariant): CredentialErrors {
+export function validateCredentials(
+  { username, password, captcha }: Credentials,
+  variant: LoginVariant,
+  captchaRequired = false,
+): CredentialErrors {
   const errors: CredentialErrors = {};
   const name = username.trim();
   if (!name) errors.username = 'validation.required';
   else if (name.length > LIMITS.usernameMax) errors.username = 'validation.maxLength';
   else if (variant === 'customer' && contactType(name) !== 'email') errors.username = 'validation.format.email';
   if (!password) errors.password = 'validation.required';
+  if (captchaRequired && !captcha) errors.captcha = 'dialogs.captcha.required';
   return errors;
 }
 

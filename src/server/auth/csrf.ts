@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { XSRF } from '../../common/constants.js';
+import { HttpError } from '../http/errors.js';
+import { hmac, randomToken, safeEqual, sha256 } from './secrets.js';
+
+/**
+ * Cross-site request forgery (SPEC §7 'A cross-site request token is read
+ * from the cookie XSRF-Token and sent in the header X-XSRF-Token on write
+ * calls'), in two layers on every write to /api (routes with `config.xsrf ===
+ * false`, server-to-server, are exempt):
+ *
+ * - The token is bound to the session: an HMAC, under the server's session
+ *   secret, of the session cookie (one per session, re-issued at sign-in and
+ *   sign-out), or before sign-in of an anonymous pre-session cookie. A token
+ *   copied from another session or browser, or a cookie planted by a sibling
+ *   host, matches nothing.
+ * - The browser's own word on where the call comes from: an Origin header,
+ *   when sent, must be the portal's (PUBLIC_URL) or a customer host's
+ *   (MSA_HOSTS, same scheme and port); Sec-Fetch-Site 'cross-site' is refused.
+ */
+
+/** The anonymous pre-session the token is bound to before sign-in (httpOnly, random). */
+export const PRESESSION_COOKIE = 'portal_presession';
+/** The session cookie of authPlugin.ts (repeated here to keep the import one-way). */
+const SESSION_COOKIE = 'portal_session';
+
+export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What a token is bound to: the session cookie, else the pre-session cookie. */
+export function xsrfBinding(cookies: Record<string, string | undefined>): string | undefined {
+  const session = cookies[SESSION_COOKIE];
+  if (session) return `session:${sha256(session)}`;
+  const presession = cookies[PRESESSION_COOKIE];
+  return presession ? `presession:${presession}` : undefined;
+}
+
+/** The token for a binding: HMAC-SHA256 under the session secret. */
+export function xsrfToken(secret: string, binding: string): string {
+  return hmac(secret, `xsrf:${binding}`);
+}
+
+/** The origins writes may come from: PUBLIC_URL's, and each customer host with its scheme and port. */
+export function allowedOrigins(publicUrl: string, msaHosts: readonly string[]): Set<string> {
+  const url = new URL(publicUrl);
+  const port = url.port ? `:${url.port}` : '';
+  return new Set([url.origin, ...msaHosts.map((host) => `${url.protocol}//${host.toLowerCase()}${port}`)]);
+}
+
+/** Whether the browser's headers say the write comes from the portal itself (absent headers say nothing against it). */
+export function sameOriginWrite(headers: { origin?: string; secFetchSite?: string }, allowed: ReadonlySet<string>): boolean {
+  if (headers.secFetchSite?.toLowerCase() === 'cross-site') return false;
+  if (headers.origin === undefined) return true;
+  return allowed.has(headers.origin.toLowerCase());
+}
+
+/** Whether the header token is the one bound to the request's session or pre-session. */
+export function validXsrf(secret: string, binding: string | undefined, header: unknown): boolean {
+  if (!binding || typeof header !== 'string' || !header) return false;
+  return safeEqual(header, xsrfToken(secret, binding));
+}
+
+function cookieFlags(reply: FastifyReply) {
+  const url = new URL(reply.server.config.publicUrl);
+  const localHttp = url.protocol === 'http:' && /^(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]+\.localhost)$/.test(url.hostname);
+  return { path: '/', secure: !localHttp };
+}
+
+/** Sets the XSRF cookie for a binding (readable by the page, which echoes it in the header). */
+export function issueXsrf(reply: FastifyReply, binding: string): void {
+  reply.setCookie(XSRF.cookie, xsrfToken(reply.server.sessionSecret, binding), {
+    ...cookieFlags(reply),
+    httpOnly: false,
+    sameSite: 'strict',
+  });
+}
+
+/** A new session: its token replaces the pre-session's (called where the session cookie is set). */
+export function issueSessionXsrf(reply: FastifyReply, sessionToken: string): void {
+  issueXsrf(reply, `session:${sha256(sessionToken)}`);
+}
+
+/** Signed out: back to a token of the (new) pre-session (called where the session cookie is cleared). */
+export function issuePresessionXsrf(reply: FastifyReply): void {
+  const presession = randomToken(24);
+  reply.setCookie(PRESESSION_COOKIE, presession, { ...cookieFlags(reply), httpOnly: true, sameSite: 'lax' });
+  issueXsrf(reply, `presession:${presession}`);
+}
+
+/**
+ * The check on every /api write, and the cookies it needs: a pre-session
+ * cookie when the browser has none, and the XSRF cookie when the browser's
+ * does not match its binding (a new browser, a session that changed).
+ */
+export const csrfPlugin = fp(async (app: FastifyInstance) => {
+  const allowed = allowedOrigins(app.config.publicUrl, app.config.msaHosts);
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith('/api/')) return;
+    let binding = xsrfBinding(request.cookies);
+    if (!binding) {
+      const presession = randomToken(24);
+      reply.setCookie(PRESESSION_COOKIE, presession, { ...cookieFlags(reply), httpOnly: true, sameSite: 'lax' });
+      request.cookies[PRESESSION_COOKIE] = presession;
+      binding = xsrfBinding(request.cookies)!;
+    }
+    const expected = xsrfToken(app.sessionSecret, binding);
+    if (request.cookies[XSRF.cookie] !== expected) issueXsrf(reply, binding);
+
+    if (!WRITE_METHODS.has(request.method) || request.routeOptions.config?.xsrf === false) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    if (!sameOriginWrite({ origin, secFetchSite: typeof fetchSite === 'string' ? fetchSite : undefined }, allowed)) {
+      throw new HttpError(403, 'errors.xsrf');
+    }
+    if (!validXsrf(app.sessionSecret, binding, request.headers[XSRF.header.toLowerCase()])) throw new HttpError(403, 'errors.xsrf');
+  });
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { HttpError } from '../http/errors.js';
+import { TOO_MANY_ATTEMPTS_KEY } from './mfaCodes.js';
+import type { PendingFlag } from './requirements.js';
+import { sha256, verifySecret } from './secrets.js';
+import { ACCOUNT_POLICY, throttle } from './throttle.js';
+
+/**
+ * Sensitive changes (username, security questions, contact methods) need the
+ * person, not just a session: the current password, or a code verified in
+ * this session within the last few minutes. A change the session's sign-in
+ * still requires (a pending login step) needs neither: the sign-in just
+ * proved the person.
+ */
+export const STEP_UP_WINDOW_MS = 5 * 60_000;
+
+const STEP_UP_KIND = 'stepUp';
+
+/** Whether a sensitive change may go ahead without asking for the password. */
+export function proofNeeded(input: { pendingStep: boolean; codeVerifiedAt: Date | null; now: Date }): boolean {
+  if (input.pendingStep) return false;
+  if (!input.codeVerifiedAt) return true;
+  const age = input.now.getTime() - input.codeVerifiedAt.getTime();
+  return !(age >= 0 && age < STEP_UP_WINDOW_MS);
+}
+
+const stepUpKey = (sessionId: string) => sha256(`${STEP_UP_KIND}:${sessionId}`);
+
+/** A code verified in this session (identity, not a new contact's): sensitive changes pass for a few minutes. */
+export async function recordCodeVerified(db: Db, sessionId: string, userId: number, now = new Date()): Promise<void> {
+  const expires = new Date(now.getTime() + STEP_UP_WINDOW_MS);
+  await db
+    .insertInto('one_time_tokens')
+    .values({ token_hash: stepUpKey(sessionId), kind: STEP_UP_KIND, user_id: userId, payload: '{}', created_at: now, expires_at: expires })
+    .onConflict((oc) => oc.column('token_hash').doUpdateSet({ created_at: now, expires_at: expires, used_at: null }))
+    .execute();
+}
+
+/** When this session last verified a code, if it is on record. */
+export async function codeVerifiedAt(db: Db, sessionId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('one_time_tokens')
+    .select('created_at')
+    .where('token_hash', '=', stepUpKey(sessionId))
+    .where('kind', '=', STEP_UP_KIND)
+    .executeTakeFirst();
+  return row ? new Date(row.created_at) : null;
+}
+
+/**
+ * Refuses a sensitive change unless it is the session's pending `step`, a
+ * code was verified lately, or `currentPassword` is right (wrong guesses are
+ * throttled with the password change's, per user). 403 when no proof came,
+ * 400 on `currentPassword` when it is wrong, 429 while guessing is blocked.
+ */
+export async function requireRecentProof(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  step: PendingFlag,
+  currentPassword: string | undefined,
+): Promise<void> {
+  const { user, session, pending } = request.auth!;
+  const needed = proofNeeded({
+    pendingStep: !!pending[step],
+    codeVerifiedAt: await codeVerifiedAt(app.db, session.session_id),
+    now: new Date(),
+  });
+  if (!needed) return;
+  if (!currentPassword) throw new HttpError(403, 'steps.reauthRequired', {}, { currentPassword: 'steps.reauthRequired' });
+  const limiter = throttle(app.db);
+  const key = `password-change:${user.user_id}`;
+  if (await limiter.isBlocked([key])) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+  if (!(await verifySecret(user.password_hash, currentPassword))) {
+    await limiter.fail([{ key, policy: ACCOUNT_POLICY }]);
+    throw new HttpError(400, 'validation.invalidForm', {}, { currentPassword: 'steps.password.currentWrong' });
+  }
+  await limiter.succeed([key]);
+}
