@@ -98,7 +98,7 @@ export async function verifiedContacts(db: Db, userId: number): Promise<Contact[
 }
 
 /** True when another user holds this contact as a verified contact method. */
-export async function heldByAnotherUser(db: Db, userId: number, contact: Contact): Promise<boolean> {
+async function heldByAnotherUser(db: Db, userId: number, contact: Contact): Promise<boolean> {
   const row = await db
     .selectFrom('user_contact_methods')
     .select('user_id')
@@ -192,7 +192,7 @@ export async function unverifiedContactsOf(db: Db, userId: number): Promise<Cont
 }
 
 /** True when the user has a saved contact method, or a replacement, that no code has confirmed yet. */
-export async function hasUnverifiedContact(db: Db, userId: number): Promise<boolean> {
+async function hasUnverifiedContact(db: Db, userId: number): Promise<boolean> {
   return (await unverifiedContactsOf(db, userId)).length > 0;
 }
 
@@ -204,7 +204,7 @@ export async function sessionMfaPurposes(app: FastifyInstance, request: FastifyR
 }
 
 /** The code purpose the request's session expects now ({@link expectedMfaPurpose}). */
-export async function sessionMfaPurpose(app: FastifyInstance, request: FastifyRequest): Promise<MfaPurpose | undefined> {
+async function sessionMfaPurpose(app: FastifyInstance, request: FastifyRequest): Promise<MfaPurpose | undefined> {
   const auth = request.auth!;
   const unverified = identityProven(auth.pending) && (await hasUnverifiedContact(app.db, auth.user.user_id));
   return expectedMfaPurpose(auth.pending, unverified);

@@ -21,7 +21,7 @@ import { hmac, randomToken, safeEqual, sha256 } from './secrets.js';
  */
 
 /** The anonymous pre-session the token is bound to before sign-in (httpOnly, random). */
-export const PRESESSION_COOKIE = 'portal_presession';
+const PRESESSION_COOKIE = 'portal_presession';
 /** The session cookie of authPlugin.ts (repeated here to keep the import one-way). */
 const SESSION_COOKIE = 'portal_session';
 
@@ -67,7 +67,7 @@ function cookieFlags(reply: FastifyReply) {
 }
 
 /** Sets the XSRF cookie for a binding (readable by the page, which echoes it in the header). */
-export function issueXsrf(reply: FastifyReply, binding: string): void {
+function issueXsrf(reply: FastifyReply, binding: string): void {
   reply.setCookie(XSRF.cookie, xsrfToken(reply.server.sessionSecret, binding), {
     ...cookieFlags(reply),
     httpOnly: false,

@@ -4,7 +4,7 @@ import type { Backplane } from '../realtime/backplane.js';
 import type { Session } from './sessions.js';
 
 /** How long a signed-in call may be answered from memory without reading the session and the user again. */
-export const SESSION_CACHE_TTL_MS = 2000;
+const SESSION_CACHE_TTL_MS = 2000;
 const MAX_ENTRIES = 10_000;
 const PUBLISH_TIMEOUT_MS = 1000;
 
@@ -105,4 +105,3 @@ export function sessionCache(options: SessionCacheOptions = {}) {
     },
   };
 }
-export type SessionCache = ReturnType<typeof sessionCache>;

@@ -38,7 +38,7 @@ export async function recordCodeVerified(db: Db, sessionId: string, userId: numb
 }
 
 /** When this session last verified a code, if it is on record. */
-export async function codeVerifiedAt(db: Db, sessionId: string): Promise<Date | null> {
+async function codeVerifiedAt(db: Db, sessionId: string): Promise<Date | null> {
   const row = await db
     .selectFrom('one_time_tokens')
     .select('created_at')

@@ -7,8 +7,8 @@ import type { Database } from '../db/schema.js';
 import { normaliseTransmitter } from '../../common/transmitter.js';
 
 /** Search answers and recents are short lists. */
-export const SEARCH_LIMIT = 25;
-export const RECENTS_KEPT = 20;
+const SEARCH_LIMIT = 25;
+const RECENTS_KEPT = 20;
 
 /** 'Line 1, Line 2, City, ST 12345'. */
 export function addressDisplay(site: {

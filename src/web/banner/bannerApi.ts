@@ -2,7 +2,7 @@ import type { StatusBanner } from '../../../schemas/statusBanner.js';
 import { api, isApiError } from '../providers/http.js';
 
 /** Where the status banner lives (SPEC §7 GET/PUT statusBanner), under /api. */
-export const BANNER_PATH = 'statusBanner';
+const BANNER_PATH = 'statusBanner';
 
 /** Fired on window after the banner was saved, so every <StatusBanner/> reloads it. */
 export const BANNER_CHANGED_EVENT = 'status-banner-changed';

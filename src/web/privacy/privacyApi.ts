@@ -3,7 +3,7 @@ import { api, isApiError } from '../providers/http.js';
 import { serverText } from '../providers/errorMessages.js';
 
 /** SPEC §7 GET privacyPolicy, PUT privacyPolicy/accept (paths under /api). */
-export const PRIVACY_POLICY_PATH = 'privacyPolicy';
+const PRIVACY_POLICY_PATH = 'privacyPolicy';
 
 /** A failed call; `message` is the server's translated text when it sent one, else empty (SPEC §8). */
 export class PrivacyRequestError extends Error {

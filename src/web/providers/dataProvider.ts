@@ -12,7 +12,7 @@ const API_URL = '/api';
  * the text SPEC §8 shows (errorMessages.ts): the server's, or none, so react-admin's own
  * notifications fall back to their default instead of 'HTTP 500'.
  */
-export async function adminHttpClient(url: string, options?: HttpOptions) {
+async function adminHttpClient(url: string, options?: HttpOptions) {
   try {
     return await httpClient(url, options);
   } catch (error) {
