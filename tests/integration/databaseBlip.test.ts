@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { APPLICATION_NAME, openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
-import { dropTestSchema, testSchemaName } from './harness.js';
+import { dropTestSchema, injectWriteHeaders, testSchemaName } from './harness.js';
 
 /**
  * A database blip on PostgreSQL: its backends end (pg_terminate_backend, as a
@@ -103,12 +103,12 @@ describe.skipIf(!url)('a database blip on PostgreSQL', () => {
   });
 
   const health = () => app.inject({ method: 'GET', url: '/api/health' });
-  let xsrf = '';
+  let writeHeaders: Record<string, string> = {};
   const login = (language = 'en') =>
     app.inject({
       method: 'POST',
       url: '/api/account/login',
-      headers: { 'accept-language': language, cookie: `XSRF-Token=${xsrf}`, 'x-xsrf-token': xsrf },
+      headers: { 'accept-language': language, ...writeHeaders },
       payload: { username: 'nobody.here', password: 'not-the-password-1' },
     });
 
@@ -122,8 +122,7 @@ describe.skipIf(!url)('a database blip on PostgreSQL', () => {
   }
 
   it('answers 503 with Retry-After while the database is away, then serves again within 5 s', async () => {
-    const first = await health();
-    xsrf = first.cookies.find((c) => c.name === 'XSRF-Token')?.value ?? '';
+    writeHeaders = await injectWriteHeaders(app);
     // Warm the pool: several idle connections, each named for pg_stat_activity.
     const warm = await Promise.all(Array.from({ length: 6 }, () => login()));
     expect(warm.map((r) => r.statusCode)).toEqual(Array(6).fill(401));

@@ -111,3 +111,15 @@ export function messagesTo(db: Db, to: string) {
     .orderBy('message_id', 'desc')
     .execute();
 }
+
+/**
+ * Headers for a write sent with app.inject, as a browser holds them: the anonymous
+ * pre-session cookie and the XSRF token bound to it (csrf.ts), read from a first GET.
+ */
+export async function injectWriteHeaders(app: FastifyInstance): Promise<Record<string, string>> {
+  const first = await app.inject({ method: 'GET', url: '/api/health' });
+  const cookies = first.cookies.filter((c) => c.value);
+  const xsrf = cookies.find((c) => c.name === 'XSRF-Token')?.value;
+  if (!xsrf) throw new Error('no XSRF-Token cookie on a first GET');
+  return { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'x-xsrf-token': xsrf };
+}

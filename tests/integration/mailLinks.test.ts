@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_CUSTOMER } from '../../src/server/db/seed/demoData.js';
-import { startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { injectWriteHeaders, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
  * Links in mail come from PUBLIC_URL and MSA_HOSTS only: a request with an
@@ -22,7 +22,7 @@ describe.each(TEST_DATABASES)('links in mail on $name', (database) => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/msa/register/resend',
-      headers: { ...headers, cookie: 'XSRF-Token=abc', 'x-xsrf-token': 'abc' },
+      headers: { ...headers, ...(await injectWriteHeaders(t.app)) },
       payload: { email: DEMO_STAFF_CUSTOMER.email },
     });
     expect(response.statusCode).toBe(200);

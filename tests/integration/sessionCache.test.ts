@@ -73,7 +73,7 @@ describe.each(TEST_DATABASES)('session cache on $name', (database) => {
     app = started.app;
     reads = started.reads;
     // What an administrator's screen does: a write that disables a user.
-    app.post('/api/test/disable/:username', { config: { xsrf: false, anonymous: true } }, async (request) => {
+    app.post('/api/test/disable/:username', { config: { xsrf: false, anonymous: true, access: 'public' } }, async (request) => {
       const { username } = request.params as { username: string };
       await app.db.updateTable('users').set({ disabled_at: new Date() }).where('username', '=', username).execute();
       return { ok: true };
