@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { canAccess, rulesFor, type AccessUser, type Action, type Resource } from '../../common/access.js';
 import { AUTH_FLAGS } from '../../../schemas/user.js';
 import { HttpError } from '../http/errors.js';
-import type { UserRow } from './authPlugin.js';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../db/schema.js';
 
 /**
  * What a route under /api declares in its config (`config: { access: … }`):
@@ -36,7 +37,7 @@ export function isValidAccess(access: unknown): access is RouteAccess {
 
 /** The table's view of a user row (the answering service and account groups as the caller knows them). */
 export function accessUserOf(
-  user: UserRow,
+  user: Selectable<UsersTable>,
   context: { hasAnsweringService?: boolean; siteGroupNums?: readonly number[] } = {},
 ): AccessUser {
   return {
