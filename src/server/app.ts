@@ -156,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(openapiPlugin, { version: APP_VERSION, publicUrl: config.publicUrl });
   await app.register(authPlugin);
-  await app.register(captchaPlugin, { secret: app.sessionSecret });
+  await app.register(captchaPlugin, { secret: app.secrets.sessionSecret });
   await app.register(outboxPlugin);
   // The live hubs at /hubs/alarms and /hubs/reports (outside /api).
   await app.register(realtimePlugin);

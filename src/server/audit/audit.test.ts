@@ -1,25 +1,79 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { auditFor } from './audit.js';
+import type { Db } from '../db/database.js';
+import { auditLog } from './audit.js';
 
 const signedIn = { ip: '203.0.113.9', auth: { user: { user_id: 7 }, session: { impersonator_user_id: 3 } } } as unknown as FastifyRequest;
 const anonymous = { ip: '203.0.113.9', auth: null } as unknown as FastifyRequest;
 
+/** app.audit over a stand-in database that keeps the audit_log rows it is given. */
+function recordingAudit() {
+  const rows: Record<string, unknown>[] = [];
+  const db = {
+    insertInto: (table: string) => ({
+      values: (row: Record<string, unknown>) => ({
+        execute: async () => {
+          rows.push({ table, ...row });
+          return [];
+        },
+      }),
+    }),
+  } as unknown as Db;
+  return { audit: auditLog(db), rows };
+}
+
 describe('the audit entry of a request', () => {
-  it('names the signed-in user, the impersonator and the address', () => {
-    expect(auditFor(signedIn, { action: 'site.favorited', targetType: 'site', targetId: 12 })).toEqual({
-      action: 'site.favorited',
-      targetType: 'site',
-      targetId: 12,
-      actorUserId: 7,
-      impersonatorUserId: 3,
-      ip: '203.0.113.9',
-    });
-    expect(auditFor(anonymous, { action: 'sso.failed' })).toMatchObject({ actorUserId: null, impersonatorUserId: null });
+  it('names the signed-in user, the impersonator and the address', async () => {
+    const { audit, rows } = recordingAudit();
+    await audit(signedIn, { action: 'site.favorited', targetType: 'site', targetId: 12 });
+    await audit(anonymous, { action: 'sso.failed' });
+    expect(rows).toEqual([
+      {
+        table: 'audit_log',
+        action: 'site.favorited',
+        actor_user_id: 7,
+        impersonator_user_id: 3,
+        target_type: 'site',
+        target_id: '12',
+        ip: '203.0.113.9',
+        details: '{}',
+      },
+      {
+        table: 'audit_log',
+        action: 'sso.failed',
+        actor_user_id: null,
+        impersonator_user_id: null,
+        target_type: null,
+        target_id: null,
+        ip: '203.0.113.9',
+        details: '{}',
+      },
+    ]);
   });
 
-  it('keeps an actor the entry names (a user an anonymous sign-in found), or none when it says null', () => {
-    expect(auditFor(anonymous, { action: 'sso.authenticated', actorUserId: 42 }).actorUserId).toBe(42);
-    expect(auditFor(signedIn, { action: 'sso.exchangeFailed', actorUserId: null }).actorUserId).toBeNull();
+  it('keeps an actor the entry names (a user an anonymous sign-in found), or none when it says null', async () => {
+    const { audit, rows } = recordingAudit();
+    await audit(anonymous, { action: 'sso.authenticated', actorUserId: 42 });
+    await audit(signedIn, { action: 'sso.exchangeFailed', actorUserId: null });
+    expect(rows.map((r) => r.actor_user_id)).toEqual([42, null]);
+  });
+});
+
+describe('an audit entry without a request', () => {
+  it('records the entry as given', async () => {
+    const { audit, rows } = recordingAudit();
+    await audit.system({ action: 'login.succeeded', actorUserId: 5, ip: '198.51.100.4', details: { method: 'password' } });
+    expect(rows).toEqual([
+      {
+        table: 'audit_log',
+        action: 'login.succeeded',
+        actor_user_id: 5,
+        impersonator_user_id: null,
+        target_type: null,
+        target_id: null,
+        ip: '198.51.100.4',
+        details: '{"method":"password"}',
+      },
+    ]);
   });
 });

@@ -25,7 +25,7 @@ export interface Audit {
   system(entry: AuditEntry): Promise<void>;
 }
 
-export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
@@ -41,7 +41,7 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
 }
 
 /** The audit entry of a request: its signed-in user (and impersonator) and address. */
-export function auditFor(request: FastifyRequest, entry: RequestAuditEntry): AuditEntry {
+function auditFor(request: FastifyRequest, entry: RequestAuditEntry): AuditEntry {
   return {
     ...entry,
     actorUserId: entry.actorUserId !== undefined ? entry.actorUserId : (request.auth?.user.user_id ?? null),

@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { sql } from 'kysely';
 import { loginRefusalSchema, loginRequestSchema, loginResponseSchema, msaLoginRequestSchema, tokenSchema } from '../../../schemas/auth.js';
 import { errorSchema } from '../../../schemas/shared.js';
 import { userSchema } from '../../../schemas/user.js';
 import { APPLICATION } from '../../common/constants.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { HttpError } from '../http/errors.js';
 import { clearSessionCookies, REFRESH_COOKIE, SESSION_COOKIE, setRefreshCookie, type UserRow } from './authPlugin.js';
 import { issueSessionXsrf } from './csrf.js';
 import { startSession } from './signIn.js';
 import { identityOf } from './identity.js';
-import { verifySecret } from './secrets.js';
+import { signInRepository } from './signInRepository.js';
 import {
   addressNeedsCaptcha,
   PAIR_POLICY,
@@ -20,7 +18,6 @@ import {
   SIGN_IN_ADDRESS_POLICY,
   signInDecision,
   signInKeys,
-  throttle,
 } from './throttle.js';
 
 /**
@@ -32,19 +29,10 @@ import {
  */
 export async function loginRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const limiter = throttle(app.db);
+  const limiter = app.throttle;
+  const users = signInRepository(app.db);
   const tags = ['sign-in'];
   const loginResponses = { 200: loginResponseSchema, 400: errorSchema, 401: loginRefusalSchema, 403: errorSchema, 429: errorSchema };
-
-  /** A user of one application by username (MSA usernames are emails), case-insensitively. */
-  function findUser(username: string, application: 1 | 2 | 3) {
-    return app.db
-      .selectFrom('users')
-      .selectAll()
-      .where(sql`lower(username)`, '=', username.toLowerCase())
-      .where('application_num', '=', application)
-      .executeTakeFirst();
-  }
 
   /**
    * Checks the password under throttling (throttle.ts signInDecision); the user when it is right.
@@ -68,18 +56,15 @@ export async function loginRoutes(parent: FastifyInstance) {
     const captchaSolved = needsCaptcha && !!captcha && (await app.captcha.verify(captcha));
     const decision = signInDecision({ pair: states.get(keys.pair), address: states.get(keys.address), captchaSolved, now });
     const audit = (details: Record<string, unknown>) =>
-      writeAudit(
-        app.db,
-        auditFor(request, {
-          action: 'login.failed',
-          targetType: 'user',
-          targetId: user?.user_id,
-          details: { account: account.slice(0, 128), ...details },
-        }),
-      );
+      app.audit(request, {
+        action: 'login.failed',
+        targetType: 'user',
+        targetId: user?.user_id,
+        details: { account: account.slice(0, 128), ...details },
+      });
 
     if (decision.kind !== 'check') {
-      await verifySecret(null, password);
+      await app.secrets.verify(null, password);
       if (decision.kind === 'throttled') {
         await audit({ throttled: true });
         reply.header('Retry-After', String(retryAfterSeconds(decision.retryAfterMs)));
@@ -90,7 +75,7 @@ export async function loginRoutes(parent: FastifyInstance) {
       return undefined;
     }
 
-    const valid = await verifySecret(!user || user.disabled_at ? null : user.password_hash, password);
+    const valid = await app.secrets.verify(!user || user.disabled_at ? null : user.password_hash, password);
     if (!valid || !user) {
       await limiter.fail(
         [
@@ -126,7 +111,7 @@ export async function loginRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       const { username, password, internal } = request.body;
       const application = internal ? APPLICATION.internal : APPLICATION.dealer;
-      const user = await findUser(username, application);
+      const user = await users.userByUsername(username, application);
       const checked = await checkCredentials(request, reply, username, password, request.body.captcha, user, 'errors.invalidCredentials');
       if (!checked) return reply;
       return startSession(app, request, reply, checked);
@@ -142,7 +127,7 @@ export async function loginRoutes(parent: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const user = await findUser(email, APPLICATION.customer);
+      const user = await users.userByUsername(email, APPLICATION.customer);
       const checked = await checkCredentials(request, reply, email, password, request.body.captcha, user, 'errors.invalidEmailCredentials');
       if (!checked) return reply;
       if (!checked.email_verified_at) throw new HttpError(403, 'errors.emailNotVerified');
@@ -160,7 +145,7 @@ export async function loginRoutes(parent: FastifyInstance) {
       const presented = request.cookies[REFRESH_COOKIE];
       const result = presented ? await app.sessions.refresh(presented) : ({ outcome: 'invalid' } as const);
       if (result.outcome === 'reused') {
-        await writeAudit(app.db, {
+        await app.audit.system({
           action: 'session.refreshReused',
           actorUserId: result.session.user_id,
           ip: request.ip,
@@ -189,7 +174,7 @@ export async function loginRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       if (request.auth) {
         await app.sessions.end(request.auth.session.session_id, 'logout');
-        await writeAudit(app.db, auditFor(request, { action: 'logout', targetType: 'session', targetId: request.auth.session.session_id }));
+        await app.audit(request, { action: 'logout', targetType: 'session', targetId: request.auth.session.session_id });
       }
       clearSessionCookies(reply);
       return reply.status(204).send();

@@ -11,7 +11,6 @@ import {
 } from '../../../schemas/auth.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { maskContact } from '../../common/loginFlow.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { HttpError } from '../http/errors.js';
 import { clearPending } from './authPlugin.js';
 import {
@@ -28,6 +27,7 @@ import {
 } from './contactMethods.js';
 import { MFA_CODE_POLICY } from './mfaCodes.js';
 import type { Pending } from './requirements.js';
+import { signInRepository } from './signInRepository.js';
 import { recordCodeVerified } from './stepUp.js';
 import { clearTrustedDeviceCookie, rememberDevice, revokeDevices, setTrustedDeviceCookie } from './trustedDevices.js';
 
@@ -58,6 +58,7 @@ function notOfType(type: MfaContactType): HttpError {
  */
 export async function mfaRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
+  const repository = signInRepository(app.db);
   const tags = ['sign-in'];
   const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 409: validationErrorSchema, 429: errorSchema };
 
@@ -89,20 +90,11 @@ export async function mfaRoutes(parent: FastifyInstance) {
    */
   async function purposeToVerify(userId: number, pending: Pending, purposes: MfaPurpose[]): Promise<MfaPurpose | undefined> {
     if (pending.noContactInfo || pending.mfaRequired) return purposes[0];
-    const newest = await app.db
-      .selectFrom('mfa_codes')
-      .select('purpose')
-      .where('user_id', '=', userId)
-      .where('purpose', 'in', purposes)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    return newest?.purpose ?? purposes.find((p) => p !== 'identityVerification');
+    return (await repository.newestWaitingCodePurpose(userId, purposes)) ?? purposes.find((p) => p !== 'identityVerification');
   }
 
   async function audit(request: FastifyRequest, action: string, details: Record<string, unknown>) {
-    await writeAudit(app.db, auditFor(request, { action, targetType: 'user', targetId: request.auth!.user.user_id, details }));
+    await app.audit(request, { action, targetType: 'user', targetId: request.auth!.user.user_id, details });
   }
 
   app.post(

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { LoginResponse } from '../../../schemas/auth.js';
-import { writeAudit } from '../audit/audit.js';
 import { setSessionCookies, type UserRow } from './authPlugin.js';
 import { pendingRequirements, toLoginRequirements } from './requirements.js';
+import { signInRepository } from './signInRepository.js';
 import { isRememberedDevice, TRUSTED_DEVICE_COOKIE } from './trustedDevices.js';
 
 /** True when the request carries an unrevoked, unexpired remembered-device token of the user (trustedDevices.ts). */
@@ -23,13 +22,7 @@ export async function startSession(
   user: UserRow,
   method = 'password',
 ): Promise<LoginResponse> {
-  const contacts = await app.db
-    .selectFrom('user_contact_methods')
-    .select(['type', 'value'])
-    .where('user_id', '=', user.user_id)
-    .where('verified_at', 'is not', null)
-    .orderBy(sql`case when type = 'cellPhone' then 0 else 1 end`)
-    .execute();
+  const contacts = await signInRepository(app.db).verifiedContacts(user.user_id);
   const inputs = {
     applicationNum: user.application_num,
     betaUser: user.beta_user,
@@ -50,7 +43,7 @@ export async function startSession(
     userAgent: request.headers['user-agent'] ?? null,
   });
   setSessionCookies(reply, app.config.publicUrl, tokens);
-  await writeAudit(app.db, {
+  await app.audit.system({
     action: 'login.succeeded',
     actorUserId: user.user_id,
     ip: request.ip,

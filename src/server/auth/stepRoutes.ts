@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { sql } from 'kysely';
 import { loginRequirementsSchema, stepResultSchema } from '../../../schemas/auth.js';
 import {
   contactInfoSchema,
@@ -15,7 +14,6 @@ import {
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
 import { maskContact } from '../../common/loginFlow.js';
-import { auditFor, writeAudit } from '../audit/audit.js';
 import { HttpError } from '../http/errors.js';
 import { clearPending } from './authPlugin.js';
 import { commonPasswordError } from './commonPasswords.js';
@@ -32,7 +30,6 @@ import {
   savePendingContact,
 } from './contactMethods.js';
 import { TOO_MANY_ATTEMPTS_KEY } from './mfaCodes.js';
-import { hashSecret, normaliseAnswer, verifySecret } from './secrets.js';
 import {
   isSecurityQuestionId,
   SECURITY_QUESTION_COUNT,
@@ -41,19 +38,15 @@ import {
   storedSecurityQuestion,
   type SecurityQuestionId,
 } from './securityQuestionOptions.js';
+import { signInRepository } from './signInRepository.js';
 import { requireRecentProof } from './stepUp.js';
-import { ACCOUNT_POLICY, throttle } from './throttle.js';
+import { ACCOUNT_POLICY } from './throttle.js';
 
 const INVALID_FORM = 'validation.invalidForm';
 
 /** A 400 naming the fields at fault, like a schema error. */
 function invalid(fields: Record<string, string>, args: Record<string, unknown> = {}): HttpError {
   return new HttpError(400, INVALID_FORM, args, fields);
-}
-
-/** PostgreSQL's unique_violation. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 /**
@@ -67,13 +60,14 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function stepRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const limiter = throttle(app.db);
+  const limiter = app.throttle;
+  const repository = signInRepository(app.db);
   const tags = ['login steps'];
   const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 409: validationErrorSchema, 429: errorSchema };
   const stepResponse = { 200: stepResultSchema, ...errors };
 
   async function audit(request: FastifyRequest, action: string, details: Record<string, unknown> = {}) {
-    await writeAudit(app.db, auditFor(request, { action, targetType: 'user', targetId: request.auth!.user.user_id, details }));
+    await app.audit(request, { action, targetType: 'user', targetId: request.auth!.user.user_id, details });
   }
 
   async function done(request: FastifyRequest) {
@@ -194,33 +188,13 @@ export async function stepRoutes(parent: FastifyInstance) {
       const { user } = request.auth!;
       const username = request.body.username;
       if (/\s/.test(username)) throw invalid({ username: 'steps.username.noSpaces' });
-      const groups = await app.db
-        .selectFrom('user_account_groups')
-        .innerJoin('account_groups', 'account_groups.site_group_num', 'user_account_groups.site_group_num')
-        .select('account_groups.dealer_number')
-        .where('user_account_groups.user_id', '=', user.user_id)
-        .execute();
-      const dealerNumbers = [user.dealer_number, ...groups.map((g) => g.dealer_number)].filter((n): n is string => !!n);
+      const groupDealerNumbers = await repository.groupDealerNumbers(user.user_id);
+      const dealerNumbers = [user.dealer_number, ...groupDealerNumbers].filter((n): n is string => !!n);
       if (dealerNumbers.some((n) => username.toLowerCase().includes(n.toLowerCase()))) {
         throw invalid({ username: 'steps.username.containsDealerNumber' });
       }
-      const taken = () => new HttpError(409, 'steps.username.taken', {}, { username: 'steps.username.taken' });
-      const other = await app.db
-        .selectFrom('users')
-        .select('user_id')
-        .where(sql`lower(username)`, '=', username.toLowerCase())
-        .where('user_id', '<>', user.user_id)
-        .executeTakeFirst();
-      if (other) throw taken();
-      try {
-        await app.db
-          .updateTable('users')
-          .set({ username, username_reset_required: false, updated_at: new Date() })
-          .where('user_id', '=', user.user_id)
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw taken();
-        throw error;
+      if (!(await repository.changeUsername(user.user_id, username))) {
+        throw new HttpError(409, 'steps.username.taken', {}, { username: 'steps.username.taken' });
       }
       await clearPending(app, request, 'usernameResetRequired');
       await audit(request, 'username.changed', { from: user.username, to: username });
@@ -269,27 +243,17 @@ export async function stepRoutes(parent: FastifyInstance) {
         if (!isSecurityQuestionId(question)) fields[`questions.${i}.question`] = 'steps.securityQuestions.unknown';
         else if (seen.has(question)) fields[`questions.${i}.question`] = 'steps.securityQuestions.duplicate';
         seen.add(question);
-        if (!normaliseAnswer(answer)) fields[`questions.${i}.answer`] = 'validation.required';
+        if (!app.secrets.normaliseAnswer(answer)) fields[`questions.${i}.answer`] = 'validation.required';
       });
       if (Object.keys(fields).length) throw invalid(fields);
 
-      const rows = await Promise.all(
-        questions.map(async ({ question, answer }, i) => ({
-          user_id: user.user_id,
-          position: i + 1,
+      const stored = await Promise.all(
+        questions.map(async ({ question, answer }) => ({
           question: storedSecurityQuestion(request.t, question as SecurityQuestionId),
-          answer_hash: await hashSecret(normaliseAnswer(answer)),
+          answerHash: await app.secrets.hash(app.secrets.normaliseAnswer(answer)),
         })),
       );
-      await app.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('user_security_questions').where('user_id', '=', user.user_id).execute();
-        await trx.insertInto('user_security_questions').values(rows).execute();
-        await trx
-          .updateTable('users')
-          .set({ verify_security_questions: false, updated_at: new Date() })
-          .where('user_id', '=', user.user_id)
-          .execute();
-      });
+      await repository.replaceSecurityQuestions(user.user_id, stored);
       await clearPending(app, request, 'verifySecurityQuestions');
       await audit(request, 'securityQuestions.updated', { questions: questions.map((q) => q.question) });
       return done(request);
@@ -319,7 +283,7 @@ export async function stepRoutes(parent: FastifyInstance) {
         if (!currentPassword) throw invalid({ currentPassword: 'validation.required' });
         const key = `password-change:${user.user_id}`;
         if (await limiter.isBlocked([key])) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
-        if (!(await verifySecret(user.password_hash, currentPassword))) {
+        if (!(await app.secrets.verify(user.password_hash, currentPassword))) {
           await limiter.fail([{ key, policy: ACCOUNT_POLICY }]);
           await audit(request, 'password.changeFailed', { reason: 'currentPassword' });
           throw invalid({ currentPassword: 'steps.password.currentWrong' });
@@ -329,31 +293,16 @@ export async function stepRoutes(parent: FastifyInstance) {
       const refusal =
         (newPassword.toLowerCase().includes(user.username.toLowerCase()) && 'steps.password.containsUsername') ||
         commonPasswordError(newPassword) ||
-        ((await verifySecret(user.password_hash, newPassword)) && 'steps.password.sameAsCurrent');
+        ((await app.secrets.verify(user.password_hash, newPassword)) && 'steps.password.sameAsCurrent');
       if (refusal) {
         await audit(request, 'password.changeFailed', { reason: refusal.split('.').pop() });
         throw invalid({ newPassword: refusal });
       }
 
-      const now = new Date();
-      const passwordHash = await hashSecret(newPassword);
-      const ended = await app.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, password_reset_required: false, updated_at: now })
-          .where('user_id', '=', user.user_id)
-          .execute();
-        return trx
-          .updateTable('sessions')
-          .set({ ended_at: now, end_reason: 'password-changed' })
-          .where('user_id', '=', user.user_id)
-          .where('session_id', '<>', session.session_id)
-          .where('ended_at', 'is', null)
-          .returning('session_id')
-          .execute();
-      });
+      const passwordHash = await app.secrets.hash(newPassword);
+      const otherSessionsEnded = await repository.changePassword(user.user_id, passwordHash, session.session_id);
       await clearPending(app, request, 'passwordResetRequired');
-      await audit(request, 'password.changed', { atLogin, otherSessionsEnded: ended.length });
+      await audit(request, 'password.changed', { atLogin, otherSessionsEnded });
       return done(request);
     },
   );
@@ -367,10 +316,7 @@ export async function stepRoutes(parent: FastifyInstance) {
     async (request) => {
       requireIdentityProven(request);
       const { user } = request.auth!;
-      await app.db.transaction().execute(async (trx) => {
-        await trx.insertInto('terms_acceptances').values({ user_id: user.user_id, ip: request.ip }).execute();
-        await trx.updateTable('users').set({ terms_required: false, updated_at: new Date() }).where('user_id', '=', user.user_id).execute();
-      });
+      await repository.acceptTerms(user.user_id, request.ip);
       await clearPending(app, request, 'termsAndConditionsRequired');
       await audit(request, 'terms.accepted');
       return done(request);

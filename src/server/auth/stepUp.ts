@@ -3,8 +3,8 @@ import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 import { TOO_MANY_ATTEMPTS_KEY } from './mfaCodes.js';
 import type { PendingFlag } from './requirements.js';
-import { sha256, verifySecret } from './secrets.js';
-import { ACCOUNT_POLICY, throttle } from './throttle.js';
+import { sha256 } from './secrets.js';
+import { ACCOUNT_POLICY } from './throttle.js';
 
 /**
  * Sensitive changes (username, security questions, contact methods) need the
@@ -68,10 +68,10 @@ export async function requireRecentProof(
   });
   if (!needed) return;
   if (!currentPassword) throw new HttpError(403, 'steps.reauthRequired', {}, { currentPassword: 'steps.reauthRequired' });
-  const limiter = throttle(app.db);
+  const limiter = app.throttle;
   const key = `password-change:${user.user_id}`;
   if (await limiter.isBlocked([key])) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
-  if (!(await verifySecret(user.password_hash, currentPassword))) {
+  if (!(await app.secrets.verify(user.password_hash, currentPassword))) {
     await limiter.fail([{ key, policy: ACCOUNT_POLICY }]);
     throw new HttpError(400, 'validation.invalidForm', {}, { currentPassword: 'steps.password.currentWrong' });
   }
