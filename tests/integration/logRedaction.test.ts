@@ -41,4 +41,13 @@ describe.each(TEST_DATABASES)('log redaction on $name (issue 10)', (database) =>
       expect(log, typed).not.toContain(typed);
     }
   });
+
+  it('logs a refused single sign-on without the provider name the browser sent', async () => {
+    lines.length = 0;
+    const response = await fetch(`${origin}/api/sso/login?siteGroup=9993&provider=Quokkaprovider-4417`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    const log = lines.join('');
+    expect(log).toContain('single sign-on refused');
+    expect(log).not.toContain('Quokkaprovider');
+  });
 });

@@ -14,6 +14,7 @@ import { cookieSecurity } from '../auth/authPlugin.js';
 import { startSession } from '../auth/signIn.js';
 import { ADDRESS_POLICY } from '../auth/throttle.js';
 import { HttpError } from '../http/errors.js';
+import { logValue } from '../http/logging.js';
 import { localIdpIssuer } from './localIdp.js';
 import { ssoClient, type SsoChecks } from './ssoClient.js';
 import { ssoRepository } from './ssoRepository.js';
@@ -52,6 +53,8 @@ export async function ssoRoutes(parent: FastifyInstance) {
   const client = ssoClient({ localIssuer: app.config.localIdp ? localIdpIssuer(publicUrl) : undefined });
   const browserCookie = { path: SSO_CALLBACK_PATH, httpOnly: true, ...cookieSecurity(publicUrl) };
 
+  const SUBMITTED_DETAILS = new Set(['provider', 'email']);
+
   async function refuse(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -59,7 +62,11 @@ export async function ssoRoutes(parent: FastifyInstance) {
     details: Record<string, unknown> = {},
     userId?: number,
   ) {
-    request.log.warn({ reason, ...details }, 'single sign-on refused');
+    // What the browser or the identity provider sent (a provider name, an email) is not logged in full.
+    const logged = Object.fromEntries(
+      Object.entries(details).map(([key, value]) => [key, SUBMITTED_DETAILS.has(key) ? logValue(value) : value]),
+    );
+    request.log.warn({ reason, ...logged }, 'single sign-on refused');
     await app.audit(request, { action: 'sso.failed', details: { reason, ...details }, actorUserId: userId ?? null });
     return reply.redirect(SSO_ERROR_LOCATION, 302);
   }
