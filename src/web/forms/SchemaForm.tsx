@@ -68,7 +68,12 @@ export function SchemaForm({ schema, ui, slots }: SchemaFormProps) {
           {section.rows.map((row) => (
             <Box
               key={row.fields.map((f) => f.source).join('+')}
-              sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: `repeat(${row.fields.length}, minmax(0, 1fr))` } }}
+              sx={{
+                display: 'grid',
+                columnGap: 2,
+                mb: 1,
+                gridTemplateColumns: { xs: '1fr', sm: `repeat(${row.fields.length}, minmax(0, 1fr))` },
+              }}
             >
               {row.fields.map((field) => (
                 <Fragment key={field.source}>
