@@ -88,19 +88,38 @@ async function waitHealthy(origin: string, server: Server): Promise<void> {
   throw new Error(`the server did not become healthy${gone ? ' (it exited)' : ''}:\n${server.output.join('').slice(-4000)}`);
 }
 
-/** A signed-in session: the bearer token and the XSRF cookie pair the API expects on writes. */
+/** Cookies a response sets (name → value), over those already held. */
+function keepCookies(held: Map<string, string>, response: Response) {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair.indexOf('=');
+    const value = pair.slice(at + 1);
+    if (value) held.set(pair.slice(0, at).trim(), value);
+    else held.delete(pair.slice(0, at).trim());
+  }
+}
+
+/**
+ * A signed-in session as a browser holds it: the cookies (the pre-session, then the session),
+ * the XSRF token bound to them (csrf.ts) and the bearer token.
+ */
 async function signIn(origin: string) {
-  const health = await fetch(`${origin}/api/health`);
-  const xsrf = /XSRF-Token=([^;]+)/.exec(health.headers.getSetCookie().join('; '))?.[1] ?? '';
-  const headers = { 'Content-Type': 'application/json', Cookie: `XSRF-Token=${xsrf}`, 'X-XSRF-Token': xsrf };
+  const cookies = new Map<string, string>();
+  keepCookies(cookies, await fetch(`${origin}/api/health`));
+  const headersNow = () => ({
+    'Content-Type': 'application/json',
+    Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    'X-XSRF-Token': cookies.get('XSRF-Token') ?? '',
+  });
   const response = await fetch(`${origin}/api/account/login`, {
     method: 'POST',
-    headers,
+    headers: headersNow(),
     body: JSON.stringify({ username: 'support.admin', password: DEMO_PASSWORD, internal: true }),
   });
+  keepCookies(cookies, response);
   const body = await response.json();
   if (response.status !== 200 || !body.token?.token) throw new Error(`support.admin could not sign in: ${response.status}`);
-  return { ...headers, Authorization: `Bearer ${body.token.token}` };
+  return { ...headersNow(), Authorization: `Bearer ${body.token.token}` };
 }
 
 async function main() {
