@@ -1,3 +1,4 @@
+import { createConnection } from 'node:net';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import type { AlarmEvent } from '../../schemas/dealer.js';
 import type { Db } from '../../src/server/db/database.js';
@@ -76,4 +77,25 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  */
 export function sharedDatabase(database: TestDatabase, env: Record<string, string> = {}) {
   return openTestDatabase(database, { DEMO: 'true', ...env });
+}
+
+/** The machine's Redis, unless REDIS_URL names another. */
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Whether a Redis answers at `url` (a TCP connect within 1 s): tests that need one skip, saying why, when none does. */
+export async function redisReachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
 }

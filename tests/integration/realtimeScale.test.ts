@@ -1,31 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'node:net';
 import { HubConnectionState } from '@microsoft/signalr';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { TEST_DATABASES } from './harness.js';
-import { alarmFor, alarmListener, ingest, sharedDatabase, signIn, sleep, transmitterIn, waitFor } from './realtimeHelpers.js';
+import {
+  alarmFor,
+  alarmListener,
+  ingest,
+  REDIS_URL,
+  redisReachable,
+  sharedDatabase,
+  signIn,
+  sleep,
+  transmitterIn,
+  waitFor,
+} from './realtimeHelpers.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 const redisUp = await redisReachable(REDIS_URL);
 if (!redisUp) console.log(`Redis is not reachable at ${REDIS_URL}: the two-process test is skipped`);
 

@@ -1,30 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { TEST_DATABASES, listen, openTestDatabase, type TestDatabase } from './harness.js';
-import { signIn } from './realtimeHelpers.js';
-
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
+import { REDIS_URL, redisReachable, signIn } from './realtimeHelpers.js';
 
 /** Counts the queries that read the sessions table: how the tests see whether a call was answered from memory. */
 function sessionReads() {
