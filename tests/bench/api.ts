@@ -139,18 +139,22 @@ async function bareServer(app: FastifyInstance): Promise<{ server: FastifyInstan
 }
 
 async function signIn(app: FastifyInstance): Promise<Record<string, string>> {
-  // Signed in as the news editor: the list is what news setup loads.
-  const xsrf = 'bench-xsrf-token';
+  // Signed in as the news editor: the list is what news setup loads. First the pre-session and
+  // the XSRF token bound to it (csrf.ts), as a browser gets them from its first call.
+  const first = await app.inject({ method: 'GET', url: '/api/health' });
+  const presession = first.cookies.filter((c) => c.value);
+  const xsrf = presession.find((c) => c.name === 'XSRF-Token')?.value ?? '';
   const login = await app.inject({
     method: 'POST',
     url: '/api/account/login',
-    headers: { cookie: `XSRF-Token=${xsrf}`, 'x-xsrf-token': xsrf },
+    headers: { cookie: presession.map((c) => `${c.name}=${c.value}`).join('; '), 'x-xsrf-token': xsrf },
     payload: { username: 'support.admin', password: DEMO_PASSWORD, internal: true },
   });
   const session = login.cookies.find((c) => c.name === 'portal_session');
-  if (!session) throw new Error(`could not sign in for the benchmark: ${login.statusCode}`);
-  // The XSRF cookie too, as a browser sends it, so no call is given a new one.
-  return { cookie: `portal_session=${session.value}; XSRF-Token=${xsrf}` };
+  const sessionXsrf = login.cookies.find((c) => c.name === 'XSRF-Token');
+  if (!session || !sessionXsrf) throw new Error(`could not sign in for the benchmark: ${login.statusCode}`);
+  // The session's XSRF cookie too, as a browser sends it, so no call is given a new one.
+  return { cookie: `portal_session=${session.value}; XSRF-Token=${sessionXsrf.value}` };
 }
 
 interface ApiFigures {

@@ -69,6 +69,16 @@ describe.each(TEST_DATABASES)('news resource on $name', (database) => {
     });
     // Items without an order come last.
     expect(last.data.map((n) => n.title)).toEqual(['Item 1', 'No order']);
+    expect(last.total).toBe(8);
+
+    // A page past the end has no rows, and still the whole total.
+    const beyond = await provider.getList('news', {
+      pagination: { page: 5, perPage: 3 },
+      sort: { field: 'order', order: 'DESC' },
+      filter: {},
+    });
+    expect(beyond.data).toEqual([]);
+    expect(beyond.total).toBe(8);
 
     const asc = await provider.getList('news', {
       pagination: { page: 1, perPage: 10 },

@@ -79,17 +79,21 @@ export function newsRepository(db: Db) {
       }
       if (filter.id) query = query.where('news_id', 'in', filter.id.length ? filter.id : [-1]);
 
-      const { total } = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
       const { field = 'order', order = 'desc' } = sort ?? {};
       const column = SORT_COLUMNS[field];
+      // The page and the total in one round trip (a window count over the filtered rows); a page
+      // past the end has no row to carry the total, so only then is it counted apart.
       const rows = await query
         .selectAll('news_items')
         .select(hasDocument)
+        .select(sql<number>`count(*) over ()::int`.as('total'))
         .orderBy(sql.ref(column), (ob) => (order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
         .orderBy('news_id', order)
         .offset(offset)
         .limit(limit)
         .execute();
+      const total =
+        rows[0]?.total ?? (offset === 0 ? 0 : (await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total);
       return { total, items: rows.map((row) => toNewsItem(row, now)) };
     },
 
