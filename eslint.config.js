@@ -29,6 +29,7 @@ const BOUNDARIES = {
         'authPlugin',
         'bearer',
         'commonPasswords',
+        'cookies',
         'identity',
         'mfaCodes',
         'pendingGuard',

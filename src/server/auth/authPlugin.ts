@@ -11,12 +11,12 @@ import { redisBackplane } from '../realtime/backplane.js';
 import { readBearer } from './bearer.js';
 import { mfaCodes, type MfaCodes } from './mfaCodes.js';
 import { actionRequired, type Pending, type PendingFlag } from './requirements.js';
+import { cookieSecurity, SESSION_COOKIE } from './cookies.js';
 import { sha256 } from './secrets.js';
 import { sessionCache } from './sessionCache.js';
 import { csrfPlugin, issuePresessionXsrf, issueSessionXsrf, WRITE_METHODS } from './csrf.js';
 import { sessionStore, type Session, type SessionStore } from './sessions.js';
 
-export const SESSION_COOKIE = 'portal_session';
 export const REFRESH_COOKIE = 'portal_refresh';
 const REFRESH_PATH = '/api/token';
 
@@ -46,8 +46,6 @@ declare module 'fastify' {
     sessions: SessionStore;
     /** One-time codes by email or text (mfaCodes.ts). */
     mfaCodes: MfaCodes;
-    /** preHandler: the request must come from a signed-in user (routes declare `config: { access: 'signedIn' }` instead, accessGuard.ts). */
-    requireUser: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: Auth | null;
@@ -62,13 +60,6 @@ declare module 'fastify' {
      */
     anonymous?: boolean;
   }
-}
-
-/** Cookie flags: Secure everywhere but plain-http localhost development. */
-export function cookieSecurity(publicUrl: string) {
-  const url = new URL(publicUrl);
-  const localHttp = url.protocol === 'http:' && /^(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]+\.localhost)$/.test(url.hostname);
-  return { secure: !localHttp, sameSite: 'lax' as const };
 }
 
 /**
@@ -162,11 +153,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request) => {
     if (WRITE_METHODS.has(request.method)) await cache.changed();
   });
-
-  const requireUser = async (request: FastifyRequest) => {
-    if (!request.auth) throw new HttpError(401, 'errors.signInRequired');
-  };
-  app.decorate('requireUser', requireUser);
 });
 
 /**

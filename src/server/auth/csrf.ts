@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { XSRF } from '../../common/constants.js';
 import { HttpError } from '../http/errors.js';
+import { cookieSecurity, SESSION_COOKIE } from './cookies.js';
 import { hmac, randomToken, safeEqual, sha256 } from './secrets.js';
 
 /**
@@ -22,8 +23,6 @@ import { hmac, randomToken, safeEqual, sha256 } from './secrets.js';
 
 /** The anonymous pre-session the token is bound to before sign-in (httpOnly, random). */
 const PRESESSION_COOKIE = 'portal_presession';
-/** The session cookie of authPlugin.ts (repeated here to keep the import one-way). */
-const SESSION_COOKIE = 'portal_session';
 
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -61,9 +60,7 @@ export function validXsrf(secret: string, binding: string | undefined, header: u
 }
 
 function cookieFlags(reply: FastifyReply) {
-  const url = new URL(reply.server.config.publicUrl);
-  const localHttp = url.protocol === 'http:' && /^(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]+\.localhost)$/.test(url.hostname);
-  return { path: '/', secure: !localHttp };
+  return { path: '/', secure: cookieSecurity(reply.server.config.publicUrl).secure };
 }
 
 /** Sets the XSRF cookie for a binding (readable by the page, which echoes it in the header). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/database.js';
-import { cookieSecurity } from './authPlugin.js';
+import { cookieSecurity } from './cookies.js';
 import { randomToken, sha256 } from './secrets.js';
 
 /**

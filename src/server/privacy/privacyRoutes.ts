@@ -97,7 +97,6 @@ export async function privacyRoutes(parent: FastifyInstance) {
       preValidation: async (request) => {
         if (request.body === undefined || request.body === null) request.body = {};
       },
-      preHandler: app.requireUser,
     },
     async (request) => {
       const auth = request.auth!;

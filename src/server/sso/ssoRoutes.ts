@@ -10,7 +10,7 @@ import {
 import { ssoTenantSchema } from '../../../schemas/dealer.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
-import { cookieSecurity } from '../auth/authPlugin.js';
+import { cookieSecurity } from '../auth/cookies.js';
 import { startSession } from '../auth/signIn.js';
 import { ADDRESS_POLICY } from '../auth/throttle.js';
 import { HttpError } from '../http/errors.js';
