@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD } from '../../src/common/constants.js';
+import { signedInClient } from '../integration/client.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 240_000;
@@ -88,40 +88,6 @@ async function waitHealthy(origin: string, server: Server): Promise<void> {
   throw new Error(`the server did not become healthy${gone ? ' (it exited)' : ''}:\n${server.output.join('').slice(-4000)}`);
 }
 
-/** Cookies a response sets (name → value), over those already held. */
-function keepCookies(held: Map<string, string>, response: Response) {
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const at = pair.indexOf('=');
-    const value = pair.slice(at + 1);
-    if (value) held.set(pair.slice(0, at).trim(), value);
-    else held.delete(pair.slice(0, at).trim());
-  }
-}
-
-/**
- * A signed-in session as a browser holds it: the cookies (the pre-session, then the session),
- * the XSRF token bound to them (csrf.ts) and the bearer token.
- */
-async function signIn(origin: string) {
-  const cookies = new Map<string, string>();
-  keepCookies(cookies, await fetch(`${origin}/api/health`));
-  const headersNow = () => ({
-    'Content-Type': 'application/json',
-    Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    'X-XSRF-Token': cookies.get('XSRF-Token') ?? '',
-  });
-  const response = await fetch(`${origin}/api/account/login`, {
-    method: 'POST',
-    headers: headersNow(),
-    body: JSON.stringify({ username: 'support.admin', password: DEMO_PASSWORD, internal: true }),
-  });
-  keepCookies(cookies, response);
-  const body = await response.json();
-  if (response.status !== 200 || !body.token?.token) throw new Error(`support.admin could not sign in: ${response.status}`);
-  return { ...headersNow(), Authorization: `Bearer ${body.token.token}` };
-}
-
 async function main() {
   const writes = writesWanted();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-durability-'));
@@ -132,7 +98,7 @@ async function main() {
     const started = Date.now();
     await waitHealthy(origin, server);
     console.log(`durability: server up with demo data in ${Date.now() - started} ms (data dir ${dataDir})`);
-    const headers = await signIn(origin);
+    const client = await signedInClient(origin, 'support.admin', { internal: true });
 
     // All writes at once; SIGKILL as soon as half of them are acknowledged.
     const acknowledged = new Map<number, string>();
@@ -143,11 +109,7 @@ async function main() {
       Array.from({ length: writes }, async (_, i) => {
         const title = `Durability ${i} ${run}`;
         try {
-          const response = await fetch(`${origin}/api/news`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({ title, body: `Write ${i} of the durability check.` }),
-          });
+          const response = await client.request('POST', '/api/news', { title, body: `Write ${i} of the durability check.` });
           if (response.status >= 200 && response.status < 300) {
             const { id } = (await response.json()) as { id: number };
             acknowledged.set(id, title);
@@ -167,13 +129,13 @@ async function main() {
     const restarted = Date.now();
     await waitHealthy(origin, server);
     console.log(`durability: restarted on the same data dir in ${Date.now() - restarted} ms`);
-    const again = await signIn(origin);
+    const again = await signedInClient(origin, 'support.admin', { internal: true });
     const ids = [...acknowledged.keys()];
     const lost: number[] = [];
     for (let i = 0; i < ids.length; i += 25) {
       await Promise.all(
         ids.slice(i, i + 25).map(async (id) => {
-          const response = await fetch(`${origin}/api/news/${id}`, { headers: again });
+          const response = await again.request('GET', `/api/news/${id}`);
           const item = response.status === 200 ? ((await response.json()) as { title?: string }) : undefined;
           if (item?.title !== acknowledged.get(id)) lost.push(id);
         }),
