@@ -5,7 +5,7 @@ import cors from '@fastify/cors';
 import type { TFunction } from 'i18next';
 import { ALL_SCHEMAS } from '../../schemas/catalog.js';
 import { TRANSPORT_PARAMS } from '../common/transportLists.js';
-import { redact, resolveSessionSecret, type Config } from './config.js';
+import { redact, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.js';
 import { isEmpty, seedDemo } from './db/seed/demoSeed.js';
 import { authPlugin } from './auth/authPlugin.js';
@@ -44,7 +44,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
-    sessionSecret: string;
   }
   interface FastifyRequest {
     /** Translator for the language the request prefers (Accept-Language). */
@@ -92,7 +91,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }));
   app.decorate('db', database.db);
   app.decorate('config', config);
-  app.decorate('sessionSecret', resolveSessionSecret(config));
   // app.audit, app.throttle, app.secrets: the shared services, for every feature.
   await app.register(platformPlugin);
   app.addHook('onClose', async () => {

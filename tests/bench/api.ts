@@ -116,7 +116,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 /** The baselines (a), (b), (c) on the portal's own database handle. */
 async function bareServer(app: FastifyInstance): Promise<{ server: FastifyInstance; origin: string }> {
   const news = newsRepository(app.db);
-  const sessions = sessionStore(app.db, app.sessionSecret);
+  const sessions = sessionStore(app.db, app.secrets.sessionSecret);
   const listOptions = () => ({ filter: {}, sort: { field: 'order' as const, order: 'desc' as const }, offset: 0, limit: 25 });
   const server = Fastify({ logger: false });
   server.get('/constant', async () => [{ id: 1, title: 'constant' }]);

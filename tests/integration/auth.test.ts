@@ -175,7 +175,7 @@ describe.each(TEST_DATABASES)('sign-in on $name', (database) => {
     const c = await client();
     await c.login('dealer.beta');
     const sessionId = c.bearer!.split('.')[0];
-    c.bearer = signBearer(t.app.sessionSecret, sessionId, new Date(Date.now() - 1000));
+    c.bearer = signBearer(t.app.secrets.sessionSecret, sessionId, new Date(Date.now() - 1000));
     const expired = await c.request('GET', '/api/me');
     expect(expired.status).toBe(401);
     expect(await expired.json()).toEqual({ message: 'Login expired, please log in again.' });

@@ -82,9 +82,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     : undefined;
   const cache = sessionCache({ backplane, onError: (error) => app.log.error({ err: error }, 'session cache invalidation not published') });
   app.addHook('onClose', async () => backplane?.close());
-  const sessions = sessionStore(app.db, app.sessionSecret, { changed: cache.changed });
+  const sessions = sessionStore(app.db, app.secrets.sessionSecret, { changed: cache.changed });
   app.decorate('sessions', sessions);
-  app.decorate('mfaCodes', mfaCodes(app.db, app.sessionSecret));
+  app.decorate('mfaCodes', mfaCodes(app.db, app.secrets.sessionSecret));
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -100,7 +100,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     let bearerExpired = false;
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
-      const bearer = readBearer(app.sessionSecret, authorization.slice('Bearer '.length).trim());
+      const bearer = readBearer(app.secrets.sessionSecret, authorization.slice('Bearer '.length).trim());
       if (!bearer) throw new HttpError(401, 'errors.invalidToken');
       key = `bearer:${bearer.sessionId}`;
       bearerExpired = bearer.expired;

@@ -65,7 +65,7 @@ function cookieFlags(reply: FastifyReply) {
 
 /** Sets the XSRF cookie for a binding (readable by the page, which echoes it in the header). */
 function issueXsrf(reply: FastifyReply, binding: string): void {
-  reply.setCookie(XSRF.cookie, xsrfToken(reply.server.sessionSecret, binding), {
+  reply.setCookie(XSRF.cookie, xsrfToken(reply.server.secrets.sessionSecret, binding), {
     ...cookieFlags(reply),
     httpOnly: false,
     sameSite: 'strict',
@@ -101,7 +101,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
       request.cookies[PRESESSION_COOKIE] = presession;
       binding = xsrfBinding(request.cookies)!;
     }
-    const expected = xsrfToken(app.sessionSecret, binding);
+    const expected = xsrfToken(app.secrets.sessionSecret, binding);
     if (request.cookies[XSRF.cookie] !== expected) issueXsrf(reply, binding);
 
     if (!WRITE_METHODS.has(request.method) || request.routeOptions.config?.xsrf === false) return;
@@ -110,6 +110,6 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
     if (!sameOriginWrite({ origin, secFetchSite: typeof fetchSite === 'string' ? fetchSite : undefined }, allowed)) {
       throw new HttpError(403, 'errors.xsrf');
     }
-    if (!validXsrf(app.sessionSecret, binding, request.headers[XSRF.header.toLowerCase()])) throw new HttpError(403, 'errors.xsrf');
+    if (!validXsrf(app.secrets.sessionSecret, binding, request.headers[XSRF.header.toLowerCase()])) throw new HttpError(403, 'errors.xsrf');
   });
 });

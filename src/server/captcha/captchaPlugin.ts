@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 export interface CaptchaPluginOptions {
-  /** The application secret (app.sessionSecret); the captcha derives its own key from it. */
+  /** The application secret (app.secrets.sessionSecret); the captcha derives its own key from it. */
   secret: string;
   /** Difficulty; 50,000 unless set (tests use a small number). */
   maxNumber?: number;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { auditLog, type Audit } from '../audit/audit.js';
 import { hashSecret, hmac, normaliseAnswer, randomToken, safeEqual, sha256, verifySecret } from '../auth/secrets.js';
 import { throttle } from '../auth/throttle.js';
+import { resolveSessionSecret } from '../config.js';
 
 /** app.secrets: the session secret and the hashing and signing helpers of auth/secrets.ts. */
 interface Secrets {
@@ -38,11 +39,11 @@ declare module 'fastify' {
 /**
  * The shared services every feature uses, as decorators (Fastify's way for
  * them) rather than module functions each feature wires to the database:
- * audit, throttle and secrets. Needs app.db and app.sessionSecret.
+ * audit, throttle and secrets. Needs app.db and app.config; the session secret is resolved here, once.
  */
 export const platformPlugin = fp(
   async (app: FastifyInstance) => {
-    const sessionSecret = app.sessionSecret;
+    const sessionSecret = resolveSessionSecret(app.config);
     app.decorate('audit', auditLog(app.db));
     app.decorate('throttle', throttle(app.db));
     app.decorate('secrets', {
