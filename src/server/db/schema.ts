@@ -154,6 +154,10 @@ export interface SitesTable {
   time_zone: Generated<string>;
   account_passcode_hash: string | null;
   created_at: Generated<Date>;
+  /** SITE_STATUSES (migration 0004). */
+  status: Generated<'active' | 'inAlarm' | 'onTest' | 'outOfService' | 'pending'>;
+  /** SITE_TYPES (migration 0004). */
+  site_type: Generated<'residential' | 'commercial' | 'industrial' | 'institutional'>;
 }
 
 export interface DevicesTable {
@@ -182,6 +186,26 @@ export interface ContactsTable {
   phone_number: string | null;
   email: string | null;
   has_key: Generated<boolean>;
+  /** May verify an alarm (migration 0004). */
+  verifies: Generated<boolean>;
+}
+
+export interface SiteAgenciesTable {
+  agency_id: Generated<number>;
+  site_num: number;
+  kind: 'police' | 'fire' | 'medical' | 'guard';
+  name: string;
+  phone_number: string | null;
+  permit_number: string | null;
+  /** 'YYYY-MM-DD'. */
+  permit_expires_on: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface PremisePhonesTable {
+  phone_id: Generated<number>;
+  site_num: number;
+  label: string;
+  phone_number: string;
 }
 
 export interface PasscodesTable {
@@ -211,6 +235,8 @@ export interface AlarmEventsTable {
   event_code_description: string;
   alarm_date: Timestamp;
   received_at: Generated<Date>;
+  /** EVENT_KINDS, generated from event_code by the database (migration 0004). */
+  event_kind: ColumnType<'alarm' | 'trouble' | 'openClose' | 'test' | 'restore' | 'other', never, never>;
 }
 
 export interface SiteFavoritesTable {
@@ -364,6 +390,8 @@ export interface Database {
   devices: DevicesTable;
   zones: ZonesTable;
   contacts: ContactsTable;
+  site_agencies: SiteAgenciesTable;
+  premise_phones: PremisePhonesTable;
   passcodes: PasscodesTable;
   schedules: SchedulesTable;
   alarm_events: AlarmEventsTable;

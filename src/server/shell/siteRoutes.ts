@@ -4,7 +4,8 @@ import { siteListItemSchema } from '../../../schemas/dealer.js';
 import { siteSearchQuerySchema, siteSummarySchema } from '../../../schemas/shell.js';
 import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
 import { HttpError } from '../http/errors.js';
-import { searchPlan, sitesRepository, type ScopeUser } from './sitesRepository.js';
+import type { ScopeUser } from '../db/siteScope.js';
+import { searchPlan, sitesRepository } from './sitesRepository.js';
 
 const siteList = { type: 'array', items: siteListItemSchema } as const;
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };

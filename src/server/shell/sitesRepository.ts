@@ -1,9 +1,9 @@
-import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import type { SiteListItem } from '../../../schemas/dealer.js';
 import type { SiteSearchQuery, SiteSummary } from '../../../schemas/shell.js';
-import { APPLICATION } from '../../common/constants.js';
 import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
+
 import { normaliseTransmitter } from '../../common/transmitter.js';
 
 /** Search answers and recents are short lists. */
@@ -90,44 +90,6 @@ function toListItem(row: ListRow): SiteListItem {
     transmitterCode: row.transmitter_code,
     addressDisplay: addressDisplay(row),
   };
-}
-
-/** Who asks: what the tenant scope of a query depends on. */
-export interface ScopeUser {
-  user_id: number;
-  application_num: number;
-  current_site_group_num: number | null;
-}
-
-/**
- * The tenant scope of every site query (ARCHITECTURE 'One access table'): the
- * sites a user may reach. Dealers and staff: the sites of their selected
- * account group (users.current_site_group_num), provided it is still one of
- * their user_account_groups; none while no group is selected. Customers: the
- * sites of their linked accounts (msa_account_links).
- */
-function siteScope(user: ScopeUser): Expression<SqlBool> {
-  const eb = expressionBuilder<Database, 'sites'>();
-  if (user.application_num === APPLICATION.customer) {
-    return eb.exists(
-      eb
-        .selectFrom('msa_account_links')
-        .select('msa_account_links.site_num')
-        .whereRef('msa_account_links.site_num', '=', 'sites.site_num')
-        .where('msa_account_links.user_id', '=', user.user_id),
-    );
-  }
-  if (user.current_site_group_num === null) return eb.lit(false);
-  return eb.and([
-    eb('sites.site_group_num', '=', user.current_site_group_num),
-    eb.exists(
-      eb
-        .selectFrom('user_account_groups')
-        .select('user_account_groups.site_group_num')
-        .whereRef('user_account_groups.site_group_num', '=', 'sites.site_group_num')
-        .where('user_account_groups.user_id', '=', user.user_id),
-    ),
-  ]);
 }
 
 /** Keeps the first row of each site (rows come one per device). */

@@ -1,0 +1,285 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { INT4_MAX, int4Range } from './shared.js';
+
+/**
+ * Accounts (issue 11; SPEC §1 dealer users, §2 /site/*, §3 site/account, §7
+ * 'Account search via device, xmit and details'): the `sites` resource in
+ * ra-data-simple-rest conventions (GET /api/sites, GET /api/sites/{siteNum}),
+ * scoped to the selected account group, and the audited passcode reveal.
+ */
+
+/** Where an account stands: the status tag of lists and the header of /site/info. */
+export const SITE_STATUSES = ['active', 'inAlarm', 'onTest', 'outOfService', 'pending'] as const;
+export type SiteStatus = (typeof SITE_STATUSES)[number];
+
+export const SITE_TYPES = ['residential', 'commercial', 'industrial', 'institutional'] as const;
+export type SiteType = (typeof SITE_TYPES)[number];
+
+/** The field a search text matched, named in the search dialog ("phone", "contact"). */
+export const SITE_MATCH_FIELDS = ['siteNum', 'devNum', 'xmit', 'name', 'address', 'city', 'postalCode', 'phone', 'contact'] as const;
+export type SiteMatchField = (typeof SITE_MATCH_FIELDS)[number];
+
+/** What the account view warns about when it is missing (links to the section). */
+export const SITE_WARNINGS = ['noPasscode', 'fewVerificationContacts', 'noAgency', 'noPremisePhone', 'noPermit'] as const;
+export type SiteWarning = (typeof SITE_WARNINGS)[number];
+
+export const AGENCY_KINDS = ['police', 'fire', 'medical', 'guard'] as const;
+
+/** Sort fields of GET /api/sites; without sort (and with q) the answer is by relevance. */
+export const SITE_SORT_FIELDS = ['siteName', 'siteNum', 'city', 'status'] as const;
+
+/** `filter` of GET /api/sites (JSON in the query string). */
+export const siteFilterSchema = {
+  $id: 'SiteFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    /** A substring, case- and accent-insensitive, of the name, address, city, postal code, phones (digits), contact names, transmitter, site or device number. */
+    q: { type: 'string', maxLength: 100 },
+    status: {
+      anyOf: [
+        { type: 'string', enum: SITE_STATUSES },
+        { type: 'array', items: { type: 'string', enum: SITE_STATUSES }, maxItems: SITE_STATUSES.length },
+      ],
+    },
+    siteType: { type: 'string', enum: SITE_TYPES },
+    city: { type: 'string', maxLength: 100 },
+    state: { type: 'string', maxLength: 2 },
+    favorite: { type: 'boolean' },
+    /** react-admin getMany: `filter={"id":[…]}`. */
+    id: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, maxItems: 1000 },
+  },
+} as const;
+export type SiteFilter = FromSchema<typeof siteFilterSchema>;
+
+/** Where the search text was found: `value` is the matched field's text, `start`/`end` the matched part of it (UTF-16 indexes). */
+export const siteMatchSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['field', 'value', 'start', 'end'],
+  properties: {
+    field: { type: 'string', enum: SITE_MATCH_FIELDS },
+    value: { type: 'string' },
+    start: { type: 'integer', minimum: 0 },
+    end: { type: 'integer', minimum: 0 },
+  },
+} as const;
+export type SiteMatch = FromSchema<typeof siteMatchSchema>;
+
+/** A row of GET /api/sites. `id` is the site number (react-admin's record id). */
+export const siteRecordSchema = {
+  $id: 'SiteRecord',
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'siteNum',
+    'siteName',
+    'devNum',
+    'transmitterCode',
+    'addressDisplay',
+    'city',
+    'state',
+    'status',
+    'siteType',
+    'isFavorite',
+    'match',
+  ],
+  properties: {
+    id: { type: 'integer', ...int4Range },
+    siteNum: { type: 'integer', ...int4Range },
+    siteName: { type: 'string' },
+    /** The first device (or the one the search matched); null when the site has none. */
+    devNum: { type: ['integer', 'null'], ...int4Range },
+    transmitterCode: { type: ['string', 'null'] },
+    addressDisplay: { type: 'string' },
+    city: { type: 'string' },
+    state: { type: 'string' },
+    status: { type: 'string', enum: SITE_STATUSES },
+    siteType: { type: 'string', enum: SITE_TYPES },
+    isFavorite: { type: 'boolean' },
+    /** Null without filter.q. */
+    match: { anyOf: [siteMatchSchema, { type: 'null' }] },
+  },
+} as const;
+export type SiteRecord = FromSchema<typeof siteRecordSchema>;
+
+const nullableText = { type: ['string', 'null'] } as const;
+
+/** GET /api/sites/{siteNum}: the whole account. Passcodes are masked; the clear value only through the reveal call. */
+export const siteDetailSchema = {
+  $id: 'SiteDetail',
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'siteNum',
+    'siteName',
+    'siteGroupNum',
+    'status',
+    'siteType',
+    'timeZone',
+    'address',
+    'addressDisplay',
+    'isFavorite',
+    'devices',
+    'zones',
+    'contacts',
+    'passcodes',
+    'schedules',
+    'agencies',
+    'premisePhones',
+    'warnings',
+  ],
+  properties: {
+    id: { type: 'integer', ...int4Range },
+    siteNum: { type: 'integer', ...int4Range },
+    siteName: { type: 'string' },
+    siteGroupNum: { type: 'integer', ...int4Range },
+    status: { type: 'string', enum: SITE_STATUSES },
+    siteType: { type: 'string', enum: SITE_TYPES },
+    /** IANA time zone of the premises. */
+    timeZone: { type: 'string' },
+    address: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['line1', 'line2', 'city', 'state', 'postalCode'],
+      properties: {
+        line1: { type: 'string' },
+        line2: nullableText,
+        city: { type: 'string' },
+        state: { type: 'string' },
+        postalCode: { type: 'string' },
+      },
+    },
+    addressDisplay: { type: 'string' },
+    isFavorite: { type: 'boolean' },
+    devices: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['devNum', 'transmitterCode', 'panelType', 'description', 'onTestUntil'],
+        properties: {
+          devNum: { type: 'integer', ...int4Range },
+          transmitterCode: { type: 'string' },
+          panelType: nullableText,
+          description: nullableText,
+          /** The device is on test until then (null: not on test). */
+          onTestUntil: { type: ['string', 'null'], format: 'date-time' },
+        },
+      },
+    },
+    zones: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['devNum', 'zoneNum', 'description', 'eventType'],
+        properties: {
+          devNum: { type: 'integer', ...int4Range },
+          zoneNum: { type: 'integer', ...int4Range },
+          description: { type: 'string' },
+          eventType: { type: 'string' },
+        },
+      },
+    },
+    /** The call list, in calling order. */
+    contacts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['contactId', 'position', 'name', 'relation', 'phoneNumber', 'email', 'hasKey', 'verifies'],
+        properties: {
+          contactId: { type: 'integer', ...int4Range },
+          position: { type: 'integer', ...int4Range },
+          name: { type: 'string' },
+          relation: nullableText,
+          phoneNumber: nullableText,
+          email: nullableText,
+          hasKey: { type: 'boolean' },
+          /** May verify an alarm (counts towards 'fewer than two verification contacts'). */
+          verifies: { type: 'boolean' },
+        },
+      },
+    },
+    passcodes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['passcodeId', 'name', 'masked'],
+        properties: {
+          passcodeId: { type: 'integer', ...int4Range },
+          name: { type: 'string' },
+          /** Bullets as long as the passcode ('••••'). */
+          masked: { type: 'string' },
+        },
+      },
+    },
+    schedules: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['scheduleId', 'name', 'dayOfWeek', 'opensAt', 'closesAt'],
+        properties: {
+          scheduleId: { type: 'integer', ...int4Range },
+          name: { type: 'string' },
+          /** 0 = Sunday … 6 = Saturday. */
+          dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
+          /** 'HH:MM', local time of the premises. */
+          opensAt: { type: 'string' },
+          closesAt: { type: 'string' },
+        },
+      },
+    },
+    /** Police, fire, medical and guard agencies, each with its permit when one is held. */
+    agencies: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['agencyId', 'kind', 'name', 'phoneNumber', 'permitNumber', 'permitExpiresOn'],
+        properties: {
+          agencyId: { type: 'integer', ...int4Range },
+          kind: { type: 'string', enum: AGENCY_KINDS },
+          name: { type: 'string' },
+          phoneNumber: nullableText,
+          permitNumber: nullableText,
+          /** 'YYYY-MM-DD'. */
+          permitExpiresOn: { type: ['string', 'null'], format: 'date' },
+        },
+      },
+    },
+    premisePhones: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['phoneId', 'label', 'phoneNumber'],
+        properties: {
+          phoneId: { type: 'integer', ...int4Range },
+          label: { type: 'string' },
+          phoneNumber: { type: 'string' },
+        },
+      },
+    },
+    warnings: { type: 'array', items: { type: 'string', enum: SITE_WARNINGS } },
+  },
+} as const;
+export type SiteDetail = FromSchema<typeof siteDetailSchema>;
+
+/** POST /api/sites/{siteNum}/passcodes/{passcodeId}/reveal (audited; passcodes.reveal). */
+export const passcodeRevealSchema = {
+  $id: 'PasscodeReveal',
+  type: 'object',
+  additionalProperties: false,
+  required: ['passcodeId', 'passcode'],
+  properties: {
+    passcodeId: { type: 'integer', ...int4Range },
+    passcode: { type: 'string' },
+  },
+} as const;
+export type PasscodeReveal = FromSchema<typeof passcodeRevealSchema>;
