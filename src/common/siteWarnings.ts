@@ -9,7 +9,7 @@ export interface SiteCompleteness {
 }
 
 /** An alarm is verified by calling two people: fewer verifying contacts with a phone is a warning. */
-export const MIN_VERIFICATION_CONTACTS = 2;
+const MIN_VERIFICATION_CONTACTS = 2;
 
 /** A phone number someone can be called on: at least one digit. */
 const callable = (phone: string | null) => phone !== null && /\d/.test(phone);
