@@ -39,6 +39,7 @@ import { integrationsRoutes } from './integrations/integrationsRoutes.js';
 import { siteRoutes } from './shell/siteRoutes.js';
 import { accountRoutes } from './shell/accountRoutes.js';
 import { brandingRoutes } from './shell/brandingRoutes.js';
+import { siteDetailRoutes } from './sites/siteDetailRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(siteRoutes);
       await api.register(accountRoutes, { version: APP_VERSION });
       await api.register(brandingRoutes);
+      await api.register(siteDetailRoutes);
     },
     { prefix: '/api' },
   );

@@ -44,7 +44,7 @@ const EXAMPLE_BODIES: Record<string, unknown> = {
 };
 
 /** Path parameters that name a record of a tenant (an account group): called with one of another tenant too. */
-const TENANT_PARAMS = new Set(['siteNum', 'xmit']);
+const TENANT_PARAMS = new Set(['siteNum', 'xmit', 'passcodeId']);
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION, DEMO_PASSWORD, LIVE_ALARM_ACCOUNT_GROUP } from '../../src/common/constants.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database.js';
-import { DEMO_SECURITY_QUESTIONS } from '../../src/server/db/seed/demoData.js';
+import { SITE_STATUSES, SITE_TYPES } from '../../schemas/sites.js';
+import { DEMO_SECURITY_QUESTIONS, DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demoData.js';
 import { isEmpty, seedDemo } from '../../src/server/db/seed/demoSeed.js';
 import { seedLarge } from '../../src/server/db/seed/largeSeed.js';
 import { newsFlags } from '../../src/server/news/newsRepository.js';
@@ -52,14 +53,17 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
   it('creates sites with devices, zones, contacts, passcodes, schedules and alarm history', async () => {
     const sites = await count(db, 'sites');
     expect(sites).toBeGreaterThanOrEqual(200);
-    const perSite = await sql<{ devices: number; contacts: number; passcodes: number; events: number }>`
+    const perSite = await sql<{ site_num: number; devices: number; contacts: number; passcodes: number; events: number }>`
       select
+        s.site_num,
         (select count(*)::int from devices d where d.site_num = s.site_num) as devices,
         (select count(*)::int from contacts c where c.site_num = s.site_num) as contacts,
         (select count(*)::int from passcodes p where p.site_num = s.site_num) as passcodes,
         (select count(*)::int from alarm_events e where e.site_num = s.site_num) as events
       from sites s`.execute(db);
-    for (const row of perSite.rows) {
+    // The showcase accounts are written out (one without a passcode, one with a busy history).
+    const showcase = new Set(DEMO_SHOWCASE_SITES.map((site) => site.siteNum));
+    for (const row of perSite.rows.filter((r) => !showcase.has(r.site_num))) {
       expect(row.devices).toBeGreaterThanOrEqual(1);
       expect(row.devices).toBeLessThanOrEqual(2);
       expect(row.contacts).toBeGreaterThanOrEqual(2);
@@ -82,6 +86,58 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
       where e.site_group_num <> s.site_group_num or e.transmitter_code <> d.transmitter_code
         or d.site_num <> e.site_num or e.alarm_date < now() - interval '91 days'`.execute(db);
     expect(mismatched.rows[0].n).toBe(0);
+  });
+
+  it('gives every demo group every status and site type; an account on test has a device on test', async () => {
+    const rows = await db.selectFrom('sites').select(['site_group_num', 'status', 'site_type']).execute();
+    for (const group of [9993, 4120, 5877]) {
+      const own = rows.filter((r) => r.site_group_num === group);
+      expect(new Set(own.map((r) => r.status)), `statuses of ${group}`).toEqual(new Set(SITE_STATUSES));
+      expect(new Set(own.map((r) => r.site_type)), `site types of ${group}`).toEqual(new Set(SITE_TYPES));
+    }
+    const onTest = await sql<{ status: string; on_test: boolean }>`
+      select s.status, exists (select 1 from devices d where d.site_num = s.site_num and d.on_test_until > now()) as on_test
+      from sites s`.execute(db);
+    for (const row of onTest.rows) expect(row.on_test).toBe(row.status === 'onTest');
+  });
+
+  it('creates agencies with current, expired and missing permits, premise phones, and call lists with varied phones and names', async () => {
+    const permits = await sql<{ current: number; expired: number; missing: number; kinds: number }>`
+      select
+        count(*) filter (where permit_number is not null and (permit_expires_on is null or permit_expires_on >= current_date))::int as current,
+        count(*) filter (where permit_number is not null and permit_expires_on < current_date)::int as expired,
+        count(*) filter (where permit_number is null)::int as missing,
+        count(distinct kind)::int as kinds
+      from site_agencies`.execute(db);
+    expect(permits.rows[0]).toMatchObject({ kinds: 4 });
+    for (const n of ['current', 'expired', 'missing'] as const) expect(permits.rows[0][n]).toBeGreaterThan(10);
+    expect(await count(db, 'premise_phones')).toBeGreaterThan(200);
+    const contacts = await db.selectFrom('contacts').select(['name', 'phone_number', 'verifies']).execute();
+    expect(contacts.filter((c) => !c.verifies).length).toBeGreaterThan(20);
+    expect(contacts.filter((c) => c.verifies).length).toBeGreaterThan(contacts.length / 2);
+    const phones = contacts.map((c) => c.phone_number ?? '');
+    for (const format of [/^\(\d{3}\) \d{3}-\d{4}$/, /^\d{3}\.\d{3}\.\d{4}$/, /^\+1 \d{3} \d{3} \d{4}$/]) {
+      expect(phones.some((p) => format.test(p))).toBe(true);
+    }
+    expect(contacts.map((c) => c.name)).toEqual(expect.arrayContaining(['José Peña', 'Zoë Lefèvre']));
+    const names = await db.selectFrom('sites').select('site_name').where('site_name', '=', 'Société Générale Café').execute();
+    expect(names).toHaveLength(1);
+  });
+
+  it('gives a showcase account of group 9993 a busy history of every event kind over the last 60 days, with zones', async () => {
+    const busy = DEMO_SHOWCASE_SITES.find((site) => site.historyEvents)!;
+    const events = await db
+      .selectFrom('alarm_events')
+      .select(['event_kind', 'zone_num', 'alarm_date', 'site_group_num'])
+      .where('site_num', '=', busy.siteNum)
+      .execute();
+    expect(events.length).toBe(busy.historyEvents);
+    expect(events.every((e) => e.site_group_num === 9993)).toBe(true);
+    expect(new Set(events.map((e) => e.event_kind))).toEqual(new Set(['alarm', 'trouble', 'openClose', 'test', 'restore', 'other']));
+    expect(events.filter((e) => e.zone_num !== null).length).toBeGreaterThan(50);
+    const oldest = Math.min(...events.map((e) => new Date(e.alarm_date).getTime()));
+    expect(oldest).toBeGreaterThan(Date.now() - 61 * 86_400_000);
+    expect(oldest).toBeLessThan(Date.now() - 50 * 86_400_000);
   });
 
   it('creates the five demo users with the demo password (and two for recovery and registration)', async () => {

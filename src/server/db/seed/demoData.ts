@@ -1,6 +1,8 @@
+import type { SiteStatus, SiteType, SiteWarning } from '../../../../schemas/sites.js';
+
 /**
  * Word lists and fixed records the demo and large seeds draw from. All names,
- * addresses, phone numbers (555-01xx) and e-mail domains (example.com) are
+ * addresses, phone numbers (555-01xx, 555-2xxx) and e-mail domains (example.com) are
  * fictitious.
  */
 
@@ -235,28 +237,30 @@ export const BUSINESS_PREFIXES = [
   'Union Square',
 ];
 
-/** Business kinds; `retail` ones also open on Saturday. */
-export const BUSINESS_TYPES: { name: string; retail: boolean }[] = [
-  { name: 'Family Dental', retail: false },
-  { name: 'Auto Repair', retail: true },
-  { name: 'Pharmacy', retail: true },
-  { name: 'Veterinary Clinic', retail: false },
-  { name: 'Hardware', retail: true },
-  { name: 'Bakery', retail: true },
-  { name: 'Credit Union', retail: false },
-  { name: 'Self Storage', retail: true },
-  { name: 'Law Offices', retail: false },
-  { name: 'Fitness Center', retail: true },
-  { name: 'Medical Group', retail: false },
-  { name: 'Liquor & Wine', retail: true },
-  { name: 'Jewelers', retail: true },
-  { name: 'Distribution Center', retail: false },
-  { name: 'Community Church', retail: false },
-  { name: 'Montessori School', retail: false },
-  { name: 'Brewing Company', retail: true },
-  { name: 'Insurance Agency', retail: false },
-  { name: 'Pet Supply', retail: true },
-  { name: 'Physical Therapy', retail: false },
+/** Business kinds; `retail` ones also open on Saturday; `siteType` is the account's site type. */
+export const BUSINESS_TYPES: { name: string; retail: boolean; siteType: Exclude<SiteType, 'residential'> }[] = [
+  { name: 'Family Dental', retail: false, siteType: 'commercial' },
+  { name: 'Auto Repair', retail: true, siteType: 'commercial' },
+  { name: 'Pharmacy', retail: true, siteType: 'commercial' },
+  { name: 'Veterinary Clinic', retail: false, siteType: 'commercial' },
+  { name: 'Hardware', retail: true, siteType: 'commercial' },
+  { name: 'Bakery', retail: true, siteType: 'commercial' },
+  { name: 'Credit Union', retail: false, siteType: 'commercial' },
+  { name: 'Self Storage', retail: true, siteType: 'industrial' },
+  { name: 'Law Offices', retail: false, siteType: 'commercial' },
+  { name: 'Fitness Center', retail: true, siteType: 'commercial' },
+  { name: 'Medical Group', retail: false, siteType: 'institutional' },
+  { name: 'Liquor & Wine', retail: true, siteType: 'commercial' },
+  { name: 'Jewelers', retail: true, siteType: 'commercial' },
+  { name: 'Distribution Center', retail: false, siteType: 'industrial' },
+  { name: 'Community Church', retail: false, siteType: 'institutional' },
+  { name: 'Montessori School', retail: false, siteType: 'institutional' },
+  { name: 'Brewing Company', retail: true, siteType: 'industrial' },
+  { name: 'Insurance Agency', retail: false, siteType: 'commercial' },
+  { name: 'Pet Supply', retail: true, siteType: 'commercial' },
+  { name: 'Physical Therapy', retail: false, siteType: 'commercial' },
+  { name: 'Machine Shop', retail: false, siteType: 'industrial' },
+  { name: 'Public Library', retail: false, siteType: 'institutional' },
 ];
 
 export const RESIDENCE_SUFFIXES = ['Residence', 'Residence', 'Residence', 'Home', 'Lake House', 'Cottage'];
@@ -344,6 +348,8 @@ export const EVENT_CODES: EventCode[] = [
   { code: 'E350', description: 'Communication Trouble', weight: 4 },
   { code: 'E401', description: 'Opening by User', weight: 6 },
   { code: 'R401', description: 'Closing by User', weight: 6 },
+  { code: 'R130', description: 'Burglary Restore', weight: 4, zoneType: 'Burglary' },
+  { code: 'E901', description: 'Remote Programming Session', weight: 2 },
 ];
 
 export const RESIDENTIAL_RELATIONS = ['Owner', 'Spouse', 'Neighbor', 'Son', 'Daughter', 'Relative', 'Property Manager'];
@@ -368,6 +374,194 @@ export const PASSCODE_WORDS = [
   'meadowlark',
 ];
 export const PASSCODE_NAMES = ['Primary', 'Duress', 'Maintenance', 'Secondary'];
+
+/** How a phone number is written: the call list holds them as people typed them (search matches the digits). */
+export const PHONE_FORMATS: ((area: string, exchange: string, line: string) => string)[] = [
+  (a, e, l) => `(${a}) ${e}-${l}`,
+  (a, e, l) => `${a}.${e}.${l}`,
+  (a, e, l) => `+1 ${a} ${e} ${l}`,
+  (a, e, l) => `${a}-${e}-${l}`,
+  (a, e, l) => `${a}${e}${l}`,
+];
+
+/** An account's agencies are named after its city: 'Chicago Police Department'. */
+export const AGENCY_SUFFIXES = { police: 'Police Department', fire: 'Fire Department', medical: 'EMS', guard: '' } as const;
+export const GUARD_COMPANIES = ['Sentinel Guard Services', 'Blue Line Patrol', 'Keystone Response', 'Nightwatch Security Patrol'];
+export type AgencyKind = keyof typeof AGENCY_SUFFIXES;
+
+/** Where an account stands, for the generated sites: mostly active. */
+export const STATUS_WEIGHTS: { status: SiteStatus; weight: number }[] = [
+  { status: 'active', weight: 86 },
+  { status: 'inAlarm', weight: 4 },
+  { status: 'onTest', weight: 4 },
+  { status: 'outOfService', weight: 3 },
+  { status: 'pending', weight: 3 },
+];
+
+export const PREMISE_PHONE_LABELS = { residential: ['Home', 'Landline'], business: ['Main Line', 'Office', 'After Hours'] };
+
+/** An agency of a showcase account; the name defaults to the city's ('Chicago Police Department'). */
+export interface DemoAgency {
+  kind: AgencyKind;
+  name?: string;
+  phoneNumber: string | null;
+  permitNumber: string | null;
+  /** Days from the seed's today (negative: expired); null: no expiry date. */
+  permitExpiresInDays: number | null;
+}
+
+/**
+ * Accounts of dealer.beta's group 9993 written out in full, for the account
+ * view (/site/info) and its history: every status and site type, a complete
+ * account without warnings, and one account for each completeness warning.
+ * `warnings` is what the account view says of them (the seed test checks it).
+ */
+export interface DemoShowcaseSite {
+  siteNum: number;
+  siteName: string;
+  siteType: SiteType;
+  status: SiteStatus;
+  contacts: { name: string; relation: string; phoneNumber: string | null; email: string | null; hasKey: boolean; verifies: boolean }[];
+  passcodes: { name: string; passcode: string }[];
+  agencies: DemoAgency[];
+  premisePhones: { label: string; phoneNumber: string }[];
+  /** Alarm events over the last 60 days: a busy history for /site/history (default: a few, like every account). */
+  historyEvents?: number;
+  warnings: SiteWarning[];
+}
+
+export const DEMO_SHOWCASE_SITES: DemoShowcaseSite[] = [
+  {
+    siteNum: 100101,
+    siteName: 'Peña Family Residence',
+    siteType: 'residential',
+    status: 'active',
+    contacts: [
+      { name: 'José Peña', relation: 'Owner', phoneNumber: '(555) 201-3344', email: 'jose.pena@example.com', hasKey: true, verifies: true },
+      {
+        name: 'María Peña',
+        relation: 'Spouse',
+        phoneNumber: '555.201.3345',
+        email: 'maria.pena@example.com',
+        hasKey: true,
+        verifies: true,
+      },
+      { name: 'Zoë Lefèvre', relation: 'Neighbor', phoneNumber: '+1 555 201 3346', email: null, hasKey: true, verifies: false },
+      { name: 'Tomás Peña', relation: 'Son', phoneNumber: '5552013347', email: null, hasKey: false, verifies: true },
+    ],
+    passcodes: [
+      { name: 'Primary', passcode: 'girasol27' },
+      { name: 'Duress', passcode: 'tormenta' },
+    ],
+    agencies: [
+      { kind: 'police', phoneNumber: '(555) 201-0911', permitNumber: 'ALR-2024-08817', permitExpiresInDays: 240 },
+      { kind: 'fire', phoneNumber: '(555) 201-0912', permitNumber: null, permitExpiresInDays: null },
+      { kind: 'medical', phoneNumber: '(555) 201-0913', permitNumber: null, permitExpiresInDays: null },
+    ],
+    premisePhones: [{ label: 'Home', phoneNumber: '(555) 201-3300' }],
+    historyEvents: 360,
+    warnings: [],
+  },
+  {
+    siteNum: 100102,
+    siteName: 'Société Générale Café',
+    siteType: 'commercial',
+    status: 'inAlarm',
+    contacts: [
+      {
+        name: 'Amélie Durand',
+        relation: 'Owner',
+        phoneNumber: '555.202.4410',
+        email: 'amelie.durand@example.com',
+        hasKey: true,
+        verifies: true,
+      },
+      { name: 'Noël Girard', relation: 'Store Manager', phoneNumber: '+1 555 202 4411', email: null, hasKey: true, verifies: true },
+      { name: 'Kenji Watanabe', relation: 'Keyholder', phoneNumber: '(555) 202-4412', email: null, hasKey: true, verifies: false },
+    ],
+    passcodes: [{ name: 'Primary', passcode: 'croissant9' }],
+    agencies: [
+      { kind: 'police', phoneNumber: '(555) 202-0911', permitNumber: 'ALR-2019-00412', permitExpiresInDays: -21 },
+      { kind: 'fire', phoneNumber: '(555) 202-0912', permitNumber: null, permitExpiresInDays: null },
+      { kind: 'guard', name: 'Sentinel Guard Services', phoneNumber: '555-202-7000', permitNumber: null, permitExpiresInDays: null },
+    ],
+    premisePhones: [
+      { label: 'Main Line', phoneNumber: '(555) 202-4400' },
+      { label: 'Kitchen', phoneNumber: '555.202.4401' },
+    ],
+    warnings: ['noPermit'],
+  },
+  {
+    siteNum: 100103,
+    siteName: 'Harborview Distribution Center',
+    siteType: 'industrial',
+    status: 'onTest',
+    contacts: [
+      {
+        name: 'Grace Okonkwo',
+        relation: 'Facilities',
+        phoneNumber: '(555) 203-5520',
+        email: 'grace.okonkwo@example.com',
+        hasKey: true,
+        verifies: true,
+      },
+      { name: 'Dmitri Volkov', relation: 'Keyholder', phoneNumber: '555-203-5521', email: null, hasKey: true, verifies: true },
+    ],
+    passcodes: [
+      { name: 'Primary', passcode: 'forklift42' },
+      { name: 'Maintenance', passcode: 'dock7' },
+    ],
+    agencies: [
+      { kind: 'police', phoneNumber: '(555) 203-0911', permitNumber: 'ALR-2023-31145', permitExpiresInDays: null },
+      { kind: 'fire', phoneNumber: '(555) 203-0912', permitNumber: 'FIRE-88213', permitExpiresInDays: 400 },
+      { kind: 'guard', name: 'Keystone Response', phoneNumber: '+1 555 203 7000', permitNumber: null, permitExpiresInDays: null },
+    ],
+    premisePhones: [],
+    warnings: ['noPremisePhone'],
+  },
+  {
+    siteNum: 100104,
+    siteName: 'St. Brendan Montessori School',
+    siteType: 'institutional',
+    status: 'outOfService',
+    contacts: [
+      {
+        name: 'Siobhán Gallagher',
+        relation: 'Office Manager',
+        phoneNumber: '(555) 204-6630',
+        email: 'principal@example.com',
+        hasKey: true,
+        verifies: true,
+      },
+      { name: 'Luis Ortega', relation: 'Facilities', phoneNumber: '555 204 6631', email: null, hasKey: true, verifies: true },
+    ],
+    passcodes: [{ name: 'Primary', passcode: 'chalkboard' }],
+    agencies: [],
+    premisePhones: [{ label: 'Main Line', phoneNumber: '(555) 204-6600' }],
+    warnings: ['noAgency'],
+  },
+  {
+    siteNum: 100105,
+    siteName: 'Okafor Residence',
+    siteType: 'residential',
+    status: 'pending',
+    contacts: [
+      {
+        name: 'Adaeze Okafor',
+        relation: 'Owner',
+        phoneNumber: '+1 555 205 7740',
+        email: 'adaeze.okafor@example.com',
+        hasKey: true,
+        verifies: true,
+      },
+      { name: 'Chidi Okafor', relation: 'Spouse', phoneNumber: null, email: 'chidi.okafor@example.com', hasKey: true, verifies: true },
+    ],
+    passcodes: [],
+    agencies: [{ kind: 'police', phoneNumber: '(555) 205-0911', permitNumber: 'ALR-2025-10077', permitExpiresInDays: 90 }],
+    premisePhones: [{ label: 'Home', phoneNumber: '555.205.7700' }],
+    warnings: ['noPasscode', 'fewVerificationContacts'],
+  },
+];
 
 export const DEVICE_DESCRIPTIONS = {
   residential: ['Main Panel', 'Detached Garage Panel'],

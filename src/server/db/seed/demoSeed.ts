@@ -9,17 +9,22 @@ import type {
   Database,
   DevicesTable,
   PasscodesTable,
+  PremisePhonesTable,
   SchedulesTable,
+  SiteAgenciesTable,
   SitesTable,
   ZonesTable,
 } from '../schema.js';
+import type { SiteStatus } from '../../../../schemas/sites.js';
 import {
+  AGENCY_SUFFIXES,
   BUSINESS_PREFIXES,
   BUSINESS_RELATIONS,
   BUSINESS_TYPES,
   BUSINESS_ZONES,
   CITIES,
   DEMO_ACCOUNT_PASSCODES,
+  DEMO_SHOWCASE_SITES,
   DEMO_BANNER,
   DEMO_GROUPS,
   DEMO_NEWS,
@@ -31,23 +36,31 @@ import {
   DEVICE_DESCRIPTIONS,
   EVENT_CODES,
   FIRST_NAMES,
+  GUARD_COMPANIES,
   LAST_NAMES,
   PANEL_TYPES,
   PASSCODE_NAMES,
   PASSCODE_WORDS,
+  PHONE_FORMATS,
+  PREMISE_PHONE_LABELS,
   RESIDENCE_SUFFIXES,
   RESIDENTIAL_RELATIONS,
   RESIDENTIAL_ZONES,
   STREET_NAMES,
+  STATUS_WEIGHTS,
   STREET_SUFFIXES,
+  type City,
+  type DemoAgency,
   type ZoneTemplate,
 } from './demoData.js';
 import { chance, digits, mulberry32, pick, randomInt, sample, weightedPick, type Random } from './random.js';
 
 /**
  * The demo data set (README lists the users): four account groups, 260 sites
- * with devices, zones, contacts, passcodes, schedules and 90 days of alarm
- * history, news, the status banner, a privacy policy and five users, one per
+ * with devices, zones, call lists, passcodes, schedules, agencies and permits,
+ * premise phones and 60 days of alarm history (every status, site type and
+ * event kind in each group; DEMO_SHOWCASE_SITES are accounts of group 9993
+ * written out for the account view, one with a busy history), news, the status banner, a privacy policy and five users, one per
  * kind the spec describes, plus two for recovery and registration (a dealer
  * sharing dealer.classic's email, a customer created by staff with a pending
  * set-your-password link in the outbox) and three accounts with a known
@@ -115,12 +128,34 @@ interface SiteData {
   contacts: Insertable<ContactsTable>[];
   passcodes: Insertable<PasscodesTable>[];
   schedules: Insertable<SchedulesTable>[];
+  agencies: Insertable<SiteAgenciesTable>[];
+  premisePhones: Insertable<PremisePhonesTable>[];
   events: Insertable<AlarmEventsTable>[];
   info: SiteInfo[];
 }
 
+/** Alarm history reaches this far back. */
+const HISTORY_DAYS = 60;
+/** The first sites of each group stay active (the customers' linked accounts and the accounts with a known passcode are among them). */
+const ALWAYS_ACTIVE = 15;
+/** Each group's last sites take these statuses, so every group shows every status. */
+const FORCED_STATUSES: SiteStatus[] = ['inAlarm', 'onTest', 'outOfService', 'pending'];
+/** Each group's first business accounts are of these types, so every group shows every site type. */
+const FORCED_BUSINESS_TYPES = ['commercial', 'industrial', 'institutional'] as const;
+const SHOWCASE = new Map(DEMO_SHOWCASE_SITES.map((site) => [site.siteNum, site]));
+
 function phone(rng: Random, areaCode: string): string {
   return `(${areaCode}) 555-01${digits(rng, 2)}`;
+}
+
+/** A contact's phone as someone typed it: '(312) 555-0142', '312.555.0142', '+1 312 555 0142'... */
+function typedPhone(rng: Random, areaCode: string): string {
+  return pick(rng, PHONE_FORMATS)(areaCode, '555', `01${digits(rng, 2)}`);
+}
+
+/** 'YYYY-MM-DD', days from now (UTC). */
+function dateFromNow(now: number, days: number): string {
+  return new Date(now + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 function zonesFor(rng: Random, templates: ZoneTemplate[]): ZoneTemplate[] {
@@ -129,22 +164,81 @@ function zonesFor(rng: Random, templates: ZoneTemplate[]): ZoneTemplate[] {
   return [...fixed, ...sample(rng, templates.slice(4), count - fixed.length)];
 }
 
+/** A generated account's agencies: usually police (with its alarm permit, sometimes expired or missing) and fire. */
+function agenciesFor(rng: Random, city: City, residential: boolean, now: number): DemoAgency[] {
+  if (chance(rng, 0.05)) return [];
+  const agencies: DemoAgency[] = [];
+  const permit = rng();
+  agencies.push({
+    kind: 'police',
+    phoneNumber: phone(rng, city.areaCode),
+    permitNumber: permit < 0.84 ? `ALR-${new Date(now).getUTCFullYear() - randomInt(rng, 0, 4)}-${digits(rng, 5)}` : null,
+    permitExpiresInDays:
+      permit < 0.72 ? (chance(rng, 0.2) ? null : randomInt(rng, 20, 700)) : permit < 0.84 ? -randomInt(rng, 1, 200) : null,
+  });
+  if (chance(rng, 0.85)) {
+    const held = chance(rng, 0.3);
+    agencies.push({
+      kind: 'fire',
+      phoneNumber: phone(rng, city.areaCode),
+      permitNumber: held ? `FIRE-${digits(rng, 5)}` : null,
+      permitExpiresInDays: held ? randomInt(rng, 30, 700) : null,
+    });
+  }
+  if (residential && chance(rng, 0.5))
+    agencies.push({ kind: 'medical', phoneNumber: phone(rng, city.areaCode), permitNumber: null, permitExpiresInDays: null });
+  if (!residential && chance(rng, 0.35)) {
+    agencies.push({
+      kind: 'guard',
+      name: pick(rng, GUARD_COMPANIES),
+      phoneNumber: phone(rng, city.areaCode),
+      permitNumber: null,
+      permitExpiresInDays: null,
+    });
+  }
+  return agencies;
+}
+
 function buildSites(rng: Random, now: number): SiteData {
-  const data: SiteData = { sites: [], devices: [], zones: [], contacts: [], passcodes: [], schedules: [], events: [], info: [] };
+  const data: SiteData = {
+    sites: [],
+    devices: [],
+    zones: [],
+    contacts: [],
+    passcodes: [],
+    schedules: [],
+    agencies: [],
+    premisePhones: [],
+    events: [],
+    info: [],
+  };
   const codes = new Map<number, string>();
   const used = new Set<string>();
   let siteNum = FIRST_DEMO_SITE_NUM;
   let devNum = FIRST_DEMO_DEV_NUM;
   for (const group of DEMO_GROUPS) {
+    let businesses = 0;
     for (let n = 0; n < group.sites; n++, siteNum++) {
+      const showcase = SHOWCASE.get(siteNum);
       const city = CITIES[pick(rng, group.cities)];
-      const residential = chance(rng, 0.6);
+      const residential = showcase ? showcase.siteType === 'residential' : chance(rng, 0.6);
       const owner = { first: pick(rng, FIRST_NAMES), last: pick(rng, LAST_NAMES) };
-      const business = pick(rng, BUSINESS_TYPES);
+      const forcedType = residential ? undefined : FORCED_BUSINESS_TYPES[businesses++];
+      const business = pick(rng, forcedType ? BUSINESS_TYPES.filter((b) => b.siteType === forcedType) : BUSINESS_TYPES);
+      const fromEnd = group.sites - 1 - n;
+      const status: SiteStatus =
+        showcase?.status ??
+        (fromEnd < FORCED_STATUSES.length
+          ? FORCED_STATUSES[fromEnd]
+          : n < ALWAYS_ACTIVE
+            ? 'active'
+            : weightedPick(rng, STATUS_WEIGHTS, (s) => s.weight).status);
       const site: Insertable<SitesTable> = {
         site_num: siteNum,
         site_group_num: group.siteGroupNum,
-        site_name: residential ? `${owner.last} ${pick(rng, RESIDENCE_SUFFIXES)}` : `${pick(rng, BUSINESS_PREFIXES)} ${business.name}`,
+        site_name:
+          showcase?.siteName ??
+          (residential ? `${owner.last} ${pick(rng, RESIDENCE_SUFFIXES)}` : `${pick(rng, BUSINESS_PREFIXES)} ${business.name}`),
         address_line1: `${randomInt(rng, 100, 9899)} ${pick(rng, STREET_NAMES)} ${pick(rng, STREET_SUFFIXES)}`,
         address_line2: chance(rng, 0.15)
           ? residential
@@ -157,10 +251,12 @@ function buildSites(rng: Random, now: number): SiteData {
         phone_number: phone(rng, city.areaCode),
         time_zone: city.timeZone,
         account_passcode_hash: null,
+        status,
+        site_type: showcase?.siteType ?? (residential ? 'residential' : business.siteType),
       };
       data.sites.push(site);
 
-      // Devices and their zones.
+      // Devices and their zones; an account on test has its first device on test for a few hours.
       const devNums: number[] = [];
       const deviceZones = new Map<number, Insertable<ZonesTable>[]>();
       const deviceCount = chance(rng, residential ? 0.15 : 0.35) ? 2 : 1;
@@ -176,7 +272,7 @@ function buildSites(rng: Random, now: number): SiteData {
           transmitter_code: code,
           panel_type: pick(rng, PANEL_TYPES),
           description: (residential ? DEVICE_DESCRIPTIONS.residential : DEVICE_DESCRIPTIONS.business)[d],
-          on_test_until: chance(rng, 0.03) ? new Date(now + randomInt(rng, 1, 8) * 3_600_000) : null,
+          on_test_until: status === 'onTest' && d === 0 ? new Date(now + randomInt(rng, 1, 8) * 3_600_000) : null,
         });
         const zones = zonesFor(rng, residential ? RESIDENTIAL_ZONES : BUSINESS_ZONES).map((t, i) => ({
           dev_num: devNum,
@@ -189,30 +285,48 @@ function buildSites(rng: Random, now: number): SiteData {
         devNums.push(devNum);
       }
 
-      // Contacts: the owner first, then others.
+      // The call list: the owner first, then others; most may verify an alarm.
       const relations = residential ? RESIDENTIAL_RELATIONS : BUSINESS_RELATIONS;
-      const contactCount = randomInt(rng, 2, 4);
-      let firstContact: Insertable<ContactsTable> | undefined;
-      for (let c = 0; c < contactCount; c++) {
-        const first = c === 0 ? owner.first : pick(rng, FIRST_NAMES);
-        const last = c === 0 || (residential && c === 1) ? owner.last : pick(rng, LAST_NAMES);
-        const contact: Insertable<ContactsTable> = {
-          site_num: siteNum,
-          position: c + 1,
-          name: `${first} ${last}`,
-          relation: c === 0 ? 'Owner' : pick(rng, relations.slice(1)),
-          phone_number: phone(rng, city.areaCode),
-          email: chance(rng, 0.7) ? `${first}.${last}@example.com`.toLowerCase() : null,
-          has_key: c === 0 || chance(rng, 0.5),
-        };
-        firstContact ??= contact;
-        data.contacts.push(contact);
+      const contacts: Insertable<ContactsTable>[] = [];
+      if (showcase) {
+        showcase.contacts.forEach((c, i) =>
+          contacts.push({
+            site_num: siteNum,
+            position: i + 1,
+            name: c.name,
+            relation: c.relation,
+            phone_number: c.phoneNumber,
+            email: c.email,
+            has_key: c.hasKey,
+            verifies: c.verifies,
+          }),
+        );
+      } else {
+        const contactCount = randomInt(rng, 2, 4);
+        for (let c = 0; c < contactCount; c++) {
+          const first = c === 0 ? owner.first : pick(rng, FIRST_NAMES);
+          const last = c === 0 || (residential && c === 1) ? owner.last : pick(rng, LAST_NAMES);
+          contacts.push({
+            site_num: siteNum,
+            position: c + 1,
+            name: `${first} ${last}`,
+            relation: c === 0 ? 'Owner' : pick(rng, relations.slice(1)),
+            phone_number: typedPhone(rng, city.areaCode),
+            email: chance(rng, 0.7) ? `${first}.${last}@example.com`.toLowerCase() : null,
+            has_key: c === 0 || chance(rng, 0.5),
+            verifies: c === 0 || chance(rng, 0.8),
+          });
+        }
       }
+      data.contacts.push(...contacts);
 
       // Passcodes and, for businesses, opening hours.
-      const passcodeNames = PASSCODE_NAMES.slice(0, randomInt(rng, 1, 2));
-      for (const name of passcodeNames) {
-        data.passcodes.push({ site_num: siteNum, name, passcode: `${pick(rng, PASSCODE_WORDS)}${digits(rng, 2)}` });
+      if (showcase) {
+        data.passcodes.push(...showcase.passcodes.map((p) => ({ site_num: siteNum, ...p })));
+      } else {
+        for (const name of PASSCODE_NAMES.slice(0, randomInt(rng, 1, 2))) {
+          data.passcodes.push({ site_num: siteNum, name, passcode: `${pick(rng, PASSCODE_WORDS)}${digits(rng, 2)}` });
+        }
       }
       if (!residential) {
         const opens = pick(rng, ['07:00', '08:00', '09:00']);
@@ -225,8 +339,27 @@ function buildSites(rng: Random, now: number): SiteData {
         }
       }
 
-      // Alarm history over the last 90 days.
-      const eventCount = randomInt(rng, 5, 30);
+      // Agencies with their permits, and the phones at the premises.
+      for (const agency of showcase?.agencies ?? agenciesFor(rng, city, residential, now)) {
+        data.agencies.push({
+          site_num: siteNum,
+          kind: agency.kind,
+          name: agency.name || `${city.city} ${AGENCY_SUFFIXES[agency.kind]}`,
+          phone_number: agency.phoneNumber,
+          permit_number: agency.permitNumber,
+          permit_expires_on: agency.permitExpiresInDays === null ? null : dateFromNow(now, agency.permitExpiresInDays),
+        });
+      }
+      const labels = residential ? PREMISE_PHONE_LABELS.residential : PREMISE_PHONE_LABELS.business;
+      const premisePhones =
+        showcase?.premisePhones ??
+        (chance(rng, residential ? 0.88 : 0.92)
+          ? labels.slice(0, residential ? 1 : randomInt(rng, 1, 2)).map((label) => ({ label, phoneNumber: phone(rng, city.areaCode) }))
+          : []);
+      data.premisePhones.push(...premisePhones.map((p) => ({ site_num: siteNum, label: p.label, phone_number: p.phoneNumber })));
+
+      // Alarm history over the last HISTORY_DAYS days: a few events, or a busy history for a showcase account.
+      const eventCount = showcase?.historyEvents ?? randomInt(rng, 5, 30);
       for (let e = 0; e < eventCount; e++) {
         const eventDev = pick(rng, devNums);
         const zones = deviceZones.get(eventDev) ?? [];
@@ -237,7 +370,7 @@ function buildSites(rng: Random, now: number): SiteData {
           if (matching.length) zoneNum = pick(rng, matching).zone_num;
           else event = EVENT_CODES[0];
         }
-        const alarmDate = new Date(Math.floor((now - rng() * 90 * DAY_MS) / 1000) * 1000);
+        const alarmDate = new Date(Math.floor((now - rng() * HISTORY_DAYS * DAY_MS) / 1000) * 1000);
         data.events.push({
           site_num: siteNum,
           dev_num: eventDev,
@@ -250,7 +383,7 @@ function buildSites(rng: Random, now: number): SiteData {
           received_at: new Date(alarmDate.getTime() + randomInt(rng, 1, 20) * 1000),
         });
       }
-      data.info.push({ siteNum, groupNum: group.siteGroupNum, residential, devNums, firstContact: firstContact!, row: site });
+      data.info.push({ siteNum, groupNum: group.siteGroupNum, residential, devNums, firstContact: contacts[0], row: site });
     }
   }
   // Alarm numbers rise with time, as they do when signals arrive.
@@ -300,6 +433,8 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
     await insertChunked(trx, 'contacts', data.contacts);
     await insertChunked(trx, 'passcodes', data.passcodes);
     await insertChunked(trx, 'schedules', data.schedules);
+    await insertChunked(trx, 'site_agencies', data.agencies);
+    await insertChunked(trx, 'premise_phones', data.premisePhones);
     await insertChunked(trx, 'alarm_events', data.events);
     log(`demo: ${data.sites.length} sites, ${data.devices.length} devices, ${data.zones.length} zones, ${data.events.length} alarm events`);
 

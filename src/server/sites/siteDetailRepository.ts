@@ -1,0 +1,179 @@
+import { sql } from 'kysely';
+import type { PasscodeReveal, SiteDetail } from '../../../schemas/sites.js';
+import { dateIn, siteWarnings } from '../../common/siteWarnings.js';
+import type { Db } from '../db/database.js';
+import { siteScope, type ScopeUser } from '../db/siteScope.js';
+
+/** A masked passcode is this bullet once per character ('••••'): its length is all the account view shows. */
+const MASK = '•';
+
+/** 'Line 1, Line 2, City, ST 12345'. */
+function addressDisplay(site: { line1: string; line2: string | null; city: string; state: string; postalCode: string }): string {
+  return [site.line1, site.line2, site.city].filter(Boolean).join(', ') + `, ${site.state} ${site.postalCode}`;
+}
+
+/** Agencies in the order a call is made: police, fire, medical, guard. */
+const agencyOrder = sql<number>`array_position(array['police', 'fire', 'medical', 'guard']::text[], site_agencies.kind)`;
+
+/**
+ * The account view (issue 11, GET /api/sites/{siteNum}) and the passcode
+ * reveal. Every query starts from a site within siteScope of the user who
+ * asks: a site out of scope and a site that does not exist answer alike
+ * (undefined).
+ */
+export function siteDetailRepository(db: Db) {
+  return {
+    /** The whole account, passcodes masked; undefined when out of scope or missing. */
+    async get(user: ScopeUser, siteNum: number, now: Date = new Date()): Promise<SiteDetail | undefined> {
+      const site = await db
+        .selectFrom('sites')
+        .select((eb) => [
+          'sites.site_num',
+          'sites.site_name',
+          'sites.site_group_num',
+          'sites.status',
+          'sites.site_type',
+          'sites.time_zone',
+          'sites.address_line1',
+          'sites.address_line2',
+          'sites.city',
+          'sites.state',
+          'sites.postal_code',
+          eb
+            .exists(
+              eb
+                .selectFrom('site_favorites')
+                .select('site_favorites.site_num')
+                .whereRef('site_favorites.site_num', '=', 'sites.site_num')
+                .where('site_favorites.user_id', '=', user.user_id),
+            )
+            .as('is_favorite'),
+        ])
+        .where('sites.site_num', '=', siteNum)
+        .where(siteScope(user))
+        .executeTakeFirst();
+      if (!site) return undefined;
+
+      const [devices, zones, contacts, passcodes, schedules, agencies, premisePhones] = await Promise.all([
+        db
+          .selectFrom('devices')
+          .select(['dev_num as devNum', 'transmitter_code as transmitterCode', 'panel_type as panelType', 'description', 'on_test_until'])
+          .where('site_num', '=', siteNum)
+          .orderBy('dev_num')
+          .execute(),
+        db
+          .selectFrom('zones')
+          .innerJoin('devices', 'devices.dev_num', 'zones.dev_num')
+          .select(['zones.dev_num as devNum', 'zones.zone_num as zoneNum', 'zones.description', 'zones.event_type as eventType'])
+          .where('devices.site_num', '=', siteNum)
+          .orderBy('zones.dev_num')
+          .orderBy('zones.zone_num')
+          .execute(),
+        db
+          .selectFrom('contacts')
+          .select([
+            'contact_id as contactId',
+            'position',
+            'name',
+            'relation',
+            'phone_number as phoneNumber',
+            'email',
+            'has_key as hasKey',
+            'verifies',
+          ])
+          .where('site_num', '=', siteNum)
+          .orderBy('position')
+          .orderBy('contact_id')
+          .execute(),
+        db
+          .selectFrom('passcodes')
+          .select(['passcode_id', 'name', sql<number>`char_length(passcode)`.as('length')])
+          .where('site_num', '=', siteNum)
+          .orderBy('passcode_id')
+          .execute(),
+        db
+          .selectFrom('schedules')
+          .select([
+            'schedule_id as scheduleId',
+            'name',
+            'day_of_week as dayOfWeek',
+            sql<string>`to_char(opens_at, 'HH24:MI')`.as('opensAt'),
+            sql<string>`to_char(closes_at, 'HH24:MI')`.as('closesAt'),
+          ])
+          .where('site_num', '=', siteNum)
+          .orderBy('day_of_week')
+          .orderBy('opens_at')
+          .orderBy('schedule_id')
+          .execute(),
+        db
+          .selectFrom('site_agencies')
+          .select([
+            'agency_id as agencyId',
+            'kind',
+            'name',
+            'phone_number as phoneNumber',
+            'permit_number as permitNumber',
+            sql<string | null>`to_char(permit_expires_on, 'YYYY-MM-DD')`.as('permitExpiresOn'),
+          ])
+          .where('site_num', '=', siteNum)
+          .orderBy(agencyOrder)
+          .orderBy('agency_id')
+          .execute(),
+        db
+          .selectFrom('premise_phones')
+          .select(['phone_id as phoneId', 'label', 'phone_number as phoneNumber'])
+          .where('site_num', '=', siteNum)
+          .orderBy('phone_id')
+          .execute(),
+      ]);
+
+      const address = {
+        line1: site.address_line1,
+        line2: site.address_line2,
+        city: site.city,
+        state: site.state,
+        postalCode: site.postal_code,
+      };
+      const detail = {
+        contacts,
+        // The length only ever leaves the database: the clear value is the reveal's alone.
+        passcodes: passcodes.map((p) => ({ passcodeId: p.passcode_id, name: p.name, masked: MASK.repeat(Number(p.length)) })),
+        agencies,
+        premisePhones,
+      };
+      return {
+        id: site.site_num,
+        siteNum: site.site_num,
+        siteName: site.site_name,
+        siteGroupNum: site.site_group_num,
+        status: site.status,
+        siteType: site.site_type,
+        timeZone: site.time_zone,
+        address,
+        addressDisplay: addressDisplay(address),
+        isFavorite: Boolean(site.is_favorite),
+        devices: devices.map(({ on_test_until, ...device }) => ({
+          ...device,
+          onTestUntil: on_test_until ? new Date(on_test_until).toISOString() : null,
+        })),
+        zones,
+        schedules,
+        ...detail,
+        warnings: siteWarnings(detail, dateIn(site.time_zone, now)),
+      };
+    },
+
+    /** A passcode of a site in scope, in clear (the caller audits it); undefined when either is out of reach. */
+    async reveal(user: ScopeUser, siteNum: number, passcodeId: number): Promise<PasscodeReveal | undefined> {
+      const row = await db
+        .selectFrom('passcodes')
+        .innerJoin('sites', 'sites.site_num', 'passcodes.site_num')
+        .select(['passcodes.passcode_id', 'passcodes.passcode'])
+        .where('passcodes.passcode_id', '=', passcodeId)
+        .where('passcodes.site_num', '=', siteNum)
+        .where(siteScope(user))
+        .executeTakeFirst();
+      return row && { passcodeId: row.passcode_id, passcode: row.passcode };
+    },
+  };
+}
