@@ -53,7 +53,11 @@ export function normaliseState(text: string): string {
 /** Whether any filter is set (the search text counts). */
 export function hasFilters(filter: SiteFilterValues): boolean {
   return Object.values(filter).some(
-    (value) => value !== undefined && value !== null && (typeof value !== 'string' || value.trim() !== '') && !(Array.isArray(value) && !value.length),
+    (value) =>
+      value !== undefined &&
+      value !== null &&
+      (typeof value !== 'string' || value.trim() !== '') &&
+      !(Array.isArray(value) && !value.length),
   );
 }
 
