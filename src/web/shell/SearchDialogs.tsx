@@ -145,7 +145,6 @@ function SearchCombobox({
         slotProps={{
           htmlInput: {
             role: 'combobox',
-            type: 'search',
             maxLength,
             autoComplete: 'off',
             'aria-autocomplete': 'list',
@@ -198,7 +197,7 @@ function SiteOption({ site }: { site: SiteRecord }) {
     <>
       <ListItemText
         primary={displayAccountName(site.siteName)}
-        secondary={`${site.siteNum} · ${site.transmitterCode ?? ''} · ${site.addressDisplay}`}
+        secondary={[String(site.siteNum), site.transmitterCode, site.addressDisplay].filter(Boolean).join(' · ')}
         sx={{ my: 0 }}
       />
       {site.match && (

@@ -24,8 +24,8 @@ function siteFilters(translate: (key: string) => string) {
       source="q"
       alwaysOn
       placeholder={translate('sites.filters.qPlaceholder')}
-      slotProps={{ htmlInput: { 'aria-label': search, maxLength: 100, type: 'search' } }}
-      sx={{ minWidth: { sm: 320 } }}
+      slotProps={{ htmlInput: { 'aria-label': search, maxLength: 100 } }}
+      sx={{ '& .MuiInputBase-root': { width: { xs: '100%', sm: 360 } } }}
     />,
     <SelectInput
       key="siteType"
@@ -129,8 +129,8 @@ function SiteTable() {
         disableSort
         render={(site) => (site as SiteRecord).transmitterCode ?? ''}
       />
-      <DataTable.Col source="addressDisplay" label="sites.columns.address" disableSort />
-      <DataTable.Col source="city" label="sites.columns.city" render={(site) => [site.city, site.state].filter(Boolean).join(', ')} />
+      {/* The address sorts by city (the API's sort fields: name, number, city, status). */}
+      <DataTable.Col source="city" label="sites.columns.address" render={(site) => (site as SiteRecord).addressDisplay} />
       <DataTable.Col source="status" label="sites.columns.status" render={(site) => <StatusTag status={(site as SiteRecord).status} />} />
       <DataTable.Col
         label="sites.columns.favorite"
