@@ -36,7 +36,7 @@ export function siteInfoPath(site: { siteNum: number; devNum?: number | null }):
 }
 
 /** How many results the search dialogs show (range [0,9]). */
-export const QUICK_SEARCH_SIZE = 10;
+const QUICK_SEARCH_SIZE = 10;
 
 /** The query string of GET /api/sites for a quick search: `filter={"q":…}&range=[0,9]`, no sort (by relevance). */
 export function quickSearchQuery(text: string, size: number = QUICK_SEARCH_SIZE): string {
