@@ -7,7 +7,7 @@ import { INT4_MAX, int4Range } from './shared.js';
  * account groups, the MSA active account and the version check. Favourites,
  * recents and search answer SiteListItem lists (dealer.ts).
  */
-export const SITE_SEARCH_TYPES = ['device', 'xmit', 'details'] as const;
+const SITE_SEARCH_TYPES = ['device', 'xmit', 'details'] as const;
 
 /** §7 'Account search via device, xmit and details'; without type, all three. */
 export const siteSearchQuerySchema = {

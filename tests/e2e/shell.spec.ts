@@ -68,9 +68,9 @@ async function openFirstAccount(page: Page, prefix: string) {
   await page.locator('body').press('/');
   const dialog = page.getByRole('dialog', { name: 'Account Search' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Account number').fill(prefix);
-  await dialog.getByLabel('Account number').press('Enter');
-  const first = dialog.getByRole('list', { name: 'Account Search' }).getByRole('button').first();
+  await dialog.getByLabel('Name, number, phone or address').fill(prefix);
+  await dialog.getByLabel('Name, number, phone or address').press('Enter');
+  const first = dialog.getByRole('listbox', { name: 'Accounts found' }).getByRole('option').first();
   await expect(first).toBeVisible();
   const secondary = await first.locator('.MuiListItemText-secondary').innerText();
   await first.click();
@@ -167,15 +167,17 @@ test("'/' opens the account search outside inputs, Ctrl+K the spotlight; 10 rece
   const search = page.getByRole('dialog', { name: 'Account Search' });
   await expect(search).toBeVisible();
   await checkA11y(page, 'account-search');
-  await search.getByLabel('Account number').fill('ZZZ-none');
-  await search.getByLabel('Account number').press('Enter');
-  await expect(search.getByRole('status')).toHaveText('No accounts found');
+  await search.getByLabel('Name, number, phone or address').fill('ZZZ-none');
+  await search.getByLabel('Name, number, phone or address').press('Enter');
+  await expect(search.getByRole('status')).toHaveText(
+    'No accounts match “ZZZ-none”. Try part of a name, a phone number or a transmitter code.',
+  );
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('recent-account-searches') ?? '[]') as string[]);
   expect(stored).toHaveLength(10);
   expect(stored[0]).toBe('ZZZ-none');
   // '/' typed in the field is text, not a new dialog.
-  await search.getByLabel('Account number').press('/');
-  await expect(search.getByLabel('Account number')).toHaveValue('ZZZ-none/');
+  await search.getByLabel('Name, number, phone or address').press('/');
+  await expect(search.getByLabel('Name, number, phone or address')).toHaveValue('ZZZ-none/');
   await page.keyboard.press('Escape');
   await expect(search).toHaveCount(0);
   await page.keyboard.press('Control+k');
@@ -183,7 +185,7 @@ test("'/' opens the account search outside inputs, Ctrl+K the spotlight; 10 rece
   await expect(spotlight).toBeVisible();
   await checkA11y(page, 'spotlight');
   await spotlight.getByLabel('Go to').fill('bill');
-  await spotlight.getByRole('button', { name: 'Billing' }).click();
+  await spotlight.getByRole('option', { name: 'Billing' }).click();
   await expect(page).toHaveURL(/\/billing$/);
   await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
 });

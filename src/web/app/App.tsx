@@ -6,6 +6,7 @@ import { createDataProvider } from '../providers/dataProvider.js';
 import { SERVER_ERROR_ROUTE, configureTransport } from '../providers/transport.js';
 import { createI18nProvider } from '../providers/i18nProvider.js';
 import { news } from '../news/index.js';
+import { sites } from '../sites/index.js';
 import { NEWS_SETUP_PATH } from '../news/newsRoutes.js';
 import { NewsSetup } from '../news/NewsSetup.js';
 import { homePath } from '../shell/menuRules.js';
@@ -74,6 +75,7 @@ export function App() {
         disableTelemetry
       >
         <Resource name="news" {...news} />
+        <Resource name="sites" {...sites} />
         <CustomRoutes>
           {/* The page and its slide-over routes (/news/setup/create, /news/setup/:id). */}
           <Route path={`${NEWS_SETUP_PATH}/*`} element={<NewsSetup />} />

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../../schemas/user.js';
 import { HttpError } from 'react-admin';
-import { createDataProvider } from './dataProvider.js';
+import { createDataProvider, withoutEmptySort } from './dataProvider.js';
 import { resetSession, updateSession } from './session.js';
 import { configureTransport, resetTransport } from './transport.js';
 
@@ -43,5 +43,42 @@ describe("react-admin's dataProvider over the transport (SPEC §8 messages)", ()
   it("rejects a failure the server gave no text with an empty message, so react-admin's default shows, not 'HTTP 500'", async () => {
     answer = json(500, {});
     await expect(createDataProvider().delete('news', { id: 1 })).rejects.toMatchObject({ status: 500, message: '' });
+  });
+});
+
+describe("an empty sort field asks for the server's own order (accounts search by relevance, issue 11)", () => {
+  it('leaves the sort parameter out', () => {
+    const url = `/api/sites?filter=${encodeURIComponent('{"q":"555"}')}&range=${encodeURIComponent('[0,24]')}&sort=${encodeURIComponent('["","ASC"]')}`;
+    expect(withoutEmptySort(url)).toBe(`/api/sites?filter=${encodeURIComponent('{"q":"555"}')}&range=${encodeURIComponent('[0,24]')}`);
+    expect(withoutEmptySort(`/api/sites?sort=${encodeURIComponent('[null,"ASC"]')}`)).toBe('/api/sites');
+  });
+  it('keeps a real sort, and any other URL, as they are', () => {
+    const sorted = `/api/sites?range=%5B0%2C24%5D&sort=${encodeURIComponent('["siteName","ASC"]')}`;
+    expect(withoutEmptySort(sorted)).toBe(sorted);
+    expect(withoutEmptySort('/api/news/3')).toBe('/api/news/3');
+    expect(withoutEmptySort('/api/x?sort=notjson')).toBe('/api/x?sort=notjson');
+  });
+  it('getList with an empty sort field calls the API without one', async () => {
+    const urls: string[] = [];
+    configureTransport({
+      fetch: (async (input: RequestInfo | URL) => {
+        urls.push(String(input));
+        return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Range': 'sites 0-0/0' } });
+      }) as unknown as typeof fetch,
+      cookies: () => '',
+      language: () => 'en',
+      translate: (k) => k,
+    });
+    const result = await createDataProvider().getList('sites', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: '', order: 'ASC' },
+      filter: { q: '555' },
+    });
+    expect(result.total).toBe(0);
+    expect(urls).toHaveLength(1);
+    const query = new URL(urls[0], 'http://localhost').searchParams;
+    expect(query.has('sort')).toBe(false);
+    expect(JSON.parse(query.get('filter')!)).toEqual({ q: '555' });
+    expect(JSON.parse(query.get('range')!)).toEqual([0, 24]);
   });
 });

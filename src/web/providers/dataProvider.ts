@@ -14,11 +14,32 @@ const API_URL = '/api';
  */
 async function adminHttpClient(url: string, options?: HttpOptions) {
   try {
-    return await httpClient(url, options);
+    return await httpClient(withoutEmptySort(url), options);
   } catch (error) {
     if (isApiError(error)) throw new HttpError(serverText(error) ?? '', error.status, error.body);
     throw error;
   }
+}
+
+/**
+ * react-admin always sends a sort (`sort=["field","ASC"]`); a list whose sort field is empty
+ * asks for the server's own order instead (the accounts search: by relevance, issue 11), so
+ * the parameter is left out. Any other URL goes as it is.
+ */
+export function withoutEmptySort(url: string): string {
+  const [path, search] = url.split('?', 2);
+  if (!search) return url;
+  const parts = search.split('&');
+  const sort = parts.find((part) => part.startsWith('sort='));
+  if (!sort) return url;
+  try {
+    const value: unknown = JSON.parse(decodeURIComponent(sort.slice('sort='.length)));
+    if (!Array.isArray(value) || value[0]) return url;
+  } catch {
+    return url;
+  }
+  const rest = parts.filter((part) => part !== sort);
+  return rest.length ? `${path}?${rest.join('&')}` : path;
 }
 
 /** react-admin's simple-rest provider over the portal API. */

@@ -17,6 +17,7 @@ import InfoIcon from '@mui/icons-material/Info';
 import KeyIcon from '@mui/icons-material/Key';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import NewspaperIcon from '@mui/icons-material/Newspaper';
+import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import ReceiptIcon from '@mui/icons-material/Receipt';
@@ -41,6 +42,7 @@ export const DRAWER_ICONS: Record<string, ReactElement> = {
   news: <NewspaperIcon />,
   newsSetup: <SettingsIcon />,
   marketing: <CampaignIcon />,
+  accounts: <PeopleAltIcon />,
   advancedSearch: <SearchIcon />,
   createAccount: <PersonAddIcon />,
   answeringService: <PhoneInTalkIcon />,

@@ -19,11 +19,11 @@ import { shellApi } from './shellApi.js';
 export const SITE_SIDEBAR_HIDDEN_KEY = 'site-sidebar-hidden';
 export const SITES_QUERY = ['shell', 'sites'] as const;
 
-export function siteXmit(site: Pick<SiteListItem, 'xmit' | 'transmitterCode'>): string {
+function siteXmit(site: Pick<SiteListItem, 'xmit' | 'transmitterCode'>): string {
   return site.xmit ?? site.transmitterCode ?? '';
 }
 
-export function siteLink(site: Pick<SiteListItem, 'siteNum' | 'devNum'>): string {
+function siteLink(site: Pick<SiteListItem, 'siteNum' | 'devNum'>): string {
   return `/site/info?sn=${site.siteNum}&dn=${site.devNum}`;
 }
 

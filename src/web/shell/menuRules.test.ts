@@ -37,6 +37,7 @@ describe('drawer items by application (SPEC §2, §6)', () => {
   it('app 2 with everything', () => {
     expect(keys(user(2, ROLE_NAMES, allFlags), true)).toEqual([
       'home',
+      'accounts',
       'advancedSearch',
       'createAccount',
       'answeringService',
@@ -47,8 +48,8 @@ describe('drawer items by application (SPEC §2, §6)', () => {
       'billing',
     ]);
   });
-  it('app 2 with nothing: Home, Advanced Search, News', () => {
-    expect(keys(user(2))).toEqual(['home', 'advancedSearch', 'news']);
+  it('app 2 with nothing: Home, Accounts, Advanced Search, News', () => {
+    expect(keys(user(2))).toEqual(['home', 'accounts', 'advancedSearch', 'news']);
   });
   it('Create New Account needs allowCreateAccountFlag', () => {
     expect(keys(user(2, [], { allowCreateAccountFlag: true }))).toContain('createAccount');
@@ -66,7 +67,14 @@ describe('drawer items by application (SPEC §2, §6)', () => {
     );
   });
   it('Account Group Settings and Branding need xtAdmin; Billing needs billingRead; Reports reportRead', () => {
-    expect(keys(user(2, [], { xtAdmin: true }))).toEqual(['home', 'advancedSearch', 'news', 'accountGroupSettings', 'branding']);
+    expect(keys(user(2, [], { xtAdmin: true }))).toEqual([
+      'home',
+      'accounts',
+      'advancedSearch',
+      'news',
+      'accountGroupSettings',
+      'branding',
+    ]);
     expect(keys(user(2, ['billingRead']))).toContain('billing');
     expect(keys(user(2, ['reportRead']))).toContain('reports');
   });
@@ -119,7 +127,7 @@ describe("'More Options' flyout", () => {
   const items = visibleDrawerItems(user(2, ROLE_NAMES, allFlags), true);
   it('app 2 under 768 px high collapses some items', () => {
     const { main, more } = splitMoreOptions(items, 2, 767);
-    expect(main.map((i) => i.key)).toEqual(['home', 'advancedSearch', 'createAccount', 'reports']);
+    expect(main.map((i) => i.key)).toEqual(['home', 'accounts', 'advancedSearch', 'createAccount', 'reports']);
     expect(more.map((i) => i.key)).toEqual(['answeringService', 'news', 'accountGroupSettings', 'branding', 'billing']);
   });
   it('768 px and taller, or other applications: no flyout', () => {

@@ -39,6 +39,7 @@ const DRAWERS: Record<number, readonly DrawerItem[]> = {
   ],
   [APPLICATION.dealer]: [
     { key: 'home', to: '/home/dashboard', access: { resource: 'dashboard', action: 'list' } },
+    { key: 'accounts', to: '/sites', access: { resource: 'sites', action: 'list' } },
     { key: 'advancedSearch', action: 'accountSearch', access: { resource: 'sites', action: 'list' } },
     { key: 'createAccount', to: '/site/create', access: { resource: 'sites', action: 'create' } },
     { key: 'answeringService', to: '/ans-service/messages', access: { resource: 'ansMessages', action: 'list' }, collapsible: true },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRecentSearch, opensSearchOnSlash, opensSpotlight, parseRecentSearches } from './recentSearches.js';
+import { addRecentSearch, moveActive, opensSearchOnSlash, opensSpotlight, parseRecentSearches } from './recentSearches.js';
 
 describe('recent account searches (SPEC §2)', () => {
   it('newest first, no duplicates, at most 10', () => {
@@ -30,5 +30,28 @@ describe('keys', () => {
     expect(opensSpotlight('k', { ctrl: true, meta: false })).toBe(true);
     expect(opensSpotlight('K', { ctrl: false, meta: true })).toBe(true);
     expect(opensSpotlight('k', { ctrl: false, meta: false })).toBe(false);
+  });
+});
+
+describe('arrow keys in the search dialogs (issue 11)', () => {
+  it('down from none is the first, and wraps from the last', () => {
+    expect(moveActive(-1, 'ArrowDown', 3)).toBe(0);
+    expect(moveActive(0, 'ArrowDown', 3)).toBe(1);
+    expect(moveActive(2, 'ArrowDown', 3)).toBe(0);
+  });
+  it('up from none or the first is the last', () => {
+    expect(moveActive(-1, 'ArrowUp', 3)).toBe(2);
+    expect(moveActive(0, 'ArrowUp', 3)).toBe(2);
+    expect(moveActive(2, 'ArrowUp', 3)).toBe(1);
+  });
+  it('no options: none', () => {
+    expect(moveActive(1, 'ArrowDown', 0)).toBe(-1);
+    expect(moveActive(-1, 'ArrowUp', 0)).toBe(-1);
+  });
+  it('other keys keep the current option, within a shorter list', () => {
+    expect(moveActive(1, 'a', 3)).toBe(1);
+    expect(moveActive(5, 'a', 3)).toBe(2);
+    expect(moveActive(5, 'ArrowUp', 3)).toBe(2);
+    expect(moveActive(-1, 'Enter', 3)).toBe(-1);
   });
 });

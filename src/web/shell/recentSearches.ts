@@ -36,3 +36,14 @@ export function opensSearchOnSlash(
 export function opensSpotlight(key: string, modifiers: { ctrl: boolean; meta: boolean }): boolean {
   return key.toLowerCase() === 'k' && (modifiers.ctrl || modifiers.meta);
 }
+
+/**
+ * The search dialogs' lists (a combobox, focus stays in the text box): the option the arrow keys
+ * make current among `count`, wrapping at both ends; -1 is none. Other keys leave it.
+ */
+export function moveActive(active: number, key: string, count: number): number {
+  if (count <= 0) return -1;
+  if (key === 'ArrowDown') return active < 0 || active >= count - 1 ? 0 : active + 1;
+  if (key === 'ArrowUp') return active <= 0 || active >= count ? count - 1 : active - 1;
+  return Math.min(active, count - 1);
+}

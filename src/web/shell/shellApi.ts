@@ -2,6 +2,8 @@ import type { SiteListItem } from '../../../schemas/dealer.js';
 import type { AccountGroupOption, AppVersion, MsaActiveAccount, SiteSummary } from '../../../schemas/shell.js';
 import type { AccountLink, User } from '../../../schemas/user.js';
 import type { Token } from '../../../schemas/auth.js';
+import type { SiteRecord } from '../../../schemas/sites.js';
+import { quickSearchQuery } from '../../common/siteMatch.js';
 import { api } from '../providers/http.js';
 
 /** The shell's calls (SPEC §7 'Dealer, site and live'), over the one transport. */
@@ -11,7 +13,8 @@ export const shellApi = {
   favorite: (xmit: string) => api<SiteListItem[]>(`site/favorites/${encodeURIComponent(xmit)}`, 'PUT', undefined, { skipError: true }),
   unfavorite: (xmit: string) => api<SiteListItem[]>(`site/favorites/${encodeURIComponent(xmit)}`, 'DELETE', undefined, { skipError: true }),
   site: (siteNum: number, dn?: number) => api<SiteSummary>(`site/${siteNum}${dn ? `?dn=${dn}` : ''}`),
-  search: (q: string, type?: string) => api<SiteListItem[]>(`site/search?q=${encodeURIComponent(q)}${type ? `&type=${type}` : ''}`),
+  /** The account search of the '/' dialog and the spotlight: GET /api/sites?filter={"q":…}&range=[0,9], by relevance (issue 11). */
+  searchSites: (text: string) => api<SiteRecord[]>(`sites?${quickSearchQuery(text)}`, 'GET', undefined, { skipError: true }),
   accountGroups: () => api<AccountGroupOption[]>('user/accountGroups'),
   switchAccountGroup: (siteGroupNum: number) => api<User>('user/accountGroup', 'PUT', { siteGroupNum }, { skipError: true }),
   accountLinks: () => api<AccountLink[]>('msa/accountLinks'),
