@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { SITE_SORT_FIELDS, SiteFilter, SiteRecord } from '../../../schemas/sites.js';
 import { APPLICATION } from '../../common/constants.js';
 import type { Db } from '../db/database.js';
@@ -10,11 +10,11 @@ type SortField = (typeof SITE_SORT_FIELDS)[number];
 type Scope = ExpressionBuilder<Database, 'site_search' | 'sites'>;
 
 /**
- * With filter.q, at most this many matches are counted (the total of
- * Content-Range) and paged: counting every site of a group that holds 'son'
- * would cost more than the page itself, and nobody pages that far into a search.
+ * With filter.q and no sort, at most this many matches of each kind (name; other fields) are
+ * ranked, counted (the total of Content-Range) and paged: ranking every site of a group that
+ * holds 'son' would cost more than the page itself, and nobody pages that far into a search.
  */
-export const SEARCH_MATCH_CAP = 1000;
+export const SEARCH_MATCH_CAP = 500;
 
 export interface SiteListOptions {
   filter: SiteFilter;
@@ -94,7 +94,7 @@ export function siteSearchRepository(db: Db) {
       .selectFrom('site_search')
       .innerJoin('sites', 'sites.site_num', 'site_search.site_num')
       .where(siteScope(user))
-      .where((eb) => filters(eb, user, filter));
+      .where(filters(user, filter));
     // The group first in every index: a dealer's searches stay inside one group's entries.
     if (user.application_num !== APPLICATION.customer && user.current_site_group_num !== null) {
       query = query.where('site_search.site_group_num', '=', user.current_site_group_num);
@@ -102,7 +102,8 @@ export function siteSearchRepository(db: Db) {
     return query;
   }
 
-  function filters(eb: Scope, user: ScopeUser, filter: SiteFilter): Expression<SqlBool> {
+  function filters(user: ScopeUser, filter: SiteFilter): Expression<SqlBool> {
+    const eb = expressionBuilder<Database, 'sites'>();
     const all: Expression<SqlBool>[] = [];
     if (filter.status !== undefined) {
       const statuses = Array.isArray(filter.status) ? filter.status : [filter.status];
@@ -126,7 +127,8 @@ export function siteSearchRepository(db: Db) {
   }
 
   /** Sites whose number, a device number or a transmitter code equals the text. */
-  function exact(eb: Scope, plan: SearchPlan): Expression<SqlBool> | undefined {
+  function exact(plan: SearchPlan): Expression<SqlBool> | undefined {
+    const eb = expressionBuilder<Database, 'sites'>();
     const any: Expression<SqlBool>[] = [];
     if (plan.number !== undefined) any.push(eb('sites.site_num', '=', plan.number));
     if (plan.number !== undefined || plan.xmit) {
@@ -155,7 +157,9 @@ export function siteSearchRepository(db: Db) {
       any.push(eb('site_search.name_fold', 'like', `${text}%`));
     }
     if (plan.digits) any.push(eb('site_search.digits', 'like', `%${plan.digits}%`));
-    const equal = exact(eb, plan);
+    // A substring search finds equal numbers in the documents already (they hold site and device
+    // numbers and transmitter codes); an OR with the devices lookup would cost the bitmap scans.
+    const equal = plan.substring ? undefined : exact(plan);
     if (equal) any.push(equal);
     return eb.or(any);
   }
@@ -205,56 +209,86 @@ export function siteSearchRepository(db: Db) {
     });
   }
 
-  /** A search by relevance: the tiers, each in name order with a LIMIT, merged; the total counted up to the cap. */
+  /**
+   * A search by relevance, in one statement. The candidates of each kind (name; other fields)
+   * come from a materialized CTE: planned for all its rows (a trigram bitmap scan, whatever
+   * LIMIT follows), read only as far as the LIMIT needs. At most SEARCH_MATCH_CAP candidates
+   * of each kind are ranked and counted: within a kind with more matches than that, the page
+   * shows the first by name among those found first.
+   */
   async function byRelevance(user: ScopeUser, options: SiteListOptions, plan: SearchPlan) {
     const need = Math.min(options.offset + options.limit, SEARCH_MATCH_CAP);
-    if (options.offset >= need) {
-      return { order: [], total: await countMatches(user, options.filter, plan) };
-    }
     const text = escapeLike(plan.text);
-    const tier = (n: number, where: (eb: Scope) => Expression<SqlBool>) =>
-      scoped(user, options.filter)
-        .where(where)
-        .select([sql<number>`${sql.lit(n)}`.as('tier'), 'site_search.site_num', 'site_search.name_fold'])
-        .orderBy('site_search.name_fold')
-        .orderBy('site_search.site_num')
-        .limit(need);
-    const tiers = [];
-    const equal = (eb: Scope) => exact(eb, plan);
-    if (plan.number !== undefined || plan.xmit) tiers.push(tier(0, (eb) => equal(eb) ?? eb.lit(false)));
-    tiers.push(tier(1, (eb) => eb('site_search.name_fold', 'like', `${text}%`)));
-    if (plan.substring) {
-      tiers.push(tier(2, (eb) => eb('site_search.name_fold', 'like', `% ${text}%`)));
-      tiers.push(tier(3, (eb) => eb('site_search.name_fold', 'like', `%${text}%`)));
-      tiers.push(tier(4, (eb) => eb('site_search.doc', 'like', `%${text}%`)));
-      if (plan.digits) tiers.push(tier(4, (eb) => eb('site_search.digits', 'like', `%${plan.digits}%`)));
+    const prefix = `${text}%`;
+    const contains = `%${text}%`;
+    const group = user.application_num !== APPLICATION.customer ? user.current_site_group_num : null;
+    const filtered = Object.entries(options.filter).some(([key, value]) => key !== 'q' && value !== undefined);
+    // siteScope for dealers and staff is "the site is in the selected group, and the user still
+    // belongs to that group": on site_search (whose group the triggers keep equal to the site's),
+    // the group is an index key and the membership a one-time check. The page's rows are read
+    // through siteScope itself (details()).
+    const inGroup =
+      group !== null
+        ? sql`site_search.site_group_num = ${group} and exists (select 1 from user_account_groups m
+            where m.user_id = ${user.user_id} and m.site_group_num = ${group})`
+        : sql`true`;
+    // The filters (and the scope of a customer): a scalar subquery, so one primary-key lookup per
+    // candidate read (a join would let the planner hash the whole group's sites first).
+    const visible = (siteNum: RawBuilder<number>) =>
+      group !== null && !filtered
+        ? sql`true`
+        : sql`coalesce((select true from sites where sites.site_num = ${siteNum} and ${siteScope(user)} and ${filters(user, options.filter)}), false)`;
+    const ctes = [
+      // The name prefix, in name order straight from the btree (group, name_fold).
+      sql`prefixed as (
+        select site_search.site_num, site_search.name_fold, 1 as tier
+        from site_search
+        where ${inGroup} and site_search.name_fold like ${prefix} and ${visible(sql`site_search.site_num`)}
+        order by site_search.name_fold, site_search.site_num limit ${plan.substring ? need : SEARCH_MATCH_CAP})`,
+    ];
+    const parts = [sql`select * from prefixed`];
+    // Equal numbers: the site numbers first (an init plan), then their rows by primary key.
+    const equalSites = [
+      ...(plan.number !== undefined
+        ? [sql`select ${plan.number}::int`, sql`select site_num from devices where dev_num = ${plan.number}`]
+        : []),
+      ...(plan.xmit ? [sql`select site_num from devices where transmitter_code = ${plan.xmit}`] : []),
+    ];
+    if (equalSites.length) {
+      ctes.push(sql`exact as (
+        select site_search.site_num, site_search.name_fold, 0 as tier
+        from site_search
+        where site_search.site_num = any(array(${sql.join(equalSites, sql` union all `)}))
+          and ${inGroup} and ${visible(sql`site_search.site_num`)})`);
+      parts.push(sql`select * from exact`);
     }
-    const union = sql.join(
-      tiers.map((t) => sql`(${t})`),
-      sql` union all `,
-    );
-    const [page, total] = await Promise.all([
-      sql<{ site_num: number }>`
-        select site_num from (${union}) as c
+    if (plan.substring) {
+      const digits = plan.digits ? sql` or site_search.digits like ${`%${plan.digits}%`}` : sql``;
+      ctes.push(
+        sql`name_c as materialized (select site_num, name_fold from site_search where ${inGroup} and name_fold like ${contains})`,
+        sql`other_c as materialized (
+          select site_num, name_fold from site_search where ${inGroup} and (site_search.doc like ${contains}${digits}))`,
+        sql`named as (
+          select c.site_num, c.name_fold, case when c.name_fold like ${prefix} then 1 when c.name_fold like ${`% ${text}%`} then 2 else 3 end as tier
+          from name_c c where ${visible(sql`c.site_num`)} limit ${SEARCH_MATCH_CAP})`,
+        sql`others as (
+          select c.site_num, c.name_fold, 4 as tier
+          from other_c c where ${visible(sql`c.site_num`)} limit ${SEARCH_MATCH_CAP})`,
+      );
+      parts.push(sql`select * from named`, sql`select * from others`);
+    }
+    const ranked = (offset: number, limit: number) =>
+      sql<{ site_num: number; total: number }>`
+        with ${sql.join(ctes, sql`, `)}
+        select site_num, count(*) over () as total
+        from (${sql.join(parts, sql` union all `)}) as candidates
         group by site_num
         order by min(tier), min(name_fold), site_num
-        offset ${options.offset} limit ${options.limit}`.execute(db),
-      countMatches(user, options.filter, plan),
-    ]);
+        offset ${offset} limit ${limit}`.execute(db);
+    const page = await ranked(options.offset, options.offset < need ? Math.min(options.limit, need - options.offset) : 0);
+    let total = page.rows.length ? Number(page.rows[0].total) : 0;
+    if (page.rows.length === 0 && options.offset > 0) total = Number((await ranked(0, 1)).rows[0]?.total ?? 0);
     return { order: page.rows.map((r) => r.site_num), total };
-  }
-
-  /** How many sites match, counted up to SEARCH_MATCH_CAP. */
-  async function countMatches(user: ScopeUser, filter: SiteFilter, plan: SearchPlan): Promise<number> {
-    const capped = scoped(user, filter)
-      .where((eb) => matches(eb, plan))
-      .select('site_search.site_num')
-      .limit(SEARCH_MATCH_CAP);
-    const row = await db
-      .selectFrom(capped.as('m'))
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
   }
 
   /** A list in a chosen order (every site in scope, or the matches of a search), with its total. */

@@ -62,18 +62,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- The documents of the sites from p_from to p_to (site numbers): one set-based statement,
     -- what the triggers run for one site and the large seed for a batch.
     create function site_search_fill(p_from integer, p_to integer) returns void language sql as $fill$
+      with c as (
+        select site_num, string_agg(name, E'\n' order by position, contact_id) as names,
+          string_agg(search_digits(phone_number), E'\n' order by position, contact_id) filter (where phone_number is not null) as phones
+        from contacts where site_num between p_from and p_to group by site_num
+      ), d as (
+        select site_num, string_agg(transmitter_code || E'\n' || dev_num::text, E'\n' order by dev_num) as devices
+        from devices where site_num between p_from and p_to group by site_num
+      ), p as (
+        select site_num, string_agg(search_digits(phone_number), E'\n' order by phone_id) as phones
+        from premise_phones where site_num between p_from and p_to group by site_num
+      )
       insert into site_search (site_num, site_group_num, name_fold, doc, digits)
       select s.site_num, s.site_group_num, search_fold(s.site_name),
-        search_fold(concat_ws(E'\n', s.address_line1, s.address_line2, s.city, s.postal_code, s.site_num::text,
-          (select string_agg(c.name, E'\n' order by c.position, c.contact_id) from contacts c where c.site_num = s.site_num),
-          (select string_agg(d.transmitter_code || E'\n' || d.dev_num::text, E'\n' order by d.dev_num) from devices d
-            where d.site_num = s.site_num))),
-        concat_ws(E'\n', search_digits(s.phone_number),
-          (select string_agg(search_digits(c.phone_number), E'\n' order by c.position, c.contact_id) from contacts c
-            where c.site_num = s.site_num and c.phone_number is not null),
-          (select string_agg(search_digits(p.phone_number), E'\n' order by p.phone_id) from premise_phones p
-            where p.site_num = s.site_num))
+        search_fold(concat_ws(E'\n', s.address_line1, s.address_line2, s.city, s.postal_code, s.site_num::text, c.names, d.devices)),
+        concat_ws(E'\n', search_digits(s.phone_number), c.phones, p.phones)
       from sites s
+        left join c on c.site_num = s.site_num
+        left join d on d.site_num = s.site_num
+        left join p on p.site_num = s.site_num
       where s.site_num between p_from and p_to
       on conflict (site_num) do update set site_group_num = excluded.site_group_num, name_fold = excluded.name_fold,
         doc = excluded.doc, digits = excluded.digits
@@ -108,10 +115,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select site_search_fill(0, 2147483647);
   `.execute(db);
   // The account group first (btree_gin), then the trigrams: one GIN scan answers "this text in this group".
+  // Without fastupdate: a pending list (flushed only by vacuum, which PGlite never runs by itself)
+  // is read sequentially by every search; the large seed turns it on for its batches, then vacuums.
   await sql`
-    create index site_search_name_trgm on site_search using gin (site_group_num, name_fold ${trgm}.gin_trgm_ops);
-    create index site_search_doc_trgm on site_search using gin (site_group_num, doc ${trgm}.gin_trgm_ops);
-    create index site_search_digits_trgm on site_search using gin (site_group_num, digits ${trgm}.gin_trgm_ops);
+    create index site_search_name_trgm on site_search using gin (site_group_num, name_fold ${trgm}.gin_trgm_ops) with (fastupdate = off);
+    create index site_search_doc_trgm on site_search using gin (site_group_num, doc ${trgm}.gin_trgm_ops) with (fastupdate = off);
+    create index site_search_digits_trgm on site_search using gin (site_group_num, digits ${trgm}.gin_trgm_ops) with (fastupdate = off);
     analyze site_search;
   `.execute(db);
 }
