@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_FOLD_FROM } from '../../src/server/db/migrations/0005_site_search.js';
+import { seedLarge } from '../../src/server/db/seed/largeSeed.js';
 import { foldSearchText } from '../../src/server/sites/siteSearch.js';
 import { signedInClient, type TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
@@ -227,6 +228,31 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
     expect(nums((await list({ filter: { q: 'fixturo' } }, beta)).body)).toEqual([990020]);
     const customer = await signedInClient(origin, 'customer@example.com');
     expect((await list({}, customer)).status).toBe(403);
+  });
+
+  it('large seed: every generated site gets its search document, statuses and types vary, accented names are found', async () => {
+    await seedLarge(t.db, { sites: 400 });
+    const missing = await sql<{ n: number }>`
+      select count(*)::int as n from sites s left join site_search x on x.site_num = s.site_num
+      where x.site_num is null or x.name_fold <> search_fold(s.site_name)`.execute(t.db);
+    expect(missing.rows[0].n).toBe(0);
+    const statuses = await t.db.selectFrom('sites').select('status').distinct().execute();
+    expect(statuses.map((r) => r.status).sort()).toEqual(['active', 'inAlarm', 'onTest', 'outOfService', 'pending']);
+    const types = await t.db.selectFrom('sites').select('site_type').distinct().execute();
+    expect(types).toHaveLength(4);
+    const premise = await t.db
+      .selectFrom('premise_phones')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(premise.n)).toBeGreaterThan(100);
+    const accented = await t.db
+      .selectFrom('sites')
+      .select(['site_num', 'site_name'])
+      .where('site_group_num', '=', GROUP)
+      .where('site_name', 'like', 'Société %')
+      .executeTakeFirstOrThrow();
+    expect(nums(await search('societe', { id: [accented.site_num] }))).toEqual([accented.site_num]);
+    expect(accented.site_name).toMatch(/^Société /);
   });
 
   it('refuses a bad filter, sort or range with 400', async () => {

@@ -122,10 +122,10 @@ async function insertBatch(db: Db, { groups, siteBase, devBase, skipTriggers }: 
     select ${siteBase}::int + g,
       (${groups}::int[])[${at('g', groups.length)}],
       case when g % 5 < 2 then
-        case when g % 40 = 5 then p.accented_prefixes[${at('g / 40', ACCENTED_PREFIXES.length)}]
+        case when g % 41 = 5 then p.accented_prefixes[${at('g / 41', ACCENTED_PREFIXES.length)}]
           else p.prefixes[${at('g / 5 * 7 + g', BUSINESS_PREFIXES.length)}] end || ' ' || p.types[${at('g / 3', BUSINESS_TYPES.length)}]
       else
-        case when g % 20 = 7 then p.accented_names[${at('g / 20', ACCENTED_LAST_NAMES.length)}]
+        case when g % 23 = 7 then p.accented_names[${at('g / 23', ACCENTED_LAST_NAMES.length)}]
           else p.last_names[${at('g * 7', LAST_NAMES.length)}] end || ' ' || p.residence[${at('g / 11', RESIDENCE_SUFFIXES.length)}]
       end,
       (100 + (g::bigint * 7919) % 9800)::text || ' ' || p.streets[${at('g / 13 + g', STREET_NAMES.length)}] || ' '
