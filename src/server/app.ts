@@ -32,6 +32,7 @@ import { securityHeadersPlugin } from './http/securityHeaders.js';
 import { requestSerializer } from './http/logging.js';
 import { createServerI18n } from './i18n.js';
 import { newsRoutes } from './news/newsRoutes.js';
+import { sitesRoutes } from './sites/sitesRoutes.js';
 import { openapiPlugin } from './openapi/openapiPlugin.js';
 import { spaPlugin } from './spa/spaPlugin.js';
 import { realtimePlugin } from './realtime/realtimePlugin.js';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(privacyRoutes);
       await api.register(integrationsRoutes);
       await api.register(siteRoutes);
+      await api.register(sitesRoutes);
       await api.register(accountRoutes, { version: APP_VERSION });
       await api.register(brandingRoutes);
       await api.register(siteDetailRoutes);

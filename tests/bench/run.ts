@@ -6,6 +6,8 @@
  *   baselines (a constant; the news list query; the query plus session and user lookups),
  *   on PostgreSQL and on PGlite, 64 connections, autocannon on loopback; and GET /api/health.
  * - Start-up: time from buildApp to ready on an existing database.
+ * - Account search (tests/bench/searchBench.ts, `npm run bench -- --search` only: it seeds up to a
+ *   million sites once): GET /api/sites with filter.q at 32 clients beside a primary-key lookup.
  * - Web: gzipped JavaScript of the entry chunk, of everything built, and of what the /login
  *   page loads first, recorded in Chromium (tests/bench/loginBundle.ts; from Vite's manifest
  *   when no browser starts) against its 120 KB budget.
@@ -17,6 +19,7 @@ import { WEB_DIST } from '../../src/server/config.js';
 import { apiBench } from './api.js';
 import { LOGIN_BUDGET_BYTES, loginBundleBytes, measureLoginFirstLoad } from './loginBundle.js';
 import { realtimeBench } from './realtime.js';
+import { searchBench } from './searchBench.js';
 
 async function webBench() {
   let index: string;
@@ -57,10 +60,12 @@ async function webBench() {
   }
 }
 
-// `npm run bench -- --api` (or BENCH_ONLY=api) runs the API part only.
+// `npm run bench -- --api` (or BENCH_ONLY=api) runs the API part only; `-- --search` (BENCH_ONLY=search) the account search only.
 const apiOnly = process.argv.includes('--api') || process.env.BENCH_ONLY === 'api';
-await apiBench();
-if (!apiOnly) {
+const searchOnly = process.argv.includes('--search') || process.env.BENCH_ONLY === 'search';
+if (searchOnly) await searchBench();
+else await apiBench();
+if (!apiOnly && !searchOnly) {
   await realtimeBench();
   await webBench();
 }

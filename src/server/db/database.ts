@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pgliteDialect.js';
@@ -9,6 +11,7 @@ import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_sso_provider_names.js';
 import * as m0003 from './migrations/0003_shell.js';
 import * as m0004 from './migrations/0004_accounts.js';
+import * as m0005 from './migrations/0005_site_search.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -67,13 +70,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', schema: options.schema, close: () => db.destroy() };
   }
   let pglite: PGlite;
+  // The extensions account search needs (migration 0005), loaded with PGlite's own build of them.
+  const extensions = { pg_trgm, btree_gin };
   // PGlite: errors answer the query that caused them; the driver rolls back a transaction left open.
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir);
+    pglite = new PGlite(dir, { extensions });
   } else {
-    pglite = new PGlite();
+    pglite = new PGlite({ extensions });
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', close: () => db.destroy() };
@@ -99,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '0002_sso_provider_names': m0002,
   '0003_shell': m0003,
   '0004_accounts': m0004,
+  '0005_site_search': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

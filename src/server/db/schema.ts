@@ -160,6 +160,15 @@ export interface SitesTable {
   site_type: Generated<'residential' | 'commercial' | 'industrial' | 'institutional'>;
 }
 
+/** Account search documents (migration 0005), maintained by triggers: read only. */
+export interface SiteSearchTable {
+  site_num: number;
+  site_group_num: number;
+  name_fold: string;
+  doc: string;
+  digits: string;
+}
+
 export interface DevicesTable {
   dev_num: number;
   site_num: number;
@@ -387,6 +396,7 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   captcha_solutions: CaptchaSolutionsTable;
   sites: SitesTable;
+  site_search: SiteSearchTable;
   devices: DevicesTable;
   zones: ZonesTable;
   contacts: ContactsTable;

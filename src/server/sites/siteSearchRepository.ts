@@ -1,0 +1,332 @@
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import type { SITE_SORT_FIELDS, SiteFilter, SiteRecord } from '../../../schemas/sites.js';
+import { APPLICATION } from '../../common/constants.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { siteScope, type ScopeUser } from '../db/siteScope.js';
+import { escapeLike, findMatch, foldSearchText, searchPlan, type SearchPlan, type SearchableSite } from './siteSearch.js';
+
+type SortField = (typeof SITE_SORT_FIELDS)[number];
+type Scope = ExpressionBuilder<Database, 'site_search' | 'sites'>;
+
+/**
+ * With filter.q and no sort, at most this many matches of each kind (name; other fields) are
+ * ranked, counted (the total of Content-Range) and paged: ranking every site of a group that
+ * holds 'son' would cost more than the page itself, and nobody pages that far into a search.
+ */
+export const SEARCH_MATCH_CAP = 500;
+
+export interface SiteListOptions {
+  filter: SiteFilter;
+  sort?: { field: SortField; order: 'asc' | 'desc' };
+  offset: number;
+  limit: number;
+}
+
+/** 'Line 1, Line 2, City, ST 12345' (as the shell's site lists show it). */
+function addressDisplay(site: { addressLine1: string; addressLine2: string | null; city: string; state: string; postalCode: string }) {
+  return [site.addressLine1, site.addressLine2, site.city].filter(Boolean).join(', ') + `, ${site.state} ${site.postalCode}`;
+}
+
+interface DetailRow {
+  site_num: number;
+  site_name: string;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  phone_number: string | null;
+  status: SiteRecord['status'];
+  site_type: SiteRecord['siteType'];
+  is_favorite: boolean;
+  devices: { devNum: number; transmitterCode: string }[] | null;
+  contacts: { name: string; phoneNumber: string | null }[] | null;
+  premise_phones: string[] | null;
+}
+
+function toRecord(row: DetailRow, plan: SearchPlan | undefined): SiteRecord {
+  const site: SearchableSite = {
+    siteNum: row.site_num,
+    siteName: row.site_name,
+    addressLine1: row.address_line1,
+    addressLine2: row.address_line2,
+    city: row.city,
+    postalCode: row.postal_code,
+    phoneNumber: row.phone_number,
+    devices: row.devices ?? [],
+    contacts: row.contacts ?? [],
+    premisePhones: row.premise_phones ?? [],
+  };
+  const hit = plan ? findMatch(site, plan) : { match: null, device: site.devices[0] };
+  return {
+    id: row.site_num,
+    siteNum: row.site_num,
+    siteName: row.site_name,
+    devNum: hit.device?.devNum ?? null,
+    transmitterCode: hit.device?.transmitterCode ?? null,
+    addressDisplay: addressDisplay({ ...site, state: row.state }),
+    city: row.city,
+    state: row.state,
+    status: row.status,
+    siteType: row.site_type,
+    isFavorite: row.is_favorite,
+    match: hit.match,
+  };
+}
+
+/**
+ * GET /api/sites (issue 11): the sites in the user's scope (siteScope), the
+ * filters, and the search of filter.q over the documents of migration 0005.
+ *
+ * Without a sort, a search answers by relevance in tiers, each a query that an
+ * index answers in name order with a LIMIT (so no tier sorts all its matches):
+ * 0 an equal site number, device number or transmitter code; 1 a name prefix
+ * (the btree); 2 a word of the name starting with the text; 3 the name
+ * containing it; 4 another field containing it (address, city, postal code,
+ * contact names, transmitter, numbers; phones by their digits). A site counts
+ * in its best tier; within a tier by name.
+ */
+export function siteSearchRepository(db: Db) {
+  /** Sites with their search rows, in scope and filtered. */
+  function scoped(user: ScopeUser, filter: SiteFilter) {
+    let query = db
+      .selectFrom('site_search')
+      .innerJoin('sites', 'sites.site_num', 'site_search.site_num')
+      .where(siteScope(user))
+      .where(filters(user, filter));
+    // The group first in every index: a dealer's searches stay inside one group's entries.
+    if (user.application_num !== APPLICATION.customer && user.current_site_group_num !== null) {
+      query = query.where('site_search.site_group_num', '=', user.current_site_group_num);
+    }
+    return query;
+  }
+
+  function filters(user: ScopeUser, filter: SiteFilter): Expression<SqlBool> {
+    const eb = expressionBuilder<Database, 'sites'>();
+    const all: Expression<SqlBool>[] = [];
+    if (filter.status !== undefined) {
+      const statuses = Array.isArray(filter.status) ? filter.status : [filter.status];
+      all.push(statuses.length ? eb('sites.status', 'in', statuses) : eb.lit(false));
+    }
+    if (filter.siteType) all.push(eb('sites.site_type', '=', filter.siteType));
+    if (filter.city?.trim()) all.push(eb(sql`search_fold(sites.city)`, '=', foldSearchText(filter.city.trim())));
+    if (filter.state?.trim()) all.push(eb(sql`upper(sites.state)`, '=', filter.state.trim().toUpperCase()));
+    if (filter.favorite !== undefined) {
+      const favorite = eb.exists(
+        eb
+          .selectFrom('site_favorites')
+          .select('site_favorites.site_num')
+          .whereRef('site_favorites.site_num', '=', 'sites.site_num')
+          .where('site_favorites.user_id', '=', user.user_id),
+      );
+      all.push(filter.favorite ? favorite : eb.not(favorite));
+    }
+    if (filter.id) all.push(filter.id.length ? eb('sites.site_num', 'in', filter.id) : eb.lit(false));
+    return eb.and(all);
+  }
+
+  /** Sites whose number, a device number or a transmitter code equals the text. */
+  function exact(plan: SearchPlan): Expression<SqlBool> | undefined {
+    const eb = expressionBuilder<Database, 'sites'>();
+    const any: Expression<SqlBool>[] = [];
+    if (plan.number !== undefined) any.push(eb('sites.site_num', '=', plan.number));
+    if (plan.number !== undefined || plan.xmit) {
+      const { number, xmit } = plan;
+      const devices = eb
+        .selectFrom('devices')
+        .select('devices.site_num')
+        .where((d) =>
+          d.or([
+            ...(number !== undefined ? [d('devices.dev_num', '=', number)] : []),
+            ...(xmit ? [d('devices.transmitter_code', '=', xmit)] : []),
+          ]),
+        );
+      any.push(eb('sites.site_num', 'in', devices));
+    }
+    return any.length ? eb.or(any) : undefined;
+  }
+
+  /** Every site the text matches (the union of the tiers). */
+  function matches(eb: Scope, plan: SearchPlan): Expression<SqlBool> {
+    const text = escapeLike(plan.text);
+    const any: Expression<SqlBool>[] = [];
+    if (plan.substring) {
+      any.push(eb('site_search.name_fold', 'like', `%${text}%`), eb('site_search.doc', 'like', `%${text}%`));
+    } else {
+      any.push(eb('site_search.name_fold', 'like', `${text}%`));
+    }
+    if (plan.digits) any.push(eb('site_search.digits', 'like', `%${plan.digits}%`));
+    // A substring search finds equal numbers in the documents already (they hold site and device
+    // numbers and transmitter codes); an OR with the devices lookup would cost the bitmap scans.
+    const equal = plan.substring ? undefined : exact(plan);
+    if (equal) any.push(equal);
+    return eb.or(any);
+  }
+
+  /** Name, address, status, type, favourite, devices, and for a search the contacts and phones: what a row and its match need. */
+  async function details(user: ScopeUser, siteNums: number[], withSearchFields: boolean): Promise<Map<number, DetailRow>> {
+    if (siteNums.length === 0) return new Map();
+    const rows = (await db
+      .selectFrom('sites')
+      .select([
+        'sites.site_num',
+        'sites.site_name',
+        'sites.address_line1',
+        'sites.address_line2',
+        'sites.city',
+        'sites.state',
+        'sites.postal_code',
+        'sites.phone_number',
+        'sites.status',
+        'sites.site_type',
+        sql<boolean>`exists (select 1 from site_favorites f where f.user_id = ${user.user_id} and f.site_num = sites.site_num)`.as(
+          'is_favorite',
+        ),
+        sql<DetailRow['devices']>`(select json_agg(json_build_object('devNum', d.dev_num, 'transmitterCode', d.transmitter_code)
+          order by d.dev_num) from devices d where d.site_num = sites.site_num)`.as('devices'),
+        (withSearchFields
+          ? sql<DetailRow['contacts']>`(select json_agg(json_build_object('name', c.name, 'phoneNumber', c.phone_number)
+              order by c.position, c.contact_id) from contacts c where c.site_num = sites.site_num)`
+          : sql<null>`null`
+        ).as('contacts'),
+        (withSearchFields
+          ? sql<DetailRow['premise_phones']>`(select json_agg(p.phone_number order by p.phone_id) from premise_phones p
+              where p.site_num = sites.site_num)`
+          : sql<null>`null`
+        ).as('premise_phones'),
+      ])
+      .where('sites.site_num', 'in', siteNums)
+      .where(siteScope(user))
+      .execute()) as DetailRow[];
+    return new Map(rows.map((row) => [row.site_num, row]));
+  }
+
+  function records(order: number[], rows: Map<number, DetailRow>, plan: SearchPlan | undefined): SiteRecord[] {
+    return order.flatMap((siteNum) => {
+      const row = rows.get(siteNum);
+      return row ? [toRecord(row, plan)] : [];
+    });
+  }
+
+  /**
+   * A search by relevance, in one statement. The candidates of each kind (name; other fields)
+   * come from a materialized CTE: planned for all its rows (a trigram bitmap scan, whatever
+   * LIMIT follows), read only as far as the LIMIT needs. At most SEARCH_MATCH_CAP candidates
+   * of each kind are ranked and counted: within a kind with more matches than that, the page
+   * shows the first by name among those found first.
+   */
+  async function byRelevance(user: ScopeUser, options: SiteListOptions, plan: SearchPlan) {
+    const need = Math.min(options.offset + options.limit, SEARCH_MATCH_CAP);
+    const text = escapeLike(plan.text);
+    const prefix = `${text}%`;
+    const contains = `%${text}%`;
+    const group = user.application_num !== APPLICATION.customer ? user.current_site_group_num : null;
+    const filtered = Object.entries(options.filter).some(([key, value]) => key !== 'q' && value !== undefined);
+    // siteScope for dealers and staff is "the site is in the selected group, and the user still
+    // belongs to that group": on site_search (whose group the triggers keep equal to the site's),
+    // the group is an index key and the membership a one-time check. The page's rows are read
+    // through siteScope itself (details()).
+    const inGroup =
+      group !== null
+        ? sql`site_search.site_group_num = ${group} and exists (select 1 from user_account_groups m
+            where m.user_id = ${user.user_id} and m.site_group_num = ${group})`
+        : sql`true`;
+    // The filters (and the scope of a customer): a scalar subquery, so one primary-key lookup per
+    // candidate read (a join would let the planner hash the whole group's sites first).
+    const visible = (siteNum: RawBuilder<number>) =>
+      group !== null && !filtered
+        ? sql`true`
+        : sql`coalesce((select true from sites where sites.site_num = ${siteNum} and ${siteScope(user)} and ${filters(user, options.filter)}), false)`;
+    const ctes = [
+      // The name prefix, in name order straight from the btree (group, name_fold).
+      sql`prefixed as (
+        select site_search.site_num, site_search.name_fold, 1 as tier
+        from site_search
+        where ${inGroup} and site_search.name_fold like ${prefix} and ${visible(sql`site_search.site_num`)}
+        order by site_search.name_fold, site_search.site_num limit ${plan.substring ? need : SEARCH_MATCH_CAP})`,
+    ];
+    const parts = [sql`select * from prefixed`];
+    // Equal numbers: the site numbers first (an init plan), then their rows by primary key.
+    const equalSites = [
+      ...(plan.number !== undefined
+        ? [sql`select ${plan.number}::int`, sql`select site_num from devices where dev_num = ${plan.number}`]
+        : []),
+      ...(plan.xmit ? [sql`select site_num from devices where transmitter_code = ${plan.xmit}`] : []),
+    ];
+    if (equalSites.length) {
+      ctes.push(sql`exact as (
+        select site_search.site_num, site_search.name_fold, 0 as tier
+        from site_search
+        where site_search.site_num = any(array(${sql.join(equalSites, sql` union all `)}))
+          and ${inGroup} and ${visible(sql`site_search.site_num`)})`);
+      parts.push(sql`select * from exact`);
+    }
+    if (plan.substring) {
+      const digits = plan.digits ? sql` or site_search.digits like ${`%${plan.digits}%`}` : sql``;
+      ctes.push(
+        sql`name_c as materialized (select site_num, name_fold from site_search where ${inGroup} and name_fold like ${contains})`,
+        sql`other_c as materialized (
+          select site_num, name_fold from site_search where ${inGroup} and (site_search.doc like ${contains}${digits}))`,
+        sql`named as (
+          select c.site_num, c.name_fold, case when c.name_fold like ${prefix} then 1 when c.name_fold like ${`% ${text}%`} then 2 else 3 end as tier
+          from name_c c where ${visible(sql`c.site_num`)} limit ${SEARCH_MATCH_CAP})`,
+        sql`others as (
+          select c.site_num, c.name_fold, 4 as tier
+          from other_c c where ${visible(sql`c.site_num`)} limit ${SEARCH_MATCH_CAP})`,
+      );
+      parts.push(sql`select * from named`, sql`select * from others`);
+    }
+    const ranked = (offset: number, limit: number) =>
+      sql<{ site_num: number; total: number }>`
+        with ${sql.join(ctes, sql`, `)}
+        select site_num, count(*) over () as total
+        from (${sql.join(parts, sql` union all `)}) as candidates
+        group by site_num
+        order by min(tier), min(name_fold), site_num
+        offset ${offset} limit ${limit}`.execute(db);
+    const page = await ranked(options.offset, options.offset < need ? Math.min(options.limit, need - options.offset) : 0);
+    let total = page.rows.length ? Number(page.rows[0].total) : 0;
+    if (page.rows.length === 0 && options.offset > 0) total = Number((await ranked(0, 1)).rows[0]?.total ?? 0);
+    return { order: page.rows.map((r) => r.site_num), total };
+  }
+
+  /** A list in a chosen order (every site in scope, or the matches of a search), with its total. */
+  async function sorted(user: ScopeUser, options: SiteListOptions, plan: SearchPlan | undefined) {
+    const sort = options.sort ?? { field: 'siteName', order: 'asc' };
+    let query = scoped(user, options.filter);
+    if (plan) query = query.where((eb) => matches(eb, plan));
+    const column = {
+      siteName: 'site_search.name_fold',
+      siteNum: 'sites.site_num',
+      city: 'sites.city',
+      status: 'sites.status',
+    } as const satisfies Record<SortField, string>;
+    let ordered = query
+      .select(['sites.site_num', (eb) => eb.fn.countAll<number>().over().as('total')])
+      .orderBy(column[sort.field], sort.order);
+    if (sort.field !== 'siteName' && sort.field !== 'siteNum') ordered = ordered.orderBy('site_search.name_fold', sort.order);
+    if (sort.field !== 'siteNum') ordered = ordered.orderBy('sites.site_num', sort.order);
+    const rows = await ordered.offset(options.offset).limit(options.limit).execute();
+    let total = rows.length ? Number(rows[0].total) : 0;
+    // A page past the end has no row to carry the total: count apart.
+    if (rows.length === 0 && options.offset > 0) {
+      const counted = await scoped(user, options.filter)
+        .$if(plan !== undefined, (q) => q.where((eb) => matches(eb, plan!)))
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      total = Number(counted.total);
+    }
+    return { order: rows.map((r) => r.site_num), total };
+  }
+
+  return {
+    /** One page of GET /api/sites and the total for Content-Range. */
+    async list(user: ScopeUser, options: SiteListOptions): Promise<{ items: SiteRecord[]; total: number }> {
+      const plan = searchPlan(options.filter.q);
+      const { order, total } = plan && !options.sort ? await byRelevance(user, options, plan) : await sorted(user, options, plan);
+      const rows = await details(user, order, plan !== undefined);
+      return { items: records(order, rows, plan), total };
+    },
+  };
+}

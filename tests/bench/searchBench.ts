@@ -1,0 +1,253 @@
+/**
+ * Account search figures (issue 11; `npm run bench -- --search`): GET /api/sites with filter.q,
+ * mixed queries (3-character substrings, phone fragments, contact names, exact site, device and
+ * transmitter numbers) at 32 concurrent clients, signed in as a dealer of the largest account
+ * group, on PostgreSQL with 1,000,000 generated sites and on PGlite with 100,000; beside two
+ * baselines measured in the same run on the same database handle:
+ *
+ *   (a) a bare Fastify route answering `select … from sites where site_num = $1` (primary key);
+ *   (b) the shell's prefix search, GET /api/site/search, with the same queries;
+ *   (c) GET /api/sites?filter={"q":…}&range=[0,9], the search of the '/' dialog.
+ *
+ * Goal: p95 of (c) ≤ 15 ms on PostgreSQL, ≤ 30 ms on PGlite. The load generator (autocannon, one
+ * response time per request, so that p95 is exact) runs in a process of its own.
+ *
+ * The data stay between runs (seeding a million sites takes minutes):
+ *   BENCH_SEARCH_DATABASE_URL  PostgreSQL database (default postgres://postgres@127.0.0.1:5432/bench_search),
+ *                              seeded up to BENCH_SEARCH_PG_SITES (1,000,000) generated sites when it has fewer;
+ *   BENCH_SEARCH_DATA_DIR      PGlite data dir (default <tmp>/portal-bench-search), up to BENCH_SEARCH_PGLITE_SITES (100,000).
+ * BENCH_SEARCH_DATABASES=postgres or =pglite measures one only.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { DEMO_PASSWORD } from '../../src/common/constants.js';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database.js';
+import { isEmpty, seedDemo } from '../../src/server/db/seed/demoSeed.js';
+import { seedLarge } from '../../src/server/db/seed/largeSeed.js';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 32);
+const PG_URL = process.env.BENCH_SEARCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_search';
+const PG_SITES = Number(process.env.BENCH_SEARCH_PG_SITES ?? 1_000_000);
+const PGLITE_SITES = Number(process.env.BENCH_SEARCH_PGLITE_SITES ?? 100_000);
+const PGLITE_DIR = process.env.BENCH_SEARCH_DATA_DIR ?? path.join(tmpdir(), 'portal-bench-search');
+const GOALS = { postgres: 15, pglite: 30 } as const;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  errors: number;
+}
+
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
+
+/** The load process: autocannon cycling through `paths`, every response time kept; prints the figures as JSON. */
+const WORKER = `
+const autocannon = require(process.env.AUTOCANNON);
+const { origin, paths, headers, connections, duration } = JSON.parse(process.env.LOAD);
+const times = [];
+const instance = autocannon({ url: origin, connections, duration, headers, requests: paths.map((path) => ({ method: 'GET', path })) });
+instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+instance.on('done', (result) => {
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
+  console.log(JSON.stringify({ rps: result.requests.average, p50: at(50), p95: at(95), p99: at(99), requests: times.length,
+    errors: result.errors + result.non2xx }));
+});`;
+
+async function load(origin: string, paths: string[], headers: Record<string, string> = {}): Promise<Figures> {
+  // Each connection starts at another place in the mix, so the clients do not move in step.
+  const child = spawn(process.execPath, ['-e', WORKER], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      AUTOCANNON,
+      LOAD: JSON.stringify({ origin, paths, headers, connections: CONNECTIONS, duration: DURATION_S }),
+    },
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`load process exited with ${code}`);
+  return JSON.parse(out) as Figures;
+}
+
+function row(name: string, f: Figures, goal?: number) {
+  const verdict = goal === undefined ? '' : `  goal p95 <= ${goal} ms: ${f.p95 <= goal ? 'met' : 'NOT met'}`;
+  console.log(
+    `${name.padEnd(52)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50.toFixed(1).padStart(5)} ms  p95 ${f.p95
+      .toFixed(1)
+      .padStart(5)} ms  p99 ${f.p99.toFixed(1).padStart(5)} ms` +
+      (f.errors ? `  ${f.errors} ERRORS` : '') +
+      verdict,
+  );
+}
+
+/** Brings a database to `sites` generated sites (migrations, demo users, then the large seed for the rest). */
+async function prepare(handle: DatabaseHandle, sites: number) {
+  await migrateToLatest(handle.db);
+  if (await isEmpty(handle.db)) await seedDemo(handle.db, { log: () => undefined });
+  const { count } = await handle.db
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const missing = sites - Number(count);
+  if (missing > 1000) {
+    console.log(`seeding ${missing} sites on ${handle.kind} (once; the data stay for the next run)`);
+    await seedLarge(handle.db, { sites: missing, log: (msg) => console.log(`  ${msg}`) });
+  }
+}
+
+/** The mix: from the largest group's own data, so that every query finds something. */
+async function queries(db: Db, groupNum: number): Promise<string[]> {
+  const sample = await sql<{ site_num: number; dev_num: number; transmitter_code: string; contact: string; phone: string }>`
+    select s.site_num, d.dev_num, d.transmitter_code, c.name as contact, c.phone_number as phone
+    from sites s join devices d on d.site_num = s.site_num join contacts c on c.site_num = s.site_num and c.position = 1
+    where s.site_group_num = ${groupNum} and s.site_num % 997 = 0
+    limit 12`.execute(db);
+  const substrings = ['son', 'ill', 'ake', 'ber', 'ros', 'jos', 'mar', 'ood', 'caf', 'ent', 'ley', 'ton'];
+  const mix: string[] = [];
+  sample.rows.forEach((r, i) => {
+    const digits = r.phone.replace(/\D/g, '');
+    mix.push(
+      substrings[i % substrings.length],
+      `${digits.slice(-7, -4)}-${digits.slice(-4)}`, // '555-0142'
+      r.phone.slice(0, 9), // '(701) 555' or '701-555-0'
+      r.contact.split(' ')[i % 2], // a first or a last name
+      r.contact, // the whole name
+      String(r.site_num),
+      String(r.dev_num),
+      i % 2 ? r.transmitter_code : r.transmitter_code.toLowerCase(),
+    );
+  });
+  return mix;
+}
+
+async function signIn(app: Awaited<ReturnType<typeof buildApp>>, username: string): Promise<Record<string, string>> {
+  const first = await app.inject({ method: 'GET', url: '/api/health' });
+  const presession = first.cookies.filter((c) => c.value);
+  const xsrf = presession.find((c) => c.name === 'XSRF-Token')?.value ?? '';
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    headers: { cookie: presession.map((c) => `${c.name}=${c.value}`).join('; '), 'x-xsrf-token': xsrf },
+    payload: { username, password: DEMO_PASSWORD },
+  });
+  const session = login.cookies.find((c) => c.name === 'portal_session');
+  const sessionXsrf = login.cookies.find((c) => c.name === 'XSRF-Token');
+  if (!session || !sessionXsrf) throw new Error(`could not sign in as ${username}: ${login.statusCode} ${login.body}`);
+  return { cookie: `portal_session=${session.value}; XSRF-Token=${sessionXsrf.value}` };
+}
+
+async function benchOn(kind: 'postgres' | 'pglite', sites: number) {
+  const handle =
+    kind === 'postgres' ? await openDatabase({ databaseUrl: PG_URL }) : await openDatabase({ dataDir: PGLITE_DIR, databaseUrl: undefined });
+  try {
+    await prepare(handle, sites);
+    const config = loadConfig({ DATA_DIR: PGLITE_DIR, DEMO: 'false', LOG_LEVEL: 'silent', ALARM_SIMULATOR: 'false' });
+    const app = await buildApp(config, { database: handle, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const bare = Fastify({ logger: false });
+    try {
+      const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      // dealer.beta's group 9993, the largest of the demo groups.
+      const username = 'dealer.beta';
+      const user = await handle.db
+        .selectFrom('users')
+        .select('current_site_group_num')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+      const groupNum = user.current_site_group_num!;
+      const stats = await sql<{ total: number; in_group: number }>`
+        select count(*)::int as total, count(*) filter (where site_group_num = ${groupNum})::int as in_group from sites`.execute(handle.db);
+      const mix = await queries(handle.db, groupNum);
+      const headers = await signIn(app, username);
+
+      const siteNums = (
+        await handle.db.selectFrom('sites').select('site_num').where('site_group_num', '=', groupNum).limit(200).execute()
+      ).map((r) => r.site_num);
+      bare.get<{ Params: { n: string } }>('/site/:n', async (request) =>
+        handle.db
+          .selectFrom('sites')
+          .select(['site_num', 'site_name', 'city', 'state', 'status'])
+          .where('site_num', '=', Number(request.params.n))
+          .executeTakeFirst(),
+      );
+      await bare.listen({ port: 0, host: '127.0.0.1' });
+      const bareOrigin = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+
+      const searchPaths = mix.map(
+        (q) => `/api/sites?filter=${encodeURIComponent(JSON.stringify({ q }))}&range=${encodeURIComponent('[0,9]')}`,
+      );
+      const shellPaths = mix.map((q) => `/api/site/search?q=${encodeURIComponent(q)}`);
+      // Every query once before measuring: the first plan and a cold cache are not what a dealer meets all day.
+      for (const p of [...searchPaths, ...shellPaths]) await fetch(`${origin}${p}`, { headers });
+
+      console.log(
+        `\nAccount search on ${kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}: ${stats.rows[0].total} sites, ` +
+          `${stats.rows[0].in_group} in the dealer's group ${groupNum}; ${CONNECTIONS} clients, ${DURATION_S} s each; ` +
+          `${mix.length} queries in the mix`,
+      );
+      row(
+        '(a) bare Fastify, site by primary key',
+        await load(
+          bareOrigin,
+          siteNums.map((n) => `/site/${n}`),
+        ),
+      );
+      row('(b) GET /api/site/search (shell prefix search)', await load(origin, shellPaths, headers));
+      const search = await load(origin, searchPaths, headers);
+      row('(c) GET /api/sites?filter={"q":…} (substring search)', search, GOALS[kind]);
+      const slowest: { q: string; ms: number }[] = [];
+      for (const [i, p] of searchPaths.entries()) {
+        const started = performance.now();
+        await fetch(`${origin}${p}`, { headers });
+        slowest.push({ q: mix[i], ms: performance.now() - started });
+      }
+      slowest.sort((x, y) => y.ms - x.ms);
+      console.log(
+        `slowest queries alone: ${slowest
+          .slice(0, 4)
+          .map((s) => `"${s.q}" ${s.ms.toFixed(1)} ms`)
+          .join(', ')}`,
+      );
+    } finally {
+      await bare.close();
+      await app.close();
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+async function postgresReachable(url: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function searchBench(): Promise<void> {
+  const only = process.env.BENCH_SEARCH_DATABASES;
+  if (only !== 'pglite') {
+    const problem = await postgresReachable(PG_URL);
+    if (problem) console.log(`\nAccount search on PostgreSQL: not measured (${problem}; createdb bench_search?)`);
+    else await benchOn('postgres', PG_SITES);
+  }
+  if (only !== 'postgres') await benchOn('pglite', PGLITE_SITES);
+}
