@@ -70,7 +70,7 @@ export function SiteInfoHeader({
           />
         </Box>
         <Typography component="span" variant="body2" color="text.secondary">
-          {`${translate('siteInfo.siteType.label')}: ${translate(`siteInfo.siteType.${site.siteType}`)}`}
+          {translate('siteInfo.siteType.value', { type: translate(`siteInfo.siteType.${site.siteType}`) })}
         </Typography>
         <Typography component="span" variant="body2" color="text.secondary">
           {site.addressDisplay}

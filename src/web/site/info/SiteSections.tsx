@@ -281,7 +281,9 @@ export function AgenciesSection({ site, locale }: SectionProps) {
                 <TableCell>{state === 'none' ? t('noPermit') : <Value>{agency.permitNumber}</Value>}</TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1} alignItems="center" sx={{ whiteSpace: 'nowrap' }}>
-                    <Value>{formatDay(agency.permitExpiresOn, locale)}</Value>
+                    <span>
+                      <Value>{formatDay(agency.permitExpiresOn, locale)}</Value>
+                    </span>
                     {state === 'expired' && (
                       <Chip size="small" label={t('expired')} sx={{ bgcolor: STATUS_COLORS.inAlarm, color: '#fff' }} />
                     )}
