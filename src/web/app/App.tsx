@@ -25,6 +25,7 @@ const darkTheme = portalTheme('dark');
 // The areas of SPEC §2 are lazily loaded.
 const AreaPage = lazy(() => import('./AreaPage.js').then((m) => ({ default: m.AreaPage })));
 const SitePage = lazy(() => import('./SitePage.js').then((m) => ({ default: m.SitePage })));
+const SiteInfoRoute = lazy(() => import('./SiteInfoRoute.js').then((m) => ({ default: m.SiteInfoRoute })));
 const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.IconsPage })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
@@ -43,6 +44,12 @@ function Area({ route }: { route: AreaRoute }) {
   const { user } = useShellSession();
   if (!user) return null;
   if (!mayOpen(user, route)) return <AccessDeniedPage />;
+  if (route.path === '/site/info')
+    return (
+      <Lazy>
+        <SiteInfoRoute titleKey={route.titleKey} />
+      </Lazy>
+    );
   return <Lazy>{route.site ? <SitePage titleKey={route.titleKey} /> : <AreaPage titleKey={route.titleKey} />}</Lazy>;
 }
 

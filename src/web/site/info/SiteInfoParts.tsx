@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { anchorId, telHref, type SiteInfoAnchor } from './siteInfoRules.js';
+
+/** Read by screen readers, not shown. */
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** Room above a section the page scrolls to, for the shell's fixed app bar. */
+const SCROLL_MARGIN = 80;
+
+/** Scrolls to a section (or the premise phones) and moves the focus to its heading. */
+function goToAnchor(anchor: SiteInfoAnchor): void {
+  const target = document.getElementById(anchorId(anchor));
+  if (!target) return;
+  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  const heading = target.matches('h2, h3, h4') ? target : target.querySelector<HTMLElement>('h3');
+  heading?.focus({ preventScroll: true });
+}
+
+/** An in-page link to a section: a real link (#id) that scrolls and focuses without touching the router. */
+export function AnchorLink({ anchor, children, color }: { anchor: SiteInfoAnchor; children: ReactNode; color?: 'inherit' }) {
+  return (
+    <Link
+      color={color}
+      underline="always"
+      href={`#${anchorId(anchor)}`}
+      onClick={(event) => {
+        event.preventDefault();
+        goToAnchor(anchor);
+      }}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** One section of the account: a titled card, the target of the in-page navigation and of the warnings. */
+export function Section({ anchor, title, children }: { anchor: SiteInfoAnchor; title: string; children: ReactNode }) {
+  const id = anchorId(anchor);
+  return (
+    <Paper component="section" variant="outlined" id={id} aria-labelledby={`${id}-title`} sx={{ p: 2, scrollMarginTop: SCROLL_MARGIN }}>
+      <Typography id={`${id}-title`} variant="h6" component="h3" tabIndex={-1} sx={{ mb: 1, '&:focus': { outline: 'none' } }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** A table that scrolls sideways on a phone (the region is focusable, so the keyboard scrolls it too). */
+export function InfoTable({ label, head, children }: { label: string; head: readonly string[]; children: ReactNode }) {
+  return (
+    <TableContainer role="region" aria-label={label} tabIndex={0}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {head.map((cell) => (
+              <TableCell key={cell} component="th" scope="col" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                {cell}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** A text of the account, or a dash when it has none. */
+export function Value({ children }: { children: ReactNode }) {
+  return children === null || children === undefined || children === '' ? <Box component="span">—</Box> : <>{children}</>;
+}
+
+/** A phone number as a tel: link (the text as written when it has no digit). */
+export function PhoneLink({ phone }: { phone: string | null | undefined }) {
+  const href = telHref(phone);
+  if (!phone) return <Value>{null}</Value>;
+  return href ? (
+    <Link href={href} sx={{ whiteSpace: 'nowrap' }}>
+      {phone}
+    </Link>
+  ) : (
+    <>{phone}</>
+  );
+}
+
+/** The text of an empty section. */
+export function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {children}
+    </Typography>
+  );
+}

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNotify } from 'react-admin';
+import { failureMessage } from '../../providers/errorMessages.js';
+import { REVEAL_MS } from './siteInfoRules.js';
+import { revealPasscode } from './siteInfoApi.js';
+
+/**
+ * The passcodes shown in clear: each reveal is the audited POST, the clear value stays for
+ * {@link REVEAL_MS} and is then masked again (Hide masks it at once). Nothing survives a change
+ * of account or leaving the page.
+ */
+export function usePasscodeReveal(siteNum: number) {
+  const notify = useNotify();
+  const [revealed, setRevealed] = useState<ReadonlyMap<number, string>>(new Map());
+  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  /** The account on screen: an answer for another one is dropped. */
+  const shown = useRef(siteNum);
+
+  const hide = useCallback((passcodeId: number) => {
+    clearTimeout(timers.current.get(passcodeId));
+    timers.current.delete(passcodeId);
+    setRevealed((current) => {
+      if (!current.has(passcodeId)) return current;
+      const next = new Map(current);
+      next.delete(passcodeId);
+      return next;
+    });
+  }, []);
+
+  const reveal = useCallback(
+    async (passcodeId: number) => {
+      setPending((current) => new Set(current).add(passcodeId));
+      try {
+        const { passcode } = await revealPasscode(siteNum, passcodeId);
+        if (shown.current !== siteNum) return;
+        clearTimeout(timers.current.get(passcodeId));
+        timers.current.set(
+          passcodeId,
+          setTimeout(() => hide(passcodeId), REVEAL_MS),
+        );
+        setRevealed((current) => new Map(current).set(passcodeId, passcode));
+      } catch (error) {
+        notify(failureMessage(error, 'siteInfo.passcodes.revealError'), { type: 'error' });
+      } finally {
+        setPending((current) => {
+          const next = new Set(current);
+          next.delete(passcodeId);
+          return next;
+        });
+      }
+    },
+    [siteNum, hide, notify],
+  );
+
+  // Another account, or leaving the page: every clear value goes.
+  useEffect(() => {
+    shown.current = siteNum;
+    const own = timers.current;
+    return () => {
+      for (const timer of own.values()) clearTimeout(timer);
+      own.clear();
+      setRevealed(new Map());
+    };
+  }, [siteNum]);
+
+  return { revealed, pending, reveal, hide };
+}
