@@ -24,6 +24,7 @@ const darkTheme = portalTheme('dark');
 // The areas of SPEC §2 are lazily loaded.
 const AreaPage = lazy(() => import('./AreaPage.js').then((m) => ({ default: m.AreaPage })));
 const SitePage = lazy(() => import('./SitePage.js').then((m) => ({ default: m.SitePage })));
+const SiteHistoryRoute = lazy(() => import('./SiteHistoryRoute.js').then((m) => ({ default: m.SiteHistoryRoute })));
 const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.IconsPage })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
@@ -42,6 +43,13 @@ function Area({ route }: { route: AreaRoute }) {
   const { user } = useShellSession();
   if (!user) return null;
   if (!mayOpen(user, route)) return <AccessDeniedPage />;
+  if (route.history) {
+    return (
+      <Lazy>
+        <SiteHistoryRoute key={route.path} titleKey={route.titleKey} alarmOnly={route.history === 'alarm'} />
+      </Lazy>
+    );
+  }
   return <Lazy>{route.site ? <SitePage titleKey={route.titleKey} /> : <AreaPage titleKey={route.titleKey} />}</Lazy>;
 }
 

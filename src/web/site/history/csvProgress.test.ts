@@ -65,7 +65,9 @@ describe('the file name', () => {
   });
 
   it('prefers filename* (UTF-8)', () => {
-    expect(filenameFromDisposition(`attachment; filename="Caf_.csv"; filename*=UTF-8''Caf%C3%A9%20Nord.csv`, fallback)).toBe('Café Nord.csv');
+    expect(filenameFromDisposition(`attachment; filename="Caf_.csv"; filename*=UTF-8''Caf%C3%A9%20Nord.csv`, fallback)).toBe(
+      'Café Nord.csv',
+    );
   });
 
   it('keeps no path and falls back when there is no usable name', () => {

@@ -77,7 +77,8 @@ export function filenameFromDisposition(header: string | null | undefined, fallb
     const plain = /filename\s*=\s*(?:"((?:\\.|[^"\\])*)"|([^;]+))/i.exec(header);
     name = plain ? (plain[1]?.replace(/\\(.)/g, '$1') ?? plain[2]?.trim()) : undefined;
   }
+  const base = name?.split(/[/\\]/).pop();
   // eslint-disable-next-line no-control-regex
-  const safe = name?.split(/[/\\]/).pop()?.replace(/[\u0000-\u001f<>:"|?*]/g, '_').trim();
+  const safe = base?.replace(/[\u0000-\u001f<>:"|?*]/g, '_').trim();
   return safe && safe !== '.' && safe !== '..' ? safe : fallback;
 }

@@ -69,25 +69,29 @@ describe('presets → from/to', () => {
   // 23 November 2026, 18:36 in Chicago (00:36 on the 24th in UTC).
   const now = Date.parse('2026-11-24T00:36:00Z');
   const tz = 'America/Chicago';
+  const today = dateIn(now, tz);
 
   it('today: from midnight to the next midnight, in the user’s zone', () => {
-    expect(periodBounds({ preset: 'today' }, tz, now)).toEqual({ from: '2026-11-23T06:00:00.000Z', to: '2026-11-24T06:00:00.000Z' });
-    expect(periodBounds({ preset: 'today' }, 'UTC', now)).toEqual({ from: '2026-11-24T00:00:00.000Z', to: '2026-11-25T00:00:00.000Z' });
+    expect(periodBounds({ preset: 'today' }, tz, today)).toEqual({ from: '2026-11-23T06:00:00.000Z', to: '2026-11-24T06:00:00.000Z' });
+    expect(periodBounds({ preset: 'today' }, 'UTC', dateIn(now, 'UTC'))).toEqual({
+      from: '2026-11-24T00:00:00.000Z',
+      to: '2026-11-25T00:00:00.000Z',
+    });
   });
 
   it('last 7 and 30 days include today', () => {
-    expect(periodBounds({ preset: 'last7' }, tz, now)).toEqual({ from: '2026-11-17T06:00:00.000Z', to: '2026-11-24T06:00:00.000Z' });
+    expect(periodBounds({ preset: 'last7' }, tz, today)).toEqual({ from: '2026-11-17T06:00:00.000Z', to: '2026-11-24T06:00:00.000Z' });
     // 25 October is still on daylight time in Chicago (UTC-5).
-    expect(periodBounds({ preset: 'last30' }, tz, now)).toEqual({ from: '2026-10-25T05:00:00.000Z', to: '2026-11-24T06:00:00.000Z' });
+    expect(periodBounds({ preset: 'last30' }, tz, today)).toEqual({ from: '2026-10-25T05:00:00.000Z', to: '2026-11-24T06:00:00.000Z' });
   });
 
   it('custom: both days included, either end may be open', () => {
-    expect(periodBounds({ preset: 'custom', from: '2026-11-01', to: '2026-11-02' }, tz, now)).toEqual({
+    expect(periodBounds({ preset: 'custom', from: '2026-11-01', to: '2026-11-02' }, tz, today)).toEqual({
       from: '2026-11-01T05:00:00.000Z',
       to: '2026-11-03T06:00:00.000Z',
     });
-    expect(periodBounds({ preset: 'custom', from: '2026-11-01' }, tz, now)).toEqual({ from: '2026-11-01T05:00:00.000Z' });
-    expect(periodBounds({ preset: 'custom' }, tz, now)).toEqual({});
+    expect(periodBounds({ preset: 'custom', from: '2026-11-01' }, tz, today)).toEqual({ from: '2026-11-01T05:00:00.000Z' });
+    expect(periodBounds({ preset: 'custom' }, tz, today)).toEqual({});
   });
 
   it('refuses a custom period that ends before it starts', () => {
@@ -100,7 +104,9 @@ describe('presets → from/to', () => {
 
 describe('URL ↔ filter', () => {
   it('reads every filter', () => {
-    const params = new URLSearchParams('sn=100001&dn=500001&period=custom&from=2026-11-01&to=2026-11-20&kind=trouble,alarm&zone=3&device=500002&q=door');
+    const params = new URLSearchParams(
+      'sn=100001&dn=500001&period=custom&from=2026-11-01&to=2026-11-20&kind=trouble,alarm&zone=3&device=500002&q=door',
+    );
     expect(filterFromParams(params)).toEqual({
       preset: 'custom',
       from: '2026-11-01',
@@ -128,19 +134,27 @@ describe('URL ↔ filter', () => {
     const start = new URLSearchParams('sn=100001&dn=500001&zone=4&q=old');
     expect(filterToParams(base, start).toString()).toBe('sn=100001&dn=500001');
     const state: HistoryFilterState = { preset: 'last7', kinds: ['restore', 'alarm'], zone: 0, device: 7, q: '  front door ' };
-    expect(filterToParams(state, start).toString()).toBe('sn=100001&dn=500001&period=last7&kind=alarm%2Crestore&zone=0&device=7&q=front+door');
+    expect(filterToParams(state, start).toString()).toBe(
+      'sn=100001&dn=500001&period=last7&kind=alarm%2Crestore&zone=0&device=7&q=front+door',
+    );
   });
 
   it('round-trips', () => {
-    const state: HistoryFilterState = { preset: 'custom', from: '2026-10-01', to: '2026-10-31', kinds: ['openClose', 'test'], zone: 12, q: 'x' };
+    const state: HistoryFilterState = {
+      preset: 'custom',
+      from: '2026-10-01',
+      to: '2026-10-31',
+      kinds: ['openClose', 'test'],
+      zone: 12,
+      q: 'x',
+    };
     expect(filterFromParams(filterToParams(state, new URLSearchParams('sn=1')))).toEqual(state);
     expect(filterFromParams(filterToParams(base, new URLSearchParams()))).toEqual(base);
   });
 });
 
 describe('the API filter', () => {
-  const now = Date.parse('2026-11-24T00:36:00Z');
-  const context = { siteNum: 100001, alarmOnly: false, timeZone: 'UTC', now };
+  const context = { siteNum: 100001, alarmOnly: false, timeZone: 'UTC', today: '2026-11-24' };
 
   it('sends only what is set', () => {
     expect(toEventFilter({ ...base, preset: 'today' }, context)).toEqual({
@@ -166,8 +180,14 @@ describe('the empty state', () => {
   const day = (d: string) => `[${d}]`;
 
   it('names the period and suggests a longer one', () => {
-    expect(emptyState({ ...base, preset: 'last7' }, true, day)).toEqual({ key: 'events.empty.alarms.last7', hintKey: 'events.empty.tryLongerPeriod' });
-    expect(emptyState({ ...base, preset: 'today' }, false, day)).toEqual({ key: 'events.empty.events.today', hintKey: 'events.empty.tryLongerPeriod' });
+    expect(emptyState({ ...base, preset: 'last7' }, true, day)).toEqual({
+      key: 'events.empty.alarms.last7',
+      hintKey: 'events.empty.tryLongerPeriod',
+    });
+    expect(emptyState({ ...base, preset: 'today' }, false, day)).toEqual({
+      key: 'events.empty.events.today',
+      hintKey: 'events.empty.tryLongerPeriod',
+    });
   });
 
   it('suggests fewer filters when some narrow the list', () => {

@@ -127,7 +127,14 @@ function wallTime(instant: number, timeZone: string): number {
       .formatToParts(new Date(instant))
       .map((p) => [p.type, p.value]),
   );
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
+  return Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+    Number(parts.second),
+  );
 }
 
 /** The offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
@@ -169,16 +176,18 @@ export interface DateBounds {
   to?: string;
 }
 
-/** The first and last day (YYYY-MM-DD, inclusive) a filter covers; undefined ends are open. */
-export function periodDays(state: Pick<HistoryFilterState, 'preset' | 'from' | 'to'>, timeZone: string, now: number): { first?: string; last?: string } {
+/** The first and last day (YYYY-MM-DD, inclusive) a filter covers, `today` being the user's; undefined ends are open. */
+export function periodDays(state: Pick<HistoryFilterState, 'preset' | 'from' | 'to'>, today: string): { first?: string; last?: string } {
   if (state.preset === 'custom') return { first: state.from, last: state.to };
-  const today = dateIn(now, timeZone);
   return { first: addDays(today, 1 - PRESET_DAYS[state.preset]), last: today };
 }
 
-/** The period of a filter as the API's bounds: from the first day's start to the day after the last, in `timeZone`. */
-export function periodBounds(state: Pick<HistoryFilterState, 'preset' | 'from' | 'to'>, timeZone: string, now: number): DateBounds {
-  const { first, last } = periodDays(state, timeZone, now);
+/**
+ * The period of a filter as the API's bounds: from the first day's start to the day after the
+ * last, in `timeZone`; `today` is the date there now ({@link dateIn}).
+ */
+export function periodBounds(state: Pick<HistoryFilterState, 'preset' | 'from' | 'to'>, timeZone: string, today: string): DateBounds {
+  const { first, last } = periodDays(state, today);
   return {
     ...(first && { from: startOfDayIn(first, timeZone) }),
     ...(last && { to: startOfDayIn(addDays(last, 1), timeZone) }),
@@ -194,14 +203,14 @@ export function customRangeError(state: Pick<HistoryFilterState, 'preset' | 'fro
 /** What GET /api/events and the export are asked for: the page's filters, alarm history's kind, the period in `timeZone`. */
 export function toEventFilter(
   state: HistoryFilterState,
-  context: { siteNum: number; alarmOnly: boolean; timeZone: string; now: number },
+  context: { siteNum: number; alarmOnly: boolean; timeZone: string; today: string },
 ): EventFilter {
   const kinds: EventKind[] = context.alarmOnly ? ['alarm'] : state.kinds;
   const q = state.q.trim();
   return {
     siteNum: context.siteNum,
     ...(state.device !== undefined && { deviceNum: state.device }),
-    ...periodBounds(state, context.timeZone, context.now),
+    ...periodBounds(state, context.timeZone, context.today),
     ...(kinds.length && { kind: kinds }),
     ...(state.zone !== undefined && { zone: state.zone }),
     ...(q && { q }),
@@ -230,7 +239,8 @@ export function emptyState(state: HistoryFilterState, alarmOnly: boolean, format
       ? 'events.empty.tryOtherPeriod'
       : 'events.empty.tryLongerPeriod';
   if (state.preset !== 'custom') return { key: `events.empty.${what}.${state.preset}`, hintKey };
-  if (state.from && state.to) return { key: `events.empty.${what}.between`, args: { from: formatDay(state.from), to: formatDay(state.to) }, hintKey };
+  if (state.from && state.to)
+    return { key: `events.empty.${what}.between`, args: { from: formatDay(state.from), to: formatDay(state.to) }, hintKey };
   if (state.from) return { key: `events.empty.${what}.since`, args: { from: formatDay(state.from) }, hintKey };
   if (state.to) return { key: `events.empty.${what}.until`, args: { to: formatDay(state.to) }, hintKey };
   return { key: `events.empty.${what}.any`, hintKey };
