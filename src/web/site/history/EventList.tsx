@@ -33,7 +33,7 @@ const KIND_COLOURS: Record<EventKind, string> = {
 
 const SKELETON_ROWS = 8;
 
-export function KindTag({ kind }: { kind: EventKind }) {
+function KindTag({ kind }: { kind: EventKind }) {
   const translate = useTranslate();
   return (
     <Chip

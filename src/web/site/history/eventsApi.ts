@@ -7,7 +7,7 @@ import { appContext, isEnvironment, shouldRefreshFirst, withSiteGroup, withStand
 import { createCsvRowCounter, filenameFromDisposition, parseTotal } from './csvProgress.js';
 
 /** Rows per page of GET /api/events (the API's `range` gives the size; the cursor the position). */
-export const EVENTS_PAGE_SIZE = 50;
+const EVENTS_PAGE_SIZE = 50;
 
 /** The keyset cursor of the next page (absent on the last page), schemas/events.ts. */
 const NEXT_CURSOR_HEADER = 'X-Next-Cursor';

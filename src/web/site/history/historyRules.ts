@@ -33,7 +33,7 @@ export interface HistoryFilterState {
 }
 
 /** The query-string names of the filters (sn and dn, the site and device of every /site page, are left alone). */
-export const FILTER_PARAMS = { preset: 'period', from: 'from', to: 'to', kinds: 'kind', zone: 'zone', device: 'device', q: 'q' } as const;
+const FILTER_PARAMS = { preset: 'period', from: 'from', to: 'to', kinds: 'kind', zone: 'zone', device: 'device', q: 'q' } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_INT4 = 2_147_483_647;
@@ -177,7 +177,7 @@ export interface DateBounds {
 }
 
 /** The first and last day (YYYY-MM-DD, inclusive) a filter covers, `today` being the user's; undefined ends are open. */
-export function periodDays(state: Pick<HistoryFilterState, 'preset' | 'from' | 'to'>, today: string): { first?: string; last?: string } {
+function periodDays(state: Pick<HistoryFilterState, 'preset' | 'from' | 'to'>, today: string): { first?: string; last?: string } {
   if (state.preset === 'custom') return { first: state.from, last: state.to };
   return { first: addDays(today, 1 - PRESET_DAYS[state.preset]), last: today };
 }
