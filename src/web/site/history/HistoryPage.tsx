@@ -82,18 +82,22 @@ export function HistoryPage({ title, alarmOnly, siteNum, site }: HistoryPageProp
     [state, siteNum, alarmOnly, timeZone, today],
   );
 
-  const setFilter = useCallback(
-    (patch: Partial<HistoryFilterState>) =>
-      setParams((current) => filterToParams({ ...filterFromParams(current), ...patch }, current), { replace: true }),
-    [setParams],
-  );
-  const clearFilters = useCallback(
-    () =>
+  // Each change starts from the address bar, not from the last render: two quick changes both stay.
+  const update = useCallback(
+    (next: (current: HistoryFilterState) => HistoryFilterState) =>
       setParams(
-        (current) => filterToParams({ ...filterFromParams(current), kinds: [], zone: undefined, device: undefined, q: '' }, current),
+        () => {
+          const current = new URLSearchParams(window.location.search);
+          return filterToParams(next(filterFromParams(current)), current);
+        },
         { replace: true },
       ),
     [setParams],
+  );
+  const setFilter = useCallback((patch: Partial<HistoryFilterState>) => update((current) => ({ ...current, ...patch })), [update]);
+  const clearFilters = useCallback(
+    () => update((current) => ({ ...current, kinds: [], zone: undefined, device: undefined, q: '' })),
+    [update],
   );
 
   const query = useInfiniteQuery({
