@@ -63,7 +63,7 @@ async function sendExport(url: string, signal: AbortSignal): Promise<Response> {
       isMsaUser: appContext(session.user) === APP_CONTEXTS.msa,
     });
     const headers = new Headers({ Accept: 'text/csv, application/json' });
-    headers.set('Accept-Language', document.documentElement.lang || navigator.language);
+    headers.set('Accept-Language', (typeof document === 'undefined' ? '' : document.documentElement.lang) || navigator.language || 'en');
     if (session.token) headers.set('Authorization', `Bearer ${session.token.token}`);
     const response = await fetch(target, { headers, signal, credentials: 'same-origin' });
     if (response.status === 401 && attempt === 0 && session.token) {
