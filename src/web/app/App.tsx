@@ -24,8 +24,8 @@ const darkTheme = portalTheme('dark');
 
 // The areas of SPEC §2 are lazily loaded.
 const AreaPage = lazy(() => import('./AreaPage.js').then((m) => ({ default: m.AreaPage })));
-const SitePage = lazy(() => import('./SitePage.js').then((m) => ({ default: m.SitePage })));
-const SiteInfoRoute = lazy(() => import('./SiteInfoRoute.js').then((m) => ({ default: m.SiteInfoRoute })));
+const SiteInfoRoute = lazy(() => import('./SiteRoutes.js').then((m) => ({ default: m.SiteInfoRoute })));
+const SiteHistoryRoute = lazy(() => import('./SiteRoutes.js').then((m) => ({ default: m.SiteHistoryRoute })));
 const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.IconsPage })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
@@ -50,7 +50,18 @@ function Area({ route }: { route: AreaRoute }) {
         <SiteInfoRoute titleKey={route.titleKey} />
       </Lazy>
     );
-  return <Lazy>{route.site ? <SitePage titleKey={route.titleKey} /> : <AreaPage titleKey={route.titleKey} />}</Lazy>;
+  if (route.history) {
+    return (
+      <Lazy>
+        <SiteHistoryRoute key={route.path} titleKey={route.titleKey} alarmOnly={route.history === 'alarm'} />
+      </Lazy>
+    );
+  }
+  return (
+    <Lazy>
+      <AreaPage titleKey={route.titleKey} />
+    </Lazy>
+  );
 }
 
 /** The authenticated portal inside the application shell (SPEC §2). */

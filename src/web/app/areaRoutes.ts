@@ -11,7 +11,8 @@ export interface AreaRoute {
   titleKey: string;
   /** The access-table entry that gates the page. */
   access: Pick<AccessRequest, 'resource' | 'action'>;
-  site?: boolean;
+  /** A site's event history (src/web/site/history): every kind, or alarms only. */
+  history?: 'all' | 'alarm';
   /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
   msa?: boolean;
 }
@@ -39,9 +40,14 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: '/branding', titleKey: 'shell.pages.branding', access: { resource: 'branding', action: 'edit' } },
   { path: '/billing', titleKey: 'shell.pages.billing', access: { resource: 'invoices', action: 'list' } },
   { path: '/site/create', titleKey: 'shell.pages.createAccount', access: { resource: 'sites', action: 'create' } },
-  { path: '/site/info', titleKey: 'shell.pages.siteInfo', access: { resource: 'sites', action: 'show' }, site: true },
-  { path: '/site/history', titleKey: 'shell.pages.siteHistory', access: { resource: 'sites', action: 'show' }, site: true },
-  { path: '/site/alarm-history', titleKey: 'shell.pages.siteAlarmHistory', access: { resource: 'sites', action: 'show' }, site: true },
+  { path: '/site/info', titleKey: 'shell.pages.siteInfo', access: { resource: 'sites', action: 'show' } },
+  { path: '/site/history', titleKey: 'shell.pages.siteHistory', access: { resource: 'sites', action: 'show' }, history: 'all' },
+  {
+    path: '/site/alarm-history',
+    titleKey: 'shell.pages.siteAlarmHistory',
+    access: { resource: 'sites', action: 'show' },
+    history: 'alarm',
+  },
   { path: '/msa/summary', titleKey: 'shell.pages.msaSummary', access: { resource: 'accountLinks', action: 'list' }, msa: true },
   { path: '/msa/account-info', titleKey: 'shell.pages.msaAccountInfo', access: { resource: 'accountLinks', action: 'show' }, msa: true },
   { path: '/msa/panel-info', titleKey: 'shell.pages.msaPanelInfo', access: { resource: 'accountLinks', action: 'show' }, msa: true },
