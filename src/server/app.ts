@@ -39,6 +39,7 @@ import { integrationsRoutes } from './integrations/integrationsRoutes.js';
 import { siteRoutes } from './shell/siteRoutes.js';
 import { accountRoutes } from './shell/accountRoutes.js';
 import { brandingRoutes } from './shell/brandingRoutes.js';
+import { eventsRoutes } from './events/eventsRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cors, {
     origin: config.publicUrl,
     credentials: true,
-    exposedHeaders: ['Content-Range'],
+    exposedHeaders: ['Content-Range', 'Content-Disposition', 'X-Next-Cursor', 'X-Total-Count'],
   });
   await app.register(openapiPlugin, { version: APP_VERSION, publicUrl: config.publicUrl });
   await app.register(authPlugin);
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(siteRoutes);
       await api.register(accountRoutes, { version: APP_VERSION });
       await api.register(brandingRoutes);
+      await api.register(eventsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,207 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { EventFilter, EventKind, EventRecord } from '../../../schemas/events.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { siteScope, type ScopeUser } from '../db/siteScope.js';
+import type { EventCursor } from './eventQuery.js';
+
+/** The site whose history is read, found within the user's tenant scope. */
+export interface EventSite {
+  siteNum: number;
+  siteName: string;
+  timeZone: string;
+}
+
+/** A row as the queries select it (the zone description is added from the site's zones). */
+interface EventRow {
+  alarm_num: number;
+  dev_num: number;
+  transmitter_code: string;
+  zone_num: number | null;
+  event_code: string;
+  event_code_description: string;
+  event_kind: EventKind;
+  /** alarm_date in UTC to the microsecond: the keyset cursor. */
+  cursor_date: string;
+}
+
+/** A row of the export: the date already written in the export's time zone by the database. */
+export interface EventExportRow extends EventRow {
+  local_date: string;
+  zone_description: string | null;
+}
+
+type EventQuery = SelectQueryBuilder<Database & { e: Database['alarm_events'] }, 'e', object>;
+
+/** The exact timestamp, which JavaScript's Date (milliseconds) would round: cursors must name the very row. */
+const cursorDate = sql<string>`to_char(e.alarm_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_date');
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Zone descriptions by device and zone: a site has a handful, looked up per row instead of a join per row. */
+class ZoneNames {
+  private readonly byDevice = new Map<number, Map<number, string>>();
+
+  constructor(private readonly db: Db) {}
+
+  /** Loads the zones of the devices of `rows` not seen yet (a device may have left the site since its events). */
+  async load(devNums: Iterable<number>): Promise<void> {
+    const missing = [...new Set(devNums)].filter((dev) => !this.byDevice.has(dev));
+    if (!missing.length) return;
+    for (const dev of missing) this.byDevice.set(dev, new Map());
+    const zones = await this.db.selectFrom('zones').select(['dev_num', 'zone_num', 'description']).where('dev_num', 'in', missing).execute();
+    for (const zone of zones) this.byDevice.get(zone.dev_num)!.set(zone.zone_num, zone.description);
+  }
+
+  async loadSite(siteNum: number): Promise<void> {
+    const devices = await this.db.selectFrom('devices').select('dev_num').where('site_num', '=', siteNum).execute();
+    await this.load(devices.map((d) => d.dev_num));
+  }
+
+  get(devNum: number, zoneNum: number | null): string | null {
+    return zoneNum === null ? null : (this.byDevice.get(devNum)?.get(zoneNum) ?? null);
+  }
+}
+
+/**
+ * Event history (issue 11): a site's alarm events newest first, (alarm_date
+ * desc, alarm_num desc), filtered, in keyset pages (migration 0006's indexes
+ * give that order, so no query sorts and a far page costs what the first
+ * does), and the same rows in batches for the export. The tenant scope is the
+ * site's: `site()` finds it within siteScope(user), and every other query is
+ * of that one site.
+ */
+export function eventsRepository(db: Db) {
+  /** The filtered events of the site, after the cursor, in the keyset order. */
+  function filtered(filter: EventFilter, after: EventCursor | undefined): EventQuery {
+    let query = db.selectFrom('alarm_events as e').where('e.site_num', '=', filter.siteNum);
+    if (filter.deviceNum !== undefined) query = query.where('e.dev_num', '=', filter.deviceNum);
+    if (filter.from !== undefined) query = query.where('e.alarm_date', '>=', sql<Date>`${filter.from}::timestamptz`);
+    if (filter.to !== undefined) query = query.where('e.alarm_date', '<', sql<Date>`${filter.to}::timestamptz`);
+    if (filter.kind?.length) query = query.where('e.event_kind', 'in', filter.kind);
+    if (filter.zone !== undefined) query = query.where('e.zone_num', '=', filter.zone);
+    const q = filter.q?.trim();
+    if (q) {
+      const pattern = `%${escapeLike(q)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb('e.event_code_description', 'ilike', pattern),
+          eb('e.event_code', 'ilike', pattern),
+          eb.exists(
+            eb
+              .selectFrom('zones as z')
+              .select('z.zone_num')
+              .whereRef('z.dev_num', '=', 'e.dev_num')
+              .whereRef('z.zone_num', '=', 'e.zone_num')
+              .where('z.description', 'ilike', pattern),
+          ),
+        ]),
+      );
+    }
+    if (after) query = query.where(sql<boolean>`(e.alarm_date, e.alarm_num) < (${after.date}::timestamptz, ${after.alarmNum}::bigint)`);
+    return query;
+  }
+
+  function rowsOf(query: EventQuery) {
+    return query.select([
+      'e.alarm_num',
+      'e.dev_num',
+      'e.transmitter_code',
+      'e.zone_num',
+      'e.event_code',
+      'e.event_code_description',
+      'e.event_kind',
+      cursorDate,
+    ]);
+  }
+
+  return {
+    async site(user: ScopeUser, siteNum: number): Promise<EventSite | undefined> {
+      const row = await db
+        .selectFrom('sites')
+        .select(['site_num', 'site_name', 'time_zone'])
+        .where('sites.site_num', '=', siteNum)
+        .where(siteScope(user))
+        .executeTakeFirst();
+      return row && { siteNum: row.site_num, siteName: row.site_name, timeZone: row.time_zone };
+    },
+
+    /** One page of `limit` events after `after`, and the cursor of the next page when there is one. */
+    async page(site: EventSite, filter: EventFilter, limit: number, after?: EventCursor) {
+      const rows = await rowsOf(filtered(filter, after))
+        .select('e.alarm_date')
+        .orderBy('e.alarm_date', 'desc')
+        .orderBy('e.alarm_num', 'desc')
+        .limit(limit + 1)
+        .execute();
+      const more = rows.length > limit;
+      if (more) rows.pop();
+      const zones = new ZoneNames(db);
+      await zones.load(rows.map((r) => r.dev_num));
+      const items: EventRecord[] = rows.map((row) => ({
+        id: row.alarm_num,
+        alarmNum: row.alarm_num,
+        siteNum: site.siteNum,
+        devNum: row.dev_num,
+        siteName: site.siteName,
+        transmitterCode: row.transmitter_code,
+        zoneNum: row.zone_num,
+        zoneDescription: zones.get(row.dev_num, row.zone_num),
+        eventCode: row.event_code,
+        eventCodeDescription: row.event_code_description,
+        kind: row.event_kind,
+        alarmDate: new Date(row.alarm_date).toISOString(),
+      }));
+      const last = rows.at(-1);
+      const next: EventCursor | undefined = more && last ? { date: last.cursor_date, alarmNum: last.alarm_num } : undefined;
+      return { items, next };
+    },
+
+    /** How many events the filter selects (the export's X-Total-Count). */
+    async count(filter: EventFilter): Promise<number> {
+      const row = await filtered(filter, undefined)
+        .select(sql<number>`count(*)::int`.as('count'))
+        .executeTakeFirstOrThrow();
+      return row.count;
+    },
+
+    /**
+     * Every event of the filter in the list's order, `batchSize` at a time (one
+     * keyset query each, the next one asked for while the caller writes the
+     * last), with the date written in `timeZone` and the zone's description.
+     * Stops asking when `stopped()` says so (the client went away).
+     */
+    async *batches(
+      filter: EventFilter,
+      options: { timeZone: string; batchSize: number; stopped: () => boolean },
+    ): AsyncGenerator<EventExportRow[]> {
+      const zones = new ZoneNames(db);
+      await zones.loadSite(filter.siteNum);
+      const fetch = (after: EventCursor | undefined) =>
+        rowsOf(filtered(filter, after))
+          .select(sql<string>`to_char(e.alarm_date at time zone ${options.timeZone}, 'YYYY-MM-DD HH24:MI:SS')`.as('local_date'))
+          .orderBy('e.alarm_date', 'desc')
+          .orderBy('e.alarm_num', 'desc')
+          .limit(options.batchSize)
+          .execute();
+      let pending: Promise<Omit<EventExportRow, 'zone_description'>[]> | undefined = fetch(undefined);
+      try {
+        while (pending) {
+          const rows = await pending;
+          pending = undefined;
+          const last = rows.at(-1);
+          if (last && rows.length === options.batchSize && !options.stopped()) {
+            pending = fetch({ date: last.cursor_date, alarmNum: last.alarm_num });
+          }
+          await zones.load(rows.map((r) => r.dev_num));
+          if (rows.length) yield rows.map((row) => ({ ...row, zone_description: zones.get(row.dev_num, row.zone_num) }));
+        }
+      } finally {
+        // Left early (the client went away, or an error): the query under way is not waited for.
+        pending?.catch(() => undefined);
+      }
+    },
+  };
+}
