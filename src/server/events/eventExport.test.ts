@@ -3,7 +3,8 @@ import { dayIn, exportFileName, isTimeZone } from './eventExport.js';
 
 describe('isTimeZone', () => {
   it('takes IANA names', () => {
-    for (const name of ['UTC', 'America/New_York', 'Europe/Paris', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5']) expect(isTimeZone(name)).toBe(true);
+    for (const name of ['UTC', 'America/New_York', 'Europe/Paris', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5'])
+      expect(isTimeZone(name)).toBe(true);
   });
   it('refuses offsets, unknown names and anything else', () => {
     for (const name of ['+01:00', '-05', 'Mars/Olympus', '', 'America/New_York; drop table', '../etc', 'x'.repeat(65)]) {

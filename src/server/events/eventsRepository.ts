@@ -51,7 +51,11 @@ class ZoneNames {
     const missing = [...new Set(devNums)].filter((dev) => !this.byDevice.has(dev));
     if (!missing.length) return;
     for (const dev of missing) this.byDevice.set(dev, new Map());
-    const zones = await this.db.selectFrom('zones').select(['dev_num', 'zone_num', 'description']).where('dev_num', 'in', missing).execute();
+    const zones = await this.db
+      .selectFrom('zones')
+      .select(['dev_num', 'zone_num', 'description'])
+      .where('dev_num', 'in', missing)
+      .execute();
     for (const zone of zones) this.byDevice.get(zone.dev_num)!.set(zone.zone_num, zone.description);
   }
 
@@ -191,8 +195,9 @@ export function eventsRepository(db: Db) {
         while (pending) {
           const rows = await pending;
           pending = undefined;
+          if (options.stopped()) return;
           const last = rows.at(-1);
-          if (last && rows.length === options.batchSize && !options.stopped()) {
+          if (last && rows.length === options.batchSize) {
             pending = fetch({ date: last.cursor_date, alarmNum: last.alarm_num });
           }
           await zones.load(rows.map((r) => r.dev_num));
