@@ -6,6 +6,9 @@
  *   baselines (a constant; the news list query; the query plus session and user lookups),
  *   on PostgreSQL and on PGlite, 64 connections, autocannon on loopback; and GET /api/health.
  * - Start-up: time from buildApp to ready on an existing database.
+ * - Event history (tests/bench/eventsBench.ts): GET /api/events page 1 and page 1,000 and the CSV
+ *   export of a site with 1,000,000 events on PostgreSQL, beside a primary-key select and a plain
+ *   query of the same rows.
  * - Web: gzipped JavaScript of the entry chunk, of everything built, and of what the /login
  *   page loads first, recorded in Chromium (tests/bench/loginBundle.ts; from Vite's manifest
  *   when no browser starts) against its 120 KB budget.
@@ -15,6 +18,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WEB_DIST } from '../../src/server/config.js';
 import { apiBench } from './api.js';
+import { eventsBench } from './eventsBench.js';
 import { LOGIN_BUDGET_BYTES, loginBundleBytes, measureLoginFirstLoad } from './loginBundle.js';
 import { realtimeBench } from './realtime.js';
 
@@ -57,10 +61,16 @@ async function webBench() {
   }
 }
 
-// `npm run bench -- --api` (or BENCH_ONLY=api) runs the API part only.
+// `npm run bench -- --api` (or BENCH_ONLY=api) runs the API part only; `-- --events` (BENCH_ONLY=events) the event history only.
 const apiOnly = process.argv.includes('--api') || process.env.BENCH_ONLY === 'api';
-await apiBench();
-if (!apiOnly) {
-  await realtimeBench();
-  await webBench();
+const eventsOnly = process.argv.includes('--events') || process.env.BENCH_ONLY === 'events';
+if (eventsOnly) {
+  await eventsBench();
+} else {
+  await apiBench();
+  if (!apiOnly) {
+    await eventsBench();
+    await realtimeBench();
+    await webBench();
+  }
 }

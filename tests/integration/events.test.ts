@@ -1,6 +1,7 @@
+import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_EXPORT_COLUMNS, type EventFilter, type EventRecord } from '../../schemas/events.js';
+import { EVENT_EXPORT_COLUMNS, EVENT_KINDS, type EventFilter, type EventRecord } from '../../schemas/events.js';
 import { eventKind } from '../../src/common/eventKinds.js';
 import { eventsRepository } from '../../src/server/events/eventsRepository.js';
 import es from '../../locales/es/eventExport.json';
@@ -37,7 +38,21 @@ const CODES = [
   'E',
   'R',
 ];
-const DESCRIPTIONS = ['Burglary Alarm', 'Fire, Smoke "Detector"', 'Opening by User', 'AC Power Loss', 'Periodic Test', '=cmd|calc'];
+const DESCRIPTIONS = [
+  'Burglary Alarm',
+  'Fire, Smoke "Detector"',
+  'Opening by User',
+  'AC Power Loss',
+  'Periodic Test',
+  '=cmd|calc',
+  '-5 dBm signal',
+  '@home',
+  '\tTab first',
+  'Two\nlines',
+  '\rReturn first',
+  '\uFF1Dwide',
+  'Señal débil',
+];
 
 /** RFC 4180 CSV, as a spreadsheet reads it. */
 function parseCsv(text: string): string[][] {
@@ -359,7 +374,24 @@ describe.each(TEST_DATABASES)('event history on $name', (database) => {
       expect(header).toEqual(EVENT_EXPORT_COLUMNS.map((column) => es.columns[column]));
       const list = await walk(beta, filter, 100);
       expect(Number(response.headers.get('x-total-count'))).toBe(list.length);
-      const formula = (text: string | null) => (text && /^[=+\-@]/.test(text) ? `'${text}` : (text ?? ''));
+      // csv-stringify (escape_formulas) of the list's rows is the very text of the export.
+      const reference = stringify(
+        list.map((e) => [
+          localTime(e.alarmDate, tz),
+          e.siteNum,
+          e.siteName,
+          e.devNum,
+          e.transmitterCode,
+          e.zoneNum,
+          e.zoneDescription,
+          e.eventCode,
+          e.eventCodeDescription,
+          es.kinds[e.kind],
+        ]),
+        { escape_formulas: true },
+      );
+      expect(text.slice(text.indexOf('\n') + 1)).toBe(reference);
+      const formula = (text: string | null) => (text && /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : (text ?? ''));
       expect(records).toEqual(
         list.map((e) => [
           localTime(e.alarmDate, tz),
@@ -403,17 +435,20 @@ describe.each(TEST_DATABASES)('event history on $name', (database) => {
   it('exports in keyset batches that join up exactly (the repository, with batches of 7)', async () => {
     const events = eventsRepository(t.db);
     const filter = { siteNum: site.site_num };
-    const ids: number[] = [];
+    const options = { timeZone: 'UTC', batchSize: 7, siteCells: 'S', kindLabels: EVENT_KINDS.map((k) => k) };
+    const lines: string[] = [];
     let batches = 0;
-    for await (const rows of events.batches(filter, { timeZone: 'UTC', batchSize: 7, stopped: () => false })) {
-      ids.push(...rows.map((r) => r.alarm_num));
+    for await (const csv of events.csvBatches(filter, { ...options, stopped: () => false })) {
+      lines.push(...parseCsv(csv).map((record) => `${record[0]} ${record[2]} ${record[6]} ${record[8]}`));
       batches++;
     }
     expect(batches).toBe(Math.ceil(all.length / 7));
-    expect(ids).toEqual(all.map((e) => e.id));
-    // Stopped (the client went away): no further query is asked for.
+    expect(lines).toEqual(
+      all.map((e) => `${localTime(e.alarmDate, 'UTC')} ${e.devNum} ${e.eventCode.replace(/^([=+\-@])/, "'$1")} ${e.kind}`),
+    );
+    // Stopped (the client went away): no further batch.
     let seen = 0;
-    for await (const rows of events.batches(filter, { timeZone: 'UTC', batchSize: 7, stopped: () => seen > 0 })) seen += rows.length;
+    for await (const csv of events.csvBatches(filter, { ...options, stopped: () => seen > 0 })) seen += parseCsv(csv).length;
     expect(seen).toBe(7);
   });
 });

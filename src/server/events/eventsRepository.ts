@@ -1,5 +1,5 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
-import type { EventFilter, EventKind, EventRecord } from '../../../schemas/events.js';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { EVENT_KINDS, type EventFilter, type EventKind, type EventRecord } from '../../../schemas/events.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
@@ -25,16 +25,24 @@ interface EventRow {
   cursor_date: string;
 }
 
-/** A row of the export: the date already written in the export's time zone by the database. */
-export interface EventExportRow extends EventRow {
-  local_date: string;
-  zone_description: string | null;
-}
-
 type EventQuery = SelectQueryBuilder<Database & { e: Database['alarm_events'] }, 'e', object>;
 
 /** The exact timestamp, which JavaScript's Date (milliseconds) would round: cursors must name the very row. */
 const cursorDate = sql<string>`to_char(e.alarm_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_date');
+
+/** First characters that make a spreadsheet read a cell as a formula (OWASP CSV injection): csv-stringify's escape_formulas list. */
+const FORMULA_START = ['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'];
+/** A field with one of these is quoted, its quotes doubled. */
+const NEEDS_QUOTES = '[",\r\n]';
+
+/** A text column as a CSV field, written by the database as csv-stringify writes it with escape_formulas (null: empty). */
+function csvText(column: RawBuilder<unknown>) {
+  const formula = sql`left(${column}, 1) = any(${FORMULA_START}::text[])`;
+  return sql<string>`case
+    when ${column} ~ ${NEEDS_QUOTES} then '"' || case when ${formula} then '''' else '' end || replace(${column}, '"', '""') || '"'
+    when ${formula} then '''' || ${column}
+    else coalesce(${column}, '') end`;
+}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -57,11 +65,6 @@ class ZoneNames {
       .where('dev_num', 'in', missing)
       .execute();
     for (const zone of zones) this.byDevice.get(zone.dev_num)!.set(zone.zone_num, zone.description);
-  }
-
-  async loadSite(siteNum: number): Promise<void> {
-    const devices = await this.db.selectFrom('devices').select('dev_num').where('site_num', '=', siteNum).execute();
-    await this.load(devices.map((d) => d.dev_num));
   }
 
   get(devNum: number, zoneNum: number | null): string | null {
@@ -172,36 +175,62 @@ export function eventsRepository(db: Db) {
     },
 
     /**
-     * Every event of the filter in the list's order, `batchSize` at a time (one
-     * keyset query each, the next one asked for while the caller writes the
-     * last), with the date written in `timeZone` and the zone's description.
-     * Stops asking when `stopped()` says so (the client went away).
+     * Every event of the filter in the list's order as CSV lines, `batchSize`
+     * events a chunk: one keyset query each, the next one asked for while the
+     * caller writes the last. The database writes the lines (the date in
+     * `timeZone`, the zone's description, each text field quoted and guarded
+     * against formulas as csv-stringify does with escape_formulas), so the server
+     * handles one string per batch, not a row object per event.
+     * `siteCells`: the site number and name, already CSV; `kindLabels`: the
+     * label of each EVENT_KINDS entry, already CSV. Stops asking when `stopped()`
+     * says so (the client went away).
      */
-    async *batches(
+    async *csvBatches(
       filter: EventFilter,
-      options: { timeZone: string; batchSize: number; stopped: () => boolean },
-    ): AsyncGenerator<EventExportRow[]> {
-      const zones = new ZoneNames(db);
-      await zones.loadSite(filter.siteNum);
-      const fetch = (after: EventCursor | undefined) =>
-        rowsOf(filtered(filter, after))
-          .select(sql<string>`to_char(e.alarm_date at time zone ${options.timeZone}, 'YYYY-MM-DD HH24:MI:SS')`.as('local_date'))
+      options: { timeZone: string; batchSize: number; siteCells: string; kindLabels: readonly string[]; stopped: () => boolean },
+    ): AsyncGenerator<string> {
+      const line = sql<string>`concat(
+        to_char(e.alarm_date at time zone ${options.timeZone}, 'YYYY-MM-DD HH24:MI:SS'), ',', ${options.siteCells}::text, ',',
+        e.dev_num, ',', ${csvText(sql.ref('e.transmitter_code'))}, ',', e.zone_num, ',', ${csvText(sql.ref('z.description'))}, ',',
+        ${csvText(sql.ref('e.event_code'))}, ',', ${csvText(sql.ref('e.event_code_description'))}, ',',
+        (${[...options.kindLabels]}::text[])[array_position(${[...EVENT_KINDS]}::text[], e.event_kind)], ${'\n'}::text)`;
+      const fetch = async (after: EventCursor | undefined) => {
+        const page = filtered(filter, after)
+          .select([
+            'e.alarm_num',
+            'e.alarm_date',
+            'e.dev_num',
+            'e.transmitter_code',
+            'e.zone_num',
+            'e.event_code',
+            'e.event_code_description',
+            'e.event_kind',
+          ])
           .orderBy('e.alarm_date', 'desc')
           .orderBy('e.alarm_num', 'desc')
-          .limit(options.batchSize)
-          .execute();
-      let pending: Promise<Omit<EventExportRow, 'zone_description'>[]> | undefined = fetch(undefined);
+          .limit(options.batchSize);
+        return db
+          .selectFrom(page.as('e'))
+          .leftJoin('zones as z', (join) => join.onRef('z.dev_num', '=', 'e.dev_num').onRef('z.zone_num', '=', 'e.zone_num'))
+          .select([
+            sql<string | null>`string_agg(${line}, '' order by e.alarm_date desc, e.alarm_num desc)`.as('csv'),
+            sql<number>`count(*)::int`.as('rows'),
+            // The last event of the batch (the oldest): where the next batch starts.
+            sql<string | null>`to_char(min(e.alarm_date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('last_date'),
+            sql<number | null>`(array_agg(e.alarm_num order by e.alarm_date, e.alarm_num))[1]`.as('last_num'),
+          ])
+          .executeTakeFirstOrThrow();
+      };
+      let pending: ReturnType<typeof fetch> | undefined = fetch(undefined);
       try {
         while (pending) {
-          const rows = await pending;
+          const batch = await pending;
           pending = undefined;
           if (options.stopped()) return;
-          const last = rows.at(-1);
-          if (last && rows.length === options.batchSize) {
-            pending = fetch({ date: last.cursor_date, alarmNum: last.alarm_num });
+          if (batch.rows === options.batchSize && batch.last_date !== null && batch.last_num !== null) {
+            pending = fetch({ date: batch.last_date, alarmNum: Number(batch.last_num) });
           }
-          await zones.load(rows.map((r) => r.dev_num));
-          if (rows.length) yield rows.map((row) => ({ ...row, zone_description: zones.get(row.dev_num, row.zone_num) }));
+          if (batch.csv) yield batch.csv;
         }
       } finally {
         // Left early (the client went away, or an error): the query under way is not waited for.

@@ -4,6 +4,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { stringify } from 'csv-stringify/sync';
 import {
   EVENT_EXPORT_COLUMNS,
+  EVENT_KINDS,
   eventExportQuerySchema,
   eventFilterSchema,
   eventListQuerySchema,
@@ -13,12 +14,11 @@ import {
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { createAjv } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
-import { csvRecords, type CsvValue } from './eventCsv.js';
 import { exportFileName, isTimeZone } from './eventExport.js';
 import { encodeCursor, eventContentRange, parseEventFilter, parseEventPage } from './eventQuery.js';
 import { eventsRepository } from './eventsRepository.js';
 
-/** Rows per query of the export: a keyset batch, one chunk of CSV. */
+/** Events per query of the export: a keyset batch, one chunk of CSV (about 450 KB). */
 const EXPORT_BATCH = 5_000;
 
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -94,30 +94,17 @@ export async function eventsRoutes(parent: FastifyInstance) {
       });
 
       const t = request.t;
-      const kinds = new Map(['alarm', 'trouble', 'openClose', 'test', 'restore', 'other'].map((k) => [k, t(`eventExport.kinds.${k}`)]));
+      // One CSV cell as csv-stringify writes it: the header row, the site's cells and the kind labels; the database writes the rest alike.
+      const cells = (values: (string | number)[]) => stringify([values], { escape_formulas: true }).slice(0, -1);
+      const siteCells = cells([site.siteNum, site.siteName]);
+      const kindLabels = EVENT_KINDS.map((kind) => cells([t(`eventExport.kinds.${kind}`)]));
       let stopped = false;
       request.raw.once('close', () => (stopped = true));
       reply.raw.once('close', () => (stopped = true));
       async function* csv() {
         // A byte-order mark, so that spreadsheets read the labels and names as UTF-8.
-        yield `\uFEFF${stringify([EVENT_EXPORT_COLUMNS.map((column) => t(`eventExport.columns.${column}`))])}`;
-        for await (const rows of events.batches(filter, { timeZone, batchSize: EXPORT_BATCH, stopped: () => stopped })) {
-          yield csvRecords(
-            rows.map((row): CsvValue[] => [
-              row.local_date,
-              site.siteNum,
-              site.siteName,
-              row.dev_num,
-              row.transmitter_code,
-              row.zone_num,
-              row.zone_description,
-              row.event_code,
-              row.event_code_description,
-              kinds.get(row.event_kind) ?? row.event_kind,
-            ]),
-          );
-          if (stopped) return;
-        }
+        yield `\uFEFF${stringify([EVENT_EXPORT_COLUMNS.map((column) => t(`eventExport.columns.${column}`))], { escape_formulas: true })}`;
+        yield* events.csvBatches(filter, { timeZone, batchSize: EXPORT_BATCH, siteCells, kindLabels, stopped: () => stopped });
       }
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
