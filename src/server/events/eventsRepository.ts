@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { EVENT_KINDS, type EventFilter, type EventKind, type EventRecord } from '../../../schemas/events.js';
+import { EVENT_KINDS, type EventFilter, type EventRecord } from '../../../schemas/events.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
@@ -10,19 +10,6 @@ export interface EventSite {
   siteNum: number;
   siteName: string;
   timeZone: string;
-}
-
-/** A row as the queries select it (the zone description is added from the site's zones). */
-interface EventRow {
-  alarm_num: number;
-  dev_num: number;
-  transmitter_code: string;
-  zone_num: number | null;
-  event_code: string;
-  event_code_description: string;
-  event_kind: EventKind;
-  /** alarm_date in UTC to the microsecond: the keyset cursor. */
-  cursor_date: string;
 }
 
 type EventQuery = SelectQueryBuilder<Database & { e: Database['alarm_events'] }, 'e', object>;
