@@ -35,6 +35,7 @@ import {
   siteListItemSchema,
   ssoTenantSchema,
 } from './dealer.js';
+import { eventFilterSchema, eventRecordSchema } from './events.js';
 import { newsFilterSchema, newsItemInputSchema, newsItemSchema } from './news.js';
 import { privacyPolicyAcceptedSchema, privacyPolicyAcceptSchema, privacyPolicySchema, privacyPolicyUpdateSchema } from './privacyPolicy.js';
 import {
@@ -86,6 +87,9 @@ export const ALL_SCHEMAS = [
   // shared.ts
   validationErrorSchema,
   errorSchema,
+  // events.ts
+  eventFilterSchema,
+  eventRecordSchema,
   // news.ts
   newsItemInputSchema,
   newsItemSchema,

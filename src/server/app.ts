@@ -41,6 +41,7 @@ import { siteRoutes } from './shell/siteRoutes.js';
 import { accountRoutes } from './shell/accountRoutes.js';
 import { brandingRoutes } from './shell/brandingRoutes.js';
 import { siteDetailRoutes } from './sites/siteDetailRoutes.js';
+import { eventsRoutes } from './events/eventsRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,7 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cors, {
     origin: config.publicUrl,
     credentials: true,
-    exposedHeaders: ['Content-Range'],
+    exposedHeaders: ['Content-Range', 'Content-Disposition', 'X-Next-Cursor', 'X-Total-Count'],
   });
   await app.register(openapiPlugin, { version: APP_VERSION, publicUrl: config.publicUrl });
   await app.register(authPlugin);
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountRoutes, { version: APP_VERSION });
       await api.register(brandingRoutes);
       await api.register(siteDetailRoutes);
+      await api.register(eventsRoutes);
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,9 @@
  * - Start-up: time from buildApp to ready on an existing database.
  * - Account search (tests/bench/searchBench.ts, `npm run bench -- --search` only: it seeds up to a
  *   million sites once): GET /api/sites with filter.q at 32 clients beside a primary-key lookup.
+ * - Event history (tests/bench/eventsBench.ts): GET /api/events page 1 and page 1,000 and the CSV
+ *   export of a site with 1,000,000 events on PostgreSQL, beside a primary-key select and a plain
+ *   query of the same rows.
  * - Web: gzipped JavaScript of the entry chunk, of everything built, and of what the /login
  *   page loads first, recorded in Chromium (tests/bench/loginBundle.ts; from Vite's manifest
  *   when no browser starts) against its 120 KB budget.
@@ -17,6 +20,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WEB_DIST } from '../../src/server/config.js';
 import { apiBench } from './api.js';
+import { eventsBench } from './eventsBench.js';
 import { LOGIN_BUDGET_BYTES, loginBundleBytes, measureLoginFirstLoad } from './loginBundle.js';
 import { realtimeBench } from './realtime.js';
 import { searchBench } from './searchBench.js';
@@ -60,12 +64,20 @@ async function webBench() {
   }
 }
 
-// `npm run bench -- --api` (or BENCH_ONLY=api) runs the API part only; `-- --search` (BENCH_ONLY=search) the account search only.
+// `npm run bench -- --api` (or BENCH_ONLY=api) runs the API part only; `-- --search` (BENCH_ONLY=search) the account search only
+// (it seeds up to a million sites once); `-- --events` (BENCH_ONLY=events) the event history only.
 const apiOnly = process.argv.includes('--api') || process.env.BENCH_ONLY === 'api';
 const searchOnly = process.argv.includes('--search') || process.env.BENCH_ONLY === 'search';
-if (searchOnly) await searchBench();
-else await apiBench();
-if (!apiOnly && !searchOnly) {
-  await realtimeBench();
-  await webBench();
+const eventsOnly = process.argv.includes('--events') || process.env.BENCH_ONLY === 'events';
+if (searchOnly) {
+  await searchBench();
+} else if (eventsOnly) {
+  await eventsBench();
+} else {
+  await apiBench();
+  if (!apiOnly) {
+    await eventsBench();
+    await realtimeBench();
+    await webBench();
+  }
 }

@@ -1,0 +1,20 @@
+import type { EventKind } from '../../schemas/events.js';
+
+/**
+ * The Contact ID family of an event code (SPEC §3 alarm event, issue 11), the
+ * rule of the generated column alarm_events.event_kind (migration 0004) in
+ * TypeScript: a code is an optional qualifier (E event, R restore, P previous)
+ * and the event number, whose first digit names the family. Openings and
+ * closings (4xx) are one family whatever the qualifier; any other restore is a
+ * restore; then 1xx alarms, 2xx, 3xx and 5xx troubles (supervisory, system,
+ * bypass), 6xx tests; anything else is 'other'. Checked against the database
+ * by tests/integration/events.test.ts.
+ */
+export function eventKind(code: string): EventKind {
+  if (/^[EeRrPp]?4/.test(code)) return 'openClose';
+  if (/^[Rr]/.test(code)) return 'restore';
+  if (/^[EePp]?1/.test(code)) return 'alarm';
+  if (/^[EePp]?[235]/.test(code)) return 'trouble';
+  if (/^[EePp]?6/.test(code)) return 'test';
+  return 'other';
+}
