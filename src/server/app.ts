@@ -40,6 +40,7 @@ import { siteRoutes } from './shell/siteRoutes.js';
 import { accountRoutes } from './shell/accountRoutes.js';
 import { brandingRoutes } from './shell/brandingRoutes.js';
 import { siteDetailRoutes } from './sites/siteDetailRoutes.js';
+import { dashboardRoutes } from './dashboard/dashboardRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountRoutes, { version: APP_VERSION });
       await api.register(brandingRoutes);
       await api.register(siteDetailRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

@@ -9,6 +9,7 @@ import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_sso_provider_names.js';
 import * as m0003 from './migrations/0003_shell.js';
 import * as m0004 from './migrations/0004_accounts.js';
+import * as m0007 from './migrations/0007_dashboard.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '0002_sso_provider_names': m0002,
   '0003_shell': m0003,
   '0004_accounts': m0004,
+  '0007_dashboard': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

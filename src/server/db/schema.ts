@@ -239,6 +239,24 @@ export interface AlarmEventsTable {
   event_kind: ColumnType<'alarm' | 'trouble' | 'openClose' | 'test' | 'restore' | 'other', never, never>;
 }
 
+/** Events per account, UTC day and kind (migration 0007), kept current by triggers on alarm_events. */
+export interface EventDaysTable {
+  site_group_num: number;
+  site_num: number;
+  /** The UTC calendar day of alarm_date. */
+  day: ColumnType<string, string, string>;
+  event_kind: string;
+  count: number;
+}
+
+/** event_days summed per account group (migration 0007). */
+export interface GroupEventDaysTable {
+  site_group_num: number;
+  day: ColumnType<string, string, string>;
+  event_kind: string;
+  count: number;
+}
+
 export interface SiteFavoritesTable {
   user_id: number;
   site_num: number;
@@ -395,6 +413,8 @@ export interface Database {
   passcodes: PasscodesTable;
   schedules: SchedulesTable;
   alarm_events: AlarmEventsTable;
+  event_days: EventDaysTable;
+  group_event_days: GroupEventDaysTable;
   site_favorites: SiteFavoritesTable;
   site_recents: SiteRecentsTable;
   msa_account_links: MsaAccountLinksTable;
