@@ -9,6 +9,8 @@ import { news } from '../news/index.js';
 import { NEWS_SETUP_PATH } from '../news/newsRoutes.js';
 import { NewsSetup } from '../news/NewsSetup.js';
 import { homePath } from '../shell/menuRules.js';
+import { SITES_QUERY } from '../shell/SiteSidebar.js';
+import { shellApi } from '../shell/shellApi.js';
 import { ShellLayout } from '../shell/ShellLayout.js';
 import { useShellSession } from '../shell/useShellSession.js';
 import { portalTheme } from '../theme/theme.js';
@@ -25,6 +27,7 @@ const darkTheme = portalTheme('dark');
 const AreaPage = lazy(() => import('./AreaPage.js').then((m) => ({ default: m.AreaPage })));
 const SitePage = lazy(() => import('./SitePage.js').then((m) => ({ default: m.SitePage })));
 const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.IconsPage })));
+const DashboardPage = lazy(() => import('../dashboard/DashboardPage.js').then((m) => ({ default: m.DashboardPage })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -37,11 +40,21 @@ function HomeRedirect() {
   return <Navigate to={homePath(user?.applicationNum)} replace />;
 }
 
+/** The dealer dashboard (issue 12) with the shell's favourites query (the sidebar's cache entry). */
+const DASHBOARD_PATHS = ['/home', '/home/dashboard'];
+const favoritesQuery = { queryKey: [...SITES_QUERY, 'favorites'], queryFn: shellApi.favorites };
+
 /** §6 route gate: the page, or access denied. */
 function Area({ route }: { route: AreaRoute }) {
   const { user } = useShellSession();
   if (!user) return null;
   if (!mayOpen(user, route)) return <AccessDeniedPage />;
+  if (DASHBOARD_PATHS.includes(route.path))
+    return (
+      <Lazy>
+        <DashboardPage favorites={favoritesQuery} />
+      </Lazy>
+    );
   return <Lazy>{route.site ? <SitePage titleKey={route.titleKey} /> : <AreaPage titleKey={route.titleKey} />}</Lazy>;
 }
 

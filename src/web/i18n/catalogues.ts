@@ -1,5 +1,5 @@
 /** Catalogues the light apps never show (react-admin's own, admin-only screens). */
-export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set(['ra', 'news', 'outbox', 'resources', 'shell']);
+export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set(['ra', 'news', 'outbox', 'resources', 'shell', 'dashboard']);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */
 export const FIRST_LOAD_CATALOGUES: readonly string[] = ['login', 'transport', 'validation', 'errors', 'banner'];
