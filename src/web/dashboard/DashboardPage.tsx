@@ -34,16 +34,40 @@ export interface FavoritesQuery {
 const grid = {
   display: 'grid',
   gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+  // One column on a phone, as many 16rem columns as fit beyond.
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 16rem), 1fr))',
+  alignItems: 'start',
 } as const;
 
 function useSiteGroupNum(): number | null {
   return useSyncExternalStore(subscribe, () => getSession().siteGroupNum);
 }
 
+/** A status: a coloured dot beside its name in the body text colour (readable in both themes; colour is never the only cue). */
 export function StatusChip({ status }: { status: SiteStatus }) {
   const translate = useTranslate();
-  return <Chip size="small" color={STATUS_COLORS[status]} label={translate(`dashboard.status.${status}`)} />;
+  const color = STATUS_COLORS[status];
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      icon={
+        <Box
+          component="span"
+          aria-hidden
+          sx={{
+            width: 10,
+            height: 10,
+            borderRadius: '50%',
+            bgcolor: color === 'default' ? 'text.disabled' : `${color}.main`,
+            ml: '8px !important',
+          }}
+        />
+      }
+      label={translate(`dashboard.status.${status}`)}
+      sx={{ color: 'text.primary', maxWidth: 'none', '& .MuiChip-label': { overflow: 'visible' } }}
+    />
+  );
 }
 
 function Tile({ title, children, loading }: { title: string; children: ReactNode; loading: boolean }) {
@@ -62,21 +86,23 @@ function Tile({ title, children, loading }: { title: string; children: ReactNode
 function StatusTile({ data }: { data: Dashboard }) {
   const translate = useTranslate();
   return (
-    <List dense disablePadding>
-      {SITE_STATUSES.map((status) => (
-        <ListItem key={status} disablePadding>
-          <ListItemButton component={RouterLink} to={statusListUrl(status)} sx={{ px: 1 }}>
-            <ListItemText primary={<StatusChip status={status} />} />
-            <Typography component="span" fontWeight={600}>
-              {data.statusCounts[status].toLocaleString()}
-            </Typography>
-          </ListItemButton>
-        </ListItem>
-      ))}
+    <>
+      <List dense disablePadding>
+        {SITE_STATUSES.map((status) => (
+          <ListItem key={status} disablePadding>
+            <ListItemButton component={RouterLink} to={statusListUrl(status)} sx={{ px: 1 }}>
+              <ListItemText primary={<StatusChip status={status} />} />
+              <Typography component="span" fontWeight={600}>
+                {data.statusCounts[status].toLocaleString()}
+              </Typography>
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
       <Typography variant="body2" color="text.secondary" sx={{ px: 1, pt: 0.5 }}>
         {translate('dashboard.tiles.totalAccounts', { count: data.totalSites })}
       </Typography>
-    </List>
+    </>
   );
 }
 
@@ -112,6 +138,7 @@ function OnTestTile({ data }: { data: Dashboard }) {
             <ListItemButton component={RouterLink} to={siteInfoUrl(site)} sx={{ px: 1 }}>
               <ListItemText
                 primary={site.siteName}
+                slotProps={{ secondary: { noWrap: true } }}
                 secondary={translate('dashboard.tiles.testEnds', {
                   time: new Date(site.until).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }),
                 })}
@@ -136,12 +163,11 @@ function CompletenessTile({ data }: { data: Dashboard }) {
   return (
     <List dense disablePadding>
       {SITE_WARNINGS.map((warning) => (
-        <ListItem
-          key={warning}
-          sx={{ px: 1 }}
-          secondaryAction={<Typography fontWeight={600}>{data.warningCounts[warning].toLocaleString()}</Typography>}
-        >
+        <ListItem key={warning} sx={{ px: 1, gap: 1 }}>
           <ListItemText primary={translate(`dashboard.warnings.${warning}`)} />
+          <Typography component="span" fontWeight={600}>
+            {data.warningCounts[warning].toLocaleString()}
+          </Typography>
         </ListItem>
       ))}
     </List>
