@@ -7,7 +7,7 @@ import type { AlarmEvent } from '../../../schemas/dealer.js';
  * connection, fed by useLiveConnections, read here. Kept in memory while the
  * page is open; at most RECENT_ALARMS_MAX; the same alarmNum once.
  */
-export const RECENT_ALARMS_MAX = 20;
+const RECENT_ALARMS_MAX = 20;
 
 let recent: readonly AlarmEvent[] = [];
 const listeners = new Set<() => void>();
