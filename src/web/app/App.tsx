@@ -9,8 +9,6 @@ import { news } from '../news/index.js';
 import { NEWS_SETUP_PATH } from '../news/newsRoutes.js';
 import { NewsSetup } from '../news/NewsSetup.js';
 import { homePath } from '../shell/menuRules.js';
-import { SITES_QUERY } from '../shell/SiteSidebar.js';
-import { shellApi } from '../shell/shellApi.js';
 import { ShellLayout } from '../shell/ShellLayout.js';
 import { useShellSession } from '../shell/useShellSession.js';
 import { portalTheme } from '../theme/theme.js';
@@ -27,7 +25,7 @@ const darkTheme = portalTheme('dark');
 const AreaPage = lazy(() => import('./AreaPage.js').then((m) => ({ default: m.AreaPage })));
 const SitePage = lazy(() => import('./SitePage.js').then((m) => ({ default: m.SitePage })));
 const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.IconsPage })));
-const DashboardPage = lazy(() => import('../dashboard/DashboardPage.js').then((m) => ({ default: m.DashboardPage })));
+const DashboardRoute = lazy(() => import('./DashboardRoute.js').then((m) => ({ default: m.DashboardRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -40,9 +38,8 @@ function HomeRedirect() {
   return <Navigate to={homePath(user?.applicationNum)} replace />;
 }
 
-/** The dealer dashboard (issue 12) with the shell's favourites query (the sidebar's cache entry). */
+/** The dealer dashboard (issue 12). */
 const DASHBOARD_PATHS = ['/home', '/home/dashboard'];
-const favoritesQuery = { queryKey: [...SITES_QUERY, 'favorites'], queryFn: shellApi.favorites };
 
 /** §6 route gate: the page, or access denied. */
 function Area({ route }: { route: AreaRoute }) {
@@ -52,7 +49,7 @@ function Area({ route }: { route: AreaRoute }) {
   if (DASHBOARD_PATHS.includes(route.path))
     return (
       <Lazy>
-        <DashboardPage favorites={favoritesQuery} />
+        <DashboardRoute />
       </Lazy>
     );
   return <Lazy>{route.site ? <SitePage titleKey={route.titleKey} /> : <AreaPage titleKey={route.titleKey} />}</Lazy>;
