@@ -218,6 +218,31 @@ describe.each(TEST_DATABASES)('dealer dashboard on $name', (database) => {
     expect(await groupCount()).toBe(group0);
   });
 
+  it('keeps the completeness counts current on writes to passcodes, contacts, agencies and phones (triggers)', async () => {
+    const site = await t.db
+      .selectFrom('sites')
+      .select('site_num')
+      .where('site_group_num', '=', 9993)
+      .where((eb) => eb.exists(eb.selectFrom('passcodes').select('passcode_id').whereRef('passcodes.site_num', '=', 'sites.site_num')))
+      .where((eb) =>
+        eb.exists(eb.selectFrom('premise_phones').select('phone_id').whereRef('premise_phones.site_num', '=', 'sites.site_num')),
+      )
+      .orderBy('site_num')
+      .executeTakeFirstOrThrow();
+    const passcodes = await t.db.selectFrom('passcodes').selectAll().where('site_num', '=', site.site_num).execute();
+    const phones = await t.db.selectFrom('premise_phones').selectAll().where('site_num', '=', site.site_num).execute();
+    const before = await dashboard(beta);
+    await t.db.deleteFrom('passcodes').where('site_num', '=', site.site_num).execute();
+    await t.db.deleteFrom('premise_phones').where('site_num', '=', site.site_num).execute();
+    const during = await dashboard(beta);
+    expect(during.warningCounts.noPasscode).toBe(before.warningCounts.noPasscode + 1);
+    expect(during.warningCounts.noPremisePhone).toBe(before.warningCounts.noPremisePhone + 1);
+    expect(during.warningCounts).toEqual((await directFigures(9993, new Date(during.generatedAt))).warningCounts);
+    await t.db.insertInto('passcodes').values(passcodes).execute();
+    await t.db.insertInto('premise_phones').values(phones).execute();
+    expect((await dashboard(beta)).warningCounts).toEqual(before.warningCounts);
+  });
+
   it('answers dealer.summit the figures of group 5877 only; a customer 403; no session 401', async () => {
     const summit = await signedInClient(origin, 'dealer.summit');
     const body = await dashboard(summit);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DASHBOARD_DAYS, DASHBOARD_LIST_LIMIT, type Dashboard } from '../../../schemas/dashboard.js';
-import type { SiteStatus } from '../../../schemas/sites.js';
+import { SITE_WARNINGS, type SiteStatus, type SiteWarning } from '../../../schemas/sites.js';
 import { dateIn } from '../../common/siteWarnings.js';
 import type { Db } from '../db/database.js';
 import type { ScopeUser } from '../db/siteScope.js';
@@ -91,47 +91,29 @@ export function dashboardRepository(db: Db) {
   }
 
   /**
-   * Accounts per completeness warning, the rules of siteWarnings() in SQL
-   * over the whole group: noPermit compares each account's permits with the
-   * date at its premises (dateIn, per time zone of the group, UTC for a zone
-   * Intl does not know).
+   * Accounts per completeness warning, the rules of siteWarnings() over
+   * site_completeness (migration 0007, kept current by triggers): noPermit
+   * compares the last day a numbered permit is held through with the date at
+   * the premises (dateIn per time zone of the group, UTC for a zone Intl does
+   * not know).
    */
   async function warningCounts(group: number, now: Date): Promise<Dashboard['warningCounts']> {
     const zones = await db.selectFrom('sites').select('time_zone').distinct().where('site_group_num', '=', group).execute();
     const todayByZone = JSON.stringify(Object.fromEntries(zones.map((z) => [z.time_zone, dateIn(z.time_zone, now)])));
-    const row = await sql<Record<string, number>>`
-      with s as (
-        select sites.site_num, coalesce(tz.value, ${dateIn('UTC', now)})::date as today
-        from sites left join jsonb_each_text(${todayByZone}::jsonb) as tz on tz.key = sites.time_zone
-        where sites.site_group_num = ${group}
-      )
+    const min = MIN_VERIFICATION_CONTACTS;
+    const row = await sql<Record<SiteWarning, number>>`
       select
-        count(*) filter (where p.site_num is null) as "noPasscode",
-        count(*) filter (where coalesce(c.verifiers, 0) < ${MIN_VERIFICATION_CONTACTS}) as "fewVerificationContacts",
-        count(*) filter (where a.site_num is null) as "noAgency",
-        count(*) filter (where ph.site_num is null) as "noPremisePhone",
-        count(*) filter (where a.site_num is not null and (a.valid_through is null or a.valid_through < s.today)) as "noPermit"
-      from s
-      left join (select distinct site_num from passcodes where site_num in (select site_num from s)) p on p.site_num = s.site_num
-      left join (
-        select site_num, count(*) as verifiers from contacts
-        where verifies and phone_number ~ '[0-9]' and site_num in (select site_num from s) group by site_num
-      ) c on c.site_num = s.site_num
-      left join (
-        -- The latest day a numbered permit is held through ('infinity' without an expiry).
-        select site_num, max(case when btrim(coalesce(permit_number, '')) <> '' then coalesce(permit_expires_on, 'infinity'::date) end) as valid_through
-        from site_agencies where site_num in (select site_num from s) group by site_num
-      ) a on a.site_num = s.site_num
-      left join (select distinct site_num from premise_phones where site_num in (select site_num from s)) ph on ph.site_num = s.site_num
+        count(*) filter (where c.passcodes = 0) as "noPasscode",
+        count(*) filter (where c.verifiers < ${min}) as "fewVerificationContacts",
+        count(*) filter (where c.agencies = 0) as "noAgency",
+        count(*) filter (where c.premise_phones = 0) as "noPremisePhone",
+        count(*) filter (where c.agencies > 0 and (c.permit_through is null
+          or c.permit_through < coalesce(tz.value, ${dateIn('UTC', now)})::date)) as "noPermit"
+      from site_completeness c left join jsonb_each_text(${todayByZone}::jsonb) as tz on tz.key = c.time_zone
+      where c.site_group_num = ${group}
     `.execute(db);
-    const counts = row.rows[0] ?? {};
-    return {
-      noPasscode: Number(counts.noPasscode ?? 0),
-      fewVerificationContacts: Number(counts.fewVerificationContacts ?? 0),
-      noAgency: Number(counts.noAgency ?? 0),
-      noPremisePhone: Number(counts.noPremisePhone ?? 0),
-      noPermit: Number(counts.noPermit ?? 0),
-    };
+    const counts = row.rows[0];
+    return Object.fromEntries(SITE_WARNINGS.map((w) => [w, Number(counts?.[w] ?? 0)])) as Dashboard['warningCounts'];
   }
 
   async function alarmsPerDay(group: number, days: readonly string[]) {

@@ -257,6 +257,19 @@ export interface GroupEventDaysTable {
   count: number;
 }
 
+/** What the completeness rules read of each account (migration 0007), kept current by triggers. */
+export interface SiteCompletenessTable {
+  site_num: number;
+  site_group_num: number;
+  time_zone: string;
+  passcodes: number;
+  verifiers: number;
+  agencies: number;
+  premise_phones: number;
+  /** The last day a numbered permit is held through ('infinity' without expiry); null without one. */
+  permit_through: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface SiteFavoritesTable {
   user_id: number;
   site_num: number;
@@ -415,6 +428,7 @@ export interface Database {
   alarm_events: AlarmEventsTable;
   event_days: EventDaysTable;
   group_event_days: GroupEventDaysTable;
+  site_completeness: SiteCompletenessTable;
   site_favorites: SiteFavoritesTable;
   site_recents: SiteRecentsTable;
   msa_account_links: MsaAccountLinksTable;
