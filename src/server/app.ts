@@ -42,6 +42,7 @@ import { accountRoutes } from './shell/accountRoutes.js';
 import { brandingRoutes } from './shell/brandingRoutes.js';
 import { siteDetailRoutes } from './sites/siteDetailRoutes.js';
 import { eventsRoutes } from './events/eventsRoutes.js';
+import { dashboardRoutes } from './dashboard/dashboardRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(brandingRoutes);
       await api.register(siteDetailRoutes);
       await api.register(eventsRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

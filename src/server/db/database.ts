@@ -13,6 +13,7 @@ import * as m0003 from './migrations/0003_shell.js';
 import * as m0004 from './migrations/0004_accounts.js';
 import * as m0005 from './migrations/0005_site_search.js';
 import * as m0006 from './migrations/0006_events.js';
+import * as m0007 from './migrations/0007_dashboard.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '0004_accounts': m0004,
   '0005_site_search': m0005,
   '0006_events': m0006,
+  '0007_dashboard': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -248,6 +248,37 @@ export interface AlarmEventsTable {
   event_kind: ColumnType<'alarm' | 'trouble' | 'openClose' | 'test' | 'restore' | 'other', never, never>;
 }
 
+/** Events per account, UTC day and kind (migration 0007), kept current by triggers on alarm_events. */
+export interface EventDaysTable {
+  site_group_num: number;
+  site_num: number;
+  /** The UTC calendar day of alarm_date. */
+  day: ColumnType<string, string, string>;
+  event_kind: string;
+  count: number;
+}
+
+/** event_days summed per account group (migration 0007). */
+export interface GroupEventDaysTable {
+  site_group_num: number;
+  day: ColumnType<string, string, string>;
+  event_kind: string;
+  count: number;
+}
+
+/** What the completeness rules read of each account (migration 0007), kept current by triggers. */
+export interface SiteCompletenessTable {
+  site_num: number;
+  site_group_num: number;
+  time_zone: string;
+  passcodes: number;
+  verifiers: number;
+  agencies: number;
+  premise_phones: number;
+  /** The last day a numbered permit is held through ('infinity' without expiry); null without one. */
+  permit_through: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface SiteFavoritesTable {
   user_id: number;
   site_num: number;
@@ -405,6 +436,9 @@ export interface Database {
   passcodes: PasscodesTable;
   schedules: SchedulesTable;
   alarm_events: AlarmEventsTable;
+  event_days: EventDaysTable;
+  group_event_days: GroupEventDaysTable;
+  site_completeness: SiteCompletenessTable;
   site_favorites: SiteFavoritesTable;
   site_recents: SiteRecentsTable;
   msa_account_links: MsaAccountLinksTable;

@@ -27,6 +27,7 @@ const AreaPage = lazy(() => import('./AreaPage.js').then((m) => ({ default: m.Ar
 const SiteInfoRoute = lazy(() => import('./SiteRoutes.js').then((m) => ({ default: m.SiteInfoRoute })));
 const SiteHistoryRoute = lazy(() => import('./SiteRoutes.js').then((m) => ({ default: m.SiteHistoryRoute })));
 const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.IconsPage })));
+const DashboardRoute = lazy(() => import('./DashboardRoute.js').then((m) => ({ default: m.DashboardRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -39,11 +40,20 @@ function HomeRedirect() {
   return <Navigate to={homePath(user?.applicationNum)} replace />;
 }
 
+/** The dealer dashboard (issue 12). */
+const DASHBOARD_PATHS = ['/home', '/home/dashboard'];
+
 /** §6 route gate: the page, or access denied. */
 function Area({ route }: { route: AreaRoute }) {
   const { user } = useShellSession();
   if (!user) return null;
   if (!mayOpen(user, route)) return <AccessDeniedPage />;
+  if (DASHBOARD_PATHS.includes(route.path))
+    return (
+      <Lazy>
+        <DashboardRoute />
+      </Lazy>
+    );
   if (route.path === '/site/info')
     return (
       <Lazy>

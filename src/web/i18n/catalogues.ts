@@ -1,5 +1,15 @@
 /** Catalogues the light apps never show (react-admin's own, admin-only screens). */
-export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set(['ra', 'news', 'outbox', 'resources', 'shell', 'sites', 'siteInfo', 'events', 'dashboard']);
+export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
+  'ra',
+  'news',
+  'outbox',
+  'resources',
+  'shell',
+  'sites',
+  'siteInfo',
+  'events',
+  'dashboard',
+]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */
 export const FIRST_LOAD_CATALOGUES: readonly string[] = ['login', 'transport', 'validation', 'errors', 'banner'];

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { TIMINGS } from '../../common/constants.js';
 import { subscribe, getSession } from '../providers/session.js';
+import { clearAlarms, publishAlarm } from './alarmFeed.js';
 import { isIdle } from './liveRules.js';
 import { LiveConnections, type LiveHandlers } from './liveConnections.js';
 
@@ -20,7 +21,10 @@ export function useLiveConnections(handlers: LiveHandlers, liveGroups: readonly 
 
   useEffect(() => {
     const manager = new LiveConnections({
-      alarm: (event) => handlersRef.current.alarm(event),
+      alarm: (event) => {
+        publishAlarm(event);
+        handlersRef.current.alarm(event);
+      },
       reportComplete: (event) => handlersRef.current.reportComplete(event),
     });
     managerRef.current = manager;
@@ -56,6 +60,7 @@ export function useLiveConnections(handlers: LiveHandlers, liveGroups: readonly 
       const now = getSession().siteGroupNum;
       if (now === group) return;
       group = now;
+      clearAlarms();
       if (!idle) void manager.start();
     });
     return () => {

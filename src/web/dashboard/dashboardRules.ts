@@ -1,0 +1,48 @@
+import type { Dashboard } from '../../../schemas/dashboard.js';
+import { EVENT_KINDS, type EventKind } from '../../../schemas/events.js';
+import type { SiteStatus } from '../../../schemas/sites.js';
+
+/** Pure rules of the dealer dashboard (issue 12): links, colours, chart series. */
+
+/** The accounts list filtered by status, in react-admin's list URL format (/sites?filter={"status":"onTest"}). */
+export function statusListUrl(status: SiteStatus): string {
+  return `/sites?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
+}
+
+/** An account's alarm history (§2 /site/alarm-history?sn=&dn=); without a device, the account alone. */
+export function alarmHistoryUrl(site: { siteNum: number; devNum: number | null }): string {
+  return `/site/alarm-history?sn=${site.siteNum}${site.devNum ? `&dn=${site.devNum}` : ''}`;
+}
+
+export function siteInfoUrl(site: { siteNum: number; devNum: number | null }): string {
+  return `/site/info?sn=${site.siteNum}${site.devNum ? `&dn=${site.devNum}` : ''}`;
+}
+
+/** A status's MUI colour; the status is always written beside it (colour is never the only cue). */
+export const STATUS_COLORS: Record<SiteStatus, 'success' | 'error' | 'warning' | 'default' | 'info'> = {
+  active: 'success',
+  inAlarm: 'error',
+  onTest: 'warning',
+  outOfService: 'default',
+  pending: 'info',
+};
+
+/** The stacked series of the 30-day chart: one per kind, in EVENT_KINDS order, a value per day. */
+export function perDaySeries(days: Dashboard['alarmsPerDay']): { kind: EventKind; data: number[] }[] {
+  return EVENT_KINDS.map((kind) => ({ kind, data: days.map((d) => d.counts[kind]) }));
+}
+
+/** 'YYYY-MM-DD' (a UTC day) as a short label in the user's language ('Mar 2'). */
+export function dayLabel(day: string, locale?: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** Whether any event happened over the days (else the chart shows its empty state). */
+export function hasEvents(days: Dashboard['alarmsPerDay']): boolean {
+  return days.some((d) => Object.values(d.counts).some((n) => n > 0));
+}
+
+/** The sum of the warning counts (the completeness tile's headline). */
+export function totalProblems(counts: Dashboard['warningCounts']): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}
