@@ -16,14 +16,14 @@ export const SITE_TYPES = ['residential', 'commercial', 'industrial', 'instituti
 export type SiteType = (typeof SITE_TYPES)[number];
 
 /** The field a search text matched, named in the search dialog ("phone", "contact"). */
-export const SITE_MATCH_FIELDS = ['siteNum', 'devNum', 'xmit', 'name', 'address', 'city', 'postalCode', 'phone', 'contact'] as const;
+const SITE_MATCH_FIELDS = ['siteNum', 'devNum', 'xmit', 'name', 'address', 'city', 'postalCode', 'phone', 'contact'] as const;
 export type SiteMatchField = (typeof SITE_MATCH_FIELDS)[number];
 
 /** What the account view warns about when it is missing (links to the section). */
 export const SITE_WARNINGS = ['noPasscode', 'fewVerificationContacts', 'noAgency', 'noPremisePhone', 'noPermit'] as const;
 export type SiteWarning = (typeof SITE_WARNINGS)[number];
 
-export const AGENCY_KINDS = ['police', 'fire', 'medical', 'guard'] as const;
+const AGENCY_KINDS = ['police', 'fire', 'medical', 'guard'] as const;
 
 /** Sort fields of GET /api/sites; without sort (and with q) the answer is by relevance. */
 export const SITE_SORT_FIELDS = ['siteName', 'siteNum', 'city', 'status'] as const;

@@ -8,8 +8,8 @@ import { HttpError } from '../http/errors.js';
  * `range`, and the keyset cursor. Every refusal is a 400 naming the parameter.
  */
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 500;
+const DEFAULT_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 500;
 
 /** Where a page starts: after the event (alarmDate, alarmNum), in the order newest first. */
 export interface EventCursor {

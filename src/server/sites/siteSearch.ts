@@ -18,9 +18,9 @@ export function foldSearchText(text: string): string {
 }
 
 /** Below this many characters a substring has no trigram: only name prefixes and exact numbers are searched. */
-export const MIN_SUBSTRING = 3;
+const MIN_SUBSTRING = 3;
 /** A phone fragment needs this many digits. */
-export const MIN_PHONE_DIGITS = 3;
+const MIN_PHONE_DIGITS = 3;
 
 /** Escapes LIKE's wildcards: typed text matches itself. */
 export function escapeLike(text: string): string {

@@ -14,7 +14,7 @@ type Scope = ExpressionBuilder<Database, 'site_search' | 'sites'>;
  * ranked, counted (the total of Content-Range) and paged: ranking every site of a group that
  * holds 'son' would cost more than the page itself, and nobody pages that far into a search.
  */
-export const SEARCH_MATCH_CAP = 500;
+const SEARCH_MATCH_CAP = 500;
 
 export interface SiteListOptions {
   filter: SiteFilter;

@@ -44,7 +44,7 @@ function useSiteGroupNum(): number | null {
 }
 
 /** A status: a coloured dot beside its name in the body text colour (readable in both themes; colour is never the only cue). */
-export function StatusChip({ status }: { status: SiteStatus }) {
+function StatusChip({ status }: { status: SiteStatus }) {
   const translate = useTranslate();
   const color = STATUS_COLORS[status];
   return (
