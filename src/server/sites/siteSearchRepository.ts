@@ -15,6 +15,10 @@ type Scope = ExpressionBuilder<Database, 'site_search' | 'sites'>;
  * holds 'son' would cost more than the page itself, and nobody pages that far into a search.
  */
 const SEARCH_MATCH_CAP = 500;
+/** A substring search first reads at most this many of the user's sites (a walk in site-number order)… */
+const SEARCH_WALK_ROWS = 1000;
+/** …and stops at this many matches (or the page's end, when further): a text that frequent needs no index. */
+const SEARCH_WALK_MATCHES = 25;
 
 export interface SiteListOptions {
   filter: SiteFilter;
@@ -210,28 +214,36 @@ export function siteSearchRepository(db: Db) {
   }
 
   /**
-   * A search by relevance, in one statement. The candidates of each kind (name; other fields)
-   * come from a materialized CTE: planned for all its rows (a trigram bitmap scan, whatever
-   * LIMIT follows), read only as far as the LIMIT needs. At most SEARCH_MATCH_CAP candidates
-   * of each kind are ranked and counted: within a kind with more matches than that, the page
-   * shows the first by name among those found first.
+   * A search by relevance, in one statement. A page needs a few matches, not all of them:
+   * - equal numbers by primary key, name prefixes from the btree (group, name_fold), in name order;
+   * - a substring first by a walk of the user's sites in site-number order (heap order), at most
+   *   SEARCH_WALK_ROWS of them, stopping at the SEARCH_WALK_MATCHES-th match: a frequent text
+   *   ('son', '555-01') is answered after a few hundred rows, whatever the size of the group;
+   * - only when the walk found fewer (a rarer text) and there are more sites than it read: the
+   *   trigram indexes, from a materialized CTE (planned for all its rows, so a bitmap scan whatever
+   *   LIMIT follows), the group checked on the heap; at most SEARCH_MATCH_CAP of each kind (name;
+   *   other fields) ranked and counted.
+   * The total of Content-Range counts the candidates: exact when the walk read every site or the
+   * indexes were used, a lower bound (at least SEARCH_WALK_MATCHES) for a frequent text.
    */
   async function byRelevance(user: ScopeUser, options: SiteListOptions, plan: SearchPlan) {
     const need = Math.min(options.offset + options.limit, SEARCH_MATCH_CAP);
     const text = escapeLike(plan.text);
     const prefix = `${text}%`;
     const contains = `%${text}%`;
-    const group = user.application_num !== APPLICATION.customer ? user.current_site_group_num : null;
+    const customer = user.application_num === APPLICATION.customer;
+    const group = customer ? null : user.current_site_group_num;
+    if (!customer && group === null) return { order: [], total: 0 };
     const filtered = Object.entries(options.filter).some(([key, value]) => key !== 'q' && value !== undefined);
     // siteScope for dealers and staff is "the site is in the selected group, and the user still
     // belongs to that group": on site_search (whose group the triggers keep equal to the site's),
-    // the group is an index key and the membership a one-time check. The page's rows are read
-    // through siteScope itself (details()).
-    const inGroup =
+    // the group is an index key and the membership a one-time check. A customer's sites: the links.
+    // The page's rows are read through siteScope itself (details()).
+    const inScope =
       group !== null
         ? sql`site_search.site_group_num = ${group} and exists (select 1 from user_account_groups m
             where m.user_id = ${user.user_id} and m.site_group_num = ${group})`
-        : sql`true`;
+        : sql`site_search.site_num in (select l.site_num from msa_account_links l where l.user_id = ${user.user_id})`;
     // The filters (and the scope of a customer): a scalar subquery, so one primary-key lookup per
     // candidate read (a join would let the planner hash the whole group's sites first).
     const visible = (siteNum: RawBuilder<number>) =>
@@ -243,7 +255,7 @@ export function siteSearchRepository(db: Db) {
       sql`prefixed as (
         select site_search.site_num, site_search.name_fold, 1 as tier
         from site_search
-        where ${inGroup} and site_search.name_fold like ${prefix} and ${visible(sql`site_search.site_num`)}
+        where ${inScope} and site_search.name_fold like ${prefix} and ${visible(sql`site_search.site_num`)}
         order by site_search.name_fold, site_search.site_num limit ${plan.substring ? need : SEARCH_MATCH_CAP})`,
     ];
     const parts = [sql`select * from prefixed`];
@@ -259,23 +271,48 @@ export function siteSearchRepository(db: Db) {
         select site_search.site_num, site_search.name_fold, 0 as tier
         from site_search
         where site_search.site_num = any(array(${sql.join(equalSites, sql` union all `)}))
-          and ${inGroup} and ${visible(sql`site_search.site_num`)})`);
+          and ${inScope} and ${visible(sql`site_search.site_num`)})`);
       parts.push(sql`select * from exact`);
     }
     if (plan.substring) {
-      const digits = plan.digits ? sql` or site_search.digits like ${`%${plan.digits}%`}` : sql``;
+      const found = (c: string) =>
+        sql`(${sql.ref(`${c}.name_fold`)} like ${contains} or ${sql.ref(`${c}.doc`)} like ${contains}${
+          plan.digits ? sql` or ${sql.ref(`${c}.digits`)} like ${`%${plan.digits}%`}` : sql``
+        })`;
+      const tier = (c: string) =>
+        sql`case when ${sql.ref(`${c}.name_fold`)} like ${prefix} then 1 when ${sql.ref(`${c}.name_fold`)} like ${`% ${text}%`} then 2
+          when ${sql.ref(`${c}.name_fold`)} like ${contains} then 3 else 4 end`;
+      const walkMatches = Math.max(need, SEARCH_WALK_MATCHES);
       ctes.push(
-        sql`name_c as materialized (select site_num, name_fold from site_search where ${inGroup} and name_fold like ${contains})`,
+        sql`walked as materialized (
+          select w.site_num, w.name_fold, ${tier('w')} as tier
+          from (select site_search.site_num, site_search.name_fold, site_search.doc, site_search.digits from site_search
+            where ${inScope} order by site_search.site_num limit ${SEARCH_WALK_ROWS}) w
+          where ${found('w')} and ${visible(sql`w.site_num`)}
+          limit ${walkMatches})`,
+        sql`name_c as materialized (select site_num, name_fold from site_search where ${inScope} and name_fold like ${contains})`,
         sql`other_c as materialized (
-          select site_num, name_fold from site_search where ${inGroup} and (site_search.doc like ${contains}${digits}))`,
+          select site_num, name_fold from site_search where ${inScope} and (site_search.doc like ${contains}${
+            plan.digits ? sql` or site_search.digits like ${`%${plan.digits}%`}` : sql``
+          }))`,
         sql`named as (
-          select c.site_num, c.name_fold, case when c.name_fold like ${prefix} then 1 when c.name_fold like ${`% ${text}%`} then 2 else 3 end as tier
+          select c.site_num, c.name_fold, ${tier('c')} as tier
           from name_c c where ${visible(sql`c.site_num`)} limit ${SEARCH_MATCH_CAP})`,
         sql`others as (
           select c.site_num, c.name_fold, 4 as tier
           from other_c c where ${visible(sql`c.site_num`)} limit ${SEARCH_MATCH_CAP})`,
       );
-      parts.push(sql`select * from named`, sql`select * from others`);
+      // The trigram CTEs run only when the walk fell short and did not read every site in scope:
+      // behind a one-time filter (an init plan), which leaves them unread otherwise.
+      ctes.push(sql`short as materialized (
+        select (select count(*) from walked) < ${walkMatches}
+          and (select count(*) from (select 1 from site_search where ${inScope} limit ${SEARCH_WALK_ROWS + 1}) n) > ${SEARCH_WALK_ROWS} as yes)`);
+      const walkFellShort = sql`(select yes from short)`;
+      parts.push(
+        sql`select * from walked`,
+        sql`select * from named where ${walkFellShort}`,
+        sql`select * from others where ${walkFellShort}`,
+      );
     }
     const ranked = (offset: number, limit: number) =>
       sql<{ site_num: number; total: number }>`

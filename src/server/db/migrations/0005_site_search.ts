@@ -11,8 +11,10 @@ import { sql, type Kysely } from 'kysely';
  *   transmitter codes and device numbers, folded, one per line;
  * - digits: the digits of the site phone, premise phones and contact phones,
  *   one per line ('(555) 123-4567' is '5551234567').
- * Trigram GIN indexes (pg_trgm) with the account group first (btree_gin)
- * answer a substring of 3 characters or more inside one group.
+ * Trigram GIN indexes (pg_trgm, trigrams only: a group column would make
+ * every scan read the group's whole posting list) find the sites holding a
+ * rarer substring of 3 characters or more; the btree (site_group_num,
+ * site_num) walks a group's sites for a frequent one (siteSearchRepository).
  *
  * search_fold maps A–Z and the accented Latin letters (Latin-1, Latin
  * Extended-A) to lower-case ASCII, one character for one character, so that
@@ -40,7 +42,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // first migration to get there (the lock keeps two concurrent migrations from both creating them).
   await sql`select pg_advisory_xact_lock(50050011)`.execute(db);
   await sql`create extension if not exists pg_trgm with schema public`.execute(db);
-  await sql`create extension if not exists btree_gin with schema public`.execute(db);
   const trgm = sql.id(await extensionSchema(db, 'pg_trgm'));
 
   await sql`
@@ -58,6 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       digits text not null
     );
     create index site_search_name_idx on site_search (site_group_num, name_fold, site_num);
+    create index site_search_group_idx on site_search (site_group_num, site_num);
 
     -- The documents of the sites from p_from to p_to (site numbers): one set-based statement,
     -- what the triggers run for one site and the large seed for a batch.
@@ -114,13 +116,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     select site_search_fill(0, 2147483647);
   `.execute(db);
-  // The account group first (btree_gin), then the trigrams: one GIN scan answers "this text in this group".
-  // Without fastupdate: a pending list (flushed only by vacuum, which PGlite never runs by itself)
-  // is read sequentially by every search; the large seed turns it on for its batches, then vacuums.
+  // Trigrams only. Without fastupdate: a pending list (flushed only by vacuum, which PGlite never
+  // runs by itself) is read sequentially by every search; the large seed turns it on for its
+  // batches, then vacuums.
   await sql`
-    create index site_search_name_trgm on site_search using gin (site_group_num, name_fold ${trgm}.gin_trgm_ops) with (fastupdate = off);
-    create index site_search_doc_trgm on site_search using gin (site_group_num, doc ${trgm}.gin_trgm_ops) with (fastupdate = off);
-    create index site_search_digits_trgm on site_search using gin (site_group_num, digits ${trgm}.gin_trgm_ops) with (fastupdate = off);
+    create index site_search_name_trgm on site_search using gin (name_fold ${trgm}.gin_trgm_ops) with (fastupdate = off);
+    create index site_search_doc_trgm on site_search using gin (doc ${trgm}.gin_trgm_ops) with (fastupdate = off);
+    create index site_search_digits_trgm on site_search using gin (digits ${trgm}.gin_trgm_ops) with (fastupdate = off);
     analyze site_search;
   `.execute(db);
 }
