@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { EVENT_EXPORT_COLUMNS, type EventRecord } from '../../schemas/events.js';
@@ -5,11 +6,15 @@ import { createCsvRowCounter } from '../../src/web/site/history/csvProgress.js';
 import { dateIn, periodBounds } from '../../src/web/site/history/historyRules.js';
 import { signIn } from './signIn.js';
 
+const exportLabels = JSON.parse(readFileSync(new URL('../../locales/en/eventExport.json', import.meta.url), 'utf8')) as {
+  columns: Record<(typeof EVENT_EXPORT_COLUMNS)[number], string>;
+};
+
 /**
  * Alarm history (issue 11, SPEC §2 /site/alarm-history) in Chromium: dealer.beta opens a demo
  * site of group 9993 (demoSeed.ts numbers them from 100001, their devices from 500001), filters
  * to the last 7 days, reads the rows in the browser's time zone, exports the CSV and reads the
- * file: its header row is the contract's (schemas/events.ts) and it holds as many rows as the list.
+ * file: its header row is the contract's columns (schemas/events.ts) in English and it holds as many rows as the list.
  */
 
 /** A time zone away from the server's, so the 7 days are the user's, not UTC's. */
@@ -98,7 +103,8 @@ test('dealer.beta filters alarm history to 7 days and exports exactly the list a
   const csv = Buffer.concat(chunks)
     .toString('utf8')
     .replace(/^\uFEFF/, '');
-  expect(csv.split(/\r?\n/, 1)[0].split(',')).toEqual([...EVENT_EXPORT_COLUMNS]);
+  // The header row: the list's columns, labelled in the user's language (locales/en/eventExport.json).
+  expect(csv.split(/\r?\n/, 1)[0].split(',')).toEqual(EVENT_EXPORT_COLUMNS.map((column) => exportLabels.columns[column]));
   const counter = createCsvRowCounter();
   counter.push(csv);
   expect(counter.finish()).toBe(count);

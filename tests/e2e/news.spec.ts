@@ -15,13 +15,17 @@ import { signIn } from './signIn.js';
 async function checkScreen(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(400);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-      `${name} (${scheme})`,
-    ).toEqual([]);
+    // Polled: on a loaded machine the switch of colour scheme may still be fading when axe first looks.
+    await expect
+      .poll(
+        async () => {
+          const results = await new AxeBuilder({ page }).analyze();
+          const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+          return bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        },
+        { message: `${name} (${scheme})`, intervals: [400, 1000, 2000], timeout: 8000 },
+      )
+      .toEqual([]);
     await page.screenshot({ path: `test-results/news-${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -134,6 +134,7 @@ test('dealer.beta favourites a site and sees it under Favorites; the sidebar hid
   const sidebar = page.getByRole('complementary', { name: 'Sites' });
   const recents = sidebar.getByRole('list', { name: 'Recents' });
   const favorites = sidebar.getByRole('list', { name: 'Favorites' });
+  await expect(page.getByRole('heading', { name: 'Site Info', level: 1 })).toBeVisible();
   const name = (await page.getByRole('heading', { level: 2 }).innerText()).replace(/ \(\d+\)$/, '');
   await expect(recents).toContainText(name.slice(0, 20));
   // The site page's own button comes first (the sidebar's Recents entry has one too).
