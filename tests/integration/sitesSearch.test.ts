@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_FOLD_FROM } from '../../src/server/db/migrations/0005_site_search.js';
 import { seedLarge } from '../../src/server/db/seed/largeSeed.js';
 import { foldSearchText } from '../../src/server/sites/siteSearch.js';
+import { siteSearchRepository } from '../../src/server/sites/siteSearchRepository.js';
 import { signedInClient, type TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
@@ -179,6 +180,92 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
     expect(rowOf(await search('987-65'), 990001)?.match).toEqual({ field: 'phone', value: '555.987.6543', start: 4, end: 10 });
     expect(rowOf(await search('246 81'), 990001)?.match).toEqual({ field: 'phone', value: '+1 555 246 8100', start: 7, end: 13 });
     expect(rowOf(await search('(555) 333-44'), 990002)?.match).toEqual({ field: 'phone', value: '5553334444', start: 0, end: 8 });
+  });
+
+  it('finds through the trigram indexes what a walk shorter than the group does not reach, as a whole-group walk does', async () => {
+    // The fixtures have the highest site numbers of the group: a walk of WALK sites (site-number order) misses them all,
+    // finds fewer than it needs, and the trigram CTEs answer.
+    const WALK = 3;
+    const short = siteSearchRepository(t.db, { walkRows: WALK });
+    const whole = siteSearchRepository(t.db, { walkRows: 1_000_000 });
+    const userOf = (username: string) =>
+      t.db
+        .selectFrom('users')
+        .select(['user_id', 'application_num', 'current_site_group_num'])
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+    const summit = await userOf('dealer.summit');
+    expect(summit.current_site_group_num).toBe(GROUP);
+    const { n } = await t.db
+      .selectFrom('sites')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('site_group_num', '=', GROUP)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBeGreaterThan(WALK);
+    const walked = await t.db
+      .selectFrom('sites')
+      .select('site_num')
+      .where('site_group_num', '=', GROUP)
+      .orderBy('site_num')
+      .limit(WALK)
+      .execute();
+    expect(walked.every((r) => r.site_num < 990001)).toBe(true);
+    const find = (q: string, repository = short, user = summit) => repository.list(user, { filter: { q }, offset: 0, limit: 100 });
+    const expectFound = async (q: string, siteNum: number, match: Row['match']) => {
+      const row = (await find(q)).items.find((r) => r.siteNum === siteNum);
+      expect(row?.match, `"${q}" finds ${siteNum}`).toEqual(match);
+    };
+
+    // Every kind of field: name substrings (prefix, word, inside), phone digits, contacts, addresses, transmitters.
+    const fixturo = await find('FIXTURO');
+    expect(fixturo.items.map((r) => r.siteNum)).toEqual([990011, 990002, 990001, 990010, 990003, 990004]);
+    expect(fixturo.total).toBe(6);
+    await expectFound('xturo wareh', 990003, { field: 'name', value: 'Bigfixturo Warehouse', start: 5, end: 16 });
+    await expectFound('(555) 123-45', 990001, { field: 'phone', value: '(555) 123-4567', start: 1, end: 12 });
+    await expectFound('246 81', 990001, { field: 'phone', value: '+1 555 246 8100', start: 7, end: 13 });
+    await expectFound('987-65', 990001, { field: 'phone', value: '555.987.6543', start: 4, end: 10 });
+    await expectFound('oyelar', 990002, { field: 'contact', value: 'Marguerite Oyelaran', start: 11, end: 17 });
+    await expectFound('angstr', 990001, { field: 'contact', value: 'Zoë Ångström', start: 4, end: 10 });
+    await expectFound('kelpie', 990002, { field: 'address', value: '7 Kelpie Road', start: 2, end: 8 });
+    await expectFound('élysée', 990001, { field: 'address', value: '12 Rue Élysée', start: 7, end: 13 });
+    await expectFound('montreal', 990001, { field: 'city', value: 'Montréal', start: 0, end: 8 });
+    await expectFound('h2x 1y', 990001, { field: 'postalCode', value: 'H2X 1Y4', start: 0, end: 6 });
+    await expectFound('fxd9900', 990004, { field: 'xmit', value: 'FXD990004', start: 0, end: 7 });
+
+    // Equal numbers first, then the substring matches.
+    const bySite = await find('990011');
+    expect(bySite.items.slice(0, 2).map((r) => r.siteNum)).toEqual([990011, 990010]);
+    expect(bySite.items[0].match).toEqual({ field: 'siteNum', value: '990011', start: 0, end: 6 });
+    const byDevice = await find('990005');
+    expect(byDevice.items[0]).toMatchObject({ siteNum: 990004, devNum: 990005, match: { field: 'devNum', value: '990005' } });
+
+    // Scope: another group's matching site is never returned, and that group's dealer sees it alone.
+    for (const q of ['fixturo foreign', '990020', 'fxg990020', 'fixturo']) {
+      expect((await find(q)).items.map((r) => r.siteNum)).not.toContain(990020);
+    }
+    const beta = await userOf('dealer.beta');
+    expect((await find('fixturo', short, beta)).items.map((r) => r.siteNum)).toEqual([990020]);
+
+    // The same answer (order, match, total) as a walk over the whole group, for texts with fewer matches than the page.
+    for (const q of [
+      'fixturo',
+      'jose',
+      'xturo',
+      'kelpie',
+      'oyelar',
+      'zoe',
+      '555-123',
+      '(555) 333-44',
+      '990011',
+      '99000',
+      'fxe990005',
+      'lane',
+      'suite 4',
+    ]) {
+      const [a, b] = [await find(q), await find(q, whole)];
+      expect(b.total, q).toBeLessThan(100);
+      expect(a, q).toEqual(b);
+    }
   });
 
   it('keeps the search documents up to date when contacts, devices and sites change', async () => {

@@ -192,7 +192,14 @@ async function insertBatch(db: Db, { groups, siteBase, devBase, skipTriggers }: 
     where d.dev_num between ${devBase + from}::int and ${devBase + to}::int`.execute(db);
 }
 
-const SEARCH_GIN_INDEXES = ['site_search_name_trgm', 'site_search_doc_trgm', 'site_search_digits_trgm'];
+const SEARCH_GIN_INDEXES = [
+  'site_search_name_trgm',
+  'site_search_doc_trgm',
+  'site_search_digits_trgm',
+  'site_search_name_group_trgm',
+  'site_search_doc_group_trgm',
+  'site_search_digits_group_trgm',
+];
 
 async function searchIndexesFastUpdate(db: Db, on: boolean) {
   for (const index of SEARCH_GIN_INDEXES) {
