@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { SiteDetail, SiteRecord } from '../../schemas/sites.js';
+import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
@@ -31,27 +31,6 @@ function fragmentOf(phone: string): { typed: string; digits: string } {
   return { typed: `${digits.slice(0, 3)}-${digits.slice(3)}`, digits };
 }
 
-async function checkA11y(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.evaluate((m) => {
-      localStorage.setItem('color-mode', m);
-      window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
-    }, scheme);
-    await page.waitForTimeout(400);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-      `${name} (${scheme})`,
-    ).toEqual([]);
-    await page.screenshot({ path: `test-results/accounts-${name}-${scheme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('color-mode', 'light');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: 'light' }));
-  });
-}
-
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'dealer.beta');
@@ -66,7 +45,7 @@ test('dealer.beta searches the Accounts list by a phone fragment, sees the match
   await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Accounts' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
-  await checkA11y(page, 'list');
+  await checkA11y(page, 'accounts', 'list');
 
   await page.getByLabel('Search accounts').fill(typed);
   await expect(page).toHaveURL(/filter=/);
@@ -76,7 +55,7 @@ test('dealer.beta searches the Accounts list by a phone fragment, sees the match
   await expect(matchLine).toContainText('Matched phone');
   const marked = await matchLine.locator('mark').innerText();
   expect(marked.replace(/\D/g, '')).toBe(digits);
-  await checkA11y(page, 'search');
+  await checkA11y(page, 'accounts', 'search');
 
   const sn = (await matched.first().getByRole('cell').nth(1).innerText()).trim();
   await matched.first().getByRole('link').first().click();
@@ -96,7 +75,7 @@ test("the '/' dialog finds an account by a phone fragment; arrow keys and Enter 
   const phoneMatch = results.getByRole('option').filter({ has: page.locator('[data-match-field="phone"]') });
   await expect(phoneMatch.first()).toBeVisible();
   expect((await phoneMatch.first().locator('mark').innerText()).replace(/\D/g, '')).toBe(digits);
-  await checkA11y(page, 'dialog');
+  await checkA11y(page, 'accounts', 'dialog');
   // The arrow keys move through the results with the focus kept in the box.
   const options = results.getByRole('option');
   const index = (await options.evaluateAll((els) => els.map((el) => !!el.querySelector('[data-match-field="phone"]')))).indexOf(true);
@@ -137,7 +116,7 @@ test('on a phone the list is cards that open the account', async ({ page }) => {
   const cards = page.getByRole('list', { name: 'Accounts' });
   await expect(cards.getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('table', { name: 'Accounts' })).toHaveCount(0);
-  await checkA11y(page, 'phone');
+  await checkA11y(page, 'accounts', 'phone');
   await cards.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/site\/info\?sn=\d+/);
 });

@@ -1,28 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
-
-/**
- * The dealer dashboard (issue 12) as dealer.beta in group 9993: the tiles and
- * charts load, a status opens the accounts list filtered by it, axe is clean
- * in light and dark, one column on a phone (screenshots test-results/dashboard-*.png).
- */
-async function checkA11y(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.evaluate((m) => {
-      localStorage.setItem('color-mode', m);
-      window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
-    }, scheme);
-    await page.waitForTimeout(400);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-      `${name} (${scheme})`,
-    ).toEqual([]);
-    await page.screenshot({ path: `test-results/dashboard-${name}-${scheme}.png`, fullPage: true });
-  }
-}
 
 test('the dashboard shows the group at a glance, links a status to the filtered list, passes axe', async ({ page }) => {
   await signIn(page, 'dealer.beta');
@@ -32,7 +10,7 @@ test('the dashboard shows the group at a glance, links a status to the filtered 
   await expect(accounts.getByText(/accounts in this group/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Events per day, last 30 days, by kind' }).locator('svg').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Top 10 accounts by alarms, last 30 days' }).getByRole('listitem').first()).toBeVisible();
-  await checkA11y(page, 'desktop');
+  await checkA11y(page, 'dashboard', 'desktop');
 
   await accounts.getByRole('link', { name: /On test/ }).click();
   await expect(page).toHaveURL(/\/sites\?filter=%7B%22status%22%3A%22onTest%22%7D$/);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { EVENT_EXPORT_COLUMNS, type EventRecord } from '../../schemas/events.js';
 import { createCsvRowCounter } from '../../src/web/site/history/csvProgress.js';
 import { dateIn, periodBounds } from '../../src/web/site/history/historyRules.js';
+import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 const exportLabels = JSON.parse(readFileSync(new URL('../../locales/en/eventExport.json', import.meta.url), 'utf8')) as {
@@ -53,23 +53,6 @@ async function loadAll(page: Page): Promise<number> {
   return page.getByTestId('event-row').count();
 }
 
-async function checkA11y(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.evaluate((m) => {
-      localStorage.setItem('color-mode', m);
-      window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
-    }, scheme);
-    await page.waitForTimeout(400);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-      `${name} (${scheme})`,
-    ).toEqual([]);
-    await page.screenshot({ path: `test-results/history-${name}-${scheme}.png`, fullPage: true });
-  }
-}
-
 test('dealer.beta filters alarm history to 7 days and exports exactly the list as CSV', async ({ browser }) => {
   const page = await dealerPage(browser);
   const { siteNum, devNum } = await siteWithRecentAlarms(page);
@@ -93,7 +76,7 @@ test('dealer.beta filters alarm history to 7 days and exports exactly the list a
   expect(count).toBeGreaterThan(0);
   await expect(page.locator('[data-testid="event-row"] [data-kind]:not([data-kind="alarm"])')).toHaveCount(0);
   await expect(page.getByTestId('events-count')).toHaveText(count === 1 ? '1 event shown' : `${count} events shown`);
-  await checkA11y(page, 'alarm-7-days');
+  await checkA11y(page, 'history', 'alarm-7-days');
 
   // Export CSV: the streamed file, saved under the server's name.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
@@ -139,6 +122,6 @@ test('site history: kind chips, the empty state per filter, and cards in a drawe
   await expect(page).toHaveURL(/[?&]kind=alarm(&|$)/);
   await expect(page.getByRole('button', { name: 'Alarm', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('[data-testid="event-row"] [data-kind]:not([data-kind="alarm"])')).toHaveCount(0);
-  await checkA11y(page, 'phone');
+  await checkA11y(page, 'history', 'phone');
   await page.context().close();
 });

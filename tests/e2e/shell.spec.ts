@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page, type WebSocket } from '@playwright/test';
 import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
+import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
@@ -38,27 +38,6 @@ function trackHubSockets(page: Page) {
     ws.on('close', () => open.delete(ws));
   });
   return { open: () => [...open].map((ws) => new URL(ws.url()).pathname), opened: () => opened };
-}
-
-async function checkA11y(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.evaluate((m) => {
-      localStorage.setItem('color-mode', m);
-      window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
-    }, scheme);
-    await page.waitForTimeout(400);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-      `${name} (${scheme})`,
-    ).toEqual([]);
-    await page.screenshot({ path: `test-results/shell-${name}-${scheme}.png` });
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('color-mode', 'light');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: 'light' }));
-  });
 }
 
 /** Opens an account of the current group through the account search ('/'); returns its transmitter code. */
@@ -100,7 +79,7 @@ test('dealer.beta sees an alarm notice within a second of an ingest call', async
   expect(Date.now() - started).toBeLessThan(1500);
   await expect(notice).toContainText(xmit);
   await expect(notice).toHaveAttribute('data-type', 'danger');
-  await checkA11y(page, 'alarm-notice');
+  await checkA11y(page, 'shell', 'alarm-notice', { fullPage: false });
   await notice.getByRole('button', { name: 'View Site' }).click();
   await expect(page).toHaveURL(/\/site\/alarm-history\?sn=\d+&dn=\d+/);
   await expect(notice).toHaveCount(0);
@@ -167,7 +146,7 @@ test("'/' opens the account search outside inputs, Ctrl+K the spotlight; 10 rece
   await page.locator('body').press('/');
   const search = page.getByRole('dialog', { name: 'Account Search' });
   await expect(search).toBeVisible();
-  await checkA11y(page, 'account-search');
+  await checkA11y(page, 'shell', 'account-search', { fullPage: false });
   await search.getByLabel('Name, number, phone or address').fill('ZZZ-none');
   await search.getByLabel('Name, number, phone or address').press('Enter');
   await expect(search.getByRole('status')).toHaveText(
@@ -184,7 +163,7 @@ test("'/' opens the account search outside inputs, Ctrl+K the spotlight; 10 rece
   await page.keyboard.press('Control+k');
   const spotlight = page.getByRole('dialog', { name: 'Spotlight Search' });
   await expect(spotlight).toBeVisible();
-  await checkA11y(page, 'spotlight');
+  await checkA11y(page, 'shell', 'spotlight', { fullPage: false });
   await spotlight.getByLabel('Go to').fill('bill');
   await spotlight.getByRole('option', { name: 'Billing' }).click();
   await expect(page).toHaveURL(/\/billing$/);
@@ -223,7 +202,7 @@ test('drawer, help and user menus by application; pages of the shell pass axe in
   await expect(nav.getByRole('menuitem', { name: 'Reports' })).toBeVisible();
   await expect(nav.getByRole('menuitem', { name: 'Billing' })).toBeVisible();
   await expect(nav.getByRole('menuitem', { name: 'Marketing' })).toHaveCount(0);
-  await checkA11y(dealer, 'dealer-dashboard');
+  await checkA11y(dealer, 'shell', 'dealer-dashboard', { fullPage: false });
   await dealer.getByRole('button', { name: 'Help' }).click();
   const help = dealer.getByRole('menu');
   for (const item of [
@@ -239,13 +218,13 @@ test('drawer, help and user menus by application; pages of the shell pass axe in
     await expect(help.getByRole('menuitem', { name: item })).toBeVisible();
   }
   await expect(help.getByRole('menuitem', { name: 'Banner Settings' })).toHaveCount(0);
-  await checkA11y(dealer, 'help-menu');
+  await checkA11y(dealer, 'shell', 'help-menu', { fullPage: false });
   await help.getByRole('menuitem', { name: 'Knowledge Base' }).click();
   await expect(dealer.getByRole('heading', { name: 'Knowledge Base', level: 1 })).toBeVisible();
   await dealer.goto('/knowledge-base?rte=live-alarms.html');
   await expect(dealer).toHaveURL(/\/knowledge-base$/);
   await expect(dealer.frameLocator('iframe[title="Help centre"]').getByRole('heading', { name: 'Live alarm notices' })).toBeVisible();
-  await checkA11y(dealer, 'knowledge-base');
+  await checkA11y(dealer, 'shell', 'knowledge-base', { fullPage: false });
   // User menu: Dark Mode is remembered for the login page too.
   await dealer.getByRole('button', { name: 'Profile' }).click();
   await expect(dealer.getByRole('menuitem', { name: 'User Account' })).toBeVisible();
@@ -259,18 +238,18 @@ test('drawer, help and user menus by application; pages of the shell pass axe in
   await expect(dealer.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(dealer.getByRole('img', { name: '404: page not found' })).toBeVisible();
   await expect(dealer.getByRole('button', { name: 'Report Bug' })).toBeVisible();
-  await checkA11y(dealer, 'not-found');
+  await checkA11y(dealer, 'shell', 'not-found', { fullPage: false });
   await dealer.goto('/msa/summary');
   await expect(dealer.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(dealer).toHaveTitle('Access Denied | Dealer Portal');
-  await checkA11y(dealer, 'access-denied');
+  await checkA11y(dealer, 'shell', 'access-denied', { fullPage: false });
   await dealer.goto('/server-error');
   await expect(dealer).toHaveURL(/\/home\/dashboard$/);
   await dealer.evaluate(() => sessionStorage.setItem('server-error', JSON.stringify({ status: 503, message: '' })));
   await dealer.goto('/server-error');
   await expect(dealer.getByRole('heading', { name: '503 Error' })).toBeVisible();
   await expect(dealer.getByText('Service Unavailable')).toBeVisible();
-  await checkA11y(dealer, 'server-error');
+  await checkA11y(dealer, 'shell', 'server-error', { fullPage: false });
   await dealer.getByRole('button', { name: 'Home', exact: true }).click();
   await expect(dealer).toHaveURL(/\/home\/dashboard$/);
   expect(await dealer.evaluate(() => sessionStorage.getItem('server-error'))).toBeNull();
@@ -284,7 +263,7 @@ test('drawer, help and user menus by application; pages of the shell pass axe in
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   await dealer.getByRole('button', { name: 'Copy billing' }).click();
   await expect(dealer.getByTestId('shell-notice')).toContainText('billing - copied to clipboard');
-  await checkA11y(dealer, 'icons');
+  await checkA11y(dealer, 'shell', 'icons', { fullPage: false });
 
   const admin = await pageAs(browser, 'support.admin', { internal: true });
   await admin.goto('/');
@@ -298,7 +277,7 @@ test('drawer, help and user menus by application; pages of the shell pass axe in
   await expect(admin.getByTestId('shell-notice')).toContainText(
     'This feature is not available in App 1. Please sign into App 2 in order to go to Rapid Classic.',
   );
-  await checkA11y(admin, 'admin-dashboard');
+  await checkA11y(admin, 'shell', 'admin-dashboard', { fullPage: false });
 
   const customer = await pageAs(browser, 'customer@example.com');
   await customer.goto('/');
@@ -306,7 +285,7 @@ test('drawer, help and user menus by application; pages of the shell pass axe in
   await expect(customer.getByRole('button', { name: 'Help' })).toHaveCount(0);
   await expect(customer.getByRole('complementary', { name: 'Sites' })).toHaveCount(0);
   await expect(customer.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem', { name: 'Account Info' })).toBeVisible();
-  await checkA11y(customer, 'customer-summary');
+  await checkA11y(customer, 'shell', 'customer-summary', { fullPage: false });
 });
 
 test("under 768 px high some dealer items collapse into 'More Options'; Rapid Classic opens in a new window", async ({ browser }) => {
@@ -319,7 +298,7 @@ test("under 768 px high some dealer items collapse into 'More Options'; Rapid Cl
   await nav.getByRole('menuitem', { name: 'More Options' }).click();
   const more = page.getByRole('menu', { name: 'More Options' });
   await expect(more.getByRole('menuitem', { name: 'Billing' })).toBeVisible();
-  await checkA11y(page, 'more-options');
+  await checkA11y(page, 'shell', 'more-options', { fullPage: false });
   await more.getByRole('menuitem', { name: 'Billing' }).click();
   await expect(page).toHaveURL(/\/billing$/);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { SiteDetail } from '../../schemas/sites.js';
+import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
@@ -21,28 +21,6 @@ async function pageAs(browser: Browser, username: string, { internal = false, cl
   if (clock) await page.clock.install();
   await signIn(page, username, { internal });
   return page;
-}
-
-/** axe (no serious or critical violation) and a screenshot, in both colour schemes. */
-async function checkA11y(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.evaluate((m) => {
-      localStorage.setItem('color-mode', m);
-      window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
-    }, scheme);
-    await page.waitForTimeout(400);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-      `${name} (${scheme})`,
-    ).toEqual([]);
-    await page.screenshot({ path: `test-results/site-info-${name}-${scheme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('color-mode', 'light');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: 'light' }));
-  });
 }
 
 /** The account as the API gives it to this user (the session cookie of the page). */
@@ -102,7 +80,7 @@ test('dealer.beta reads the account, its call list, and reveals a passcode for 3
     await expect(alert.getByRole('link')).toHaveCount(detail.warnings.length);
   }
 
-  await checkA11y(page, 'dealer');
+  await checkA11y(page, 'site-info', 'dealer');
 
   // Passcodes: masked; Reveal is the audited POST; the clear value goes after 30 s.
   const passcode = detail.passcodes[0];
@@ -140,7 +118,7 @@ test('on a phone every section is reachable from the in-page navigation', async 
     await expect(heading).toBeFocused();
     await expect(heading).toBeInViewport();
   }
-  await checkA11y(page, 'phone');
+  await checkA11y(page, 'site-info', 'phone');
 });
 
 test('an account outside the group is not found, with the way back to the accounts', async ({ browser }) => {
