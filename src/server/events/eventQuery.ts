@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { EventFilter } from '../../../schemas/events.js';
 import { HttpError } from '../http/errors.js';
+import { parseJson, parseRange } from '../http/simpleRest.js';
 
 /**
  * The query of GET /api/events and of its export, pure: the filter (JSON,
@@ -41,15 +42,6 @@ export function decodeCursor(text: string): EventCursor | undefined {
   return { date, alarmNum };
 }
 
-function parseJson(parameter: string, text: string | undefined): unknown {
-  if (text === undefined || text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'errors.badQuery', { parameter });
-  }
-}
-
 /** `filter`, checked against eventFilterSchema (siteNum required). */
 export function parseEventFilter(text: string, validate: ValidateFunction): EventFilter {
   const filter = parseJson('filter', text);
@@ -66,31 +58,11 @@ export interface EventPageQuery {
 
 /** `range=[start,end]` (default a page of 50, at most 500) and `cursor`. */
 export function parseEventPage(query: { range?: string; cursor?: string }): EventPageQuery {
-  const range = parseJson('range', query.range);
-  let start = 0;
-  let limit = DEFAULT_PAGE_SIZE;
-  if (range !== undefined) {
-    if (
-      !Array.isArray(range) ||
-      range.length !== 2 ||
-      !range.every((n) => Number.isSafeInteger(n) && n >= 0) ||
-      range[1] < range[0] ||
-      range[1] - range[0] + 1 > MAX_PAGE_SIZE
-    ) {
-      throw new HttpError(400, 'errors.badQuery', { parameter: 'range' });
-    }
-    start = range[0];
-    limit = range[1] - range[0] + 1;
-  }
+  const { offset: start, limit } = parseRange(query.range, { pageSize: DEFAULT_PAGE_SIZE, maxPageSize: MAX_PAGE_SIZE });
   let after: EventCursor | undefined;
   if (query.cursor !== undefined && query.cursor !== '') {
     after = decodeCursor(query.cursor);
     if (!after) throw new HttpError(400, 'errors.badQuery', { parameter: 'cursor' });
   }
   return { start, limit, after };
-}
-
-/** `Content-Range: events <start>-<end>/*`: keyset pages are not counted. */
-export function eventContentRange(start: number, count: number): string {
-  return `events ${start}-${count === 0 ? start : start + count - 1}/*`;
 }

@@ -14,8 +14,9 @@ import {
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { createAjv } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
+import { contentRange } from '../http/simpleRest.js';
 import { exportFileName, isTimeZone } from './eventExport.js';
-import { encodeCursor, eventContentRange, parseEventFilter, parseEventPage } from './eventQuery.js';
+import { encodeCursor, parseEventFilter, parseEventPage } from './eventQuery.js';
 import { eventsRepository } from './eventsRepository.js';
 
 /**
@@ -63,7 +64,7 @@ export async function eventsRoutes(parent: FastifyInstance) {
       const page = parseEventPage(request.query);
       const site = await siteOf(request, filter);
       const { items, next } = await events.page(site, filter, page.limit, page.after);
-      reply.header('Content-Range', eventContentRange(page.start, items.length));
+      reply.header('Content-Range', contentRange('events', page.start, items.length, '*'));
       if (next) reply.header('X-Next-Cursor', encodeCursor(next));
       return items;
     },

@@ -36,3 +36,11 @@ describe('ra-data-simple-rest list parameters', () => {
     expect(contentRange('news', 0, 0, 0)).toBe('news 0-0/0');
   });
 });
+
+describe('contentRange without a total (keyset pages: events)', () => {
+  it('names the rows of the page and no total', () => {
+    expect(contentRange('events', 0, 50, '*')).toBe('events 0-49/*');
+    expect(contentRange('events', 100, 3, '*')).toBe('events 100-102/*');
+    expect(contentRange('events', 50, 0, '*')).toBe('events 50-50/*');
+  });
+});

@@ -24,13 +24,36 @@ export const listQuerystringSchema = {
 
 const MAX_PAGE_SIZE = 1000;
 
-function parseJson(parameter: string, text: string | undefined): unknown {
+/** A JSON query parameter; undefined when absent or empty, a 400 naming it when it is not JSON. */
+export function parseJson(parameter: string, text: string | undefined): unknown {
   if (text === undefined || text === '') return undefined;
   try {
     return JSON.parse(text);
   } catch {
     throw new HttpError(400, 'errors.badQuery', { parameter });
   }
+}
+
+/**
+ * `range=[first,last]`: the page's offset and size; without it, the first page of `pageSize`.
+ * A page larger than `maxPageSize` (or a range that is no such pair of whole numbers) is a 400.
+ */
+export function parseRange(
+  text: string | undefined,
+  { pageSize = 25, maxPageSize = MAX_PAGE_SIZE }: { pageSize?: number; maxPageSize?: number } = {},
+): { offset: number; limit: number } {
+  const range = parseJson('range', text);
+  if (range === undefined) return { offset: 0, limit: pageSize };
+  if (
+    !Array.isArray(range) ||
+    range.length !== 2 ||
+    !range.every((n) => Number.isSafeInteger(n) && n >= 0) ||
+    range[1] < range[0] ||
+    range[1] - range[0] + 1 > maxPageSize
+  ) {
+    throw new HttpError(400, 'errors.badQuery', { parameter: 'range' });
+  }
+  return { offset: range[0], limit: range[1] - range[0] + 1 };
 }
 
 export function parseListQuery<F, S extends string>(
@@ -51,29 +74,15 @@ export function parseListQuery<F, S extends string>(
     parsedSort = { field: sort[0], order: String(sort[1]).toLowerCase() as 'asc' | 'desc' };
   }
 
-  const range = parseJson('range', query.range);
-  let offset = 0;
-  let limit = 25;
-  if (range !== undefined) {
-    if (
-      !Array.isArray(range) ||
-      range.length !== 2 ||
-      !range.every((n) => Number.isInteger(n) && n >= 0) ||
-      range[1] < range[0] ||
-      range[1] - range[0] + 1 > MAX_PAGE_SIZE
-    ) {
-      throw new HttpError(400, 'errors.badQuery', { parameter: 'range' });
-    }
-    offset = range[0];
-    limit = range[1] - range[0] + 1;
-  }
+  const { offset, limit } = parseRange(query.range);
 
   const filter = parseJson('filter', query.filter) ?? {};
   if (!options.validateFilter(filter)) throw new HttpError(400, 'errors.badQuery', { parameter: 'filter' });
   return { sort: parsedSort, offset, limit, filter: filter as F };
 }
 
-export function contentRange(resource: string, offset: number, count: number, total: number): string {
+/** `total` '*': not counted (keyset pages). */
+export function contentRange(resource: string, offset: number, count: number, total: number | '*'): string {
   const end = count === 0 ? offset : offset + count - 1;
   return `${resource} ${offset}-${end}/${total}`;
 }
