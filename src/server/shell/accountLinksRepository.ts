@@ -2,7 +2,7 @@ import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { AccountLink } from '../../../schemas/user.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { addressDisplay } from './sitesRepository.js';
+import { rowAddressDisplay } from './sitesRepository.js';
 
 /** The tenant scope of every account-link query: the customer's own links (msa_account_links). */
 function linkScope(userId: number): Expression<SqlBool> {
@@ -54,7 +54,7 @@ export function accountLinksRepository(db: Db) {
         return {
           siteNum: link.site_num,
           siteName: link.site_name,
-          address: addressDisplay(link),
+          address: rowAddressDisplay(link),
           devices: own.map((d) => d.dev_num),
           xmit: own[0]?.transmitter_code ?? '',
           isFavorite: link.is_default,

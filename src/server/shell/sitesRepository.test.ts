@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressDisplay, likePrefix, searchPlan } from './sitesRepository.js';
+import { likePrefix, rowAddressDisplay, searchPlan } from './sitesRepository.js';
 
 describe('account search plan', () => {
   it('looks a number up as device number, transmitter prefix, account number and name', () => {
@@ -22,10 +22,10 @@ describe('helpers', () => {
     expect(likePrefix('50%_off\\')).toBe('50\\%\\_off\\\\%');
   });
   it('formats an address on one line', () => {
-    expect(addressDisplay({ address_line1: '12 Oak St', address_line2: 'Apt 2B', city: 'Austin', state: 'TX', postal_code: '78701' })).toBe(
-      '12 Oak St, Apt 2B, Austin, TX 78701',
-    );
-    expect(addressDisplay({ address_line1: '12 Oak St', address_line2: null, city: 'Austin', state: 'TX', postal_code: '78701' })).toBe(
+    expect(
+      rowAddressDisplay({ address_line1: '12 Oak St', address_line2: 'Apt 2B', city: 'Austin', state: 'TX', postal_code: '78701' }),
+    ).toBe('12 Oak St, Apt 2B, Austin, TX 78701');
+    expect(rowAddressDisplay({ address_line1: '12 Oak St', address_line2: null, city: 'Austin', state: 'TX', postal_code: '78701' })).toBe(
       '12 Oak St, Austin, TX 78701',
     );
   });

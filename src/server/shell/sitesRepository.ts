@@ -1,3 +1,4 @@
+import { addressDisplay } from '../../common/address.js';
 import { sql } from 'kysely';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import type { SiteListItem } from '../../../schemas/dealer.js';
@@ -10,15 +11,21 @@ import { normaliseTransmitter } from '../../common/transmitter.js';
 const SEARCH_LIMIT = 25;
 const RECENTS_KEPT = 20;
 
-/** 'Line 1, Line 2, City, ST 12345'. */
-export function addressDisplay(site: {
+/** A site row's address as every list writes it (common/address.ts). */
+export function rowAddressDisplay(site: {
   address_line1: string;
   address_line2: string | null;
   city: string;
   state: string;
   postal_code: string;
 }): string {
-  return [site.address_line1, site.address_line2, site.city].filter(Boolean).join(', ') + `, ${site.state} ${site.postal_code}`;
+  return addressDisplay({
+    line1: site.address_line1,
+    line2: site.address_line2,
+    city: site.city,
+    state: site.state,
+    postalCode: site.postal_code,
+  });
 }
 
 /** A LIKE prefix pattern for text typed by a user: % and _ match themselves. */
@@ -88,7 +95,7 @@ function toListItem(row: ListRow): SiteListItem {
     devNum: row.dev_num,
     xmit: row.transmitter_code,
     transmitterCode: row.transmitter_code,
-    addressDisplay: addressDisplay(row),
+    addressDisplay: rowAddressDisplay(row),
   };
 }
 
@@ -261,7 +268,7 @@ export function sitesRepository(db: Db) {
         siteNum: site.site_num,
         siteName: site.site_name,
         siteGroupNum: site.site_group_num,
-        addressDisplay: addressDisplay(site),
+        addressDisplay: rowAddressDisplay(site),
         isFavorite: Boolean(favorite),
         devices,
       };

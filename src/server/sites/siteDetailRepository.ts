@@ -1,3 +1,4 @@
+import { addressDisplay } from '../../common/address.js';
 import { sql } from 'kysely';
 import type { PasscodeReveal, SiteDetail } from '../../../schemas/sites.js';
 import { dateIn, siteWarnings } from '../../common/siteWarnings.js';
@@ -6,11 +7,6 @@ import { siteScope, type ScopeUser } from '../db/siteScope.js';
 
 /** A masked passcode is this bullet once per character ('••••'): its length is all the account view shows. */
 const MASK = '•';
-
-/** 'Line 1, Line 2, City, ST 12345'. */
-function addressDisplay(site: { line1: string; line2: string | null; city: string; state: string; postalCode: string }): string {
-  return [site.line1, site.line2, site.city].filter(Boolean).join(', ') + `, ${site.state} ${site.postalCode}`;
-}
 
 /** Agencies in the order a call is made: police, fire, medical, guard. */
 const agencyOrder = sql<number>`array_position(array['police', 'fire', 'medical', 'guard']::text[], site_agencies.kind)`;

@@ -1,3 +1,4 @@
+import { addressDisplay } from '../../common/address.js';
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { SITE_SORT_FIELDS, SiteFilter, SiteRecord } from '../../../schemas/sites.js';
 import { APPLICATION } from '../../common/constants.js';
@@ -25,11 +26,6 @@ export interface SiteListOptions {
   sort?: { field: SortField; order: 'asc' | 'desc' };
   offset: number;
   limit: number;
-}
-
-/** 'Line 1, Line 2, City, ST 12345' (as the shell's site lists show it). */
-function addressDisplay(site: { addressLine1: string; addressLine2: string | null; city: string; state: string; postalCode: string }) {
-  return [site.addressLine1, site.addressLine2, site.city].filter(Boolean).join(', ') + `, ${site.state} ${site.postalCode}`;
 }
 
 interface DetailRow {
@@ -69,7 +65,13 @@ function toRecord(row: DetailRow, plan: SearchPlan | undefined): SiteRecord {
     siteName: row.site_name,
     devNum: hit.device?.devNum ?? null,
     transmitterCode: hit.device?.transmitterCode ?? null,
-    addressDisplay: addressDisplay({ ...site, state: row.state }),
+    addressDisplay: addressDisplay({
+      line1: site.addressLine1,
+      line2: site.addressLine2,
+      city: site.city,
+      state: row.state,
+      postalCode: site.postalCode,
+    }),
     city: row.city,
     state: row.state,
     status: row.status,
