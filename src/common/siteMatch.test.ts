@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightParts, quickSearchQuery, siteInfoPath } from './siteMatch.js';
+import { highlightParts, quickSearchQuery, sitePath } from './siteMatch.js';
 
 describe('highlightParts: the matched part of a field (issue 11)', () => {
   it('cuts before, the match and after', () => {
@@ -45,12 +45,20 @@ describe('highlightParts: the matched part of a field (issue 11)', () => {
   });
 });
 
-describe('siteInfoPath', () => {
+describe('sitePath', () => {
   it('carries sn and dn', () => {
-    expect(siteInfoPath({ siteNum: 10042, devNum: 1 })).toBe('/site/info?sn=10042&dn=1');
+    expect(sitePath('info', { siteNum: 10042, devNum: 1 })).toBe('/site/info?sn=10042&dn=1');
   });
   it('only sn for a site without a device', () => {
-    expect(siteInfoPath({ siteNum: 10042, devNum: null })).toBe('/site/info?sn=10042');
+    expect(sitePath('info', { siteNum: 10042, devNum: null })).toBe('/site/info?sn=10042');
+  });
+  it('leads to the histories the same way', () => {
+    expect(sitePath('alarm-history', { siteNum: 100101, devNum: 7 })).toBe('/site/alarm-history?sn=100101&dn=7');
+    expect(sitePath('alarm-history', { siteNum: 100101, devNum: null })).toBe('/site/alarm-history?sn=100101');
+    expect(sitePath('history', { siteNum: 100001, devNum: 500001 })).toBe('/site/history?sn=100001&dn=500001');
+    expect(sitePath('alarm-history', { siteNum: 100001, devNum: 500001 })).toBe('/site/alarm-history?sn=100001&dn=500001');
+    expect(sitePath('history', { siteNum: 100001, devNum: undefined })).toBe('/site/history?sn=100001');
+    expect(sitePath('info', { siteNum: 5, devNum: 6 })).toBe('/site/info?sn=5&dn=6');
   });
 });
 

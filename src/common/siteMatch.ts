@@ -1,7 +1,7 @@
 import type { SiteMatch } from '../../schemas/sites.js';
 
 /**
- * Account search on the client (issue 11): where a result leads, how the matched part of
+ * Account search on the client (issue 11): where a result (and any account link) leads, how the matched part of
  * its field is cut out for a <mark>, and the query of GET /api/sites for a search text.
  * The '/' dialog, the spotlight (web/shell) and the accounts list (web/sites) share these.
  */
@@ -28,11 +28,13 @@ export function highlightParts(match: Pick<SiteMatch, 'value' | 'start' | 'end'>
   return parts.filter((part) => part.text !== '');
 }
 
-/** /site/info of an account (SPEC §2 'each with sn and dn'); without a device, only sn. */
-export function siteInfoPath(site: { siteNum: number; devNum?: number | null }): string {
-  return site.devNum === null || site.devNum === undefined
-    ? `/site/info?sn=${site.siteNum}`
-    : `/site/info?sn=${site.siteNum}&dn=${site.devNum}`;
+/** The pages of an account (SPEC §2 '/site/info, /site/history, /site/alarm-history (each with sn and dn)'). */
+export type SitePage = 'info' | 'history' | 'alarm-history';
+
+/** A page of an account; without a device, only sn. */
+export function sitePath(page: SitePage, site: { siteNum: number; devNum?: number | null }): string {
+  const device = site.devNum === null || site.devNum === undefined ? '' : `&dn=${site.devNum}`;
+  return `/site/${page}?sn=${site.siteNum}${device}`;
 }
 
 /** How many results the search dialogs show (range [0,9]). */

@@ -7,7 +7,8 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Dashboard } from '../../../schemas/dashboard.js';
-import { alarmHistoryUrl, dayLabel, hasEvents, perDaySeries } from './dashboardRules.js';
+import { sitePath } from '../../common/siteMatch.js';
+import { dayLabel, hasEvents, perDaySeries } from './dashboardRules.js';
 
 /** Kind colours, distinct in light and dark; the legend and the tooltip name each kind (colour is never the only cue). */
 const KIND_COLORS = ['#d32f2f', '#ed6c02', '#0288d1', '#7b1fa2', '#2e7d32', '#757575'];
@@ -73,7 +74,7 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
             hideLegend
             onItemClick={(_event, item) => {
               const site = data.topSites[item.dataIndex];
-              if (site) navigate(alarmHistoryUrl(site));
+              if (site) navigate(sitePath('alarm-history', site));
             }}
           />
         )}
@@ -85,10 +86,10 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
                 <Typography
                   variant="body2"
                   component="a"
-                  href={alarmHistoryUrl(site)}
+                  href={sitePath('alarm-history', site)}
                   onClick={(e: React.MouseEvent) => {
                     e.preventDefault();
-                    navigate(alarmHistoryUrl(site));
+                    navigate(sitePath('alarm-history', site));
                   }}
                   sx={{ color: 'primary.main' }}
                 >

@@ -20,7 +20,8 @@ import { SITE_STATUSES, SITE_WARNINGS, type SiteStatus } from '../../../schemas/
 import { getSession, subscribe } from '../providers/session.js';
 import { useRecentAlarms } from '../realtime/alarmFeed.js';
 import { dashboardApi, dashboardQueryKey } from './dashboardApi.js';
-import { alarmHistoryUrl, siteInfoUrl, STATUS_COLORS, statusListUrl, totalProblems } from './dashboardRules.js';
+import { sitePath } from '../../common/siteMatch.js';
+import { STATUS_COLORS, statusListUrl, totalProblems } from './dashboardRules.js';
 
 // The charts (@mui/x-charts) come with the dashboard only, after the tiles.
 const DashboardCharts = lazy(() => import('./DashboardCharts.js').then((m) => ({ default: m.DashboardCharts })));
@@ -135,7 +136,7 @@ function OnTestTile({ data }: { data: Dashboard }) {
       <List dense disablePadding>
         {data.onTest.sites.map((site) => (
           <ListItem key={site.siteNum} disablePadding>
-            <ListItemButton component={RouterLink} to={siteInfoUrl(site)} sx={{ px: 1 }}>
+            <ListItemButton component={RouterLink} to={sitePath('info', site)} sx={{ px: 1 }}>
               <ListItemText
                 primary={site.siteName}
                 slotProps={{ secondary: { noWrap: true } }}
@@ -188,7 +189,7 @@ function FavoritesPanel({ query, data }: { query: FavoritesQuery; data: Dashboar
             const status = statusOf.get(site.siteNum);
             return (
               <ListItem key={site.siteNum} disablePadding>
-                <ListItemButton component={RouterLink} to={siteInfoUrl(site)} sx={{ px: 1, gap: 1 }}>
+                <ListItemButton component={RouterLink} to={sitePath('info', site)} sx={{ px: 1, gap: 1 }}>
                   <ListItemText primary={site.siteName} secondary={site.addressDisplay} />
                   {status && <StatusChip status={status} />}
                 </ListItemButton>
@@ -213,7 +214,7 @@ function RecentAlarmsPanel() {
           <List dense disablePadding>
             {alarms.map((alarm) => (
               <ListItem key={alarm.alarmNum} disablePadding>
-                <ListItemButton component={RouterLink} to={alarmHistoryUrl(alarm)} sx={{ px: 1 }}>
+                <ListItemButton component={RouterLink} to={sitePath('alarm-history', alarm)} sx={{ px: 1 }}>
                   <ListItemText
                     primary={`${alarm.siteName} · ${alarm.eventCodeDescription}`}
                     secondary={`${new Date(alarm.alarmDate).toLocaleTimeString()} · ${alarm.transmitterCode}`}

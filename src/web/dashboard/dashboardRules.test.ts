@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alarmHistoryUrl, dayLabel, hasEvents, perDaySeries, siteInfoUrl, statusListUrl, totalProblems } from './dashboardRules.js';
+import { dayLabel, hasEvents, perDaySeries, statusListUrl, totalProblems } from './dashboardRules.js';
 
 const zero = { alarm: 0, trouble: 0, openClose: 0, test: 0, restore: 0, other: 0 };
 
@@ -7,12 +7,6 @@ describe('dashboard rules', () => {
   it('links a status to the accounts list in react-admin list URL format', () => {
     expect(statusListUrl('onTest')).toBe('/sites?filter=%7B%22status%22%3A%22onTest%22%7D');
     expect(decodeURIComponent(statusListUrl('inAlarm'))).toBe('/sites?filter={"status":"inAlarm"}');
-  });
-
-  it('links an account to its alarm history and info, with the device when it has one', () => {
-    expect(alarmHistoryUrl({ siteNum: 100101, devNum: 7 })).toBe('/site/alarm-history?sn=100101&dn=7');
-    expect(alarmHistoryUrl({ siteNum: 100101, devNum: null })).toBe('/site/alarm-history?sn=100101');
-    expect(siteInfoUrl({ siteNum: 5, devNum: 6 })).toBe('/site/info?sn=5&dn=6');
   });
 
   it('makes one stacked series per kind, a value per day', () => {

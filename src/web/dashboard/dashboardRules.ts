@@ -9,15 +9,6 @@ export function statusListUrl(status: SiteStatus): string {
   return `/sites?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
 }
 
-/** An account's alarm history (§2 /site/alarm-history?sn=&dn=); without a device, the account alone. */
-export function alarmHistoryUrl(site: { siteNum: number; devNum: number | null }): string {
-  return `/site/alarm-history?sn=${site.siteNum}${site.devNum ? `&dn=${site.devNum}` : ''}`;
-}
-
-export function siteInfoUrl(site: { siteNum: number; devNum: number | null }): string {
-  return `/site/info?sn=${site.siteNum}${site.devNum ? `&dn=${site.devNum}` : ''}`;
-}
-
 /** A status's MUI colour; the status is always written beside it (colour is never the only cue). */
 export const STATUS_COLORS: Record<SiteStatus, 'success' | 'error' | 'warning' | 'default' | 'info'> = {
   active: 'success',

@@ -14,7 +14,7 @@ import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SiteRecord } from '../../../schemas/sites.js';
-import { siteInfoPath } from '../../common/siteMatch.js';
+import { sitePath } from '../../common/siteMatch.js';
 import { Highlighted } from '../resources/Highlighted.js';
 import { displayAccountName, visibleDrawerItems } from './menuRules.js';
 import {
@@ -217,7 +217,7 @@ function useOpenSite(onClose: () => void) {
   const queryClient = useQueryClient();
   return (site: SiteRecord) => {
     onClose();
-    navigate(siteInfoPath(site));
+    navigate(sitePath('info', site));
     void queryClient.invalidateQueries({ queryKey: SITES_QUERY });
   };
 }

@@ -15,16 +15,13 @@ import type { SiteListItem } from '../../../schemas/dealer.js';
 import { displayAccountName } from './menuRules.js';
 import { pushNotice } from './notices.js';
 import { shellApi } from './shellApi.js';
+import { sitePath } from '../../common/siteMatch.js';
 
 export const SITE_SIDEBAR_HIDDEN_KEY = 'site-sidebar-hidden';
 export const SITES_QUERY = ['shell', 'sites'] as const;
 
 function siteXmit(site: Pick<SiteListItem, 'xmit' | 'transmitterCode'>): string {
   return site.xmit ?? site.transmitterCode ?? '';
-}
-
-function siteLink(site: Pick<SiteListItem, 'siteNum' | 'devNum'>): string {
-  return `/site/info?sn=${site.siteNum}&dn=${site.devNum}`;
 }
 
 /** Favourite or unfavourite a site by transmitter ('Failed to add favorite.' / 'Failed to remove favorite.'). */
@@ -97,7 +94,7 @@ function SiteList({
               </IconButton>
             }
           >
-            <ListItemButton onClick={() => navigate(siteLink(site))}>
+            <ListItemButton onClick={() => navigate(sitePath('info', site))}>
               <ListItemText primary={displayAccountName(site.siteName)} secondary={`${site.siteNum} · ${siteXmit(site)}`} />
             </ListItemButton>
           </ListItem>

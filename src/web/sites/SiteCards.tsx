@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useListContext, useTranslate } from 'react-admin';
 import type { SiteRecord } from '../../../schemas/sites.js';
-import { siteInfoPath } from '../../common/siteMatch.js';
+import { sitePath } from '../../common/siteMatch.js';
 import { FavoriteButton, MatchLine, SiteEmpty, SiteSkeleton, StatusTag } from './SiteParts.js';
 import { useSiteFavorite } from './useSiteFavorite.js';
 
@@ -27,7 +27,7 @@ export function SiteCards() {
           secondaryAction={<FavoriteButton site={site} favorites={favorites} />}
           sx={{ alignItems: 'flex-start' }}
         >
-          <ListItemButton component={RouterLink} to={siteInfoPath(site)} sx={{ display: 'block', pr: 7 }}>
+          <ListItemButton component={RouterLink} to={sitePath('info', site)} sx={{ display: 'block', pr: 7 }}>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography component="span" sx={{ fontWeight: 600 }}>
                 {site.siteName}

@@ -8,7 +8,7 @@ import StarIcon from '@mui/icons-material/Star';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, List, SearchInput, SelectInput, TextInput, useListContext, useNotify, useTranslate } from 'react-admin';
 import { SITE_STATUSES, SITE_TYPES, type SiteRecord } from '../../../schemas/sites.js';
-import { siteInfoPath } from '../../common/siteMatch.js';
+import { sitePath } from '../../common/siteMatch.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { SiteCards } from './SiteCards.js';
 import { FavoriteButton, MatchLine, SiteEmpty, SiteSkeleton, StatusTag } from './SiteParts.js';
@@ -98,7 +98,7 @@ function NameCell({ site }: { site: SiteRecord }) {
     <>
       <Box
         component={RouterLink}
-        to={siteInfoPath(site)}
+        to={sitePath('info', site)}
         onClick={(event: React.MouseEvent) => event.stopPropagation()}
         sx={{ color: 'text.primary', fontWeight: 600, textDecoration: 'none', '&:hover, &:focus-visible': { textDecoration: 'underline' } }}
       >
@@ -117,7 +117,7 @@ function SiteTable() {
   return (
     <DataTable<SiteRecord>
       aria-label={translate('sites.title')}
-      rowClick={(_id, _resource, record) => siteInfoPath(record as SiteRecord)}
+      rowClick={(_id, _resource, record) => sitePath('info', record as SiteRecord)}
       bulkActionButtons={false}
       empty={<SiteEmpty />}
     >

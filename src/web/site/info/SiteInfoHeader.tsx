@@ -16,7 +16,8 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SiteDetail } from '../../../../schemas/sites.js';
 import { AnchorLink } from './SiteInfoParts.js';
-import { SITE_INFO_SECTIONS, STATUS_COLORS, WARNING_ANCHORS, siteLinks } from './siteInfoRules.js';
+import { sitePath } from '../../../common/siteMatch.js';
+import { SITE_INFO_SECTIONS, STATUS_COLORS, WARNING_ANCHORS } from './siteInfoRules.js';
 
 /** Name and number, status tag, site type, the favourite star and the links to the account's histories. */
 export function SiteInfoHeader({
@@ -32,7 +33,7 @@ export function SiteInfoHeader({
 }) {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
-  const links = siteLinks(site.siteNum, devNum);
+  const device = { siteNum: site.siteNum, devNum };
   const favoriteLabel = translate(site.isFavorite ? 'siteInfo.unfavorite' : 'siteInfo.favorite', { name: site.siteName });
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
@@ -77,10 +78,16 @@ export function SiteInfoHeader({
         </Typography>
       </Stack>
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-        <Button component={RouterLink} to={links.history} variant="outlined" size="small" startIcon={<HistoryIcon />}>
+        <Button component={RouterLink} to={sitePath('history', device)} variant="outlined" size="small" startIcon={<HistoryIcon />}>
           {translate('siteInfo.history')}
         </Button>
-        <Button component={RouterLink} to={links.alarmHistory} variant="outlined" size="small" startIcon={<NotificationsActiveIcon />}>
+        <Button
+          component={RouterLink}
+          to={sitePath('alarm-history', device)}
+          variant="outlined"
+          size="small"
+          startIcon={<NotificationsActiveIcon />}
+        >
           {translate('siteInfo.alarmHistory')}
         </Button>
       </Stack>

@@ -16,7 +16,6 @@ import {
   maskOf,
   passcodeText,
   permitState,
-  siteLinks,
   telHref,
   weekDays,
   zonesByDevice,
@@ -166,12 +165,5 @@ describe('devices, zones and contacts', () => {
     expect(currentDevice(devices, 99)).toEqual({ devNum: 10 });
     expect(currentDevice(devices, undefined)).toEqual({ devNum: 10 });
     expect(currentDevice([], 1)).toBeUndefined();
-  });
-  it('history links keep the account and the device', () => {
-    expect(siteLinks(100001, 500001)).toEqual({
-      history: '/site/history?sn=100001&dn=500001',
-      alarmHistory: '/site/alarm-history?sn=100001&dn=500001',
-    });
-    expect(siteLinks(100001, undefined).history).toBe('/site/history?sn=100001');
   });
 });

@@ -159,9 +159,3 @@ export function callOrder<T extends { position: number }>(contacts: readonly T[]
 export function currentDevice<T extends { devNum: number }>(devices: readonly T[], dn: number | undefined): T | undefined {
   return devices.find((d) => d.devNum === dn) ?? devices[0];
 }
-
-/** The links of the header, keeping the account and device. */
-export function siteLinks(siteNum: number, devNum: number | undefined): { history: string; alarmHistory: string } {
-  const query = `?sn=${siteNum}${devNum ? `&dn=${devNum}` : ''}`;
-  return { history: `/site/history${query}`, alarmHistory: `/site/alarm-history${query}` };
-}
