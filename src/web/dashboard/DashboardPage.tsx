@@ -21,7 +21,8 @@ import { getSession, subscribe } from '../providers/session.js';
 import { useRecentAlarms } from '../realtime/alarmFeed.js';
 import { dashboardApi, dashboardQueryKey } from './dashboardApi.js';
 import { sitePath } from '../../common/siteMatch.js';
-import { STATUS_COLORS, statusListUrl, totalProblems } from './dashboardRules.js';
+import { SiteStatusDot } from '../resources/siteStatus.js';
+import { statusListUrl, totalProblems } from './dashboardRules.js';
 
 // The charts (@mui/x-charts) come with the dashboard only, after the tiles.
 const DashboardCharts = lazy(() => import('./DashboardCharts.js').then((m) => ({ default: m.DashboardCharts })));
@@ -47,25 +48,12 @@ function useSiteGroupNum(): number | null {
 /** A status: a coloured dot beside its name in the body text colour (readable in both themes; colour is never the only cue). */
 function StatusChip({ status }: { status: SiteStatus }) {
   const translate = useTranslate();
-  const color = STATUS_COLORS[status];
   return (
     <Chip
       size="small"
       variant="outlined"
-      icon={
-        <Box
-          component="span"
-          aria-hidden
-          sx={{
-            width: 10,
-            height: 10,
-            borderRadius: '50%',
-            bgcolor: color === 'default' ? 'text.disabled' : `${color}.main`,
-            ml: '8px !important',
-          }}
-        />
-      }
-      label={translate(`dashboard.status.${status}`)}
+      icon={<SiteStatusDot status={status} />}
+      label={translate(`sites.status.${status}`)}
       sx={{ color: 'text.primary', maxWidth: 'none', '& .MuiChip-label': { overflow: 'visible' } }}
     />
   );

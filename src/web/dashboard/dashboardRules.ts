@@ -9,15 +9,6 @@ export function statusListUrl(status: SiteStatus): string {
   return `/sites?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
 }
 
-/** A status's MUI colour; the status is always written beside it (colour is never the only cue). */
-export const STATUS_COLORS: Record<SiteStatus, 'success' | 'error' | 'warning' | 'default' | 'info'> = {
-  active: 'success',
-  inAlarm: 'error',
-  onTest: 'warning',
-  outOfService: 'default',
-  pending: 'info',
-};
-
 /** The stacked series of the 30-day chart: one per kind, in EVENT_KINDS order, a value per day. */
 export function perDaySeries(days: Dashboard['alarmsPerDay']): { kind: EventKind; data: number[] }[] {
   return EVENT_KINDS.map((kind) => ({ kind, data: days.map((d) => d.counts[kind]) }));

@@ -7,7 +7,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useListContext, useTranslate } from 'react-admin';
 import type { SiteRecord } from '../../../schemas/sites.js';
 import { sitePath } from '../../common/siteMatch.js';
-import { FavoriteButton, MatchLine, SiteEmpty, SiteSkeleton, StatusTag } from './SiteParts.js';
+import { SiteStatusTag } from '../resources/siteStatus.js';
+import { FavoriteButton, MatchLine, SiteEmpty, SiteSkeleton } from './SiteParts.js';
 import { useSiteFavorite } from './useSiteFavorite.js';
 
 /** The accounts list on a phone: one card per account (name, number and transmitter, address, status, star). */
@@ -32,7 +33,7 @@ export function SiteCards() {
               <Typography component="span" sx={{ fontWeight: 600 }}>
                 {site.siteName}
               </Typography>
-              <StatusTag status={site.status} />
+              <SiteStatusTag status={site.status} />
             </Box>
             <Typography component="span" variant="body2" sx={{ display: 'block' }}>
               {[site.siteNum, site.transmitterCode].filter((v) => v !== null && v !== '').join(' · ')}

@@ -11,8 +11,9 @@ import { SITE_STATUSES, SITE_TYPES, type SiteRecord } from '../../../schemas/sit
 import { sitePath } from '../../common/siteMatch.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { SiteCards } from './SiteCards.js';
-import { FavoriteButton, MatchLine, SiteEmpty, SiteSkeleton, StatusTag } from './SiteParts.js';
-import { STATUS_COLORS, normaliseState, statusesOf, toggleFavorite, toggleStatus, type SiteFilterValues } from './siteRules.js';
+import { SiteStatusDot, SiteStatusTag } from '../resources/siteStatus.js';
+import { FavoriteButton, MatchLine, SiteEmpty, SiteSkeleton } from './SiteParts.js';
+import { normaliseState, statusesOf, toggleFavorite, toggleStatus, type SiteFilterValues } from './siteRules.js';
 import { useSiteFavorite } from './useSiteFavorite.js';
 
 /** The filters of GET /api/sites (schemas/sites.ts siteFilterSchema): the search box always shown, the others added from 'Add filter'. */
@@ -64,17 +65,7 @@ function QuickFilters() {
               aria-pressed={on}
               variant={on ? 'filled' : 'outlined'}
               color={on ? 'primary' : 'default'}
-              icon={
-                on ? (
-                  <CheckIcon fontSize="small" />
-                ) : (
-                  <Box
-                    component="span"
-                    aria-hidden
-                    sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: STATUS_COLORS[status], ml: 1 }}
-                  />
-                )
-              }
+              icon={on ? <CheckIcon fontSize="small" /> : <SiteStatusDot status={status} />}
               onClick={() => apply(toggleStatus(filter, status))}
             />
           );
@@ -131,7 +122,11 @@ function SiteTable() {
       />
       {/* The address sorts by city (the API's sort fields: name, number, city, status). */}
       <DataTable.Col source="city" label="sites.columns.address" render={(site) => (site as SiteRecord).addressDisplay} />
-      <DataTable.Col source="status" label="sites.columns.status" render={(site) => <StatusTag status={(site as SiteRecord).status} />} />
+      <DataTable.Col
+        source="status"
+        label="sites.columns.status"
+        render={(site) => <SiteStatusTag status={(site as SiteRecord).status} />}
+      />
       <DataTable.Col
         label="sites.columns.favorite"
         disableSort

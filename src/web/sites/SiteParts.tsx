@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
@@ -9,23 +8,10 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { useListContext, useTranslate } from 'react-admin';
-import type { SiteMatch, SiteRecord, SiteStatus } from '../../../schemas/sites.js';
+import type { SiteMatch, SiteRecord } from '../../../schemas/sites.js';
 import { Highlighted } from '../resources/Highlighted.js';
-import { STATUS_COLORS, emptyMessage, hasFilters, type SiteFilterValues } from './siteRules.js';
+import { emptyMessage, hasFilters, type SiteFilterValues } from './siteRules.js';
 import type { useSiteFavorite } from './useSiteFavorite.js';
-
-/** The status as a coloured tag that always says its name (WCAG 1.4.1: not colour alone). */
-export function StatusTag({ status }: { status: SiteStatus }) {
-  const translate = useTranslate();
-  return (
-    <Chip
-      size="small"
-      label={translate(`sites.status.${status}`)}
-      data-status={status}
-      sx={{ bgcolor: STATUS_COLORS[status], color: '#fff', fontWeight: 600 }}
-    />
-  );
-}
 
 /** 'Matched phone: (312) 555-0142' with the matched part marked. */
 export function MatchLine({ match }: { match: SiteMatch }) {

@@ -1,18 +1,9 @@
 import { SITE_STATUSES, type SiteFilter, type SiteStatus } from '../../../schemas/sites.js';
 
 /**
- * The accounts list's rules (issue 11), pure: the status tags' colours, the filter values
+ * The accounts list's rules (issue 11), pure: the filter values
  * the chips toggle, and what the empty state says.
  */
-
-/** The status tag's background; the tag's text is white and its name is always written (WCAG 1.4.1, 1.4.3: ≥ 4.5:1). */
-export const STATUS_COLORS: Record<SiteStatus, string> = {
-  active: '#2e7d32',
-  inAlarm: '#b3261e',
-  onTest: '#8a5300',
-  outOfService: '#4a5663',
-  pending: '#1565c0',
-};
 
 /** The list's filter values as react-admin holds them (what the URL carries). */
 export type SiteFilterValues = Partial<Omit<SiteFilter, 'id'>>;

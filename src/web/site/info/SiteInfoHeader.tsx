@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -17,7 +16,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { SiteDetail } from '../../../../schemas/sites.js';
 import { AnchorLink } from './SiteInfoParts.js';
 import { sitePath } from '../../../common/siteMatch.js';
-import { SITE_INFO_SECTIONS, STATUS_COLORS, WARNING_ANCHORS } from './siteInfoRules.js';
+import { SiteStatusTag } from '../../resources/siteStatus.js';
+import { SITE_INFO_SECTIONS, WARNING_ANCHORS } from './siteInfoRules.js';
 
 /** Name and number, status tag, site type, the favourite star and the links to the account's histories. */
 export function SiteInfoHeader({
@@ -64,11 +64,7 @@ export function SiteInfoHeader({
           <Typography component="span" variant="body2" color="text.secondary">
             {translate('siteInfo.status.label')}
           </Typography>
-          <Chip
-            size="small"
-            label={translate(`siteInfo.status.${site.status}`)}
-            sx={{ bgcolor: STATUS_COLORS[site.status], color: '#fff' }}
-          />
+          <SiteStatusTag status={site.status} />
         </Box>
         <Typography component="span" variant="body2" color="text.secondary">
           {translate('siteInfo.siteType.value', { type: translate(`siteInfo.siteType.${site.siteType}`) })}

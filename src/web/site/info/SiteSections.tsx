@@ -19,9 +19,9 @@ import {
   formatDay,
   groupSchedulesByDay,
   permitState,
-  STATUS_COLORS,
   zonesByDevice,
 } from './siteInfoRules.js';
+import { STATUS_COLORS } from '../../resources/siteStatus.js';
 
 interface SectionProps {
   site: SiteDetail;

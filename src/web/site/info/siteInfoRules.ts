@@ -3,7 +3,7 @@ import type { Locale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { es } from 'date-fns/locale/es';
 import { fr } from 'date-fns/locale/fr';
-import type { SiteDetail, SiteStatus, SiteWarning } from '../../../../schemas/sites.js';
+import type { SiteDetail, SiteWarning } from '../../../../schemas/sites.js';
 
 /**
  * The rules of /site/info (issue 11; SPEC §2 /site/*, §3 site/account): which section each
@@ -41,15 +41,6 @@ const DATE_LOCALES: Record<string, Locale> = { en: enUS, es, fr };
 export function dateLocale(language: string | undefined): Locale {
   return DATE_LOCALES[(language ?? 'en').split('-')[0]] ?? enUS;
 }
-
-/** The status tag's colours: filled chips with white text, WCAG AA in light and dark themes; the text says the status too. */
-export const STATUS_COLORS: Record<SiteStatus, string> = {
-  active: '#2e7d32',
-  inAlarm: '#c62828',
-  onTest: '#8a4b00',
-  outOfService: '#455a64',
-  pending: '#1565c0',
-};
 
 /** An instant (ISO 8601) as the locale's date and time in the browser's time zone; '' when missing or not a date. */
 export function formatDateTime(iso: string | null | undefined, locale: Locale): string {
