@@ -40,38 +40,31 @@ function HomeRedirect() {
   return <Navigate to={homePath(user?.applicationNum)} replace />;
 }
 
-/** The dealer dashboard (issue 12). */
-const DASHBOARD_PATHS = ['/home', '/home/dashboard'];
-
 /** §6 route gate: the page, or access denied. */
 function Area({ route }: { route: AreaRoute }) {
   const { user } = useShellSession();
   if (!user) return null;
   if (!mayOpen(user, route)) return <AccessDeniedPage />;
-  if (DASHBOARD_PATHS.includes(route.path))
-    return (
-      <Lazy>
-        <DashboardRoute />
-      </Lazy>
-    );
-  if (route.path === '/site/info')
-    return (
-      <Lazy>
-        <SiteInfoRoute titleKey={route.titleKey} />
-      </Lazy>
-    );
-  if (route.history) {
-    return (
-      <Lazy>
-        <SiteHistoryRoute key={route.path} titleKey={route.titleKey} alarmOnly={route.history === 'alarm'} />
-      </Lazy>
-    );
-  }
   return (
     <Lazy>
-      <AreaPage titleKey={route.titleKey} />
+      <AreaContent route={route} />
     </Lazy>
   );
+}
+
+/** The page the route names (areaRoutes.ts), else the area's titled placeholder. */
+function AreaContent({ route }: { route: AreaRoute }) {
+  switch (route.page) {
+    case 'dashboard':
+      return <DashboardRoute />;
+    case 'siteInfo':
+      return <SiteInfoRoute titleKey={route.titleKey} />;
+    case 'siteHistory':
+    case 'alarmHistory':
+      return <SiteHistoryRoute key={route.path} titleKey={route.titleKey} alarmOnly={route.page === 'alarmHistory'} />;
+    default:
+      return <AreaPage titleKey={route.titleKey} />;
+  }
 }
 
 /** The authenticated portal inside the application shell (SPEC §2). */

@@ -57,4 +57,14 @@ describe('area routes (SPEC §2, §6)', () => {
     expect(mayOpen(user(2, [], { allowCreateAccountFlag: true }), route('/site/create'))).toBe(true);
     expect(mayOpen(user(3), route('/user-account'))).toBe(true);
   });
+  it('the built areas name their page; the rest are titled placeholders', () => {
+    const pages = Object.fromEntries(AREA_ROUTES.filter((r) => r.page).map((r) => [r.path, r.page]));
+    expect(pages).toEqual({
+      '/home': 'dashboard',
+      '/home/dashboard': 'dashboard',
+      '/site/info': 'siteInfo',
+      '/site/history': 'siteHistory',
+      '/site/alarm-history': 'alarmHistory',
+    });
+  });
 });

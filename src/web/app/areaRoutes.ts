@@ -3,23 +3,24 @@ import { APPLICATION } from '../../common/constants.js';
 import type { MenuUser } from '../shell/menuRules.js';
 
 /**
- * SPEC §2 routes of the areas later work owns (each a titled, lazily loaded page for now),
- * each naming the access-table entry (src/common/access.ts) that says who may open it (§6).
+ * SPEC §2 routes of the areas, each naming the page that serves it (lazily loaded; without one,
+ * the area's titled placeholder) and the access-table entry (src/common/access.ts) that says who
+ * may open it (§6).
  */
 export interface AreaRoute {
   path: string;
   titleKey: string;
   /** The access-table entry that gates the page. */
   access: Pick<AccessRequest, 'resource' | 'action'>;
-  /** A site's event history (src/web/site/history): every kind, or alarms only. */
-  history?: 'all' | 'alarm';
+  /** The page that serves the route (App.tsx); without one, the area's titled placeholder. */
+  page?: 'dashboard' | 'siteInfo' | 'siteHistory' | 'alarmHistory';
   /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
   msa?: boolean;
 }
 
 export const AREA_ROUTES: readonly AreaRoute[] = [
-  { path: '/home', titleKey: 'shell.pages.home', access: { resource: 'dashboard', action: 'list' } },
-  { path: '/home/dashboard', titleKey: 'shell.pages.dashboard', access: { resource: 'dashboard', action: 'list' } },
+  { path: '/home', titleKey: 'shell.pages.home', access: { resource: 'dashboard', action: 'list' }, page: 'dashboard' },
+  { path: '/home/dashboard', titleKey: 'shell.pages.dashboard', access: { resource: 'dashboard', action: 'list' }, page: 'dashboard' },
   { path: '/home/contact-us', titleKey: 'shell.pages.contactUs', access: { resource: 'dashboard', action: 'list' } },
   { path: '/home/product-roadmap', titleKey: 'shell.pages.productRoadmap', access: { resource: 'roadmapItems', action: 'list' } },
   { path: '/resources', titleKey: 'shell.pages.resources', access: { resource: 'dashboard', action: 'list' } },
@@ -40,13 +41,13 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: '/branding', titleKey: 'shell.pages.branding', access: { resource: 'branding', action: 'edit' } },
   { path: '/billing', titleKey: 'shell.pages.billing', access: { resource: 'invoices', action: 'list' } },
   { path: '/site/create', titleKey: 'shell.pages.createAccount', access: { resource: 'sites', action: 'create' } },
-  { path: '/site/info', titleKey: 'shell.pages.siteInfo', access: { resource: 'sites', action: 'show' } },
-  { path: '/site/history', titleKey: 'shell.pages.siteHistory', access: { resource: 'sites', action: 'show' }, history: 'all' },
+  { path: '/site/info', titleKey: 'shell.pages.siteInfo', access: { resource: 'sites', action: 'show' }, page: 'siteInfo' },
+  { path: '/site/history', titleKey: 'shell.pages.siteHistory', access: { resource: 'sites', action: 'show' }, page: 'siteHistory' },
   {
     path: '/site/alarm-history',
     titleKey: 'shell.pages.siteAlarmHistory',
     access: { resource: 'sites', action: 'show' },
-    history: 'alarm',
+    page: 'alarmHistory',
   },
   { path: '/msa/summary', titleKey: 'shell.pages.msaSummary', access: { resource: 'accountLinks', action: 'list' }, msa: true },
   { path: '/msa/account-info', titleKey: 'shell.pages.msaAccountInfo', access: { resource: 'accountLinks', action: 'show' }, msa: true },
