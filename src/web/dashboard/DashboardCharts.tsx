@@ -1,30 +1,15 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Dashboard } from '../../../schemas/dashboard.js';
+import { EVENT_KINDS } from '../../../schemas/events.js';
 import { sitePath } from '../../common/siteMatch.js';
+import { KIND_COLORS } from '../resources/eventKind.js';
+import { DashboardTile } from './DashboardTile.js';
 import { dayLabel, hasEvents, perDaySeries } from './dashboardRules.js';
-
-/** Kind colours, distinct in light and dark; the legend and the tooltip name each kind (colour is never the only cue). */
-const KIND_COLORS = ['#d32f2f', '#ed6c02', '#0288d1', '#7b1fa2', '#2e7d32', '#757575'];
-
-function ChartCard({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
-        <Typography variant="subtitle2" component="h2" color="text.secondary" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 /** The 30-day chart stacked by kind and the top 10 accounts by alarms (each bar opens that account's alarm history). */
 export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
@@ -35,7 +20,7 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
   const topTitle = translate('dashboard.charts.topSites');
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' } }}>
-      <ChartCard title={perDayTitle}>
+      <DashboardTile title={perDayTitle}>
         {!data ? (
           <Skeleton variant="rounded" height={300} />
         ) : !hasEvents(data.alarmsPerDay) ? (
@@ -43,12 +28,12 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
         ) : (
           <BarChart
             height={300}
-            colors={KIND_COLORS}
+            colors={EVENT_KINDS.map((kind) => KIND_COLORS[kind])}
             xAxis={[{ scaleType: 'band', data: data.alarmsPerDay.map((d) => dayLabel(d.day, locale)) }]}
             series={perDaySeries(data.alarmsPerDay).map((s) => ({
               data: s.data,
               stack: 'events',
-              label: translate(`dashboard.kinds.${s.kind}`),
+              label: translate(`events.kinds.${s.kind}`),
             }))}
             slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'center' } } }}
           />
@@ -58,8 +43,8 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
             {translate('dashboard.charts.utcNote')}
           </Typography>
         )}
-      </ChartCard>
-      <ChartCard title={topTitle}>
+      </DashboardTile>
+      <DashboardTile title={topTitle}>
         {!data ? (
           <Skeleton variant="rounded" height={300} />
         ) : data.topSites.length === 0 ? (
@@ -68,9 +53,9 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
           <BarChart
             height={Math.max(160, data.topSites.length * 32 + 40)}
             layout="horizontal"
-            colors={[KIND_COLORS[0]!]}
+            colors={[KIND_COLORS.alarm]}
             yAxis={[{ scaleType: 'band', data: data.topSites.map((s) => s.siteName), width: 140 }]}
-            series={[{ data: data.topSites.map((s) => s.alarms), label: translate('dashboard.kinds.alarm') }]}
+            series={[{ data: data.topSites.map((s) => s.alarms), label: translate('events.kinds.alarm') }]}
             hideLegend
             onItemClick={(_event, item) => {
               const site = data.topSites[item.dataIndex];
@@ -99,7 +84,7 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
             ))}
           </Box>
         )}
-      </ChartCard>
+      </DashboardTile>
     </Box>
   );
 }

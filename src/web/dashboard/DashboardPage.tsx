@@ -1,8 +1,6 @@
-import { Suspense, lazy, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -22,6 +20,7 @@ import { useRecentAlarms } from '../realtime/alarmFeed.js';
 import { dashboardApi, dashboardQueryKey } from './dashboardApi.js';
 import { sitePath } from '../../common/siteMatch.js';
 import { SiteStatusDot } from '../resources/siteStatus.js';
+import { DashboardTile } from './DashboardTile.js';
 import { statusListUrl, totalProblems } from './dashboardRules.js';
 
 // The charts (@mui/x-charts) come with the dashboard only, after the tiles.
@@ -56,19 +55,6 @@ function StatusChip({ status }: { status: SiteStatus }) {
       label={translate(`sites.status.${status}`)}
       sx={{ color: 'text.primary', maxWidth: 'none', '& .MuiChip-label': { overflow: 'visible' } }}
     />
-  );
-}
-
-function Tile({ title, children, loading }: { title: string; children: ReactNode; loading: boolean }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
-        <Typography variant="subtitle2" component="h2" color="text.secondary" gutterBottom>
-          {title}
-        </Typography>
-        {loading ? <Skeleton variant="rounded" height={96} /> : children}
-      </CardContent>
-    </Card>
   );
 }
 
@@ -168,7 +154,7 @@ function FavoritesPanel({ query, data }: { query: FavoritesQuery; data: Dashboar
   const { data: favorites, isPending } = useQuery({ queryKey: query.queryKey, queryFn: query.queryFn });
   const statusOf = new Map(data?.favorites.map((f) => [f.siteNum, f.status]));
   return (
-    <Tile title={translate('dashboard.panels.favorites')} loading={isPending}>
+    <DashboardTile title={translate('dashboard.panels.favorites')} loading={isPending}>
       {favorites && favorites.length === 0 ? (
         <Typography color="text.secondary">{translate('dashboard.empty.favorites')}</Typography>
       ) : (
@@ -186,7 +172,7 @@ function FavoritesPanel({ query, data }: { query: FavoritesQuery; data: Dashboar
           })}
         </List>
       )}
-    </Tile>
+    </DashboardTile>
   );
 }
 
@@ -194,7 +180,7 @@ function RecentAlarmsPanel() {
   const translate = useTranslate();
   const alarms = useRecentAlarms();
   return (
-    <Tile title={translate('dashboard.panels.recentAlarms')} loading={false}>
+    <DashboardTile title={translate('dashboard.panels.recentAlarms')} loading={false}>
       <Box aria-live="polite">
         {alarms.length === 0 ? (
           <Typography color="text.secondary">{translate('dashboard.empty.recentAlarms')}</Typography>
@@ -213,7 +199,7 @@ function RecentAlarmsPanel() {
           </List>
         )}
       </Box>
-    </Tile>
+    </DashboardTile>
   );
 }
 
@@ -239,18 +225,18 @@ export function DashboardPage({ favorites }: { favorites: FavoritesQuery }) {
       {noGroup && <Alert severity="info">{translate('dashboard.empty.noGroup')}</Alert>}
       {!noGroup && empty && <Alert severity="info">{translate('dashboard.empty.noAccounts')}</Alert>}
       <Box sx={grid}>
-        <Tile title={translate('dashboard.tiles.accounts')} loading={loading}>
+        <DashboardTile title={translate('dashboard.tiles.accounts')} loading={loading}>
           {data && <StatusTile data={data} />}
-        </Tile>
-        <Tile title={translate('dashboard.tiles.alarms')} loading={loading}>
+        </DashboardTile>
+        <DashboardTile title={translate('dashboard.tiles.alarms')} loading={loading}>
           {data && <AlarmTile data={data} />}
-        </Tile>
-        <Tile title={translate('dashboard.tiles.onTest')} loading={loading}>
+        </DashboardTile>
+        <DashboardTile title={translate('dashboard.tiles.onTest')} loading={loading}>
           {data && <OnTestTile data={data} />}
-        </Tile>
-        <Tile title={translate('dashboard.tiles.problems')} loading={loading}>
+        </DashboardTile>
+        <DashboardTile title={translate('dashboard.tiles.problems')} loading={loading}>
           {data && <CompletenessTile data={data} />}
-        </Tile>
+        </DashboardTile>
       </Box>
       <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
         <DashboardCharts data={data} />

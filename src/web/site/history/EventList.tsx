@@ -19,17 +19,8 @@ import CircleIcon from '@mui/icons-material/Circle';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { EventKind, EventRecord } from '../../../../schemas/events.js';
 import { failureMessage } from '../../providers/errorMessages.js';
+import { KIND_COLORS } from '../../resources/eventKind.js';
 import type { EmptyState } from './historyRules.js';
-
-/** The dot beside each kind's name (the name carries the meaning; the colour only helps). */
-const KIND_COLOURS: Record<EventKind, string> = {
-  alarm: 'error.main',
-  trouble: 'warning.main',
-  openClose: 'info.main',
-  test: 'secondary.main',
-  restore: 'success.main',
-  other: 'text.disabled',
-};
 
 const SKELETON_ROWS = 8;
 
@@ -39,7 +30,7 @@ function KindTag({ kind }: { kind: EventKind }) {
     <Chip
       size="small"
       variant="outlined"
-      icon={<CircleIcon sx={{ '&&': { color: KIND_COLOURS[kind] }, fontSize: 12 }} aria-hidden />}
+      icon={<CircleIcon sx={{ '&&': { color: KIND_COLORS[kind] }, fontSize: 12 }} aria-hidden />}
       label={translate(`events.kinds.${kind}`)}
       data-kind={kind}
     />
