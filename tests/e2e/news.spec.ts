@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { XSRF } from '../../src/common/constants.js';
 import { minimalPdf } from '../../src/server/news/pdf.js';
+import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
@@ -12,25 +12,6 @@ import { signIn } from './signIn.js';
  */
 
 /** axe (no serious or critical violation) and a screenshot, in both colour schemes. */
-async function checkScreen(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    // Polled: on a loaded machine the switch of colour scheme may still be fading when axe first looks.
-    await expect
-      .poll(
-        async () => {
-          const results = await new AxeBuilder({ page }).analyze();
-          const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-          return bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-        },
-        { message: `${name} (${scheme})`, intervals: [400, 1000, 2000], timeout: 8000 },
-      )
-      .toEqual([]);
-    await page.screenshot({ path: `test-results/news-${name}-${scheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 async function pageAs(browser: Browser, username: string, internal = false) {
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
@@ -65,7 +46,7 @@ test('support.admin creates, edits and multi-deletes news; dealer.beta reads it 
   // Columns exactly as the spec lists them.
   const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
   expect(headers).toEqual(['Title', 'Body', 'Order', 'Start Date', 'End Date', 'Tags', 'Quick Actions']);
-  await checkScreen(admin, 'setup');
+  await checkA11y(admin, 'news', 'setup');
 
   // Create, in the slide-over, opened by route: a reload keeps it open, Back closes it.
   await admin.getByRole('link', { name: 'Create', exact: true }).click();
@@ -102,7 +83,7 @@ test('support.admin creates, edits and multi-deletes news; dealer.beta reads it 
     .getByTestId('news-document-file')
     .setInputFiles({ name: 'release-notes.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Release notes') });
   await expect(drawer.getByTestId('news-document-name')).toHaveText('release-notes.pdf');
-  await checkScreen(admin, 'create');
+  await checkA11y(admin, 'news', 'create');
   await expect(create).toBeEnabled();
   await create.click();
   await expect(admin.getByText('News saved successfully')).toBeVisible();
@@ -140,7 +121,7 @@ test('support.admin creates, edits and multi-deletes news; dealer.beta reads it 
   await expect(save).toBeDisabled();
   await drawer.getByLabel('Title').fill(EDITED);
   await expect(save).toBeEnabled();
-  await checkScreen(admin, 'edit');
+  await checkA11y(admin, 'news', 'edit');
   await save.click();
   await expect(admin.getByText('News saved successfully').first()).toBeVisible();
   await expect(table.locator('tbody tr', { hasText: EDITED })).toHaveCount(1);
@@ -153,7 +134,7 @@ test('support.admin creates, edits and multi-deletes news; dealer.beta reads it 
   await expect(card).toHaveCount(1);
   await expect(card.locator('[data-icon="exclamation-triangle"]')).toHaveAttribute('data-color', 'amber');
   await expect(card.getByRole('link', { name: 'Open link' })).toHaveAttribute('href', 'https://example.com/firmware');
-  await checkScreen(dealer, 'page');
+  await checkA11y(dealer, 'news', 'page');
   const [download] = await Promise.all([dealer.waitForEvent('download'), card.getByRole('link', { name: 'Download document' }).click()]);
   await expect(dealer.getByText('Downloading file...')).toBeVisible();
   expect(download.suggestedFilename()).toBe('release-notes.pdf');
@@ -172,7 +153,7 @@ test('support.admin creates, edits and multi-deletes news; dealer.beta reads it 
   await admin.getByRole('button', { name: 'Delete' }).click();
   const confirm = admin.getByRole('dialog');
   await expect(confirm.getByText('Are you sure you want to delete the selected news items?')).toBeVisible();
-  await checkScreen(admin, 'delete');
+  await checkA11y(admin, 'news', 'delete');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(admin.getByText('News deleted successfully')).toBeVisible();
   await expect(table.locator('tbody tr', { hasText: `Firmware ${stamp}` })).toHaveCount(0);
