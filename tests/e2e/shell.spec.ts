@@ -356,3 +356,29 @@ test("an impersonation shows 'You are now impersonating this user'; ending it as
   await expect(banner).toBeVisible();
   await page.context().close();
 });
+
+test('the user menu switches the language; only that language is fetched, and the choice survives a reload', async ({ browser }) => {
+  const page = await pageAs(browser, 'dealer.beta');
+  const catalogues: string[] = [];
+  page.on('request', (request) => {
+    const name = new URL(request.url()).pathname.match(/\/assets\/(shell|dashboard)-[^/]+\.js$/)?.[1];
+    if (name) catalogues.push(name);
+  });
+  await page.goto('/home/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // English only: one catalogue file per name.
+  expect(catalogues.filter((c) => c === 'shell')).toHaveLength(1);
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitemradio', { name: 'Español' }).click();
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel' })).toBeVisible();
+  expect(catalogues.filter((c) => c === 'shell')).toHaveLength(2);
+  expect(await page.evaluate(() => [localStorage.getItem('locale'), document.documentElement.lang])).toEqual(['es', 'es']);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel' })).toBeVisible();
+  await page.getByRole('button', { name: 'Perfil' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.context().close();
+});

@@ -13,12 +13,12 @@ import { Form, useNotify, useTranslate } from 'react-admin';
 import { statusBannerSchema, type BannerImportance, type StatusBanner as Banner } from '../../../schemas/statusBanner.js';
 import { FormSubmitButton } from '../forms/FormSubmitButton.js';
 import { SchemaInput } from '../forms/SchemaInput.js';
-import { schemaValidator } from '../forms/schemaValidator.js';
+import { lazySchemaValidator } from '../forms/lazySchemaValidator.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { fetchStatusBanner, saveStatusBanner } from './bannerApi.js';
 import { StatusBannerStrip } from './StatusBanner.js';
 
-const validate = schemaValidator(statusBannerSchema);
+const validate = lazySchemaValidator(statusBannerSchema);
 const EMPTY: Banner = { active: false, title: '', body: '', importance: 'Info' };
 
 /** The strip as it will look, from the form's live values. */

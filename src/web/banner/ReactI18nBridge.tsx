@@ -1,24 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import i18next from 'i18next';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { useLocaleState } from 'react-admin';
-import { i18nextOptions } from '../../common/i18n.js';
-import { catalogs } from '../providers/i18nProvider.js';
+import { adminI18next } from '../providers/i18nProvider.js';
 
 /**
  * The light components (StatusBanner, PrivacyPolicyDialog) translate with
- * react-i18next's useTranslation(); inside react-admin they get an i18next
- * instance over the same catalogues, following react-admin's locale.
+ * react-i18next's useTranslation(); inside react-admin they get the admin's own
+ * i18next instance (providers/i18nProvider.ts), so they follow its language.
  */
 export function ReactI18nBridge({ children }: { children: ReactNode }) {
-  const [locale] = useLocaleState();
-  const [instance] = useState(() => {
-    const created = i18next.createInstance();
-    void created.init({ ...i18nextOptions(catalogs(), locale), initAsync: false, react: { useSuspense: false } });
-    return created;
-  });
-  useEffect(() => {
-    if (instance.language !== locale) void instance.changeLanguage(locale);
-  }, [instance, locale]);
-  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+  const instance = adminI18next();
+  return instance ? <I18nextProvider i18n={instance}>{children}</I18nextProvider> : <>{children}</>;
 }

@@ -1,7 +1,5 @@
-import i18next from 'i18next';
+import i18next, { type i18n as I18next } from 'i18next';
 import type { I18nProvider } from 'react-admin';
-import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
 import { DEFAULT_LANGUAGE, LANGUAGES, i18nextOptions, type LocaleCatalog } from '../../common/i18n.js';
 
 /**
@@ -9,20 +7,33 @@ import { DEFAULT_LANGUAGE, LANGUAGES, i18nextOptions, type LocaleCatalog } from 
  * ra-i18n-i18next, which pins i18next 23 (ARCHITECTURE.md, known pitfalls).
  * The catalogues are locales/<lang>/<file>.json; react-admin's own `ra.*`
  * messages come from ra-language-english and ra-language-french, under what
- * locales/<lang>/ra.json says (Spanish has only that file).
+ * locales/<lang>/ra.json says (Spanish has only that file). Only the user's
+ * language and English (the fallback) are fetched, each file a lazy chunk; a
+ * change of language fetches the new one first.
  */
-const files = import.meta.glob<LocaleCatalog[string]>('../../../locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<LocaleCatalog[string]>('../../../locales/*/*.json', { import: 'default' });
+const raMessages: Partial<Record<string, () => Promise<{ ra: unknown }>>> = {
+  en: () => import('ra-language-english').then((m) => m.default),
+  fr: () => import('ra-language-french').then((m) => m.default),
+};
 
-export function catalogs(): Record<string, LocaleCatalog> {
-  const resources: Record<string, LocaleCatalog> = Object.fromEntries(LANGUAGES.map((l) => [l, {}]));
-  resources.en.ra = structuredClone(englishMessages.ra) as Record<string, unknown>;
-  resources.fr.ra = structuredClone(frenchMessages.ra) as Record<string, unknown>;
-  for (const [file, messages] of Object.entries(files)) {
-    const [, lang, name] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
-    if (!resources[lang]) continue;
-    resources[lang][name] = { ...(resources[lang][name] ?? {}), ...messages };
-  }
-  return resources;
+/** Every catalogue of one language, react-admin's messages under `ra`. */
+export async function loadCatalog(lang: string): Promise<LocaleCatalog> {
+  const own = Object.entries(files).flatMap(([file, load]) => {
+    const [, fileLang, name] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
+    return fileLang === lang ? [load().then((messages) => [name, messages] as const)] : [];
+  });
+  const [ra, ...catalogues] = await Promise.all([raMessages[lang]?.(), ...own]);
+  const catalog: LocaleCatalog = { ra: ra ? (structuredClone(ra.ra) as Record<string, unknown>) : {} };
+  for (const [name, messages] of catalogues) catalog[name] = { ...(catalog[name] ?? {}), ...messages };
+  return catalog;
+}
+
+let shared: I18next | undefined;
+
+/** The admin's i18next instance, for react-i18next inside react-admin (banner/ReactI18nBridge.tsx). */
+export function adminI18next(): I18next | undefined {
+  return shared;
 }
 
 /** Polyglot-style plurals ("one |||| many") that react-admin's messages use. */
@@ -39,7 +50,13 @@ export async function createI18nProvider(): Promise<I18nProvider> {
   const stored = localStorage.getItem('locale');
   const browser = navigator.language.split('-')[0];
   const initial = [stored, browser].find((l): l is string => !!l && (LANGUAGES as readonly string[]).includes(l)) ?? DEFAULT_LANGUAGE;
-  await instance.init(i18nextOptions(catalogs(), initial));
+  const languages = [...new Set([initial, DEFAULT_LANGUAGE])];
+  const loaded = await Promise.all(languages.map(loadCatalog));
+  await instance.init({
+    ...i18nextOptions(Object.fromEntries(languages.map((l, i) => [l, loaded[i]])), initial),
+    react: { useSuspense: false },
+  });
+  shared = instance;
   document.documentElement.lang = initial;
   return {
     translate: (key, options = {}) => {
@@ -48,6 +65,7 @@ export async function createI18nProvider(): Promise<I18nProvider> {
       return pluralise(text, count, instance.language);
     },
     changeLocale: async (locale) => {
+      if (!instance.hasResourceBundle(locale, 'translation')) instance.addResourceBundle(locale, 'translation', await loadCatalog(locale));
       await instance.changeLanguage(locale);
       localStorage.setItem('locale', locale);
       document.documentElement.lang = locale;

@@ -26,7 +26,7 @@ import {
 } from 'react-admin';
 import { FormSubmitButton } from '../forms/FormSubmitButton.js';
 import type { ObjectSchema } from '../forms/schemaFields.js';
-import { schemaValidator } from '../forms/schemaValidator.js';
+import { lazySchemaValidator } from '../forms/lazySchemaValidator.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { slideOverPath, slideOverTarget } from './slideOverRoute.js';
 
@@ -152,7 +152,7 @@ function SlideOverForm({
 }) {
   const translate = useTranslate();
   const record = useRecordContext();
-  const validate = useMemo(() => schemaValidator(schema), [schema]);
+  const validate = useMemo(() => lazySchemaValidator(schema), [schema]);
   return (
     <Form key={record?.id ?? 'new'} validate={validate} mode="onChange" reValidateMode="onChange" noValidate sanitizeEmptyValues={false}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>

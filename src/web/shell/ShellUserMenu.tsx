@@ -6,7 +6,9 @@ import Switch from '@mui/material/Switch';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { UserMenu, useLogout, useTheme, useTranslate, useUserMenu } from 'react-admin';
+import TranslateIcon from '@mui/icons-material/Translate';
+import Divider from '@mui/material/Divider';
+import { UserMenu, useLocales, useLocaleState, useLogout, useTheme, useTranslate, useUserMenu } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { COLOR_MODE_STORAGE_KEY } from '../theme/colorMode.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
@@ -53,6 +55,32 @@ function DarkModeItem() {
   );
 }
 
+/**
+ * The language, as on the login page (§9 en/es/fr; the choice is kept in localStorage
+ * `locale`): one radio item per language, named in its own language.
+ */
+function LanguageItems() {
+  const translate = useTranslate();
+  const locales = useLocales();
+  const [locale, setLocale] = useLocaleState();
+  return (
+    <>
+      <Divider />
+      <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
+        <ListItemIcon>
+          <TranslateIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText secondary={translate('shell.user.language')} />
+      </MenuItem>
+      {locales.map(({ locale: code, name }) => (
+        <MenuItem key={code} lang={code} role="menuitemradio" aria-checked={code === locale} onClick={() => setLocale(code)} sx={{ pl: 7 }}>
+          <ListItemText primary={name} slotProps={{ primary: { fontWeight: code === locale ? 600 : undefined } }} />
+        </MenuItem>
+      ))}
+    </>
+  );
+}
+
 /** Log Out; while impersonating it ends both sessions after confirmation (§4). */
 function LogoutItem() {
   const translate = useTranslate();
@@ -91,6 +119,7 @@ export function ShellUserMenu() {
       <AccountItem />
       <LogoutItem />
       <DarkModeItem />
+      <LanguageItems />
     </UserMenu>
   );
 }
