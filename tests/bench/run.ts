@@ -13,7 +13,9 @@
  *   query of the same rows.
  * - Web: gzipped JavaScript of the entry chunk, of everything built, and of what the /login
  *   page loads first, recorded in Chromium (tests/bench/loginBundle.ts; from Vite's manifest
- *   when no browser starts) against its 120 KB budget.
+ *   when no browser starts) against its 120 KB budget; what /home/dashboard loads for a signed-in
+ *   dealer against the portal's bare skeleton (the signed-in shell alone) and a stock react-admin
+ *   skeleton built in the same run (tests/bench/routeBundle.ts).
  * - Dashboard (tests/bench/dashboardBench.ts; alone with --dashboard): the dashboard answer for
  *   a group of 100,000 accounts with 10,000,000 events on PostgreSQL against a primary-key select.
  */
@@ -26,6 +28,7 @@ import { eventsBench } from './eventsBench.js';
 import { dashboardBench } from './dashboardBench.js';
 import { LOGIN_BUDGET_BYTES, loginBundleBytes, measureLoginFirstLoad } from './loginBundle.js';
 import { realtimeBench } from './realtime.js';
+import { DASHBOARD_BUNDLE_RATIO_GOAL, measureSignedInFirstLoads, skeletonBytes } from './routeBundle.js';
 import { searchBench } from './searchBench.js';
 
 async function webBench() {
@@ -65,20 +68,39 @@ async function webBench() {
       console.log(`/login first load: not measured (${(manifestError as Error).message}; the build needs build.manifest)`);
     }
   }
+  try {
+    const [dashboard, shell] = await measureSignedInFirstLoads(['/home/dashboard', '/bench-shell-only']);
+    const skeleton = await skeletonBytes();
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log(
+      `/home/dashboard first load (dealer.beta, charts included): ${kb(dashboard.bytes)} in ${dashboard.files.length} files; ` +
+        `the portal's bare skeleton (the signed-in shell with its not-found page, same build): ${kb(shell.bytes)}; ` +
+        `${(dashboard.bytes / shell.bytes).toFixed(2)}x (goal ${DASHBOARD_BUNDLE_RATIO_GOAL}x)`,
+    );
+    console.log(
+      `stock react-admin skeleton (Admin + simple-rest + one guessed list, built now): ${kb(skeleton.bytes)}; ` +
+        `the dashboard is ${(dashboard.bytes / skeleton.bytes).toFixed(2)}x, the portal's shell ${(shell.bytes / skeleton.bytes).toFixed(2)}x`,
+    );
+  } catch (error) {
+    console.log(`/home/dashboard first load: not measured (${(error as Error).message.split('\n')[0]})`);
+  }
 }
 
 // `npm run bench -- --api` (or BENCH_ONLY=api) runs the API part only; `-- --search` (BENCH_ONLY=search) the account search only
-// (it seeds up to a million sites once); `-- --events` (BENCH_ONLY=events) the event history only; `-- --dashboard` the dashboard only.
+// (it seeds up to a million sites once); `-- --events` (BENCH_ONLY=events) the event history only; `-- --dashboard` the dashboard only; `-- --web` the bundles only.
 const apiOnly = process.argv.includes('--api') || process.env.BENCH_ONLY === 'api';
 const searchOnly = process.argv.includes('--search') || process.env.BENCH_ONLY === 'search';
 const eventsOnly = process.argv.includes('--events') || process.env.BENCH_ONLY === 'events';
 const dashboardOnly = process.argv.includes('--dashboard') || process.env.BENCH_ONLY === 'dashboard';
+const webOnly = process.argv.includes('--web') || process.env.BENCH_ONLY === 'web';
 if (searchOnly) {
   await searchBench();
 } else if (eventsOnly) {
   await eventsBench();
 } else if (dashboardOnly) {
   await dashboardBench();
+} else if (webOnly) {
+  await webBench();
 } else {
   await apiBench();
   if (!apiOnly) {
