@@ -18,7 +18,7 @@ const raMessages: Partial<Record<string, () => Promise<{ ra: unknown }>>> = {
 };
 
 /** Every catalogue of one language, react-admin's messages under `ra`. */
-export async function loadCatalog(lang: string): Promise<LocaleCatalog> {
+async function loadCatalog(lang: string): Promise<LocaleCatalog> {
   const own = Object.entries(files).flatMap(([file, load]) => {
     const [, fileLang, name] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
     return fileLang === lang ? [load().then((messages) => [name, messages] as const)] : [];

@@ -50,6 +50,8 @@ export interface TransportOptions {
   skipError?: boolean;
   /** Internal: the session bootstrap's own calls, which the hold must not wait for. */
   bypassHold?: boolean;
+  /** Aborts the call (a cancelled export). */
+  signal?: AbortSignal;
 }
 
 export interface TransportResponse {
@@ -332,11 +334,11 @@ function isMultipart(body: BodyInit | null | undefined): body is FormData {
   return typeof FormData !== 'undefined' && body instanceof FormData;
 }
 
-/**
- * One API call with every rule of §7 and §8. `body` is a JSON string or, for uploads, a
- * FormData (multipart: no JSON content type; the XSRF header and the bearer as for any write).
- */
-export async function transport(url: string, options: TransportOptions = {}): Promise<TransportResponse> {
+/** The request of one call after the hold and an early token refresh: §7's headers, parameters and credentials. */
+async function prepare(
+  url: string,
+  options: TransportOptions,
+): Promise<{ method: string; path: string; target: string; init: RequestInit }> {
   const method = (options.method ?? 'GET').toUpperCase();
   const path = apiPath(url);
   if (!options.bypassHold) await waitForHold(path, method);
@@ -371,8 +373,29 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
     loggedIn: !!session.user,
     isMsaUser: appContext(session.user) === 'MSA',
   });
+  return { method, path, target, init: { method, headers, body: options.body, credentials: 'include', signal: options.signal } };
+}
 
-  const init: RequestInit = { method, headers, body: options.body, credentials: 'include' };
+/** §8 for a call that failed (status outside 2xx): throws, or answers the empty response when the failure is swallowed. */
+function failed(response: TransportResponse, method: string, path: string, skipError: boolean): TransportResponse {
+  const action = errorAction({
+    status: response.status,
+    method,
+    headers: headerRecord(response.headers),
+    hasUser: !!getSession().user,
+    skipError,
+    applicationNum: getSession().user?.applicationNum,
+    path,
+  });
+  return handleFailure(action, response);
+}
+
+/**
+ * One API call with every rule of §7 and §8. `body` is a JSON string or, for uploads, a
+ * FormData (multipart: no JSON content type; the XSRF header and the bearer as for any write).
+ */
+export async function transport(url: string, options: TransportOptions = {}): Promise<TransportResponse> {
+  const { method, path, target, init } = await prepare(url, options);
   let response: TransportResponse;
   try {
     response = await sendWithRetry(target, init, usesRetryWrapper(method, path));
@@ -381,15 +404,20 @@ export async function transport(url: string, options: TransportOptions = {}): Pr
     throw new ApiError(0, (error as Error)?.message ?? 'Network error');
   }
   if (response.status >= 200 && response.status < 300) return response;
+  return failed(response, method, path, !!options.skipError);
+}
 
-  const action = errorAction({
-    status: response.status,
-    method,
-    headers: headerRecord(response.headers),
-    hasUser: !!getSession().user,
-    skipError: !!options.skipError,
-    applicationNum: getSession().user?.applicationNum,
-    path,
-  });
-  return handleFailure(action, response);
+/**
+ * A GET whose body is read as a stream (an export with its progress): the same §7 request
+ * and §8 handling as {@link transport}, but a success answers the fetch Response unread.
+ * An abort of `options.signal` rejects with the fetch's AbortError.
+ */
+export async function transportStream(url: string, options: Omit<TransportOptions, 'method' | 'body'> = {}): Promise<Response> {
+  const { method, path, target, init } = await prepare(url, options);
+  const response = await env.fetch(target, init);
+  if (response.ok) return response;
+  const body = await response.text().catch(() => '');
+  failed({ status: response.status, headers: response.headers, body, json: parse(body) }, method, path, !!options.skipError);
+  // A swallowed failure has no stream to give.
+  throw new ApiError(response.status, `HTTP ${response.status}`, parse(body), response.headers);
 }

@@ -12,7 +12,8 @@ import { NotificationStack } from './NotificationStack.js';
 import { SearchDialogs } from './SearchDialogs.js';
 import { ShellAppBar } from './ShellAppBar.js';
 import { ShellMenu } from './ShellMenu.js';
-import { SITE_SIDEBAR_HIDDEN_KEY, SiteSidebar } from './SiteSidebar.js';
+import { FavoriteProvider } from '../resources/favorites.js';
+import { SITE_SIDEBAR_HIDDEN_KEY, SiteSidebar, useFavoriteToggle } from './SiteSidebar.js';
 import { ShellContext } from './shellContext.js';
 import { safeStorage, useShellSession } from './useShellSession.js';
 
@@ -53,31 +54,34 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
     () => ({ onPulse: setPulse, sidebarHidden, toggleSidebar: hasSites ? toggleSidebar : undefined }),
     [sidebarHidden, hasSites, toggleSidebar],
   );
+  const toggleFavorite = useFavoriteToggle();
   return (
     <ReactI18nBridge>
       <ShellContext.Provider value={controls}>
-        <Layout
-          appBar={ShellAppBar}
-          menu={ShellMenu}
-          sx={{ minWidth: 0, '& .RaLayout-content': { p: 0, display: 'flex', flexDirection: 'column', minWidth: 0 } }}
-        >
-          {pulse && (
-            <LinearProgress aria-label={translate('shell.accountGroup.switching')} sx={{ position: 'sticky', top: 0, zIndex: 1 }} />
-          )}
-          <StatusBanner />
-          <ImpersonationBanner />
-          <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-            <Box component="div" sx={{ flex: 1, minWidth: 0, p: 2 }}>
-              {children}
+        <FavoriteProvider value={toggleFavorite}>
+          <Layout
+            appBar={ShellAppBar}
+            menu={ShellMenu}
+            sx={{ minWidth: 0, '& .RaLayout-content': { p: 0, display: 'flex', flexDirection: 'column', minWidth: 0 } }}
+          >
+            {pulse && (
+              <LinearProgress aria-label={translate('shell.accountGroup.switching')} sx={{ position: 'sticky', top: 0, zIndex: 1 }} />
+            )}
+            <StatusBanner />
+            <ImpersonationBanner />
+            <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
+              <Box component="div" sx={{ flex: 1, minWidth: 0, p: 2 }}>
+                {children}
+              </Box>
+              {hasSites && !sidebarHidden && <SiteSidebar />}
             </Box>
-            {hasSites && !sidebarHidden && <SiteSidebar />}
-          </Box>
-        </Layout>
-        <SearchDialogs accountSearch={hasSites} />
-        <NotificationStack />
-        {user && <LiveNotices dealer={app === APPLICATION.dealer} />}
-        <UpdateCheck />
-        <Prompts />
+          </Layout>
+          <SearchDialogs accountSearch={hasSites} />
+          <NotificationStack />
+          {user && <LiveNotices dealer={app === APPLICATION.dealer} />}
+          <UpdateCheck />
+          <Prompts />
+        </FavoriteProvider>
       </ShellContext.Provider>
     </ReactI18nBridge>
   );

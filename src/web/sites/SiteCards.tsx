@@ -9,7 +9,7 @@ import type { SiteRecord } from '../../../schemas/sites.js';
 import { sitePath } from '../../common/siteMatch.js';
 import { SiteStatusTag } from '../resources/siteStatus.js';
 import { FavoriteButton, MatchLine, SiteEmpty, SiteSkeleton } from './SiteParts.js';
-import { useSiteFavorite } from './useSiteFavorite.js';
+import { useSiteFavorite } from '../resources/favorites.js';
 
 /** The accounts list on a phone: one card per account (name, number and transmitter, address, status, star). */
 export function SiteCards() {

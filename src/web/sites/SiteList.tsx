@@ -14,7 +14,7 @@ import { SiteCards } from './SiteCards.js';
 import { SiteStatusDot, SiteStatusTag } from '../resources/siteStatus.js';
 import { FavoriteButton, MatchLine, SiteEmpty, SiteSkeleton } from './SiteParts.js';
 import { normaliseState, statusesOf, toggleFavorite, toggleStatus, type SiteFilterValues } from './siteRules.js';
-import { useSiteFavorite } from './useSiteFavorite.js';
+import { useSiteFavorite } from '../resources/favorites.js';
 
 /** The filters of GET /api/sites (schemas/sites.ts siteFilterSchema): the search box always shown, the others added from 'Add filter'. */
 function siteFilters(translate: (key: string) => string) {

@@ -11,7 +11,7 @@ import { useListContext, useTranslate } from 'react-admin';
 import type { SiteMatch, SiteRecord } from '../../../schemas/sites.js';
 import { Highlighted } from '../resources/Highlighted.js';
 import { emptyMessage, hasFilters, type SiteFilterValues } from './siteRules.js';
-import type { useSiteFavorite } from './useSiteFavorite.js';
+import type { useSiteFavorite } from '../resources/favorites.js';
 
 /** 'Matched phone: (312) 555-0142' with the matched part marked. */
 export function MatchLine({ match }: { match: SiteMatch }) {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSession, updateSession } from '../../providers/session.js';
+import { configureTransport, resetTransport } from '../../providers/transport.js';
 import { downloadEventsCsv } from './eventsApi.js';
 
 /** A response whose body arrives in `chunks`, as a streamed export does. */
@@ -15,12 +16,13 @@ function streamed(chunks: string[], headers: Record<string, string>, status = 20
 }
 
 beforeEach(() => {
-  vi.stubGlobal('navigator', { language: 'fr-CA' });
+  configureTransport({ language: () => 'fr-CA' });
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   resetSession();
+  resetTransport();
 });
 
 describe('the streamed export', () => {
@@ -38,6 +40,7 @@ describe('the streamed export', () => {
     updateSession({
       status: 'signedIn',
       user: { applicationNum: 2 } as never,
+      reqs: { actionRequired: false } as never,
       token: { token: 'abc', expires: new Date(Date.now() + 3_600_000).toISOString() } as never,
       siteGroupNum: 9993,
     });
@@ -63,9 +66,9 @@ describe('the streamed export', () => {
     const headers = new Headers(init.headers);
     expect(headers.get('Authorization')).toBe('Bearer abc');
     expect(headers.get('Accept-Language')).toBe('fr-CA');
-    // A read: no cross-site token needed; the session cookie goes along (same origin).
+    // A read: no cross-site token needed; the session cookie goes along, as on every call of the transport.
     expect(headers.has('X-XSRF-Token')).toBe(false);
-    expect(init.credentials).toBe('same-origin');
+    expect(init.credentials).toBe('include');
   });
 
   it('rejects with the server’s status and message', async () => {

@@ -1,9 +1,6 @@
 import type { EventFilter, EventRecord } from '../../../../schemas/events.js';
-import { APP_CONTEXTS } from '../../../common/transportLists.js';
-import { ApiError, httpClient } from '../../providers/http.js';
-import { getSession } from '../../providers/session.js';
-import { refreshToken } from '../../providers/transport.js';
-import { appContext, isEnvironment, shouldRefreshFirst, withSiteGroup, withStandardParams } from '../../providers/transportRules.js';
+import { httpClient } from '../../providers/http.js';
+import { transportStream } from '../../providers/transport.js';
 import { createCsvRowCounter, filenameFromDisposition, parseTotal } from './csvProgress.js';
 
 /** Rows per page of GET /api/events (the API's `range` gives the size; the cursor the position). */
@@ -40,54 +37,6 @@ export interface ExportResult {
 }
 
 /**
- * The export is read as a stream, which the transport (it reads whole bodies) cannot give: this
- * call applies the same §7 rules itself. A GET, so no XSRF header; the standard parameters and
- * siteGroupNum on the URL, Accept-Language, the bearer token (refreshed first when it is about
- * to expire, and once more after a 401), and the session cookie (same origin).
- */
-async function sendExport(url: string, signal: AbortSignal): Promise<Response> {
-  for (let attempt = 0; ; attempt++) {
-    let session = getSession();
-    if (session.token && shouldRefreshFirst(session.token.expires, Date.now())) {
-      await refreshToken();
-      session = getSession();
-    }
-    let target = withStandardParams(url, {
-      app: appContext(session.user),
-      version: session.config?.version ?? '0',
-      env: isEnvironment(session.config?.environment) ? session.config.environment : 'prod',
-    });
-    target = withSiteGroup(target, {
-      siteGroupNum: session.siteGroupNum,
-      loggedIn: !!session.user,
-      isMsaUser: appContext(session.user) === APP_CONTEXTS.msa,
-    });
-    const headers = new Headers({ Accept: 'text/csv, application/json' });
-    headers.set('Accept-Language', (typeof document === 'undefined' ? '' : document.documentElement.lang) || navigator.language || 'en');
-    if (session.token) headers.set('Authorization', `Bearer ${session.token.token}`);
-    const response = await fetch(target, { headers, signal, credentials: 'same-origin' });
-    if (response.status === 401 && attempt === 0 && session.token) {
-      await response.body?.cancel();
-      if (await refreshToken()) continue;
-    }
-    return response;
-  }
-}
-
-/** A failed export as the transport would reject it: the status, the server's message and body (errorMessages.ts reads them). */
-async function exportError(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
-  let body: unknown = text || undefined;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    // Not JSON: the text itself.
-  }
-  const message = (body as { message?: unknown } | undefined)?.message;
-  return new ApiError(response.status, typeof message === 'string' ? message : `HTTP ${response.status}`, body, response.headers);
-}
-
-/**
  * GET /api/events/export?format=csv: the CSV of exactly what the list shows, with its dates in
  * `timeZone`, read chunk by chunk so `onProgress` can count the rows against X-Total-Count.
  * Rejects with an AbortError when `signal` aborts, with an ApiError when the server refuses.
@@ -98,8 +47,12 @@ export async function downloadEventsCsv(
   options: { signal: AbortSignal; fallbackName: string; onProgress: (progress: ExportProgress) => void },
 ): Promise<ExportResult> {
   const params = new URLSearchParams({ format: 'csv', filter: JSON.stringify(filter), tz: timeZone });
-  const response = await sendExport(`/api/events/export?${params.toString()}`, options.signal);
-  if (!response.ok) throw await exportError(response);
+  // The page shows a failure itself (skipError); the transport still applies §7 and §8's session rules.
+  const response = await transportStream(`/api/events/export?${params.toString()}`, {
+    signal: options.signal,
+    skipError: true,
+    headers: { Accept: 'text/csv, application/json' },
+  });
   const total = parseTotal(response.headers.get('X-Total-Count'));
   const filename = filenameFromDisposition(response.headers.get('Content-Disposition'), options.fallbackName);
   const type = response.headers.get('Content-Type') ?? 'text/csv;charset=utf-8';
