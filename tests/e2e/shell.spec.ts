@@ -357,7 +357,7 @@ test("an impersonation shows 'You are now impersonating this user'; ending it as
   await page.context().close();
 });
 
-test('the user menu switches the language; only that language is fetched, and the choice survives a reload', async ({ browser }) => {
+test('the user menu switches the language; only that language is fetched, the choice survives a reload; the bar fits a phone', async ({ browser }) => {
   const page = await pageAs(browser, 'dealer.beta');
   const catalogues: string[] = [];
   page.on('request', (request) => {
@@ -380,5 +380,13 @@ test('the user menu switches the language; only that language is fetched, and th
   await expect(page.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // On a phone the bar keeps every control on screen (the logo gives way).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  for (const name of [/^(Open|Close) menu$/, /^Search \(Ctrl\+K\)$/, /^Help$/, /^Profile$/]) {
+    const box = await page.getByRole('banner').getByRole('button', { name }).boundingBox();
+    expect(box!.x + box!.width, String(name)).toBeLessThanOrEqual(390);
+  }
   await page.context().close();
 });

@@ -44,7 +44,7 @@ function Logo() {
   const wanted = headerLogo(mode, branding);
   const src = failed === wanted ? headerLogo(mode, null) : wanted;
   return (
-    <Link to={homePath(user?.applicationNum)} aria-label={translate('shell.appBar.logo')} style={{ display: 'flex', alignItems: 'center' }}>
+    <Link to={homePath(user?.applicationNum)} aria-label={translate('shell.appBar.logo')}>
       <img
         src={src}
         alt={config?.portalName ?? ''}
@@ -78,6 +78,7 @@ export function ShellAppBar() {
           {onToggleSidebar && (
             <Tooltip title={translate('shell.appBar.siteSidebar')}>
               <IconButton
+                sx={{ display: { xs: 'none', md: 'inline-flex' } }}
                 color="inherit"
                 aria-label={translate('shell.appBar.siteSidebar')}
                 aria-pressed={!sidebarHidden}
@@ -88,11 +89,12 @@ export function ShellAppBar() {
             </Tooltip>
           )}
           <HelpMenu />
-          <LoadingIndicator />
+          <LoadingIndicator sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />
         </Box>
       }
     >
-      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center' }}>
+      {/* On phones the bar keeps the menus and switchers; the drawer's Home is the way home. */}
+      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', '& > a': { display: { xs: 'none', sm: 'flex' }, alignItems: 'center' } }}>
         <Logo />
       </Box>
     </AppBar>

@@ -63,6 +63,11 @@ function LanguageItems() {
   const translate = useTranslate();
   const locales = useLocales();
   const [locale, setLocale] = useLocaleState();
+  const menu = useUserMenu();
+  const choose = (code: string) => {
+    menu?.onClose();
+    setLocale(code);
+  };
   return (
     <>
       <Divider />
@@ -73,7 +78,7 @@ function LanguageItems() {
         <ListItemText secondary={translate('shell.user.language')} />
       </MenuItem>
       {locales.map(({ locale: code, name }) => (
-        <MenuItem key={code} lang={code} role="menuitemradio" aria-checked={code === locale} onClick={() => setLocale(code)} sx={{ pl: 7 }}>
+        <MenuItem key={code} lang={code} role="menuitemradio" aria-checked={code === locale} onClick={() => choose(code)} sx={{ pl: 7 }}>
           <ListItemText primary={name} slotProps={{ primary: { fontWeight: code === locale ? 600 : undefined } }} />
         </MenuItem>
       ))}

@@ -11,7 +11,14 @@ import { pushNotice } from './notices.js';
 import { shellApi } from './shellApi.js';
 import { useShellSession } from './useShellSession.js';
 
-const fieldSx = { mt: 1, minWidth: 180, maxWidth: 260, '& .MuiInputBase-root': { bgcolor: 'background.paper' } } as const;
+/** Narrower on phones, where the bar also holds the drawer, search, help and user menus. */
+const fieldSx = {
+  mt: 1,
+  minWidth: { xs: 0, sm: 180 },
+  width: { xs: 150, sm: 'auto' },
+  maxWidth: 260,
+  '& .MuiInputBase-root': { bgcolor: 'background.paper' },
+} as const;
 
 /** §4 'Account-group switch: sets the group, goes to /home/dashboard and shows a loading pulse for 3 s'. */
 export function AccountGroupSwitcher({ onPulse }: { onPulse: (on: boolean) => void }) {
