@@ -11,6 +11,7 @@ import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
 import { Confirm, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { SiteTest } from '../../../schemas/tests.js';
 import { clientMessage } from '../providers/errorMessages.js';
+import { STATUS_COLORS } from '../resources/siteStatus.js';
 import { siteTestsApi, useRefreshAfterTest } from './siteTestsApi.js';
 import { formatInZone } from './testTime.js';
 
@@ -107,15 +108,15 @@ export function ActiveTestsPanel({ siteNum, timeZone, canEnd }: { siteNum: numbe
                     </Typography>
                     <Chip
                       size="small"
-                      variant="outlined"
-                      color={test.state === 'active' ? 'warning' : 'default'}
+                      variant={test.state === 'active' ? 'filled' : 'outlined'}
                       label={translate(`siteTests.panel.${test.state === 'active' ? 'active' : 'scheduled'}`)}
+                      sx={test.state === 'active' ? { bgcolor: STATUS_COLORS.onTest, color: '#fff', fontWeight: 600 } : undefined}
                     />
                   </Stack>
                   <Typography variant="body2">
                     {test.state === 'scheduled' &&
-                      `${translate('siteTests.panel.starts', { date: formatInZone(test.startsAt, timeZone, language) })} · `}
-                    {translate('siteTests.panel.ends', { date: formatInZone(test.endsAt, timeZone, language) })}
+                      `${translate('siteTests.panel.starts', { date: formatInZone(test.startsAt, timeZone, language), timeZone })} · `}
+                    {translate('siteTests.panel.ends', { date: formatInZone(test.endsAt, timeZone, language), timeZone })}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
                     {test.createdBy && `${translate('siteTests.panel.placedBy', { name: test.createdBy })} · `}
@@ -125,7 +126,6 @@ export function ActiveTestsPanel({ siteNum, timeZone, canEnd }: { siteNum: numbe
                 {canEnd && (
                   <Button
                     variant="outlined"
-                    color="warning"
                     size="small"
                     startIcon={<StopCircleOutlinedIcon />}
                     aria-label={translate('siteTests.panel.endNowOf', { scope })}

@@ -25,7 +25,7 @@ export function PlaceOnTestButton({ siteNum, devNum }: { siteNum: number; devNum
   if (!useCanPlaceTests()) return null;
   return (
     <>
-      <Button variant="contained" size="small" color="warning" startIcon={<ScienceOutlinedIcon />} onClick={() => setOpen(true)}>
+      <Button variant="outlined" size="small" startIcon={<ScienceOutlinedIcon />} onClick={() => setOpen(true)}>
         {translate('siteTests.placeOnTest')}
       </Button>
       {open && (

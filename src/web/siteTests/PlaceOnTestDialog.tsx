@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,11 +20,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import CheckIcon from '@mui/icons-material/Check';
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { EVENT_KINDS, type EventKind } from '../../../schemas/events.js';
@@ -381,24 +381,28 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
             <FormLabel component="legend" id={ids.duration} sx={{ mb: 1 }}>
               {translate('siteTests.dialog.duration')}
             </FormLabel>
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              color="primary"
-              aria-labelledby={ids.duration}
-              value={form.preset}
-              onChange={(_e, value: number | 'custom' | null) => value !== null && update({ preset: value }, ['durationMinutes'])}
-              sx={{ flexWrap: 'wrap' }}
-            >
-              {TEST_DURATION_PRESETS.map((preset) => (
-                <ToggleButton key={preset} value={preset} sx={{ px: 1.5 }}>
-                  {translate('siteTests.dialog.preset', { smart_count: preset / 60 })}
-                </ToggleButton>
-              ))}
-              <ToggleButton value="custom" sx={{ px: 1.5 }}>
-                {translate('siteTests.dialog.custom')}
-              </ToggleButton>
-            </ToggleButtonGroup>
+            <Box role="group" aria-labelledby={ids.duration} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {[...TEST_DURATION_PRESETS, 'custom' as const].map((preset) => {
+                const on = form.preset === preset;
+                return (
+                  <Chip
+                    key={preset}
+                    label={
+                      preset === 'custom'
+                        ? translate('siteTests.dialog.custom')
+                        : translate('siteTests.dialog.presetShort', { smart_count: preset / 60 })
+                    }
+                    aria-label={preset === 'custom' ? undefined : translate('siteTests.dialog.preset', { smart_count: preset / 60 })}
+                    aria-pressed={on}
+                    color={on ? 'primary' : 'default'}
+                    variant={on ? 'filled' : 'outlined'}
+                    icon={on ? <CheckIcon fontSize="small" /> : undefined}
+                    onClick={() => update({ preset }, ['durationMinutes'])}
+                    sx={{ minWidth: 56 }}
+                  />
+                );
+              })}
+            </Box>
             {form.preset === 'custom' && (
               <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
                 <TextField
