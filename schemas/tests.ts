@@ -62,7 +62,7 @@ export const siteTestEndSchema = {
 } as const;
 export type SiteTestEnd = FromSchema<typeof siteTestEndSchema>;
 
-export const SITE_TEST_STATES = ['scheduled', 'active', 'ended'] as const;
+const SITE_TEST_STATES = ['scheduled', 'active', 'ended'] as const;
 
 /** A test as answered. */
 export const siteTestSchema = {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   customMinutes,
   DEFAULT_TEST_MINUTES,
-  durationParts,
   MAX_TEST_MINUTES,
   testCovers,
   testEndErrors,
@@ -129,10 +128,7 @@ describe('testCovers', () => {
 });
 
 describe('durations', () => {
-  it('splits presets and custom hours or days, and back', () => {
-    expect(durationParts(120)).toEqual({ preset: 120, unit: 'hours', amount: 2 });
-    expect(durationParts(2880)).toEqual({ preset: null, unit: 'days', amount: 2 });
-    expect(durationParts(90)).toEqual({ preset: null, unit: 'hours', amount: 1.5 });
+  it('turns custom hours or days into minutes', () => {
     expect(customMinutes(3, 'days')).toBe(4320);
     expect(customMinutes(1.5, 'hours')).toBe(90);
   });

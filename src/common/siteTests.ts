@@ -15,16 +15,13 @@ export const TEST_DURATION_PRESETS = [60, 120, 240, 480, 1440] as const;
 export const DEFAULT_TEST_MINUTES = 120;
 /** Never open-ended: at most 30 days. */
 export const MAX_TEST_MINUTES = 30 * 24 * 60;
-export const MIN_TEST_MINUTES = 1;
+const MIN_TEST_MINUTES = 1;
 /** A start a little in the past (clock skew, the time the form was open) counts as now. */
-export const START_SKEW_MS = 5 * 60_000;
+const START_SKEW_MS = 5 * 60_000;
 /** How far ahead a test may be scheduled to start. */
-export const MAX_START_AHEAD_MINUTES = 30 * 24 * 60;
+const MAX_START_AHEAD_MINUTES = 30 * 24 * 60;
 export const TEST_REASON_MAX = 500;
-export const MAX_TEST_ZONES = 200;
-
-export const TEST_END_REASONS = ['expired', 'cancelled'] as const;
-export type TestEndReason = (typeof TEST_END_REASONS)[number];
+const MAX_TEST_ZONES = 200;
 
 /** What a request to place a test says (the POST body, and the dialog's values). */
 export interface TestRequest {
@@ -127,7 +124,7 @@ export interface CoveredEvent {
 }
 
 /** Whether a test is in force at `at`: started, not yet at its end, not ended early. */
-export function testActiveAt(test: Pick<CoveringTest, 'startsAt' | 'endsAt' | 'endedAt'>, at: Date): boolean {
+function testActiveAt(test: Pick<CoveringTest, 'startsAt' | 'endsAt' | 'endedAt'>, at: Date): boolean {
   return test.endedAt === null && test.startsAt.getTime() <= at.getTime() && at.getTime() < test.endsAt.getTime();
 }
 
@@ -153,18 +150,6 @@ export function testCovers(test: CoveringTest, event: CoveredEvent): boolean {
     case 'kinds':
       return (test.devNum === null || event.devNum === test.devNum) && test.kinds.includes(event.kind);
   }
-}
-
-/** Whether a test puts a device on test (devices.on_test_until): every device for the whole account or kinds of it, else its own. */
-export function testTouchesDevice(test: Pick<CoveringTest, 'scope' | 'devNum'>, devNum: number): boolean {
-  return test.devNum === null || test.devNum === devNum;
-}
-
-/** Presets and custom durations, split for the dialog: a preset, or custom hours or days. */
-export function durationParts(minutes: number): { preset: number | null; unit: 'hours' | 'days'; amount: number } {
-  if ((TEST_DURATION_PRESETS as readonly number[]).includes(minutes)) return { preset: minutes, unit: 'hours', amount: minutes / 60 };
-  if (minutes % 1440 === 0) return { preset: null, unit: 'days', amount: minutes / 1440 };
-  return { preset: null, unit: 'hours', amount: Math.round((minutes / 60) * 100) / 100 };
 }
 
 /** Custom hours or days in minutes (whole minutes). */

@@ -318,5 +318,3 @@ export function testsRepository(db: Db) {
     },
   };
 }
-
-export type TestsRepository = ReturnType<typeof testsRepository>;

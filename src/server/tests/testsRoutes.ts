@@ -17,7 +17,7 @@ import { contentRange, listQuerystringSchema, parseListQuery } from '../http/sim
 import { testsRepository, type ExpiredTest } from './testsRepository.js';
 
 /** The durable job that brings an account in line with its tests, sent for each start and end time. */
-export const RECONCILE_QUEUE = 'site-tests-reconcile';
+const RECONCILE_QUEUE = 'site-tests-reconcile';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } } } as const;
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };

@@ -18,7 +18,7 @@ import { formatInZone } from './testTime.js';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** What a test covers, in words: 'Whole account', 'Device 1001, zones 1, 2', 'Alarm, Trouble on device 1001'. */
-export function scopeSummary(test: Pick<SiteTest, 'scope' | 'deviceNum' | 'zones' | 'kinds'>, translate: Translate): string {
+function scopeSummary(test: Pick<SiteTest, 'scope' | 'deviceNum' | 'zones' | 'kinds'>, translate: Translate): string {
   switch (test.scope) {
     case 'site':
       return translate('siteTests.summary.site');
