@@ -44,7 +44,7 @@ export function testEndsAt(start: Date, minutes: number): Date {
 }
 
 /** Whether a duration is allowed: whole minutes from 1 to 30 days. */
-export function validDuration(minutes: number): boolean {
+function validDuration(minutes: number): boolean {
   return Number.isInteger(minutes) && minutes >= MIN_TEST_MINUTES && minutes <= MAX_TEST_MINUTES;
 }
 
