@@ -19,8 +19,8 @@ const NAMED_EXPORTS = { selector: 'ExportDefaultDeclaration', message: 'Use name
 const ROOT = import.meta.dirname;
 const BOUNDARIES = {
   server: {
-    // mail (app.outbox) and realtime (app.realtime, the hubs and their backplane) are services features use.
-    platform: ['db', 'http', 'audit', 'platform', 'captcha', 'mail', 'realtime', 'auth', 'config.ts', 'i18n.ts'],
+    // mail (app.outbox), realtime (app.realtime, the hubs and their backplane) and jobs (app.jobs, durable jobs) are services features use.
+    platform: ['db', 'http', 'audit', 'platform', 'captcha', 'mail', 'realtime', 'jobs', 'auth', 'config.ts', 'i18n.ts'],
     meeting: ['app.ts', 'main.ts'],
     /** Platform folders of which only these files are public (sessions, sign-in, secrets, throttle); the rest is private. */
     surfaces: {

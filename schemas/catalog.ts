@@ -76,6 +76,7 @@ import {
 } from './shell.js';
 import { errorSchema, validationErrorSchema } from './shared.js';
 import { statusBannerSchema } from './statusBanner.js';
+import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import { accountLinkFavoriteSchema, accountLinkSchema, msaAccountUpdateSchema, msaUserSchema, siteNumSchema, userSchema } from './user.js';
 
 /**
@@ -180,4 +181,10 @@ export const ALL_SCHEMAS = [
   accountGroupSwitchSchema,
   msaActiveAccountSchema,
   appVersionSchema,
+  // tests.ts
+  siteTestInputSchema,
+  siteTestUpdateSchema,
+  siteTestEndSchema,
+  siteTestSchema,
+  siteTestFilterSchema,
 ] as const;

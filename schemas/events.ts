@@ -81,6 +81,7 @@ export const eventRecordSchema = {
     'eventCodeDescription',
     'kind',
     'alarmDate',
+    'onTest',
   ],
   properties: {
     id: { type: 'integer', minimum: 1 },
@@ -96,6 +97,8 @@ export const eventRecordSchema = {
     kind: { type: 'string', enum: EVENT_KINDS },
     /** UTC. */
     alarmDate: { type: 'string', format: 'date-time' },
+    /** Arrived while a test covered it (place on test): stored, not pushed as a live alarm. */
+    onTest: { type: 'boolean' },
   },
 } as const;
 export type EventRecord = FromSchema<typeof eventRecordSchema>;

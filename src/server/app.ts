@@ -43,6 +43,8 @@ import { brandingRoutes } from './shell/brandingRoutes.js';
 import { siteDetailRoutes } from './sites/siteDetailRoutes.js';
 import { eventsRoutes } from './events/eventsRoutes.js';
 import { dashboardRoutes } from './dashboard/dashboardRoutes.js';
+import { jobsPlugin } from './jobs/jobsPlugin.js';
+import { testsRoutes } from './tests/testsRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await seedDemo(database.db, { log: (msg) => app.log.info(msg), publicUrl: config.publicUrl });
     app.log.info(`demo data seeded in ${Date.now() - started} ms`);
   }
+  // app.jobs: durable jobs (pg-boss) in the same database, stopped before it closes.
+  await app.register(jobsPlugin, { database });
 
   const i18n = await createServerI18n();
   app.decorateRequest('t', null as unknown as TFunction);
@@ -190,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(siteDetailRoutes);
       await api.register(eventsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(testsRoutes);
     },
     { prefix: '/api' },
   );

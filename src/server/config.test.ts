@@ -40,6 +40,9 @@ describe('configuration', () => {
     expect(problemsOf({ TRUST_PROXY: 'sometimes' })).toEqual(['TRUST_PROXY must be true or false (got "sometimes")']);
     expect(problemsOf({ SESSION_SECRET: 'short' })[0]).toMatch(/^SESSION_SECRET must be at least 32/);
     expect(problemsOf({ PORT: '0', DEMO: 'x' })).toHaveLength(2);
+    expect(problemsOf({ JOB_POLL_SECONDS: '0.1' })[0]).toMatch(/^JOB_POLL_SECONDS must be a number of seconds from 0.5 to 60/);
+    expect(loadConfig({ JOB_POLL_SECONDS: '0.5' }).jobPollSeconds).toBe(0.5);
+    expect(loadConfig({}).jobPollSeconds).toBe(2);
   });
 
   it('keeps passwords in URLs out of its messages', () => {

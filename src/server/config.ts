@@ -58,6 +58,8 @@ export interface Config {
   integrationApiKey: string | undefined;
   /** Ingest a plausible alarm for the first live group every 20 to 60 s (default: on in demo mode). */
   alarmSimulator: boolean;
+  /** How often the durable job workers look for due jobs (JOB_POLL_SECONDS, 0.5 to 60). */
+  jobPollSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -195,6 +197,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else alarmSimulator = word;
   }
   const redisChannel = env.REDIS_CHANNEL || 'portal:hubs';
+  let jobPollSeconds = 2;
+  if (env.JOB_POLL_SECONDS !== undefined && env.JOB_POLL_SECONDS !== '') {
+    jobPollSeconds = Number(env.JOB_POLL_SECONDS);
+    if (!Number.isFinite(jobPollSeconds) || jobPollSeconds < 0.5 || jobPollSeconds > 60) {
+      problems.push(`JOB_POLL_SECONDS must be a number of seconds from 0.5 to 60 (got "${env.JOB_POLL_SECONDS}")`);
+    }
+  }
 
   if (problems.length) throw new ConfigError(problems);
   const demoLoopbackOnly = demo && !demoExplicit;
@@ -230,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveAlarmGroups,
     integrationApiKey,
     alarmSimulator,
+    jobPollSeconds,
   };
 }
 

@@ -218,6 +218,7 @@ describe.each(TEST_DATABASES)('event history on $name', (database) => {
         'e.event_code',
         'e.event_code_description',
         'e.event_kind',
+        'e.on_test',
         'e.alarm_date',
         sql<string>`to_char(e.alarm_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('exact'),
       ])
@@ -237,6 +238,7 @@ describe.each(TEST_DATABASES)('event history on $name', (database) => {
         eventCodeDescription: e.event_code_description,
         kind: e.event_kind,
         alarmDate: new Date(e.alarm_date).toISOString(),
+        onTest: e.on_test,
         exact: e.exact,
       }))
       .sort((a, b) => (a.exact === b.exact ? b.alarmNum - a.alarmNum : a.exact < b.exact ? 1 : -1));

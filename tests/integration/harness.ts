@@ -49,7 +49,9 @@ export async function dropTestSchema(url: string, schema: string): Promise<void>
   if (process.env.TEST_RUN_ID) return;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  // The suite's schema and its job queue's (src/server/jobs/jobsPlugin.ts jobsSchema).
   await client.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);
+  await client.query(`drop schema if exists ${pg.escapeIdentifier(`${schema}_jobs`)} cascade`);
   await client.end();
 }
 

@@ -14,6 +14,7 @@ import * as m0004 from './migrations/0004_accounts.js';
 import * as m0005 from './migrations/0005_site_search.js';
 import * as m0006 from './migrations/0006_events.js';
 import * as m0007 from './migrations/0007_dashboard.js';
+import * as m0008 from './migrations/0008_tests.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -23,6 +24,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** The PostgreSQL schema the handle works in, when not the default. */
   schema?: string;
+  /** PostgreSQL: the connection string (services with connections of their own, such as the job queue, use it). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -69,7 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       }
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', schema: options.schema, close: () => db.destroy() };
+    return { db, kind: 'postgres', schema: options.schema, url: options.databaseUrl, close: () => db.destroy() };
   }
   let pglite: PGlite;
   // The extensions account search needs (migration 0005), loaded with PGlite's own build of them.
@@ -109,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '0005_site_search': m0005,
   '0006_events': m0006,
   '0007_dashboard': m0007,
+  '0008_tests': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -107,6 +107,7 @@ export function eventsRepository(db: Db) {
       'e.event_code',
       'e.event_code_description',
       'e.event_kind',
+      'e.on_test',
       cursorDate,
     ]);
   }
@@ -147,6 +148,7 @@ export function eventsRepository(db: Db) {
         eventCodeDescription: row.event_code_description,
         kind: row.event_kind,
         alarmDate: new Date(row.alarm_date).toISOString(),
+        onTest: row.on_test,
       }));
       const last = rows.at(-1);
       const next: EventCursor | undefined = more && last ? { date: last.cursor_date, alarmNum: last.alarm_num } : undefined;

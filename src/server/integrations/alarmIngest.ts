@@ -1,10 +1,14 @@
 import type { AlarmEvent } from '../../../schemas/dealer.js';
 import type { AlarmIngestItem } from '../../../schemas/live.js';
+import { eventKind } from '../../common/eventKinds.js';
+import { testCovers, type CoveringTest } from '../../common/siteTests.js';
 import { normaliseTransmitter } from '../../common/transmitter.js';
 import type { Db } from '../db/database.js';
 
 export interface StoredAlarm {
   siteGroupNum: number;
+  /** Covered by a test of its account when it arrived: stored marked, never pushed as a live alarm notice. */
+  onTest: boolean;
   event: AlarmEvent;
 }
 
@@ -30,6 +34,27 @@ export async function ingestAlarms(db: Db, items: readonly AlarmIngestItem[]): P
   const unknown = items.flatMap((item, index) => (byCode.has(normaliseTransmitter(item.transmitterCode)) ? [] : [index]));
   if (unknown.length) return { ok: false, unknown };
 
+  // The tests in force on the batch's accounts now (place on test, src/common/siteTests.ts testCovers).
+  const now = new Date();
+  const siteNums = [...new Set(devices.map((d) => d.site_num))];
+  const tests = await db
+    .selectFrom('site_tests')
+    .select(['site_num', 'dev_num', 'scope', 'zones', 'kinds', 'starts_at', 'ends_at', 'ended_at'])
+    .where('site_num', 'in', siteNums)
+    .where('ended_at', 'is', null)
+    .where('starts_at', '<=', now)
+    .where('ends_at', '>', now)
+    .execute();
+  const covering = (siteNum: number, devNum: number, zoneNum: number | null, code: string) =>
+    tests.some(
+      (t) =>
+        t.site_num === siteNum &&
+        testCovers(
+          { ...t, devNum: t.dev_num, startsAt: new Date(t.starts_at), endsAt: new Date(t.ends_at), endedAt: null } as CoveringTest,
+          { devNum, zoneNum, kind: eventKind(code), at: now },
+        ),
+    );
+
   const rows = items.map((item) => {
     const device = byCode.get(normaliseTransmitter(item.transmitterCode))!;
     return {
@@ -41,6 +66,7 @@ export async function ingestAlarms(db: Db, items: readonly AlarmIngestItem[]): P
       event_code: item.eventCode,
       event_code_description: item.eventCodeDescription,
       alarm_date: new Date(item.alarmDate),
+      on_test: covering(device.site_num, device.dev_num, item.zoneNum ?? null, item.eventCode),
     };
   });
   const inserted = await db.insertInto('alarm_events').values(rows).returning(['alarm_num']).execute();
@@ -48,6 +74,7 @@ export async function ingestAlarms(db: Db, items: readonly AlarmIngestItem[]): P
     ok: true,
     alarms: rows.map((row, i) => ({
       siteGroupNum: row.site_group_num,
+      onTest: row.on_test,
       event: {
         alarmNum: inserted[i].alarm_num,
         siteNum: row.site_num,

@@ -52,7 +52,7 @@ export function startAlarmSimulator(app: FastifyInstance, rng: Random = Math.ran
     const zones = await alarms.zonesOf(chosen.dev_num);
     const outcome = await alarms.ingest([simulatedAlarm(rng, { transmitterCode: chosen.transmitter_code, zones }, new Date())]);
     if (!outcome.ok || stopped) return;
-    for (const alarm of outcome.alarms) await app.realtime.publishAlarm(alarm.siteGroupNum, alarm.event);
+    for (const alarm of outcome.alarms) if (!alarm.onTest) await app.realtime.publishAlarm(alarm.siteGroupNum, alarm.event);
   };
   const schedule = () => {
     if (stopped) return;

@@ -52,13 +52,18 @@ export async function integrationsRoutes(parent: FastifyInstance) {
           errors: Object.fromEntries(outcome.unknown.map((i) => [`alarms.${i}.transmitterCode`, message])),
         });
       }
-      for (const alarm of outcome.alarms) await app.realtime.publishAlarm(alarm.siteGroupNum, alarm.event);
+      // An alarm covered by a test of its account is stored marked 'on test', not pushed as a live alarm notice.
+      for (const alarm of outcome.alarms) if (!alarm.onTest) await app.realtime.publishAlarm(alarm.siteGroupNum, alarm.event);
       // The monitoring platform calls with a key, not a session: no actor.
       await app.audit(request, {
         action: 'alarms.ingested',
         actorUserId: null,
         targetType: 'alarm_events',
-        details: { count: outcome.alarms.length, first: outcome.alarms[0].event.alarmNum },
+        details: {
+          count: outcome.alarms.length,
+          first: outcome.alarms[0].event.alarmNum,
+          onTest: outcome.alarms.filter((a) => a.onTest).length,
+        },
       });
       return reply.status(202).send({ accepted: outcome.alarms.length });
     },

@@ -7,6 +7,7 @@ import { SERVER_ERROR_ROUTE, configureTransport } from '../providers/transport.j
 import { createI18nProvider } from '../providers/i18nProvider.js';
 import { news } from '../news/index.js';
 import { sites } from '../sites/index.js';
+import { SiteListRoute } from './SiteListRoute.js';
 import { NEWS_SETUP_PATH } from '../news/newsRoutes.js';
 import { NewsSetup } from '../news/NewsSetup.js';
 import { homePath } from '../shell/menuRules.js';
@@ -96,7 +97,7 @@ export function App() {
         disableTelemetry
       >
         <Resource name="news" {...news} />
-        <Resource name="sites" {...sites} />
+        <Resource name="sites" {...sites} list={SiteListRoute} />
         <CustomRoutes>
           {/* The page and its slide-over routes (/news/setup/create, /news/setup/:id). */}
           <Route path={`${NEWS_SETUP_PATH}/*`} element={<NewsSetup />} />

@@ -5,6 +5,8 @@ import { useSearchParams } from 'react-router-dom';
 import { HistoryPage } from '../site/history/HistoryPage.js';
 import { SiteInfoPage } from '../site/info/SiteInfoPage.js';
 import { shellApi } from '../shell/shellApi.js';
+import { ActiveTestsPanel } from '../siteTests/ActiveTestsPanel.js';
+import { PlaceOnTestButton, useCanPlaceTests } from '../siteTests/PlaceOnTestButton.js';
 import { SITES_QUERY, useFavoriteToggle } from '../shell/SiteSidebar.js';
 import { PageTitle } from './PageTitle.js';
 
@@ -35,12 +37,17 @@ export function SiteInfoRoute({ titleKey }: { titleKey: string }) {
   const { sn, dn } = useOpenedSite();
   const queryClient = useQueryClient();
   const toggle = useFavoriteToggle();
+  const canPlaceTests = useCanPlaceTests();
   return (
     <>
       <PageTitle title={translate(titleKey)} />
       <SiteInfoPage
         siteNum={sn}
         devNum={dn}
+        slots={{
+          headerActions: (site, devNum) => <PlaceOnTestButton siteNum={site.siteNum} devNum={devNum} />,
+          panels: (site) => <ActiveTestsPanel siteNum={site.siteNum} timeZone={site.timeZone} canEnd={canPlaceTests} />,
+        }}
         toggleFavorite={async (xmit, favorite) => {
           await toggle(xmit, favorite);
           await queryClient.invalidateQueries({ queryKey: ['shell', 'site', sn] });

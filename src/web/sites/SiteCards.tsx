@@ -12,7 +12,7 @@ import { FavoriteButton, MatchLine, SiteEmpty, SiteSkeleton } from './SiteParts.
 import { useSiteFavorite } from '../resources/favorites.js';
 
 /** The accounts list on a phone: one card per account (name, number and transmitter, address, status, star). */
-export function SiteCards() {
+export function SiteCards({ rowActions }: { rowActions?: (site: SiteRecord) => React.ReactNode } = {}) {
   const translate = useTranslate();
   const favorites = useSiteFavorite();
   const { data, isPending } = useListContext<SiteRecord>();
@@ -25,10 +25,15 @@ export function SiteCards() {
           key={site.id}
           disablePadding
           divider
-          secondaryAction={<FavoriteButton site={site} favorites={favorites} />}
+          secondaryAction={
+            <Box sx={{ display: 'flex' }}>
+              {rowActions?.(site)}
+              <FavoriteButton site={site} favorites={favorites} />
+            </Box>
+          }
           sx={{ alignItems: 'flex-start' }}
         >
-          <ListItemButton component={RouterLink} to={sitePath('info', site)} sx={{ display: 'block', pr: 7 }}>
+          <ListItemButton component={RouterLink} to={sitePath('info', site)} sx={{ display: 'block', pr: rowActions ? 13 : 7 }}>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography component="span" sx={{ fontWeight: 600 }}>
                 {site.siteName}

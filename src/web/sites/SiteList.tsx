@@ -100,7 +100,10 @@ function NameCell({ site }: { site: SiteRecord }) {
   );
 }
 
-function SiteTable() {
+/** Per-row actions other features add (the app passes them: place on test). */
+type RowActions = (site: SiteRecord) => React.ReactNode;
+
+function SiteTable({ rowActions }: { rowActions?: RowActions }) {
   const translate = useTranslate();
   const favorites = useSiteFavorite();
   const { isPending } = useListContext<SiteRecord>();
@@ -132,17 +135,18 @@ function SiteTable() {
         disableSort
         render={(site) => <FavoriteButton site={site as SiteRecord} favorites={favorites} />}
       />
+      {rowActions && <DataTable.Col label="sites.columns.actions" disableSort render={(site) => rowActions(site as SiteRecord)} />}
     </DataTable>
   );
 }
 
 /** Phones get cards; wider screens the table. */
-function SiteResults() {
+function SiteResults({ rowActions }: { rowActions?: RowActions }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <>
       <QuickFilters />
-      {phone ? <SiteCards /> : <SiteTable />}
+      {phone ? <SiteCards rowActions={rowActions} /> : <SiteTable rowActions={rowActions} />}
     </>
   );
 }
@@ -153,7 +157,7 @@ function SiteResults() {
  * contacts, transmitter and numbers; without a chosen sort the server orders a search by
  * relevance (an empty sort field: dataProvider.ts leaves `sort` out). Rows open /site/info.
  */
-export function SiteList() {
+export function SiteList({ rowActions }: { rowActions?: RowActions } = {}) {
   const translate = useTranslate();
   const notify = useNotify();
   return (
@@ -173,7 +177,7 @@ export function SiteList() {
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
         queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, 'sites.loadError'), { type: 'error' }) }}
       >
-        <SiteResults />
+        <SiteResults rowActions={rowActions} />
       </List>
     </Box>
   );

@@ -391,6 +391,69 @@ function buildSites(rng: Random, now: number): SiteData {
   return data;
 }
 
+/** Why the demo's dealers put accounts on test. */
+const TEST_REASONS = [
+  'Panel replacement by the installer',
+  'Sensor batteries being swapped',
+  'Installer walk test after new motion sensors',
+  'Renovation: dust may set off the detectors',
+  'Communicator upgrade',
+];
+/** The showcase account whose test covers chosen zones (the others cover their first device). */
+const SHOWCASE_ZONE_TEST_SITE = 100103;
+
+/**
+ * Place on test (issue 12): each account on test gets the test that put it there,
+ * in force since an hour or three and ending when its first device's on_test_until
+ * says (the showcase account 100103: two zones of that device), and two signals
+ * received during the test, stored marked on test. The status they return to: active.
+ */
+function demoTests(data: SiteData, now: number) {
+  const rng = mulberry32(SEED + 12);
+  const tests: (Insertable<Database['site_tests']> & { groupNum: number })[] = [];
+  const events: Insertable<AlarmEventsTable>[] = [];
+  for (const info of data.info) {
+    if (info.row.status !== 'onTest') continue;
+    const devNum = info.devNums[0];
+    const device = data.devices.find((d) => d.dev_num === devNum)!;
+    const endsAt = device.on_test_until as Date;
+    const startsAt = new Date(Math.floor((now - randomInt(rng, 1, 3) * 3_600_000) / 1000) * 1000);
+    const zoneTest = info.siteNum === SHOWCASE_ZONE_TEST_SITE;
+    const zones = zoneTest ? data.zones.filter((z) => z.dev_num === devNum).slice(0, 2) : [];
+    tests.push({
+      groupNum: info.groupNum,
+      site_num: info.siteNum,
+      dev_num: devNum,
+      scope: zoneTest ? 'zones' : 'device',
+      zones: zones.map((z) => z.zone_num),
+      kinds: [],
+      starts_at: startsAt,
+      ends_at: endsAt,
+      reason: pick(rng, TEST_REASONS),
+      created_at: startsAt,
+      updated_at: startsAt,
+      return_status: 'active',
+    });
+    for (let i = 1; i <= 2; i++) {
+      const alarmDate = new Date(Math.floor((startsAt.getTime() + ((now - startsAt.getTime()) * i) / 3) / 1000) * 1000);
+      const zone = zones[i - 1];
+      events.push({
+        site_num: info.siteNum,
+        dev_num: devNum,
+        site_group_num: info.groupNum,
+        transmitter_code: device.transmitter_code,
+        zone_num: zone?.zone_num ?? null,
+        event_code: zone ? 'E130' : 'E602',
+        event_code_description: zone ? 'Burglary Alarm' : 'Periodic Test Report',
+        alarm_date: alarmDate,
+        received_at: new Date(alarmDate.getTime() + 2000),
+        on_test: true,
+      });
+    }
+  }
+  return { tests, events };
+}
+
 function daysFromNow(now: number, days: number | null): Date | null {
   return days === null ? null : new Date(now + days * DAY_MS);
 }
@@ -412,6 +475,9 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
   const passwordHash = await hashDemoSecret(DEMO_PASSWORD);
   const answerHashes = await Promise.all(DEMO_SECURITY_QUESTIONS.map((q) => hashDemoSecret(q.answer.trim().toLowerCase())));
   const data = buildSites(rng, now);
+  const onTest = demoTests(data, now);
+  data.events.push(...onTest.events);
+  data.events.sort((a, b) => (a.alarm_date as Date).getTime() - (b.alarm_date as Date).getTime());
   const passcodeHashes = await Promise.all(DEMO_ACCOUNT_PASSCODES.map((p) => hashDemoSecret(p.passcode)));
   DEMO_ACCOUNT_PASSCODES.forEach((p, i) => {
     data.sites.find((site) => site.site_num === p.siteNum)!.account_passcode_hash = passcodeHashes[i];
@@ -586,6 +652,12 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
       { user_id: ids.summit, site_group_num: DEMO_SHARED_CONTACT_DEALER.siteGroupNum },
       { user_id: ids.viewer, site_group_num: 9993 },
     ]);
+    // The tests of the accounts on test: placed by dealer.beta in its groups.
+    await insertChunked(
+      trx,
+      'site_tests',
+      onTest.tests.map(({ groupNum, ...test }) => ({ ...test, created_by: groupNum === 9993 || groupNum === 4120 ? ids.beta : null })),
+    );
     await insertChunked(trx, 'user_contact_methods', [
       { user_id: ids.support, type: 'email', value: 'support.admin@example.com', verified_at: verified },
       { user_id: ids.beta, type: 'email', value: 'dealer.beta@example.com', verified_at: verified },

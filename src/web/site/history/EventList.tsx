@@ -15,7 +15,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import Tooltip from '@mui/material/Tooltip';
 import CircleIcon from '@mui/icons-material/Circle';
+import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { EventKind, EventRecord } from '../../../../schemas/events.js';
 import { failureMessage } from '../../providers/errorMessages.js';
@@ -23,6 +25,23 @@ import { KIND_COLORS } from '../../resources/eventKind.js';
 import type { EmptyState } from './historyRules.js';
 
 const SKELETON_ROWS = 8;
+
+/** An event that arrived while a test covered it (place on test): recorded, not handled as an alarm. */
+function OnTestTag() {
+  const translate = useTranslate();
+  return (
+    <Tooltip title={translate('siteTests.eventMarkerHelp')}>
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<ScienceOutlinedIcon fontSize="small" aria-hidden />}
+        label={translate('siteTests.eventMarker')}
+        data-on-test="true"
+        tabIndex={0}
+      />
+    </Tooltip>
+  );
+}
 
 function KindTag({ kind }: { kind: EventKind }) {
   const translate = useTranslate();
@@ -172,6 +191,7 @@ export function EventList(props: EventListProps) {
                         {when(event)}
                       </Typography>
                       <KindTag kind={event.kind} />
+                      {event.onTest && <OnTestTag />}
                     </Stack>
                     <Typography sx={{ mt: 0.5 }}>
                       <strong>{event.eventCode}</strong> {event.eventCodeDescription}
@@ -221,7 +241,10 @@ export function EventList(props: EventListProps) {
                     <TableCell>{event.eventCodeDescription}</TableCell>
                     <TableCell>{zoneText(event)}</TableCell>
                     <TableCell>
-                      <KindTag kind={event.kind} />
+                      <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
+                        <KindTag kind={event.kind} />
+                        {event.onTest && <OnTestTag />}
+                      </Stack>
                     </TableCell>
                     <TableCell>{event.transmitterCode}</TableCell>
                   </TableRow>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -24,8 +24,11 @@ export function SiteInfoHeader({
   site,
   devNum,
   onToggleFavorite,
+  actions,
 }: {
   site: SiteDetail;
+  /** More actions on the account beside the history links (place on test: the app passes it). */
+  actions?: ReactNode;
   /** The device the page was opened for (the history links keep it). */
   devNum: number | undefined;
   /** Marks or unmarks the account as a favourite; absent: no star. */
@@ -86,6 +89,7 @@ export function SiteInfoHeader({
         >
           {translate('siteInfo.alarmHistory')}
         </Button>
+        {actions}
       </Stack>
     </Stack>
   );

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
 import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SiteDetail } from '../../../../schemas/sites.js';
@@ -24,6 +25,11 @@ export interface SiteInfoPageProps {
   devNum?: number;
   /** Marks or unmarks the account as a favourite by the device's transmitter (the shell's favourites). */
   toggleFavorite?: (transmitterCode: string, favorite: boolean) => Promise<void>;
+  /** Other features' parts of the page, given by the app: header actions and panels above the sections (place on test). */
+  slots?: {
+    headerActions?: (site: SiteDetail, devNum: number | undefined) => ReactNode;
+    panels?: (site: SiteDetail) => ReactNode;
+  };
 }
 
 function status(error: unknown): number | undefined {
@@ -72,7 +78,7 @@ function NotFound({ siteNum }: { siteNum: number }) {
  * passcodes (masked; reveal per row when allowed), schedules, agencies and permits, and the
  * completeness warnings linking to their section.
  */
-export function SiteInfoPage({ siteNum, devNum, toggleFavorite }: SiteInfoPageProps) {
+export function SiteInfoPage({ siteNum, devNum, toggleFavorite, slots }: SiteInfoPageProps) {
   const translate = useTranslate();
   const [language = 'en'] = useLocaleState();
   const locale = dateLocale(language);
@@ -103,6 +109,7 @@ export function SiteInfoPage({ siteNum, devNum, toggleFavorite }: SiteInfoPagePr
       <SiteInfoHeader
         site={data}
         devNum={device?.devNum}
+        actions={slots?.headerActions?.(data, device?.devNum)}
         onToggleFavorite={
           toggleFavorite && device
             ? async (favorite) => {
@@ -115,6 +122,7 @@ export function SiteInfoPage({ siteNum, devNum, toggleFavorite }: SiteInfoPagePr
       <SiteWarnings warnings={data.warnings} />
       <SectionNav />
       <Stack spacing={2}>
+        {slots?.panels?.(data)}
         <OverviewSection {...sectionProps} />
         <DevicesSection {...sectionProps} />
         <ZonesSection {...sectionProps} />

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/database.js';
+
+/**
+ * app.jobs: durable jobs (ARCHITECTURE 'Jobs, exports and time') on pg-boss,
+ * kept in the database, so a job due while the server was down runs when it
+ * is back. Features register a handler per queue and send jobs, now or for a
+ * later time; no timer a restart loses.
+ */
+export interface Jobs {
+  /** Runs `handler` for each job of `queue` (created when missing), polling every JOB_POLL_SECONDS. A handler that throws is retried. */
+  work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Queues a job, to run at `startAfter` (or as soon as a worker polls). */
+  send(queue: string, data: object, options?: { startAfter?: Date }): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+/** The pg-boss schema of a database handle: its own, beside the app's (each test suite's schema gets its own). */
+export function jobsSchema(handle: Pick<DatabaseHandle, 'schema'>): string {
+  return handle.schema ? `${handle.schema}_jobs` : 'pgboss';
+}
+
+/**
+ * pg-boss over the embedded database: its statements go through the app's
+ * Kysely instance, so they take the single PGlite connection in turn with
+ * every other query (pgliteDialect.ts) and never run inside another holder's
+ * transaction. Without values a text may hold several statements (pg-boss's
+ * migrations): the last result is the answer, as with pg.
+ */
+function pgliteAdapter(handle: DatabaseHandle) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      const result = await handle.db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+export const jobsPlugin = fp(
+  async (app: FastifyInstance, options: { database: DatabaseHandle }) => {
+    const { database } = options;
+    const schema = jobsSchema(database);
+    const common = { schema, schedule: false, supervise: true, migrate: true } as const;
+    const boss =
+      database.kind === 'postgres'
+        ? new PgBoss({ ...common, connectionString: database.url, max: 3, application_name: 'security-portal-jobs' })
+        : new PgBoss({ ...common, db: pgliteAdapter(database) });
+    boss.on('error', (err) => app.log.warn({ err }, 'jobs'));
+    await boss.start();
+
+    const queues = new Set<string>();
+    const ensureQueue = async (queue: string) => {
+      if (queues.has(queue)) return;
+      await boss.createQueue(queue);
+      queues.add(queue);
+    };
+    const pollingIntervalSeconds = app.config.jobPollSeconds;
+    let stopping = false;
+
+    app.decorate('jobs', {
+      async work<T extends object>(queue: string, handler: (data: T) => Promise<void>) {
+        await ensureQueue(queue);
+        await boss.work<T>(queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+          for (const job of jobs) {
+            if (stopping) throw new Error('stopping');
+            await handler(job.data);
+          }
+        });
+      },
+      async send(queue: string, data: object, sendOptions: { startAfter?: Date } = {}) {
+        await ensureQueue(queue);
+        await boss.send(queue, data, sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {});
+      },
+    } satisfies Jobs);
+
+    // Before the database closes (onClose): no worker polls a closed database, no timer outlives the app.
+    app.addHook('preClose', async () => {
+      stopping = true;
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    });
+  },
+  { name: 'jobs', dependencies: ['platform'] },
+);

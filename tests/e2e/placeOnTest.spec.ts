@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { SiteDetail } from '../../schemas/sites.js';
+import { checkA11y } from './a11y.js';
+import { signIn } from './signIn.js';
+
+/**
+ * Place on test (issue 12) in Chromium: dealer.beta places a zone of a showcase account on test
+ * for 2 hours from /site/info, sees the account's status tag and the dashboard's on-test tile
+ * change, then ends the test from the tests panel (with its confirmation) and sees both come
+ * back. axe in light and dark on the dialog and the panel (screenshots test-results/place-on-test-*.png).
+ */
+
+/** A showcase account of group 9993 that is active in the demo (demoData.ts DEMO_SHOWCASE_SITES). */
+const SITE_NUM = 100101;
+
+async function onTestCount(page: Page): Promise<number> {
+  await page.goto('/home/dashboard');
+  const tile = page.getByRole('region', { name: 'On test now' });
+  const figure = tile.locator('p.MuiTypography-h4');
+  await expect(figure).toBeVisible();
+  return Number((await figure.innerText()).replace(/\D/g, ''));
+}
+
+test('dealer.beta places a zone on test for 2 hours, sees the status and the dashboard change, then ends it', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'dealer.beta');
+  const detail = (await (await page.request.get(`/api/sites/${SITE_NUM}`)).json()) as SiteDetail;
+  const device = detail.devices[0];
+  const zone = detail.zones.find((z) => z.devNum === device.devNum)!;
+  const before = await onTestCount(page);
+
+  await page.goto(`/site/info?sn=${SITE_NUM}`);
+  const header = page.getByRole('heading', { level: 2 }).locator('xpath=../..');
+  await expect(header.getByText('Active', { exact: true })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Tests' });
+  await expect(panel.getByText('No test in force or scheduled.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Place on test' }).click();
+  const dialog = page.getByRole('dialog', { name: `Place ${detail.siteName} on test` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Chosen zones' }).check();
+  await expect(dialog.getByRole('combobox', { name: 'Device' })).toContainText(`Device ${device.devNum}`);
+  await dialog.getByRole('checkbox', { name: `Zone ${zone.zoneNum}: ${zone.description}` }).check();
+  // 2 hours is the default; the end shows in the account's time zone.
+  await expect(dialog.getByRole('button', { name: '2 hours' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.getByTestId('test-ends-at')).toContainText(`(${detail.timeZone})`);
+  // The reason is required: submitting without one says so and keeps the choices.
+  await dialog.getByRole('button', { name: 'Place on test' }).click();
+  await expect(dialog.getByText('Enter a reason.')).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: `Zone ${zone.zoneNum}: ${zone.description}` })).toBeChecked();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Replacing the door contact');
+  await checkA11y(page, 'place-on-test', 'dialog-1280', { fullPage: false });
+
+  await dialog.getByRole('button', { name: 'Place on test' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(header.getByText('On test', { exact: true })).toBeVisible();
+  await expect(panel.getByText(`Device ${device.devNum}, zones ${zone.zoneNum}`)).toBeVisible();
+  await expect(panel.getByText('In force')).toBeVisible();
+  await expect(panel.getByText('Reason: Replacing the door contact')).toBeVisible();
+  await panel.scrollIntoViewIfNeeded();
+  await checkA11y(page, 'place-on-test', 'panel-1280', { fullPage: false });
+
+  expect(await onTestCount(page)).toBe(before + 1);
+
+  // End it now: the confirmation first, then the status and the dashboard come back.
+  await page.goto(`/site/info?sn=${SITE_NUM}`);
+  await panel.getByRole('button', { name: `End test now: Device ${device.devNum}, zones ${zone.zoneNum}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'End this test now?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'End test now' }).click();
+  await expect(panel.getByText('No test in force or scheduled.')).toBeVisible();
+  await expect(header.getByText('Active', { exact: true })).toBeVisible();
+  expect(await onTestCount(page)).toBe(before);
+});
+
+test('the accounts list row menu opens the dialog; a phone gets it full screen', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'dealer.beta');
+  await page.goto('/sites');
+  await page.getByRole('textbox', { name: 'Search accounts' }).fill(String(SITE_NUM));
+  const row = page.getByRole('row').filter({ hasText: String(SITE_NUM) });
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Place on test' }).click();
+  const dialog = page.getByRole('dialog', { name: /on test$/ });
+  await expect(dialog.getByRole('radio', { name: 'Whole account' })).toBeChecked();
+  await expect(page).toHaveURL(/\/sites/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/site/info?sn=${SITE_NUM}`);
+  await page.getByRole('button', { name: 'Place on test' }).click();
+  const phoneDialog = page.getByRole('dialog', { name: /on test$/ });
+  await phoneDialog.getByRole('radio', { name: 'Event kinds' }).check();
+  await phoneDialog.getByRole('button', { name: 'Custom' }).click();
+  await checkA11y(page, 'place-on-test', 'dialog-390', { fullPage: false });
+  const box = await phoneDialog.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(389);
+});
