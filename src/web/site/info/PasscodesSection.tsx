@@ -22,6 +22,9 @@ import { usePasscodeReveal } from './usePasscodeReveal.js';
 
 type SitePasscode = SiteDetail['passcodes'][number];
 
+/** The duress tag: dark amber under white text (6:1), the same in light and dark. */
+const DURESS_COLOR = '#8f4700';
+
 /**
  * The passcodes, masked, the duress passcode tagged. Who may (the access table's passcodes.reveal)
  * gets a Reveal button per row: the audited reveal call, the clear value for 30 seconds, Hide to
@@ -54,7 +57,7 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
                 <TableRow key={code.passcodeId}>
                   <TableCell>
                     {code.name}
-                    {code.isDuress && <Chip size="small" color="warning" label={e('duress')} sx={{ ml: 1 }} />}
+                    {code.isDuress && <Chip size="small" label={e('duress')} sx={{ ml: 1, bgcolor: DURESS_COLOR, color: '#fff', fontWeight: 700 }} />}
                   </TableCell>
                   <TableCell>
                     <Box
