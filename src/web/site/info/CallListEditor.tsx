@@ -98,12 +98,12 @@ function ContactRow({
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body1" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
           {contact.name}
-          {contact.relation && (
-            <Typography component="span" variant="body2" color="text.secondary">
-              {` · ${contact.relation}`}
-            </Typography>
-          )}
         </Typography>
+        {contact.relation && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {contact.relation}
+          </Typography>
+        )}
         <Typography variant="body2" color="text.secondary" data-testid="call-list-phone">
           {phone ?? '—'}
         </Typography>
