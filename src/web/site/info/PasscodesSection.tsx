@@ -57,7 +57,9 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
                 <TableRow key={code.passcodeId}>
                   <TableCell>
                     {code.name}
-                    {code.isDuress && <Chip size="small" label={e('duress')} sx={{ ml: 1, bgcolor: DURESS_COLOR, color: '#fff', fontWeight: 700 }} />}
+                    {code.isDuress && (
+                      <Chip size="small" label={e('duress')} sx={{ ml: 1, bgcolor: DURESS_COLOR, color: '#fff', fontWeight: 700 }} />
+                    )}
                   </TableCell>
                   <TableCell>
                     <Box

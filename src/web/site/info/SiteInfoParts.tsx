@@ -105,16 +105,16 @@ export function Value({ children }: { children: ReactNode }) {
   return children === null || children === undefined || children === '' ? <Box component="span">—</Box> : <>{children}</>;
 }
 
-/** A phone number as a tel: link (the text as written when it has no digit). */
-export function PhoneLink({ phone }: { phone: string | null | undefined }) {
+/** A phone number as a tel: link (the text as written when it has no digit); `text`: how it reads, when not as stored. */
+export function PhoneLink({ phone, text }: { phone: string | null | undefined; text?: string | null }) {
   const href = telHref(phone);
   if (!phone) return <Value>{null}</Value>;
   return href ? (
     <Link href={href} sx={{ whiteSpace: 'nowrap' }}>
-      {phone}
+      {text ?? phone}
     </Link>
   ) : (
-    <>{phone}</>
+    <>{text ?? phone}</>
   );
 }
 

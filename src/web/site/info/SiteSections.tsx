@@ -230,7 +230,7 @@ export function ContactsSection({ site }: SectionProps) {
                 <Value>{contact.relation}</Value>
               </TableCell>
               <TableCell>
-                <PhoneLink phone={phoneDisplay(contact.phoneNumber)} />
+                <PhoneLink phone={contact.phoneNumber} text={phoneDisplay(contact.phoneNumber)} />
               </TableCell>
               <TableCell>{contact.email ? <Link href={`mailto:${contact.email}`}>{contact.email}</Link> : <Value>{null}</Value>}</TableCell>
               <TableCell>{yesNo(contact.hasKey)}</TableCell>
