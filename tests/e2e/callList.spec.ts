@@ -94,6 +94,20 @@ test('dealer.beta reorders the call list by keyboard and adds a contact with a n
   );
 
   await checkA11y(page, 'call-list', 'editing');
+
+  // Remove after a confirmation; Undo in the snackbar brings the contact back, unremoved.
+  await section.getByRole('button', { name: 'Remove Ana Ruiz' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove Ana Ruiz from the call list?' });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(rows).toHaveCount(cafe.contacts.length);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(rows).toHaveCount(cafe.contacts.length + 1);
+  expect((await callList(page)).some((c) => c.name === 'Ana Ruiz')).toBe(true);
+  // Without Undo the removal is made when the editor closes.
+  await section.getByRole('button', { name: 'Remove Ana Ruiz' }).click();
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await section.getByRole('button', { name: 'Done' }).click();
+  await expect.poll(async () => (await callList(page)).some((c) => c.name === 'Ana Ruiz')).toBe(false);
   await context.close();
 });
 

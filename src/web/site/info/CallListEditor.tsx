@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   DndContext,
   KeyboardSensor,
@@ -14,6 +14,7 @@ import { CSS } from '@dnd-kit/utilities';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Snackbar from '@mui/material/Snackbar';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -155,7 +156,10 @@ export function CallListEditor({ site }: { site: SiteDetail }) {
   const edit = useAccountEdit();
   // The order being saved (shown at once); the account's own once it is stored and reloaded.
   const [pending, setPending] = useState<SiteContact[] | null>(null);
-  const order = pending ?? callOrder(site.contacts);
+  // A contact removed is hidden at once and deleted when its Undo snackbar closes (or the editor does).
+  const [removed, setRemoved] = useState<SiteContact | null>(null);
+  const removedRef = useRef<SiteContact | null>(null);
+  const order = (pending ?? callOrder(site.contacts)).filter((c) => c.contactId !== removed?.contactId);
   const [editing, setEditing] = useState<SiteContact | 'new' | null>(null);
   const [removing, setRemoving] = useState<SiteContact | null>(null);
 
@@ -174,6 +178,8 @@ export function CallListEditor({ site }: { site: SiteDetail }) {
   async function move(from: number, to: number) {
     const next = moveItem(order, from, to);
     if (from === to) return;
+    // The order names every contact the server has: a removal waiting for its Undo is done first.
+    if (removedRef.current) await finishRemoval();
     setPending(next);
     await edit.run(
       () =>
@@ -191,6 +197,32 @@ export function CallListEditor({ site }: { site: SiteDetail }) {
     if (!over || active.id === over.id) return;
     void move(positionOf(active.id) - 1, positionOf(over.id) - 1);
   }
+
+  const { run } = edit;
+  const commitRemoval = useCallback(
+    (contact: SiteContact) =>
+      run(() => dataProvider.delete('contacts', { id: contact.contactId, previousData: { id: contact.contactId } }), null, {
+        notifyFailure: true,
+      }),
+    [run, dataProvider],
+  );
+  const commitRef = useRef(commitRemoval);
+  useEffect(() => {
+    commitRef.current = commitRemoval;
+  }, [commitRemoval]);
+  async function finishRemoval() {
+    const contact = removedRef.current;
+    removedRef.current = null;
+    if (contact) await commitRemoval(contact);
+    setRemoved(null);
+  }
+  // Leaving the editor (Done, another page) deletes what is still waiting for its Undo.
+  useEffect(
+    () => () => {
+      if (removedRef.current) void commitRef.current(removedRef.current);
+    },
+    [],
+  );
 
   const full = order.length >= MAX_CONTACTS;
   return (
@@ -255,17 +287,33 @@ export function CallListEditor({ site }: { site: SiteDetail }) {
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
           const contact = removing!;
-          void edit
-            .run(
-              () => dataProvider.delete('contacts', { id: contact.contactId, previousData: { id: contact.contactId } }),
-              {
-                key: 'accountEdits.contacts.removed',
-                args: { name: contact.name },
-              },
-              { notifyFailure: true },
-            )
-            .then(() => setRemoving(null));
+          setRemoving(null);
+          // One removal waits for its Undo at a time: an earlier one is done now.
+          const earlier = removedRef.current;
+          removedRef.current = contact;
+          setRemoved(contact);
+          if (earlier) void commitRemoval(earlier);
         }}
+      />
+      <Snackbar
+        open={removed !== null}
+        autoHideDuration={6000}
+        onClose={(_event, reason) => {
+          if (reason !== 'clickaway') void finishRemoval();
+        }}
+        message={removed ? translate('accountEdits.contacts.removed', { name: removed.name }) : ''}
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              removedRef.current = null;
+              setRemoved(null);
+            }}
+          >
+            {translate('accountEdits.undo')}
+          </Button>
+        }
       />
     </Box>
   );

@@ -9,7 +9,7 @@ export type SaveOutcome = { ok: true } | { ok: false; message: string; fieldErro
 /**
  * Runs one edit of the account (a create, update, delete or the calling order) and then reloads
  * the account (react-admin's `sites` getOne) so every section shows what the server stored.
- * Success says `success` in the snackbar; a failure is answered to the form (its field texts
+ * Success says `success` in the snackbar (null: the caller said it already); a failure is answered to the form (its field texts
  * beside the inputs), or in the snackbar when `notifyFailure`.
  */
 export function useAccountEdit() {
@@ -22,14 +22,14 @@ export function useAccountEdit() {
   const run = useCallback(
     async (
       action: () => Promise<unknown>,
-      success: { key: string; args?: Record<string, unknown>; undo?: () => void },
+      success: { key: string; args?: Record<string, unknown> } | null,
       options: { notifyFailure?: boolean } = {},
     ): Promise<SaveOutcome> => {
       setBusy(true);
       try {
         await action();
         await reload();
-        notify(success.key, { type: 'success', messageArgs: success.args });
+        if (success) notify(success.key, { type: 'success', messageArgs: success.args });
         return { ok: true };
       } catch (error) {
         const { message, fieldErrors } = clientMessage(error, 'accountEdits.saveFailed');
