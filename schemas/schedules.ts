@@ -12,7 +12,7 @@ import type { UiHints } from './uiHints.js';
 
 export const SCHEDULE_NAME_MAX = 40;
 /** 'HH:MM', 00:00 to 23:59. */
-export const CLOCK_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+const CLOCK_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 const clock = { type: 'string', pattern: CLOCK_PATTERN, errorMessage: { pattern: 'accountEdits.schedules.timeFormat' } } as const;
 const nullableClock = { ...clock, type: ['string', 'null'] } as const;
 const siteNum = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;

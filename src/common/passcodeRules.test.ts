@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en/accountEdits.json';
-import { checkPasscode, maskPasscode, passcodeProblem, type StoredPasscode } from './passcodeRules.js';
+import { checkPasscode, maskPasscode, PASSCODE_MAX, PASSCODE_MIN, passcodeProblem, type StoredPasscode } from './passcodeRules.js';
 
 const text = (key: string | undefined) =>
   key
@@ -15,8 +15,10 @@ const existing: StoredPasscode[] = [
 
 describe('passcodes', () => {
   it('has 4 to 20 letters and digits', () => {
+    expect([PASSCODE_MIN, PASSCODE_MAX]).toEqual([4, 20]);
     expect(text(passcodeProblem('abc'))).toBe('A passcode has at least 4 characters');
-    expect(text(passcodeProblem('a'.repeat(21)))).toBe('A passcode has at most 20 characters');
+    expect(passcodeProblem('a'.repeat(PASSCODE_MAX))).toBeUndefined();
+    expect(text(passcodeProblem('a'.repeat(PASSCODE_MAX + 1)))).toBe('A passcode has at most 20 characters');
     expect(text(passcodeProblem('abc 12'))).toBe('Use letters and digits only');
     expect(text(passcodeProblem('año-12'))).toBe('Use letters and digits only');
     expect(passcodeProblem('Añorada12')).toBeUndefined();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en/accountEdits.json';
-import { checkHoliday, checkWindow, clockMinutes, isOvernight, windowsOverlap } from './scheduleRules.js';
+import { checkHoliday, checkWindow, clockMinutes, isOvernight, windowProblem, windowsOverlap } from './scheduleRules.js';
 
 const text = (key: string | undefined) =>
   key
@@ -17,6 +17,7 @@ describe('weekly windows', () => {
   it('closes after it opens, or overnight; never at the same time', () => {
     expect(checkWindow({ dayOfWeek: 1, opensAt: '08:00', closesAt: '17:00' }, [])).toEqual({});
     expect(isOvernight('22:00', '06:00')).toBe(true);
+    expect(windowProblem('22:00', '06:00')).toBeUndefined();
     expect(checkWindow({ dayOfWeek: 5, opensAt: '22:00', closesAt: '06:00' }, [])).toEqual({});
     expect(text(checkWindow({ dayOfWeek: 1, opensAt: '08:00', closesAt: '08:00' }, []).closesAt)).toBe(
       'The closing time must differ from the opening time',

@@ -548,5 +548,3 @@ async function renumber(trx: Trx, contactIds: readonly number[]): Promise<void> 
     where contacts.contact_id = o.contact_id
   `.execute(trx);
 }
-
-export type AccountEditsRepository = ReturnType<typeof accountEditsRepository>;

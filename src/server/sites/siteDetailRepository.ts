@@ -144,7 +144,10 @@ export function siteDetailRepository(db: Db) {
         postalCode: site.postal_code,
       };
       // The contact's passcode leaves the database as bullets only (issue 12).
-      const contacts = contactRows.map(({ passcode, ...contact }) => ({ ...contact, passcodeMasked: passcode ? MASK.repeat([...passcode].length) : null }));
+      const contacts = contactRows.map(({ passcode, ...contact }) => ({
+        ...contact,
+        passcodeMasked: passcode ? MASK.repeat([...passcode].length) : null,
+      }));
       const detail = {
         contacts,
         // The length only ever leaves the database: the clear value is the reveal's alone.

@@ -3,9 +3,9 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { SiteDetail } from '../../../../schemas/sites.js';
-import { CONTACT_LIMITS } from '../../../../schemas/contacts.js';
+import { CONTACT_LIMITS, contactsUi } from '../../../../schemas/contacts.js';
 import { passcodeProblem } from '../../../common/passcodeRules.js';
-import { EditDialog, EditField, PasscodeField } from './EditDialog.js';
+import { EditDialog, EditField, OrderedFields, PasscodeField } from './EditDialog.js';
 import { mergeErrors, orNull, phoneFeedback } from './editRules.js';
 import type { useAccountEdit } from './useAccountEdit.js';
 
@@ -119,63 +119,84 @@ export function ContactDialog({
       onClose={onClose}
       onSubmit={() => void save()}
     >
-      <EditField
-        label={t('name')}
-        required
-        value={form.name}
-        onChange={(e) => set('name', e.target.value)}
-        error={errors.name}
-        slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.nameMax } }}
-        autoFocus
+      <OrderedFields
+        ui={contactsUi}
+        inputs={{
+          name: (
+            <EditField
+              label={t('name')}
+              required
+              value={form.name}
+              onChange={(e) => set('name', e.target.value)}
+              error={errors.name}
+              slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.nameMax } }}
+              autoFocus
+            />
+          ),
+          relation: (
+            <EditField
+              label={t('relation')}
+              value={form.relation}
+              onChange={(e) => set('relation', e.target.value)}
+              error={errors.relation}
+              slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.relationMax } }}
+            />
+          ),
+          phoneNumber: (
+            <EditField
+              label={t('phoneNumber')}
+              required
+              type="tel"
+              autoComplete="off"
+              value={form.phoneNumber}
+              onChange={(e) => set('phoneNumber', e.target.value)}
+              error={errors.phoneNumber}
+              hint={phone.preview ? translate('accountEdits.phone.willBeSaved', { phone: phone.preview }) : ' '}
+              slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.phoneMax, 'data-testid': 'contact-phone' } }}
+            />
+          ),
+          email: (
+            <EditField
+              label={t('email')}
+              type="email"
+              value={form.email}
+              onChange={(e) => set('email', e.target.value)}
+              error={errors.email}
+              slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.emailMax } }}
+            />
+          ),
+          verifies: (
+            <FormControlLabel
+              control={<Checkbox checked={form.verifies} onChange={(e) => set('verifies', e.target.checked)} />}
+              label={t('verifies')}
+            />
+          ),
+          hasKey: (
+            <FormControlLabel
+              control={<Checkbox checked={form.hasKey} onChange={(e) => set('hasKey', e.target.checked)} />}
+              label={t('hasKey')}
+            />
+          ),
+          passcode: (
+            <>
+              <PasscodeField
+                label={t('passcode')}
+                value={form.passcode}
+                onChange={(e) => set('passcode', e.target.value)}
+                error={errors.passcode}
+                hint={contact?.passcodeMasked ? t('passcodeKeep') : ' '}
+                disabled={form.removePasscode}
+              />
+              {contact?.passcodeMasked && (
+                <FormControlLabel
+                  control={<Checkbox checked={form.removePasscode} onChange={(e) => set('removePasscode', e.target.checked)} />}
+                  label={t('removePasscode')}
+                />
+              )}
+            </>
+          ),
+        }}
       />
-      <EditField
-        label={t('relation')}
-        value={form.relation}
-        onChange={(e) => set('relation', e.target.value)}
-        error={errors.relation}
-        slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.relationMax } }}
-      />
-      <EditField
-        label={t('phoneNumber')}
-        required
-        type="tel"
-        autoComplete="off"
-        value={form.phoneNumber}
-        onChange={(e) => set('phoneNumber', e.target.value)}
-        error={errors.phoneNumber}
-        hint={phone.preview ? translate('accountEdits.phone.willBeSaved', { phone: phone.preview }) : ' '}
-        slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.phoneMax, 'data-testid': 'contact-phone' } }}
-      />
-      <EditField
-        label={t('email')}
-        type="email"
-        value={form.email}
-        onChange={(e) => set('email', e.target.value)}
-        error={errors.email}
-        slotProps={{ htmlInput: { maxLength: CONTACT_LIMITS.emailMax } }}
-      />
-      <FormControlLabel
-        control={<Checkbox checked={form.verifies} onChange={(e) => set('verifies', e.target.checked)} />}
-        label={t('verifies')}
-      />
-      <FormControlLabel
-        control={<Checkbox checked={form.hasKey} onChange={(e) => set('hasKey', e.target.checked)} />}
-        label={t('hasKey')}
-      />
-      <PasscodeField
-        label={t('passcode')}
-        value={form.passcode}
-        onChange={(e) => set('passcode', e.target.value)}
-        error={errors.passcode}
-        hint={contact?.passcodeMasked ? t('passcodeKeep') : ' '}
-        disabled={form.removePasscode}
-      />
-      {contact?.passcodeMasked && (
-        <FormControlLabel
-          control={<Checkbox checked={form.removePasscode} onChange={(e) => set('removePasscode', e.target.checked)} />}
-          label={t('removePasscode')}
-        />
-      )}
     </EditDialog>
   );
 }

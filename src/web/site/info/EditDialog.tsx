@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,6 +15,7 @@ import type { Theme } from '@mui/material/styles';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useTranslate } from 'react-admin';
+import type { UiHints } from '../../../../schemas/uiHints.js';
 
 /**
  * The editor of one item of the account (a contact, zone, passcode, window, holiday): a dialog
@@ -143,5 +144,35 @@ export function ConfirmRemove({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * An editor's inputs in the order of the entity's UI hints (schemas/<entity>.ts `<entity>Ui`):
+ * fields sharing a `row` side by side from the small breakpoint up. Inputs left out are skipped.
+ */
+export function OrderedFields<F extends string>({ ui, inputs }: { ui: UiHints<F>; inputs: Partial<Record<F, ReactNode>> }) {
+  const groups: { row?: string; fields: F[] }[] = [];
+  for (const field of ui.order) {
+    if (inputs[field] === undefined || inputs[field] === null || inputs[field] === false) continue;
+    const row = ui.fields?.[field]?.row;
+    const last = groups[groups.length - 1];
+    if (row && last?.row === row) last.fields.push(field);
+    else groups.push({ row, fields: [field] });
+  }
+  return (
+    <>
+      {groups.map((group) =>
+        group.row ? (
+          <Stack key={group.fields[0]} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {group.fields.map((field) => (
+              <Fragment key={field}>{inputs[field]}</Fragment>
+            ))}
+          </Stack>
+        ) : (
+          <Fragment key={group.fields[0]}>{inputs[group.fields[0]!]}</Fragment>
+        ),
+      )}
+    </>
   );
 }

@@ -3,10 +3,10 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { PASSCODE_NAME_MAX } from '../../../../schemas/passcodes.js';
+import { PASSCODE_NAME_MAX, passcodesUi } from '../../../../schemas/passcodes.js';
 import type { SiteDetail } from '../../../../schemas/sites.js';
 import { passcodeProblem } from '../../../common/passcodeRules.js';
-import { EditDialog, EditField, PasscodeField } from './EditDialog.js';
+import { EditDialog, EditField, OrderedFields, PasscodeField } from './EditDialog.js';
 import { mergeErrors } from './editRules.js';
 import type { useAccountEdit } from './useAccountEdit.js';
 
@@ -71,44 +71,55 @@ export function PasscodeDialog({
       onClose={onClose}
       onSubmit={() => void save()}
     >
-      <EditField
-        label={t('name')}
-        required
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          drop('name');
-        }}
-        error={errors.name}
-        slotProps={{ htmlInput: { maxLength: PASSCODE_NAME_MAX } }}
-        autoFocus
-      />
-      <PasscodeField
-        label={t('passcode')}
-        required={!passcode}
-        value={value}
-        onChange={(e) => {
-          setValue(e.target.value);
-          drop('passcode');
-        }}
-        error={errors.passcode}
-        hint={passcode ? t('passcodeKeep') : ' '}
-      />
-      <div>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={isDuress}
+      <OrderedFields
+        ui={passcodesUi}
+        inputs={{
+          name: (
+            <EditField
+              label={t('name')}
+              required
+              value={name}
               onChange={(e) => {
-                setDuress(e.target.checked);
-                drop('isDuress');
+                setName(e.target.value);
+                drop('name');
               }}
+              error={errors.name}
+              slotProps={{ htmlInput: { maxLength: PASSCODE_NAME_MAX } }}
+              autoFocus
             />
-          }
-          label={t('isDuress')}
-        />
-        {errors.isDuress && <FormHelperText error>{translate(errors.isDuress)}</FormHelperText>}
-      </div>
+          ),
+          passcode: (
+            <PasscodeField
+              label={t('passcode')}
+              required={!passcode}
+              value={value}
+              onChange={(e) => {
+                setValue(e.target.value);
+                drop('passcode');
+              }}
+              error={errors.passcode}
+              hint={passcode ? t('passcodeKeep') : ' '}
+            />
+          ),
+          isDuress: (
+            <div>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={isDuress}
+                    onChange={(e) => {
+                      setDuress(e.target.checked);
+                      drop('isDuress');
+                    }}
+                  />
+                }
+                label={t('isDuress')}
+              />
+              {errors.isDuress && <FormHelperText error>{translate(errors.isDuress)}</FormHelperText>}
+            </div>
+          ),
+        }}
+      />
     </EditDialog>
   );
 }

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { Locale } from 'date-fns';
-import { SCHEDULE_NAME_MAX } from '../../../../schemas/schedules.js';
+import { holidaysUi, SCHEDULE_NAME_MAX, schedulesUi } from '../../../../schemas/schedules.js';
 import type { SiteDetail } from '../../../../schemas/sites.js';
 import { checkHoliday, checkWindow, isOvernight } from '../../../common/scheduleRules.js';
-import { EditDialog, EditField } from './EditDialog.js';
+import { EditDialog, EditField, OrderedFields } from './EditDialog.js';
 import { mergeErrors } from './editRules.js';
 import { dayName, weekDays } from './siteInfoRules.js';
 import type { useAccountEdit } from './useAccountEdit.js';
@@ -89,41 +88,52 @@ export function ScheduleDialog({
       onClose={onClose}
       onSubmit={() => void save()}
     >
-      <EditField select label={t('dayOfWeek')} value={form.dayOfWeek} onChange={(e) => set('dayOfWeek', Number(e.target.value))}>
-        {weekDays(locale).map((day) => (
-          <MenuItem key={day} value={day}>
-            {dayName(day, locale, language)}
-          </MenuItem>
-        ))}
-      </EditField>
-      <EditField
-        label={t('name')}
-        required
-        value={form.name}
-        onChange={(e) => set('name', e.target.value)}
-        error={errors.name}
-        slotProps={{ htmlInput: { maxLength: SCHEDULE_NAME_MAX } }}
+      <OrderedFields
+        ui={schedulesUi}
+        inputs={{
+          dayOfWeek: (
+            <EditField select label={t('dayOfWeek')} value={form.dayOfWeek} onChange={(e) => set('dayOfWeek', Number(e.target.value))}>
+              {weekDays(locale).map((day) => (
+                <MenuItem key={day} value={day}>
+                  {dayName(day, locale, language)}
+                </MenuItem>
+              ))}
+            </EditField>
+          ),
+          name: (
+            <EditField
+              label={t('name')}
+              required
+              value={form.name}
+              onChange={(e) => set('name', e.target.value)}
+              error={errors.name}
+              slotProps={{ htmlInput: { maxLength: SCHEDULE_NAME_MAX } }}
+            />
+          ),
+          opensAt: (
+            <EditField
+              label={t('opensAt')}
+              type="time"
+              required
+              value={form.opensAt}
+              onChange={(e) => set('opensAt', e.target.value)}
+              error={errors.opensAt}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ),
+          closesAt: (
+            <EditField
+              label={t('closesAt')}
+              type="time"
+              required
+              value={form.closesAt}
+              onChange={(e) => set('closesAt', e.target.value)}
+              error={errors.closesAt}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ),
+        }}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <EditField
-          label={t('opensAt')}
-          type="time"
-          required
-          value={form.opensAt}
-          onChange={(e) => set('opensAt', e.target.value)}
-          error={errors.opensAt}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <EditField
-          label={t('closesAt')}
-          type="time"
-          required
-          value={form.closesAt}
-          onChange={(e) => set('closesAt', e.target.value)}
-          error={errors.closesAt}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-      </Stack>
       {complete && !errors.closesAt && isOvernight(form.opensAt, form.closesAt) && (
         <Typography variant="body2" color="text.secondary" role="status">
           {translate('accountEdits.schedules.overnight')}
@@ -210,49 +220,63 @@ export function HolidayDialog({
       onClose={onClose}
       onSubmit={() => void save()}
     >
-      <EditField
-        label={t('date')}
-        type="date"
-        required
-        value={form.date}
-        onChange={(e) => set('date', e.target.value)}
-        error={errors.date}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <EditField
-        label={t('name')}
-        required
-        value={form.name}
-        onChange={(e) => set('name', e.target.value)}
-        error={errors.name}
-        slotProps={{ htmlInput: { maxLength: SCHEDULE_NAME_MAX } }}
+      <OrderedFields
+        ui={holidaysUi}
+        inputs={{
+          date: (
+            <EditField
+              label={t('date')}
+              type="date"
+              required
+              value={form.date}
+              onChange={(e) => set('date', e.target.value)}
+              error={errors.date}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ),
+          name: (
+            <EditField
+              label={t('name')}
+              required
+              value={form.name}
+              onChange={(e) => set('name', e.target.value)}
+              error={errors.name}
+              slotProps={{ htmlInput: { maxLength: SCHEDULE_NAME_MAX } }}
+            />
+          ),
+        }}
       />
       <FormControlLabel
         control={<Checkbox checked={form.closedAllDay} onChange={(e) => set('closedAllDay', e.target.checked)} />}
         label={t('closedAllDay')}
       />
-      {!form.closedAllDay && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <EditField
-            label={t('opensAt')}
-            type="time"
-            required
-            value={form.opensAt}
-            onChange={(e) => set('opensAt', e.target.value)}
-            error={errors.opensAt}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <EditField
-            label={t('closesAt')}
-            type="time"
-            required
-            value={form.closesAt}
-            onChange={(e) => set('closesAt', e.target.value)}
-            error={errors.closesAt}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Stack>
-      )}
+      <OrderedFields
+        ui={holidaysUi}
+        inputs={{
+          opensAt: !form.closedAllDay && (
+            <EditField
+              label={t('opensAt')}
+              type="time"
+              required
+              value={form.opensAt}
+              onChange={(e) => set('opensAt', e.target.value)}
+              error={errors.opensAt}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ),
+          closesAt: !form.closedAllDay && (
+            <EditField
+              label={t('closesAt')}
+              type="time"
+              required
+              value={form.closesAt}
+              onChange={(e) => set('closesAt', e.target.value)}
+              error={errors.closesAt}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ),
+        }}
+      />
     </EditDialog>
   );
 }

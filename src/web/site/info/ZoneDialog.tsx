@@ -2,8 +2,8 @@ import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { SiteDetail } from '../../../../schemas/sites.js';
-import { ZONE_DESCRIPTION_MAX, ZONE_EVENT_TYPES } from '../../../../schemas/zones.js';
-import { EditDialog, EditField } from './EditDialog.js';
+import { ZONE_DESCRIPTION_MAX, ZONE_EVENT_TYPES, zonesUi } from '../../../../schemas/zones.js';
+import { EditDialog, EditField, OrderedFields } from './EditDialog.js';
 import type { useAccountEdit } from './useAccountEdit.js';
 
 type SiteZone = SiteDetail['zones'][number];
@@ -47,25 +47,42 @@ export function ZoneDialog({ zone, onClose, edit }: { zone: SiteZone; onClose: (
       onClose={onClose}
       onSubmit={() => void save()}
     >
-      <EditField
-        label={t('description')}
-        required
-        value={description}
-        onChange={(e) => {
-          setDescription(e.target.value);
-          setErrors(({ description: _d, ...rest }) => rest);
+      <OrderedFields
+        ui={zonesUi}
+        inputs={{
+          description: (
+            <EditField
+              label={t('description')}
+              required
+              value={description}
+              onChange={(e) => {
+                setDescription(e.target.value);
+                setErrors(({ description: _d, ...rest }) => rest);
+              }}
+              error={errors.description}
+              slotProps={{ htmlInput: { maxLength: ZONE_DESCRIPTION_MAX } }}
+              autoFocus
+            />
+          ),
+          eventType: (
+            <EditField
+              select
+              label={t('eventType')}
+              value={eventType}
+              onChange={(e) => setEventType(e.target.value)}
+              error={errors.eventType}
+            >
+              {kinds.map((kind) => (
+                <MenuItem key={kind} value={kind}>
+                  {(ZONE_EVENT_TYPES as readonly string[]).includes(kind)
+                    ? translate(`${zonesUi.fields.eventType.optionLabels}.${kind}`)
+                    : kind}
+                </MenuItem>
+              ))}
+            </EditField>
+          ),
         }}
-        error={errors.description}
-        slotProps={{ htmlInput: { maxLength: ZONE_DESCRIPTION_MAX } }}
-        autoFocus
       />
-      <EditField select label={t('eventType')} value={eventType} onChange={(e) => setEventType(e.target.value)} error={errors.eventType}>
-        {kinds.map((kind) => (
-          <MenuItem key={kind} value={kind}>
-            {(ZONE_EVENT_TYPES as readonly string[]).includes(kind) ? translate(`accountEdits.zones.eventTypes.${kind}`) : kind}
-          </MenuItem>
-        ))}
-      </EditField>
     </EditDialog>
   );
 }
