@@ -47,7 +47,13 @@ export function ScheduleDialog({
   const [form, setForm] = useState(() =>
     window
       ? { dayOfWeek: window.dayOfWeek, name: window.name, opensAt: window.opensAt, closesAt: window.closesAt }
-      : { dayOfWeek: 1, name: '', opensAt: '09:00', closesAt: '17:00' },
+      : {
+          // A new window starts on the first day of the week with none, so it opens without an overlap.
+          dayOfWeek: weekDays(locale).find((day) => !site.schedules.some((s) => s.dayOfWeek === day)) ?? 1,
+          name: '',
+          opensAt: '09:00',
+          closesAt: '17:00',
+        },
   );
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
