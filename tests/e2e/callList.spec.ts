@@ -111,6 +111,46 @@ test('dealer.beta reorders the call list by keyboard and adds a contact with a n
   await context.close();
 });
 
+test('dealer.beta edits a zone and adds a passcode; one duress passcode per account', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'dealer.beta');
+  await page.goto(`/site/info?sn=${cafe.siteNum}`);
+
+  // Zone 2: a new description and event kind, shown in the table at once.
+  const zones = page.getByRole('region', { name: 'Zones' }).first();
+  await zones.getByRole('button', { name: /^Edit zone 2,/ }).click();
+  const zoneDialog = page.getByRole('dialog', { name: 'Edit zone 2' });
+  await zoneDialog.getByLabel('Description').fill('Rear Door (steel)');
+  await zoneDialog.getByRole('combobox', { name: 'Event kind' }).click();
+  await page.getByRole('option', { name: 'Panic' }).click();
+  await zoneDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(zoneDialog).toBeHidden();
+  await expect(zones.getByRole('row', { name: /Rear Door \(steel\)/ })).toContainText('Panic');
+
+  // A second duress passcode is refused beside its checkbox; what was typed stays.
+  const passcodes = page.getByRole('region', { name: 'Passcodes' }).first();
+  await passcodes.getByRole('button', { name: 'Add passcode' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New passcode' });
+  await dialog.getByLabel('Name').fill('Night');
+  await dialog.getByLabel('Passcode', { exact: false }).first().fill('ab');
+  await expect(dialog.getByText('A passcode has at least 4 characters')).toBeVisible();
+  await dialog.getByLabel('Passcode', { exact: false }).first().fill('lune2026');
+  await dialog.getByRole('checkbox', { name: /Duress passcode/ }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('An account has at most one duress passcode')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveValue('Night');
+  await dialog.getByRole('checkbox', { name: /Duress passcode/ }).uncheck();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const row = passcodes.getByRole('row', { name: /Night/ });
+  await expect(row).toContainText('••••••••');
+  await expect(row).not.toContainText('lune2026');
+  await context.close();
+});
+
 test('dealer.summit sees the call list without edit buttons', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
