@@ -65,6 +65,17 @@ import {
   usernameAvailabilitySchema,
 } from './registration.js';
 import { clientConfigSchema } from './clientConfig.js';
+import { contactFilterSchema, contactInputSchema, contactOrderSchema, contactSchema } from './contacts.js';
+import { passcodeFilterSchema, passcodeInputSchema, passcodeSchema } from './passcodes.js';
+import {
+  holidayFilterSchema,
+  holidayInputSchema,
+  holidaySchema,
+  scheduleFilterSchema,
+  scheduleInputSchema,
+  scheduleSchema,
+} from './schedules.js';
+import { zoneFilterSchema, zoneInputSchema, zoneSchema } from './zones.js';
 import { alarmIngestItemSchema, alarmIngestResultSchema, alarmIngestSchema } from './live.js';
 import {
   accountGroupOptionSchema,
@@ -187,4 +198,21 @@ export const ALL_SCHEMAS = [
   siteTestEndSchema,
   siteTestSchema,
   siteTestFilterSchema,
+  // contacts.ts, zones.ts, passcodes.ts, schedules.ts (issue 12, editing the account)
+  contactInputSchema,
+  contactSchema,
+  contactFilterSchema,
+  contactOrderSchema,
+  zoneInputSchema,
+  zoneSchema,
+  zoneFilterSchema,
+  passcodeInputSchema,
+  passcodeSchema,
+  passcodeFilterSchema,
+  scheduleInputSchema,
+  scheduleSchema,
+  scheduleFilterSchema,
+  holidayInputSchema,
+  holidaySchema,
+  holidayFilterSchema,
 ] as const;

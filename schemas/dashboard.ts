@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { EVENT_KINDS } from './events.js';
+import { SIGNAL_KINDS } from './events.js';
 import { int4Range } from './shared.js';
 import { SITE_STATUSES, SITE_WARNINGS } from './sites.js';
 
@@ -94,7 +94,7 @@ export const dashboardSchema = {
         required: ['day', 'counts'],
         properties: {
           day: { type: 'string', format: 'date' },
-          counts: byKey(EVENT_KINDS),
+          counts: byKey(SIGNAL_KINDS),
         },
       },
     },

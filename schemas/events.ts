@@ -13,9 +13,19 @@ import { INT4_MAX, int4Range } from './shared.js';
  * `Content-Range: events 0-49/*` (react-admin: pageInfo.hasNextPage).
  */
 
-/** Contact ID event families (the first digit of the code and its qualifier): alarm history is kind=alarm. */
-export const EVENT_KINDS = ['alarm', 'trouble', 'openClose', 'test', 'restore', 'other'] as const;
+/**
+ * Contact ID event families (the first digit of the code and its qualifier): alarm history is kind=alarm.
+ * 'change' is no signal of the premises: a change made to the account (issue 12, code ACCOUNT_CHANGE_CODE).
+ */
+export const EVENT_KINDS = ['alarm', 'trouble', 'openClose', 'test', 'restore', 'other', 'change'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** The kinds the premises send: what the dashboard counts (changes to the account are not counted). */
+export const SIGNAL_KINDS = ['alarm', 'trouble', 'openClose', 'test', 'restore', 'other'] as const satisfies readonly EventKind[];
+export type SignalKind = (typeof SIGNAL_KINDS)[number];
+
+/** The event code of a change to the account in its history (alarm_events.event_kind 'change', migration 0009). */
+export const ACCOUNT_CHANGE_CODE = 'CHANGE';
 
 /** `filter` of GET /api/events and of the export (JSON in the query string). */
 export const eventFilterSchema = {

@@ -127,6 +127,7 @@ export const siteDetailSchema = {
     'contacts',
     'passcodes',
     'schedules',
+    'holidays',
     'agencies',
     'premisePhones',
     'warnings',
@@ -190,7 +191,7 @@ export const siteDetailSchema = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['contactId', 'position', 'name', 'relation', 'phoneNumber', 'email', 'hasKey', 'verifies'],
+        required: ['contactId', 'position', 'name', 'relation', 'phoneNumber', 'email', 'hasKey', 'verifies', 'passcodeMasked'],
         properties: {
           contactId: { type: 'integer', ...int4Range },
           position: { type: 'integer', ...int4Range },
@@ -201,6 +202,8 @@ export const siteDetailSchema = {
           hasKey: { type: 'boolean' },
           /** May verify an alarm (counts towards 'fewer than two verification contacts'). */
           verifies: { type: 'boolean' },
+          /** The contact's own passcode as bullets; null without one (issue 12). */
+          passcodeMasked: nullableText,
         },
       },
     },
@@ -209,12 +212,14 @@ export const siteDetailSchema = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['passcodeId', 'name', 'masked'],
+        required: ['passcodeId', 'name', 'masked', 'isDuress'],
         properties: {
           passcodeId: { type: 'integer', ...int4Range },
           name: { type: 'string' },
           /** Bullets as long as the passcode ('••••'). */
           masked: { type: 'string' },
+          /** The duress passcode (issue 12). */
+          isDuress: { type: 'boolean' },
         },
       },
     },
@@ -232,6 +237,23 @@ export const siteDetailSchema = {
           /** 'HH:MM', local time of the premises. */
           opensAt: { type: 'string' },
           closesAt: { type: 'string' },
+        },
+      },
+    },
+    /** Days the weekly schedule does not apply (issue 12): closed all day (times null) or special times. */
+    holidays: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['holidayId', 'date', 'name', 'opensAt', 'closesAt'],
+        properties: {
+          holidayId: { type: 'integer', ...int4Range },
+          /** 'YYYY-MM-DD'. */
+          date: { type: 'string', format: 'date' },
+          name: { type: 'string' },
+          opensAt: nullableText,
+          closesAt: nullableText,
         },
       },
     },

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { EVENT_KINDS } from './events.js';
+import { SIGNAL_KINDS } from './events.js';
 import { INT4_MAX, notBlank, nullableDateTime } from './shared.js';
 
 /**
@@ -28,7 +28,7 @@ export const siteTestInputSchema = {
     deviceNum: { type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX },
     scope: { type: 'string', enum: SCOPES },
     zones: { type: 'array', items: { type: 'integer', minimum: 0, maximum: INT4_MAX }, maxItems: 200, uniqueItems: true },
-    kinds: { type: 'array', items: { type: 'string', enum: EVENT_KINDS }, maxItems: EVENT_KINDS.length, uniqueItems: true },
+    kinds: { type: 'array', items: { type: 'string', enum: SIGNAL_KINDS }, maxItems: SIGNAL_KINDS.length, uniqueItems: true },
     /** Absent or null: now. */
     startAt: nullableDateTime,
     /** 1 minute to 30 days: never open-ended. */
@@ -96,7 +96,7 @@ export const siteTestSchema = {
     deviceNum: { type: ['integer', 'null'] },
     scope: { type: 'string', enum: SCOPES },
     zones: { type: 'array', items: { type: 'integer' } },
-    kinds: { type: 'array', items: { type: 'string', enum: EVENT_KINDS } },
+    kinds: { type: 'array', items: { type: 'string', enum: SIGNAL_KINDS } },
     startsAt: { type: 'string', format: 'date-time' },
     endsAt: { type: 'string', format: 'date-time' },
     reason: { type: 'string' },

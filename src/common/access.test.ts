@@ -94,6 +94,14 @@ describe('the access table (SPEC §6), row by row', () => {
     ['customer without sitePasscodeRead: no reveal', who(3), 'passcodes', 'reveal', false],
     ['customer with scheduleRead: schedules', who(3, ['scheduleRead']), 'schedules', 'show', true],
     ['dealer reads a site contacts', who(2), 'contacts', 'list', true],
+    // Editing the account (issue 12): xtAdmin.
+    ['dealer with xtAdmin edits the call list', who(2, [], { xtAdmin: true }), 'contacts', 'edit', true],
+    ['dealer with xtAdmin adds holidays', who(2, [], { xtAdmin: true }), 'holidays', 'create', true],
+    ['dealer without xtAdmin: no call-list edits', who(2), 'contacts', 'edit', false],
+    ['dealer without xtAdmin: no passcode changes', who(2), 'passcodes', 'delete', false],
+    ['dealer without xtAdmin: no zone edits', who(2), 'zones', 'edit', false],
+    ['customer with every role: no schedule edits yet', who(3, ['scheduleRead'], ALL_FLAGS), 'schedules', 'create', false],
+    ['staff with xtAdmin: no call-list edits', who(1, [], { xtAdmin: true }), 'contacts', 'create', false],
     // Flags: allowCreateAccountFlag (Create New Account), xtAdmin (Account Group Settings and Branding).
     ['dealer with allowCreateAccountFlag: create account', who(2, [], { allowCreateAccountFlag: true }), 'sites', 'create', true],
     ['dealer without allowCreateAccountFlag', who(2), 'sites', 'create', false],
@@ -128,6 +136,7 @@ describe('the access table (SPEC §6), row by row', () => {
       'zones',
       'passcodes',
       'schedules',
+      'holidays',
       'reports',
       'reportRuns',
       'reportSchedules',

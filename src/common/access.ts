@@ -69,11 +69,21 @@ export type AccessEntry = Partial<Record<Action, AccessRule | readonly AccessRul
 const ANS: AccessRule = { apps: [dealer], roles: ['level8'], flags: ['ansServiceBlockFlag'], answeringService: true };
 const ANS_ALL: AccessEntry = { list: ANS, show: ANS, create: ANS, edit: ANS, delete: ANS };
 
+/**
+ * Who edits an account (issue 12, 'Edit the account'): a dealer with xtAdmin (§6, the dealer's
+ * administrator). The README's 'Who sees what' names it. The customer's screens add their rule here later.
+ */
+const ACCOUNT_EDIT: AccessRule = { apps: [dealer], flags: ['xtAdmin'] };
+
 /** A site's details: staff of the site's account group, and the customer with the matching role (§6 MSA screens). */
-function siteDetail(role: RoleName, write: Action[] = ['create', 'edit', 'delete']): AccessEntry {
+function siteDetail(
+  role: RoleName,
+  write: Action[] = ['create', 'edit', 'delete'],
+  writeRule: AccessRule = { apps: [dealer] },
+): AccessEntry {
   const read = [{ apps: STAFF }, { apps: [customer], roles: [role] }] as const;
   const entry: AccessEntry = { list: read, show: read };
-  for (const action of write) entry[action] = { apps: [dealer] };
+  for (const action of write) entry[action] = writeRule;
   return entry;
 }
 
@@ -127,13 +137,15 @@ export const ACCESS_TABLE = {
   events: { list: { apps: ALL }, show: { apps: ALL }, export: { apps: STAFF } },
   // §6 noActionRead: the MSA No Action screen (the system on test: alarms get no action).
   tests: siteDetail('noActionRead'),
-  contacts: siteDetail('contactsRead'),
-  zones: siteDetail('zonesRead', ['edit']),
+  // Editing the account (issue 12): the call list, zones, passcodes, schedules and holidays; xtAdmin edits.
+  contacts: siteDetail('contactsRead', undefined, ACCOUNT_EDIT),
+  zones: siteDetail('zonesRead', ['edit'], ACCOUNT_EDIT),
   passcodes: {
-    ...siteDetail('sitePasscodeRead'),
+    ...siteDetail('sitePasscodeRead', undefined, ACCOUNT_EDIT),
     reveal: [{ apps: [dealer] }, { apps: [customer], roles: ['sitePasscodeRead'] }],
   },
-  schedules: siteDetail('scheduleRead'),
+  schedules: siteDetail('scheduleRead', undefined, ACCOUNT_EDIT),
+  holidays: siteDetail('scheduleRead', undefined, ACCOUNT_EDIT),
   // The customer's linked alarm accounts (MSA summary, account and panel info).
   accountLinks: {
     list: { apps: [customer] },

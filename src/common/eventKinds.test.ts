@@ -25,4 +25,9 @@ describe('eventKind (Contact ID families)', () => {
   it('reads everything else as other', () => {
     for (const code of ['', 'E', 'E700', 'E999', '0', 'X130', 'EE130', ' E130', 'E-1']) expect(eventKind(code)).toBe('other');
   });
+
+  it('reads the account-change code as a change (migration 0009)', () => {
+    expect(eventKind('CHANGE')).toBe('change');
+    expect(eventKind('change')).toBe('other');
+  });
 });

@@ -1,4 +1,4 @@
-import { EVENT_KINDS, type EventKind } from '../../schemas/events.js';
+import { SIGNAL_KINDS, type EventKind } from '../../schemas/events.js';
 
 /**
  * Place on test (issue 12; SPEC §6 noActionRead, the "No Action" state): the
@@ -80,7 +80,7 @@ export function testRequestErrors(
   if (request.scope === 'kinds') {
     const kinds = request.kinds ?? [];
     if (kinds.length === 0) errors.kinds = 'siteTests.errors.kindsRequired';
-    else if (kinds.some((k) => !(EVENT_KINDS as readonly string[]).includes(k))) errors.kinds = 'siteTests.errors.kindUnknown';
+    else if (kinds.some((k) => !(SIGNAL_KINDS as readonly string[]).includes(k))) errors.kinds = 'siteTests.errors.kindUnknown';
   }
   if (!validDuration(request.durationMinutes)) errors.durationMinutes = 'siteTests.errors.duration';
   if (request.startAt) {

@@ -45,6 +45,7 @@ import { eventsRoutes } from './events/eventsRoutes.js';
 import { dashboardRoutes } from './dashboard/dashboardRoutes.js';
 import { jobsPlugin } from './jobs/jobsPlugin.js';
 import { testsRoutes } from './tests/testsRoutes.js';
+import { accountEditsRoutes } from './accountEdits/accountEditsRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(eventsRoutes);
       await api.register(dashboardRoutes);
       await api.register(testsRoutes);
+      await api.register(accountEditsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { SiteDetail } from '../../schemas/sites.js';
+import { formatPhone } from '../../src/common/phone.js';
 import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
@@ -66,7 +67,8 @@ test('dealer.beta reads the account, its call list, and reveals a passcode for 3
     await expect(row.getByRole('cell').nth(0)).toHaveText(String(contact.position));
     await expect(row.getByRole('cell').nth(1)).toHaveText(contact.name);
     if (contact.phoneNumber) {
-      await expect(row.getByRole('link', { name: contact.phoneNumber })).toHaveAttribute(
+      // Shown formatted (issue 12: national in the account's country), dialled as stored.
+      await expect(row.getByRole('link', { name: formatPhone(contact.phoneNumber) })).toHaveAttribute(
         'href',
         `tel:${contact.phoneNumber.replace(/\D/g, '')}`,
       );

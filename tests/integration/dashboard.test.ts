@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../schemas/dashboard.js';
-import { EVENT_KINDS } from '../../schemas/events.js';
+import { SIGNAL_KINDS } from '../../schemas/events.js';
 import { SITE_STATUSES, SITE_WARNINGS } from '../../schemas/sites.js';
 import { dateIn, siteWarnings } from '../../src/common/siteWarnings.js';
 import { json, signedInClient, TestClient } from './client.js';
@@ -53,7 +53,7 @@ describe.each(TEST_DATABASES)('dealer dashboard on $name', (database) => {
     const perDay = days.map((day) => ({
       day,
       counts: Object.fromEntries(
-        EVENT_KINDS.map((k) => [k, events.filter((e) => e.event_kind === k && utcDay(new Date(at(e))) === day).length]),
+        SIGNAL_KINDS.map((k) => [k, events.filter((e) => e.event_kind === k && utcDay(new Date(at(e))) === day).length]),
       ),
     }));
     const perSite = new Map<number, number>();

@@ -91,16 +91,23 @@ describe.each(TEST_DATABASES)('account view on $name', (database) => {
         email: c.email,
         hasKey: c.hasKey,
         verifies: c.verifies,
+        passcodeMasked: c.passcode ? '•'.repeat(c.passcode.length) : null,
       })),
     );
 
     // Passcodes: bullets as long as the passcode, never the passcode.
     const stored = await passcodesOf(complete.siteNum);
     expect(body.passcodes).toEqual(
-      stored.map((p, i) => ({ passcodeId: p.passcode_id, name: complete.passcodes[i].name, masked: '•'.repeat(p.passcode.length) })),
+      stored.map((p, i) => ({
+        passcodeId: p.passcode_id,
+        name: complete.passcodes[i].name,
+        masked: '•'.repeat(p.passcode.length),
+        isDuress: complete.passcodes[i].isDuress ?? false,
+      })),
     );
     const text = JSON.stringify(body);
     for (const p of stored) expect(text).not.toContain(p.passcode);
+    for (const c of complete.contacts) if (c.passcode) expect(text).not.toContain(c.passcode);
 
     // Agencies in calling order (police, fire, medical, guard), each with its permit.
     expect(body.agencies.map((a: { kind: string }) => a.kind)).toEqual(['police', 'fire', 'medical']);

@@ -1,5 +1,5 @@
 import { DASHBOARD_DAYS, type Dashboard } from '../../../schemas/dashboard.js';
-import { EVENT_KINDS, type EventKind } from '../../../schemas/events.js';
+import { SIGNAL_KINDS, type SignalKind } from '../../../schemas/events.js';
 import { SITE_STATUSES, SITE_WARNINGS, type SiteStatus } from '../../../schemas/sites.js';
 
 /** Pure parts of the dashboard answer (issue 12): the UTC days, filling the gaps, zeroed answers. */
@@ -17,7 +17,7 @@ export function dashboardDays(now: Date, days: number = DASHBOARD_DAYS): string[
   return Array.from({ length: days }, (_, i) => utcDay(new Date(today - (days - 1 - i) * DAY_MS)));
 }
 
-const zeroKinds = () => Object.fromEntries(EVENT_KINDS.map((k) => [k, 0])) as Record<EventKind, number>;
+const zeroKinds = () => Object.fromEntries(SIGNAL_KINDS.map((k) => [k, 0])) as Record<SignalKind, number>;
 
 /** One entry per day of `days` (every kind, zero when no row), from (day, kind, count) rows. */
 export function fillDays(
@@ -27,7 +27,7 @@ export function fillDays(
   const byDay = new Map(days.map((day) => [day, zeroKinds()]));
   for (const row of rows) {
     const counts = byDay.get(row.day);
-    if (counts && (EVENT_KINDS as readonly string[]).includes(row.kind)) counts[row.kind as EventKind] += Number(row.count);
+    if (counts && (SIGNAL_KINDS as readonly string[]).includes(row.kind)) counts[row.kind as SignalKind] += Number(row.count);
   }
   return days.map((day) => ({ day, counts: byDay.get(day)! }));
 }

@@ -197,6 +197,8 @@ export interface ContactsTable {
   has_key: Generated<boolean>;
   /** May verify an alarm (migration 0004). */
   verifies: Generated<boolean>;
+  /** The contact's own passcode, masked like the account's (migration 0009). */
+  passcode: string | null;
 }
 
 export interface SiteAgenciesTable {
@@ -222,6 +224,8 @@ export interface PasscodesTable {
   site_num: number;
   name: string;
   passcode: string;
+  /** The duress passcode (at most one per account; migration 0009). */
+  is_duress: Generated<boolean>;
 }
 
 export interface SchedulesTable {
@@ -231,6 +235,16 @@ export interface SchedulesTable {
   day_of_week: number;
   opens_at: string;
   closes_at: string;
+}
+
+/** A day the weekly schedule does not apply (migration 0009): closed all day (times null) or special times. */
+export interface ScheduleHolidaysTable {
+  holiday_id: Generated<number>;
+  site_num: number;
+  date: string;
+  name: string;
+  opens_at: string | null;
+  closes_at: string | null;
 }
 
 export interface AlarmEventsTable {
@@ -244,8 +258,8 @@ export interface AlarmEventsTable {
   event_code_description: string;
   alarm_date: Timestamp;
   received_at: Generated<Date>;
-  /** EVENT_KINDS, generated from event_code by the database (migration 0004). */
-  event_kind: ColumnType<'alarm' | 'trouble' | 'openClose' | 'test' | 'restore' | 'other', never, never>;
+  /** EVENT_KINDS, generated from event_code by the database (migration 0004; 'change' since 0009). */
+  event_kind: ColumnType<'alarm' | 'trouble' | 'openClose' | 'test' | 'restore' | 'other' | 'change', never, never>;
   /** Covered by a test when it arrived: stored, not pushed live (migration 0008). */
   on_test: Generated<boolean>;
 }
@@ -462,6 +476,7 @@ export interface Database {
   premise_phones: PremisePhonesTable;
   passcodes: PasscodesTable;
   schedules: SchedulesTable;
+  schedule_holidays: ScheduleHolidaysTable;
   alarm_events: AlarmEventsTable;
   site_tests: SiteTestsTable;
   event_days: EventDaysTable;

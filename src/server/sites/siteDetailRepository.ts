@@ -50,7 +50,7 @@ export function siteDetailRepository(db: Db) {
         .executeTakeFirst();
       if (!site) return undefined;
 
-      const [devices, zones, contacts, passcodes, schedules, agencies, premisePhones] = await Promise.all([
+      const [devices, zones, contactRows, passcodes, schedules, holidays, agencies, premisePhones] = await Promise.all([
         db
           .selectFrom('devices')
           .select(['dev_num as devNum', 'transmitter_code as transmitterCode', 'panel_type as panelType', 'description', 'on_test_until'])
@@ -76,6 +76,7 @@ export function siteDetailRepository(db: Db) {
             'email',
             'has_key as hasKey',
             'verifies',
+            'passcode',
           ])
           .where('site_num', '=', siteNum)
           .orderBy('position')
@@ -83,7 +84,7 @@ export function siteDetailRepository(db: Db) {
           .execute(),
         db
           .selectFrom('passcodes')
-          .select(['passcode_id', 'name', sql<number>`char_length(passcode)`.as('length')])
+          .select(['passcode_id', 'name', 'is_duress', sql<number>`char_length(passcode)`.as('length')])
           .where('site_num', '=', siteNum)
           .orderBy('passcode_id')
           .execute(),
@@ -100,6 +101,18 @@ export function siteDetailRepository(db: Db) {
           .orderBy('day_of_week')
           .orderBy('opens_at')
           .orderBy('schedule_id')
+          .execute(),
+        db
+          .selectFrom('schedule_holidays')
+          .select([
+            'holiday_id as holidayId',
+            sql<string>`to_char(date, 'YYYY-MM-DD')`.as('date'),
+            'name',
+            sql<string | null>`to_char(opens_at, 'HH24:MI')`.as('opensAt'),
+            sql<string | null>`to_char(closes_at, 'HH24:MI')`.as('closesAt'),
+          ])
+          .where('site_num', '=', siteNum)
+          .orderBy('date')
           .execute(),
         db
           .selectFrom('site_agencies')
@@ -130,10 +143,20 @@ export function siteDetailRepository(db: Db) {
         state: site.state,
         postalCode: site.postal_code,
       };
+      // The contact's passcode leaves the database as bullets only (issue 12).
+      const contacts = contactRows.map(({ passcode, ...contact }) => ({
+        ...contact,
+        passcodeMasked: passcode ? MASK.repeat([...passcode].length) : null,
+      }));
       const detail = {
         contacts,
         // The length only ever leaves the database: the clear value is the reveal's alone.
-        passcodes: passcodes.map((p) => ({ passcodeId: p.passcode_id, name: p.name, masked: MASK.repeat(Number(p.length)) })),
+        passcodes: passcodes.map((p) => ({
+          passcodeId: p.passcode_id,
+          name: p.name,
+          masked: MASK.repeat(Number(p.length)),
+          isDuress: p.is_duress,
+        })),
         agencies,
         premisePhones,
       };
@@ -154,6 +177,7 @@ export function siteDetailRepository(db: Db) {
         })),
         zones,
         schedules,
+        holidays,
         ...detail,
         warnings: siteWarnings(detail, dateIn(site.time_zone, now)),
       };

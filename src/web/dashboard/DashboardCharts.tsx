@@ -5,7 +5,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Dashboard } from '../../../schemas/dashboard.js';
-import { EVENT_KINDS } from '../../../schemas/events.js';
+import { SIGNAL_KINDS } from '../../../schemas/events.js';
 import { sitePath } from '../../common/siteMatch.js';
 import { KIND_COLORS } from '../resources/eventKind.js';
 import { DashboardTile } from './DashboardTile.js';
@@ -28,7 +28,7 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
         ) : (
           <BarChart
             height={300}
-            colors={EVENT_KINDS.map((kind) => KIND_COLORS[kind])}
+            colors={SIGNAL_KINDS.map((kind) => KIND_COLORS[kind])}
             xAxis={[{ scaleType: 'band', data: data.alarmsPerDay.map((d) => dayLabel(d.day, locale)) }]}
             series={perDaySeries(data.alarmsPerDay).map((s) => ({
               data: s.data,

@@ -1,5 +1,5 @@
 import type { Dashboard } from '../../../schemas/dashboard.js';
-import { EVENT_KINDS, type EventKind } from '../../../schemas/events.js';
+import { SIGNAL_KINDS, type SignalKind } from '../../../schemas/events.js';
 import type { SiteStatus } from '../../../schemas/sites.js';
 
 /** Pure rules of the dealer dashboard (issue 12): links, colours, chart series. */
@@ -9,9 +9,9 @@ export function statusListUrl(status: SiteStatus): string {
   return `/sites?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
 }
 
-/** The stacked series of the 30-day chart: one per kind, in EVENT_KINDS order, a value per day. */
-export function perDaySeries(days: Dashboard['alarmsPerDay']): { kind: EventKind; data: number[] }[] {
-  return EVENT_KINDS.map((kind) => ({ kind, data: days.map((d) => d.counts[kind]) }));
+/** The stacked series of the 30-day chart: one per kind the premises send, in SIGNAL_KINDS order, a value per day. */
+export function perDaySeries(days: Dashboard['alarmsPerDay']): { kind: SignalKind; data: number[] }[] {
+  return SIGNAL_KINDS.map((kind) => ({ kind, data: days.map((d) => d.counts[kind]) }));
 }
 
 /** 'YYYY-MM-DD' (a UTC day) as a short label in the user's language ('Mar 2'). */

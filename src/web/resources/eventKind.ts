@@ -12,4 +12,5 @@ export const KIND_COLORS: Record<EventKind, string> = {
   test: '#7b1fa2',
   restore: '#2e7d32',
   other: '#757575',
+  change: '#5d4037',
 };

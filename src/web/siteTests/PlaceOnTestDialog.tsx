@@ -26,7 +26,7 @@ import type { Theme } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/Check';
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { EVENT_KINDS, type EventKind } from '../../../schemas/events.js';
+import { SIGNAL_KINDS, type SignalKind } from '../../../schemas/events.js';
 import type { SiteDetail } from '../../../schemas/sites.js';
 import type { SiteTestInput } from '../../../schemas/tests.js';
 import {
@@ -49,7 +49,7 @@ interface FormState {
   scope: TestScope;
   deviceNum: number | '';
   zones: number[];
-  kinds: EventKind[];
+  kinds: SignalKind[];
   startLater: boolean;
   /** The premises' clock, 'YYYY-MM-DDTHH:mm'. */
   startAt: string;
@@ -333,7 +333,7 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
                 {translate('siteTests.dialog.kinds')}
               </FormLabel>
               <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' } }}>
-                {EVENT_KINDS.map((kind) => (
+                {SIGNAL_KINDS.map((kind) => (
                   <FormControlLabel
                     key={kind}
                     control={

@@ -421,8 +421,21 @@ export interface DemoShowcaseSite {
   siteName: string;
   siteType: SiteType;
   status: SiteStatus;
-  contacts: { name: string; relation: string; phoneNumber: string | null; email: string | null; hasKey: boolean; verifies: boolean }[];
-  passcodes: { name: string; passcode: string }[];
+  contacts: {
+    name: string;
+    relation: string;
+    phoneNumber: string | null;
+    email: string | null;
+    hasKey: boolean;
+    verifies: boolean;
+    /** The contact's own passcode (issue 12). */
+    passcode?: string;
+  }[];
+  passcodes: { name: string; passcode: string; isDuress?: boolean }[];
+  /** Holidays (issue 12): the next such day from the seed's today; closed all day without times. */
+  holidays?: { month: number; day: number; name: string; opensAt?: string; closesAt?: string }[];
+  /** Changes made to the account (issue 12), in its history: days ago and the line written. */
+  changes?: { daysAgo: number; description: string }[];
   agencies: DemoAgency[];
   premisePhones: { label: string; phoneNumber: string }[];
   /** Alarm events over the last 60 days: a busy history for /site/history (default: a few, like every account). */
@@ -437,7 +450,15 @@ export const DEMO_SHOWCASE_SITES: DemoShowcaseSite[] = [
     siteType: 'residential',
     status: 'active',
     contacts: [
-      { name: 'José Peña', relation: 'Owner', phoneNumber: '(555) 201-3344', email: 'jose.pena@example.com', hasKey: true, verifies: true },
+      {
+        name: 'José Peña',
+        relation: 'Owner',
+        phoneNumber: '(555) 201-3344',
+        email: 'jose.pena@example.com',
+        hasKey: true,
+        verifies: true,
+        passcode: 'colibri5',
+      },
       {
         name: 'María Peña',
         relation: 'Spouse',
@@ -451,7 +472,7 @@ export const DEMO_SHOWCASE_SITES: DemoShowcaseSite[] = [
     ],
     passcodes: [
       { name: 'Primary', passcode: 'girasol27' },
-      { name: 'Duress', passcode: 'tormenta' },
+      { name: 'Duress', passcode: 'tormenta', isDuress: true },
     ],
     agencies: [
       { kind: 'police', phoneNumber: '(555) 201-0911', permitNumber: 'ALR-2024-08817', permitExpiresInDays: 240 },
@@ -476,10 +497,31 @@ export const DEMO_SHOWCASE_SITES: DemoShowcaseSite[] = [
         hasKey: true,
         verifies: true,
       },
-      { name: 'Noël Girard', relation: 'Store Manager', phoneNumber: '+1 555 202 4411', email: null, hasKey: true, verifies: true },
+      {
+        name: 'Noël Girard',
+        relation: 'Store Manager',
+        phoneNumber: '+1 555 202 4411',
+        email: null,
+        hasKey: true,
+        verifies: true,
+        passcode: 'baguette3',
+      },
       { name: 'Kenji Watanabe', relation: 'Keyholder', phoneNumber: '(555) 202-4412', email: null, hasKey: true, verifies: false },
     ],
-    passcodes: [{ name: 'Primary', passcode: 'croissant9' }],
+    passcodes: [
+      { name: 'Primary', passcode: 'croissant9' },
+      { name: 'Duress', passcode: 'macaron4', isDuress: true },
+    ],
+    holidays: [
+      { month: 12, day: 25, name: 'Christmas Day' },
+      { month: 12, day: 24, name: 'Christmas Eve', opensAt: '07:00', closesAt: '13:00' },
+      { month: 1, day: 1, name: "New Year's Day" },
+    ],
+    changes: [
+      { daysAgo: 12, description: 'Call list: Kenji Watanabe added by dealer.beta' },
+      { daysAgo: 6, description: 'Passcode Duress added by dealer.beta' },
+      { daysAgo: 2, description: 'Schedule: holiday Christmas Eve changed by dealer.beta (Opens, Closes)' },
+    ],
     agencies: [
       { kind: 'police', phoneNumber: '(555) 202-0911', permitNumber: 'ALR-2019-00412', permitExpiresInDays: -21 },
       { kind: 'fire', phoneNumber: '(555) 202-0912', permitNumber: null, permitExpiresInDays: null },

@@ -10,12 +10,14 @@ import type {
   DevicesTable,
   PasscodesTable,
   PremisePhonesTable,
+  ScheduleHolidaysTable,
   SchedulesTable,
   SiteAgenciesTable,
   SitesTable,
   ZonesTable,
 } from '../schema.js';
 import type { SiteStatus } from '../../../../schemas/sites.js';
+import { ACCOUNT_CHANGE_CODE } from '../../../../schemas/events.js';
 import {
   AGENCY_SUFFIXES,
   BUSINESS_PREFIXES,
@@ -128,6 +130,7 @@ interface SiteData {
   contacts: Insertable<ContactsTable>[];
   passcodes: Insertable<PasscodesTable>[];
   schedules: Insertable<SchedulesTable>[];
+  holidays: Insertable<ScheduleHolidaysTable>[];
   agencies: Insertable<SiteAgenciesTable>[];
   premisePhones: Insertable<PremisePhonesTable>[];
   events: Insertable<AlarmEventsTable>[];
@@ -199,6 +202,14 @@ function agenciesFor(rng: Random, city: City, residential: boolean, now: number)
   return agencies;
 }
 
+/** The next `month`/`day` from `now` (today included), 'YYYY-MM-DD'. */
+function nextDate(now: number, month: number, day: number): string {
+  const today = new Date(now);
+  let year = today.getUTCFullYear();
+  if (Date.UTC(year, month - 1, day) < Date.UTC(year, today.getUTCMonth(), today.getUTCDate())) year += 1;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 function buildSites(rng: Random, now: number): SiteData {
   const data: SiteData = {
     sites: [],
@@ -207,6 +218,7 @@ function buildSites(rng: Random, now: number): SiteData {
     contacts: [],
     passcodes: [],
     schedules: [],
+    holidays: [],
     agencies: [],
     premisePhones: [],
     events: [],
@@ -299,6 +311,7 @@ function buildSites(rng: Random, now: number): SiteData {
             email: c.email,
             has_key: c.hasKey,
             verifies: c.verifies,
+            passcode: c.passcode ?? null,
           }),
         );
       } else {
@@ -322,7 +335,18 @@ function buildSites(rng: Random, now: number): SiteData {
 
       // Passcodes and, for businesses, opening hours.
       if (showcase) {
-        data.passcodes.push(...showcase.passcodes.map((p) => ({ site_num: siteNum, ...p })));
+        data.passcodes.push(
+          ...showcase.passcodes.map((p) => ({ site_num: siteNum, name: p.name, passcode: p.passcode, is_duress: p.isDuress ?? false })),
+        );
+        for (const h of showcase.holidays ?? []) {
+          data.holidays.push({
+            site_num: siteNum,
+            date: nextDate(now, h.month, h.day),
+            name: h.name,
+            opens_at: h.opensAt ?? null,
+            closes_at: h.closesAt ?? null,
+          });
+        }
       } else {
         for (const name of PASSCODE_NAMES.slice(0, randomInt(rng, 1, 2))) {
           data.passcodes.push({ site_num: siteNum, name, passcode: `${pick(rng, PASSCODE_WORDS)}${digits(rng, 2)}` });
@@ -381,6 +405,21 @@ function buildSites(rng: Random, now: number): SiteData {
           event_code_description: event.description,
           alarm_date: alarmDate,
           received_at: new Date(alarmDate.getTime() + randomInt(rng, 1, 20) * 1000),
+        });
+      }
+      // Changes made to a showcase account (issue 12): 'change' rows of its history, on its first device.
+      for (const c of showcase?.changes ?? []) {
+        const alarmDate = new Date(Math.floor((now - c.daysAgo * DAY_MS) / 1000) * 1000);
+        data.events.push({
+          site_num: siteNum,
+          dev_num: devNums[0]!,
+          site_group_num: group.siteGroupNum,
+          transmitter_code: codes.get(devNums[0]!)!,
+          zone_num: null,
+          event_code: ACCOUNT_CHANGE_CODE,
+          event_code_description: c.description,
+          alarm_date: alarmDate,
+          received_at: alarmDate,
         });
       }
       data.info.push({ siteNum, groupNum: group.siteGroupNum, residential, devNums, firstContact: contacts[0], row: site });
@@ -499,6 +538,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
     await insertChunked(trx, 'contacts', data.contacts);
     await insertChunked(trx, 'passcodes', data.passcodes);
     await insertChunked(trx, 'schedules', data.schedules);
+    await insertChunked(trx, 'schedule_holidays', data.holidays);
     await insertChunked(trx, 'site_agencies', data.agencies);
     await insertChunked(trx, 'premise_phones', data.premisePhones);
     await insertChunked(trx, 'alarm_events', data.events);

@@ -1,25 +1,46 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { useCanAccess, useTranslate } from 'react-admin';
+import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import type { SiteDetail } from '../../../../schemas/sites.js';
+import { ConfirmRemove } from './EditDialog.js';
+import { PasscodeDialog } from './PasscodeDialog.js';
 import { Empty, InfoTable, Section, visuallyHidden } from './SiteInfoParts.js';
+import { useAccountEdit } from './useAccountEdit.js';
 import { passcodeText } from './siteInfoRules.js';
 import { usePasscodeReveal } from './usePasscodeReveal.js';
 
+type SitePasscode = SiteDetail['passcodes'][number];
+
+/** The duress tag: dark amber under white text (6:1), the same in light and dark. */
+const DURESS_COLOR = '#8f4700';
+
 /**
- * The passcodes, masked. Who may (the access table's passcodes.reveal) gets a Reveal button per
- * row: the audited reveal call, the clear value for 30 seconds, Hide to mask it at once.
+ * The passcodes, masked, the duress passcode tagged. Who may (the access table's passcodes.reveal)
+ * gets a Reveal button per row: the audited reveal call, the clear value for 30 seconds, Hide to
+ * mask it at once. Who may edit (passcodes.edit, xtAdmin) adds, changes and removes them (issue 12).
  */
 export function PasscodesSection({ site }: { site: SiteDetail }) {
   const translate = useTranslate();
   const t = (key: string, args?: Record<string, unknown>) => translate(`siteInfo.passcodes.${key}`, args);
   const { canAccess: canReveal = false } = useCanAccess({ resource: 'passcodes', action: 'reveal' });
   const { revealed, pending, reveal, hide } = usePasscodeReveal(site.siteNum);
+  const { canAccess: canEdit = false } = useCanAccess({ resource: 'passcodes', action: 'edit' });
+  const dataProvider = useDataProvider();
+  const edit = useAccountEdit();
+  const [editing, setEditing] = useState<SitePasscode | 'new' | null>(null);
+  const [removing, setRemoving] = useState<SitePasscode | null>(null);
+  const e = (key: string, args?: Record<string, unknown>) => translate(`accountEdits.passcodes.${key}`, args);
   return (
     <Section anchor="passcodes" title={translate('siteInfo.sections.passcodes')}>
       {site.passcodes.length === 0 ? (
@@ -28,13 +49,18 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
         <>
           <InfoTable
             label={translate('siteInfo.sections.passcodes')}
-            head={canReveal ? [t('name'), t('passcode'), t('actions')] : [t('name'), t('passcode')]}
+            head={canReveal || canEdit ? [t('name'), t('passcode'), t('actions')] : [t('name'), t('passcode')]}
           >
             {site.passcodes.map((code) => {
               const clear = revealed.get(code.passcodeId);
               return (
                 <TableRow key={code.passcodeId}>
-                  <TableCell>{code.name}</TableCell>
+                  <TableCell>
+                    {code.name}
+                    {code.isDuress && (
+                      <Chip size="small" label={e('duress')} sx={{ ml: 1, bgcolor: DURESS_COLOR, color: '#fff', fontWeight: 700 }} />
+                    )}
+                  </TableCell>
                   <TableCell>
                     <Box
                       component="span"
@@ -53,18 +79,30 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
                       )}
                     </Box>
                   </TableCell>
-                  {canReveal && (
-                    <TableCell>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        disabled={pending.has(code.passcodeId)}
-                        startIcon={clear === undefined ? <VisibilityIcon /> : <VisibilityOffIcon />}
-                        aria-label={t(clear === undefined ? 'revealLabel' : 'hideLabel', { name: code.name })}
-                        onClick={() => (clear === undefined ? void reveal(code.passcodeId) : hide(code.passcodeId))}
-                      >
-                        {t(clear === undefined ? 'reveal' : 'hide')}
-                      </Button>
+                  {(canReveal || canEdit) && (
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {canReveal && (
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          disabled={pending.has(code.passcodeId)}
+                          startIcon={clear === undefined ? <VisibilityIcon /> : <VisibilityOffIcon />}
+                          aria-label={t(clear === undefined ? 'revealLabel' : 'hideLabel', { name: code.name })}
+                          onClick={() => (clear === undefined ? void reveal(code.passcodeId) : hide(code.passcodeId))}
+                        >
+                          {t(clear === undefined ? 'reveal' : 'hide')}
+                        </Button>
+                      )}
+                      {canEdit && (
+                        <>
+                          <IconButton aria-label={e('editLabel', { name: code.name })} onClick={() => setEditing(code)} sx={{ ml: 1 }}>
+                            <EditOutlinedIcon />
+                          </IconButton>
+                          <IconButton aria-label={e('removeLabel', { name: code.name })} onClick={() => setRemoving(code)}>
+                            <DeleteOutlineIcon />
+                          </IconButton>
+                        </>
+                      )}
                     </TableCell>
                   )}
                 </TableRow>
@@ -76,6 +114,39 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
               {t('shownFor')}
             </Typography>
           )}
+        </>
+      )}
+      {canEdit && (
+        <>
+          <Button startIcon={<AddIcon />} variant="outlined" onClick={() => setEditing('new')} sx={{ mt: 1 }}>
+            {e('add')}
+          </Button>
+          {editing !== null && (
+            <PasscodeDialog
+              key={editing === 'new' ? 'new' : editing.passcodeId}
+              siteNum={site.siteNum}
+              passcode={editing === 'new' ? undefined : editing}
+              onClose={() => setEditing(null)}
+              edit={edit}
+            />
+          )}
+          <ConfirmRemove
+            open={removing !== null}
+            title={e('removeTitle', { name: removing?.name ?? '' })}
+            text={e('removeText')}
+            busy={edit.busy}
+            onCancel={() => setRemoving(null)}
+            onConfirm={() => {
+              const code = removing!;
+              void edit
+                .run(
+                  () => dataProvider.delete('passcodes', { id: code.passcodeId, previousData: { id: code.passcodeId } }),
+                  { key: 'accountEdits.passcodes.removed', args: { name: code.name } },
+                  { notifyFailure: true },
+                )
+                .then(() => setRemoving(null));
+            }}
+          />
         </>
       )}
     </Section>

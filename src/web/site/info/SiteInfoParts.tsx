@@ -55,13 +55,26 @@ export function AnchorLink({ anchor, children, color }: { anchor: SiteInfoAnchor
 }
 
 /** One section of the account: a titled card, the target of the in-page navigation and of the warnings. */
-export function Section({ anchor, title, children }: { anchor: SiteInfoAnchor; title: string; children: ReactNode }) {
+export function Section({
+  anchor,
+  title,
+  action,
+  children,
+}: {
+  anchor: SiteInfoAnchor;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   const id = anchorId(anchor);
   return (
     <Paper component="section" variant="outlined" id={id} aria-labelledby={`${id}-title`} sx={{ p: 2, scrollMarginTop: SCROLL_MARGIN }}>
-      <Typography id={`${id}-title`} variant="h6" component="h3" tabIndex={-1} sx={{ mb: 1, '&:focus': { outline: 'none' } }}>
-        {title}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+        <Typography id={`${id}-title`} variant="h6" component="h3" tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
       {children}
     </Paper>
   );
@@ -92,16 +105,16 @@ export function Value({ children }: { children: ReactNode }) {
   return children === null || children === undefined || children === '' ? <Box component="span">—</Box> : <>{children}</>;
 }
 
-/** A phone number as a tel: link (the text as written when it has no digit). */
-export function PhoneLink({ phone }: { phone: string | null | undefined }) {
+/** A phone number as a tel: link (the text as written when it has no digit); `text`: how it reads, when not as stored. */
+export function PhoneLink({ phone, text }: { phone: string | null | undefined; text?: string | null }) {
   const href = telHref(phone);
   if (!phone) return <Value>{null}</Value>;
   return href ? (
     <Link href={href} sx={{ whiteSpace: 'nowrap' }}>
-      {phone}
+      {text ?? phone}
     </Link>
   ) : (
-    <>{phone}</>
+    <>{text ?? phone}</>
   );
 }
 

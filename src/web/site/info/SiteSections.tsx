@@ -1,14 +1,23 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import type { Locale } from 'date-fns';
 import type { SiteDetail } from '../../../../schemas/sites.js';
+import { ZONE_EVENT_TYPES } from '../../../../schemas/zones.js';
+import { CallListEditor } from './CallListEditor.js';
+import { EditToggle } from './EditToggle.js';
+import { phoneDisplay } from './editRules.js';
+import { HolidaysList, SchedulesEditor } from './SchedulesEditor.js';
+import { useAccountEdit } from './useAccountEdit.js';
+import { ZoneDialog } from './ZoneDialog.js';
 import { Empty, InfoTable, PhoneLink, Section, Value } from './SiteInfoParts.js';
 import {
   anchorId,
@@ -135,11 +144,20 @@ export function DevicesSection({ site, locale }: SectionProps) {
   );
 }
 
-/** The zones, one table per device. */
+/** A zone's event kind in the user's language (a kind stored before the list existed: as stored). */
+function eventTypeLabel(translate: (key: string) => string, eventType: string): string {
+  return (ZONE_EVENT_TYPES as readonly string[]).includes(eventType) ? translate(`accountEdits.zones.eventTypes.${eventType}`) : eventType;
+}
+
+/** The zones, one table per device; who may edit (the access table's zones.edit) gets an Edit button per zone. */
 export function ZonesSection({ site }: SectionProps) {
   const translate = useTranslate();
   const t = (key: string) => translate(`siteInfo.zones.${key}`);
   const groups = zonesByDevice(site.devices, site.zones);
+  const { canAccess: canEdit = false } = useCanAccess({ resource: 'zones', action: 'edit' });
+  const edit = useAccountEdit();
+  const [editing, setEditing] = useState<SiteDetail['zones'][number] | null>(null);
+  const head = [t('zoneNum'), t('description'), t('eventType')];
   return (
     <Section anchor="zones" title={translate('siteInfo.sections.zones')}>
       {groups.length === 0 && <Empty>{t('noDevices')}</Empty>}
@@ -155,12 +173,23 @@ export function ZonesSection({ site }: SectionProps) {
               {group.zones.length === 0 ? (
                 <Empty>{t('empty')}</Empty>
               ) : (
-                <InfoTable label={title} head={[t('zoneNum'), t('description'), t('eventType')]}>
+                <InfoTable label={title} head={canEdit ? [...head, translate('accountEdits.actions')] : head}>
                   {group.zones.map((zone) => (
                     <TableRow key={zone.zoneNum}>
                       <TableCell>{zone.zoneNum}</TableCell>
                       <TableCell>{zone.description}</TableCell>
-                      <TableCell>{zone.eventType}</TableCell>
+                      <TableCell>{eventTypeLabel(translate, zone.eventType)}</TableCell>
+                      {canEdit && (
+                        <TableCell sx={{ py: 0 }}>
+                          <IconButton
+                            size="small"
+                            aria-label={translate('accountEdits.zones.editLabel', { zoneNum: zone.zoneNum, description: zone.description })}
+                            onClick={() => setEditing({ ...zone, devNum: group.devNum })}
+                          >
+                            <EditOutlinedIcon fontSize="small" />
+                          </IconButton>
+                        </TableCell>
+                      )}
                     </TableRow>
                   ))}
                 </InfoTable>
@@ -169,6 +198,7 @@ export function ZonesSection({ site }: SectionProps) {
           );
         })}
       </Stack>
+      {editing && <ZoneDialog key={`${editing.devNum}-${editing.zoneNum}`} zone={editing} onClose={() => setEditing(null)} edit={edit} />}
     </Section>
   );
 }
@@ -178,9 +208,14 @@ export function ContactsSection({ site }: SectionProps) {
   const translate = useTranslate();
   const t = (key: string) => translate(`siteInfo.contacts.${key}`);
   const yesNo = (value: boolean) => t(value ? 'yes' : 'no');
+  const title = translate('siteInfo.sections.contacts');
+  const { canAccess: canEdit = false } = useCanAccess({ resource: 'contacts', action: 'edit' });
+  const [editing, setEditing] = useState(false);
   return (
-    <Section anchor="contacts" title={translate('siteInfo.sections.contacts')}>
-      {site.contacts.length === 0 ? (
+    <Section anchor="contacts" title={title} action={canEdit && <EditToggle editing={editing} section={title} onChange={setEditing} />}>
+      {editing ? (
+        <CallListEditor site={site} />
+      ) : site.contacts.length === 0 ? (
         <Empty>{t('empty')}</Empty>
       ) : (
         <InfoTable
@@ -195,7 +230,7 @@ export function ContactsSection({ site }: SectionProps) {
                 <Value>{contact.relation}</Value>
               </TableCell>
               <TableCell>
-                <PhoneLink phone={contact.phoneNumber} />
+                <PhoneLink phone={contact.phoneNumber} text={phoneDisplay(contact.phoneNumber)} />
               </TableCell>
               <TableCell>{contact.email ? <Link href={`mailto:${contact.email}`}>{contact.email}</Link> : <Value>{null}</Value>}</TableCell>
               <TableCell>{yesNo(contact.hasKey)}</TableCell>
@@ -212,9 +247,14 @@ export function ContactsSection({ site }: SectionProps) {
 export function SchedulesSection({ site, locale, language }: SectionProps) {
   const translate = useTranslate();
   const t = (key: string) => translate(`siteInfo.schedules.${key}`);
+  const title = translate('siteInfo.sections.schedules');
+  const { canAccess: canEdit = false } = useCanAccess({ resource: 'schedules', action: 'edit' });
+  const [editing, setEditing] = useState(false);
   return (
-    <Section anchor="schedules" title={translate('siteInfo.sections.schedules')}>
-      {site.schedules.length === 0 ? (
+    <Section anchor="schedules" title={title} action={canEdit && <EditToggle editing={editing} section={title} onChange={setEditing} />}>
+      {editing ? (
+        <SchedulesEditor site={site} locale={locale} language={language} />
+      ) : site.schedules.length === 0 ? (
         <Empty>{t('empty')}</Empty>
       ) : (
         <>
@@ -252,6 +292,7 @@ export function SchedulesSection({ site, locale, language }: SectionProps) {
           </InfoTable>
         </>
       )}
+      <HolidaysList site={site} locale={locale} editable={editing} />
     </Section>
   );
 }

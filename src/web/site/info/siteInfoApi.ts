@@ -9,3 +9,8 @@ import { api } from '../../providers/http.js';
 export function revealPasscode(siteNum: number, passcodeId: number): Promise<PasscodeReveal> {
   return api<PasscodeReveal>(`sites/${siteNum}/passcodes/${passcodeId}/reveal`, 'POST');
 }
+
+/** The new calling order of the account's call list (PUT /api/sites/{siteNum}/contacts/order): every contact, first called first. */
+export function saveContactOrder(siteNum: number, contactIds: readonly number[]): Promise<unknown> {
+  return api(`sites/${siteNum}/contacts/order`, 'PUT', { contactIds });
+}

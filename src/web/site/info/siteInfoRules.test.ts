@@ -131,6 +131,7 @@ describe('formatting', () => {
   it('phone numbers become tel: links of their digits (a leading + kept)', () => {
     expect(telHref('(312) 555-0142')).toBe('tel:3125550142');
     expect(telHref('+1 312 555 0142')).toBe('tel:+13125550142');
+    expect(telHref('+13125550142;ext=12')).toBe('tel:+13125550142;ext=12');
     expect(telHref('n/a')).toBeUndefined();
     expect(telHref(null)).toBeUndefined();
   });

@@ -125,6 +125,8 @@ export function maskOf(value: string): string {
 /** A tel: link for a phone number as written ('(312) 555-0142' → 'tel:3125550142'); undefined when it holds no digit. */
 export function telHref(phone: string | null | undefined): string | undefined {
   if (!phone) return undefined;
+  // A stored E.164 number with its extension (issue 12) is already a tel: URI's number (RFC 3966).
+  if (/^\+\d+;ext=\d+$/.test(phone)) return `tel:${phone}`;
   const digits = phone.replace(/(?!^\+)[^\d]/g, '');
   return /\d/.test(digits) ? `tel:${digits}` : undefined;
 }

@@ -1,0 +1,114 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import type { UiHints } from './uiHints.js';
+
+/**
+ * The call list (issue 12, 'Edit the account'): the `contacts` resource in ra-data-simple-rest
+ * conventions, `GET /api/contacts?filter={"siteNum":N}` in calling order, `POST`, `PUT /{id}`,
+ * `DELETE /{id}`, and the new order in one call, `PUT /api/sites/{siteNum}/contacts/order`.
+ * The rules beyond the schema (the phone through libphonenumber, at most MAX_CONTACTS, the
+ * contact's passcode) are src/common/callList.ts, for the dealer's and the customer's screens alike.
+ */
+
+/** Limits of a contact's fields. */
+export const CONTACT_LIMITS = { nameMax: 60, relationMax: 40, phoneMax: 40, emailMax: 254 } as const;
+
+const siteNum = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
+
+const contactFields = {
+  name: { type: 'string', minLength: 1, maxLength: CONTACT_LIMITS.nameMax, ...notBlank },
+  relation: { type: ['string', 'null'], maxLength: CONTACT_LIMITS.relationMax },
+  /** Written any way; stored as E.164 (src/common/phone.ts). */
+  phoneNumber: { type: 'string', minLength: 1, maxLength: CONTACT_LIMITS.phoneMax, ...notBlank },
+  email: {
+    type: ['string', 'null'],
+    maxLength: CONTACT_LIMITS.emailMax,
+    format: 'email',
+    errorMessage: { format: 'validation.format.email' },
+  },
+  hasKey: { type: 'boolean' },
+  /** The verification-contact flag: may verify an alarm. */
+  verifies: { type: 'boolean' },
+  /**
+   * The contact's own passcode (src/common/passcodeRules.ts): left out, unchanged; null, removed.
+   * Never answered in clear: the record has `passcodeMasked`.
+   */
+  passcode: { type: ['string', 'null'], maxLength: 64 },
+} as const;
+
+/** What react-admin sends back with a record on update: ignored. */
+const readOnlyFields = {
+  id: { type: 'integer', readOnly: true, ...int4Range },
+  contactId: { type: 'integer', readOnly: true, ...int4Range },
+  position: { type: 'integer', readOnly: true, ...int4Range },
+  passcodeMasked: { type: ['string', 'null'], readOnly: true },
+} as const;
+
+/** Create (siteNum required) and update (siteNum ignored: a contact stays with its account) body. */
+export const contactInputSchema = {
+  $id: 'ContactInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'phoneNumber'],
+  properties: { siteNum, ...contactFields, ...readOnlyFields },
+} as const;
+export type ContactInput = FromSchema<typeof contactInputSchema>;
+
+/** A contact as the API returns it. `id` is contactId. */
+export const contactSchema = {
+  $id: 'Contact',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'contactId', 'siteNum', 'position', 'name', 'relation', 'phoneNumber', 'email', 'hasKey', 'verifies', 'passcodeMasked'],
+  properties: {
+    id: { type: 'integer', ...int4Range },
+    contactId: { type: 'integer', ...int4Range },
+    siteNum,
+    /** 1 is called first. */
+    position: { type: 'integer', ...int4Range },
+    name: { type: 'string' },
+    relation: { type: ['string', 'null'] },
+    /** E.164 (with ';ext=' and the extension); older rows as they were typed. */
+    phoneNumber: { type: ['string', 'null'] },
+    email: { type: ['string', 'null'] },
+    hasKey: { type: 'boolean' },
+    verifies: { type: 'boolean' },
+    /** Bullets as long as the contact's passcode; null without one. */
+    passcodeMasked: { type: ['string', 'null'] },
+  },
+} as const;
+export type Contact = FromSchema<typeof contactSchema>;
+
+/** `filter` of GET /api/contacts: one account's call list. */
+export const contactFilterSchema = {
+  $id: 'ContactFilter',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteNum'],
+  properties: {
+    siteNum,
+    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+  },
+} as const;
+export type ContactFilter = FromSchema<typeof contactFilterSchema>;
+
+/** PUT /api/sites/{siteNum}/contacts/order: every contact of the account, first called first. */
+export const contactOrderSchema = {
+  $id: 'ContactOrder',
+  type: 'object',
+  additionalProperties: false,
+  required: ['contactIds'],
+  properties: {
+    contactIds: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, minItems: 1, maxItems: 100 },
+  },
+} as const;
+export type ContactOrder = FromSchema<typeof contactOrderSchema>;
+
+/** The form's layout (uiHints.ts). */
+export const contactsUi = {
+  order: ['name', 'relation', 'phoneNumber', 'email', 'verifies', 'hasKey', 'passcode'],
+  fields: {
+    phoneNumber: { widget: 'phone' },
+    passcode: { widget: 'passcode' },
+  },
+} as const satisfies UiHints<keyof typeof contactFields>;

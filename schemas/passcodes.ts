@@ -1,0 +1,66 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import type { UiHints } from './uiHints.js';
+
+/**
+ * The account's passcodes (issue 12, 'Edit the account'): `GET /api/passcodes?filter={"siteNum":N}`
+ * (masked), `POST`, `PUT /{id}`, `DELETE /{id}`. The clear value only ever comes from the audited
+ * reveal (POST /api/sites/{siteNum}/passcodes/{id}/reveal). Rules (length, characters, no two
+ * alike, at most one duress passcode): src/common/passcodeRules.ts.
+ */
+
+export const PASSCODE_NAME_MAX = 40;
+
+const passcodeFields = {
+  name: { type: 'string', minLength: 1, maxLength: PASSCODE_NAME_MAX, ...notBlank },
+  /** Required on create; on update left out (or null) keeps the current value. */
+  passcode: { type: ['string', 'null'], maxLength: 64 },
+  /** The passcode a person under duress gives: the operator acts silently. At most one per account. */
+  isDuress: { type: 'boolean' },
+} as const;
+
+export const passcodeInputSchema = {
+  $id: 'PasscodeInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+    ...passcodeFields,
+    id: { type: 'integer', readOnly: true, ...int4Range },
+    passcodeId: { type: 'integer', readOnly: true, ...int4Range },
+    masked: { type: 'string', readOnly: true },
+  },
+} as const;
+export type PasscodeInput = FromSchema<typeof passcodeInputSchema>;
+
+export const passcodeSchema = {
+  $id: 'Passcode',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'passcodeId', 'siteNum', 'name', 'masked', 'isDuress'],
+  properties: {
+    id: { type: 'integer', ...int4Range },
+    passcodeId: { type: 'integer', ...int4Range },
+    siteNum: { type: 'integer', ...int4Range },
+    name: { type: 'string' },
+    /** Bullets as long as the passcode. */
+    masked: { type: 'string' },
+    isDuress: { type: 'boolean' },
+  },
+} as const;
+export type Passcode = FromSchema<typeof passcodeSchema>;
+
+export const passcodeFilterSchema = {
+  $id: 'PasscodeFilter',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteNum'],
+  properties: { siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+} as const;
+export type PasscodeFilter = FromSchema<typeof passcodeFilterSchema>;
+
+export const passcodesUi = {
+  order: ['name', 'passcode', 'isDuress'],
+  fields: { passcode: { widget: 'passcode' } },
+} as const satisfies UiHints<keyof typeof passcodeFields>;

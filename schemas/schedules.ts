@@ -1,0 +1,134 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import type { UiHints } from './uiHints.js';
+
+/**
+ * Open/close schedules (issue 12, 'Edit the account'): weekly windows (`schedules`) and holidays
+ * (`holidays`), each a simple-rest resource filtered by `{"siteNum":N}`. Times are 'HH:MM' in the
+ * premises' time zone; a window whose close is earlier than its open runs overnight. Rules
+ * (close not equal to open, no overlapping windows, one holiday per date, special times both or
+ * neither): src/common/scheduleRules.ts.
+ */
+
+export const SCHEDULE_NAME_MAX = 40;
+/** 'HH:MM', 00:00 to 23:59. */
+const CLOCK_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+const clock = { type: 'string', pattern: CLOCK_PATTERN, errorMessage: { pattern: 'accountEdits.schedules.timeFormat' } } as const;
+const nullableClock = { ...clock, type: ['string', 'null'] } as const;
+const siteNum = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
+
+const scheduleFields = {
+  name: { type: 'string', minLength: 1, maxLength: SCHEDULE_NAME_MAX, ...notBlank },
+  /** 0 = Sunday … 6 = Saturday. */
+  dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
+  opensAt: clock,
+  closesAt: clock,
+} as const;
+
+export const scheduleInputSchema = {
+  $id: 'ScheduleInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'dayOfWeek', 'opensAt', 'closesAt'],
+  properties: {
+    siteNum,
+    ...scheduleFields,
+    id: { type: 'integer', readOnly: true, ...int4Range },
+    scheduleId: { type: 'integer', readOnly: true, ...int4Range },
+  },
+} as const;
+export type ScheduleInput = FromSchema<typeof scheduleInputSchema>;
+
+export const scheduleSchema = {
+  $id: 'Schedule',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'scheduleId', 'siteNum', 'name', 'dayOfWeek', 'opensAt', 'closesAt'],
+  properties: {
+    id: { type: 'integer', ...int4Range },
+    scheduleId: { type: 'integer', ...int4Range },
+    siteNum,
+    name: { type: 'string' },
+    dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
+    opensAt: { type: 'string' },
+    closesAt: { type: 'string' },
+  },
+} as const;
+export type Schedule = FromSchema<typeof scheduleSchema>;
+
+export const scheduleFilterSchema = {
+  $id: 'ScheduleFilter',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteNum'],
+  properties: { siteNum },
+} as const;
+export type ScheduleFilter = FromSchema<typeof scheduleFilterSchema>;
+
+const holidayFields = {
+  /** 'YYYY-MM-DD', the premises' calendar day. */
+  date: { type: 'string', format: 'date', errorMessage: { format: 'accountEdits.holidays.dateFormat' } },
+  name: { type: 'string', minLength: 1, maxLength: SCHEDULE_NAME_MAX, ...notBlank },
+  /** Both null: closed all day; both set: open at these special times. */
+  opensAt: nullableClock,
+  closesAt: nullableClock,
+} as const;
+
+export const holidayInputSchema = {
+  $id: 'HolidayInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['date', 'name'],
+  properties: {
+    siteNum,
+    ...holidayFields,
+    id: { type: 'integer', readOnly: true, ...int4Range },
+    holidayId: { type: 'integer', readOnly: true, ...int4Range },
+    closedAllDay: { type: 'boolean', readOnly: true },
+  },
+} as const;
+export type HolidayInput = FromSchema<typeof holidayInputSchema>;
+
+export const holidaySchema = {
+  $id: 'Holiday',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'holidayId', 'siteNum', 'date', 'name', 'opensAt', 'closesAt', 'closedAllDay'],
+  properties: {
+    id: { type: 'integer', ...int4Range },
+    holidayId: { type: 'integer', ...int4Range },
+    siteNum,
+    date: { type: 'string', format: 'date' },
+    name: { type: 'string' },
+    opensAt: { type: ['string', 'null'] },
+    closesAt: { type: ['string', 'null'] },
+    closedAllDay: { type: 'boolean' },
+  },
+} as const;
+export type Holiday = FromSchema<typeof holidaySchema>;
+
+export const holidayFilterSchema = {
+  $id: 'HolidayFilter',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteNum'],
+  properties: { siteNum },
+} as const;
+export type HolidayFilter = FromSchema<typeof holidayFilterSchema>;
+
+export const schedulesUi = {
+  order: ['dayOfWeek', 'name', 'opensAt', 'closesAt'],
+  fields: {
+    dayOfWeek: { widget: 'weekday' },
+    opensAt: { widget: 'time', row: 'times' },
+    closesAt: { widget: 'time', row: 'times' },
+  },
+} as const satisfies UiHints<keyof typeof scheduleFields>;
+
+export const holidaysUi = {
+  order: ['date', 'name', 'opensAt', 'closesAt'],
+  fields: {
+    opensAt: { widget: 'time', row: 'times' },
+    closesAt: { widget: 'time', row: 'times' },
+  },
+} as const satisfies UiHints<keyof typeof holidayFields>;

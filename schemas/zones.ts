@@ -1,0 +1,73 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import type { UiHints } from './uiHints.js';
+
+/**
+ * Zones (issue 12, 'Edit the account'): `GET /api/zones?filter={"siteNum":N}` and
+ * `PUT /api/zones/{id}` (id `devNum-zoneNum`): a dealer edits a zone's description and its
+ * event kind; zones come and go with the panel's programming, not here.
+ */
+
+/** What a zone reports as (zones.event_type). */
+export const ZONE_EVENT_TYPES = ['Burglary', 'Fire', 'Panic', 'Medical', 'Supervisory', 'Trouble'] as const;
+export type ZoneEventType = (typeof ZONE_EVENT_TYPES)[number];
+
+export const ZONE_DESCRIPTION_MAX = 60;
+
+/** `devNum-zoneNum`. */
+export const ZONE_ID_PATTERN = '^[0-9]{1,10}-[0-9]{1,10}$';
+
+const zoneFields = {
+  description: { type: 'string', minLength: 1, maxLength: ZONE_DESCRIPTION_MAX, ...notBlank },
+  eventType: { type: 'string', enum: ZONE_EVENT_TYPES },
+} as const;
+
+/** PUT body; the other fields of the record are sent back by react-admin and ignored. */
+export const zoneInputSchema = {
+  $id: 'ZoneInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['description', 'eventType'],
+  properties: {
+    ...zoneFields,
+    id: { type: 'string', readOnly: true },
+    siteNum: { type: 'integer', readOnly: true, ...int4Range },
+    devNum: { type: 'integer', readOnly: true, ...int4Range },
+    zoneNum: { type: 'integer', readOnly: true, ...int4Range },
+  },
+} as const;
+export type ZoneInput = FromSchema<typeof zoneInputSchema>;
+
+export const zoneSchema = {
+  $id: 'Zone',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'siteNum', 'devNum', 'zoneNum', 'description', 'eventType'],
+  properties: {
+    id: { type: 'string', pattern: ZONE_ID_PATTERN },
+    siteNum: { type: 'integer', ...int4Range },
+    devNum: { type: 'integer', ...int4Range },
+    zoneNum: { type: 'integer', ...int4Range },
+    description: { type: 'string' },
+    /** One of ZONE_EVENT_TYPES (older rows: as stored). */
+    eventType: { type: 'string' },
+  },
+} as const;
+export type Zone = FromSchema<typeof zoneSchema>;
+
+export const zoneFilterSchema = {
+  $id: 'ZoneFilter',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteNum'],
+  properties: {
+    siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+    devNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+  },
+} as const;
+export type ZoneFilter = FromSchema<typeof zoneFilterSchema>;
+
+export const zonesUi = {
+  order: ['description', 'eventType'],
+  fields: { eventType: { optionLabels: 'accountEdits.zones.eventTypes' } },
+} as const satisfies UiHints<keyof typeof zoneFields>;
