@@ -75,6 +75,14 @@ import {
   siteSummarySchema,
 } from './shell.js';
 import { errorSchema, validationErrorSchema } from './shared.js';
+import {
+  siteCreatedSchema,
+  siteCreateSchema,
+  siteDraftInputSchema,
+  siteDraftSchema,
+  transmitterAvailabilitySchema,
+  transmitterQuerySchema,
+} from './siteCreate.js';
 import { statusBannerSchema } from './statusBanner.js';
 import { accountLinkFavoriteSchema, accountLinkSchema, msaAccountUpdateSchema, msaUserSchema, siteNumSchema, userSchema } from './user.js';
 
@@ -180,4 +188,11 @@ export const ALL_SCHEMAS = [
   accountGroupSwitchSchema,
   msaActiveAccountSchema,
   appVersionSchema,
+  // siteCreate.ts
+  siteCreateSchema,
+  siteCreatedSchema,
+  transmitterQuerySchema,
+  transmitterAvailabilitySchema,
+  siteDraftInputSchema,
+  siteDraftSchema,
 ] as const;

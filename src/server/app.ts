@@ -43,6 +43,7 @@ import { brandingRoutes } from './shell/brandingRoutes.js';
 import { siteDetailRoutes } from './sites/siteDetailRoutes.js';
 import { eventsRoutes } from './events/eventsRoutes.js';
 import { dashboardRoutes } from './dashboard/dashboardRoutes.js';
+import { siteCreateRoutes } from './siteCreate/siteCreateRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(siteDetailRoutes);
       await api.register(eventsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(siteCreateRoutes);
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,7 @@ import * as m0004 from './migrations/0004_accounts.js';
 import * as m0005 from './migrations/0005_site_search.js';
 import * as m0006 from './migrations/0006_events.js';
 import * as m0007 from './migrations/0007_dashboard.js';
+import * as m0010 from './migrations/0010_site_drafts.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '0005_site_search': m0005,
   '0006_events': m0006,
   '0007_dashboard': m0007,
+  '0010_site_drafts': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
