@@ -38,7 +38,7 @@ const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, .
 const optionalText = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
 /** Step 1: the account. */
-const newSiteAccountSchema = {
+export const newSiteAccountSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['siteName', 'siteType', 'timeZone'],
@@ -50,7 +50,7 @@ const newSiteAccountSchema = {
 } as const;
 
 /** Step 2: the premises' address; which fields are required and their formats depend on the country. */
-const newSiteAddressSchema = {
+export const newSiteAddressSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['country', 'line1', 'city', 'state', 'postalCode'],

@@ -9,6 +9,7 @@ export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'siteInfo',
   'events',
   'dashboard',
+  'siteCreate',
 ]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */
