@@ -47,7 +47,8 @@ export function TextInput({ name, label, hint, onValueChange, onBlur, ...props }
           }}
           label={label}
           error={Boolean(error)}
-          helperText={error ?? hint}
+          // Room for a message kept from the start: a message appearing never moves the buttons under a pointer.
+          helperText={error ?? hint ?? ' '}
           fullWidth
           size="small"
         />

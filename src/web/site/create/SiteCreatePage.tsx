@@ -162,6 +162,7 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
   const openDraft = useCallback(
     (loaded: SiteDraft) => {
       draft.reset(loaded.id);
+      onDraftCreated(loaded.id);
       form.reset(valuesFromDraft(loaded.data));
       const index = Math.max(0, STEPS.indexOf(loaded.step));
       stepRef.current = STEPS[index];
@@ -169,7 +170,7 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
       setVisited(index);
       setPhase({ kind: 'edit' });
     },
-    [draft, form],
+    [draft, form, onDraftCreated],
   );
 
   const startNew = useCallback(() => {
