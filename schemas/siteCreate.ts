@@ -93,7 +93,12 @@ export const newSiteContactSchema = {
     name: text(80),
     relation: optionalText(40),
     phoneNumber: { type: 'string', minLength: 1, maxLength: 40 },
-    email: { type: 'string', maxLength: 128, pattern: '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', errorMessage: { pattern: 'validation.format.email' } },
+    email: {
+      type: 'string',
+      maxLength: 128,
+      pattern: '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+      errorMessage: { pattern: 'validation.format.email' },
+    },
     verifies: { type: 'boolean' },
     hasKey: { type: 'boolean' },
   },
@@ -171,7 +176,13 @@ export const transmitterQuerySchema = {
   additionalProperties: false,
   required: ['code'],
   properties: {
-    code: { type: 'string', minLength: 1, maxLength: 24, pattern: TRANSMITTER_PATTERN, errorMessage: { pattern: 'siteCreate.errors.transmitterFormat' } },
+    code: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 24,
+      pattern: TRANSMITTER_PATTERN,
+      errorMessage: { pattern: 'siteCreate.errors.transmitterFormat' },
+    },
   },
 } as const;
 

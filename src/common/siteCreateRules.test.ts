@@ -14,7 +14,15 @@ import {
 
 const site: SiteCreate = {
   account: { siteName: ' Okafor Residence ', siteType: 'residential', timeZone: 'America/Chicago' },
-  address: { country: 'US', line1: '12 Elm St', line2: '', city: 'Evanston', state: 'IL', postalCode: '602011234', phoneNumber: '312 555 0142' },
+  address: {
+    country: 'US',
+    line1: '12 Elm St',
+    line2: '',
+    city: 'Evanston',
+    state: 'IL',
+    postalCode: '602011234',
+    phoneNumber: '312 555 0142',
+  },
   devices: [{ transmitterCode: ' c12345 ' }],
   contacts: [{ name: 'Ada', phoneNumber: '(312) 555-0143', verifies: true, hasKey: false }],
   zones: [{ device: 0, zoneNum: 1, description: ' Door ', eventType: 'Burglary' }],
@@ -76,7 +84,14 @@ describe('the rules of a new account', () => {
     expect(stored.account.siteName).toBe('Okafor Residence');
     expect(stored.address).toMatchObject({ postalCode: '60201-1234', phoneNumber: '+13125550142', line2: '' });
     expect(stored.devices).toEqual([{ transmitterCode: 'C12345', panelType: '', description: '' }]);
-    expect(stored.contacts[0]).toEqual({ name: 'Ada', relation: '', phoneNumber: '+13125550143', email: '', verifies: true, hasKey: false });
+    expect(stored.contacts[0]).toEqual({
+      name: 'Ada',
+      relation: '',
+      phoneNumber: '+13125550143',
+      email: '',
+      verifies: true,
+      hasKey: false,
+    });
     expect(stored.zones[0].description).toBe('Door');
   });
 });

@@ -17,7 +17,15 @@ const freshCode = () => `ZT${Date.now().toString(36).toUpperCase().slice(-5)}${s
 function newSite(overrides: Partial<SiteCreate> = {}): SiteCreate {
   return {
     account: { siteName: 'Okafor Residence', siteType: 'residential', timeZone: 'America/Chicago' },
-    address: { country: 'US', line1: '12 Elm Street', line2: '', city: 'Evanston', state: 'IL', postalCode: '602011234', phoneNumber: '(312) 555-0142' },
+    address: {
+      country: 'US',
+      line1: '12 Elm Street',
+      line2: '',
+      city: 'Evanston',
+      state: 'IL',
+      postalCode: '602011234',
+      phoneNumber: '(312) 555-0142',
+    },
     devices: [{ transmitterCode: ` ${freshCode().toLowerCase()} `, panelType: 'Qolsys IQ Panel 4', description: 'Main panel' }],
     contacts: [
       { name: 'Ada Okafor', relation: 'Owner', phoneNumber: '312-555-0143', email: 'ada@example.com', verifies: true, hasKey: true },
@@ -54,7 +62,10 @@ describe.each(TEST_DATABASES)('create new account on $name', (database) => {
 
   it('creates the whole account pending in the current group, numbers allocated, phones E.164, audited', async () => {
     const body = newSite();
-    const maxSite = await t.db.selectFrom('sites').select((eb) => eb.fn.max('site_num').as('m')).executeTakeFirstOrThrow();
+    const maxSite = await t.db
+      .selectFrom('sites')
+      .select((eb) => eb.fn.max('site_num').as('m'))
+      .executeTakeFirstOrThrow();
     const { status, body: created } = await json(await beta.request('POST', '/api/sites', body));
     expect(status).toBe(201);
     expect(created.siteNum).toBe(Number(maxSite.m) + 1);
@@ -71,7 +82,9 @@ describe.each(TEST_DATABASES)('create new account on $name', (database) => {
       time_zone: 'America/Chicago',
     });
     const devices = await t.db.selectFrom('devices').selectAll().where('site_num', '=', created.siteNum).execute();
-    expect(devices.map((d) => [d.dev_num, d.transmitter_code])).toEqual([[created.devNums[0], body.devices[0].transmitterCode.trim().toUpperCase()]]);
+    expect(devices.map((d) => [d.dev_num, d.transmitter_code])).toEqual([
+      [created.devNums[0], body.devices[0].transmitterCode.trim().toUpperCase()],
+    ]);
     const contacts = await t.db.selectFrom('contacts').selectAll().where('site_num', '=', created.siteNum).orderBy('position').execute();
     expect(contacts.map((c) => [c.position, c.name, c.phone_number, c.verifies, c.has_key])).toEqual([
       [1, 'Ada Okafor', '+13125550143', true, true],
@@ -91,7 +104,12 @@ describe.each(TEST_DATABASES)('create new account on $name', (database) => {
     expect(view.body.status).toBe('pending');
     expect(view.body.warnings).toEqual(['noAgency']);
 
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'site.created').where('target_id', '=', String(created.siteNum)).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'site.created')
+      .where('target_id', '=', String(created.siteNum))
+      .executeTakeFirstOrThrow();
     expect(audit.details).toMatchObject({ siteGroupNum: 9993, devNums: created.devNums, contacts: 2, zones: 2, passcodes: 1 });
     expect(JSON.stringify(audit.details)).not.toContain('sunflower42');
   });
@@ -133,11 +151,17 @@ describe.each(TEST_DATABASES)('create new account on $name', (database) => {
     });
     const created = await json(await beta.request('POST', '/api/sites', ok));
     expect(created.status).toBe(201);
-    const site = await t.db.selectFrom('sites').select(['postal_code', 'phone_number', 'country']).where('site_num', '=', created.body.siteNum).executeTakeFirstOrThrow();
+    const site = await t.db
+      .selectFrom('sites')
+      .select(['postal_code', 'phone_number', 'country'])
+      .where('site_num', '=', created.body.siteNum)
+      .executeTakeFirstOrThrow();
     expect(site).toEqual({ postal_code: 'K1A 0B1', phone_number: '+16135550100', country: 'CA' });
     // The schema's own messages come first (a blank line 1), in the request's language.
     const blank = newSite({ address: { ...newSite().address, line1: ' ' } });
-    expect((await json(await beta.request('POST', '/api/sites', blank, { 'Accept-Language': 'en' }))).body.errors).toEqual({ 'address.line1': 'Required' });
+    expect((await json(await beta.request('POST', '/api/sites', blank, { 'Accept-Language': 'en' }))).body.errors).toEqual({
+      'address.line1': 'Required',
+    });
     const es = await json(await beta.request('POST', '/api/sites', body, { 'Accept-Language': 'es' }));
     expect(es.body.errors['address.postalCode']).toBe('Use un código postal como A1A 1A1');
   });
@@ -161,24 +185,39 @@ describe.each(TEST_DATABASES)('create new account on $name', (database) => {
       message: `Transmitter ${foreign.transmitter_code} is already in use on the monitoring platform. Check the code, or ask the monitoring center.`,
     });
     const free = freshCode();
-    expect((await json(await beta.request('GET', `/api/transmitters/availability?code=${free}`))).body).toEqual({ code: free, available: true });
+    expect((await json(await beta.request('GET', `/api/transmitters/availability?code=${free}`))).body).toEqual({
+      code: free,
+      available: true,
+    });
 
-    const sitesBefore = await t.db.selectFrom('sites').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const sitesBefore = await t.db
+      .selectFrom('sites')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const ownClash = await json(
-      await beta.request('POST', '/api/sites', newSite({ devices: [{ transmitterCode: freshCode() }, { transmitterCode: own.transmitter_code }] })),
+      await beta.request(
+        'POST',
+        '/api/sites',
+        newSite({ devices: [{ transmitterCode: freshCode() }, { transmitterCode: own.transmitter_code }] }),
+      ),
     );
     expect(ownClash.status).toBe(409);
     expect(ownClash.body.message).toContain(`your account ${own.site_num}`);
     expect(ownClash.body.errors).toEqual({ 'devices.1.transmitterCode': ownClash.body.message });
 
-    const foreignClash = await json(await beta.request('POST', '/api/sites', newSite({ devices: [{ transmitterCode: foreign.transmitter_code }] })));
+    const foreignClash = await json(
+      await beta.request('POST', '/api/sites', newSite({ devices: [{ transmitterCode: foreign.transmitter_code }] })),
+    );
     expect(foreignClash.status).toBe(409);
     expect(foreignClash.body.message).toContain(foreign.transmitter_code);
     expect(JSON.stringify(foreignClash.body)).not.toContain(String(foreign.site_num));
     expect(JSON.stringify(foreignClash.body)).not.toContain(foreign.site_name);
     expect(foreignClash.body.errors).toEqual({ 'devices.0.transmitterCode': foreignClash.body.message });
     // Nothing of either attempt was stored.
-    const sitesAfter = await t.db.selectFrom('sites').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const sitesAfter = await t.db
+      .selectFrom('sites')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(sitesAfter.n)).toBe(Number(sitesBefore.n));
   });
 
@@ -187,7 +226,11 @@ describe.each(TEST_DATABASES)('create new account on $name', (database) => {
     try {
       const created = await json(await beta.request('POST', '/api/sites', newSite()));
       expect(created.status).toBe(201);
-      const site = await t.db.selectFrom('sites').select('site_group_num').where('site_num', '=', created.body.siteNum).executeTakeFirstOrThrow();
+      const site = await t.db
+        .selectFrom('sites')
+        .select('site_group_num')
+        .where('site_num', '=', created.body.siteNum)
+        .executeTakeFirstOrThrow();
       expect(site.site_group_num).toBe(4120);
     } finally {
       await beta.request('PUT', '/api/user/accountGroup', { siteGroupNum: 9993 });
@@ -217,20 +260,35 @@ describe.each(TEST_DATABASES)('create new account on $name', (database) => {
     // A draft of another user answers 404 to every call, and is left as it was.
     const foreignDraft = await t.db
       .insertInto('site_drafts')
-      .values({ user_id: (await t.db.selectFrom('users').select('user_id').where('username', '=', 'dealer.summit').executeTakeFirstOrThrow()).user_id, step: 'account', data: '{}' })
+      .values({
+        user_id: (await t.db.selectFrom('users').select('user_id').where('username', '=', 'dealer.summit').executeTakeFirstOrThrow())
+          .user_id,
+        step: 'account',
+        data: '{}',
+      })
       .returning('draft_id')
       .executeTakeFirstOrThrow();
     expect((await beta.request('GET', `/api/siteDrafts/${foreignDraft.draft_id}`)).status).toBe(404);
     expect((await beta.request('PUT', `/api/siteDrafts/${foreignDraft.draft_id}`, { step: 'review', data: {} })).status).toBe(404);
     expect((await beta.request('DELETE', `/api/siteDrafts/${foreignDraft.draft_id}`)).status).toBe(404);
-    expect((await json(await beta.request('GET', '/api/siteDrafts'))).body.map((d: { id: number }) => d.id)).not.toContain(foreignDraft.draft_id);
-    expect(await t.db.selectFrom('site_drafts').select('step').where('draft_id', '=', foreignDraft.draft_id).executeTakeFirst()).toEqual({ step: 'account' });
+    expect((await json(await beta.request('GET', '/api/siteDrafts'))).body.map((d: { id: number }) => d.id)).not.toContain(
+      foreignDraft.draft_id,
+    );
+    expect(await t.db.selectFrom('site_drafts').select('step').where('draft_id', '=', foreignDraft.draft_id).executeTakeFirst()).toEqual({
+      step: 'account',
+    });
 
     // Creating the account from the draft deletes it.
     const account = await json(await beta.request('POST', '/api/sites', { ...newSite(), draftId: id }));
     expect(account.status).toBe(201);
     expect((await beta.request('GET', `/api/siteDrafts/${id}`)).status).toBe(404);
-    const audits = await t.db.selectFrom('audit_log').select('action').where('target_type', '=', 'siteDraft').where('target_id', '=', String(id)).orderBy('audit_id').execute();
+    const audits = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_type', '=', 'siteDraft')
+      .where('target_id', '=', String(id))
+      .orderBy('audit_id')
+      .execute();
     expect(audits.map((a) => a.action)).toEqual(['siteDraft.created', 'siteDraft.saved']);
 
     // Discard.

@@ -78,10 +78,7 @@ export function siteCreateRepository(db: Db) {
       .where('devices.transmitter_code', 'in', codes)
       .execute();
     return new Map(
-      rows.map((row) => [
-        row.transmitter_code,
-        row.own ? { own: true, siteNum: row.site_num, siteName: row.site_name } : { own: false },
-      ]),
+      rows.map((row) => [row.transmitter_code, row.own ? { own: true, siteNum: row.site_num, siteName: row.site_name } : { own: false }]),
     );
   }
 
@@ -112,8 +109,14 @@ export function siteCreateRepository(db: Db) {
 
           const next = await trx
             .selectNoFrom((eb) => [
-              eb.selectFrom('sites').select(sql<number>`coalesce(max(site_num), 100000) + 1`.as('n')).as('site_num'),
-              eb.selectFrom('devices').select(sql<number>`coalesce(max(dev_num), 0) + 1`.as('n')).as('dev_num'),
+              eb
+                .selectFrom('sites')
+                .select(sql<number>`coalesce(max(site_num), 100000) + 1`.as('n'))
+                .as('site_num'),
+              eb
+                .selectFrom('devices')
+                .select(sql<number>`coalesce(max(dev_num), 0) + 1`.as('n'))
+                .as('dev_num'),
             ])
             .executeTakeFirstOrThrow();
           const siteNum = Number(next.site_num);
@@ -155,7 +158,12 @@ export function siteCreateRepository(db: Db) {
             await trx
               .insertInto('zones')
               .values(
-                site.zones.map((z) => ({ dev_num: devNums[z.device], zone_num: z.zoneNum, description: z.description, event_type: z.eventType })),
+                site.zones.map((z) => ({
+                  dev_num: devNums[z.device],
+                  zone_num: z.zoneNum,
+                  description: z.description,
+                  event_type: z.eventType,
+                })),
               )
               .execute();
           }
@@ -183,7 +191,10 @@ export function siteCreateRepository(db: Db) {
               .execute();
           }
           if (address.phoneNumber) {
-            await trx.insertInto('premise_phones').values({ site_num: siteNum, label: premisePhoneLabel, phone_number: address.phoneNumber }).execute();
+            await trx
+              .insertInto('premise_phones')
+              .values({ site_num: siteNum, label: premisePhoneLabel, phone_number: address.phoneNumber })
+              .execute();
           }
           if (site.draftId !== undefined) {
             await trx.deleteFrom('site_drafts').where('draft_id', '=', site.draftId).where('user_id', '=', user.user_id).execute();

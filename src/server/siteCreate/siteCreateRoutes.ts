@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import {
-  siteCreatedSchema,
-  siteCreateSchema,
-  transmitterAvailabilitySchema,
-  transmitterQuerySchema,
-} from '../../../schemas/siteCreate.js';
+import { siteCreatedSchema, siteCreateSchema, transmitterAvailabilitySchema, transmitterQuerySchema } from '../../../schemas/siteCreate.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { newSiteProblems, normaliseNewSite } from '../../common/siteCreateRules.js';
 import { normaliseTransmitter } from '../../common/transmitter.js';
@@ -17,7 +12,8 @@ import { siteDraftsRoutes } from './siteDraftsRoutes.js';
 function clashMessage(owner: TransmitterOwner): string {
   return owner.own ? 'siteCreate.errors.transmitterTakenBy' : 'siteCreate.errors.transmitterTaken';
 }
-const clashArgs = (code: string, owner: TransmitterOwner) => (owner.own ? { code, siteNum: owner.siteNum, siteName: owner.siteName } : { code });
+const clashArgs = (code: string, owner: TransmitterOwner) =>
+  owner.own ? { code, siteNum: owner.siteNum, siteName: owner.siteName } : { code };
 
 /**
  * Create New Account (issue 12, SPEC §6 allowCreateAccountFlag):

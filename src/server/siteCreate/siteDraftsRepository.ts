@@ -39,12 +39,23 @@ export function siteDraftsRepository(db: Db) {
   return {
     /** The user's drafts, the latest first. */
     async list(user: ScopeUser): Promise<SiteDraft[]> {
-      const rows = await db.selectFrom('site_drafts').selectAll().where('user_id', '=', user.user_id).orderBy('updated_at', 'desc').orderBy('draft_id', 'desc').execute();
+      const rows = await db
+        .selectFrom('site_drafts')
+        .selectAll()
+        .where('user_id', '=', user.user_id)
+        .orderBy('updated_at', 'desc')
+        .orderBy('draft_id', 'desc')
+        .execute();
       return rows.map(toDraft);
     },
 
     async get(user: ScopeUser, id: number): Promise<SiteDraft | undefined> {
-      const row = await db.selectFrom('site_drafts').selectAll().where('draft_id', '=', id).where('user_id', '=', user.user_id).executeTakeFirst();
+      const row = await db
+        .selectFrom('site_drafts')
+        .selectAll()
+        .where('draft_id', '=', id)
+        .where('user_id', '=', user.user_id)
+        .executeTakeFirst();
       return row && toDraft(row);
     },
 
@@ -59,7 +70,12 @@ export function siteDraftsRepository(db: Db) {
         if (Number(count) >= SITE_CREATE_LIMITS.draftsPerUser) throw new TooManyDrafts();
         const row = await trx
           .insertInto('site_drafts')
-          .values({ user_id: user.user_id, site_group_num: user.current_site_group_num, step: input.step, data: JSON.stringify(input.data) })
+          .values({
+            user_id: user.user_id,
+            site_group_num: user.current_site_group_num,
+            step: input.step,
+            data: JSON.stringify(input.data),
+          })
           .returningAll()
           .executeTakeFirstOrThrow();
         return toDraft(row);

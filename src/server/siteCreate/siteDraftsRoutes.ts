@@ -25,7 +25,11 @@ export async function siteDraftsRoutes(parent: FastifyInstance) {
     '/siteDrafts',
     {
       config: { access: { resource: 'siteDrafts', action: 'list' } },
-      schema: { tags, summary: "The user's own create-account drafts, the latest first", response: { 200: { type: 'array', items: siteDraftSchema }, ...errors } },
+      schema: {
+        tags,
+        summary: "The user's own create-account drafts, the latest first",
+        response: { 200: { type: 'array', items: siteDraftSchema }, ...errors },
+      },
     },
     async (request, reply) => {
       const items = await drafts.list(request.auth!.user);
@@ -62,11 +66,17 @@ export async function siteDraftsRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       try {
         const draft = await drafts.create(request.auth!.user, request.body);
-        await app.audit(request, { action: 'siteDraft.created', targetType: 'siteDraft', targetId: draft.id, details: { step: draft.step } });
+        await app.audit(request, {
+          action: 'siteDraft.created',
+          targetType: 'siteDraft',
+          targetId: draft.id,
+          details: { step: draft.step },
+        });
         reply.status(201);
         return draft;
       } catch (error) {
-        if (error instanceof TooManyDrafts) throw new HttpError(409, 'siteCreate.errors.tooManyDrafts', { max: SITE_CREATE_LIMITS.draftsPerUser });
+        if (error instanceof TooManyDrafts)
+          throw new HttpError(409, 'siteCreate.errors.tooManyDrafts', { max: SITE_CREATE_LIMITS.draftsPerUser });
         throw error;
       }
     },
@@ -77,7 +87,13 @@ export async function siteDraftsRoutes(parent: FastifyInstance) {
     {
       bodyLimit,
       config: { access: { resource: 'siteDrafts', action: 'edit' } },
-      schema: { tags, summary: 'Save a draft (its step and values)', params: idParams, body: siteDraftInputSchema, response: { 200: siteDraftSchema, 400: validationErrorSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Save a draft (its step and values)',
+        params: idParams,
+        body: siteDraftInputSchema,
+        response: { 200: siteDraftSchema, 400: validationErrorSchema, ...errors },
+      },
     },
     async (request) => {
       const draft = await drafts.update(request.auth!.user, request.params.id, request.body);

@@ -87,7 +87,14 @@ export function CheckboxInput({ name, label }: { name: Name; label: string }) {
       render={({ field }) => (
         <FormControlLabel
           label={label}
-          control={<Checkbox name={field.name} inputRef={field.ref} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
+          control={
+            <Checkbox
+              name={field.name}
+              inputRef={field.ref}
+              checked={Boolean(field.value)}
+              onChange={(e) => field.onChange(e.target.checked)}
+            />
+          }
         />
       )}
     />

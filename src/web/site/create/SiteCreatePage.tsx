@@ -23,7 +23,16 @@ import { isApiError } from '../../providers/http.js';
 import { failureMessage } from '../../providers/errorMessages.js';
 import { DraftChooser, savedTime } from './DraftChooser.js';
 import { siteCreateApi } from './siteCreateApi.js';
-import { emptyValues, firstStepOf, STEPS, stepOfField, stepProblems, toPayload, valuesFromDraft, type NewSiteValues } from './siteCreateForm.js';
+import {
+  emptyValues,
+  firstStepOf,
+  STEPS,
+  stepOfField,
+  stepProblems,
+  toPayload,
+  valuesFromDraft,
+  type NewSiteValues,
+} from './siteCreateForm.js';
 import { ContactsStep, DevicesStep, PasscodesStep, ZonesStep } from './SiteCreateRows.js';
 import { ReviewStep } from './SiteCreateReview.js';
 import { AccountStep, AddressStep } from './SiteCreateSteps.js';
@@ -43,7 +52,9 @@ type Phase = { kind: 'loading' } | { kind: 'choose'; drafts: SiteDraft[] } | { k
 
 /** The value at a field path of the form ('devices.0.transmitterCode'). */
 function valueAt(values: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), values);
+  return path
+    .split('.')
+    .reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), values);
 }
 
 /** react-hook-form's nested errors from flat paths. */
@@ -351,16 +362,22 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
         {step === 'zones' && <ZonesStep />}
         {step === 'passcodes' && <PasscodesStep />}
         {step === 'review' && <ReviewStep values={form.getValues()} onEdit={(s) => goTo(s)} />}
-        <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ mt: 3, alignItems: { sm: 'center' } }}>
-          <Button onClick={() => goTo(STEPS[index - 1])} disabled={index === 0 || creating}>
+        {/* Phones: Next first, then Save draft and Back, Discard last; wider: Back and Save draft left, Discard and Next right. */}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3, alignItems: { sm: 'center' } }}>
+          <Button onClick={() => goTo(STEPS[index - 1])} disabled={index === 0 || creating} sx={{ order: { xs: 3, sm: 0 } }}>
             {translate('siteCreate.actions.back')}
           </Button>
-          <Button variant="outlined" onClick={() => void draft.saveNow()} disabled={creating}>
+          <Button variant="outlined" onClick={() => void draft.saveNow()} disabled={creating} sx={{ order: { xs: 2, sm: 0 } }}>
             {translate('siteCreate.actions.saveDraft')}
           </Button>
-          <Box sx={{ flex: 1 }} />
+          <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
           {draft.draftId !== undefined && (
-            <Button color="error" onClick={() => setDiscarding({ id: draft.draftId!, name: form.getValues('account.siteName') })} disabled={creating}>
+            <Button
+              color="error"
+              onClick={() => setDiscarding({ id: draft.draftId!, name: form.getValues('account.siteName') })}
+              disabled={creating}
+              sx={{ order: { xs: 4, sm: 0 } }}
+            >
               {translate('siteCreate.actions.discard')}
             </Button>
           )}
@@ -369,13 +386,20 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
             variant="contained"
             disabled={creating}
             startIcon={creating ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+            sx={{ order: { xs: 1, sm: 0 } }}
           >
             {step === 'review'
               ? translate(creating ? 'siteCreate.actions.creating' : 'siteCreate.actions.create')
               : translate('siteCreate.actions.next')}
           </Button>
         </Stack>
-        <Typography role="status" aria-live="polite" variant="body2" color={status.kind === 'error' ? 'error' : 'text.secondary'} sx={{ mt: 1.5, minHeight: '1.5em' }}>
+        <Typography
+          role="status"
+          aria-live="polite"
+          variant="body2"
+          color={status.kind === 'error' ? 'error' : 'text.secondary'}
+          sx={{ mt: 1.5, minHeight: '1.5em' }}
+        >
           {status.kind === 'error' ? translate('siteCreate.draft.notSaved') : statusText}
         </Typography>
       </form>
@@ -383,11 +407,7 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
   );
 
   const stepLabel = (s: SiteCreateStep, i: number): ReactNode => {
-    const label = (
-      <StepLabel error={stepsWithErrors.has(s) && s !== step}>
-        {translate(`siteCreate.steps.${s}`)}
-      </StepLabel>
-    );
+    const label = <StepLabel error={stepsWithErrors.has(s) && s !== step}>{translate(`siteCreate.steps.${s}`)}</StepLabel>;
     return i <= visited && s !== step ? (
       <StepButton onClick={() => goTo(s)} disabled={creating}>
         {label}
@@ -405,7 +425,7 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
           {notice}
         </Alert>
       )}
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2, md: 3 } }}>
         {phase.kind === 'loading' && <Loading />}
         {phase.kind === 'choose' && (
           <DraftChooser drafts={phase.drafts} onResume={openDraft} onDiscard={(d) => setDiscarding(d)} onStartNew={startNew} />
@@ -423,7 +443,7 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
               {STEPS.map((s, i) => (
                 <Step key={s} completed={i < visited && s !== step} aria-current={s === step ? 'step' : undefined}>
                   {stepLabel(s, i)}
-                  {phone && <StepContent>{s === step ? body : null}</StepContent>}
+                  {phone && <StepContent sx={{ pl: 1.5, pr: 0, ml: 1.5 }}>{s === step ? body : null}</StepContent>}
                 </Step>
               ))}
             </Stepper>

@@ -91,7 +91,7 @@ export function DevicesStep({ checks }: { checks: TransmitterChecks }) {
               )
             }
           >
-            <Grid container spacing={2}>
+            <Grid container columnSpacing={2} rowSpacing={1}>
               <Grid size={{ xs: 12, md: 4 }}>
                 <TextInput
                   name={`devices.${i}.transmitterCode`}
@@ -148,7 +148,11 @@ export function ContactsStep() {
           headingId={`contact-${field.id}`}
           actions={
             <>
-              <IconButton aria-label={translate('siteCreate.actions.moveUp', { n: i + 1 })} disabled={i === 0} onClick={() => move(i, i - 1)}>
+              <IconButton
+                aria-label={translate('siteCreate.actions.moveUp', { n: i + 1 })}
+                disabled={i === 0}
+                onClick={() => move(i, i - 1)}
+              >
                 <ArrowUpwardIcon />
               </IconButton>
               <IconButton
@@ -164,7 +168,7 @@ export function ContactsStep() {
             </>
           }
         >
-          <Grid container spacing={2}>
+          <Grid container columnSpacing={2} rowSpacing={1}>
             <Grid size={{ xs: 12, md: 6 }}>
               <TextInput name={`contacts.${i}.name`} label={translate('siteCreate.fields.name')} required autoComplete="off" />
             </Grid>
@@ -225,7 +229,7 @@ export function ZonesStep() {
             </IconButton>
           }
         >
-          <Grid container spacing={2}>
+          <Grid container columnSpacing={2} rowSpacing={1}>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
               <SelectInput name={`zones.${i}.device`} label={translate('siteCreate.fields.device')} required options={deviceOptions} />
             </Grid>
@@ -278,7 +282,7 @@ export function PasscodesStep() {
             </IconButton>
           }
         >
-          <Grid container spacing={2}>
+          <Grid container columnSpacing={2} rowSpacing={1}>
             <Grid size={{ xs: 12, md: 6 }}>
               <TextInput name={`passcodes.${i}.name`} label={translate('siteCreate.fields.passcodeName')} required autoComplete="off" />
             </Grid>
@@ -296,7 +300,9 @@ export function PasscodesStep() {
                       <InputAdornment position="end">
                         <IconButton
                           edge="end"
-                          aria-label={translate(shown[field.id] ? 'siteCreate.actions.hidePasscode' : 'siteCreate.actions.showPasscode', { n: i + 1 })}
+                          aria-label={translate(shown[field.id] ? 'siteCreate.actions.hidePasscode' : 'siteCreate.actions.showPasscode', {
+                            n: i + 1,
+                          })}
                           onClick={() => setShown((s) => ({ ...s, [field.id]: !s[field.id] }))}
                         >
                           {shown[field.id] ? <VisibilityOff /> : <Visibility />}

@@ -7,7 +7,9 @@ import { SelectInput, TextInput } from './SiteCreateFields.js';
 
 /** The zones of the country, with the chosen one kept when it is not among them (the step's rule then says so). */
 function useTimeZoneOptions() {
-  const [country, timeZone] = useWatch<NewSiteValues, ['address.country', 'account.timeZone']>({ name: ['address.country', 'account.timeZone'] });
+  const [country, timeZone] = useWatch<NewSiteValues, ['address.country', 'account.timeZone']>({
+    name: ['address.country', 'account.timeZone'],
+  });
   const zones = timeZonesFor(country);
   const all = timeZone && !zones.includes(timeZone) ? [timeZone, ...zones] : zones;
   return all.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
@@ -18,7 +20,7 @@ export function AccountStep() {
   const translate = useTranslate();
   const zones = useTimeZoneOptions();
   return (
-    <Grid container spacing={2}>
+    <Grid container columnSpacing={2} rowSpacing={1}>
       <Grid size={{ xs: 12, md: 6 }}>
         <TextInput name="account.siteName" label={translate('siteCreate.fields.siteName')} required autoComplete="off" autoFocus />
       </Grid>
@@ -43,9 +45,10 @@ export function AddressStep() {
   const { setValue, getValues } = useFormContext<NewSiteValues>();
   const country = useWatch<NewSiteValues, 'address.country'>({ name: 'address.country' });
   const labels = addressLabels(country);
-  const hint = country === 'CA' ? 'siteCreate.hints.postalCodeCA' : country === 'MX' ? 'siteCreate.hints.postalCodeMX' : 'siteCreate.hints.zip';
+  const hint =
+    country === 'CA' ? 'siteCreate.hints.postalCodeCA' : country === 'MX' ? 'siteCreate.hints.postalCodeMX' : 'siteCreate.hints.zip';
   return (
-    <Grid container spacing={2}>
+    <Grid container columnSpacing={2} rowSpacing={1}>
       <Grid size={{ xs: 12, md: 6 }}>
         <SelectInput
           name="address.country"
@@ -85,7 +88,13 @@ export function AddressStep() {
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <TextInput name="address.postalCode" label={translate(labels.postalCode)} required autoComplete="postal-code" hint={translate(hint)} />
+        <TextInput
+          name="address.postalCode"
+          label={translate(labels.postalCode)}
+          required
+          autoComplete="postal-code"
+          hint={translate(hint)}
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <TextInput

@@ -40,7 +40,14 @@ export interface NewSiteValues {
 export const STEPS = SITE_CREATE_STEPS;
 
 export const emptyDevice = (): NewSiteValues['devices'][number] => ({ transmitterCode: '', panelType: '', description: '' });
-export const emptyContact = (): NewSiteValues['contacts'][number] => ({ name: '', relation: '', phoneNumber: '', email: '', verifies: true, hasKey: false });
+export const emptyContact = (): NewSiteValues['contacts'][number] => ({
+  name: '',
+  relation: '',
+  phoneNumber: '',
+  email: '',
+  verifies: true,
+  hasKey: false,
+});
 export const emptyPasscode = (): NewSiteValues['passcodes'][number] => ({ name: '', passcode: '' });
 
 /** The next free zone number of a device among the rows typed. */
@@ -70,7 +77,11 @@ export function valuesFromDraft(data: unknown): NewSiteValues {
   const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
   const account = (d.account ?? {}) as Record<string, unknown>;
   const address = (d.address ?? {}) as Record<string, unknown>;
-  const devices = rows(d.devices).map((r) => ({ transmitterCode: str(r.transmitterCode), panelType: str(r.panelType), description: str(r.description) }));
+  const devices = rows(d.devices).map((r) => ({
+    transmitterCode: str(r.transmitterCode),
+    panelType: str(r.panelType),
+    description: str(r.description),
+  }));
   return {
     account: {
       siteName: str(account.siteName),
@@ -95,7 +106,12 @@ export function valuesFromDraft(data: unknown): NewSiteValues {
       verifies: r.verifies !== false,
       hasKey: r.hasKey === true,
     })),
-    zones: rows(d.zones).map((r) => ({ device: str(r.device, '0'), zoneNum: str(r.zoneNum), description: str(r.description), eventType: str(r.eventType, 'Burglary') })),
+    zones: rows(d.zones).map((r) => ({
+      device: str(r.device, '0'),
+      zoneNum: str(r.zoneNum),
+      description: str(r.description),
+      eventType: str(r.eventType, 'Burglary'),
+    })),
     passcodes: rows(d.passcodes).map((r) => ({ name: str(r.name), passcode: str(r.passcode) })),
   };
 }
@@ -105,7 +121,11 @@ const toInt = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Numbe
 /** The body of POST /api/sites. */
 export function toPayload(values: NewSiteValues, draftId?: number): SiteCreate {
   return {
-    account: { siteName: values.account.siteName, siteType: values.account.siteType as SiteCreate['account']['siteType'], timeZone: values.account.timeZone },
+    account: {
+      siteName: values.account.siteName,
+      siteType: values.account.siteType as SiteCreate['account']['siteType'],
+      timeZone: values.account.timeZone,
+    },
     address: { ...values.address, country: values.address.country as SiteCountry },
     devices: values.devices,
     contacts: values.contacts,

@@ -17,7 +17,10 @@ export type DraftStatus = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved
  * another, the latest values each time; a failed save keeps the values in the
  * form and says so.
  */
-export function useSiteDraft(form: UseFormReturn<NewSiteValues>, options: { initialId?: number; step: SiteCreateStep; onCreated: (id: number) => void }) {
+export function useSiteDraft(
+  form: UseFormReturn<NewSiteValues>,
+  options: { initialId?: number; step: SiteCreateStep; onCreated: (id: number) => void },
+) {
   const [draftId, setDraftId] = useState<number | undefined>(options.initialId);
   const [status, setStatus] = useState<DraftStatus>({ kind: 'idle' });
   const idRef = useRef(options.initialId);

@@ -29,25 +29,28 @@ export function useTransmitterChecks(form: UseFormReturn<NewSiteValues>, taken: 
   const [freeCodes, setFreeCodes] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState(0);
 
-  const lookUp = useCallback(async (raw: string): Promise<boolean> => {
-    const code = normaliseTransmitter(raw);
-    if (!FORMAT.test(raw) || !code) return true;
-    if (taken.current.has(code)) return false;
-    setPending((n) => n + 1);
-    try {
-      const answer = await siteCreateApi.transmitter(code);
-      if (answer.available) {
-        setFreeCodes((codes) => new Set(codes).add(code));
+  const lookUp = useCallback(
+    async (raw: string): Promise<boolean> => {
+      const code = normaliseTransmitter(raw);
+      if (!FORMAT.test(raw) || !code) return true;
+      if (taken.current.has(code)) return false;
+      setPending((n) => n + 1);
+      try {
+        const answer = await siteCreateApi.transmitter(code);
+        if (answer.available) {
+          setFreeCodes((codes) => new Set(codes).add(code));
+          return true;
+        }
+        taken.current.set(code, answer.message ?? code);
+        return false;
+      } catch {
         return true;
+      } finally {
+        setPending((n) => n - 1);
       }
-      taken.current.set(code, answer.message ?? code);
-      return false;
-    } catch {
-      return true;
-    } finally {
-      setPending((n) => n - 1);
-    }
-  }, [taken]);
+    },
+    [taken],
+  );
 
   const check = useCallback(
     async (index: number) => {
