@@ -14,7 +14,7 @@ import { normaliseTransmitter } from './transmitter.js';
 export type FieldProblems = Record<string, string>;
 
 /** Locale keys of the phone problems (checkPhone). */
-export const PHONE_PROBLEM_KEYS: Record<PhoneProblem, string> = {
+const PHONE_PROBLEM_KEYS: Record<PhoneProblem, string> = {
   required: 'validation.required',
   tooShort: 'siteCreate.errors.phone.tooShort',
   tooLong: 'siteCreate.errors.phone.tooLong',

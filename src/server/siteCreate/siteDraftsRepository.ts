@@ -13,7 +13,7 @@ export class TooManyDrafts extends Error {
 }
 
 /** The account name typed so far in a draft's values, or ''. */
-export function draftName(data: unknown): string {
+function draftName(data: unknown): string {
   const account = (data as { account?: { siteName?: unknown } } | null)?.account;
   return typeof account?.siteName === 'string' ? account.siteName.trim().slice(0, 100) : '';
 }

@@ -10,7 +10,6 @@ import {
   SITE_CREATE_STEPS,
 } from '../../../../schemas/siteCreate.js';
 import { SITE_TYPES, type SiteWarning } from '../../../../schemas/sites.js';
-import { defaultTimeZone } from '../../../common/postalAddress.js';
 import {
   accountProblems,
   addressStepProblems,
@@ -233,11 +232,6 @@ export function expectedWarnings(values: NewSiteValues): SiteWarning[] {
     },
     '1970-01-01',
   );
-}
-
-/** The time zone to offer when the state changes: the state's, unless the user chose one of the country already. */
-export function timeZoneAfterStateChange(values: NewSiteValues, state: string): string {
-  return defaultTimeZone(values.address.country, state) ?? values.account.timeZone;
 }
 
 export const SITE_TYPE_OPTIONS = SITE_TYPES;

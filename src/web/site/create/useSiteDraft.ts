@@ -5,7 +5,7 @@ import { siteCreateApi } from './siteCreateApi.js';
 import type { NewSiteValues } from './siteCreateForm.js';
 
 /** How long typing pauses before the draft is saved. */
-export const AUTOSAVE_DELAY_MS = 1200;
+const AUTOSAVE_DELAY_MS = 1200;
 
 export type DraftStatus = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error' };
 
