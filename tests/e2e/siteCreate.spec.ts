@@ -173,6 +173,12 @@ test('entering with a draft offers to resume it or start new; a discard asks fir
   await expect(page.getByRole('heading', { name: 'Address', level: 2 })).toBeVisible();
   await checkA11y(page, 'site-create', 'address-phone');
 
+  // A reload right after typing, before the autosave: the tab's copy keeps what was typed.
+  await (await field(page, 'City')).fill('Skokie');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Address', level: 2 })).toBeVisible();
+  await expect(await field(page, 'City')).toHaveValue('Skokie');
+
   await page.getByRole('button', { name: 'Discard draft' }).click();
   await expect(page.getByRole('dialog')).toContainText('Draft Deli');
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();

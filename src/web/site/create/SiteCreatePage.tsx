@@ -36,7 +36,7 @@ import {
 import { ContactsStep, DevicesStep, PasscodesStep, ZonesStep } from './SiteCreateRows.js';
 import { ReviewStep } from './SiteCreateReview.js';
 import { AccountStep, AddressStep } from './SiteCreateSteps.js';
-import { useSiteDraft } from './useSiteDraft.js';
+import { forgetCopy, unsavedCopy, useSiteDraft } from './useSiteDraft.js';
 import { useTransmitterChecks } from './useTransmitterChecks.js';
 
 /** The shell's confirmation dialog, given by the app (features do not import each other). */
@@ -174,8 +174,10 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
     (loaded: SiteDraft) => {
       draft.reset(loaded.id);
       onDraftCreated(loaded.id);
-      form.reset(valuesFromDraft(loaded.data));
-      const index = Math.max(0, STEPS.indexOf(loaded.step));
+      // What this tab typed after the last save (a reload within the autosave pause) wins over the server's copy.
+      const local = unsavedCopy(loaded.id, loaded.updatedAt);
+      form.reset(valuesFromDraft(local?.values ?? loaded.data));
+      const index = Math.max(0, STEPS.indexOf(local?.step ?? loaded.step));
       stepRef.current = STEPS[index];
       setStep(STEPS[index]);
       setVisited(index);
@@ -277,6 +279,7 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
     draft.pause(true);
     try {
       const created = await siteCreateApi.create(toPayload(form.getValues(), draft.draftId));
+      forgetCopy(draft.draftId);
       notify(translate('siteCreate.created', { siteNum: created.siteNum }), { type: 'success' });
       navigate(`/site/info?sn=${created.siteNum}`);
     } catch (error) {
@@ -296,6 +299,7 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
     draft.pause(true);
     try {
       await siteCreateApi.deleteDraft(target.id);
+      forgetCopy(target.id);
       notify(translate('siteCreate.draft.discarded'), { type: 'info' });
       setDiscarding(undefined);
       const drafts = await siteCreateApi.drafts().catch(() => []);

@@ -7,6 +7,41 @@ import type { NewSiteValues } from './siteCreateForm.js';
 /** How long typing pauses before the draft is saved. */
 const AUTOSAVE_DELAY_MS = 1200;
 
+/** The tab's own copy of a draft's latest values, written on every change: a reload before the next save loses nothing. */
+interface LocalCopy {
+  at: number;
+  step: SiteCreateStep;
+  values: NewSiteValues;
+}
+const localKey = (id: number) => `site-create-draft-${id}`;
+
+function storage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function readCopy(id: number): LocalCopy | undefined {
+  try {
+    return (JSON.parse(storage()?.getItem(localKey(id)) ?? 'null') as LocalCopy | null) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The tab's copy of draft `id` when it is newer than the server's (`updatedAt`), else undefined. */
+export function unsavedCopy(id: number, updatedAt: string): LocalCopy | undefined {
+  const copy = readCopy(id);
+  return copy && copy.at > Date.parse(updatedAt) ? copy : undefined;
+}
+
+/** Forgets the tab's copy (the account was created, or the draft discarded). */
+export function forgetCopy(id: number | undefined) {
+  if (id !== undefined) storage()?.removeItem(localKey(id));
+}
+
 export type DraftStatus = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error' };
 
 /**
@@ -48,6 +83,7 @@ export function useSiteDraft(
       const run = async () => {
         if (paused.current) return;
         setStatus({ kind: 'saving' });
+        const startedAt = Date.now();
         try {
           const data = form.getValues();
           if (idRef.current === undefined) {
@@ -59,6 +95,10 @@ export function useSiteDraft(
             await siteCreateApi.saveDraft(idRef.current, step, data);
           }
           setStatus({ kind: 'saved', at: new Date() });
+          // The server has everything typed before this save began: the tab's copy is no longer needed.
+          const id = idRef.current;
+          const copy = id === undefined ? undefined : readCopy(id);
+          if (copy && copy.at <= startedAt) forgetCopy(id);
         } catch {
           setStatus({ kind: 'error' });
         }
@@ -77,9 +117,17 @@ export function useSiteDraft(
   }, []);
 
   useEffect(() => {
-    const subscription = form.watch((_values, { name }) => {
+    const subscription = form.watch((values, { name }) => {
       // What the user changed starts a save; a reset (a draft loaded, a new start) names no field.
       if (name === undefined) return;
+      if (idRef.current !== undefined && !paused.current) {
+        const copy: LocalCopy = { at: Date.now(), step: stepRef.current, values: values as NewSiteValues };
+        try {
+          storage()?.setItem(localKey(idRef.current), JSON.stringify(copy));
+        } catch {
+          // A full or refused storage: the server saves remain.
+        }
+      }
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
     });
