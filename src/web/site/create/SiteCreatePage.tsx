@@ -79,11 +79,20 @@ function errorPaths(errors: unknown, prefix = ''): string[] {
   return Object.entries(errors).flatMap(([key, value]) => (key === 'ref' ? [] : errorPaths(value, prefix ? `${prefix}.${key}` : key)));
 }
 
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 function Loading() {
   const translate = useTranslate();
   return (
     <Stack spacing={2} aria-busy="true">
-      <Box role="status" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Box role="status" sx={VISUALLY_HIDDEN}>
         {translate('siteCreate.loading')}
       </Box>
       <Skeleton variant="rounded" height={56} />
@@ -335,7 +344,15 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
           {translate('siteCreate.stepOf', { current: index + 1, total: STEPS.length })}
         </Typography>
       )}
-      <Typography id="site-create-step" ref={headingRef} tabIndex={-1} variant="h5" component="h2" sx={{ outline: 'none' }}>
+      {/* On phones the stepper's own label names the step just above: the heading stays for screen readers and focus. */}
+      <Typography
+        id="site-create-step"
+        ref={headingRef}
+        tabIndex={-1}
+        variant="h5"
+        component="h2"
+        sx={{ outline: 'none', ...(phone ? VISUALLY_HIDDEN : {}) }}
+      >
         {translate(`siteCreate.steps.${step}`)}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
