@@ -22,7 +22,7 @@ export function AccountStep() {
   return (
     <Grid container columnSpacing={2} rowSpacing={1}>
       <Grid size={{ xs: 12, md: 6 }}>
-        <TextInput name="account.siteName" label={translate('siteCreate.fields.siteName')} required autoComplete="off" autoFocus />
+        <TextInput name="account.siteName" label={translate('siteCreate.fields.siteName')} required autoComplete="off" />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <SelectInput
@@ -65,7 +65,7 @@ export function AddressStep() {
         />
       </Grid>
       <Grid size={12}>
-        <TextInput name="address.line1" label={translate('siteCreate.fields.line1')} required autoComplete="address-line1" autoFocus />
+        <TextInput name="address.line1" label={translate('siteCreate.fields.line1')} required autoComplete="address-line1" />
       </Grid>
       <Grid size={12}>
         <TextInput name="address.line2" label={translate('siteCreate.fields.line2')} autoComplete="address-line2" />
