@@ -185,3 +185,43 @@ test('entering with a draft offers to resume it or start new; a discard asks fir
   await expect(page.getByRole('heading', { name: 'Account', level: 2 })).toBeVisible();
   expect((await page.request.get(`/api/siteDrafts/${draft.id}`)).status()).toBe(404);
 });
+
+test('a transmitter taken between the devices step and Create returns the user to the devices step, at the field', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'dealer.beta');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-Token')?.value ?? '';
+  const transmitter = code();
+  const data = {
+    account: { siteName: 'Race Condition Cafe', siteType: 'commercial', timeZone: 'America/Chicago' },
+    address: { country: 'US', line1: '1 Main Street', line2: '', city: 'Chicago', state: 'IL', postalCode: '60601', phoneNumber: '' },
+    devices: [{ transmitterCode: transmitter, panelType: '', description: '' }],
+    contacts: [],
+    zones: [],
+    passcodes: [],
+  };
+  const draft = await (
+    await page.request.post('/api/siteDrafts', { data: { step: 'review', data }, headers: { 'X-XSRF-Token': xsrf } })
+  ).json();
+  // Another account takes the code first.
+  const other = await page.request.post('/api/sites', {
+    data: { ...data, account: { ...data.account, siteName: 'First Come Deli' } },
+    headers: { 'X-XSRF-Token': xsrf },
+  });
+  expect(other.status()).toBe(201);
+  const { siteNum } = await other.json();
+
+  await page.goto(`/site/create?draft=${draft.id}`);
+  await expect(page.getByRole('heading', { name: 'Review', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Transmitter and devices', level: 2 })).toBeVisible();
+  const message = `Transmitter ${transmitter} is already used by your account ${siteNum} (First Come Deli).`;
+  await expect(page.locator('#site-create-devices-0-transmitterCode-helper-text')).toHaveText(message);
+  await expect(await field(page, 'Transmitter code')).toHaveValue(transmitter);
+  // A new code clears it, and the account is created.
+  await (await field(page, 'Transmitter code')).fill(code() + 'B');
+  await expect(page.locator('#site-create-devices-0-transmitterCode-helper-text')).not.toHaveText(message);
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/site\/info\?sn=\d+/);
+});

@@ -24,7 +24,7 @@ interface TextInputProps extends Omit<TextFieldProps, 'name' | 'value' | 'onChan
 
 /** A text input of the stepper: labelled, its message under it (announced), required marked. */
 export function TextInput({ name, label, hint, onValueChange, onBlur, ...props }: TextInputProps) {
-  const { control } = useFormContext<NewSiteValues>();
+  const { control, trigger } = useFormContext<NewSiteValues>();
   const error = useFieldError(name);
   return (
     <Controller
@@ -40,6 +40,8 @@ export function TextInput({ name, label, hint, onValueChange, onBlur, ...props }
           onChange={(event) => {
             field.onChange(event.target.value);
             onValueChange?.(event.target.value);
+            // A field with a message is checked again as it is corrected (untouched fields too: a message from Next or the server).
+            if (error) void trigger(name);
           }}
           onBlur={(event) => {
             field.onBlur();
