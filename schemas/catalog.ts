@@ -86,6 +86,14 @@ import {
   siteSummarySchema,
 } from './shell.js';
 import { errorSchema, validationErrorSchema } from './shared.js';
+import {
+  siteCreatedSchema,
+  siteCreateSchema,
+  siteDraftInputSchema,
+  siteDraftSchema,
+  transmitterAvailabilitySchema,
+  transmitterQuerySchema,
+} from './siteCreate.js';
 import { statusBannerSchema } from './statusBanner.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import { accountLinkFavoriteSchema, accountLinkSchema, msaAccountUpdateSchema, msaUserSchema, siteNumSchema, userSchema } from './user.js';
@@ -215,4 +223,11 @@ export const ALL_SCHEMAS = [
   holidayInputSchema,
   holidaySchema,
   holidayFilterSchema,
+  // siteCreate.ts
+  siteCreateSchema,
+  siteCreatedSchema,
+  transmitterQuerySchema,
+  transmitterAvailabilitySchema,
+  siteDraftInputSchema,
+  siteDraftSchema,
 ] as const;

@@ -134,6 +134,14 @@ export const ACCESS_TABLE = {
     create: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
     edit: { apps: [dealer] },
   },
+  // The create-account stepper's drafts (issue 12): whoever may create an account; each user's own (repository).
+  siteDrafts: {
+    list: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
+    show: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
+    create: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
+    edit: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
+    delete: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
+  },
   events: { list: { apps: ALL }, show: { apps: ALL }, export: { apps: STAFF } },
   // §6 noActionRead: the MSA No Action screen (the system on test: alarms get no action).
   tests: siteDetail('noActionRead'),

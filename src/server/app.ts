@@ -46,6 +46,7 @@ import { dashboardRoutes } from './dashboard/dashboardRoutes.js';
 import { jobsPlugin } from './jobs/jobsPlugin.js';
 import { testsRoutes } from './tests/testsRoutes.js';
 import { accountEditsRoutes } from './accountEdits/accountEditsRoutes.js';
+import { siteCreateRoutes } from './siteCreate/siteCreateRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dashboardRoutes);
       await api.register(testsRoutes);
       await api.register(accountEditsRoutes);
+      await api.register(siteCreateRoutes);
     },
     { prefix: '/api' },
   );

@@ -16,6 +16,7 @@ import * as m0006 from './migrations/0006_events.js';
 import * as m0007 from './migrations/0007_dashboard.js';
 import * as m0008 from './migrations/0008_tests.js';
 import * as m0009 from './migrations/0009_account_edits.js';
+import * as m0010 from './migrations/0010_site_drafts.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '0007_dashboard': m0007,
   '0008_tests': m0008,
   '0009_account_edits': m0009,
+  '0010_site_drafts': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

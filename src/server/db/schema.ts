@@ -158,6 +158,8 @@ export interface SitesTable {
   status: Generated<'active' | 'inAlarm' | 'onTest' | 'outOfService' | 'pending'>;
   /** SITE_TYPES (migration 0004). */
   site_type: Generated<'residential' | 'commercial' | 'industrial' | 'institutional'>;
+  /** SITE_COUNTRIES (migration 0010). */
+  country: Generated<'US' | 'CA' | 'MX'>;
 }
 
 /** Account search documents (migration 0005), maintained by triggers: read only. */
@@ -454,6 +456,17 @@ export interface AuditLogTable {
   details: Json;
 }
 
+/** Create-account drafts (migration 0010): the stepper's values as typed, per user. */
+export interface SiteDraftsTable {
+  draft_id: Generated<number>;
+  user_id: number;
+  site_group_num: number | null;
+  step: Generated<string>;
+  data: Json;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   account_groups: AccountGroupsTable;
   sso_providers: SsoProvidersTable;
@@ -496,4 +509,5 @@ export interface Database {
   terms_acceptances: TermsAcceptancesTable;
   outbox_messages: OutboxMessagesTable;
   audit_log: AuditLogTable;
+  site_drafts: SiteDraftsTable;
 }

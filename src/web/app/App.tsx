@@ -29,6 +29,7 @@ const SiteInfoRoute = lazy(() => import('./SiteRoutes.js').then((m) => ({ defaul
 const SiteHistoryRoute = lazy(() => import('./SiteRoutes.js').then((m) => ({ default: m.SiteHistoryRoute })));
 const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.IconsPage })));
 const DashboardRoute = lazy(() => import('./DashboardRoute.js').then((m) => ({ default: m.DashboardRoute })));
+const SiteCreateRoute = lazy(() => import('./SiteCreateRoute.js').then((m) => ({ default: m.SiteCreateRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -60,6 +61,8 @@ function AreaContent({ route }: { route: AreaRoute }) {
       return <DashboardRoute />;
     case 'siteInfo':
       return <SiteInfoRoute titleKey={route.titleKey} />;
+    case 'siteCreate':
+      return <SiteCreateRoute titleKey={route.titleKey} />;
     case 'siteHistory':
     case 'alarmHistory':
       return <SiteHistoryRoute key={route.path} titleKey={route.titleKey} alarmOnly={route.page === 'alarmHistory'} />;

@@ -65,6 +65,7 @@ describe('area routes (SPEC §2, §6)', () => {
       '/site/info': 'siteInfo',
       '/site/history': 'siteHistory',
       '/site/alarm-history': 'alarmHistory',
+      '/site/create': 'siteCreate',
     });
   });
 });

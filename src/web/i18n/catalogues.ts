@@ -10,6 +10,8 @@ export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'events',
   'dashboard',
   'accountEdits',
+  'siteCreate',
+  'siteTests',
 ]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */

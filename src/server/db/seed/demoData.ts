@@ -646,6 +646,41 @@ export const DEMO_LIMITED_USERS = {
 export const DEMO_STAFF_CUSTOMER = { email: 'new.customer@example.com', name: 'Jordan Newcomb', siteNum: 100012 };
 
 /**
+ * A Create New Account draft of dealer.beta (issue 12), left at the zones step:
+ * /site/create offers to resume it. Its transmitter is free on the platform
+ * (the demo's codes are one letter and five digits).
+ */
+export const DEMO_SITE_DRAFT = {
+  step: 'zones',
+  data: {
+    account: { siteName: 'Lakeside Dental Clinic', siteType: 'commercial', timeZone: 'America/Chicago' },
+    address: {
+      country: 'US',
+      line1: '400 Lakeshore Drive',
+      line2: 'Suite 210',
+      city: 'Evanston',
+      state: 'IL',
+      postalCode: '60201',
+      phoneNumber: '(847) 555-0190',
+    },
+    devices: [{ transmitterCode: 'LD2026', panelType: 'DSC PowerSeries Neo', description: 'Front office panel' }],
+    contacts: [
+      {
+        name: 'Dr. Amara Lindqvist',
+        relation: 'Owner',
+        phoneNumber: '847-555-0191',
+        email: 'amara@example.com',
+        verifies: true,
+        hasKey: true,
+      },
+      { name: 'Luis Ortega', relation: 'Office manager', phoneNumber: '847.555.0192', email: '', verifies: true, hasKey: false },
+    ],
+    zones: [{ device: '0', zoneNum: '1', description: 'Front entrance', eventType: 'Burglary' }],
+    passcodes: [],
+  },
+} as const;
+
+/**
  * A second dealer user with dealer.classic's email address: forgot username
  * for that address asks for the dealer number (409).
  */

@@ -22,6 +22,7 @@ import {
   AGENCY_SUFFIXES,
   BUSINESS_PREFIXES,
   BUSINESS_RELATIONS,
+  DEMO_SITE_DRAFT,
   BUSINESS_TYPES,
   BUSINESS_ZONES,
   CITIES,
@@ -729,6 +730,12 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
     await trx
       .insertInto('msa_account_links')
       .values({ user_id: ids.basicCustomer, site_num: basicSite.siteNum, is_default: true })
+      .execute();
+
+    // A create-account draft of dealer.beta (issue 12): /site/create offers to resume it.
+    await trx
+      .insertInto('site_drafts')
+      .values({ user_id: ids.beta, site_group_num: 9993, step: DEMO_SITE_DRAFT.step, data: JSON.stringify(DEMO_SITE_DRAFT.data) })
       .execute();
 
     // The staff-created customer: one linked account and the set-your-password link, sent at seed time.

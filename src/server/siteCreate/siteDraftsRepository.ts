@@ -1,0 +1,101 @@
+import type { Selectable } from 'kysely';
+import { SITE_CREATE_LIMITS, type SiteCreateStep, type SiteDraft, type SiteDraftInput } from '../../../schemas/siteCreate.js';
+import type { Db } from '../db/database.js';
+import type { SiteDraftsTable } from '../db/schema.js';
+import type { ScopeUser } from '../db/siteScope.js';
+
+/** The user already keeps as many drafts as allowed. */
+export class TooManyDrafts extends Error {
+  constructor() {
+    super('too many drafts');
+    this.name = 'TooManyDrafts';
+  }
+}
+
+/** The account name typed so far in a draft's values, or ''. */
+function draftName(data: unknown): string {
+  const account = (data as { account?: { siteName?: unknown } } | null)?.account;
+  return typeof account?.siteName === 'string' ? account.siteName.trim().slice(0, 100) : '';
+}
+
+function toDraft(row: Selectable<SiteDraftsTable>): SiteDraft {
+  return {
+    id: row.draft_id,
+    step: row.step as SiteCreateStep,
+    name: draftName(row.data),
+    data: row.data,
+    siteGroupNum: row.site_group_num,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/**
+ * The create-account stepper's drafts (site_drafts, migration 0010). Tenant
+ * scope: every query names the signed-in user; another user's draft answers
+ * like one that does not exist (undefined / false).
+ */
+export function siteDraftsRepository(db: Db) {
+  return {
+    /** The user's drafts, the latest first. */
+    async list(user: ScopeUser): Promise<SiteDraft[]> {
+      const rows = await db
+        .selectFrom('site_drafts')
+        .selectAll()
+        .where('user_id', '=', user.user_id)
+        .orderBy('updated_at', 'desc')
+        .orderBy('draft_id', 'desc')
+        .execute();
+      return rows.map(toDraft);
+    },
+
+    async get(user: ScopeUser, id: number): Promise<SiteDraft | undefined> {
+      const row = await db
+        .selectFrom('site_drafts')
+        .selectAll()
+        .where('draft_id', '=', id)
+        .where('user_id', '=', user.user_id)
+        .executeTakeFirst();
+      return row && toDraft(row);
+    },
+
+    /** A new draft of the user, in the selected account group. */
+    async create(user: ScopeUser, input: SiteDraftInput): Promise<SiteDraft> {
+      return db.transaction().execute(async (trx) => {
+        const { count } = await trx
+          .selectFrom('site_drafts')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('user_id', '=', user.user_id)
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= SITE_CREATE_LIMITS.draftsPerUser) throw new TooManyDrafts();
+        const row = await trx
+          .insertInto('site_drafts')
+          .values({
+            user_id: user.user_id,
+            site_group_num: user.current_site_group_num,
+            step: input.step,
+            data: JSON.stringify(input.data),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toDraft(row);
+      });
+    },
+
+    async update(user: ScopeUser, id: number, input: SiteDraftInput): Promise<SiteDraft | undefined> {
+      const row = await db
+        .updateTable('site_drafts')
+        .set({ step: input.step, data: JSON.stringify(input.data), updated_at: new Date() })
+        .where('draft_id', '=', id)
+        .where('user_id', '=', user.user_id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toDraft(row);
+    },
+
+    async delete(user: ScopeUser, id: number): Promise<boolean> {
+      const result = await db.deleteFrom('site_drafts').where('draft_id', '=', id).where('user_id', '=', user.user_id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

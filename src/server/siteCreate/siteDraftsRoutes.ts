@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { SITE_CREATE_LIMITS, siteDraftInputSchema, siteDraftSchema } from '../../../schemas/siteCreate.js';
+import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
+import { HttpError } from '../http/errors.js';
+import { siteDraftsRepository, TooManyDrafts } from './siteDraftsRepository.js';
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } } } as const;
+const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/**
+ * The create-account stepper's drafts (issue 12): GET /api/siteDrafts (the
+ * signed-in user's own), GET/PUT/DELETE /api/siteDrafts/{id}, POST
+ * /api/siteDrafts. Another user's draft answers 404 like a missing one (the
+ * repository names the user in every query). Writes are audited without the
+ * values typed. A draft body is at most 64 KB.
+ */
+export async function siteDraftsRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
+  const drafts = siteDraftsRepository(app.db);
+  const tags = ['sites'];
+  const bodyLimit = SITE_CREATE_LIMITS.draftBytes;
+
+  app.get(
+    '/siteDrafts',
+    {
+      config: { access: { resource: 'siteDrafts', action: 'list' } },
+      schema: {
+        tags,
+        summary: "The user's own create-account drafts, the latest first",
+        response: { 200: { type: 'array', items: siteDraftSchema }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const items = await drafts.list(request.auth!.user);
+      reply.header('Content-Range', `siteDrafts 0-${Math.max(items.length - 1, 0)}/${items.length}`);
+      return items;
+    },
+  );
+
+  app.get(
+    '/siteDrafts/:id',
+    {
+      config: { access: { resource: 'siteDrafts', action: 'show' } },
+      schema: { tags, summary: 'One of the user’s drafts', params: idParams, response: { 200: siteDraftSchema, ...errors } },
+    },
+    async (request) => {
+      const draft = await drafts.get(request.auth!.user, request.params.id);
+      if (!draft) throw new HttpError(404, 'errors.notFound');
+      return draft;
+    },
+  );
+
+  app.post(
+    '/siteDrafts',
+    {
+      bodyLimit,
+      config: { access: { resource: 'siteDrafts', action: 'create' } },
+      schema: {
+        tags,
+        summary: 'Start a draft of a new account',
+        body: siteDraftInputSchema,
+        response: { 201: siteDraftSchema, 400: validationErrorSchema, 409: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const draft = await drafts.create(request.auth!.user, request.body);
+        await app.audit(request, {
+          action: 'siteDraft.created',
+          targetType: 'siteDraft',
+          targetId: draft.id,
+          details: { step: draft.step },
+        });
+        reply.status(201);
+        return draft;
+      } catch (error) {
+        if (error instanceof TooManyDrafts)
+          throw new HttpError(409, 'siteCreate.errors.tooManyDrafts', { max: SITE_CREATE_LIMITS.draftsPerUser });
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/siteDrafts/:id',
+    {
+      bodyLimit,
+      config: { access: { resource: 'siteDrafts', action: 'edit' } },
+      schema: {
+        tags,
+        summary: 'Save a draft (its step and values)',
+        params: idParams,
+        body: siteDraftInputSchema,
+        response: { 200: siteDraftSchema, 400: validationErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const draft = await drafts.update(request.auth!.user, request.params.id, request.body);
+      if (!draft) throw new HttpError(404, 'errors.notFound');
+      await app.audit(request, { action: 'siteDraft.saved', targetType: 'siteDraft', targetId: draft.id, details: { step: draft.step } });
+      return draft;
+    },
+  );
+
+  app.delete(
+    '/siteDrafts/:id',
+    {
+      config: { access: { resource: 'siteDrafts', action: 'delete' } },
+      schema: { tags, summary: 'Discard a draft', params: idParams, response: { 204: { type: 'null' }, ...errors } },
+    },
+    async (request, reply) => {
+      if (!(await drafts.delete(request.auth!.user, request.params.id))) throw new HttpError(404, 'errors.notFound');
+      await app.audit(request, { action: 'siteDraft.deleted', targetType: 'siteDraft', targetId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+}
