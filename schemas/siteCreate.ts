@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { INT4_MAX, notBlank } from './shared.js';
 import { SITE_TYPES } from './sites.js';
+import { ZONE_EVENT_TYPES } from './zones.js';
 
 /**
  * Create New Account (issue 12, SPEC §6 allowCreateAccountFlag): the body of
@@ -16,9 +17,6 @@ import { SITE_TYPES } from './sites.js';
 /** Countries an account can be created in; their address rules are src/common/postalAddress.ts. */
 export const SITE_COUNTRIES = ['US', 'CA', 'MX'] as const;
 export type SiteCountry = (typeof SITE_COUNTRIES)[number];
-
-/** The zone event types a new zone can have (the same names the demo data and the alarm codes use). */
-export const NEW_ZONE_EVENT_TYPES = ['Burglary', 'Fire', 'Panic', 'Medical', 'Supervisory', 'Trouble'] as const;
 
 /** How many rows each repeating step takes. */
 export const SITE_CREATE_LIMITS = {
@@ -114,7 +112,7 @@ export const newSiteZoneSchema = {
     device: { type: 'integer', minimum: 0, maximum: SITE_CREATE_LIMITS.devices - 1 },
     zoneNum: { type: 'integer', minimum: 1, maximum: 999 },
     description: text(60),
-    eventType: { type: 'string', enum: NEW_ZONE_EVENT_TYPES },
+    eventType: { type: 'string', enum: ZONE_EVENT_TYPES },
   },
 } as const;
 export type NewSiteZone = FromSchema<typeof newSiteZoneSchema>;
@@ -126,13 +124,10 @@ export const newSitePasscodeSchema = {
   required: ['name', 'passcode'],
   properties: {
     name: text(40),
-    passcode: {
-      type: 'string',
-      minLength: 4,
-      maxLength: 16,
-      pattern: '^[A-Za-z0-9]+$',
-      errorMessage: { pattern: 'siteCreate.errors.passcodeFormat' },
-    },
+    /** Length and characters: src/common/passcodeRules.ts, the account editor's rule. */
+    passcode: { type: 'string', minLength: 1, maxLength: 64 },
+    /** The passcode a person under duress gives; at most one per account. */
+    isDuress: { type: 'boolean' },
   },
 } as const;
 export type NewSitePasscode = FromSchema<typeof newSitePasscodeSchema>;

@@ -76,7 +76,27 @@ describe('the rules of a new account', () => {
   });
 
   it('passcode names once, whatever their case', () => {
-    expect(passcodeProblems([{ name: 'Main' }, { name: ' main ' }])).toEqual({ 'passcodes.1.name': 'siteCreate.errors.passcodeTwice' });
+    expect(
+      passcodeProblems([
+        { name: 'Main', passcode: '4821' },
+        { name: ' main ', passcode: '9944' },
+      ]),
+    ).toEqual({
+      'passcodes.1.name': 'accountEdits.passcodes.duplicateName',
+    });
+    // The account editor's rule (passcodeRules.ts): length and characters, no value twice, one duress.
+    expect(
+      passcodeProblems([
+        { name: 'Main', passcode: '4821', isDuress: true },
+        { name: 'Spare', passcode: '12' },
+        { name: 'Other', passcode: '4821' },
+        { name: 'Duress', passcode: '7777', isDuress: true },
+      ]),
+    ).toEqual({
+      'passcodes.1.passcode': 'accountEdits.passcodes.tooShort',
+      'passcodes.2.passcode': 'accountEdits.passcodes.duplicate',
+      'passcodes.3.isDuress': 'accountEdits.passcodes.oneDuress',
+    });
   });
 
   it('normalises what it stores: trimmed, transmitters upper case, ZIP+4 dashed, phones E.164', () => {

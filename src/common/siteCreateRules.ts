@@ -1,5 +1,6 @@
 import type { SiteCreate } from '../../schemas/siteCreate.js';
 import { SITE_CREATE_LIMITS } from '../../schemas/siteCreate.js';
+import { checkPasscode, type StoredPasscode } from './passcodeRules.js';
 import { checkPhone, normalisePhone, type PhoneProblem } from './phone.js';
 import { addressProblems, isTimeZoneOf, normalisePostalCode, phoneRegionOf } from './postalAddress.js';
 import { normaliseTransmitter } from './transmitter.js';
@@ -73,14 +74,19 @@ export function zoneProblems(zones: readonly { device: number; zoneNum: number }
   return problems;
 }
 
-/** Step 6: passcode names are told apart by the operator: each once. */
-export function passcodeProblems(passcodes: readonly { name: string }[]): FieldProblems {
+/**
+ * Step 6: each passcode by the account editor's rule (src/common/passcodeRules.ts: length,
+ * letters and digits, no value or name twice, at most one duress passcode) against the ones
+ * before it.
+ */
+export function passcodeProblems(passcodes: readonly { name: string; passcode: string; isDuress?: boolean }[]): FieldProblems {
   const problems: FieldProblems = {};
-  const seen = new Set<string>();
+  const before: StoredPasscode[] = [];
   passcodes.forEach((passcode, i) => {
-    const name = passcode.name.trim().toLowerCase();
-    if (name && seen.has(name)) problems[`passcodes.${i}.name`] = 'siteCreate.errors.passcodeTwice';
-    seen.add(name);
+    const isDuress = passcode.isDuress ?? false;
+    for (const [field, key] of Object.entries(checkPasscode({ name: passcode.name, passcode: passcode.passcode, isDuress }, before)))
+      problems[`passcodes.${i}.${field}`] = key;
+    before.push({ passcodeId: -1 - i, name: passcode.name, passcode: passcode.passcode, isDuress });
   });
   return problems;
 }

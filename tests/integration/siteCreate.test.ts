@@ -142,7 +142,7 @@ describe.each(TEST_DATABASES)('create new account on $name', (database) => {
       'devices.1.transmitterCode': 'This transmitter code is already used by another device of this account',
       'contacts.0.phoneNumber': 'This phone number is too short',
       'zones.0.device': 'Choose a device of this account',
-      'passcodes.1.name': 'Two passcodes have this name',
+      'passcodes.1.name': 'This account already has a passcode with this name',
     });
     // A Canadian postal code is stored upper case with its space.
     const ok = newSite({

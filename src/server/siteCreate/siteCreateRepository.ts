@@ -187,7 +187,9 @@ export function siteCreateRepository(db: Db) {
           if (site.passcodes.length) {
             await trx
               .insertInto('passcodes')
-              .values(site.passcodes.map((p) => ({ site_num: siteNum, name: p.name, passcode: p.passcode })))
+              .values(
+                site.passcodes.map((p) => ({ site_num: siteNum, name: p.name, passcode: p.passcode, is_duress: p.isDuress ?? false })),
+              )
               .execute();
           }
           if (address.phoneNumber) {

@@ -16,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { NEW_ZONE_EVENT_TYPES, SITE_CREATE_LIMITS } from '../../../../schemas/siteCreate.js';
+import { SITE_CREATE_LIMITS } from '../../../../schemas/siteCreate.js';
+import { ZONE_EVENT_TYPES } from '../../../../schemas/zones.js';
 import { normaliseTransmitter } from '../../../common/transmitter.js';
 import { emptyContact, emptyDevice, emptyPasscode, emptyZone, type NewSiteValues } from './siteCreateForm.js';
 import { CheckboxInput, SelectInput, TextInput } from './SiteCreateFields.js';
@@ -214,7 +215,7 @@ export function ZonesStep() {
     value: String(i),
     label: translate('siteCreate.deviceOption', { n: i + 1, code: normaliseTransmitter(d.transmitterCode) }),
   }));
-  const eventTypes = NEW_ZONE_EVENT_TYPES.map((type) => ({ value: type, label: translate(`siteCreate.eventTypes.${type}`) }));
+  const eventTypes = ZONE_EVENT_TYPES.map((type) => ({ value: type, label: translate(`siteCreate.eventTypes.${type}`) }));
   return (
     <Stack spacing={2}>
       {fields.length === 0 && <Empty text={translate('siteCreate.empty.zones')} />}
@@ -312,6 +313,9 @@ export function PasscodesStep() {
                   },
                 }}
               />
+            </Grid>
+            <Grid size={12}>
+              <CheckboxInput name={`passcodes.${i}.isDuress`} label={translate('accountEdits.passcodes.fields.isDuress')} />
             </Grid>
           </Grid>
         </Row>

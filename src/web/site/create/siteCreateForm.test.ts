@@ -74,7 +74,7 @@ describe('step validation', () => {
 
   it('the review checks every step; the first step with a problem is where the user goes', () => {
     const values = filled();
-    values.passcodes = [{ name: 'Main', passcode: '12' }];
+    values.passcodes = [{ name: 'Main', passcode: '12', isDuress: false }];
     const problems = stepProblems('review', values);
     expect(Object.keys(problems)).toEqual(['passcodes.0.passcode']);
     expect(stepProblems('review', filled())).toEqual({});

@@ -33,7 +33,7 @@ export interface NewSiteValues {
   devices: { transmitterCode: string; panelType: string; description: string }[];
   contacts: { name: string; relation: string; phoneNumber: string; email: string; verifies: boolean; hasKey: boolean }[];
   zones: { device: string; zoneNum: string; description: string; eventType: string }[];
-  passcodes: { name: string; passcode: string }[];
+  passcodes: { name: string; passcode: string; isDuress: boolean }[];
 }
 
 export const STEPS = SITE_CREATE_STEPS;
@@ -47,7 +47,7 @@ export const emptyContact = (): NewSiteValues['contacts'][number] => ({
   verifies: true,
   hasKey: false,
 });
-export const emptyPasscode = (): NewSiteValues['passcodes'][number] => ({ name: '', passcode: '' });
+export const emptyPasscode = (): NewSiteValues['passcodes'][number] => ({ name: '', passcode: '', isDuress: false });
 
 /** The next free zone number of a device among the rows typed. */
 export function emptyZone(values: Pick<NewSiteValues, 'zones'>, device = '0'): NewSiteValues['zones'][number] {
@@ -111,7 +111,7 @@ export function valuesFromDraft(data: unknown): NewSiteValues {
       description: str(r.description),
       eventType: str(r.eventType, 'Burglary'),
     })),
-    passcodes: rows(d.passcodes).map((r) => ({ name: str(r.name), passcode: str(r.passcode) })),
+    passcodes: rows(d.passcodes).map((r) => ({ name: str(r.name), passcode: str(r.passcode), isDuress: r.isDuress === true })),
   };
 }
 
