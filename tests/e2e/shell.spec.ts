@@ -357,7 +357,9 @@ test("an impersonation shows 'You are now impersonating this user'; ending it as
   await page.context().close();
 });
 
-test('the user menu switches the language; only that language is fetched, the choice survives a reload; the bar fits a phone', async ({ browser }) => {
+test('the user menu switches the language; only that language is fetched, the choice survives a reload; the bar fits a phone', async ({
+  browser,
+}) => {
   const page = await pageAs(browser, 'dealer.beta');
   const catalogues: string[] = [];
   page.on('request', (request) => {
