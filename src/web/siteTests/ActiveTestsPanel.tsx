@@ -13,7 +13,7 @@ import type { SiteTest } from '../../../schemas/tests.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { STATUS_COLORS } from '../resources/siteStatus.js';
 import { siteTestsApi, useRefreshAfterTest } from './siteTestsApi.js';
-import { formatInZone } from './testTime.js';
+import { formatInZone } from '../resources/zonedTime.js';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -10,18 +10,9 @@ import { useTranslate } from 'react-admin';
 import type { Locale } from 'date-fns';
 import type { SiteDetail } from '../../../../schemas/sites.js';
 import { Empty, InfoTable, PhoneLink, Section, Value } from './SiteInfoParts.js';
-import {
-  anchorId,
-  callOrder,
-  dayName,
-  formatClock,
-  formatDateTime,
-  formatDay,
-  groupSchedulesByDay,
-  permitState,
-  zonesByDevice,
-} from './siteInfoRules.js';
+import { anchorId, callOrder, dayName, formatClock, formatDay, groupSchedulesByDay, permitState, zonesByDevice } from './siteInfoRules.js';
 import { STATUS_COLORS } from '../../resources/siteStatus.js';
+import { formatInZone } from '../../resources/zonedTime.js';
 
 interface SectionProps {
   site: SiteDetail;
@@ -94,7 +85,7 @@ export function OverviewSection({ site }: SectionProps) {
 }
 
 /** Transmitter, panel, description and the test state of each device. */
-export function DevicesSection({ site, locale }: SectionProps) {
+export function DevicesSection({ site, language }: SectionProps) {
   const translate = useTranslate();
   const t = (key: string) => translate(`siteInfo.devices.${key}`);
   return (
@@ -120,7 +111,10 @@ export function DevicesSection({ site, locale }: SectionProps) {
                 {device.onTestUntil ? (
                   <Chip
                     size="small"
-                    label={translate('siteInfo.devices.onTestUntil', { date: formatDateTime(device.onTestUntil, locale) })}
+                    label={translate('siteInfo.devices.onTestUntil', {
+                      date: formatInZone(device.onTestUntil, site.timeZone, language),
+                      timeZone: site.timeZone,
+                    })}
                     sx={{ bgcolor: STATUS_COLORS.onTest, color: '#fff' }}
                   />
                 ) : (
