@@ -115,7 +115,12 @@ export function DevicesSection({ site, language }: SectionProps) {
                       date: formatInZone(device.onTestUntil, site.timeZone, language),
                       timeZone: site.timeZone,
                     })}
-                    sx={{ bgcolor: STATUS_COLORS.onTest, color: '#fff' }}
+                    sx={{
+                      bgcolor: STATUS_COLORS.onTest,
+                      color: '#fff',
+                      height: 'auto',
+                      '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+                    }}
                   />
                 ) : (
                   t('notOnTest')
