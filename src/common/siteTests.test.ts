@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changedTestEnd,
   customMinutes,
   DEFAULT_TEST_MINUTES,
   MAX_TEST_MINUTES,
+  testChangeErrors,
   testCovers,
   testEndErrors,
   testEndsAt,
+  testReasonError,
   testRequestErrors,
   testStartsAt,
   testState,
   TEST_DURATION_PRESETS,
+  TEST_EXTEND_PRESETS,
   type CoveringTest,
   type TestRequest,
 } from './siteTests.js';
@@ -78,6 +82,39 @@ describe('testEndErrors', () => {
     expect(testEndErrors(start, new Date('2026-03-01T11:30:00Z'), now)).toBe('siteTests.errors.endPast');
     expect(testEndErrors(start, testEndsAt(start, MAX_TEST_MINUTES + 1), now)).toBe('siteTests.errors.duration');
     expect(testEndErrors(start, testEndsAt(start, MAX_TEST_MINUTES), now)).toBeUndefined();
+  });
+});
+
+describe('changing a test', () => {
+  const placed = { startsAt: new Date('2026-03-01T11:00:00Z'), endsAt: new Date('2026-03-01T13:00:00Z') };
+  const reason = 'Panel replacement';
+
+  it('extends the current end by a preset, or counts a new duration from the start', () => {
+    expect(TEST_EXTEND_PRESETS).toEqual([60, 120, 240]);
+    expect(changedTestEnd(placed, { extendMinutes: 120 })).toEqual(new Date('2026-03-01T15:00:00Z'));
+    expect(changedTestEnd(placed, { durationMinutes: 4320 })).toEqual(new Date('2026-03-04T11:00:00Z'));
+    expect(testChangeErrors(placed, { end: { extendMinutes: 120 }, reason }, now)).toEqual({});
+    expect(testChangeErrors(placed, { end: null, reason }, now)).toEqual({});
+  });
+
+  it('never beyond 30 days from the start, never ending before now', () => {
+    expect(testChangeErrors(placed, { end: { durationMinutes: MAX_TEST_MINUTES }, reason }, now)).toEqual({});
+    expect(testChangeErrors(placed, { end: { durationMinutes: MAX_TEST_MINUTES + 1 }, reason }, now).endsAt).toBe(
+      'siteTests.errors.duration',
+    );
+    const nearlyMax = { ...placed, endsAt: testEndsAt(placed.startsAt, MAX_TEST_MINUTES - 60) };
+    expect(testChangeErrors(nearlyMax, { end: { extendMinutes: 60 }, reason }, now)).toEqual({});
+    expect(testChangeErrors(nearlyMax, { end: { extendMinutes: 120 }, reason }, now).endsAt).toBe('siteTests.errors.duration');
+    // A new duration of 30 minutes from 11:00 ends at 11:30, before now (12:00).
+    expect(testChangeErrors(placed, { end: { durationMinutes: 30 }, reason }, now).endsAt).toBe('siteTests.errors.endPast');
+    expect(testChangeErrors(placed, { end: { durationMinutes: NaN }, reason }, now).endsAt).toBe('siteTests.errors.duration');
+    expect(testChangeErrors(placed, { end: { extendMinutes: 0 }, reason }, now).endsAt).toBe('siteTests.errors.duration');
+  });
+
+  it('keeps the reason required', () => {
+    expect(testChangeErrors(placed, { reason: ' ' }, now).reason).toBe('siteTests.errors.reasonRequired');
+    expect(testReasonError('x'.repeat(501))).toBe('siteTests.errors.reasonTooLong');
+    expect(testReasonError('ok')).toBeUndefined();
   });
 });
 

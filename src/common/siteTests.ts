@@ -89,10 +89,16 @@ export function testRequestErrors(
     else if (start.getTime() < now.getTime() - START_SKEW_MS) errors.startAt = 'siteTests.errors.startPast';
     else if (start.getTime() > now.getTime() + MAX_START_AHEAD_MINUTES * 60_000) errors.startAt = 'siteTests.errors.startTooLate';
   }
-  const reason = request.reason.trim();
-  if (!reason) errors.reason = 'siteTests.errors.reasonRequired';
-  else if (request.reason.length > TEST_REASON_MAX) errors.reason = 'siteTests.errors.reasonTooLong';
+  const reason = testReasonError(request.reason);
+  if (reason) errors.reason = reason;
   return errors;
+}
+
+/** What is wrong with a reason (a locale key), if anything: required, not only spaces, at most 500 characters. */
+export function testReasonError(reason: string): string | undefined {
+  if (!reason.trim()) return 'siteTests.errors.reasonRequired';
+  if (reason.length > TEST_REASON_MAX) return 'siteTests.errors.reasonTooLong';
+  return undefined;
 }
 
 /** Problems of a new end time for a test that started (or starts) at `startsAt`: end after start, after now, at most 30 days. */
@@ -102,6 +108,40 @@ export function testEndErrors(startsAt: Date, endsAt: Date, now: Date): string |
   if (endsAt.getTime() <= now.getTime()) return 'siteTests.errors.endPast';
   if (endsAt.getTime() - startsAt.getTime() > MAX_TEST_MINUTES * 60_000) return 'siteTests.errors.duration';
   return undefined;
+}
+
+/** 'Change test' (a test in force or scheduled): push the end back by 1, 2 or 4 hours, or give a new duration. */
+export const TEST_EXTEND_PRESETS = [60, 120, 240] as const;
+
+/** A new end time: the current end pushed back by `extendMinutes`, or the start plus a new `durationMinutes`. */
+export type TestEndChange = { extendMinutes: number } | { durationMinutes: number };
+
+/** The end a change gives (NaN time when the minutes are no number). */
+export function changedTestEnd(test: { startsAt: Date; endsAt: Date }, change: TestEndChange): Date {
+  return 'extendMinutes' in change ? testEndsAt(test.endsAt, change.extendMinutes) : testEndsAt(test.startsAt, change.durationMinutes);
+}
+
+/**
+ * Problems of a change to a test (locale keys by field, empty when none): the new end (when one
+ * is chosen) comes after the start and after now, at most 30 days after the start (a new
+ * duration: whole minutes from 1 to 30 days); the reason stays required.
+ */
+export function testChangeErrors(
+  test: { startsAt: Date; endsAt: Date },
+  change: { end?: TestEndChange | null; reason: string },
+  now: Date,
+): Partial<Record<'endsAt' | 'reason', string>> {
+  const errors: Partial<Record<'endsAt' | 'reason', string>> = {};
+  if (change.end) {
+    const minutes = 'extendMinutes' in change.end ? change.end.extendMinutes : change.end.durationMinutes;
+    const problem = validDuration(minutes)
+      ? testEndErrors(test.startsAt, changedTestEnd(test, change.end), now)
+      : 'siteTests.errors.duration';
+    if (problem) errors.endsAt = problem;
+  }
+  const reason = testReasonError(change.reason);
+  if (reason) errors.reason = reason;
+  return errors;
 }
 
 /** A test as the coverage rule reads it. */

@@ -7,13 +7,15 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
 import { Confirm, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { SiteTest } from '../../../schemas/tests.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { STATUS_COLORS } from '../resources/siteStatus.js';
+import { ChangeTestDialog } from './ChangeTestDialog.js';
 import { siteTestsApi, useRefreshAfterTest } from './siteTestsApi.js';
-import { formatInZone } from './testTime.js';
+import { formatInZone } from '../resources/zonedTime.js';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -37,8 +39,9 @@ function scopeSummary(test: Pick<SiteTest, 'scope' | 'deviceNum' | 'zones' | 'ki
 
 /**
  * The account's tests in force or scheduled (/site/info): what each covers, when it starts and
- * ends (the premises' time zone), who placed it and why, and 'End test now' behind a
- * confirmation. Ending one refreshes the status tag and the dashboard.
+ * ends (the premises' time zone), who placed it and why; 'Change' (a later end, a new reason) and
+ * 'End test now' behind a confirmation. `canEnd`: the user may change and end tests (dealers,
+ * access.ts `tests` edit and delete). Changing or ending one refreshes the status tag and the dashboard.
  */
 export function ActiveTestsPanel({ siteNum, timeZone, canEnd }: { siteNum: number; timeZone: string; canEnd: boolean }) {
   const translate = useTranslate();
@@ -46,6 +49,7 @@ export function ActiveTestsPanel({ siteNum, timeZone, canEnd }: { siteNum: numbe
   const refresh = useRefreshAfterTest();
   const [language = 'en'] = useLocaleState();
   const [ending, setEnding] = useState<SiteTest | null>(null);
+  const [changing, setChanging] = useState<SiteTest | null>(null);
   const { data, isPending, error } = useGetList<SiteTest>('tests', {
     filter: { siteNum, active: true },
     sort: { field: 'endsAt', order: 'ASC' },
@@ -124,20 +128,34 @@ export function ActiveTestsPanel({ siteNum, timeZone, canEnd }: { siteNum: numbe
                   </Typography>
                 </Box>
                 {canEnd && (
-                  <Button
-                    variant="outlined"
-                    size="small"
-                    startIcon={<StopCircleOutlinedIcon />}
-                    aria-label={translate('siteTests.panel.endNowOf', { scope })}
-                    onClick={() => setEnding(test)}
-                  >
-                    {translate('siteTests.panel.endNow')}
-                  </Button>
+                  <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+                    <Button
+                      variant="outlined"
+                      size="small"
+                      startIcon={<EditCalendarOutlinedIcon />}
+                      aria-label={translate('siteTests.change.actionOf', { scope })}
+                      onClick={() => setChanging(test)}
+                    >
+                      {translate('siteTests.change.action')}
+                    </Button>
+                    <Button
+                      variant="outlined"
+                      size="small"
+                      startIcon={<StopCircleOutlinedIcon />}
+                      aria-label={translate('siteTests.panel.endNowOf', { scope })}
+                      onClick={() => setEnding(test)}
+                    >
+                      {translate('siteTests.panel.endNow')}
+                    </Button>
+                  </Stack>
                 )}
               </Box>
             );
           })}
         </Stack>
+      )}
+      {changing && (
+        <ChangeTestDialog test={changing} scope={scopeSummary(changing, translate)} timeZone={timeZone} onClose={() => setChanging(null)} />
       )}
       <Confirm
         isOpen={ending !== null}

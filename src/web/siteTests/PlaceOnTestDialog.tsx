@@ -43,7 +43,8 @@ import {
 } from '../../common/siteTests.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { siteTestsApi, useRefreshAfterTest } from './siteTestsApi.js';
-import { formatInZone, instantOfWallClock, wallClockAt } from './testTime.js';
+import { formatInZone } from '../resources/zonedTime.js';
+import { instantOfWallClock, wallClockAt } from './testTime.js';
 
 interface FormState {
   scope: TestScope;

@@ -1,3 +1,5 @@
+import { knownZone } from '../resources/zonedTime.js';
+
 /**
  * Times of a test in the account's time zone (the dialog's start field and the end it shows):
  * `datetime-local` readings ('YYYY-MM-DDTHH:mm') at the premises, converted with Intl alone.
@@ -20,16 +22,6 @@ function reader(timeZone: string): Intl.DateTimeFormat {
     readers.set(timeZone, formatter);
   }
   return formatter;
-}
-
-/** Whether Intl knows the zone; an unknown one reads as UTC. */
-export function knownZone(timeZone: string): string {
-  try {
-    reader(timeZone);
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
 }
 
 /** The premises' clock at `instant`, as 'YYYY-MM-DDTHH:mm'. */
@@ -57,11 +49,4 @@ export function instantOfWallClock(wall: string, timeZone: string): number {
   const second = target - offsetAt(first);
   for (const candidate of [first, second]) if (wallClockAt(candidate, timeZone) === wall) return candidate;
   return Math.max(first, second);
-}
-
-/** An instant as the locale writes a date and time, in the premises' time zone. */
-export function formatInZone(iso: string | number, timeZone: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { timeZone: knownZone(timeZone), dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

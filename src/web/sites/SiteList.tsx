@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
 import CheckIcon from '@mui/icons-material/Check';
 import StarIcon from '@mui/icons-material/Star';
 import { Link as RouterLink } from 'react-router-dom';
@@ -103,6 +103,40 @@ function NameCell({ site }: { site: SiteRecord }) {
 /** Per-row actions other features add (the app passes them: place on test). */
 type RowActions = (site: SiteRecord) => React.ReactNode;
 
+const ACTIONS_CLASS = 'site-row-actions';
+const FAVORITE_CLASS = 'site-row-favorite';
+/** The width of each of the two right-hand columns (border box): the star and the row menu, or their header. */
+const EDGE_COLUMN_PX = 88;
+
+/**
+ * The favourite star and the row menu stay at the right edge while a wide table scrolls sideways
+ * (long addresses at 1280 px with the sidebar open): their cells take the list card's own
+ * background (its dark-mode overlay included), the row's hover tint over it, and a rule on the left.
+ */
+function stickyEdge(withActions: boolean): SxProps<Theme> {
+  return (theme) => {
+    const tint = (color: string) => `linear-gradient(${color}, ${color}), var(--Paper-overlay, none)`;
+    const edge = {
+      position: 'sticky',
+      zIndex: 2,
+      boxSizing: 'border-box',
+      width: EDGE_COLUMN_PX,
+      minWidth: EDGE_COLUMN_PX,
+      px: 1,
+      whiteSpace: 'nowrap',
+      textAlign: 'center',
+      bgcolor: 'background.paper',
+      backgroundImage: 'var(--Paper-overlay, none)',
+    } as const;
+    const hovered = `& .MuiTableRow-hover:hover .${FAVORITE_CLASS}, & .MuiTableRow-hover:hover .${ACTIONS_CLASS}`;
+    return {
+      [`& .${FAVORITE_CLASS}`]: { ...edge, right: withActions ? EDGE_COLUMN_PX : 0, boxShadow: `inset 1px 0 0 ${theme.palette.divider}` },
+      [`& .${ACTIONS_CLASS}`]: { ...edge, right: 0 },
+      [hovered]: { backgroundImage: tint(theme.palette.action.hover) },
+    };
+  };
+}
+
 function SiteTable({ rowActions }: { rowActions?: RowActions }) {
   const translate = useTranslate();
   const favorites = useSiteFavorite();
@@ -114,6 +148,7 @@ function SiteTable({ rowActions }: { rowActions?: RowActions }) {
       rowClick={(_id, _resource, record) => sitePath('info', record as SiteRecord)}
       bulkActionButtons={false}
       empty={<SiteEmpty />}
+      sx={stickyEdge(!!rowActions)}
     >
       <DataTable.Col source="siteName" label="sites.columns.siteName" render={(site) => <NameCell site={site as SiteRecord} />} />
       <DataTable.Col source="siteNum" label="sites.columns.siteNum" />
@@ -133,9 +168,19 @@ function SiteTable({ rowActions }: { rowActions?: RowActions }) {
       <DataTable.Col
         label="sites.columns.favorite"
         disableSort
+        headerClassName={FAVORITE_CLASS}
+        cellClassName={FAVORITE_CLASS}
         render={(site) => <FavoriteButton site={site as SiteRecord} favorites={favorites} />}
       />
-      {rowActions && <DataTable.Col label="sites.columns.actions" disableSort render={(site) => rowActions(site as SiteRecord)} />}
+      {rowActions && (
+        <DataTable.Col
+          label="sites.columns.actions"
+          disableSort
+          headerClassName={ACTIONS_CLASS}
+          cellClassName={ACTIONS_CLASS}
+          render={(site) => rowActions(site as SiteRecord)}
+        />
+      )}
     </DataTable>
   );
 }

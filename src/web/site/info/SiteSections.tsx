@@ -19,18 +19,9 @@ import { HolidaysList, SchedulesEditor } from './SchedulesEditor.js';
 import { useAccountEdit } from './useAccountEdit.js';
 import { ZoneDialog } from './ZoneDialog.js';
 import { Empty, InfoTable, PhoneLink, Section, Value } from './SiteInfoParts.js';
-import {
-  anchorId,
-  callOrder,
-  dayName,
-  formatClock,
-  formatDateTime,
-  formatDay,
-  groupSchedulesByDay,
-  permitState,
-  zonesByDevice,
-} from './siteInfoRules.js';
+import { anchorId, callOrder, dayName, formatClock, formatDay, groupSchedulesByDay, permitState, zonesByDevice } from './siteInfoRules.js';
 import { STATUS_COLORS } from '../../resources/siteStatus.js';
+import { formatInZone } from '../../resources/zonedTime.js';
 
 interface SectionProps {
   site: SiteDetail;
@@ -103,7 +94,7 @@ export function OverviewSection({ site }: SectionProps) {
 }
 
 /** Transmitter, panel, description and the test state of each device. */
-export function DevicesSection({ site, locale }: SectionProps) {
+export function DevicesSection({ site, language }: SectionProps) {
   const translate = useTranslate();
   const t = (key: string) => translate(`siteInfo.devices.${key}`);
   return (
@@ -129,8 +120,16 @@ export function DevicesSection({ site, locale }: SectionProps) {
                 {device.onTestUntil ? (
                   <Chip
                     size="small"
-                    label={translate('siteInfo.devices.onTestUntil', { date: formatDateTime(device.onTestUntil, locale) })}
-                    sx={{ bgcolor: STATUS_COLORS.onTest, color: '#fff' }}
+                    label={translate('siteInfo.devices.onTestUntil', {
+                      date: formatInZone(device.onTestUntil, site.timeZone, language),
+                      timeZone: site.timeZone,
+                    })}
+                    sx={{
+                      bgcolor: STATUS_COLORS.onTest,
+                      color: '#fff',
+                      height: 'auto',
+                      '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+                    }}
                   />
                 ) : (
                   t('notOnTest')
