@@ -94,6 +94,17 @@ import {
   transmitterAvailabilitySchema,
   transmitterQuerySchema,
 } from './siteCreate.js';
+import {
+  REPORT_PARAMETER_SCHEMAS,
+  reportDefinitionSchema,
+  reportDownloadGrantSchema,
+  reportProgressSchema,
+  reportRunFilterSchema,
+  reportRunInputSchema,
+  reportRunSchema,
+  reportScheduleInputSchema,
+  reportScheduleSchema,
+} from './reports.js';
 import { statusBannerSchema } from './statusBanner.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import { accountLinkFavoriteSchema, accountLinkSchema, msaAccountUpdateSchema, msaUserSchema, siteNumSchema, userSchema } from './user.js';
@@ -230,4 +241,14 @@ export const ALL_SCHEMAS = [
   transmitterAvailabilitySchema,
   siteDraftInputSchema,
   siteDraftSchema,
+  // reports.ts (issue 13)
+  ...Object.values(REPORT_PARAMETER_SCHEMAS),
+  reportDefinitionSchema,
+  reportRunInputSchema,
+  reportRunSchema,
+  reportRunFilterSchema,
+  reportProgressSchema,
+  reportScheduleInputSchema,
+  reportScheduleSchema,
+  reportDownloadGrantSchema,
 ] as const;

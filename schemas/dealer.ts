@@ -85,6 +85,8 @@ export const reportEventSchema = {
   properties: {
     reportName: { type: 'string' },
     success: { type: 'boolean' },
+    /** The run (issue 13), so the inbox can show it. */
+    runId: { type: 'integer' },
   },
 } as const;
 export type ReportEvent = FromSchema<typeof reportEventSchema>;

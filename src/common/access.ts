@@ -103,6 +103,9 @@ export const ACCESS_TABLE = {
     list: { apps: STAFF, roles: ['reportRead'] },
     show: { apps: STAFF, roles: ['reportRead'] },
     create: { apps: STAFF, roles: ['reportRead'] },
+    // Cancel (a run's only change) and delete: the routes act on the user's own runs only.
+    edit: { apps: STAFF, roles: ['reportRead'] },
+    delete: { apps: STAFF, roles: ['reportRead'] },
     export: { apps: STAFF, roles: ['reportRead'] },
   },
   reportSchedules: {

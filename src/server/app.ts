@@ -47,6 +47,9 @@ import { jobsPlugin } from './jobs/jobsPlugin.js';
 import { testsRoutes } from './tests/testsRoutes.js';
 import { accountEditsRoutes } from './accountEdits/accountEditsRoutes.js';
 import { siteCreateRoutes } from './siteCreate/siteCreateRoutes.js';
+import { reportJobsPlugin, type ReportEngine, type ReportRunnerTuning } from './reports/reportJobs.js';
+import { reportEngine } from './reports/reportEngine.js';
+import { reportRunsRoutes } from './reports/reportRunsRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +71,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Where the default logger writes (tests capture the log with it); stdout otherwise. */
   logStream?: { write(line: string): void };
+  /** Report runner: another engine (tests of the runner use a controllable one) and shorter timings. */
+  reports?: { engine?: ReportEngine; tuning?: Partial<ReportRunnerTuning> };
 }
 
 /** Never log credentials, session cookies or tokens. */
@@ -168,6 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(outboxPlugin);
   // The live hubs at /hubs/alarms and /hubs/reports (outside /api).
   await app.register(realtimePlugin);
+  // app.reports: report runs as durable jobs (issue 13).
+  await app.register(reportJobsPlugin, { engine: options.reports?.engine ?? reportEngine, tuning: options.reports?.tuning });
   // Demo only (or LOCAL_IDP=true): the OpenID Connect provider at /idp (loopback clients only when demo mode is
   // on only by default: http/loopback.ts), and the classic portal's stand-in at /classic.
   if (config.localIdp) await app.register(localIdpPlugin);
@@ -199,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(testsRoutes);
       await api.register(accountEditsRoutes);
       await api.register(siteCreateRoutes);
+      await api.register(reportRunsRoutes);
     },
     { prefix: '/api' },
   );

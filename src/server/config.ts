@@ -60,6 +60,10 @@ export interface Config {
   alarmSimulator: boolean;
   /** How often the durable job workers look for due jobs (JOB_POLL_SECONDS, 0.5 to 60). */
   jobPollSeconds: number;
+  /** Report runs one process works on at once (REPORT_WORKERS, 1 to 16; default 2). */
+  reportWorkers: number;
+  /** Report runs one account group may have going at once across all processes (REPORT_GROUP_CONCURRENCY, 1 to 16; default 2). */
+  reportGroupConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -205,6 +209,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  const smallCount = (name: 'REPORT_WORKERS' | 'REPORT_GROUP_CONCURRENCY', fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1 || value > 16) problems.push(`${name} must be a whole number from 1 to 16 (got "${raw}")`);
+    return value;
+  };
+  const reportWorkers = smallCount('REPORT_WORKERS', 2);
+  const reportGroupConcurrency = smallCount('REPORT_GROUP_CONCURRENCY', 2);
+
   if (problems.length) throw new ConfigError(problems);
   const demoLoopbackOnly = demo && !demoExplicit;
   const demoKeys = [env.CLASSIC_API_KEY ? undefined : classicApiKey, env.INTEGRATION_API_KEY ? undefined : integrationApiKey].filter(
@@ -240,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrationApiKey,
     alarmSimulator,
     jobPollSeconds,
+    reportWorkers,
+    reportGroupConcurrency,
   };
 }
 

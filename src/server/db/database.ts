@@ -17,6 +17,7 @@ import * as m0007 from './migrations/0007_dashboard.js';
 import * as m0008 from './migrations/0008_tests.js';
 import * as m0009 from './migrations/0009_account_edits.js';
 import * as m0010 from './migrations/0010_site_drafts.js';
+import * as m0011 from './migrations/0011_reports.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '0008_tests': m0008,
   '0009_account_edits': m0009,
   '0010_site_drafts': m0010,
+  '0011_reports': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, exportFileName, isTimeZone } from './eventExport.js';
+import { isTimeZone } from '../../common/timeZone.js';
+import { dayIn, exportFileName } from './eventExport.js';
 
 describe('isTimeZone', () => {
   it('takes IANA names', () => {

@@ -1,16 +1,5 @@
 /** Pure rules of the events export (GET /api/events/export). */
 
-/** An IANA zone name (Region/City, UTC, Etc/GMT+5) that Intl knows; never an offset such as +01:00, which PostgreSQL reads the POSIX way round. */
-export function isTimeZone(name: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name) || name.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The calendar day of `instant` in `timeZone`, as yyyyMMdd. */
 export function dayIn(instant: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);

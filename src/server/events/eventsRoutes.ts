@@ -15,7 +15,8 @@ import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { createAjv } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange } from '../http/simpleRest.js';
-import { exportFileName, isTimeZone } from './eventExport.js';
+import { isTimeZone } from '../../common/timeZone.js';
+import { exportFileName } from './eventExport.js';
 import { encodeCursor, parseEventFilter, parseEventPage } from './eventQuery.js';
 import { eventsRepository } from './eventsRepository.js';
 

@@ -11,10 +11,23 @@ import type { DatabaseHandle } from '../db/database.js';
  * later time; no timer a restart loses.
  */
 export interface Jobs {
-  /** Runs `handler` for each job of `queue` (created when missing), polling every JOB_POLL_SECONDS. A handler that throws is retried. */
-  work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
-  /** Queues a job, to run at `startAfter` (or as soon as a worker polls). */
-  send(queue: string, data: object, options?: { startAfter?: Date }): Promise<void>;
+  /**
+   * Runs `handler` for each job of `queue` (created when missing), polling every JOB_POLL_SECONDS,
+   * up to `concurrency` jobs at once in this process (default 1). A handler that throws is retried.
+   */
+  work<T extends object>(queue: string, handler: (data: T) => Promise<void>, options?: { concurrency?: number }): Promise<void>;
+  /**
+   * Queues a job, to run at `startAfter` (or as soon as a worker polls). With `singletonKey` and
+   * `singletonSeconds`, one job per key and time slot of that many seconds: a second send in the
+   * slot, from any process, is dropped (a periodic pass is queued once however many servers run).
+   */
+  send(queue: string, data: object, options?: SendOptions): Promise<void>;
+}
+
+export interface SendOptions {
+  startAfter?: Date;
+  singletonKey?: string;
+  singletonSeconds?: number;
 }
 
 declare module 'fastify' {
@@ -66,18 +79,25 @@ export const jobsPlugin = fp(
     let stopping = false;
 
     app.decorate('jobs', {
-      async work<T extends object>(queue: string, handler: (data: T) => Promise<void>) {
+      async work<T extends object>(queue: string, handler: (data: T) => Promise<void>, { concurrency = 1 } = {}) {
         await ensureQueue(queue);
-        await boss.work<T>(queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
-          for (const job of jobs) {
-            if (stopping) throw new Error('stopping');
-            await handler(job.data);
-          }
-        });
+        // pg-boss 10 runs one batch at a time per worker: `concurrency` workers, one job each.
+        for (let i = 0; i < concurrency; i++) {
+          await boss.work<T>(queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+            for (const job of jobs) {
+              if (stopping) throw new Error('stopping');
+              await handler(job.data);
+            }
+          });
+        }
       },
-      async send(queue: string, data: object, sendOptions: { startAfter?: Date } = {}) {
+      async send(queue: string, data: object, { startAfter, singletonKey, singletonSeconds }: SendOptions = {}) {
         await ensureQueue(queue);
-        await boss.send(queue, data, sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {});
+        await boss.send(queue, data, {
+          ...(startAfter && { startAfter }),
+          ...(singletonKey && { singletonKey }),
+          ...(singletonSeconds && { singletonSeconds }),
+        });
       },
     } satisfies Jobs);
 

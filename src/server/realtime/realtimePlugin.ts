@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { WebSocketServer } from 'ws';
 import type { AlarmEvent, ReportEvent } from '../../../schemas/dealer.js';
+import type { ReportProgress } from '../../../schemas/reports.js';
 import { errorSchema } from '../../../schemas/shared.js';
 import { inProcessBackplane, redisBackplane, type Backplane, type BackplaneMessage, type HubName } from './backplane.js';
 import { authorizeHub, hubToken, isLiveGroup } from './hubAuth.js';
@@ -41,6 +42,8 @@ export interface Realtime {
   publishAlarm(siteGroupNum: number, event: AlarmEvent): Promise<void>;
   /** `reportComplete` (SPEC §3 report event) to one user's or one account group's reports connections. */
   reportComplete(target: { userId: number } | { siteGroupNum: number }, event: ReportEvent): Promise<void>;
+  /** `reportProgress` (issue 13: a run's status and progress) to its owner's reports connections. */
+  reportProgress(userId: number, progress: ReportProgress): Promise<void>;
   /** A user switched account group: their live connections follow. */
   setAccountGroup(userId: number, siteGroupNum: number | null): Promise<void>;
   /** A session ended: its live connections close. */
@@ -137,6 +140,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     async reportComplete(target, event) {
       const group = 'userId' in target ? userKey(target.userId) : accountGroupKey(target.siteGroupNum);
       await publish({ kind: 'send', hub: 'reports', group, frame: invocationFrame('reportComplete', [event]) });
+    },
+    async reportProgress(userId, progress) {
+      await publish({ kind: 'send', hub: 'reports', group: userKey(userId), frame: invocationFrame('reportProgress', [progress]) });
     },
     async setAccountGroup(userId, siteGroupNum) {
       await publish({ kind: 'accountGroup', userId, siteGroupNum });

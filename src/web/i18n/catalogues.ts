@@ -12,6 +12,7 @@ export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'accountEdits',
   'siteCreate',
   'siteTests',
+  'reports',
 ]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */
