@@ -10,7 +10,7 @@ import type { ReportPeriod } from '../../schemas/reports.js';
  */
 
 /** The longest period a report may cover. */
-export const REPORT_MAX_DAYS = 366;
+const REPORT_MAX_DAYS = 366;
 
 export interface PeriodParams {
   period?: ReportPeriod;

@@ -2,7 +2,7 @@ import { Readable, Writable } from 'node:stream';
 import type { Db } from '../db/database.js';
 
 /** About 1 MB per row of report_file_chunks: few rows, little memory. */
-export const CHUNK_BYTES = 1 << 20;
+const CHUNK_BYTES = 1 << 20;
 
 /**
  * Report files in the database (report_file_chunks, migration 0011), so every
@@ -69,7 +69,6 @@ export function reportFiles(db: Db) {
     },
   };
 }
-export type ReportFiles = ReturnType<typeof reportFiles>;
 
 export const REPORT_CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',

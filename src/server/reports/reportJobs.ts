@@ -13,7 +13,7 @@ import { expiresAt, reportRunsRepository, REPORT_RETENTION_DAYS, type RunRow } f
 import type { EnqueueRequest, FinishedRun, ReportContext, ReportOutput, ReportsService, WriteOptions } from './reportTypes.js';
 
 /** The pg-boss queues of reports. */
-export const REPORT_QUEUES = { run: 'report-run', sweep: 'report-sweep', retention: 'report-retention' } as const;
+const REPORT_QUEUES = { run: 'report-run', sweep: 'report-sweep', retention: 'report-retention' } as const;
 
 /** How the runner produces a report: the engine (reportDefinitions.ts, formats/writeReport.ts). */
 export interface ReportEngine {
@@ -36,7 +36,7 @@ export interface ReportRunnerTuning {
   busyDelayMs: number;
 }
 
-export const DEFAULT_TUNING: ReportRunnerTuning = {
+const DEFAULT_TUNING: ReportRunnerTuning = {
   heartbeatMs: 5_000,
   staleMs: 30_000,
   maxAttempts: 3,
@@ -46,7 +46,7 @@ export const DEFAULT_TUNING: ReportRunnerTuning = {
 };
 
 /** The delay before retry `attempt` (1 = the first retry): exponential back-off. */
-export function retryDelay(attempt: number, baseMs: number): number {
+function retryDelay(attempt: number, baseMs: number): number {
   return baseMs * 4 ** Math.max(0, attempt - 1);
 }
 

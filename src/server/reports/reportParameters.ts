@@ -52,4 +52,3 @@ export function reportParameterChecker(db: Db) {
     },
   };
 }
-export type ReportParameterChecker = ReturnType<typeof reportParameterChecker>;

@@ -308,4 +308,3 @@ export function reportRunsRepository(db: Db) {
     },
   };
 }
-export type ReportRunsRepository = ReturnType<typeof reportRunsRepository>;

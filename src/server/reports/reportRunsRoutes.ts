@@ -27,7 +27,7 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const NOT_FOUND = 'reports.errors.notFound';
 
 /** The catalogue (GET /api/reports): every report, its formats, its parameter schema and form hints. */
-export const REPORT_CATALOGUE: ReportDefinition[] = REPORT_IDS.map((id) => ({
+const REPORT_CATALOGUE: ReportDefinition[] = REPORT_IDS.map((id) => ({
   id,
   formats: [...REPORT_FORMATS],
   parameters: REPORT_PARAMETER_SCHEMAS[id] as unknown as Record<string, unknown>,
