@@ -18,6 +18,8 @@
  *   skeleton built in the same run (tests/bench/routeBundle.ts).
  * - Dashboard (tests/bench/dashboardBench.ts; alone with --dashboard): the dashboard answer for
  *   a group of 100,000 accounts with 10,000,000 events on PostgreSQL against a primary-key select.
+ * - Reports (tests/bench/reportsBench.ts; alone with --reports): alarm activity over 1,000,000 events
+ *   as CSV, Excel and PDF through the job runner, RSS growth, 20 runs at once, on PostgreSQL and PGlite.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +30,7 @@ import { eventsBench } from './eventsBench.js';
 import { dashboardBench } from './dashboardBench.js';
 import { LOGIN_BUDGET_BYTES, loginBundleBytes, measureLoginFirstLoad } from './loginBundle.js';
 import { realtimeBench } from './realtime.js';
+import { reportsBench } from './reportsBench.js';
 import { DASHBOARD_BUNDLE_RATIO_GOAL, measureSignedInFirstLoads, skeletonBytes } from './routeBundle.js';
 import { searchBench } from './searchBench.js';
 
@@ -87,11 +90,12 @@ async function webBench() {
 }
 
 // `npm run bench -- --api` (or BENCH_ONLY=api) runs the API part only; `-- --search` (BENCH_ONLY=search) the account search only
-// (it seeds up to a million sites once); `-- --events` (BENCH_ONLY=events) the event history only; `-- --dashboard` the dashboard only; `-- --web` the bundles only.
+// (it seeds up to a million sites once); `-- --events` (BENCH_ONLY=events) the event history only; `-- --dashboard` the dashboard only; `-- --reports` the reports only; `-- --web` the bundles only.
 const apiOnly = process.argv.includes('--api') || process.env.BENCH_ONLY === 'api';
 const searchOnly = process.argv.includes('--search') || process.env.BENCH_ONLY === 'search';
 const eventsOnly = process.argv.includes('--events') || process.env.BENCH_ONLY === 'events';
 const dashboardOnly = process.argv.includes('--dashboard') || process.env.BENCH_ONLY === 'dashboard';
+const reportsOnly = process.argv.includes('--reports') || process.env.BENCH_ONLY === 'reports';
 const webOnly = process.argv.includes('--web') || process.env.BENCH_ONLY === 'web';
 if (searchOnly) {
   await searchBench();
@@ -99,6 +103,8 @@ if (searchOnly) {
   await eventsBench();
 } else if (dashboardOnly) {
   await dashboardBench();
+} else if (reportsOnly) {
+  await reportsBench();
 } else if (webOnly) {
   await webBench();
 } else {
@@ -106,6 +112,7 @@ if (searchOnly) {
   if (!apiOnly) {
     await eventsBench();
     await dashboardBench();
+    await reportsBench();
     await realtimeBench();
     await webBench();
   }
