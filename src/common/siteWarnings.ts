@@ -47,6 +47,29 @@ export function siteWarnings(site: SiteCompleteness, today: string): SiteWarning
   return warnings;
 }
 
+/** What site_completeness (migration 0007, kept by triggers) counts of an account. */
+export interface CompletenessCounts {
+  passcodes: number;
+  /** Contacts who may verify an alarm and have a phone number. */
+  verifiers: number;
+  agencies: number;
+  premisePhones: number;
+  /** The last day a numbered permit is held through ('YYYY-MM-DD', 'infinity' without expiry); null without one. */
+  permitThrough: string | null;
+}
+
+/** siteWarnings() over an account's counts (the reports read these rather than every contact and agency). */
+export function warningsFromCounts(counts: CompletenessCounts, today: string): SiteWarning[] {
+  const warnings: SiteWarning[] = [];
+  if (counts.passcodes === 0) warnings.push('noPasscode');
+  if (counts.verifiers < MIN_VERIFICATION_CONTACTS) warnings.push('fewVerificationContacts');
+  if (counts.agencies === 0) warnings.push('noAgency');
+  if (counts.premisePhones === 0) warnings.push('noPremisePhone');
+  if (counts.agencies > 0 && (counts.permitThrough === null || (counts.permitThrough !== 'infinity' && counts.permitThrough < today)))
+    warnings.push('noPermit');
+  return warnings;
+}
+
 /** The calendar date ('YYYY-MM-DD') of an instant in an IANA time zone (UTC when the zone is unknown). */
 export function dateIn(timeZone: string, at: Date = new Date()): string {
   const format = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });

@@ -18,6 +18,7 @@ import * as m0008 from './migrations/0008_tests.js';
 import * as m0009 from './migrations/0009_account_edits.js';
 import * as m0010 from './migrations/0010_site_drafts.js';
 import * as m0011 from './migrations/0011_reports.js';
+import * as m0012 from './migrations/0012_report_indexes.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -119,6 +120,7 @@ const migrations: Record<string, Migration> = {
   '0009_account_edits': m0009,
   '0010_site_drafts': m0010,
   '0011_reports': m0011,
+  '0012_report_indexes': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

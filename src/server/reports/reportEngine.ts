@@ -1,15 +1,16 @@
+import type { ReportId, ReportParamsById } from '../../../schemas/reports.js';
+import { writeReport } from './formats/writeReport.js';
+import { REPORT_DEFINITIONS } from './reportDefinitions.js';
 import type { ReportEngine } from './reportJobs.js';
 
-/**
- * The report engine the runner uses. TEMPORARY while the engine branch
- * (reportDefinitions.ts, formats/writeReport.ts) is being merged: every run
- * fails with reports.errors.failed until then.
- */
+/** The report engine the runner uses: what each report reads (reportDefinitions.ts) and how it is written (formats/). */
 export const reportEngine: ReportEngine = {
-  async build() {
-    throw new Error('report engine not merged yet');
+  build(reportId, parameters, context) {
+    const build = REPORT_DEFINITIONS[reportId] as (
+      params: ReportParamsById[ReportId],
+      ctx: typeof context,
+    ) => ReturnType<ReportEngine['build']>;
+    return build(parameters as unknown as ReportParamsById[ReportId], context);
   },
-  async write() {
-    throw new Error('report engine not merged yet');
-  },
+  write: writeReport,
 };

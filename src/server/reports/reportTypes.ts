@@ -46,13 +46,6 @@ export interface ReportOutput {
   rows: AsyncIterable<ReportCell[]>;
 }
 
-export interface ReportDefinition<P = unknown> {
-  id: ReportId;
-  formats: readonly ReportFormat[];
-  /** Reads the report; rows are produced lazily so memory does not grow with them. */
-  build(params: P, context: ReportContext): Promise<ReportOutput>;
-}
-
 /** What the writer needs besides the rows. */
 export interface WriteOptions {
   timeZone: string;
