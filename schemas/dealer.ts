@@ -101,6 +101,10 @@ export const reportCodeResponseSchema = {
     emailAddress: { type: 'string' },
     schedReportID: { type: 'integer', ...int4Range },
     isTRMUser: { type: 'boolean' },
+    /** The report's name, for the dialog (issue 13). */
+    reportName: { type: 'string' },
+    /** The run, for an internal user's link to it in the portal (issue 13). */
+    runId: { type: 'integer', ...int4Range },
   },
 } as const;
 export type ReportCodeResponse = FromSchema<typeof reportCodeResponseSchema>;

@@ -50,6 +50,7 @@ import { siteCreateRoutes } from './siteCreate/siteCreateRoutes.js';
 import { reportJobsPlugin, type ReportEngine, type ReportRunnerTuning } from './reports/reportJobs.js';
 import { reportEngine } from './reports/reportEngine.js';
 import { reportRunsRoutes } from './reports/reportRunsRoutes.js';
+import { reportLinkRoutes } from './reports/reportLinkRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountEditsRoutes);
       await api.register(siteCreateRoutes);
       await api.register(reportRunsRoutes);
+      await api.register(reportLinkRoutes);
     },
     { prefix: '/api' },
   );
