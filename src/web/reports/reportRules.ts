@@ -73,6 +73,14 @@ export function exactTime(iso: string | null | undefined, locale: string, timeZo
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone && { timeZone }) }).format(date);
 }
 
+/** The day of an instant as the locale writes it ('Apr 9, 2025'). */
+export function exactDate(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+}
+
 /** 'yyyy-MM-dd' as the locale writes a day ('Mar 2, 2025'). */
 export function formatDay(day: string, locale: string): string {
   const date = new Date(`${day}T00:00:00Z`);
@@ -268,11 +276,6 @@ export function prefixedForm(schema: ParamSchema, ui: UiHints, prefix: string = 
     schema: { type: 'object', required: (schema.required ?? []).map(name), properties },
     ui: { order: ui.order.map(name), fields },
   };
-}
-
-/** The field a prefixed source names ('parameters.period' → 'period'). */
-export function fieldOf(source: string, prefix: string = PARAMETERS): string {
-  return source.startsWith(`${prefix}.`) ? source.slice(prefix.length + 1) : source;
 }
 
 /**
