@@ -297,7 +297,7 @@ function NameCell({ run }: { run: ReportRun }) {
   const translate = useTranslate();
   return (
     <>
-      <Box sx={{ fontWeight: 600 }}>{run.reportName}</Box>
+      <Box sx={{ fontWeight: 600, minWidth: 120 }}>{run.reportName}</Box>
       <Typography variant="caption" color="text.secondary">
         {translate(`reports.formats.${run.format}`)}
         {run.scheduleId !== null && ` · ${translate('reportScreens.inbox.scheduled')}`}
@@ -353,9 +353,11 @@ function InboxCards() {
                 <Box sx={{ typography: 'body2' }}>
                   <RequestedCell run={run} />
                 </Box>
-                <Box sx={{ typography: 'body2' }}>
-                  <SizeCell run={run} />
-                </Box>
+                {run.sizeBytes !== null && (
+                  <Box sx={{ typography: 'body2' }}>
+                    <SizeCell run={run} />
+                  </Box>
+                )}
                 <Box sx={{ ml: 'auto' }}>
                   <RunActions run={run} />
                 </Box>
@@ -445,6 +447,7 @@ export function ReportInbox() {
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={25}
         exporter={false}
+        actions={false}
         storeKey="reports.inbox"
         empty={<InboxEmpty />}
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
