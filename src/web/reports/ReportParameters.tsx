@@ -37,6 +37,7 @@ function PeriodInput({ field }: { field: LaidOutField }) {
       isRequired
       fullWidth
       size="small"
+      helperText={false}
     />
   );
 }
@@ -61,7 +62,8 @@ function MultiSelectInput({ field, schema }: { field: LaidOutField; schema: Para
       translateChoice={false}
       isRequired
       row
-      sx={{ '& .MuiFormGroup-root': { columnGap: 1 } }}
+      helperText={false}
+      sx={{ mt: 1, mb: 0.5, '& .MuiFormGroup-root': { columnGap: 1 } }}
     />
   );
 }
@@ -106,7 +108,16 @@ export function FormatInput({ formats, source = 'format' }: { formats: readonly 
   const translate = useTranslate();
   const choices = formats.map((format) => ({ id: format, name: translate(`reports.formats.${format}`) }));
   return (
-    <RadioButtonGroupInput source={source} label="reports.fields.format" choices={choices} translateChoice={false} row isRequired />
+    <RadioButtonGroupInput
+      source={source}
+      label="reports.fields.format"
+      choices={choices}
+      translateChoice={false}
+      row
+      isRequired
+      helperText={false}
+      sx={{ mt: 1 }}
+    />
   );
 }
 

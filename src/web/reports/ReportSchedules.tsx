@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,12 +14,31 @@ import AddIcon from '@mui/icons-material/Add';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { DataTable, List, ResourceContextProvider, TopToolbar, useCanAccess, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  List,
+  ResourceContextProvider,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { reportScheduleInputSchema, type ReportDefinition, type ReportSchedule } from '../../../schemas/reports.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { SlideOver, type SlideOverTexts } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
-import { browserTimeZone, exactTime, parametersInWords, relativeTime, reportNameKey, scheduleInWords, SCHEDULES_PATH, type ParamSchema } from './reportRules.js';
+import {
+  browserTimeZone,
+  exactTime,
+  parametersInWords,
+  relativeTime,
+  reportNameKey,
+  scheduleInWords,
+  SCHEDULES_PATH,
+  type ParamSchema,
+} from './reportRules.js';
 import { CATALOGUE_KEY } from './reportsApi.js';
 import { ScheduleInputs, scheduleValidator } from './ScheduleInputs.js';
 import { newSchedule, scheduleBody, type SchedulePrefill } from './scheduleForm.js';
@@ -112,10 +131,22 @@ function ScheduleTable() {
       bulkActionButtons={false}
       empty={<SchedulesEmpty />}
     >
-      <DataTable.Col source="name" label="reportScreens.schedules.columns.name" render={(s) => <WhatCell schedule={s as ReportSchedule} />} />
+      <DataTable.Col
+        source="name"
+        label="reportScreens.schedules.columns.name"
+        render={(s) => <WhatCell schedule={s as ReportSchedule} />}
+      />
       <DataTable.Col label="reportScreens.schedules.columns.when" disableSort render={(s) => <WhenCell schedule={s as ReportSchedule} />} />
-      <DataTable.Col label="reportScreens.schedules.columns.recipients" disableSort render={(s) => <RecipientsCell schedule={s as ReportSchedule} />} />
-      <DataTable.Col source="nextRunAt" label="reportScreens.schedules.columns.nextRun" render={(s) => <NextRun schedule={s as ReportSchedule} />} />
+      <DataTable.Col
+        label="reportScreens.schedules.columns.recipients"
+        disableSort
+        render={(s) => <RecipientsCell schedule={s as ReportSchedule} />}
+      />
+      <DataTable.Col
+        source="nextRunAt"
+        label="reportScreens.schedules.columns.nextRun"
+        render={(s) => <NextRun schedule={s as ReportSchedule} />}
+      />
     </DataTable>
   );
 }
@@ -152,12 +183,21 @@ function ScheduleCards() {
   );
 }
 
+/** Whether the user may create schedules: asked once by the page, which stays mounted (the slide-over's CreateBase reads the same answer). */
+const CanCreateContext = createContext(false);
+
 function CreateButton() {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: SCHEDULES, action: 'create' });
+  const canAccess = useContext(CanCreateContext);
   if (!canAccess) return null;
   return (
-    <Button component={RouterLink} to={slideOverPath(SCHEDULES_PATH, { mode: 'create' })} variant="contained" size="small" startIcon={<AddIcon />}>
+    <Button
+      component={RouterLink}
+      to={slideOverPath(SCHEDULES_PATH, { mode: 'create' })}
+      variant="contained"
+      size="small"
+      startIcon={<AddIcon />}
+    >
       {translate('reportScreens.schedules.new')}
     </Button>
   );
@@ -218,6 +258,7 @@ export function ReportSchedules() {
   const defaults = useMemo(() => newSchedule(prefill, browserTimeZone()), [prefill]);
   const catalogue = useCallback(() => queryClient.getQueryData<ReportDefinition[]>(CATALOGUE_KEY), [queryClient]);
   const validate = useMemo(() => scheduleValidator(catalogue), [catalogue]);
+  const { canAccess: canCreate } = useCanAccess({ resource: SCHEDULES, action: 'create' });
   const transform = useCallback(
     (values: Record<string, unknown>) =>
       scheduleBody(values, catalogue()?.find((r) => r.id === values.reportId)?.parameters as ParamSchema | undefined),
@@ -225,41 +266,45 @@ export function ReportSchedules() {
   );
   return (
     <ResourceContextProvider value={SCHEDULES}>
-      <Box component="section" aria-label={translate('reportScreens.schedules.heading')}>
-        <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 720 }}>
-          {translate('reportScreens.schedules.intro')}
-        </Typography>
-        <List<ReportSchedule>
+      <CanCreateContext.Provider value={!!canCreate}>
+        <Box component="section" aria-label={translate('reportScreens.schedules.heading')}>
+          <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 720 }}>
+            {translate('reportScreens.schedules.intro')}
+          </Typography>
+          <List<ReportSchedule>
+            resource={SCHEDULES}
+            title={false}
+            sort={{ field: 'nextRunAt', order: 'ASC' }}
+            perPage={25}
+            exporter={false}
+            storeKey="reports.schedules"
+            disableSyncWithLocation
+            actions={
+              <TopToolbar>
+                <CreateButton />
+              </TopToolbar>
+            }
+            empty={<SchedulesEmpty />}
+            sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+            queryOptions={{
+              onError: (error: unknown) => notify(failureMessage(error, 'reportScreens.schedules.loadError'), { type: 'error' }),
+            }}
+          >
+            <ScheduleResults />
+          </List>
+        </Box>
+        <SlideOver
           resource={SCHEDULES}
-          title={false}
-          sort={{ field: 'nextRunAt', order: 'ASC' }}
-          perPage={25}
-          exporter={false}
-          storeKey="reports.schedules"
-          disableSyncWithLocation
-          actions={
-            <TopToolbar>
-              <CreateButton />
-            </TopToolbar>
-          }
-          empty={<SchedulesEmpty />}
-          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-          queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, 'reportScreens.schedules.loadError'), { type: 'error' }) }}
+          basePath={SCHEDULES_PATH}
+          schema={reportScheduleInputSchema}
+          texts={SCHEDULE_TEXTS}
+          defaults={defaults}
+          validate={validate}
+          transform={transform}
         >
-          <ScheduleResults />
-        </List>
-      </Box>
-      <SlideOver
-        resource={SCHEDULES}
-        basePath={SCHEDULES_PATH}
-        schema={reportScheduleInputSchema}
-        texts={SCHEDULE_TEXTS}
-        defaults={defaults}
-        validate={validate}
-        transform={transform}
-      >
-        <ScheduleInputs />
-      </SlideOver>
+          <ScheduleInputs />
+        </SlideOver>
+      </CanCreateContext.Provider>
     </ResourceContextProvider>
   );
 }

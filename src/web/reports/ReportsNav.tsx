@@ -40,7 +40,7 @@ export function ReportsNav() {
                   display: 'inline-flex',
                   alignItems: 'center',
                   minHeight: 44,
-                  px: 2,
+                  px: { xs: 1.25, sm: 2 },
                   whiteSpace: 'nowrap',
                   typography: 'button',
                   textTransform: 'none',

@@ -152,8 +152,9 @@ function RecipientsInput({ field }: { field: LaidOutField }) {
     if (next.length !== value.length) input.onChange(next);
     setText('');
   };
-  const message = error?.message;
-  const helper = invalid && message ? translate(message, (error as { args?: object } | undefined)?.args ?? {}) : undefined;
+  // The form's resolver gives `{ message, args }` (react-admin's translatable message), a server answer plain text.
+  const raw = error?.message as unknown as string | { message: string; args?: Record<string, unknown> } | undefined;
+  const helper = !invalid || !raw ? undefined : typeof raw === 'string' ? translate(raw) : translate(raw.message, raw.args ?? {});
   return (
     <Autocomplete<string, true, false, true>
       multiple
