@@ -130,10 +130,7 @@ test('a done run downloads its CSV from the inbox', async ({ page }) => {
   await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
   await expect(page.getByTestId('shell-notice').filter({ hasText: 'Alarm activity' })).toContainText('Report complete');
   await expect(row).toContainText(/\d+(\.\d)? (B|kB|MB)/);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    row.getByRole('link', { name: 'Download Alarm activity' }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download Alarm activity' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const file = await download.path();
   expect(readFileSync(file, 'utf8').split('\n').length).toBeGreaterThan(1);

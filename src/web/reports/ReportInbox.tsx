@@ -241,7 +241,9 @@ function RunActions({ run }: { run: ReportRun }) {
             <IconButton
               size="small"
               disabled={busy}
-              onClick={() => void act(() => reportsApi.rerun(run.id), 'reportScreens.inbox.rerunStarted', 'reportScreens.inbox.rerunFailed')}
+              onClick={() =>
+                void act(() => reportsApi.rerun(run.id), 'reportScreens.inbox.rerunStarted', 'reportScreens.inbox.rerunFailed')
+              }
               aria-label={translate('reportScreens.inbox.rerunNamed', { name })}
             >
               <ReplayIcon fontSize="small" />
@@ -309,14 +311,23 @@ function NameCell({ run }: { run: ReportRun }) {
 function InboxTable() {
   const translate = useTranslate();
   return (
-    <DataTable<ReportRun> aria-label={translate('reportScreens.inbox.tableLabel')} rowClick={false} bulkActionButtons={false} empty={<InboxEmpty />}>
+    <DataTable<ReportRun>
+      aria-label={translate('reportScreens.inbox.tableLabel')}
+      rowClick={false}
+      bulkActionButtons={false}
+      empty={<InboxEmpty />}
+    >
       <DataTable.Col source="reportName" label="reportScreens.inbox.columns.report" render={(run) => <NameCell run={run as ReportRun} />} />
       <DataTable.Col
         label="reportScreens.inbox.columns.parameters"
         disableSort
         render={(run) => <ParametersCell run={run as ReportRun} />}
       />
-      <DataTable.Col source="createdAt" label="reportScreens.inbox.columns.requested" render={(run) => <RequestedCell run={run as ReportRun} />} />
+      <DataTable.Col
+        source="createdAt"
+        label="reportScreens.inbox.columns.requested"
+        render={(run) => <RequestedCell run={run as ReportRun} />}
+      />
       <DataTable.Col source="status" label="reportScreens.inbox.columns.status" render={(run) => <StatusCell run={run as ReportRun} />} />
       <DataTable.Col source="sizeBytes" label="reportScreens.inbox.columns.size" render={(run) => <SizeCell run={run as ReportRun} />} />
       <DataTable.Col

@@ -26,7 +26,11 @@ export function ReportsNav() {
     ...(canSchedule ? [{ to: SCHEDULES_PATH, label: 'reportScreens.nav.schedules' }] : []),
   ];
   return (
-    <Box component="nav" aria-label={translate('reportScreens.nav.label')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', overflowX: 'auto' }}>
+    <Box
+      component="nav"
+      aria-label={translate('reportScreens.nav.label')}
+      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', overflowX: 'auto' }}
+    >
       <Box component="ul" sx={{ display: 'flex', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
         {links.map((link) => {
           const active = link.to === value;

@@ -91,7 +91,15 @@ function RunForm({ report, titleId, onClose }: { report: ReportDefinition; title
   };
 
   return (
-    <Form record={record} onSubmit={runNow} validate={validate} mode="onChange" reValidateMode="onChange" noValidate sanitizeEmptyValues={false}>
+    <Form
+      record={record}
+      onSubmit={runNow}
+      validate={validate}
+      mode="onChange"
+      reValidateMode="onChange"
+      noValidate
+      sanitizeEmptyValues={false}
+    >
       <ClearCustomDays />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
@@ -140,7 +148,12 @@ export function RunReportDrawer({ report, onClose }: { report: ReportDefinition 
     >
       <Box
         data-testid="run-report"
-        sx={{ height: '100%', display: 'flex', flexDirection: 'column', '& > form': { display: 'flex', flexDirection: 'column', height: '100%' } }}
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          '& > form': { display: 'flex', flexDirection: 'column', height: '100%' },
+        }}
       >
         {report && <RunForm key={report.id} report={report} titleId={titleId} onClose={onClose} />}
       </Box>

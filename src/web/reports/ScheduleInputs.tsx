@@ -48,10 +48,7 @@ function ParametersBlock({ catalogue }: { catalogue: readonly ReportDefinition[]
   const reportId = useWatch({ name: 'reportId' }) as string;
   const report = reportOf(catalogue, reportId);
   return (
-    <Box
-      component="fieldset"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pt: 0.5, pb: 1, mx: 0, mb: 2, minWidth: 0 }}
-    >
+    <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, pt: 0.5, pb: 1, mx: 0, mb: 2, minWidth: 0 }}>
       <Typography component="legend" variant="overline" color="text.secondary" sx={{ px: 0.5, lineHeight: 2 }}>
         {translate('reportScreens.schedules.fields.parameters')}
       </Typography>

@@ -87,9 +87,7 @@ describe('parametersInWords', () => {
     );
   });
   it('one custom day is that day', () => {
-    expect(parametersInWords('topAlarmAccounts', { period: 'custom', from: '2025-03-01', to: '2025-03-01' }, t, 'es')).toBe(
-      '1 mar 2025',
-    );
+    expect(parametersInWords('topAlarmAccounts', { period: 'custom', from: '2025-03-01', to: '2025-03-01' }, t, 'es')).toBe('1 mar 2025');
   });
   it('Accounts on test: now, or the period when asked for one', () => {
     expect(parametersInWords('accountsOnTest', { when: 'now', period: 'last7Days' }, t, 'en')).toBe('reports.onTestWhen.now');

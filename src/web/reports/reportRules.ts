@@ -1,14 +1,7 @@
 import { SIGNAL_KINDS } from '../../../schemas/events.js';
 import { SITE_WARNINGS } from '../../../schemas/sites.js';
 import type { UiFieldHint, UiHints } from '../../../schemas/uiHints.js';
-import type {
-  ReportFrequency,
-  ReportId,
-  ReportProgress,
-  ReportRun,
-  ReportRunStatus,
-  ReportSchedule,
-} from '../../../schemas/reports.js';
+import type { ReportFrequency, ReportId, ReportProgress, ReportRun, ReportRunStatus, ReportSchedule } from '../../../schemas/reports.js';
 
 /**
  * Pure rules of the report screens (issue 13): what a run's parameters say in words, sizes and
@@ -82,7 +75,7 @@ export function exactDate(iso: string | null | undefined, locale: string): strin
 }
 
 /** 'yyyy-MM-dd' as the locale writes a day ('Mar 2, 2025'). */
-export function formatDay(day: string, locale: string): string {
+function formatDay(day: string, locale: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
@@ -108,7 +101,12 @@ function periodInWords(params: Record<string, unknown>, t: Translate, locale: st
  * A run's (or a schedule's) parameters as one line of words, in the form's order:
  * 'Last 7 days · Alarm, Trouble · All accounts'. Values it does not know are left out.
  */
-export function parametersInWords(reportId: ReportId, params: Record<string, unknown> | null | undefined, t: Translate, locale: string): string {
+export function parametersInWords(
+  reportId: ReportId,
+  params: Record<string, unknown> | null | undefined,
+  t: Translate,
+  locale: string,
+): string {
   const p = params ?? {};
   const parts: string[] = [];
   const add = (part: string | undefined) => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_PARAMETER_SCHEMAS } from '../../../schemas/reports.js';
 import type { ParamSchema } from './reportRules.js';
-import { addRecipients, daysFor, isEmail, MONTH_DAYS, newSchedule, recipientsProblem, scheduleBody, splitAddresses } from './scheduleForm.js';
+import {
+  addRecipients,
+  daysFor,
+  isEmail,
+  MONTH_DAYS,
+  newSchedule,
+  recipientsProblem,
+  scheduleBody,
+  splitAddresses,
+} from './scheduleForm.js';
 
 describe('a new schedule', () => {
   it('starts weekly on Monday at 07:00 in the given zone, active, with no recipients', () => {
@@ -20,7 +29,10 @@ describe('a new schedule', () => {
     });
   });
   it("takes the run form's report, format and parameters", () => {
-    const values = newSchedule({ name: 'Alarm activity', reportId: 'alarmActivity', format: 'csv', parameters: { period: 'today' } }, 'UTC');
+    const values = newSchedule(
+      { name: 'Alarm activity', reportId: 'alarmActivity', format: 'csv', parameters: { period: 'today' } },
+      'UTC',
+    );
     expect(values).toMatchObject({ name: 'Alarm activity', reportId: 'alarmActivity', format: 'csv', parameters: { period: 'today' } });
   });
 });
