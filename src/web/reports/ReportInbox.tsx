@@ -70,7 +70,7 @@ function inboxFilters(translate: (key: string) => string) {
       choices={REPORT_RUN_STATUSES.map((id) => ({ id, name: translate(`reports.statuses.${id}`) }))}
       translateChoice={false}
       emptyText="reportScreens.inbox.filters.any"
-      sx={{ minWidth: 160 }}
+      sx={{ minWidth: { xs: 140, sm: 160 } }}
     />,
     <SelectInput
       key="reportId"
@@ -80,7 +80,7 @@ function inboxFilters(translate: (key: string) => string) {
       choices={REPORT_IDS.map((id) => ({ id, name: translate(reportNameKey(id)) }))}
       translateChoice={false}
       emptyText="reportScreens.inbox.filters.any"
-      sx={{ minWidth: 220 }}
+      sx={{ minWidth: { xs: 160, sm: 220 } }}
     />,
   ];
 }
@@ -312,6 +312,7 @@ function InboxTable() {
   const translate = useTranslate();
   return (
     <DataTable<ReportRun>
+      sx={{ '& thead th': { whiteSpace: 'nowrap' } }}
       aria-label={translate('reportScreens.inbox.tableLabel')}
       rowClick={false}
       bulkActionButtons={false}

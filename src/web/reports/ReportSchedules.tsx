@@ -126,6 +126,7 @@ function ScheduleTable() {
   const translate = useTranslate();
   return (
     <DataTable<ReportSchedule>
+      sx={{ '& thead th': { whiteSpace: 'nowrap' } }}
       aria-label={translate('reportScreens.schedules.tableLabel')}
       rowClick={(_id, _resource, record) => editPath(record as ReportSchedule)}
       bulkActionButtons={false}
