@@ -54,7 +54,7 @@ const ACTIVE_REFRESH_MS = 15_000;
 
 const STATUS_COLORS: Record<ReportRunStatus, ChipProps['color']> = {
   queued: 'default',
-  running: 'info',
+  running: 'primary',
   done: 'success',
   failed: 'error',
   cancelled: 'default',
