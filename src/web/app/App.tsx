@@ -30,6 +30,7 @@ const SiteHistoryRoute = lazy(() => import('./SiteRoutes.js').then((m) => ({ def
 const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.IconsPage })));
 const DashboardRoute = lazy(() => import('./DashboardRoute.js').then((m) => ({ default: m.DashboardRoute })));
 const SiteCreateRoute = lazy(() => import('./SiteCreateRoute.js').then((m) => ({ default: m.SiteCreateRoute })));
+const ReportsRoute = lazy(() => import('./ReportRoutes.js').then((m) => ({ default: m.ReportsRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -66,6 +67,10 @@ function AreaContent({ route }: { route: AreaRoute }) {
     case 'siteHistory':
     case 'alarmHistory':
       return <SiteHistoryRoute key={route.path} titleKey={route.titleKey} alarmOnly={route.page === 'alarmHistory'} />;
+    case 'reportCatalogue':
+    case 'reportInbox':
+    case 'reportSchedules':
+      return <ReportsRoute titleKey={route.titleKey} page={route.page} />;
     default:
       return <AreaPage titleKey={route.titleKey} />;
   }

@@ -50,6 +50,14 @@ describe('area routes (SPEC §2, §6)', () => {
       expect(mayOpen(user(3, [...ROLE_NAMES]), r), r.path).toBe(true);
     }
   });
+  it('the reports screens need reportRead, for staff only', () => {
+    for (const path of ['/reports', '/reports/inbox', '/reports/schedules/*']) {
+      expect(mayOpen(user(2, ['reportRead']), route(path)), path).toBe(true);
+      expect(mayOpen(user(1, ['reportRead']), route(path)), path).toBe(true);
+      expect(mayOpen(user(2), route(path)), path).toBe(false);
+      expect(mayOpen(user(3, ['reportRead']), route(path)), path).toBe(false);
+    }
+  });
   it('site pages and create account: staff, and the allowCreateAccountFlag', () => {
     expect(mayOpen(user(1), route('/site/info'))).toBe(true);
     expect(mayOpen(user(3), route('/site/info'))).toBe(false);
@@ -66,6 +74,9 @@ describe('area routes (SPEC §2, §6)', () => {
       '/site/history': 'siteHistory',
       '/site/alarm-history': 'alarmHistory',
       '/site/create': 'siteCreate',
+      '/reports': 'reportCatalogue',
+      '/reports/inbox': 'reportInbox',
+      '/reports/schedules/*': 'reportSchedules',
     });
   });
 });

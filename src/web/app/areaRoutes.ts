@@ -13,7 +13,7 @@ export interface AreaRoute {
   /** The access-table entry that gates the page. */
   access: Pick<AccessRequest, 'resource' | 'action'>;
   /** The page that serves the route (App.tsx); without one, the area's titled placeholder. */
-  page?: 'dashboard' | 'siteInfo' | 'siteHistory' | 'alarmHistory' | 'siteCreate';
+  page?: 'dashboard' | 'siteInfo' | 'siteHistory' | 'alarmHistory' | 'siteCreate' | 'reportCatalogue' | 'reportInbox' | 'reportSchedules';
   /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
   msa?: boolean;
 }
@@ -24,8 +24,15 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: '/home/contact-us', titleKey: 'shell.pages.contactUs', access: { resource: 'dashboard', action: 'list' } },
   { path: '/home/product-roadmap', titleKey: 'shell.pages.productRoadmap', access: { resource: 'roadmapItems', action: 'list' } },
   { path: '/resources', titleKey: 'shell.pages.resources', access: { resource: 'dashboard', action: 'list' } },
-  { path: '/reports', titleKey: 'shell.pages.reports', access: { resource: 'reports', action: 'list' } },
-  { path: '/reports/inbox', titleKey: 'shell.pages.reportsInbox', access: { resource: 'reports', action: 'list' } },
+  { path: '/reports', titleKey: 'shell.pages.reports', access: { resource: 'reports', action: 'list' }, page: 'reportCatalogue' },
+  { path: '/reports/inbox', titleKey: 'shell.pages.reportsInbox', access: { resource: 'reportRuns', action: 'list' }, page: 'reportInbox' },
+  // The list and its slide-over (/reports/schedules/create, /reports/schedules/:id).
+  {
+    path: '/reports/schedules/*',
+    titleKey: 'shell.pages.reportSchedules',
+    access: { resource: 'reportSchedules', action: 'list' },
+    page: 'reportSchedules',
+  },
   { path: '/support', titleKey: 'shell.pages.support', access: { resource: 'support', action: 'list' } },
   { path: '/marketing', titleKey: 'shell.pages.marketing', access: { resource: 'marketing', action: 'list' } },
   { path: '/ans-service/messages', titleKey: 'shell.pages.ansMessages', access: { resource: 'ansMessages', action: 'list' } },

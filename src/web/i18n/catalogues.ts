@@ -13,6 +13,7 @@ export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'siteCreate',
   'siteTests',
   'reports',
+  'reportScreens',
 ]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */

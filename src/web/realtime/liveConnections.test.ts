@@ -80,6 +80,16 @@ describe('live connections (SPEC §4)', () => {
     expect(reportComplete).toHaveBeenCalledWith({ reportName: 'r', success: true });
   });
 
+  it("pushes the reports hub's reportProgress to its handler, and returns nothing to the hub", async () => {
+    updateSession({ siteGroupNum: 4120 });
+    const reportProgress = vi.fn(() => 'ignored');
+    await new LiveConnections({ alarm: () => undefined, reportComplete: () => undefined, reportProgress }).start();
+    const reports = created.find((c) => c.url === '/hubs/reports')!;
+    const returned = reports.handlers.get('reportProgress')!({ runId: 7, status: 'running', progress: 40 });
+    expect(reportProgress).toHaveBeenCalledWith({ runId: 7, status: 'running', progress: 40 });
+    expect(returned).toBeUndefined();
+  });
+
   it('stop closes both; reconnect tries at most 4 times in a row, a success resets the count', async () => {
     updateSession({ siteGroupNum: 9993 });
     const live = new LiveConnections({ alarm: () => undefined, reportComplete: () => undefined });

@@ -1,5 +1,6 @@
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
 import type { AlarmEvent, ReportEvent } from '../../../schemas/dealer.js';
+import type { ReportProgress } from '../../../schemas/reports.js';
 import { getSession } from '../providers/session.js';
 import { refreshToken } from '../providers/transport.js';
 import { mayReconnect, wantsAlarmHub } from './liveRules.js';
@@ -13,6 +14,8 @@ import { mayReconnect, wantsAlarmHub } from './liveRules.js';
 export interface LiveHandlers {
   alarm: (event: AlarmEvent) => void;
   reportComplete: (event: ReportEvent) => void;
+  /** A run's status and progress (issue 13), to its owner; optional for callers that do not show runs. */
+  reportProgress?: (progress: ReportProgress) => void;
 }
 
 export type HubName = 'alarms' | 'reports';
@@ -77,10 +80,14 @@ export class LiveConnections {
           connection.on('alarm', (event: AlarmEvent) => {
             this.handlers.alarm(event);
           });
-        else
+        else {
           connection.on('reportComplete', (event: ReportEvent) => {
             this.handlers.reportComplete(event);
           });
+          connection.on('reportProgress', (progress: ReportProgress) => {
+            this.handlers.reportProgress?.(progress);
+          });
+        }
         this.connections.set(hub, connection);
       }
       if (connection.state !== HubConnectionState.Disconnected) continue;

@@ -4,6 +4,7 @@ import { subscribe, getSession } from '../providers/session.js';
 import { clearAlarms, publishAlarm } from './alarmFeed.js';
 import { isIdle } from './liveRules.js';
 import { LiveConnections, type LiveHandlers } from './liveConnections.js';
+import { publishReportEvent } from './reportFeed.js';
 
 /** How often the idle rule is checked. */
 const IDLE_CHECK_MS = 5000;
@@ -12,7 +13,7 @@ const IDLE_CHECK_MS = 5000;
  * Runs the live connections while the shell is mounted: stops them after 180 s without mouse or
  * touch movement and reconnects on the next movement (SPEC §4); follows account-group switches.
  */
-export function useLiveConnections(handlers: LiveHandlers, liveGroups: readonly number[] | undefined): void {
+export function useLiveConnections(handlers: Omit<LiveHandlers, 'reportProgress'>, liveGroups: readonly number[] | undefined): void {
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
@@ -25,7 +26,11 @@ export function useLiveConnections(handlers: LiveHandlers, liveGroups: readonly 
         publishAlarm(event);
         handlersRef.current.alarm(event);
       },
-      reportComplete: (event) => handlersRef.current.reportComplete(event),
+      reportComplete: (event) => {
+        publishReportEvent({ kind: 'complete', event });
+        handlersRef.current.reportComplete(event);
+      },
+      reportProgress: (progress) => publishReportEvent({ kind: 'progress', progress }),
     });
     managerRef.current = manager;
     let lastMovement = Date.now();

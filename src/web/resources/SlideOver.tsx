@@ -78,6 +78,10 @@ export interface SlideOverProps {
   children: ReactNode;
   /** Resource; the ResourceContext's when left out. */
   resource?: string;
+  /** The form's validation when the schema alone cannot say it (nested values): react-admin's `validate`. */
+  validate?: (values: Record<string, unknown>) => Promise<object> | object;
+  /** What is sent, from the form's values (only the input's fields, say): react-admin's `transform`. */
+  transform?: (values: Record<string, unknown>) => Record<string, unknown>;
 }
 
 function Loading() {
@@ -142,6 +146,7 @@ function SlideOverForm({
   titleId,
   onClose,
   children,
+  validate: validateProp,
 }: {
   mode: 'create' | 'edit';
   schema: AnySchema & ObjectSchema;
@@ -149,10 +154,11 @@ function SlideOverForm({
   titleId: string;
   onClose: () => void;
   children: ReactNode;
+  validate?: SlideOverProps['validate'];
 }) {
   const translate = useTranslate();
   const record = useRecordContext();
-  const validate = useMemo(() => lazySchemaValidator(schema), [schema]);
+  const validate = useMemo(() => validateProp ?? lazySchemaValidator(schema), [validateProp, schema]);
   return (
     <Form key={record?.id ?? 'new'} validate={validate} mode="onChange" reValidateMode="onChange" noValidate sanitizeEmptyValues={false}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
@@ -184,7 +190,7 @@ function SlideOverForm({
  * (useRegisterMutationMiddleware); one that fails after the record was stored throws a
  * {@link PartialSaveError}, and a new record then reopens as an edit.
  */
-export function SlideOver({ basePath, schema, texts, defaults, children, resource: resourceProp }: SlideOverProps) {
+export function SlideOver({ basePath, schema, texts, defaults, children, resource: resourceProp, validate, transform }: SlideOverProps) {
   const contextResource = useResourceContext();
   const resource = resourceProp ?? contextResource;
   if (!resource) throw new Error('SlideOver needs a resource');
@@ -213,7 +219,7 @@ export function SlideOver({ basePath, schema, texts, defaults, children, resourc
   };
 
   const form = (mode: 'create' | 'edit') => (
-    <SlideOverForm mode={mode} schema={schema} texts={texts} titleId={titleId} onClose={close}>
+    <SlideOverForm mode={mode} schema={schema} texts={texts} titleId={titleId} onClose={close} validate={validate}>
       {children}
     </SlideOverForm>
   );
@@ -243,7 +249,14 @@ export function SlideOver({ basePath, schema, texts, defaults, children, resourc
         }}
       >
         {target?.mode === 'create' && (
-          <CreateBase resource={resource} record={defaults} redirect={false} mutationOptions={{ onSuccess, onError }} loading={<Loading />}>
+          <CreateBase
+            resource={resource}
+            record={defaults}
+            redirect={false}
+            transform={transform}
+            mutationOptions={{ onSuccess, onError }}
+            loading={<Loading />}
+          >
             {form('create')}
           </CreateBase>
         )}
@@ -255,6 +268,7 @@ export function SlideOver({ basePath, schema, texts, defaults, children, resourc
             mutationMode="pessimistic"
             redirect={false}
             redirectOnError={false}
+            transform={transform}
             mutationOptions={{ onSuccess, onError }}
             queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, texts.loadError), { type: 'error' }) }}
             loading={<Loading />}

@@ -1,0 +1,475 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import CancelIcon from '@mui/icons-material/Cancel';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import InboxIcon from '@mui/icons-material/Inbox';
+import ReplayIcon from '@mui/icons-material/Replay';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Confirm,
+  DataTable,
+  List,
+  SelectInput,
+  useCanAccess,
+  useDelete,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { REPORT_IDS, REPORT_RUN_STATUSES, type ReportRun, type ReportRunStatus } from '../../../schemas/reports.js';
+import { failureMessage } from '../providers/errorMessages.js';
+import { useReportEvents } from '../realtime/reportFeed.js';
+import {
+  applyProgress,
+  exactDate,
+  exactTime,
+  formatSize,
+  isActiveRun,
+  parametersInWords,
+  relativeTime,
+  reportNameKey,
+  REPORTS_PATH,
+} from './reportRules.js';
+import { reportFileUrl, reportsApi } from './reportsApi.js';
+
+const RUNS = 'reportRuns';
+/** While a run is on its way the list also reloads this often (the live connection may be idle). */
+const ACTIVE_REFRESH_MS = 15_000;
+
+const STATUS_COLORS: Record<ReportRunStatus, ChipProps['color']> = {
+  queued: 'default',
+  running: 'primary',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'default',
+};
+
+function inboxFilters(translate: (key: string) => string) {
+  return [
+    <SelectInput
+      key="status"
+      source="status"
+      label="reportScreens.inbox.filters.status"
+      alwaysOn
+      choices={REPORT_RUN_STATUSES.map((id) => ({ id, name: translate(`reports.statuses.${id}`) }))}
+      translateChoice={false}
+      emptyText="reportScreens.inbox.filters.any"
+      sx={{ minWidth: { xs: 140, sm: 160 } }}
+    />,
+    <SelectInput
+      key="reportId"
+      source="reportId"
+      label="reportScreens.inbox.filters.report"
+      alwaysOn
+      choices={REPORT_IDS.map((id) => ({ id, name: translate(reportNameKey(id)) }))}
+      translateChoice={false}
+      emptyText="reportScreens.inbox.filters.any"
+      sx={{ minWidth: { xs: 160, sm: 220 } }}
+    />,
+  ];
+}
+
+/**
+ * Live updates (issue 13): 'reportProgress' moves a run's status and bar in every cached page of
+ * runs; a run that ends, or one the page does not have yet, loads the list again.
+ */
+function LiveRuns() {
+  const queryClient = useQueryClient();
+  useReportEvents((event) => {
+    if (event.kind === 'complete') {
+      void queryClient.invalidateQueries({ queryKey: [RUNS] });
+      return;
+    }
+    const { progress } = event;
+    let missing = false;
+    queryClient.setQueriesData<{ data?: ReportRun[] }>({ queryKey: [RUNS, 'getList'] }, (old) => {
+      if (!old?.data) return old;
+      const { runs, found } = applyProgress(old.data, progress);
+      if (!found) missing = true;
+      return runs === old.data ? old : { ...old, data: [...runs] };
+    });
+    if (!isActiveRun(progress.status) || (missing && progress.status === 'queued')) {
+      void queryClient.invalidateQueries({ queryKey: [RUNS] });
+    }
+  });
+  return null;
+}
+
+function StatusCell({ run }: { run: ReportRun }) {
+  const translate = useTranslate();
+  const label = translate(`reports.statuses.${run.status}`);
+  const chip = (
+    <Chip
+      size="small"
+      label={label}
+      color={STATUS_COLORS[run.status]}
+      variant={run.status === 'cancelled' ? 'outlined' : 'filled'}
+      data-status={run.status}
+    />
+  );
+  return (
+    <Box sx={{ minWidth: 120 }}>
+      {run.status === 'failed' && run.error ? (
+        <Tooltip title={translate(run.error)}>
+          <span tabIndex={0}>{chip}</span>
+        </Tooltip>
+      ) : (
+        chip
+      )}
+      {isActiveRun(run.status) && (
+        <LinearProgress
+          variant={run.status === 'running' ? 'determinate' : 'indeterminate'}
+          value={run.progress}
+          aria-label={translate('reportScreens.inbox.progress', { name: run.reportName, progress: run.progress })}
+          sx={{ mt: 0.75, borderRadius: 1 }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function RequestedCell({ run }: { run: ReportRun }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <>
+      <Tooltip title={exactTime(run.createdAt, locale)}>
+        <Box component="time" dateTime={run.createdAt} tabIndex={0} sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+          {relativeTime(run.createdAt, new Date(), locale)}
+        </Box>
+      </Tooltip>
+      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {translate('reportScreens.inbox.keptUntil', { date: exactDate(run.expiresAt, locale) })}
+      </Typography>
+    </>
+  );
+}
+
+function SizeCell({ run }: { run: ReportRun }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (run.sizeBytes === null) return <span aria-hidden="true">—</span>;
+  return (
+    <>
+      <Box sx={{ whiteSpace: 'nowrap' }}>{formatSize(run.sizeBytes, locale)}</Box>
+      {run.rowCount !== null && (
+        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          {translate('reportScreens.inbox.rows', { smart_count: run.rowCount, count: run.rowCount.toLocaleString(locale) })}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** Download, Re-run, Cancel (while queued or running) and Delete (after a confirmation). */
+function RunActions({ run }: { run: ReportRun }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { canAccess: canRun } = useCanAccess({ resource: RUNS, action: 'create' });
+  const { canAccess: canDelete } = useCanAccess({ resource: RUNS, action: 'delete' });
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [deleteOne, { isPending: deleting }] = useDelete();
+  const name = run.reportName;
+  const reload = () => queryClient.invalidateQueries({ queryKey: [RUNS] });
+
+  const act = async (call: () => Promise<unknown>, success: string, failure: string) => {
+    setBusy(true);
+    try {
+      await call();
+      notify(success, { type: 'success', messageArgs: { name } });
+    } catch (error) {
+      notify(failureMessage(error, failure), { type: 'error' });
+    } finally {
+      setBusy(false);
+      void reload();
+    }
+  };
+  const remove = () =>
+    deleteOne(
+      RUNS,
+      { id: run.id, previousData: run },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setConfirming(false);
+          notify('reportScreens.inbox.deleted', { type: 'success', messageArgs: { name } });
+          void reload();
+        },
+        onError: (error) => {
+          setConfirming(false);
+          notify(failureMessage(error, 'reportScreens.inbox.deleteFailed'), { type: 'error' });
+        },
+      },
+    );
+
+  return (
+    <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>
+      {run.status === 'done' && (
+        <Tooltip title={translate('reportScreens.inbox.download')}>
+          <IconButton
+            size="small"
+            color="primary"
+            href={reportFileUrl(run.id)}
+            download={run.fileName ?? true}
+            aria-label={translate('reportScreens.inbox.downloadNamed', { name })}
+          >
+            <DownloadIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {canRun && !isActiveRun(run.status) && (
+        <Tooltip title={translate('reportScreens.inbox.rerun')}>
+          <span>
+            <IconButton
+              size="small"
+              disabled={busy}
+              onClick={() =>
+                void act(() => reportsApi.rerun(run.id), 'reportScreens.inbox.rerunStarted', 'reportScreens.inbox.rerunFailed')
+              }
+              aria-label={translate('reportScreens.inbox.rerunNamed', { name })}
+            >
+              <ReplayIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+      {isActiveRun(run.status) && (
+        <Tooltip title={translate('reportScreens.inbox.cancel')}>
+          <span>
+            <IconButton
+              size="small"
+              disabled={busy}
+              onClick={() => void act(() => reportsApi.cancel(run.id), 'reportScreens.inbox.cancelled', 'reportScreens.inbox.cancelFailed')}
+              aria-label={translate('reportScreens.inbox.cancelNamed', { name })}
+            >
+              <CancelIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+      {canDelete && (
+        <Tooltip title={translate('reportScreens.inbox.delete')}>
+          <IconButton size="small" onClick={() => setConfirming(true)} aria-label={translate('reportScreens.inbox.deleteNamed', { name })}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Confirm
+        isOpen={confirming}
+        loading={deleting}
+        title="reportScreens.inbox.deleteTitle"
+        content="reportScreens.inbox.deleteConfirm"
+        translateOptions={{ name }}
+        onConfirm={remove}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}
+
+function ParametersCell({ run }: { run: ReportRun }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 360 }}>
+      {parametersInWords(run.reportId, run.parameters, translate, locale)}
+    </Typography>
+  );
+}
+
+function NameCell({ run }: { run: ReportRun }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Box sx={{ fontWeight: 600, minWidth: 120 }}>{run.reportName}</Box>
+      <Typography variant="caption" color="text.secondary">
+        {translate(`reports.formats.${run.format}`)}
+        {run.scheduleId !== null && ` · ${translate('reportScreens.inbox.scheduled')}`}
+      </Typography>
+    </>
+  );
+}
+
+function InboxTable() {
+  const translate = useTranslate();
+  return (
+    <DataTable<ReportRun>
+      sx={{ '& thead th': { whiteSpace: 'nowrap' } }}
+      aria-label={translate('reportScreens.inbox.tableLabel')}
+      rowClick={false}
+      bulkActionButtons={false}
+      empty={<InboxEmpty />}
+    >
+      <DataTable.Col source="reportName" label="reportScreens.inbox.columns.report" render={(run) => <NameCell run={run as ReportRun} />} />
+      <DataTable.Col
+        label="reportScreens.inbox.columns.parameters"
+        disableSort
+        render={(run) => <ParametersCell run={run as ReportRun} />}
+      />
+      <DataTable.Col
+        source="createdAt"
+        label="reportScreens.inbox.columns.requested"
+        render={(run) => <RequestedCell run={run as ReportRun} />}
+      />
+      <DataTable.Col source="status" label="reportScreens.inbox.columns.status" render={(run) => <StatusCell run={run as ReportRun} />} />
+      <DataTable.Col source="sizeBytes" label="reportScreens.inbox.columns.size" render={(run) => <SizeCell run={run as ReportRun} />} />
+      <DataTable.Col
+        label="reportScreens.inbox.columns.actions"
+        disableSort
+        headerClassName="report-actions"
+        render={(run) => <RunActions run={run as ReportRun} />}
+      />
+    </DataTable>
+  );
+}
+
+/** Phones: one card per run. */
+function InboxCards() {
+  const translate = useTranslate();
+  const { data } = useListContext<ReportRun>();
+  if (!data?.length) return <InboxEmpty />;
+  return (
+    <Box component="ul" aria-label={translate('reportScreens.inbox.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {data.map((run) => (
+        <Box component="li" key={run.id} sx={{ mb: 1 }}>
+          <Card variant="outlined" data-testid="report-run-card">
+            <CardContent sx={{ pb: '12px !important' }}>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+                <Box sx={{ minWidth: 0 }}>
+                  <NameCell run={run} />
+                </Box>
+                <StatusCell run={run} />
+              </Box>
+              <Box sx={{ my: 1 }}>
+                <ParametersCell run={run} />
+              </Box>
+              <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 2 }}>
+                <Box sx={{ typography: 'body2' }}>
+                  <RequestedCell run={run} />
+                </Box>
+                {run.sizeBytes !== null && (
+                  <Box sx={{ typography: 'body2' }}>
+                    <SizeCell run={run} />
+                  </Box>
+                )}
+                <Box sx={{ ml: 'auto' }}>
+                  <RunActions run={run} />
+                </Box>
+              </Box>
+            </CardContent>
+          </Card>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The designed empty state: nothing run yet (go to the catalogue), or nothing that matches the filters (clear them). */
+function InboxEmpty() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const filtered = Object.keys(filterValues ?? {}).length > 0;
+  const Icon = filtered ? SearchOffIcon : InboxIcon;
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }} data-testid="reports-inbox-empty">
+      <Icon sx={{ fontSize: 56, color: 'text.secondary' }} aria-hidden />
+      <Typography variant="h6" component="p" sx={{ mt: 1 }}>
+        {translate(filtered ? 'reportScreens.inbox.emptyFilteredTitle' : 'reportScreens.inbox.emptyTitle')}
+      </Typography>
+      <Typography role="status" color="text.secondary" sx={{ mt: 0.5, maxWidth: 520, mx: 'auto' }}>
+        {translate(filtered ? 'reportScreens.inbox.emptyFiltered' : 'reportScreens.inbox.empty')}
+      </Typography>
+      {filtered ? (
+        <Button sx={{ mt: 2 }} variant="outlined" onClick={() => setFilters({}, {}, false)}>
+          {translate('reportScreens.inbox.clearFilters')}
+        </Button>
+      ) : (
+        <Button sx={{ mt: 2 }} variant="contained" component={RouterLink} to={REPORTS_PATH}>
+          {translate('reportScreens.inbox.browse')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function InboxSkeleton() {
+  const translate = useTranslate();
+  return (
+    <Box role="status" aria-label={translate('reportScreens.inbox.loading')} sx={{ p: 2 }}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <Box key={i} sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+          <Skeleton variant="text" sx={{ flex: 2 }} />
+          <Skeleton variant="text" sx={{ flex: 3 }} />
+          <Skeleton variant="text" sx={{ flex: 1 }} />
+          <Skeleton variant="rounded" width={72} height={24} />
+          <Skeleton variant="text" sx={{ flex: 1 }} />
+          <Skeleton variant="circular" width={28} height={28} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function InboxResults() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { isPending } = useListContext<ReportRun>();
+  if (isPending) return <InboxSkeleton />;
+  return phone ? <InboxCards /> : <InboxTable />;
+}
+
+const hasActiveRun = (data: unknown) => !!(data as { data?: ReportRun[] } | undefined)?.data?.some((run) => isActiveRun(run.status));
+
+/**
+ * /reports/inbox (issue 13): my runs, newest first, filtered by status and report; each with
+ * its parameters in words, when it was requested, its status (a bar while it runs), its size
+ * and its actions. Runs are kept for 30 days after they were requested, then deleted.
+ * Live: the reports connection's progress and completion (LiveRuns).
+ */
+export function ReportInbox() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  return (
+    <Box component="section" aria-label={translate('reportScreens.inbox.heading')}>
+      <LiveRuns />
+      <Alert severity="info" variant="outlined" sx={{ mb: 1 }} data-testid="reports-retention">
+        {translate('reportScreens.inbox.retention')}
+      </Alert>
+      <List<ReportRun>
+        resource={RUNS}
+        title={false}
+        filters={inboxFilters(translate)}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        exporter={false}
+        actions={false}
+        storeKey="reports.inbox"
+        empty={<InboxEmpty />}
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        queryOptions={{
+          refetchInterval: (query) => (hasActiveRun(query.state.data) ? ACTIVE_REFRESH_MS : false),
+          onError: (error: unknown) => notify(failureMessage(error, 'reportScreens.inbox.loadError'), { type: 'error' }),
+        }}
+      >
+        <InboxResults />
+      </List>
+    </Box>
+  );
+}

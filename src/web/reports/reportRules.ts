@@ -1,0 +1,311 @@
+import { SIGNAL_KINDS } from '../../../schemas/events.js';
+import { SITE_WARNINGS } from '../../../schemas/sites.js';
+import type { UiFieldHint, UiHints } from '../../../schemas/uiHints.js';
+import type { ReportFrequency, ReportId, ReportProgress, ReportRun, ReportRunStatus, ReportSchedule } from '../../../schemas/reports.js';
+
+/**
+ * Pure rules of the report screens (issue 13): what a run's parameters say in words, sizes and
+ * times as people read them, a schedule in words, and the run form's values (defaults, the
+ * parameters nested under `parameters`, what is sent).
+ */
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The path of the screens. */
+export const REPORTS_PATH = '/reports';
+export const INBOX_PATH = '/reports/inbox';
+export const SCHEDULES_PATH = '/reports/schedules';
+
+/** The form values of a report's parameters live under this key, as in the API's bodies. */
+export const PARAMETERS = 'parameters';
+
+/** A run that is still on its way: it can be cancelled and shows a progress bar. */
+export function isActiveRun(status: ReportRunStatus): boolean {
+  return status === 'queued' || status === 'running';
+}
+
+/** A file size as people read it: '940 B', '12.3 kB', '4.1 MB'; '' when there is no file. */
+export function formatSize(bytes: number | null | undefined, locale: string): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  // Bytes as 'B' in every language (Intl's short name is the word 'byte').
+  if (bytes < 1000) return `${new Intl.NumberFormat(locale).format(bytes)} B`;
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: value >= 100 ? 0 : 1,
+  }).format(value);
+}
+
+/** 'now', '5 minutes ago', 'yesterday', '3 days ago': how long ago `iso` was at `now`. */
+export function relativeTime(iso: string, now: Date, locale: string): string {
+  const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
+  if (!Number.isFinite(seconds)) return '';
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 45) return format.format(0, 'second');
+  if (abs < 45 * 60) return format.format(Math.round(seconds / 60), 'minute');
+  if (abs < 22 * 3600) return format.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 26 * 86400) return format.format(Math.round(seconds / 86400), 'day');
+  if (abs < 320 * 86400) return format.format(Math.round(seconds / (30 * 86400)), 'month');
+  return format.format(Math.round(seconds / (365 * 86400)), 'year');
+}
+
+/** An instant as the locale writes a date and time (the tooltip of a relative time). */
+export function exactTime(iso: string | null | undefined, locale: string, timeZone?: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone && { timeZone }) }).format(date);
+}
+
+/** The day of an instant as the locale writes it ('Apr 9, 2025'). */
+export function exactDate(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+}
+
+/** 'yyyy-MM-dd' as the locale writes a day ('Mar 2, 2025'). */
+function formatDay(day: string, locale: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+const listOf = (items: string[], locale: string) => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
+
+const asStrings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const same = (chosen: string[], all: readonly string[]) => chosen.length === all.length && all.every((v) => chosen.includes(v));
+
+function periodInWords(params: Record<string, unknown>, t: Translate, locale: string): string | undefined {
+  const period = params.period;
+  if (typeof period !== 'string') return undefined;
+  if (period === 'custom' && typeof params.from === 'string' && typeof params.to === 'string') {
+    return params.from === params.to
+      ? formatDay(params.from, locale)
+      : t('reportScreens.words.range', { from: formatDay(params.from, locale), to: formatDay(params.to, locale) });
+  }
+  return t(`reports.periods.${period}`);
+}
+
+/**
+ * A run's (or a schedule's) parameters as one line of words, in the form's order:
+ * 'Last 7 days · Alarm, Trouble · All accounts'. Values it does not know are left out.
+ */
+export function parametersInWords(
+  reportId: ReportId,
+  params: Record<string, unknown> | null | undefined,
+  t: Translate,
+  locale: string,
+): string {
+  const p = params ?? {};
+  const parts: string[] = [];
+  const add = (part: string | undefined) => {
+    if (part) parts.push(part);
+  };
+  if (reportId === 'accountsOnTest') {
+    if (p.when === 'period') add(periodInWords(p, t, locale));
+    else add(t('reports.onTestWhen.now'));
+  } else {
+    add(periodInWords(p, t, locale));
+  }
+  if ('kinds' in p) {
+    const kinds = asStrings(p.kinds);
+    add(
+      same(kinds, SIGNAL_KINDS)
+        ? t('reportScreens.words.allKinds')
+        : kinds.length
+          ? listOf(
+              kinds.map((k) => t(`events.kinds.${k}`)),
+              locale,
+            )
+          : undefined,
+    );
+  }
+  if ('exceptions' in p) {
+    const exceptions = asStrings(p.exceptions);
+    if (exceptions.length)
+      add(
+        listOf(
+          exceptions.map((e) => t(`reports.exceptions.${e}`)),
+          locale,
+        ),
+      );
+  }
+  if (typeof p.graceMinutes === 'number') add(t('reportScreens.words.grace', { smart_count: p.graceMinutes }));
+  if ('problems' in p) {
+    const problems = asStrings(p.problems);
+    add(
+      same(problems, SITE_WARNINGS)
+        ? t('reportScreens.words.allProblems')
+        : problems.length
+          ? listOf(
+              problems.map((w) => t(`siteInfo.warnings.${w}`)),
+              locale,
+            )
+          : undefined,
+    );
+  }
+  if (typeof p.limit === 'number') add(t('reportScreens.words.top', { smart_count: p.limit }));
+  if ('siteNums' in p) {
+    const sites = Array.isArray(p.siteNums) ? p.siteNums.length : 0;
+    add(sites === 0 ? t('reportScreens.words.allAccounts') : t('reportScreens.words.accounts', { smart_count: sites }));
+  }
+  return parts.join(' · ');
+}
+
+/** The name of a weekday (0 Sunday to 6 Saturday) in the locale. */
+export function weekdayName(weekday: number, locale: string): string {
+  // 7 January 2024 was a Sunday.
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + weekday)));
+}
+
+/** When a schedule runs, in words: 'Weekly on Monday at 07:30', 'Monthly on the last day at 18:00'. */
+export function scheduleInWords(
+  schedule: Pick<ReportSchedule, 'frequency' | 'time' | 'weekday' | 'monthDay'>,
+  t: Translate,
+  locale: string,
+): string {
+  const time = schedule.time;
+  switch (schedule.frequency as ReportFrequency) {
+    case 'weekly':
+      return t('reportScreens.schedules.words.weekly', { day: weekdayName(schedule.weekday ?? 1, locale), time });
+    case 'monthly':
+      return schedule.monthDay === -1
+        ? t('reportScreens.schedules.words.monthlyLast', { time })
+        : t('reportScreens.schedules.words.monthly', { day: schedule.monthDay ?? 1, time });
+    default:
+      return t('reportScreens.schedules.words.daily', { time });
+  }
+}
+
+/** The browser's IANA time zone (the default of runs and schedules). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The IANA zones the browser knows, with `current` among them. */
+export function timeZones(current?: string): string[] {
+  let zones: string[] = [];
+  try {
+    zones = Intl.supportedValuesOf('timeZone');
+  } catch {
+    zones = [];
+  }
+  const all = new Set([...zones, 'UTC', ...(current ? [current] : [])]);
+  return [...all].sort();
+}
+
+interface ParamProperty {
+  type?: string | readonly string[];
+  format?: string;
+  default?: unknown;
+  items?: { enum?: readonly unknown[] };
+  [key: string]: unknown;
+}
+
+/** A report's parameter schema as the catalogue sends it. */
+export interface ParamSchema {
+  $id?: string;
+  type?: string;
+  required?: readonly string[];
+  properties?: Record<string, ParamProperty>;
+  [key: string]: unknown;
+}
+
+/** The values a new run form starts with: each parameter's schema default. */
+export function defaultParameters(schema: ParamSchema): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (property.default !== undefined) values[name] = structuredClone(property.default);
+  }
+  return values;
+}
+
+/**
+ * What is sent: the parameters the schema knows, without empty values, and without the
+ * custom range's days unless the period is custom.
+ */
+export function cleanParameters(schema: ParamSchema, values: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  const known = schema.properties ?? {};
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values ?? {})) {
+    if (!(name in known) || value === undefined || value === null || value === '') continue;
+    if (known[name].format === 'date' && values?.period !== 'custom') continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+/** The schema without its $id (so one validator may compile it as often as forms open). */
+export function withoutId(schema: ParamSchema): ParamSchema {
+  const { $id: _id, ...rest } = schema;
+  return rest;
+}
+
+/**
+ * A report's parameter form for SchemaForm inside a form whose values nest the parameters
+ * under `prefix` (the API's `{ parameters: {...} }`): the schema's fields and the hints' names
+ * become `prefix.field`; date fields get the 'date' widget (shown for a custom period).
+ */
+export function prefixedForm(schema: ParamSchema, ui: UiHints, prefix: string = PARAMETERS): { schema: ParamSchema; ui: UiHints } {
+  const name = (field: string) => `${prefix}.${field}`;
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([field, p]) => [name(field), p]));
+  const fields: Record<string, UiFieldHint> = {};
+  for (const field of ui.order) {
+    const hint: UiFieldHint = ui.fields?.[field] ?? {};
+    const date = schema.properties?.[field]?.format === 'date';
+    fields[name(field)] = { ...hint, ...(date && !hint.widget && { widget: 'date' }) };
+  }
+  return {
+    schema: { type: 'object', required: (schema.required ?? []).map(name), properties },
+    ui: { order: ui.order.map(name), fields },
+  };
+}
+
+/**
+ * Errors of the parameters (by field, as the validator gives them: 'from', 'siteNums.3')
+ * nested under `prefix` as react-hook-form reads them; the first error of a field wins.
+ */
+export function nestErrors<T>(errors: Record<string, T>, prefix: string = PARAMETERS): Record<string, Record<string, T>> {
+  const nested: Record<string, T> = {};
+  for (const [key, error] of Object.entries(errors)) {
+    const field = key.split('.')[0] || 'root';
+    if (!(field in nested)) nested[field] = error;
+  }
+  return Object.keys(nested).length ? { [prefix]: nested } : {};
+}
+
+/**
+ * A live 'reportProgress' applied to a page of runs: the run's status and progress, and
+ * whether the page had it. The same list when nothing changes (react-query keeps it).
+ */
+export function applyProgress(runs: readonly ReportRun[], progress: ReportProgress): { runs: readonly ReportRun[]; found: boolean } {
+  const index = runs.findIndex((run) => run.id === progress.runId);
+  if (index < 0) return { runs, found: false };
+  const run = runs[index];
+  if (run.status === progress.status && run.progress === progress.progress) return { runs, found: true };
+  // A late 'running 40' never takes a finished run back.
+  if (!isActiveRun(run.status) && isActiveRun(progress.status)) return { runs, found: true };
+  const next = [...runs];
+  next[index] = { ...run, status: progress.status, progress: progress.progress };
+  return { runs: next, found: true };
+}
+
+/** The report of a locale key prefix: 'reports.catalogue.alarmActivity.name'. */
+export function reportNameKey(reportId: string): string {
+  return `reports.catalogue.${reportId}.name`;
+}

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReportDefinition, ReportRun, ReportRunInput } from '../../../schemas/reports.js';
+import { api } from '../providers/http.js';
+
+/**
+ * The report calls that are not react-admin's list, one and delete (issue 13), through the one
+ * transport (SPEC §7): the catalogue, running a report, re-running and cancelling a run, and the
+ * URL of a run's file (the session cookie carries the download).
+ */
+export const reportsApi = {
+  catalogue: () => api<ReportDefinition[]>('reports'),
+  run: (body: ReportRunInput) => api<ReportRun>('reportRuns', 'POST', body),
+  rerun: (id: number) => api<ReportRun>(`reportRuns/${id}/rerun`, 'POST', {}),
+  cancel: (id: number) => api<ReportRun>(`reportRuns/${id}/cancel`, 'POST', {}),
+};
+
+/** GET /api/reportRuns/{id}/file: the file of a done run. */
+export function reportFileUrl(id: number): string {
+  return `/api/reportRuns/${id}/file`;
+}
+
+/** react-query's key of the catalogue (not under 'reports', which the shell refreshes on every notice). */
+export const CATALOGUE_KEY = ['reportCatalogue'];
+
+/** The catalogue: it changes only with a new version of the portal. */
+export function useReportCatalogue() {
+  return useQuery({ queryKey: CATALOGUE_KEY, queryFn: reportsApi.catalogue, staleTime: Infinity });
+}
