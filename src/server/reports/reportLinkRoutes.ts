@@ -117,10 +117,10 @@ export async function reportLinkRoutes(parent: FastifyInstance) {
         return answer;
       }
       const last = recent[0]?.created_at;
-      if (
-        (last && now.getTime() - new Date(last).getTime() < MFA_CODE_POLICY.resendBlockMs) ||
-        recent.length >= MFA_CODE_POLICY.maxRequestsPerHour
-      ) {
+      const blocked = last !== undefined && now.getTime() - new Date(last).getTime() < MFA_CODE_POLICY.resendBlockMs;
+      // Opened again within 30 s of a code (spent or locked since): nothing is sent; the page's Resend Code counts down.
+      if (blocked && !resendCode) return answer;
+      if (blocked || recent.length >= MFA_CODE_POLICY.maxRequestsPerHour) {
         await audit(request, 'reportLink.codeRefused', link);
         throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
       }

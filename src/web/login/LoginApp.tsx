@@ -16,11 +16,15 @@ const RegistrationPage = registrationLoader
   ? lazyThemed(() => withCatalogues(registrationLoader)().then((m) => m.RegistrationPage))
   : () => null;
 
+// The report download page (SPEC §2 reports-download/{id}): signed-out users reach it from an email.
+const ReportDownloadPage = lazyThemed(() => withCatalogues(() => import('./ReportDownloadPage.js'))().then((m) => m.ReportDownloadPage));
+
 /** Which page of the light app a path shows. */
-function lightRoute(pathname: string): 'login' | 'register' | 'none' {
+function lightRoute(pathname: string): 'login' | 'register' | 'reportDownload' | 'none' {
   const path = pathname.replace(/\/+$/, '').toLowerCase();
   if (path === '/login') return 'login';
   if (path === '/login/register') return 'register';
+  if (path.startsWith('/reports-download/')) return 'reportDownload';
   return 'none';
 }
 
@@ -40,6 +44,7 @@ export function LoginApp({ config, i18n: initialI18n }: { config: LoginConfig; i
           <Suspense fallback={null}>
             {route === 'login' && <LoginPage />}
             {route === 'register' && <RegistrationPage />}
+            {route === 'reportDownload' && <ReportDownloadPage />}
           </Suspense>
           <Notifications />
         </ColorModeProvider>

@@ -738,6 +738,71 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
       .values({ user_id: ids.beta, site_group_num: 9993, step: DEMO_SITE_DRAFT.step, data: JSON.stringify(DEMO_SITE_DRAFT.data) })
       .execute();
 
+    // Reports (issue 13): a finished top-alarm-accounts run of dealer.beta with its file, emailed as the
+    // link /reports-download/demo-report-link (the code goes to dealer.beta's address), and a failed one.
+    const csv = Buffer.from(
+      '\uFEFFRank,Account,Account name,Signals,Last signal\n' +
+        data.info
+          .filter((site) => site.groupNum === 9993)
+          .slice(0, 5)
+          .map(
+            (site, i) =>
+              `${i + 1},${site.siteNum},"${site.row.site_name}",${40 - i * 6},${new Date(now - i * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')}`,
+          )
+          .join('\n') +
+        '\n',
+    );
+    const [doneRun] = await trx
+      .insertInto('report_runs')
+      .values([
+        {
+          user_id: ids.beta,
+          site_group_num: 9993,
+          report_id: 'topAlarmAccounts',
+          report_name: 'Top alarm accounts',
+          format: 'csv',
+          parameters: JSON.stringify({ period: 'last7Days', kinds: ['alarm'], limit: 5 }),
+          time_zone: 'America/Chicago',
+          status: 'done',
+          progress: 100,
+          row_count: 5,
+          size_bytes: csv.length,
+          file_name: 'topAlarmAccounts-demo.csv',
+          content_type: 'text/csv; charset=utf-8',
+          attempts: 1,
+          created_at: new Date(now - 2 * 3_600_000),
+          started_at: new Date(now - 2 * 3_600_000),
+          finished_at: new Date(now - 2 * 3_600_000 + 4_000),
+        },
+        {
+          user_id: ids.beta,
+          site_group_num: 9993,
+          report_id: 'openCloseExceptions',
+          report_name: 'Open/close exceptions',
+          format: 'pdf',
+          parameters: JSON.stringify({ period: 'lastMonth', exceptions: ['lateToOpen', 'earlyToClose'], graceMinutes: 15, siteNums: [] }),
+          time_zone: 'America/Chicago',
+          status: 'failed',
+          error: 'reports.errors.failed',
+          attempts: 3,
+          created_at: new Date(now - 26 * 3_600_000),
+          started_at: new Date(now - 26 * 3_600_000),
+          finished_at: new Date(now - 25 * 3_600_000),
+        },
+      ])
+      .returning('report_run_id')
+      .execute();
+    await trx.insertInto('report_file_chunks').values({ report_run_id: doneRun.report_run_id, seq: 0, bytes: csv }).execute();
+    await trx
+      .insertInto('report_links')
+      .values({
+        link_id: 'demo-report-link',
+        report_run_id: doneRun.report_run_id,
+        email: 'dealer.beta@example.com',
+        expires_at: new Date(now - 2 * 3_600_000 + 30 * DAY_MS),
+      })
+      .execute();
+
     // The staff-created customer: one linked account and the set-your-password link, sent at seed time.
     await trx
       .insertInto('msa_account_links')
