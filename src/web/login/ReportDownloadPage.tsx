@@ -68,7 +68,9 @@ export function ReportDownloadPage() {
   const { t } = useTranslation();
   const config = useLoginConfig();
   const linkId = linkIdOf(window.location.pathname);
-  const [view, setView] = useState<View>({ kind: 'checking' });
+  const [view, setView] = useState<View>(() =>
+    linkId ? { kind: 'checking' } : { kind: 'error', message: t('reportDownload.errors.notFound') },
+  );
   const [sent, setSent] = useState<ReportCodeResponse | null>(null);
   const [sentAt, setSentAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
@@ -120,10 +122,7 @@ export function ReportDownloadPage() {
     document.title = t('reportDownload.title');
     if (started.current) return;
     started.current = true;
-    if (!linkId) {
-      setView({ kind: 'error', message: t('reportDownload.errors.notFound') });
-      return;
-    }
+    if (!linkId) return;
     // A session or a token still good: straight to the file (the server decides; a 401 asks for a code).
     void (async () => {
       const next = await download(freshTokenExpiry(localStorage, linkId)).catch(() => 'error' as const);
