@@ -10,7 +10,7 @@ import { signIn } from './signIn.js';
  * of the checked screens go to test-results/reports-*.png (light and dark).
  */
 
-const TERMINAL = /^(done|failed)$/;
+const TERMINAL = /^done$/;
 
 /** Runs Alarm activity as CSV from the catalogue; answers the inbox row of the new run. */
 async function runAlarmActivity(page: Page, { a11y = false } = {}): Promise<Locator> {
@@ -67,15 +67,17 @@ test('dealer.beta runs Alarm activity as CSV, watches its progress in the inbox 
 
   // On its way: queued or running, with a progress bar named for the report.
   const status = row.locator('[data-status]');
-  await expect(status).toHaveAttribute('data-status', /^(queued|running)$/);
-  await expect(row.getByRole('progressbar', { name: /Alarm activity: \d+% done/ })).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Cancel Alarm activity' })).toBeVisible();
-  await checkA11y(page, 'reports', 'inbox-running');
+  // On the demo data the real engine may finish before the inbox first paints: the bar and Cancel are checked while it runs.
+  if ((await status.getAttribute('data-status')) !== 'done') {
+    await expect(row.getByRole('progressbar', { name: /Alarm activity: \d+% done/ })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Cancel Alarm activity' })).toBeVisible();
+  }
+  await checkA11y(page, 'reports', 'inbox');
 
   // The end comes live over /hubs/reports: the status reaches its end without a reload and the notice appears.
   const notice = page.getByTestId('shell-notice').filter({ hasText: 'Alarm activity' });
   await expect(notice).toBeVisible({ timeout: 150_000 });
-  await expect(notice).toContainText(/Report complete|Report failed/);
+  await expect(notice).toContainText('Report complete');
   await expect(status).toHaveAttribute('data-status', TERMINAL, { timeout: 20_000 });
   await expect(row.getByRole('progressbar')).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Run Alarm activity again' })).toBeVisible();
@@ -123,8 +125,6 @@ test('on a phone the run form fills the screen and the inbox shows a card per ru
 });
 
 test('a done run downloads its CSV from the inbox', async ({ page }) => {
-  // needs engine merge: src/server/reports/reportEngine.ts is a stub that fails every run until the engine lands.
-  test.fixme(true, 'needs engine merge');
   test.setTimeout(120_000);
   const row = await runAlarmActivity(page);
   await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
