@@ -51,6 +51,8 @@ import { reportJobsPlugin, type ReportEngine, type ReportRunnerTuning } from './
 import { reportEngine } from './reports/reportEngine.js';
 import { reportRunsRoutes } from './reports/reportRunsRoutes.js';
 import { reportLinkRoutes } from './reports/reportLinkRoutes.js';
+import { reportSchedulesPlugin } from './reports/reportSchedulesJobs.js';
+import { reportSchedulesRoutes } from './reports/reportSchedulesRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -176,6 +178,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(realtimePlugin);
   // app.reports: report runs as durable jobs (issue 13).
   await app.register(reportJobsPlugin, { engine: options.reports?.engine ?? reportEngine, tuning: options.reports?.tuning });
+  // Scheduled reports: a due pass each minute queues their runs; each run emails its recipients a link.
+  await app.register(reportSchedulesPlugin);
   // Demo only (or LOCAL_IDP=true): the OpenID Connect provider at /idp (loopback clients only when demo mode is
   // on only by default: http/loopback.ts), and the classic portal's stand-in at /classic.
   if (config.localIdp) await app.register(localIdpPlugin);
@@ -209,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(siteCreateRoutes);
       await api.register(reportRunsRoutes);
       await api.register(reportLinkRoutes);
+      await api.register(reportSchedulesRoutes);
     },
     { prefix: '/api' },
   );
