@@ -137,8 +137,6 @@ test('a done run downloads its CSV from the inbox', async ({ page }) => {
 });
 
 test('Schedule… opens the schedule form prefilled; a weekly schedule is listed and can be deleted', async ({ page }) => {
-  // The reportSchedules route (/api/reportSchedules) is merged in parallel; this journey runs once it is on the branch.
-  test.skip(true, 'needs the reportSchedules route (/api/reportSchedules)');
   await page.goto('/reports?run=alarmActivity');
   const run = page.getByRole('dialog', { name: 'Run Alarm activity' });
   await run.getByRole('radio', { name: 'PDF' }).check();
