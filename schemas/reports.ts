@@ -50,7 +50,7 @@ export const OPEN_CLOSE_EXCEPTIONS = ['lateToOpen', 'earlyToClose'] as const;
 export type OpenCloseException = (typeof OPEN_CLOSE_EXCEPTIONS)[number];
 
 /** The most accounts a report may name (an empty list: every account of the group). */
-export const REPORT_MAX_SITES = 500;
+const REPORT_MAX_SITES = 500;
 
 const date = { type: 'string', format: 'date' } as const;
 const period = { type: 'string', enum: REPORT_PERIODS, default: 'last7Days' } as const;
