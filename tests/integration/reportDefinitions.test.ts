@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportId } from '../../schemas/reports.js';
@@ -72,6 +73,25 @@ describe.each(TEST_DATABASES)('report contents on $name', (database) => {
       'On test',
     ]);
     expect(got.every((r) => groupSites.has(r[1] as number))).toBe(true);
+  });
+
+  it('alarm activity CSV: the lines the database writes are the bytes csv-stringify writes of the same rows', async () => {
+    const parameters = { period: 'last30Days', kinds: [...SIGNAL_KINDS], siteNums: [] };
+    const fast = await reportEngine.build('alarmActivity', parameters, context);
+    let text = '';
+    let count = 0;
+    for await (const lines of fast.csvLines!) {
+      text += lines.text;
+      count += lines.rows;
+    }
+    const { output, rows: cells } = await rows('alarmActivity', parameters);
+    const expected =
+      '\uFEFF' +
+      stringify([output.columns.map((c) => c.header), ...cells.map((r) => r.map((c) => (c === null ? '' : String(c))))], {
+        escape_formulas: true,
+      });
+    expect(count).toBe(cells.length);
+    expect(text).toBe(expected);
   });
 
   it('alarm activity: kinds and accounts narrow it, batches do not repeat or skip rows', async () => {

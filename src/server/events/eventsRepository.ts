@@ -1,9 +1,10 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { EVENT_KINDS, type EventFilter, type EventRecord } from '../../../schemas/events.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import type { EventCursor } from './eventQuery.js';
+import { csvText } from '../db/csvSql.js';
 
 /** The site whose history is read, found within the user's tenant scope. */
 export interface EventSite {
@@ -16,20 +17,6 @@ type EventQuery = SelectQueryBuilder<Database & { e: Database['alarm_events'] },
 
 /** The exact timestamp, which JavaScript's Date (milliseconds) would round: cursors must name the very row. */
 const cursorDate = sql<string>`to_char(e.alarm_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_date');
-
-/** First characters that make a spreadsheet read a cell as a formula (OWASP CSV injection): csv-stringify's escape_formulas list. */
-const FORMULA_START = ['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'];
-/** A field with one of these is quoted, its quotes doubled. */
-const NEEDS_QUOTES = '[",\r\n]';
-
-/** A text column as a CSV field, written by the database as csv-stringify writes it with escape_formulas (null: empty). */
-function csvText(column: RawBuilder<unknown>) {
-  const formula = sql`left(${column}, 1) = any(${FORMULA_START}::text[])`;
-  return sql<string>`case
-    when ${column} ~ ${NEEDS_QUOTES} then '"' || case when ${formula} then '''' else '' end || replace(${column}, '"', '""') || '"'
-    when ${formula} then '''' || ${column}
-    else coalesce(${column}, '') end`;
-}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

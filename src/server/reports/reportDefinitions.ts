@@ -1,4 +1,6 @@
+import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
+import { EVENT_KINDS } from '../../../schemas/events.js';
 import type {
   AccountsOnTestParams,
   AlarmActivityParams,
@@ -13,6 +15,7 @@ import type {
 import { isOpening, openCloseExceptions } from '../../common/openCloseExceptions.js';
 import { resolvePeriod, type ResolvedRange } from '../../common/reportRules.js';
 import { dateIn, warningsFromCounts } from '../../common/siteWarnings.js';
+import { csvText } from '../db/csvSql.js';
 import type { ReportCell, ReportColumn, ReportContext, ReportOutput } from './reportTypes.js';
 
 /**
@@ -173,24 +176,91 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
       ctx.progress(Math.min(1, done / expected));
     }
   }
+  const columnList = columns(ctx, [
+    ['date', 'eventExport.columns.date', 'text', 17],
+    ['siteNum', 'reports.columns.siteNum', 'number', 9],
+    ['siteName', 'reports.columns.siteName', 'text', 24],
+    ['zone', 'reports.columns.zone', 'number', 6],
+    ['zoneDescription', 'reports.columns.zoneDescription', 'text', 18],
+    ['code', 'eventExport.columns.eventCode', 'text', 9],
+    ['event', 'eventExport.columns.eventCodeDescription', 'text', 22],
+    ['kind', 'eventExport.columns.kind', 'text', 12],
+    ['onTest', 'reports.columns.onTest', 'text', 8],
+  ]);
+  // The CSV of the same rows, written by the database a batch at a time (cells quoted as csv-stringify quotes them).
+  const cell = (text: string) => stringify([[text]], { escape_formulas: true }).slice(0, -1);
+  const kindCells = EVENT_KINDS.map((k) => cell(kindLabel[k] ?? ctx.t(`events.kinds.${k}`)));
+  async function* csvLines() {
+    const line = sql<string>`concat(
+      to_char(e.alarm_date at time zone ${ctx.timeZone}, 'YYYY-MM-DD HH24:MI:SS'), ',', e.site_num, ',', ${csvText(sql.ref('s.site_name'))}, ',',
+      e.zone_num, ',', ${csvText(sql.ref('z.description'))}, ',', ${csvText(sql.ref('e.event_code'))}, ',',
+      ${csvText(sql.ref('e.event_code_description'))}, ',',
+      (${kindCells}::text[])[array_position(${[...EVENT_KINDS]}::text[], e.event_kind)], ',',
+      case when e.on_test then ${cell(onTest)} else '' end, ${'\n'}::text)`;
+    type Batch = { csv: string | null; rows: number; cursor: string | null; alarm_num: number | null };
+    const fetch = (last: Batch | undefined) => {
+      const page = ctx.db
+        .selectFrom('alarm_events as e')
+        .select([
+          'e.alarm_num',
+          'e.alarm_date',
+          'e.site_num',
+          'e.dev_num',
+          'e.zone_num',
+          'e.event_code',
+          'e.event_code_description',
+          'e.event_kind',
+          'e.on_test',
+        ])
+        .where('e.site_group_num', '=', ctx.siteGroupNum)
+        .where('e.alarm_date', '>=', range.start)
+        .where('e.alarm_date', '<', range.end)
+        .where('e.event_kind', 'in', kinds as never[])
+        .$if(siteNums.length > 0, (q) => q.where('e.site_num', 'in', siteNums))
+        .$if(last !== undefined, (q) =>
+          q.where(sql<boolean>`(e.alarm_date, e.alarm_num) > (${last!.cursor}::timestamptz, ${last!.alarm_num})`),
+        )
+        .orderBy('e.alarm_date')
+        .orderBy('e.alarm_num')
+        .limit(BATCH);
+      return ctx.db
+        .selectFrom(page.as('e'))
+        .innerJoin('sites as s', 's.site_num', 'e.site_num')
+        .leftJoin('zones as z', (join) => join.onRef('z.dev_num', '=', 'e.dev_num').onRef('z.zone_num', '=', 'e.zone_num'))
+        .select([
+          sql<string | null>`string_agg(${line}, '' order by e.alarm_date, e.alarm_num)`.as('csv'),
+          sql<number>`count(*)::int`.as('rows'),
+          sql<string | null>`to_char(max(e.alarm_date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor'),
+          sql<number | null>`(array_agg(e.alarm_num order by e.alarm_date desc, e.alarm_num desc))[1]`.as('alarm_num'),
+        ])
+        .executeTakeFirstOrThrow() as Promise<Batch>;
+    };
+    yield { text: `\uFEFF${stringify([columnList.map((c) => c.header)], { escape_formulas: true })}`, rows: 0 };
+    let done = 0;
+    let pending: Promise<Batch> | undefined = fetch(undefined);
+    try {
+      while (pending) {
+        const batch: Batch = await pending;
+        pending = undefined;
+        if (ctx.stopped()) return;
+        if (batch.rows === BATCH) pending = fetch(batch);
+        if (batch.csv) yield { text: batch.csv, rows: batch.rows };
+        done += batch.rows;
+        ctx.progress(Math.min(1, done / expected));
+      }
+    } finally {
+      pending?.catch(() => undefined);
+    }
+  }
   return {
+    csvLines: csvLines(),
     title: title(ctx, 'alarmActivity'),
     subtitle: subtitle(
       periodInWords(ctx, range),
       ctx.t('reports.output.kinds', { kinds: kinds.map((k) => kindLabel[k]).join(', ') }),
       accountsInWords(ctx, siteNums),
     ),
-    columns: columns(ctx, [
-      ['date', 'eventExport.columns.date', 'text', 17],
-      ['siteNum', 'reports.columns.siteNum', 'number', 9],
-      ['siteName', 'reports.columns.siteName', 'text', 24],
-      ['zone', 'reports.columns.zone', 'number', 6],
-      ['zoneDescription', 'reports.columns.zoneDescription', 'text', 18],
-      ['code', 'eventExport.columns.eventCode', 'text', 9],
-      ['event', 'eventExport.columns.eventCodeDescription', 'text', 22],
-      ['kind', 'eventExport.columns.kind', 'text', 12],
-      ['onTest', 'reports.columns.onTest', 'text', 8],
-    ]),
+    columns: columnList,
     rows: flatten(rows()),
   };
 };

@@ -44,6 +44,11 @@ export interface ReportOutput {
   subtitle: string;
   columns: ReportColumn[];
   rows: AsyncIterable<ReportCell[]>;
+  /**
+   * The same rows as CSV lines written by the database, batch by batch, for a report that can
+   * have a million rows (the CSV writer takes them instead of `rows`; csv-stringify writes the header).
+   */
+  csvLines?: AsyncIterable<{ text: string; rows: number }>;
 }
 
 /** What the writer needs besides the rows. */
