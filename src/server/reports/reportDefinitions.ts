@@ -33,21 +33,25 @@ const SITE_BATCH = 500;
 
 type Definition<R extends ReportId> = (params: ReportParamsById[R], ctx: ReportContext) => Promise<ReportOutput>;
 
-/** Reads batches lazily, one ahead: `fetch(last)` answers the batch after the last row of the previous one. */
-async function* keyset<R>(fetch: (last: R | undefined) => Promise<R[]>, size: number, ctx: ReportContext): AsyncGenerator<R[]> {
-  let pending: Promise<R[]> | undefined = fetch(undefined);
+/**
+ * Reads batches lazily, one ahead: `fetch(last)` answers the batch after `last` (the previous
+ * batch); `more(batch)` says whether one may follow (a full batch).
+ */
+async function* keyset<B>(fetch: (last: B | undefined) => Promise<B>, more: (batch: B) => boolean, ctx: ReportContext): AsyncGenerator<B> {
+  let pending: Promise<B> | undefined = fetch(undefined);
   try {
     while (pending) {
-      const batch: R[] = await pending;
+      const batch: B = await pending;
       pending = undefined;
       if (ctx.stopped()) return;
-      if (batch.length === size) pending = fetch(batch[batch.length - 1]);
-      if (batch.length) yield batch;
+      if (more(batch)) pending = fetch(batch);
+      yield batch;
     }
   } finally {
     pending?.catch(() => undefined);
   }
 }
+const full = (size: number) => (batch: readonly unknown[]) => batch.length === size;
 
 /** The group's accounts (or the ones named) in account order, a batch at a time, with progress by accounts done. */
 async function* siteBatches(ctx: ReportContext, siteNums: readonly number[] = []) {
@@ -61,17 +65,18 @@ async function* siteBatches(ctx: ReportContext, siteNums: readonly number[] = []
     .executeTakeFirstOrThrow();
   let done = 0;
   const pages = keyset(
-    (last: { site_num: number } | undefined) =>
+    (last: { site_num: number }[] | undefined) =>
       base()
         .select(['site_num', 'site_name', 'status', 'time_zone'])
-        .$if(last !== undefined, (q) => q.where('site_num', '>', last!.site_num))
+        .$if(last !== undefined, (q) => q.where('site_num', '>', last!.at(-1)!.site_num))
         .orderBy('site_num')
         .limit(SITE_BATCH)
         .execute(),
-    SITE_BATCH,
+    full(SITE_BATCH),
     ctx,
   );
   for await (const sites of pages) {
+    if (!sites.length) break;
     yield sites;
     done += sites.length;
     ctx.progress(done / Math.max(1, Number(count)));
@@ -110,72 +115,6 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
     .$if(siteNums.length > 0, (q) => q.where('site_num', 'in', siteNums))
     .executeTakeFirst();
   const expected = Math.max(1, Number(estimate?.rows ?? 0));
-  type Row = {
-    cursor: string;
-    alarm_num: number;
-    at: string;
-    site_num: number;
-    site_name: string;
-    zone_num: number | null;
-    zone: string | null;
-    event_code: string;
-    event_code_description: string;
-    event_kind: string;
-    on_test: boolean;
-  };
-  const fetch = (last: Row | undefined) =>
-    ctx.db
-      .selectFrom('alarm_events as e')
-      .innerJoin('sites as s', 's.site_num', 'e.site_num')
-      .leftJoin('zones as z', (join) => join.onRef('z.dev_num', '=', 'e.dev_num').onRef('z.zone_num', '=', 'e.zone_num'))
-      .select([
-        sql<string>`to_char(e.alarm_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor'),
-        'e.alarm_num',
-        sql<string>`to_char(e.alarm_date at time zone ${ctx.timeZone}, 'YYYY-MM-DD HH24:MI:SS')`.as('at'),
-        'e.site_num',
-        's.site_name',
-        'e.zone_num',
-        'z.description as zone',
-        'e.event_code',
-        'e.event_code_description',
-        'e.event_kind',
-        'e.on_test',
-      ])
-      .where('e.site_group_num', '=', ctx.siteGroupNum)
-      .where('e.alarm_date', '>=', range.start)
-      .where('e.alarm_date', '<', range.end)
-      .where('e.event_kind', 'in', kinds as never[])
-      .$if(siteNums.length > 0, (q) => q.where('e.site_num', 'in', siteNums))
-      .$if(last !== undefined, (q) =>
-        q.where(sql<boolean>`(e.alarm_date, e.alarm_num) > (${last!.cursor}::timestamptz, ${last!.alarm_num})`),
-      )
-      .orderBy('e.alarm_date')
-      .orderBy('e.alarm_num')
-      .limit(BATCH)
-      .execute() as Promise<Row[]>;
-  async function* rows() {
-    let done = 0;
-    for await (const batch of keyset(fetch, BATCH, ctx)) {
-      const out: ReportCell[][] = new Array(batch.length);
-      for (let i = 0; i < batch.length; i++) {
-        const r = batch[i];
-        out[i] = [
-          r.at,
-          r.site_num,
-          r.site_name,
-          r.zone_num,
-          r.zone,
-          r.event_code,
-          r.event_code_description,
-          kindLabel[r.event_kind] ?? r.event_kind,
-          r.on_test ? onTest : '',
-        ];
-      }
-      yield out;
-      done += batch.length;
-      ctx.progress(Math.min(1, done / expected));
-    }
-  }
   const columnList = columns(ctx, [
     ['date', 'eventExport.columns.date', 'text', 17],
     ['siteNum', 'reports.columns.siteNum', 'number', 9],
@@ -187,69 +126,80 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
     ['kind', 'eventExport.columns.kind', 'text', 12],
     ['onTest', 'reports.columns.onTest', 'text', 8],
   ]);
+  /** Where a batch ends: the exact time (microseconds, which a Date would round) and number of its last event. */
+  type Cursor = { cursor: string | null; alarm_num: number | null };
+  /** The next batch of the group's events of the period, oldest first, after `last`, with its account and zone. */
+  const batchAfter = (last: Cursor | undefined) =>
+    ctx.db
+      .selectFrom(
+        ctx.db
+          .selectFrom('alarm_events as e')
+          .selectAll('e')
+          .where('e.site_group_num', '=', ctx.siteGroupNum)
+          .where('e.alarm_date', '>=', range.start)
+          .where('e.alarm_date', '<', range.end)
+          .where('e.event_kind', 'in', kinds as never[])
+          .$if(siteNums.length > 0, (q) => q.where('e.site_num', 'in', siteNums))
+          .$if(last !== undefined, (q) =>
+            q.where(sql<boolean>`(e.alarm_date, e.alarm_num) > (${last!.cursor}::timestamptz, ${last!.alarm_num})`),
+          )
+          .orderBy('e.alarm_date')
+          .orderBy('e.alarm_num')
+          .limit(BATCH)
+          .as('e'),
+      )
+      .innerJoin('sites as s', 's.site_num', 'e.site_num')
+      .leftJoin('zones as z', (join) => join.onRef('z.dev_num', '=', 'e.dev_num').onRef('z.zone_num', '=', 'e.zone_num'));
+  const atInZone = sql<string>`to_char(e.alarm_date at time zone ${ctx.timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
+  const lastOf = [
+    sql<string | null>`to_char(max(e.alarm_date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor'),
+    sql<number | null>`(array_agg(e.alarm_num order by e.alarm_date desc, e.alarm_num desc))[1]`.as('alarm_num'),
+    sql<number>`count(*)::int`.as('rows'),
+  ] as const;
+
+  async function* rows() {
+    type Batch = Cursor & {
+      rows: number;
+      cells: [string, number, string, number | null, string | null, string, string, string, boolean][] | null;
+    };
+    const fetch = (last: Batch | undefined) =>
+      batchAfter(last)
+        .select([
+          ...lastOf,
+          sql<Batch['cells']>`json_agg(json_build_array(${atInZone}, e.site_num, s.site_name, e.zone_num, z.description,
+            e.event_code, e.event_code_description, e.event_kind, e.on_test) order by e.alarm_date, e.alarm_num)`.as('cells'),
+        ])
+        .executeTakeFirstOrThrow() as Promise<Batch>;
+    let done = 0;
+    for await (const batch of keyset(fetch, (b) => b.rows === BATCH, ctx)) {
+      for (const [at, siteNum, siteName, zoneNum, zone, code, description, kind, onTestFlag] of batch.cells ?? [])
+        yield [at, siteNum, siteName, zoneNum, zone, code, description, kindLabel[kind] ?? kind, onTestFlag ? onTest : ''] as ReportCell[];
+      done += batch.rows;
+      ctx.progress(Math.min(1, done / expected));
+    }
+  }
+
   // The CSV of the same rows, written by the database a batch at a time (cells quoted as csv-stringify quotes them).
   const cell = (text: string) => stringify([[text]], { escape_formulas: true }).slice(0, -1);
   const kindCells = EVENT_KINDS.map((k) => cell(kindLabel[k] ?? ctx.t(`events.kinds.${k}`)));
   async function* csvLines() {
     const line = sql<string>`concat(
-      to_char(e.alarm_date at time zone ${ctx.timeZone}, 'YYYY-MM-DD HH24:MI:SS'), ',', e.site_num, ',', ${csvText(sql.ref('s.site_name'))}, ',',
+      ${atInZone}, ',', e.site_num, ',', ${csvText(sql.ref('s.site_name'))}, ',',
       e.zone_num, ',', ${csvText(sql.ref('z.description'))}, ',', ${csvText(sql.ref('e.event_code'))}, ',',
       ${csvText(sql.ref('e.event_code_description'))}, ',',
       (${kindCells}::text[])[array_position(${[...EVENT_KINDS]}::text[], e.event_kind)], ',',
       case when e.on_test then ${cell(onTest)} else '' end, ${'\n'}::text)`;
-    type Batch = { csv: string | null; rows: number; cursor: string | null; alarm_num: number | null };
-    const fetch = (last: Batch | undefined) => {
-      const page = ctx.db
-        .selectFrom('alarm_events as e')
-        .select([
-          'e.alarm_num',
-          'e.alarm_date',
-          'e.site_num',
-          'e.dev_num',
-          'e.zone_num',
-          'e.event_code',
-          'e.event_code_description',
-          'e.event_kind',
-          'e.on_test',
-        ])
-        .where('e.site_group_num', '=', ctx.siteGroupNum)
-        .where('e.alarm_date', '>=', range.start)
-        .where('e.alarm_date', '<', range.end)
-        .where('e.event_kind', 'in', kinds as never[])
-        .$if(siteNums.length > 0, (q) => q.where('e.site_num', 'in', siteNums))
-        .$if(last !== undefined, (q) =>
-          q.where(sql<boolean>`(e.alarm_date, e.alarm_num) > (${last!.cursor}::timestamptz, ${last!.alarm_num})`),
-        )
-        .orderBy('e.alarm_date')
-        .orderBy('e.alarm_num')
-        .limit(BATCH);
-      return ctx.db
-        .selectFrom(page.as('e'))
-        .innerJoin('sites as s', 's.site_num', 'e.site_num')
-        .leftJoin('zones as z', (join) => join.onRef('z.dev_num', '=', 'e.dev_num').onRef('z.zone_num', '=', 'e.zone_num'))
-        .select([
-          sql<string | null>`string_agg(${line}, '' order by e.alarm_date, e.alarm_num)`.as('csv'),
-          sql<number>`count(*)::int`.as('rows'),
-          sql<string | null>`to_char(max(e.alarm_date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor'),
-          sql<number | null>`(array_agg(e.alarm_num order by e.alarm_date desc, e.alarm_num desc))[1]`.as('alarm_num'),
-        ])
+    type Batch = Cursor & { rows: number; csv: string | null };
+    const fetch = (last: Batch | undefined) =>
+      batchAfter(last)
+        .select([...lastOf, sql<string | null>`string_agg(${line}, '' order by e.alarm_date, e.alarm_num)`.as('csv')])
         .executeTakeFirstOrThrow() as Promise<Batch>;
-    };
     yield { text: `\uFEFF${stringify([columnList.map((c) => c.header)], { escape_formulas: true })}`, rows: 0 };
     let done = 0;
-    let pending: Promise<Batch> | undefined = fetch(undefined);
-    try {
-      while (pending) {
-        const batch: Batch = await pending;
-        pending = undefined;
-        if (ctx.stopped()) return;
-        if (batch.rows === BATCH) pending = fetch(batch);
-        if (batch.csv) yield { text: batch.csv, rows: batch.rows };
-        done += batch.rows;
-        ctx.progress(Math.min(1, done / expected));
-      }
-    } finally {
-      pending?.catch(() => undefined);
+    for await (const batch of keyset(fetch, (b) => b.rows === BATCH, ctx)) {
+      if (batch.csv) yield { text: batch.csv, rows: batch.rows };
+      done += batch.rows;
+      ctx.progress(Math.min(1, done / expected));
     }
   }
   return {
@@ -261,7 +211,7 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
       accountsInWords(ctx, siteNums),
     ),
     columns: columnList,
-    rows: flatten(rows()),
+    rows: rows(),
   };
 };
 

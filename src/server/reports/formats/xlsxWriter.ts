@@ -17,13 +17,14 @@ const sheetName = (title: string, part: number) => {
 /**
  * Excel by exceljs's streaming writer: each row is committed (written to the
  * zip and forgotten) as it comes, so memory does not grow with the rows. Each
- * sheet has the title and parameters, then the header (bold, frozen, with a
+ * sheet has the title and parameters, then the header (frozen, with a
  * filter), then the rows: numbers as numbers, dates and times as text in the
  * run's zone (what the CSV and PDF show).
  */
 export async function writeXlsx(output: ReportOutput, sink: Writable, options: WriteOptions): Promise<{ rowCount: number }> {
   const text = cellText(dateFormatter(options.timeZone));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
+  // No styles: with them exceljs spends 2.5 times as long on every cell (6 s against 2.3 s per 200,000 rows of 9 cells).
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: false, useSharedStrings: false });
   workbook.creator = 'Security portal';
   const columns = output.columns;
   let sheet: ExcelJS.Worksheet | undefined;
@@ -35,14 +36,10 @@ export async function writeXlsx(output: ReportOutput, sink: Writable, options: W
     inSheet = 0;
     sheet = workbook.addWorksheet(sheetName(output.title, part), { views: [{ state: 'frozen', ySplit: 4 }] });
     sheet.columns = columns.map((c) => ({ key: c.key, width: Math.max(8, c.width ?? 16) }));
-    const title = sheet.addRow([output.title]);
-    title.font = { bold: true, size: 14 };
-    title.commit();
+    sheet.addRow([output.title]).commit();
     sheet.addRow([output.subtitle]).commit();
     sheet.addRow([options.footer]).commit();
-    const header = sheet.addRow(columns.map((c) => c.header));
-    header.font = { bold: true };
-    header.commit();
+    sheet.addRow(columns.map((c) => c.header)).commit();
     sheet.autoFilter = { from: { row: 4, column: 1 }, to: { row: 4, column: columns.length } };
   };
   newSheet();
