@@ -233,4 +233,25 @@ describe.each(TEST_DATABASES)('report contents on $name', (database) => {
     expect(lines[0]).toBe('Account,Account name,Order,Contact,Relation,Phone,Email,May verify,Key holder');
     expect(lines.length - 1).toBe(run.rowCount);
   });
+
+  it.each([
+    ['pdf', '%PDF-'],
+    ['xlsx', 'PK'],
+  ])('a %s run through the runner stores the whole file', async (format, magic) => {
+    const beta = await signedInClient(origin, 'dealer.beta');
+    const queued = await json(
+      await beta.request('POST', '/api/reportRuns', { reportId: 'zoneList', format, parameters: { siteNums: [] }, timeZone: ZONE }),
+    );
+    let run = queued.body;
+    for (const deadline = Date.now() + 30_000; run.status === 'queued' || run.status === 'running';) {
+      if (Date.now() > deadline) throw new Error(`run still ${run.status}`);
+      await sleep(200);
+      run = (await json(await beta.request('GET', `/api/reportRuns/${queued.body.id}`))).body;
+    }
+    expect(run.status).toBe('done');
+    const file = Buffer.from(await (await beta.request('GET', `/api/reportRuns/${run.id}/file`)).arrayBuffer());
+    expect(file.length).toBe(run.sizeBytes);
+    expect(file.length).toBeGreaterThan(1000);
+    expect(file.subarray(0, magic.length).toString()).toBe(magic);
+  });
 });

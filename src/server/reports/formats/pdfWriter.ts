@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
@@ -101,6 +102,9 @@ export async function writePdf(output: ReportOutput, sink: Writable, options: Wr
     rowCount++;
   }
   footer();
+  // Done when the document has given its last bytes to the sink (the pipe then ends the sink).
+  const ended = once(doc, 'end');
   doc.end();
+  await ended;
   return { rowCount };
 }
