@@ -77,18 +77,21 @@ export const jobsPlugin = fp(
     };
     const pollingIntervalSeconds = app.config.jobPollSeconds;
     let stopping = false;
+    /** The ids of this process's workers, by queue (to wake them when a job is sent). */
+    const workers = new Map<string, string[]>();
 
     app.decorate('jobs', {
       async work<T extends object>(queue: string, handler: (data: T) => Promise<void>, { concurrency = 1 } = {}) {
         await ensureQueue(queue);
         // pg-boss 10 runs one batch at a time per worker: `concurrency` workers, one job each.
         for (let i = 0; i < concurrency; i++) {
-          await boss.work<T>(queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+          const id = await boss.work<T>(queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
             for (const job of jobs) {
               if (stopping) throw new Error('stopping');
               await handler(job.data);
             }
           });
+          workers.set(queue, [...(workers.get(queue) ?? []), id]);
         }
       },
       async send(queue: string, data: object, { startAfter, singletonKey, singletonSeconds }: SendOptions = {}) {
@@ -98,6 +101,9 @@ export const jobsPlugin = fp(
           ...(singletonKey && { singletonKey }),
           ...(singletonSeconds && { singletonSeconds }),
         });
+        // A job due now: this process's workers of the queue look at once instead of at their next poll
+        // (a worker that is busy finishes first; other processes find it at their poll).
+        if (!startAfter && !stopping) for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
       },
     } satisfies Jobs);
 
