@@ -14,7 +14,8 @@
  * Baseline, in the same run on the same database handle: the same year of rows read by one plain
  * query (held in memory at once), and a primary-key select.
  *
- * BENCH_DATABASE_URL names the PostgreSQL database (a fresh schema is made in it and dropped).
+ * BENCH_DATABASE_URL names the PostgreSQL database (a fresh schema is made in it and dropped);
+ * BENCH_REPORTS_POSTGRES_ONLY=true leaves PGlite out (for quick before/after figures).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -235,6 +236,7 @@ export async function reportsBench(): Promise<void> {
       await client.end();
     }
   }
+  if (process.env.BENCH_REPORTS_POSTGRES_ONLY === 'true') return;
   const pgliteDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-reports-pglite-'));
   try {
     await benchOn('PGlite', () => openDatabase({ dataDir: pgliteDir }), null);
