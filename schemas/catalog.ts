@@ -35,6 +35,7 @@ import {
   siteListItemSchema,
   ssoTenantSchema,
 } from './dealer.js';
+import { changeRequestFilterSchema, changeRequestInputSchema, changeRequestSchema } from './msa.js';
 import { eventFilterSchema, eventRecordSchema } from './events.js';
 import { newsFilterSchema, newsItemInputSchema, newsItemSchema } from './news.js';
 import { privacyPolicyAcceptedSchema, privacyPolicyAcceptSchema, privacyPolicySchema, privacyPolicyUpdateSchema } from './privacyPolicy.js';
@@ -107,7 +108,15 @@ import {
 } from './reports.js';
 import { statusBannerSchema } from './statusBanner.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
-import { accountLinkFavoriteSchema, accountLinkSchema, msaAccountUpdateSchema, msaUserSchema, siteNumSchema, userSchema } from './user.js';
+import {
+  accountLinkCreateSchema,
+  accountLinkFavoriteSchema,
+  accountLinkSchema,
+  msaAccountUpdateSchema,
+  msaUserSchema,
+  siteNumSchema,
+  userSchema,
+} from './user.js';
 
 /**
  * Every schema with an `$id`, for the server to register once (`app.addSchema`)
@@ -138,6 +147,7 @@ export const ALL_SCHEMAS = [
   msaUserSchema,
   msaAccountUpdateSchema,
   accountLinkFavoriteSchema,
+  accountLinkCreateSchema,
   siteNumSchema,
   // dealer.ts
   dealerBrandingSchema,
@@ -251,4 +261,8 @@ export const ALL_SCHEMAS = [
   reportScheduleInputSchema,
   reportScheduleSchema,
   reportDownloadGrantSchema,
+  // msa.ts (issue 14, the customer's screens)
+  changeRequestSchema,
+  changeRequestInputSchema,
+  changeRequestFilterSchema,
 ] as const;

@@ -168,6 +168,10 @@ export const siteDetailSchema = {
           description: nullableText,
           /** The device is on test until then (null: not on test). */
           onTestUntil: { type: ['string', 'null'], format: 'date-time' },
+          /** The last signal the device sent (any kind but a change to the account); null: none yet. */
+          lastSignalAt: { type: ['string', 'null'], format: 'date-time' },
+          /** The device's last test signal; null: none yet. */
+          lastTestAt: { type: ['string', 'null'], format: 'date-time' },
         },
       },
     },
@@ -305,3 +309,12 @@ export const passcodeRevealSchema = {
   },
 } as const;
 export type PasscodeReveal = FromSchema<typeof passcodeRevealSchema>;
+
+/** The customer's reveal (issue 14): only after re-entering their password. */
+export const msaPasscodeRevealBodySchema = {
+  $id: 'MsaPasscodeRevealBody',
+  type: 'object',
+  additionalProperties: false,
+  required: ['password'],
+  properties: { password: { type: 'string', minLength: 1, maxLength: 128 } },
+} as const;

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { APPLICATION, LIMITS } from './constants.js';
 import { emailField, optionalPhonePattern } from './auth.js';
+import { RECOVERY_LIMITS } from './recovery.js';
 import { INT4_MAX, int4Range } from './shared.js';
 
 /** Users, MSA users and account links: SPEC §3, §5 'MSA account', §6 roles, §7 customer calls. */
@@ -91,6 +92,8 @@ const accountLinkFields = {
     isFavorite: { type: 'boolean' },
     headerLogoUrl: { type: ['string', 'null'] },
     darkHeaderLogoUrl: { type: ['string', 'null'] },
+    /** The active account (issue 14): the one last switched to, else the default, else the first. */
+    isActive: { type: 'boolean' },
   },
 } as const;
 export const accountLinkSchema = { $id: 'AccountLink', ...accountLinkFields } as const;
@@ -146,6 +149,19 @@ export const accountLinkFavoriteSchema = {
   },
 } as const;
 export type AccountLinkFavorite = FromSchema<typeof accountLinkFavoriteSchema>;
+
+/** Add a linked account (issue 14): its account number and passcode, as at registration (§7 Register). */
+export const accountLinkCreateSchema = {
+  $id: 'AccountLinkCreate',
+  type: 'object',
+  additionalProperties: false,
+  required: ['accountNumber', 'accountPasscode'],
+  properties: {
+    accountNumber: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountNumberMax },
+    accountPasscode: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountPasscodeMax },
+  },
+} as const;
+export type AccountLinkCreate = FromSchema<typeof accountLinkCreateSchema>;
 
 /** §7 'Switch active account: siteNum' (also the path/query of 'Delete account link by siteNum'). */
 export const siteNumSchema = {

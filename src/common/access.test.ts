@@ -85,14 +85,14 @@ describe('the access table (SPEC §6), row by row', () => {
       false,
     ],
     // MSA screens: one role each.
-    ['customer with noActionRead: no action', who(3, ['noActionRead']), 'tests', 'list', true],
-    ['customer without noActionRead', who(3), 'tests', 'list', false],
-    ['customer with contactsRead: contacts', who(3, ['contactsRead']), 'contacts', 'list', true],
-    ['customer without contactsRead', who(3, ['zonesRead']), 'contacts', 'list', false],
-    ['customer with zonesRead: zones', who(3, ['zonesRead']), 'zones', 'list', true],
-    ['customer with sitePasscodeRead: passcodes', who(3, ['sitePasscodeRead']), 'passcodes', 'reveal', true],
-    ['customer without sitePasscodeRead: no reveal', who(3), 'passcodes', 'reveal', false],
-    ['customer with scheduleRead: schedules', who(3, ['scheduleRead']), 'schedules', 'show', true],
+    ['customer with noActionRead: no action', who(3, ['noActionRead']), 'msaTests', 'list', true],
+    ['customer without noActionRead', who(3), 'msaTests', 'list', false],
+    ['customer with contactsRead: contacts', who(3, ['contactsRead']), 'msaContacts', 'list', true],
+    ['customer without contactsRead', who(3, ['zonesRead']), 'msaContacts', 'list', false],
+    ['customer with zonesRead: zones', who(3, ['zonesRead']), 'msaZones', 'list', true],
+    ['customer with sitePasscodeRead: passcodes', who(3, ['sitePasscodeRead']), 'msaPasscodes', 'reveal', true],
+    ['customer without sitePasscodeRead: no reveal', who(3), 'msaPasscodes', 'reveal', false],
+    ['customer with scheduleRead: schedules', who(3, ['scheduleRead']), 'msaSchedules', 'show', true],
     ['dealer reads a site contacts', who(2), 'contacts', 'list', true],
     // Editing the account (issue 12): xtAdmin.
     ['dealer with xtAdmin edits the call list', who(2, [], { xtAdmin: true }), 'contacts', 'edit', true],
@@ -100,7 +100,12 @@ describe('the access table (SPEC §6), row by row', () => {
     ['dealer without xtAdmin: no call-list edits', who(2), 'contacts', 'edit', false],
     ['dealer without xtAdmin: no passcode changes', who(2), 'passcodes', 'delete', false],
     ['dealer without xtAdmin: no zone edits', who(2), 'zones', 'edit', false],
-    ['customer with every role: no schedule edits yet', who(3, ['scheduleRead'], ALL_FLAGS), 'schedules', 'create', false],
+    ['customer with scheduleRead edits their schedules (issue 14)', who(3, ['scheduleRead']), 'msaSchedules', 'create', true],
+    ["customers do not use the dealer's schedules", who(3, ['scheduleRead'], ALL_FLAGS), 'schedules', 'list', false],
+    ['customer with noActionRead: at most their own tests, not the dealer side', who(3, ['noActionRead']), 'tests', 'list', false],
+    ["dealers do not use the customer's contacts", who(2, [], ALL_FLAGS), 'msaContacts', 'list', false],
+    ['customer adds a linked account', who(3), 'accountLinks', 'create', true],
+    ['customer deletes a linked account', who(3), 'accountLinks', 'delete', true],
     ['staff with xtAdmin: no call-list edits', who(1, [], { xtAdmin: true }), 'contacts', 'create', false],
     // Flags: allowCreateAccountFlag (Create New Account), xtAdmin (Account Group Settings and Branding).
     ['dealer with allowCreateAccountFlag: create account', who(2, [], { allowCreateAccountFlag: true }), 'sites', 'create', true],
@@ -207,8 +212,8 @@ describe('tenant records', () => {
   });
   it('a customer reaches only records that are theirs', () => {
     const customer = who(3, ['contactsRead'], {}, { userId: 11 });
-    expect(canAccess(customer, { resource: 'contacts', action: 'list', record: { userId: 11 } })).toBe(true);
-    expect(canAccess(customer, { resource: 'contacts', action: 'list', record: { userId: 12 } })).toBe(false);
-    expect(canAccess(customer, { resource: 'contacts', action: 'list', record: { siteGroupNum: 9993 } })).toBe(false);
+    expect(canAccess(customer, { resource: 'msaContacts', action: 'list', record: { userId: 11 } })).toBe(true);
+    expect(canAccess(customer, { resource: 'msaContacts', action: 'list', record: { userId: 12 } })).toBe(false);
+    expect(canAccess(customer, { resource: 'msaContacts', action: 'list', record: { siteGroupNum: 9993 } })).toBe(false);
   });
 });

@@ -71,20 +71,25 @@ const ANS_ALL: AccessEntry = { list: ANS, show: ANS, create: ANS, edit: ANS, del
 
 /**
  * Who edits an account (issue 12, 'Edit the account'): a dealer with xtAdmin (§6, the dealer's
- * administrator). The README's 'Who sees what' names it. The customer's screens add their rule here later.
+ * administrator). The README's 'Who sees what' names it. The customer's screens: msaDetail.
  */
 const ACCOUNT_EDIT: AccessRule = { apps: [dealer], flags: ['xtAdmin'] };
 
-/** A site's details: staff of the site's account group, and the customer with the matching role (§6 MSA screens). */
-function siteDetail(
-  role: RoleName,
-  write: Action[] = ['create', 'edit', 'delete'],
-  writeRule: AccessRule = { apps: [dealer] },
-): AccessEntry {
-  const read = [{ apps: STAFF }, { apps: [customer], roles: [role] }] as const;
-  const entry: AccessEntry = { list: read, show: read };
+/** A site's details on the dealer side: staff of the site's account group read, `writeRule` changes. */
+function siteDetail(write: Action[] = ['create', 'edit', 'delete'], writeRule: AccessRule = { apps: [dealer] }): AccessEntry {
+  const entry: AccessEntry = { list: { apps: STAFF }, show: { apps: STAFF } };
   for (const action of write) entry[action] = writeRule;
   return entry;
+}
+
+/**
+ * The customer's screens (issue 14; SPEC §6 'noActionRead, contactsRead, zonesRead,
+ * sitePasscodeRead, scheduleRead: the matching MSA screens'): /api/msa/* over the customer's
+ * linked accounts (the repositories' scope), read and changed by a customer holding the role.
+ */
+function msaDetail(role: RoleName, actions: Action[] = ['list', 'show', 'create', 'edit', 'delete']): AccessEntry {
+  const rule: AccessRule = { apps: [customer], roles: [role] };
+  return Object.fromEntries(actions.map((action) => [action, rule]));
 }
 
 /**
@@ -146,21 +151,31 @@ export const ACCESS_TABLE = {
     delete: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
   },
   events: { list: { apps: ALL }, show: { apps: ALL }, export: { apps: STAFF } },
-  // §6 noActionRead: the MSA No Action screen (the system on test: alarms get no action).
-  tests: siteDetail('noActionRead'),
+  // Place on test (issue 12; the spec's "No Action" state): dealers of the account's group.
+  tests: siteDetail(),
   // Editing the account (issue 12): the call list, zones, passcodes, schedules and holidays; xtAdmin edits.
-  contacts: siteDetail('contactsRead', undefined, ACCOUNT_EDIT),
-  zones: siteDetail('zonesRead', ['edit'], ACCOUNT_EDIT),
-  passcodes: {
-    ...siteDetail('sitePasscodeRead', undefined, ACCOUNT_EDIT),
-    reveal: [{ apps: [dealer] }, { apps: [customer], roles: ['sitePasscodeRead'] }],
-  },
-  schedules: siteDetail('scheduleRead', undefined, ACCOUNT_EDIT),
-  holidays: siteDetail('scheduleRead', undefined, ACCOUNT_EDIT),
+  contacts: siteDetail(undefined, ACCOUNT_EDIT),
+  zones: siteDetail(['edit'], ACCOUNT_EDIT),
+  passcodes: { ...siteDetail(undefined, ACCOUNT_EDIT), reveal: { apps: [dealer] } },
+  schedules: siteDetail(undefined, ACCOUNT_EDIT),
+  holidays: siteDetail(undefined, ACCOUNT_EDIT),
+  // The customer's side of the same (issue 14): §6 noActionRead is the MSA No Action screen.
+  msaTests: msaDetail('noActionRead'),
+  msaContacts: msaDetail('contactsRead'),
+  msaZones: msaDetail('zonesRead', ['list', 'show', 'edit']),
+  // Reveal: after the customer re-enters their password (the route checks it).
+  msaPasscodes: msaDetail('sitePasscodeRead', ['list', 'show', 'create', 'edit', 'delete', 'reveal']),
+  msaSchedules: msaDetail('scheduleRead'),
+  msaHolidays: msaDetail('scheduleRead'),
+  // The active account's summary, account and panel info; change requests to the dealer (create).
+  msaAccount: { show: { apps: [customer] }, list: { apps: [customer] }, create: { apps: [customer] } },
   // The customer's linked alarm accounts (MSA summary, account and panel info).
   accountLinks: {
     list: { apps: [customer] },
     show: { apps: [customer] },
+    // §7 'Delete account link by siteNum'; adding one takes the account number and passcode (as at registration).
+    create: { apps: [customer] },
+    delete: { apps: [customer] },
     favorite: { apps: [customer] },
     switch: { apps: [customer] },
   },

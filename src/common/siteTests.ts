@@ -15,6 +15,8 @@ export const TEST_DURATION_PRESETS = [60, 120, 240, 480, 1440] as const;
 export const DEFAULT_TEST_MINUTES = 120;
 /** Never open-ended: at most 30 days. */
 export const MAX_TEST_MINUTES = 30 * 24 * 60;
+/** A customer places a test of at most 24 hours (issue 14: 'the customer's limits: at most 24 h, a reason'). */
+export const CUSTOMER_MAX_TEST_MINUTES = 24 * 60;
 const MIN_TEST_MINUTES = 1;
 /** A start a little in the past (clock skew, the time the form was open) counts as now. */
 const START_SKEW_MS = 5 * 60_000;
@@ -43,10 +45,14 @@ export function testEndsAt(start: Date, minutes: number): Date {
   return new Date(start.getTime() + minutes * 60_000);
 }
 
-/** Whether a duration is allowed: whole minutes from 1 to 30 days. */
-function validDuration(minutes: number): boolean {
-  return Number.isInteger(minutes) && minutes >= MIN_TEST_MINUTES && minutes <= MAX_TEST_MINUTES;
+/** Whether a duration is allowed: whole minutes from 1 to `maxMinutes` (30 days for dealers). */
+function validDuration(minutes: number, maxMinutes: number): boolean {
+  return Number.isInteger(minutes) && minutes >= MIN_TEST_MINUTES && minutes <= maxMinutes;
 }
+
+/** The message of a duration too long: 30 days for dealers, 24 hours for customers. */
+const durationKey = (maxMinutes: number) =>
+  maxMinutes === CUSTOMER_MAX_TEST_MINUTES ? 'siteTests.errors.customerDuration' : 'siteTests.errors.duration';
 
 /** The start of a request: now when absent or within the skew before now. */
 export function testStartsAt(startAt: string | null | undefined, now: Date): Date {
@@ -64,6 +70,7 @@ export function testRequestErrors(
   request: TestRequest,
   now: Date,
   devices?: readonly { devNum: number; zones: readonly number[] }[],
+  maxMinutes: number = MAX_TEST_MINUTES,
 ): TestErrors {
   const errors: TestErrors = {};
   if (!(TEST_SCOPES as readonly string[]).includes(request.scope)) errors.scope = 'siteTests.errors.scope';
@@ -82,7 +89,7 @@ export function testRequestErrors(
     if (kinds.length === 0) errors.kinds = 'siteTests.errors.kindsRequired';
     else if (kinds.some((k) => !(SIGNAL_KINDS as readonly string[]).includes(k))) errors.kinds = 'siteTests.errors.kindUnknown';
   }
-  if (!validDuration(request.durationMinutes)) errors.durationMinutes = 'siteTests.errors.duration';
+  if (!validDuration(request.durationMinutes, maxMinutes)) errors.durationMinutes = durationKey(maxMinutes);
   if (request.startAt) {
     const start = new Date(request.startAt);
     if (Number.isNaN(start.getTime())) errors.startAt = 'siteTests.errors.startInvalid';
@@ -101,12 +108,12 @@ export function testReasonError(reason: string): string | undefined {
   return undefined;
 }
 
-/** Problems of a new end time for a test that started (or starts) at `startsAt`: end after start, after now, at most 30 days. */
-export function testEndErrors(startsAt: Date, endsAt: Date, now: Date): string | undefined {
+/** Problems of a new end time for a test that started (or starts) at `startsAt`: end after start, after now, at most 30 days (a customer's: 24 hours). */
+export function testEndErrors(startsAt: Date, endsAt: Date, now: Date, maxMinutes: number = MAX_TEST_MINUTES): string | undefined {
   if (Number.isNaN(endsAt.getTime())) return 'siteTests.errors.endInvalid';
   if (endsAt.getTime() <= startsAt.getTime()) return 'siteTests.errors.endBeforeStart';
   if (endsAt.getTime() <= now.getTime()) return 'siteTests.errors.endPast';
-  if (endsAt.getTime() - startsAt.getTime() > MAX_TEST_MINUTES * 60_000) return 'siteTests.errors.duration';
+  if (endsAt.getTime() - startsAt.getTime() > maxMinutes * 60_000) return durationKey(maxMinutes);
   return undefined;
 }
 
@@ -130,13 +137,14 @@ export function testChangeErrors(
   test: { startsAt: Date; endsAt: Date },
   change: { end?: TestEndChange | null; reason: string },
   now: Date,
+  maxMinutes: number = MAX_TEST_MINUTES,
 ): Partial<Record<'endsAt' | 'reason', string>> {
   const errors: Partial<Record<'endsAt' | 'reason', string>> = {};
   if (change.end) {
     const minutes = 'extendMinutes' in change.end ? change.end.extendMinutes : change.end.durationMinutes;
-    const problem = validDuration(minutes)
-      ? testEndErrors(test.startsAt, changedTestEnd(test, change.end), now)
-      : 'siteTests.errors.duration';
+    const problem = validDuration(minutes, maxMinutes)
+      ? testEndErrors(test.startsAt, changedTestEnd(test, change.end), now, maxMinutes)
+      : durationKey(maxMinutes);
     if (problem) errors.endsAt = problem;
   }
   const reason = testReasonError(change.reason);

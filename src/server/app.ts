@@ -45,6 +45,9 @@ import { eventsRoutes } from './events/eventsRoutes.js';
 import { dashboardRoutes } from './dashboard/dashboardRoutes.js';
 import { jobsPlugin } from './jobs/jobsPlugin.js';
 import { testsRoutes } from './tests/testsRoutes.js';
+import type { Audience } from './http/audience.js';
+import { msaRoutes } from './msa/msaRoutes.js';
+import { accountLinksRepository } from './shell/accountLinksRepository.js';
 import { accountEditsRoutes } from './accountEdits/accountEditsRoutes.js';
 import { siteCreateRoutes } from './siteCreate/siteCreateRoutes.js';
 import { reportJobsPlugin, type ReportEngine, type ReportRunnerTuning } from './reports/reportJobs.js';
@@ -214,6 +217,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reportRunsRoutes);
       await api.register(reportLinkRoutes);
       await api.register(reportSchedulesRoutes);
+      // The customer's screens (issue 14): the site-detail plugins again under /api/msa, for the linked accounts.
+      const links = accountLinksRepository(app.db);
+      const msa: Audience = { msa: true, defaultSiteNum: (user) => links.activeSite(user.user_id) };
+      await api.register(
+        async (scope) => {
+          await scope.register(siteDetailRoutes, { audience: msa });
+          await scope.register(testsRoutes, { audience: msa });
+          await scope.register(accountEditsRoutes, { audience: msa });
+          await scope.register(msaRoutes, { audience: msa });
+        },
+        { prefix: '/msa' },
+      );
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demoData.js';
 import { json, signedInClient, TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
@@ -66,6 +67,8 @@ describe.each(TEST_DATABASES)('account view on $name', (database) => {
         panelType: d.panel_type,
         description: d.description,
         onTestUntil: null,
+        lastSignalAt: expect.any(String),
+        lastTestAt: expect.any(String),
       })),
     );
     expect(body.zones.length).toBeGreaterThanOrEqual(4);
@@ -229,8 +232,10 @@ describe.each(TEST_DATABASES)('account view on $name', (database) => {
     expect((await revealAudits()).length).toBe(before);
   });
 
-  it('reveals to a customer with sitePasscodeRead for a linked account only; 403 for a customer without it', async () => {
+  it('reveals to a customer with sitePasscodeRead, after their password, for a linked account only; 403 without the role (issue 14)', async () => {
     const customer = await signedInClient(origin, 'customer@example.com');
+    const msaReveal = (c: TestClient, siteNum: number, passcodeId: number, password: string) =>
+      c.request('POST', `/api/msa/sites/${siteNum}/passcodes/${passcodeId}/reveal`, { password });
     const linked = await t.db
       .selectFrom('msa_account_links')
       .select('site_num')
@@ -238,14 +243,20 @@ describe.each(TEST_DATABASES)('account view on $name', (database) => {
       .orderBy('site_num')
       .executeTakeFirstOrThrow();
     const [own] = await passcodesOf(linked.site_num);
-    expect(await json(await reveal(customer, linked.site_num, own.passcode_id))).toEqual({
+    // The dealer's reveal is not the customer's; the customer's needs the password.
+    expect((await reveal(customer, linked.site_num, own.passcode_id)).status).toBe(403);
+    const wrong = await json(await msaReveal(customer, linked.site_num, own.passcode_id, 'not-my-password'));
+    expect(wrong).toMatchObject({ status: 400, body: { errors: { password: 'That password is not right. Please try again.' } } });
+    const refused = await t.db.selectFrom('audit_log').select('action').where('action', '=', 'passcode.revealRefused').execute();
+    expect(refused.length).toBeGreaterThan(0);
+    expect(await json(await msaReveal(customer, linked.site_num, own.passcode_id, DEMO_PASSWORD))).toEqual({
       status: 200,
       body: { passcodeId: own.passcode_id, passcode: own.passcode },
     });
     const audits = await revealAudits();
     expect(audits.at(-1)).toMatchObject({ actor_user_id: await userId('customer@example.com'), target_id: String(linked.site_num) });
     const [notLinked] = await passcodesOf(complete.siteNum);
-    expect((await reveal(customer, complete.siteNum, notLinked.passcode_id)).status).toBe(404);
+    expect((await msaReveal(customer, complete.siteNum, notLinked.passcode_id, DEMO_PASSWORD)).status).toBe(404);
 
     const basic = await signedInClient(origin, 'customer.basic@example.com');
     const basicLinked = await t.db
@@ -254,6 +265,6 @@ describe.each(TEST_DATABASES)('account view on $name', (database) => {
       .where('user_id', '=', await userId('customer.basic@example.com'))
       .executeTakeFirstOrThrow();
     const [basicOwn] = await passcodesOf(basicLinked.site_num);
-    expect((await reveal(basic, basicLinked.site_num, basicOwn.passcode_id)).status).toBe(403);
+    expect((await msaReveal(basic, basicLinked.site_num, basicOwn.passcode_id, DEMO_PASSWORD)).status).toBe(403);
   });
 });

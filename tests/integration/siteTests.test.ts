@@ -319,7 +319,7 @@ describe.each(TEST_DATABASES)('place on test on $name', (database) => {
     ).toEqual([]);
   });
 
-  it('lets customers with noActionRead read the tests of their accounts, never write', async () => {
+  it('customers with noActionRead place, read and end tests of their linked accounts at /api/msa/tests, at most 24 hours (issue 14)', async () => {
     const customer = await signedInClient(origin, 'customer@example.com');
     const linked = await db()
       .selectFrom('msa_account_links')
@@ -328,11 +328,34 @@ describe.each(TEST_DATABASES)('place on test on $name', (database) => {
       .where('users.username', '=', 'customer@example.com')
       .executeTakeFirstOrThrow();
     const { body: test } = await place(beta, { siteNum: linked.site_num, scope: 'site', durationMinutes: 60, reason: 'Customer view' });
-    const listed = await json(await customer.request('GET', '/api/tests'));
+    const filter = encodeURIComponent(JSON.stringify({ siteNum: linked.site_num, active: true }));
+    const listed = await json(await customer.request('GET', `/api/msa/tests?filter=${filter}`));
     expect(listed.status).toBe(200);
     expect(listed.body.map((t: SiteTest) => t.id)).toEqual([test.id]);
+    // The dealer's side is not the customer's.
+    expect((await customer.request('GET', '/api/tests')).status).toBe(403);
     expect((await place(customer, { siteNum: linked.site_num, scope: 'site', durationMinutes: 60, reason: 'Me' })).status).toBe(403);
-    expect((await customer.request('DELETE', `/api/tests/${test.id}`)).status).toBe(403);
-    expect((await beta.request('DELETE', `/api/tests/${test.id}`)).status).toBe(200);
+
+    const placeMsa = (body: object) => customer.request('POST', '/api/msa/tests', body).then(json);
+    const tooLong = await placeMsa({ siteNum: linked.site_num, scope: 'site', durationMinutes: 25 * 60, reason: 'Away' });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors).toEqual({ durationMinutes: 'A customer places a test of at most 24 hours.' });
+    const mine = await placeMsa({ siteNum: linked.site_num, scope: 'site', durationMinutes: 24 * 60, reason: 'Painters in' });
+    expect(mine.status).toBe(201);
+    // Not beyond 24 hours by changing the end either.
+    const later = new Date(Date.parse(mine.body.startsAt) + 25 * 3_600_000).toISOString();
+    expect((await json(await customer.request('PUT', `/api/msa/tests/${mine.body.id}`, { endsAt: later }))).status).toBe(400);
+    // An account that is not linked: as missing.
+    const foreign = await placeMsa({
+      siteNum: ACTIVE_SITE === linked.site_num ? 100002 : ACTIVE_SITE,
+      scope: 'site',
+      durationMinutes: 60,
+      reason: 'x',
+    });
+    expect(foreign.status).toBe(404);
+    expect((await customer.request('DELETE', `/api/msa/tests/${mine.body.id}`)).status).toBe(200);
+    expect((await customer.request('DELETE', `/api/msa/tests/${test.id}`)).status).toBe(200);
+    const audits = await db().selectFrom('audit_log').select('action').where('target_id', '=', String(mine.body.id)).execute();
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['siteTest.placed', 'siteTest.ended']));
   });
 });

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { Audience } from '../http/audience.js';
 import { contactsRoutes } from './contactsRoutes.js';
 import { passcodesRoutes } from './passcodesRoutes.js';
 import { schedulesRoutes } from './schedulesRoutes.js';
 import { zonesRoutes } from './zonesRoutes.js';
 
-/** Editing the account (issue 12, dealer side): the call list, zones, passcodes, schedules and holidays. */
-export async function accountEditsRoutes(app: FastifyInstance) {
-  await app.register(contactsRoutes);
-  await app.register(zonesRoutes);
-  await app.register(passcodesRoutes);
-  await app.register(schedulesRoutes);
+/**
+ * Editing the account: the call list, zones, passcodes, schedules and holidays; the dealer's
+ * side (issue 12) at /api, the customer's (issue 14) registered again under /api/msa.
+ */
+export async function accountEditsRoutes(app: FastifyInstance, options: { audience?: Audience }) {
+  await app.register(contactsRoutes, options);
+  await app.register(zonesRoutes, options);
+  await app.register(passcodesRoutes, options);
+  await app.register(schedulesRoutes, options);
 }

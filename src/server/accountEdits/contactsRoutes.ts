@@ -11,6 +11,7 @@ import {
 import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
 import { addContactMessage, checkContact, reorderContacts } from '../../common/callList.js';
 import { maskPasscode } from '../../common/passcodeRules.js';
+import { audienceAccess, DEALER_AUDIENCE, withDefaultSite, type Audience } from '../http/audience.js';
 import { HttpError } from '../http/errors.js';
 import { accountEditsRepository } from './accountEditsRepository.js';
 import { actorName, auditChange, changedFields, fieldList, invalid, listAnswer, listQuery, notFound } from './changes.js';
@@ -34,7 +35,7 @@ const audited = (c: Contact) => ({ ...c });
  * Every write is audited with before and after (the contact's passcode masked) and written to the
  * account's history as a change. Rules: src/common/callList.ts.
  */
-export async function contactsRoutes(parent: FastifyInstance) {
+export async function contactsRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = accountEditsRepository(app.db);
   const list = listAnswer<ContactFilter>(contactFilterSchema);
@@ -42,7 +43,7 @@ export async function contactsRoutes(parent: FastifyInstance) {
   app.get(
     '/contacts',
     {
-      config: { access: { resource: 'contacts', action: 'list' } },
+      config: { access: audienceAccess(audience, 'contacts', 'list') },
       schema: {
         tags,
         summary: 'An account\'s call list in calling order (filter={"siteNum":N})',
@@ -51,7 +52,7 @@ export async function contactsRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { filter, offset, limit } = list.filter(request.query);
+      const { filter, offset, limit } = list.filter(await withDefaultSite(audience, request.auth!.user, request.query));
       if (!(await repo.site(request.auth!.user, filter.siteNum))) throw notFound();
       let rows = await repo.contacts.list(filter.siteNum);
       if (filter.id) rows = rows.filter((r) => filter.id!.includes(r.contactId));
@@ -62,7 +63,7 @@ export async function contactsRoutes(parent: FastifyInstance) {
   app.get(
     '/contacts/:id',
     {
-      config: { access: { resource: 'contacts', action: 'show' } },
+      config: { access: audienceAccess(audience, 'contacts', 'show') },
       schema: { tags, summary: 'One contact', params: idParams, response: { 200: contactSchema, ...errors } },
     },
     async (request) => {
@@ -75,7 +76,7 @@ export async function contactsRoutes(parent: FastifyInstance) {
   app.post(
     '/contacts',
     {
-      config: { access: { resource: 'contacts', action: 'create' } },
+      config: { access: audienceAccess(audience, 'contacts', 'create') },
       schema: {
         tags,
         summary: 'Add a contact at the end of the call list; the phone is stored as E.164',
@@ -122,7 +123,7 @@ export async function contactsRoutes(parent: FastifyInstance) {
   app.put(
     '/contacts/:id',
     {
-      config: { access: { resource: 'contacts', action: 'edit' } },
+      config: { access: audienceAccess(audience, 'contacts', 'edit') },
       schema: {
         tags,
         summary: 'Change a contact (siteNum and position are not changed here)',
@@ -196,7 +197,7 @@ export async function contactsRoutes(parent: FastifyInstance) {
   app.delete(
     '/contacts/:id',
     {
-      config: { access: { resource: 'contacts', action: 'delete' } },
+      config: { access: audienceAccess(audience, 'contacts', 'delete') },
       schema: {
         tags,
         summary: 'Remove a contact from the call list; answers it',
@@ -226,7 +227,7 @@ export async function contactsRoutes(parent: FastifyInstance) {
   app.put(
     '/sites/:siteNum/contacts/order',
     {
-      config: { access: { resource: 'contacts', action: 'edit' } },
+      config: { access: audienceAccess(audience, 'contacts', 'edit') },
       schema: {
         tags,
         summary: 'The calling order: every contact of the account, first called first; answers the call list',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { audienceAccess, DEALER_AUDIENCE, withDefaultSite, type Audience } from '../http/audience.js';
 import {
   passcodeFilterSchema,
   passcodeInputSchema,
@@ -25,7 +26,7 @@ const audited = (p: Passcode) => ({ passcodeId: p.passcodeId, name: p.name, mask
  * no two alike, at most one duress passcode (src/common/passcodeRules.ts; the database's
  * passcodes_one_duress_idx holds the last). Audited with before and after, masked.
  */
-export async function passcodesRoutes(parent: FastifyInstance) {
+export async function passcodesRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = accountEditsRepository(app.db);
   const list = listAnswer<PasscodeFilter>(passcodeFilterSchema);
@@ -41,7 +42,7 @@ export async function passcodesRoutes(parent: FastifyInstance) {
   app.get(
     '/passcodes',
     {
-      config: { access: { resource: 'passcodes', action: 'list' } },
+      config: { access: audienceAccess(audience, 'passcodes', 'list') },
       schema: {
         tags,
         summary: 'An account\'s passcodes, masked (filter={"siteNum":N})',
@@ -50,7 +51,7 @@ export async function passcodesRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { filter, offset, limit } = list.filter(request.query);
+      const { filter, offset, limit } = list.filter(await withDefaultSite(audience, request.auth!.user, request.query));
       if (!(await repo.site(request.auth!.user, filter.siteNum))) throw notFound();
       return list.send(reply, 'passcodes', await repo.passcodes.list(filter.siteNum), offset, limit);
     },
@@ -59,7 +60,7 @@ export async function passcodesRoutes(parent: FastifyInstance) {
   app.get(
     '/passcodes/:id',
     {
-      config: { access: { resource: 'passcodes', action: 'show' } },
+      config: { access: audienceAccess(audience, 'passcodes', 'show') },
       schema: { tags, summary: 'One passcode, masked', params: idParams, response: { 200: passcodeSchema, ...errors } },
     },
     async (request) => (await find(request, request.params.id)).passcode,
@@ -68,7 +69,7 @@ export async function passcodesRoutes(parent: FastifyInstance) {
   app.post(
     '/passcodes',
     {
-      config: { access: { resource: 'passcodes', action: 'create' } },
+      config: { access: audienceAccess(audience, 'passcodes', 'create') },
       schema: {
         tags,
         summary: 'Add a passcode (answered masked)',
@@ -105,7 +106,7 @@ export async function passcodesRoutes(parent: FastifyInstance) {
   app.put(
     '/passcodes/:id',
     {
-      config: { access: { resource: 'passcodes', action: 'edit' } },
+      config: { access: audienceAccess(audience, 'passcodes', 'edit') },
       schema: {
         tags,
         summary: 'Change a passcode: its name, its value (left out or null: unchanged), the duress flag',
@@ -155,7 +156,7 @@ export async function passcodesRoutes(parent: FastifyInstance) {
   app.delete(
     '/passcodes/:id',
     {
-      config: { access: { resource: 'passcodes', action: 'delete' } },
+      config: { access: audienceAccess(audience, 'passcodes', 'delete') },
       schema: { tags, summary: 'Remove a passcode; answers it masked', params: idParams, response: { 200: passcodeSchema, ...errors } },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { audienceAccess, DEALER_AUDIENCE, withDefaultSite, type Audience } from '../http/audience.js';
 import {
   holidayFilterSchema,
   holidayInputSchema,
@@ -26,7 +27,7 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
  * open, overnight allowed, no overlaps; one holiday per date, special times both or neither).
  * Audited with before and after; each change in the account's history.
  */
-export async function schedulesRoutes(parent: FastifyInstance) {
+export async function schedulesRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = accountEditsRepository(app.db);
   const windows = listAnswer<ScheduleFilter>(scheduleFilterSchema);
@@ -63,7 +64,7 @@ export async function schedulesRoutes(parent: FastifyInstance) {
   app.get(
     '/schedules',
     {
-      config: { access: { resource: 'schedules', action: 'list' } },
+      config: { access: audienceAccess(audience, 'schedules', 'list') },
       schema: {
         tags: ['schedules'],
         summary: 'An account\'s weekly open/close windows (filter={"siteNum":N})',
@@ -72,7 +73,7 @@ export async function schedulesRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { filter, offset, limit } = windows.filter(request.query);
+      const { filter, offset, limit } = windows.filter(await withDefaultSite(audience, request.auth!.user, request.query));
       if (!(await repo.site(user(request), filter.siteNum))) throw notFound();
       return windows.send(reply, 'schedules', await repo.schedules.list(filter.siteNum), offset, limit);
     },
@@ -80,7 +81,7 @@ export async function schedulesRoutes(parent: FastifyInstance) {
   app.get(
     '/schedules/:id',
     {
-      config: { access: { resource: 'schedules', action: 'show' } },
+      config: { access: audienceAccess(audience, 'schedules', 'show') },
       schema: { tags: ['schedules'], summary: 'One window', params: idParams, response: { 200: scheduleSchema, ...errors } },
     },
     async (request) => (await findWindow(request, request.params.id)).window,
@@ -88,7 +89,7 @@ export async function schedulesRoutes(parent: FastifyInstance) {
   app.post(
     '/schedules',
     {
-      config: { access: { resource: 'schedules', action: 'create' } },
+      config: { access: audienceAccess(audience, 'schedules', 'create') },
       schema: {
         tags: ['schedules'],
         summary: 'Add a weekly window',
@@ -120,7 +121,7 @@ export async function schedulesRoutes(parent: FastifyInstance) {
   app.put(
     '/schedules/:id',
     {
-      config: { access: { resource: 'schedules', action: 'edit' } },
+      config: { access: audienceAccess(audience, 'schedules', 'edit') },
       schema: {
         tags: ['schedules'],
         summary: 'Change a weekly window',
@@ -156,7 +157,7 @@ export async function schedulesRoutes(parent: FastifyInstance) {
   app.delete(
     '/schedules/:id',
     {
-      config: { access: { resource: 'schedules', action: 'delete' } },
+      config: { access: audienceAccess(audience, 'schedules', 'delete') },
       schema: {
         tags: ['schedules'],
         summary: 'Remove a weekly window; answers it',
@@ -189,7 +190,7 @@ export async function schedulesRoutes(parent: FastifyInstance) {
   app.get(
     '/holidays',
     {
-      config: { access: { resource: 'holidays', action: 'list' } },
+      config: { access: audienceAccess(audience, 'holidays', 'list') },
       schema: {
         tags: ['schedules'],
         summary: 'An account\'s holidays, by date (filter={"siteNum":N})',
@@ -198,7 +199,7 @@ export async function schedulesRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { filter, offset, limit } = holidays.filter(request.query);
+      const { filter, offset, limit } = holidays.filter(await withDefaultSite(audience, request.auth!.user, request.query));
       if (!(await repo.site(user(request), filter.siteNum))) throw notFound();
       return holidays.send(reply, 'holidays', await repo.holidays.list(filter.siteNum), offset, limit);
     },
@@ -206,7 +207,7 @@ export async function schedulesRoutes(parent: FastifyInstance) {
   app.get(
     '/holidays/:id',
     {
-      config: { access: { resource: 'holidays', action: 'show' } },
+      config: { access: audienceAccess(audience, 'holidays', 'show') },
       schema: { tags: ['schedules'], summary: 'One holiday', params: idParams, response: { 200: holidaySchema, ...errors } },
     },
     async (request) => (await findHoliday(request, request.params.id)).holiday,
@@ -214,7 +215,7 @@ export async function schedulesRoutes(parent: FastifyInstance) {
   app.post(
     '/holidays',
     {
-      config: { access: { resource: 'holidays', action: 'create' } },
+      config: { access: audienceAccess(audience, 'holidays', 'create') },
       schema: {
         tags: ['schedules'],
         summary: 'Add a holiday: closed all day, or open at special times',
@@ -246,7 +247,7 @@ export async function schedulesRoutes(parent: FastifyInstance) {
   app.put(
     '/holidays/:id',
     {
-      config: { access: { resource: 'holidays', action: 'edit' } },
+      config: { access: audienceAccess(audience, 'holidays', 'edit') },
       schema: {
         tags: ['schedules'],
         summary: 'Change a holiday',
@@ -274,7 +275,7 @@ export async function schedulesRoutes(parent: FastifyInstance) {
   app.delete(
     '/holidays/:id',
     {
-      config: { access: { resource: 'holidays', action: 'delete' } },
+      config: { access: audienceAccess(audience, 'holidays', 'delete') },
       schema: {
         tags: ['schedules'],
         summary: 'Remove a holiday; answers it',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { audienceAccess, DEALER_AUDIENCE, withDefaultSite, type Audience } from '../http/audience.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { ZONE_ID_PATTERN, zoneFilterSchema, zoneInputSchema, zoneSchema, type ZoneFilter } from '../../../schemas/zones.js';
 import { accountEditsRepository } from './accountEditsRepository.js';
@@ -24,7 +25,7 @@ function zoneKey(id: string): { devNum: number; zoneNum: number } | undefined {
  * Zones (issue 12): GET /api/zones?filter={"siteNum":N} and PUT /api/zones/{devNum-zoneNum}: a
  * zone's description and event kind. Audited with before and after; a change in the history.
  */
-export async function zonesRoutes(parent: FastifyInstance) {
+export async function zonesRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = accountEditsRepository(app.db);
   const list = listAnswer<ZoneFilter>(zoneFilterSchema);
@@ -32,7 +33,7 @@ export async function zonesRoutes(parent: FastifyInstance) {
   app.get(
     '/zones',
     {
-      config: { access: { resource: 'zones', action: 'list' } },
+      config: { access: audienceAccess(audience, 'zones', 'list') },
       schema: {
         tags,
         summary: 'An account\'s zones by device (filter={"siteNum":N})',
@@ -41,7 +42,7 @@ export async function zonesRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { filter, offset, limit } = list.filter(request.query);
+      const { filter, offset, limit } = list.filter(await withDefaultSite(audience, request.auth!.user, request.query));
       if (!(await repo.site(request.auth!.user, filter.siteNum))) throw notFound();
       return list.send(reply, 'zones', await repo.zones.list(filter.siteNum, filter.devNum), offset, limit);
     },
@@ -50,7 +51,7 @@ export async function zonesRoutes(parent: FastifyInstance) {
   app.get(
     '/zones/:id',
     {
-      config: { access: { resource: 'zones', action: 'show' } },
+      config: { access: audienceAccess(audience, 'zones', 'show') },
       schema: { tags, summary: 'One zone', params: idParams, response: { 200: zoneSchema, ...errors } },
     },
     async (request) => {
@@ -64,7 +65,7 @@ export async function zonesRoutes(parent: FastifyInstance) {
   app.put(
     '/zones/:id',
     {
-      config: { access: { resource: 'zones', action: 'edit' } },
+      config: { access: audienceAccess(audience, 'zones', 'edit') },
       schema: {
         tags,
         summary: "Change a zone's description and event kind",

@@ -19,6 +19,7 @@ import * as m0009 from './migrations/0009_account_edits.js';
 import * as m0010 from './migrations/0010_site_drafts.js';
 import * as m0011 from './migrations/0011_reports.js';
 import * as m0012 from './migrations/0012_report_indexes.js';
+import * as m0013 from './migrations/0013_msa.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -121,6 +122,7 @@ const migrations: Record<string, Migration> = {
   '0010_site_drafts': m0010,
   '0011_reports': m0011,
   '0012_report_indexes': m0012,
+  '0013_msa': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -39,6 +39,8 @@ export interface UsersTable {
   password_hash: string | null;
   dealer_number: string | null;
   current_site_group_num: number | null;
+  /** The customer's active linked account (migration 0013). */
+  active_site_num: number | null;
   beta_user: Generated<boolean>;
   can_edit_news: Generated<boolean>;
   roles: Generated<string[]>;
@@ -343,6 +345,21 @@ export interface MsaAccountLinksTable {
   created_at: Generated<Date>;
 }
 
+/** What a customer asks the dealer to change (migration 0013). */
+export interface MsaChangeRequestsTable {
+  request_id: Generated<number>;
+  site_num: number;
+  site_group_num: number;
+  user_id: number;
+  field: string;
+  current_value: string | null;
+  requested_value: string;
+  note: string | null;
+  status: Generated<'pending' | 'done' | 'declined' | 'withdrawn'>;
+  created_at: Generated<Date>;
+  resolved_at: Date | null;
+}
+
 /** Report tables (migration 0011; schemas/reports.ts). */
 export interface ReportSchedulesTable {
   schedule_id: Generated<number>;
@@ -539,6 +556,7 @@ export interface Database {
   site_favorites: SiteFavoritesTable;
   site_recents: SiteRecentsTable;
   msa_account_links: MsaAccountLinksTable;
+  msa_change_requests: MsaChangeRequestsTable;
   report_schedules: ReportSchedulesTable;
   report_runs: ReportRunsTable;
   report_file_chunks: ReportFileChunksTable;

@@ -1,4 +1,4 @@
-import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import type { AccountLink } from '../../../schemas/user.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -15,7 +15,29 @@ function linkScope(userId: number): Expression<SqlBool> {
  * within linkScope of the customer who asks.
  */
 export function accountLinksRepository(db: Db) {
+  /**
+   * The customer's active account (issue 14): the one last switched to while it is still
+   * linked, else the default link, else the first linked; undefined with no link at all.
+   */
+  async function activeSite(userId: number): Promise<number | undefined> {
+    const row = await db
+      .selectFrom('msa_account_links')
+      .leftJoin('users', (join) =>
+        join.onRef('users.user_id', '=', 'msa_account_links.user_id').onRef('users.active_site_num', '=', 'msa_account_links.site_num'),
+      )
+      .select('msa_account_links.site_num')
+      .where(linkScope(userId))
+      .orderBy(sql`users.user_id is null`)
+      .orderBy('msa_account_links.is_default', 'desc')
+      .orderBy('msa_account_links.created_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.site_num;
+  }
+
   return {
+    activeSite,
+
     /** The customer's links, the default (favourite) first, with their dealer's logos. */
     async list(userId: number): Promise<AccountLink[]> {
       const links = await db
@@ -39,6 +61,7 @@ export function accountLinksRepository(db: Db) {
         .orderBy('msa_account_links.created_at')
         .execute();
       if (!links.length) return [];
+      const active = await activeSite(userId);
       const devices = await db
         .selectFrom('devices')
         .select(['site_num', 'dev_num', 'transmitter_code'])
@@ -58,6 +81,7 @@ export function accountLinksRepository(db: Db) {
           devices: own.map((d) => d.dev_num),
           xmit: own[0]?.transmitter_code ?? '',
           isFavorite: link.is_default,
+          isActive: link.site_num === active,
           headerLogoUrl: link.header_logo_url,
           darkHeaderLogoUrl: link.dark_header_logo_url,
         };
@@ -111,10 +135,48 @@ export function accountLinksRepository(db: Db) {
       const device = await db.selectFrom('devices').select('dev_num').where('site_num', '=', siteNum).orderBy('dev_num').executeTakeFirst();
       await db
         .updateTable('users')
-        .set({ current_site_group_num: site.site_group_num, updated_at: new Date() })
+        .set({ current_site_group_num: site.site_group_num, active_site_num: siteNum, updated_at: new Date() })
         .where('user_id', '=', userId)
         .execute();
       return { siteGroupNum: site.site_group_num, devNum: device?.dev_num ?? null };
+    },
+
+    /** Links a site to the customer (the first link becomes the default); false when it was linked already. */
+    async add(userId: number, siteNum: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const links = await trx.selectFrom('msa_account_links').select('site_num').where(linkScope(userId)).forUpdate().execute();
+        if (links.some((l) => l.site_num === siteNum)) return false;
+        await trx
+          .insertInto('msa_account_links')
+          .values({ user_id: userId, site_num: siteNum, is_default: links.length === 0 })
+          .execute();
+        return true;
+      });
+    },
+
+    /**
+     * Removes a link (§7 'Delete account link by siteNum'). 'last' when it is the customer's only
+     * one (a customer keeps at least one account), 'missing' when the site is not linked.
+     */
+    async remove(userId: number, siteNum: number): Promise<'removed' | 'last' | 'missing'> {
+      return db.transaction().execute(async (trx) => {
+        const links = await trx.selectFrom('msa_account_links').select('site_num').where(linkScope(userId)).forUpdate().execute();
+        if (!links.some((l) => l.site_num === siteNum)) return 'missing';
+        if (links.length === 1) return 'last';
+        await trx.deleteFrom('msa_account_links').where(linkScope(userId)).where('site_num', '=', siteNum).execute();
+        await trx
+          .updateTable('users')
+          .set({ active_site_num: null })
+          .where('user_id', '=', userId)
+          .where('active_site_num', '=', siteNum)
+          .execute();
+        return 'removed';
+      });
+    },
+
+    /** An alarm account by number with its passcode hash (to add a link as registration does). */
+    site(siteNum: number) {
+      return db.selectFrom('sites').select(['site_num', 'account_passcode_hash']).where('site_num', '=', siteNum).executeTakeFirst();
     },
   };
 }

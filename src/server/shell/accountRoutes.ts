@@ -5,11 +5,13 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { tokenSchema } from '../../../schemas/auth.js';
 import { accountGroupOptionSchema, accountGroupSwitchSchema, appVersionSchema, msaActiveAccountSchema } from '../../../schemas/shell.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { accountLinkFavoriteSchema, accountLinkSchema, siteNumSchema, userSchema } from '../../../schemas/user.js';
+import { accountLinkCreateSchema, accountLinkFavoriteSchema, accountLinkSchema, siteNumSchema, userSchema } from '../../../schemas/user.js';
 import { WEB_DIST } from '../config.js';
 import { setSessionCookies } from '../auth/authPlugin.js';
 import { identityOf } from '../auth/identity.js';
+import { TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
 import { sha256 } from '../auth/secrets.js';
+import { ACCOUNT_POLICY } from '../auth/throttle.js';
 import { HttpError } from '../http/errors.js';
 import { accountGroupsRepository } from './accountGroupsRepository.js';
 import { accountLinksRepository } from './accountLinksRepository.js';
@@ -134,6 +136,62 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
         targetType: 'site',
         targetId: siteNum,
       });
+      return links.list(user.user_id);
+    },
+  );
+
+  app.post(
+    '/msa/accountLinks',
+    {
+      config: { access: { resource: 'accountLinks', action: 'create' } },
+      schema: {
+        tags,
+        summary: 'Link another alarm account: its account number and passcode, as at registration (throttled, audited)',
+        body: accountLinkCreateSchema,
+        response: { 201: { type: 'array', items: accountLinkSchema }, 429: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.auth!.user;
+      const accountNumber = request.body.accountNumber.trim();
+      const keys = [`link:site:${accountNumber.toLowerCase()}`, `link:user:${user.user_id}`];
+      if (await app.throttle.isBlocked(keys)) {
+        await app.audit(request, { action: 'accountLink.throttled', targetType: 'site', targetId: accountNumber });
+        throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+      }
+      const site = /^\d{1,9}$/.test(accountNumber) ? await links.site(Number(accountNumber)) : undefined;
+      // An unknown account costs the same argon2 work as a wrong passcode, and answers alike.
+      if (!site || !(await app.secrets.verify(site.account_passcode_hash, request.body.accountPasscode.trim()))) {
+        await app.throttle.fail(keys.map((key) => ({ key, policy: ACCOUNT_POLICY })));
+        await app.audit(request, { action: 'accountLink.refused', targetType: 'site', targetId: accountNumber });
+        throw new HttpError(400, 'validation.invalidForm', {}, { accountPasscode: 'msa.links.accountMismatch' });
+      }
+      await app.throttle.succeed(keys);
+      if (!(await links.add(user.user_id, site.site_num))) throw new HttpError(409, 'msa.links.alreadyLinked');
+      await app.audit(request, { action: 'accountLink.added', targetType: 'site', targetId: site.site_num });
+      reply.status(201);
+      return links.list(user.user_id);
+    },
+  );
+
+  app.delete(
+    '/msa/accountLinks/:siteNum',
+    {
+      config: { access: { resource: 'accountLinks', action: 'delete' } },
+      schema: {
+        tags,
+        summary: "§7 'Delete account link by siteNum' (not the customer's last one); answers the links left",
+        params: siteNumSchema,
+        response: { 200: { type: 'array', items: accountLinkSchema }, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.auth!.user;
+      const { siteNum } = request.params;
+      const outcome = await links.remove(user.user_id, siteNum);
+      if (outcome === 'missing') throw new HttpError(404, 'live.accountLinkNotFound');
+      if (outcome === 'last') throw new HttpError(409, 'msa.links.lastLink');
+      await app.audit(request, { action: 'accountLink.deleted', targetType: 'site', targetId: siteNum });
       return links.list(user.user_id);
     },
   );

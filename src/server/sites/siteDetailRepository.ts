@@ -53,7 +53,30 @@ export function siteDetailRepository(db: Db) {
       const [devices, zones, contactRows, passcodes, schedules, holidays, agencies, premisePhones] = await Promise.all([
         db
           .selectFrom('devices')
-          .select(['dev_num as devNum', 'transmitter_code as transmitterCode', 'panel_type as panelType', 'description', 'on_test_until'])
+          .select((eb) => [
+            'dev_num as devNum',
+            'transmitter_code as transmitterCode',
+            'panel_type as panelType',
+            'description',
+            'on_test_until',
+            // The newest signal and test of the device (its keyset index, newest first).
+            eb
+              .selectFrom('alarm_events')
+              .select('alarm_events.alarm_date')
+              .whereRef('alarm_events.dev_num', '=', 'devices.dev_num')
+              .where('alarm_events.event_kind', '!=', 'change')
+              .orderBy('alarm_events.alarm_date', 'desc')
+              .limit(1)
+              .as('last_signal_at'),
+            eb
+              .selectFrom('alarm_events')
+              .select('alarm_events.alarm_date')
+              .whereRef('alarm_events.dev_num', '=', 'devices.dev_num')
+              .where('alarm_events.event_kind', '=', 'test')
+              .orderBy('alarm_events.alarm_date', 'desc')
+              .limit(1)
+              .as('last_test_at'),
+          ])
           .where('site_num', '=', siteNum)
           .orderBy('dev_num')
           .execute(),
@@ -171,9 +194,11 @@ export function siteDetailRepository(db: Db) {
         address,
         addressDisplay: addressDisplay(address),
         isFavorite: Boolean(site.is_favorite),
-        devices: devices.map(({ on_test_until, ...device }) => ({
+        devices: devices.map(({ on_test_until, last_signal_at, last_test_at, ...device }) => ({
           ...device,
           onTestUntil: on_test_until ? new Date(on_test_until).toISOString() : null,
+          lastSignalAt: last_signal_at ? new Date(last_signal_at).toISOString() : null,
+          lastTestAt: last_test_at ? new Date(last_test_at).toISOString() : null,
         })),
         zones,
         schedules,

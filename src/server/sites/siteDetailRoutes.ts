@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { passcodeRevealSchema, siteDetailSchema } from '../../../schemas/sites.js';
-import { errorSchema, INT4_MAX } from '../../../schemas/shared.js';
+import { msaPasscodeRevealBodySchema, passcodeRevealSchema, siteDetailSchema } from '../../../schemas/sites.js';
+import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
+import { TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
+import { ACCOUNT_POLICY } from '../auth/throttle.js';
+import { audienceAccess, DEALER_AUDIENCE, type Audience } from '../http/audience.js';
 import { HttpError } from '../http/errors.js';
 import { siteDetailRepository } from './siteDetailRepository.js';
 
@@ -23,45 +26,109 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * /api/site/{siteNum}, which the page calls; not here. Every /api answer
  * that is not public is `Cache-Control: no-store` (securityHeaders.ts).
  */
-export async function siteDetailRoutes(parent: FastifyInstance) {
+export async function siteDetailRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const sites = siteDetailRepository(app.db);
   const tags = ['sites'];
 
+  if (!audience.msa) {
+    app.get(
+      '/sites/:siteNum',
+      {
+        config: { access: { resource: 'sites', action: 'show' } },
+        schema: {
+          tags,
+          summary: 'The whole account: devices, zones, call list, masked passcodes, schedules, agencies, premise phones, warnings',
+          params: siteParams,
+          response: { 200: siteDetailSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const site = await sites.get(request.auth!.user, request.params.siteNum);
+        if (!site) throw new HttpError(404, 'live.siteNotFound');
+        return site;
+      },
+    );
+
+    app.post(
+      '/sites/:siteNum/passcodes/:passcodeId/reveal',
+      {
+        config: { access: { resource: 'passcodes', action: 'reveal' } },
+        schema: {
+          tags,
+          summary: 'A passcode of the account in clear (audited)',
+          params: passcodeParams,
+          response: { 200: passcodeRevealSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { siteNum, passcodeId } = request.params;
+        const revealed = await sites.reveal(request.auth!.user, siteNum, passcodeId);
+        if (!revealed) throw new HttpError(404, 'live.siteNotFound');
+        // Who saw which passcode of which account: never the passcode itself.
+        await app.audit(request, { action: 'passcode.revealed', targetType: 'site', targetId: siteNum, details: { passcodeId } });
+        reply.header('Cache-Control', 'no-store');
+        return revealed;
+      },
+    );
+    return;
+  }
+
+  // The customer's side (issue 14): /api/msa/sites/{siteNum}, a linked account, each section only with its role (§6).
   app.get(
     '/sites/:siteNum',
     {
-      config: { access: { resource: 'sites', action: 'show' } },
+      config: { access: { resource: 'msaAccount', action: 'show' } },
       schema: {
-        tags,
-        summary: 'The whole account: devices, zones, call list, masked passcodes, schedules, agencies, premise phones, warnings',
+        tags: ['msa'],
+        summary: "A linked account as the customer sees it: the sections of the customer's roles (§6), the others empty",
         params: siteParams,
         response: { 200: siteDetailSchema, ...errors },
       },
     },
     async (request) => {
-      const site = await sites.get(request.auth!.user, request.params.siteNum);
+      const user = request.auth!.user;
+      const site = await sites.get(user, request.params.siteNum);
       if (!site) throw new HttpError(404, 'live.siteNotFound');
-      return site;
+      const holds = (role: string) => user.roles.includes(role);
+      return {
+        ...site,
+        contacts: holds('contactsRead') ? site.contacts : [],
+        zones: holds('zonesRead') ? site.zones : [],
+        passcodes: holds('sitePasscodeRead') ? site.passcodes : [],
+        schedules: holds('scheduleRead') ? site.schedules : [],
+        holidays: holds('scheduleRead') ? site.holidays : [],
+        // The dealer's to-do list (missing permits, a short call list) is not the customer's.
+        warnings: [],
+      };
     },
   );
 
   app.post(
     '/sites/:siteNum/passcodes/:passcodeId/reveal',
     {
-      config: { access: { resource: 'passcodes', action: 'reveal' } },
+      config: { access: audienceAccess(audience, 'passcodes', 'reveal') },
       schema: {
-        tags,
-        summary: 'A passcode of the account in clear (audited)',
+        tags: ['msa'],
+        summary: 'A passcode of a linked account in clear, after the customer re-enters their password (audited, throttled)',
         params: passcodeParams,
-        response: { 200: passcodeRevealSchema, ...errors },
+        body: msaPasscodeRevealBodySchema,
+        response: { 200: passcodeRevealSchema, ...errors, 400: validationErrorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
       const { siteNum, passcodeId } = request.params;
-      const revealed = await sites.reveal(request.auth!.user, siteNum, passcodeId);
+      const user = request.auth!.user;
+      const keys = [`reveal:user:${user.user_id}`];
+      if (await app.throttle.isBlocked(keys)) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+      if (!(await app.secrets.verify(user.password_hash, request.body.password))) {
+        await app.throttle.fail([{ key: keys[0], policy: ACCOUNT_POLICY }]);
+        await app.audit(request, { action: 'passcode.revealRefused', targetType: 'site', targetId: siteNum, details: { passcodeId } });
+        throw new HttpError(400, 'validation.invalidForm', {}, { password: 'msa.passcodes.wrongPassword' });
+      }
+      await app.throttle.succeed(keys);
+      const revealed = await sites.reveal(user, siteNum, passcodeId);
       if (!revealed) throw new HttpError(404, 'live.siteNotFound');
-      // Who saw which passcode of which account: never the passcode itself.
       await app.audit(request, { action: 'passcode.revealed', targetType: 'site', targetId: siteNum, details: { passcodeId } });
       reply.header('Cache-Control', 'no-store');
       return revealed;

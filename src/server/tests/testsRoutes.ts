@@ -10,8 +10,16 @@ import {
   siteTestUpdateSchema,
   type SiteTestFilter,
 } from '../../../schemas/tests.js';
-import { testEndErrors, testEndsAt, testRequestErrors, testStartsAt } from '../../common/siteTests.js';
+import {
+  CUSTOMER_MAX_TEST_MINUTES,
+  MAX_TEST_MINUTES,
+  testEndErrors,
+  testEndsAt,
+  testRequestErrors,
+  testStartsAt,
+} from '../../common/siteTests.js';
 import { createAjv } from '../../common/validation.js';
+import { audienceAccess, DEALER_AUDIENCE, withDefaultSite, type Audience } from '../http/audience.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { testsRepository, type ExpiredTest } from './testsRepository.js';
@@ -31,7 +39,7 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
  * whose time passed while the server was down. Every change is audited with
  * who, from where and why; an expiry is audited as the system's.
  */
-export async function testsRoutes(parent: FastifyInstance) {
+export async function testsRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tests = testsRepository(app.db);
   const validateFilter = createAjv().compile(siteTestFilterSchema);
@@ -49,18 +57,22 @@ export async function testsRoutes(parent: FastifyInstance) {
   };
   const reconcile = async (siteNum: number) => auditExpired((await tests.reconcile(siteNum)).expired);
 
-  await app.jobs.work<{ siteNum: number }>(RECONCILE_QUEUE, async ({ siteNum }) => reconcile(siteNum));
   const schedule = async (siteNum: number, at: Date) => app.jobs.send(RECONCILE_QUEUE, { siteNum }, { startAfter: at });
-
-  // Belt and braces after an outage: tests whose end passed (or start came) while no server ran.
-  app.addHook('onReady', async () => {
-    for (const siteNum of await tests.dueSites()) await reconcile(siteNum);
-  });
+  // The customer's side (/api/msa/tests) is the same plugin again: the job and the sweep run once.
+  if (!audience.msa) {
+    await app.jobs.work<{ siteNum: number }>(RECONCILE_QUEUE, async ({ siteNum }) => reconcile(siteNum));
+    // Belt and braces after an outage: tests whose end passed (or start came) while no server ran.
+    app.addHook('onReady', async () => {
+      for (const siteNum of await tests.dueSites()) await reconcile(siteNum);
+    });
+  }
+  /** The longest test this side may place: a customer at most 24 hours (issue 14), a dealer 30 days. */
+  const maxMinutes = audience.msa ? CUSTOMER_MAX_TEST_MINUTES : MAX_TEST_MINUTES;
 
   app.get(
     '/tests',
     {
-      config: { access: { resource: 'tests', action: 'list' } },
+      config: { access: audienceAccess(audience, 'tests', 'list') },
       schema: {
         tags,
         summary: 'List tests (react-admin simple-rest: sort, range, filter siteNum/active; total in Content-Range)',
@@ -69,10 +81,13 @@ export async function testsRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const query = parseListQuery<SiteTestFilter, (typeof SITE_TEST_SORT_FIELDS)[number]>(request.query, {
-        sortFields: SITE_TEST_SORT_FIELDS,
-        validateFilter,
-      });
+      const query = parseListQuery<SiteTestFilter, (typeof SITE_TEST_SORT_FIELDS)[number]>(
+        await withDefaultSite(audience, request.auth!.user, request.query),
+        {
+          sortFields: SITE_TEST_SORT_FIELDS,
+          validateFilter,
+        },
+      );
       const { items, total } = await tests.list(request.auth!.user, query);
       reply.header('Content-Range', contentRange('tests', query.offset, items.length, total));
       return items;
@@ -82,7 +97,7 @@ export async function testsRoutes(parent: FastifyInstance) {
   app.get(
     '/tests/:id',
     {
-      config: { access: { resource: 'tests', action: 'show' } },
+      config: { access: audienceAccess(audience, 'tests', 'show') },
       schema: { tags, summary: 'One test', params: idParams, response: { 200: siteTestSchema, ...errors } },
     },
     async (request) => {
@@ -95,7 +110,7 @@ export async function testsRoutes(parent: FastifyInstance) {
   app.post(
     '/tests',
     {
-      config: { access: { resource: 'tests', action: 'create' } },
+      config: { access: audienceAccess(audience, 'tests', 'create') },
       schema: {
         tags,
         summary: 'Place an account (or a device, zones or event kinds of it) on test; answers the test',
@@ -108,7 +123,7 @@ export async function testsRoutes(parent: FastifyInstance) {
       const now = new Date();
       const site = await tests.site(request.auth!.user, body.siteNum);
       if (!site) throw new HttpError(404, 'live.siteNotFound');
-      const problems = testRequestErrors(body, now, site.devices);
+      const problems = testRequestErrors(body, now, site.devices, maxMinutes);
       if (Object.keys(problems).length) throw new HttpError(400, 'validation.invalidForm', {}, problems);
       const startsAt = testStartsAt(body.startAt, now);
       const endsAt = testEndsAt(startsAt, body.durationMinutes);
@@ -152,7 +167,7 @@ export async function testsRoutes(parent: FastifyInstance) {
   app.put(
     '/tests/:id',
     {
-      config: { access: { resource: 'tests', action: 'edit' } },
+      config: { access: audienceAccess(audience, 'tests', 'edit') },
       schema: {
         tags,
         summary: 'Change the end time or reason of a test not yet ended; answers the test',
@@ -169,7 +184,7 @@ export async function testsRoutes(parent: FastifyInstance) {
       if (current.state === 'ended') throw new HttpError(409, 'siteTests.errors.ended');
       const endsAt = request.body.endsAt ? new Date(request.body.endsAt) : undefined;
       if (endsAt) {
-        const problem = testEndErrors(new Date(current.startsAt), endsAt, now);
+        const problem = testEndErrors(new Date(current.startsAt), endsAt, now, maxMinutes);
         if (problem) throw new HttpError(400, 'validation.invalidForm', {}, { endsAt: problem });
       }
       const reason = request.body.reason?.trim();
@@ -193,7 +208,7 @@ export async function testsRoutes(parent: FastifyInstance) {
   app.delete(
     '/tests/:id',
     {
-      config: { access: { resource: 'tests', action: 'delete' } },
+      config: { access: audienceAccess(audience, 'tests', 'delete') },
       schema: {
         tags,
         summary: 'End a test now (cancel early); answers the ended test. Body (optional): {reason}',

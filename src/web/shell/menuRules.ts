@@ -52,11 +52,11 @@ const DRAWERS: Record<number, readonly DrawerItem[]> = {
   [APPLICATION.customer]: [
     { key: 'home', to: '/msa/summary', access: { resource: 'accountLinks', action: 'list' } },
     { key: 'accountInfo', to: '/msa/account-info', access: { resource: 'accountLinks', action: 'show' } },
-    { key: 'noAction', to: '/msa/no-action', access: { resource: 'tests', action: 'list' } },
-    { key: 'contacts', to: '/msa/contacts', access: { resource: 'contacts', action: 'list' } },
-    { key: 'zones', to: '/msa/zones', access: { resource: 'zones', action: 'list' } },
-    { key: 'passcodes', to: '/msa/passcodes', access: { resource: 'passcodes', action: 'list' } },
-    { key: 'schedules', to: '/msa/schedules', access: { resource: 'schedules', action: 'list' } },
+    { key: 'noAction', to: '/msa/no-action', access: { resource: 'msaTests', action: 'list' } },
+    { key: 'contacts', to: '/msa/contacts', access: { resource: 'msaContacts', action: 'list' } },
+    { key: 'zones', to: '/msa/zones', access: { resource: 'msaZones', action: 'list' } },
+    { key: 'passcodes', to: '/msa/passcodes', access: { resource: 'msaPasscodes', action: 'list' } },
+    { key: 'schedules', to: '/msa/schedules', access: { resource: 'msaSchedules', action: 'list' } },
     { key: 'billing', to: '/billing', access: { resource: 'invoices', action: 'list' } },
   ],
 };

@@ -14,7 +14,8 @@ import type { SiteTest } from '../../../schemas/tests.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { STATUS_COLORS } from '../resources/siteStatus.js';
 import { ChangeTestDialog } from './ChangeTestDialog.js';
-import { siteTestsApi, useRefreshAfterTest } from './siteTestsApi.js';
+import { useSiteAudience } from '../resources/siteAudience.js';
+import { useRefreshAfterTest, useSiteTestsApi } from './siteTestsApi.js';
 import { formatInZone } from '../resources/zonedTime.js';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -46,11 +47,13 @@ function scopeSummary(test: Pick<SiteTest, 'scope' | 'deviceNum' | 'zones' | 'ki
 export function ActiveTestsPanel({ siteNum, timeZone, canEnd }: { siteNum: number; timeZone: string; canEnd: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const audience = useSiteAudience();
   const refresh = useRefreshAfterTest();
+  const siteTestsApi = useSiteTestsApi();
   const [language = 'en'] = useLocaleState();
   const [ending, setEnding] = useState<SiteTest | null>(null);
   const [changing, setChanging] = useState<SiteTest | null>(null);
-  const { data, isPending, error } = useGetList<SiteTest>('tests', {
+  const { data, isPending, error } = useGetList<SiteTest>(audience.resource('tests'), {
     filter: { siteNum, active: true },
     sort: { field: 'endsAt', order: 'ASC' },
     pagination: { page: 1, perPage: 50 },

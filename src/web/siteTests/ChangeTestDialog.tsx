@@ -22,6 +22,8 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { SiteTest, SiteTestUpdate } from '../../../schemas/tests.js';
 import {
   changedTestEnd,
+  CUSTOMER_MAX_TEST_MINUTES,
+  MAX_TEST_MINUTES,
   customMinutes,
   TEST_EXTEND_PRESETS,
   TEST_REASON_MAX,
@@ -30,7 +32,8 @@ import {
 } from '../../common/siteTests.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { formatInZone } from '../resources/zonedTime.js';
-import { siteTestsApi, useRefreshAfterTest } from './siteTestsApi.js';
+import { useSiteAudience } from '../resources/siteAudience.js';
+import { useRefreshAfterTest, useSiteTestsApi } from './siteTestsApi.js';
 
 /** The end chosen: kept, pushed back by a preset, or a new duration from the start. */
 type EndChoice = 'keep' | (typeof TEST_EXTEND_PRESETS)[number] | 'duration';
@@ -70,6 +73,7 @@ export function ChangeTestDialog({
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefreshAfterTest();
+  const siteTestsApi = useSiteTestsApi();
   const [language = 'en'] = useLocaleState();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const ids = { title: useId(), end: useId(), endHelp: useId() };
@@ -81,7 +85,8 @@ export function ChangeTestDialog({
 
   const times = { startsAt: new Date(test.startsAt), endsAt: new Date(test.endsAt) };
   const endChange = endChangeOf(form);
-  const clientErrors = testChangeErrors(times, { end: endChange, reason: form.reason }, new Date());
+  const maxMinutes = useSiteAudience().msa ? CUSTOMER_MAX_TEST_MINUTES : MAX_TEST_MINUTES;
+  const clientErrors = testChangeErrors(times, { end: endChange, reason: form.reason }, new Date(), maxMinutes);
   const at = (instant: Date | string) => formatInZone(instant instanceof Date ? instant.getTime() : instant, timeZone, language);
   const newEnd = endChange && !clientErrors.endsAt ? changedTestEnd(times, endChange) : null;
   // A chosen end is checked at once (a preset may go past 30 days); the reason once saving was tried.

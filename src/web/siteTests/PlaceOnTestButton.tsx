@@ -8,13 +8,15 @@ import MenuItem from '@mui/material/MenuItem';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useCanAccess, useTranslate } from 'react-admin';
+import { useSiteAudience } from '../resources/siteAudience.js';
 
 /** The dialog loads when first opened: the accounts list does not pay for it. */
 const PlaceOnTestDialog = lazy(() => import('./PlaceOnTestDialog.js').then((m) => ({ default: m.PlaceOnTestDialog })));
 
 /** Whether the user may place tests (access.ts `tests` create: dealers). */
 export function useCanPlaceTests(): boolean {
-  const { canAccess } = useCanAccess({ resource: 'tests', action: 'create' });
+  const audience = useSiteAudience();
+  const { canAccess } = useCanAccess({ resource: audience.access('tests'), action: 'create' });
   return canAccess === true;
 }
 

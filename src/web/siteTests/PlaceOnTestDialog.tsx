@@ -32,6 +32,7 @@ import type { SiteTestInput } from '../../../schemas/tests.js';
 import {
   customMinutes,
   DEFAULT_TEST_MINUTES,
+  CUSTOMER_MAX_TEST_MINUTES,
   MAX_TEST_MINUTES,
   TEST_DURATION_PRESETS,
   TEST_REASON_MAX,
@@ -42,7 +43,8 @@ import {
   type TestScope,
 } from '../../common/siteTests.js';
 import { clientMessage } from '../providers/errorMessages.js';
-import { siteTestsApi, useRefreshAfterTest } from './siteTestsApi.js';
+import { useSiteAudience } from '../resources/siteAudience.js';
+import { useRefreshAfterTest, useSiteTestsApi } from './siteTestsApi.js';
 import { formatInZone } from '../resources/zonedTime.js';
 import { instantOfWallClock, wallClockAt } from './testTime.js';
 
@@ -116,6 +118,7 @@ export function PlaceOnTestDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const siteTestsApi = useSiteTestsApi();
   // Its own query: react-admin's `sites` getOne cache may hold a row of the accounts list (no devices).
   const {
     data: site,
@@ -170,6 +173,9 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefreshAfterTest();
+  const siteTestsApi = useSiteTestsApi();
+  // A customer's test lasts at most 24 hours (issue 14), a dealer's 30 days: the server holds the same.
+  const maxMinutes = useSiteAudience().msa ? CUSTOMER_MAX_TEST_MINUTES : MAX_TEST_MINUTES;
   const [language = 'en'] = useLocaleState();
   const [form, setForm] = useState<FormState>(() => initialState(site, devNum));
   const now = useNow(30_000);
@@ -194,6 +200,7 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
     request,
     new Date(now),
     devices.map((d) => ({ devNum: d.devNum, zones: d.zones.map((z) => z.zoneNum) })),
+    maxMinutes,
   );
   const errorOf = (field: keyof TestErrors) => {
     if (serverErrors[field]) return serverErrors[field];
@@ -204,7 +211,7 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
   const minutes = durationOf(form);
   const startInstant = form.startLater ? instantOfWallClock(form.startAt, site.timeZone) : now;
   const endText =
-    Number.isFinite(minutes) && !Number.isNaN(startInstant) && minutes > 0 && minutes <= MAX_TEST_MINUTES
+    Number.isFinite(minutes) && !Number.isNaN(startInstant) && minutes > 0 && minutes <= maxMinutes
       ? translate('siteTests.dialog.endsAt', {
           date: formatInZone(testEndsAt(new Date(startInstant), minutes).getTime(), site.timeZone, language),
           timeZone: site.timeZone,

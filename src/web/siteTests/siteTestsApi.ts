@@ -1,21 +1,30 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SiteDetail } from '../../../schemas/sites.js';
 import type { SiteTest, SiteTestInput, SiteTestUpdate } from '../../../schemas/tests.js';
 import { api } from '../providers/http.js';
+import { useSiteAudience, type SiteAudience } from '../resources/siteAudience.js';
 
 /**
  * Place on test through the one transport (SPEC §7): POST /api/tests, PUT and DELETE /api/tests/{id}.
  * Reads are react-admin's `tests` list (the dataProvider). Rejects with the transport's ApiError.
  */
-export const siteTestsApi = {
-  /** The account with its devices and zones (GET /api/sites/{siteNum}): the dialog's pickers. */
-  site: (siteNum: number) => api<SiteDetail>(`sites/${siteNum}`),
-  place: (body: SiteTestInput) => api<SiteTest>('tests', 'POST', body),
-  /** A new end time and/or reason. */
-  change: (id: number, body: SiteTestUpdate) => api<SiteTest>(`tests/${id}`, 'PUT', body),
-  end: (id: number) => api<SiteTest>(`tests/${id}`, 'DELETE'),
-};
+export function siteTestsApi(audience: Pick<SiteAudience, 'path'>) {
+  return {
+    /** The account with its devices and zones (GET /api/sites/{siteNum}): the dialog's pickers. */
+    site: (siteNum: number) => api<SiteDetail>(audience.path(`sites/${siteNum}`)),
+    place: (body: SiteTestInput) => api<SiteTest>(audience.path('tests'), 'POST', body),
+    /** A new end time and/or reason. */
+    change: (id: number, body: SiteTestUpdate) => api<SiteTest>(audience.path(`tests/${id}`), 'PUT', body),
+    end: (id: number) => api<SiteTest>(audience.path(`tests/${id}`), 'DELETE'),
+  };
+}
+
+/** The calls of the screen's audience (the dealer's /api, the customer's /api/msa). */
+export function useSiteTestsApi() {
+  const audience = useSiteAudience();
+  return useMemo(() => siteTestsApi(audience), [audience]);
+}
 
 /**
  * After a test is placed, changed or ended: the tests, the account (its status tag), the accounts list and
@@ -23,7 +32,9 @@ export const siteTestsApi = {
  */
 export function useRefreshAfterTest() {
   const queryClient = useQueryClient();
+  const audience = useSiteAudience();
   return useCallback(async () => {
-    await Promise.all([['tests'], ['sites'], ['dashboard']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-  }, [queryClient]);
+    const keys = [[audience.resource('tests')], [audience.resource('sites')], ['dashboard']];
+    await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  }, [queryClient, audience]);
 }

@@ -35,6 +35,7 @@ import { Empty } from './SiteInfoParts.js';
 import { saveContactOrder } from './siteInfoApi.js';
 import { callOrder } from './siteInfoRules.js';
 import { useAccountEdit } from './useAccountEdit.js';
+import { useSiteAudience } from '../../resources/siteAudience.js';
 
 type SiteContact = SiteDetail['contacts'][number];
 
@@ -151,6 +152,7 @@ function ContactRow({
  * Each new order is saved at once (PUT /api/sites/{siteNum}/contacts/order).
  */
 export function CallListEditor({ site }: { site: SiteDetail }) {
+  const audience = useSiteAudience();
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const edit = useAccountEdit();
@@ -184,6 +186,7 @@ export function CallListEditor({ site }: { site: SiteDetail }) {
     await edit.run(
       () =>
         saveContactOrder(
+          audience,
           site.siteNum,
           next.map((c) => c.contactId),
         ),
@@ -201,10 +204,14 @@ export function CallListEditor({ site }: { site: SiteDetail }) {
   const { run } = edit;
   const commitRemoval = useCallback(
     (contact: SiteContact) =>
-      run(() => dataProvider.delete('contacts', { id: contact.contactId, previousData: { id: contact.contactId } }), null, {
-        notifyFailure: true,
-      }),
-    [run, dataProvider],
+      run(
+        () => dataProvider.delete(audience.resource('contacts'), { id: contact.contactId, previousData: { id: contact.contactId } }),
+        null,
+        {
+          notifyFailure: true,
+        },
+      ),
+    [run, dataProvider, audience],
   );
   const commitRef = useRef(commitRemoval);
   useEffect(() => {

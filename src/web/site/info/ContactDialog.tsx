@@ -8,6 +8,7 @@ import { passcodeProblem } from '../../../common/passcodeRules.js';
 import { EditDialog, EditField, OrderedFields, PasscodeField } from './EditDialog.js';
 import { mergeErrors, orNull, phoneFeedback } from './editRules.js';
 import type { useAccountEdit } from './useAccountEdit.js';
+import { useSiteAudience } from '../../resources/siteAudience.js';
 
 type SiteContact = SiteDetail['contacts'][number];
 
@@ -64,6 +65,7 @@ export function ContactDialog({
   onClose: () => void;
   edit: ReturnType<typeof useAccountEdit>;
 }) {
+  const audience = useSiteAudience();
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const [form, setForm] = useState<Form>(() => formOf(contact));
@@ -99,8 +101,8 @@ export function ContactDialog({
     const outcome = await edit.run(
       () =>
         contact
-          ? dataProvider.update('contacts', { id: contact.contactId, data, previousData: { id: contact.contactId } })
-          : dataProvider.create('contacts', { data: { siteNum, ...data } }),
+          ? dataProvider.update(audience.resource('contacts'), { id: contact.contactId, data, previousData: { id: contact.contactId } })
+          : dataProvider.create(audience.resource('contacts'), { data: { siteNum, ...data } }),
       { key: contact ? 'accountEdits.contacts.updated' : 'accountEdits.contacts.added', args: { name: data.name } },
     );
     if (outcome.ok) onClose();

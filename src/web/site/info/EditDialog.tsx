@@ -30,9 +30,12 @@ export function EditDialog({
   onClose,
   onSubmit,
   children,
+  submitLabel = 'accountEdits.save',
 }: {
   open: boolean;
   title: string;
+  /** The submit button's locale key (default Save). */
+  submitLabel?: string;
   busy: boolean;
   /** The failure's message (a text or locale key). */
   error?: string;
@@ -68,7 +71,7 @@ export function EditDialog({
             {translate('accountEdits.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {translate('accountEdits.save')}
+            {translate(submitLabel)}
           </Button>
         </DialogActions>
       </form>

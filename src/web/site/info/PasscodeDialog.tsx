@@ -9,6 +9,7 @@ import { passcodeProblem } from '../../../common/passcodeRules.js';
 import { EditDialog, EditField, OrderedFields, PasscodeField } from './EditDialog.js';
 import { mergeErrors } from './editRules.js';
 import type { useAccountEdit } from './useAccountEdit.js';
+import { useSiteAudience } from '../../resources/siteAudience.js';
 
 type SitePasscode = SiteDetail['passcodes'][number];
 
@@ -28,6 +29,7 @@ export function PasscodeDialog({
   onClose: () => void;
   edit: ReturnType<typeof useAccountEdit>;
 }) {
+  const audience = useSiteAudience();
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const [name, setName] = useState(passcode?.name ?? '');
@@ -51,8 +53,12 @@ export function PasscodeDialog({
     const outcome = await edit.run(
       () =>
         passcode
-          ? dataProvider.update('passcodes', { id: passcode.passcodeId, data, previousData: { id: passcode.passcodeId } })
-          : dataProvider.create('passcodes', { data: { siteNum, ...data } }),
+          ? dataProvider.update(audience.resource('passcodes'), {
+              id: passcode.passcodeId,
+              data,
+              previousData: { id: passcode.passcodeId },
+            })
+          : dataProvider.create(audience.resource('passcodes'), { data: { siteNum, ...data } }),
       { key: passcode ? 'accountEdits.passcodes.updated' : 'accountEdits.passcodes.added', args: { name: data.name } },
     );
     if (outcome.ok) onClose();

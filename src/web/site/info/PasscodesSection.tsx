@@ -13,12 +13,13 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import type { SiteDetail } from '../../../../schemas/sites.js';
-import { ConfirmRemove } from './EditDialog.js';
+import { ConfirmRemove, EditDialog, EditField } from './EditDialog.js';
 import { PasscodeDialog } from './PasscodeDialog.js';
 import { Empty, InfoTable, Section, visuallyHidden } from './SiteInfoParts.js';
 import { useAccountEdit } from './useAccountEdit.js';
 import { passcodeText } from './siteInfoRules.js';
 import { usePasscodeReveal } from './usePasscodeReveal.js';
+import { useSiteAudience } from '../../resources/siteAudience.js';
 
 type SitePasscode = SiteDetail['passcodes'][number];
 
@@ -31,15 +32,17 @@ const DURESS_COLOR = '#8f4700';
  * mask it at once. Who may edit (passcodes.edit, xtAdmin) adds, changes and removes them (issue 12).
  */
 export function PasscodesSection({ site }: { site: SiteDetail }) {
+  const audience = useSiteAudience();
   const translate = useTranslate();
   const t = (key: string, args?: Record<string, unknown>) => translate(`siteInfo.passcodes.${key}`, args);
-  const { canAccess: canReveal = false } = useCanAccess({ resource: 'passcodes', action: 'reveal' });
+  const { canAccess: canReveal = false } = useCanAccess({ resource: audience.access('passcodes'), action: 'reveal' });
   const { revealed, pending, reveal, hide } = usePasscodeReveal(site.siteNum);
-  const { canAccess: canEdit = false } = useCanAccess({ resource: 'passcodes', action: 'edit' });
+  const { canAccess: canEdit = false } = useCanAccess({ resource: audience.access('passcodes'), action: 'edit' });
   const dataProvider = useDataProvider();
   const edit = useAccountEdit();
   const [editing, setEditing] = useState<SitePasscode | 'new' | null>(null);
   const [removing, setRemoving] = useState<SitePasscode | null>(null);
+  const [asking, setAsking] = useState<SitePasscode | null>(null);
   const e = (key: string, args?: Record<string, unknown>) => translate(`accountEdits.passcodes.${key}`, args);
   return (
     <Section anchor="passcodes" title={translate('siteInfo.sections.passcodes')}>
@@ -88,7 +91,12 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
                           disabled={pending.has(code.passcodeId)}
                           startIcon={clear === undefined ? <VisibilityIcon /> : <VisibilityOffIcon />}
                           aria-label={t(clear === undefined ? 'revealLabel' : 'hideLabel', { name: code.name })}
-                          onClick={() => (clear === undefined ? void reveal(code.passcodeId) : hide(code.passcodeId))}
+                          onClick={() => {
+                            if (clear !== undefined) hide(code.passcodeId);
+                            // The customer re-enters their password first (issue 14).
+                            else if (audience.msa) setAsking(code);
+                            else void reveal(code.passcodeId);
+                          }}
                         >
                           {t(clear === undefined ? 'reveal' : 'hide')}
                         </Button>
@@ -116,6 +124,19 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
           )}
         </>
       )}
+      {asking && (
+        <PasswordToReveal
+          key={asking.passcodeId}
+          name={asking.name}
+          busy={pending.has(asking.passcodeId)}
+          onClose={() => setAsking(null)}
+          onSubmit={async (password) => {
+            const errors = await reveal(asking.passcodeId, password);
+            if (!errors) setAsking(null);
+            return errors;
+          }}
+        />
+      )}
       {canEdit && (
         <>
           <Button startIcon={<AddIcon />} variant="outlined" onClick={() => setEditing('new')} sx={{ mt: 1 }}>
@@ -140,7 +161,7 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
               const code = removing!;
               void edit
                 .run(
-                  () => dataProvider.delete('passcodes', { id: code.passcodeId, previousData: { id: code.passcodeId } }),
+                  () => dataProvider.delete(audience.resource('passcodes'), { id: code.passcodeId, previousData: { id: code.passcodeId } }),
                   { key: 'accountEdits.passcodes.removed', args: { name: code.name } },
                   { notifyFailure: true },
                 )
@@ -150,5 +171,50 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
         </>
       )}
     </Section>
+  );
+}
+
+/** The customer's password before a passcode is shown (issue 14): a wrong one is said beside the field. */
+function PasswordToReveal({
+  name,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  name: string;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (password: string) => Promise<Record<string, string> | null>;
+}) {
+  const translate = useTranslate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  return (
+    <EditDialog
+      open
+      title={translate('siteInfo.passcodes.passwordTitle', { name })}
+      submitLabel="siteInfo.passcodes.reveal"
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => {
+        if (!password) return setError('validation.required');
+        void onSubmit(password).then((errors) => setError(errors?.password));
+      }}
+    >
+      <Typography variant="body2">{translate('siteInfo.passcodes.passwordText')}</Typography>
+      <EditField
+        autoFocus
+        type="password"
+        autoComplete="current-password"
+        label={translate('siteInfo.passcodes.password')}
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setError(undefined);
+        }}
+        error={error}
+        required
+      />
+    </EditDialog>
   );
 }

@@ -12,6 +12,7 @@ import { EditDialog, EditField, OrderedFields } from './EditDialog.js';
 import { mergeErrors } from './editRules.js';
 import { dayName, weekDays } from './siteInfoRules.js';
 import type { useAccountEdit } from './useAccountEdit.js';
+import { useSiteAudience } from '../../resources/siteAudience.js';
 
 type SiteSchedule = SiteDetail['schedules'][number];
 type SiteHoliday = SiteDetail['holidays'][number];
@@ -42,6 +43,7 @@ export function ScheduleDialog({
   locale: Locale;
   language: string;
 }) {
+  const audience = useSiteAudience();
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const [form, setForm] = useState(() =>
@@ -74,8 +76,8 @@ export function ScheduleDialog({
     const outcome = await edit.run(
       () =>
         window
-          ? dataProvider.update('schedules', { id: window.scheduleId, data, previousData: { id: window.scheduleId } })
-          : dataProvider.create('schedules', { data: { siteNum: site.siteNum, ...data } }),
+          ? dataProvider.update(audience.resource('schedules'), { id: window.scheduleId, data, previousData: { id: window.scheduleId } })
+          : dataProvider.create(audience.resource('schedules'), { data: { siteNum: site.siteNum, ...data } }),
       { key: 'accountEdits.schedules.saved' },
     );
     if (outcome.ok) onClose();
@@ -161,6 +163,7 @@ export function HolidayDialog({
   onClose: () => void;
   edit: Edit;
 }) {
+  const audience = useSiteAudience();
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const [form, setForm] = useState(() =>
@@ -206,8 +209,8 @@ export function HolidayDialog({
     const outcome = await edit.run(
       () =>
         holiday
-          ? dataProvider.update('holidays', { id: holiday.holidayId, data, previousData: { id: holiday.holidayId } })
-          : dataProvider.create('holidays', { data: { siteNum: site.siteNum, ...data } }),
+          ? dataProvider.update(audience.resource('holidays'), { id: holiday.holidayId, data, previousData: { id: holiday.holidayId } })
+          : dataProvider.create(audience.resource('holidays'), { data: { siteNum: site.siteNum, ...data } }),
       { key: 'accountEdits.holidays.saved' },
     );
     if (outcome.ok) onClose();

@@ -17,6 +17,7 @@ import { HolidayDialog, ScheduleDialog } from './ScheduleDialogs.js';
 import { Empty, InfoTable } from './SiteInfoParts.js';
 import { dayName, formatClock, formatDay, groupSchedulesByDay } from './siteInfoRules.js';
 import { useAccountEdit } from './useAccountEdit.js';
+import { useSiteAudience } from '../../resources/siteAudience.js';
 
 type SiteSchedule = SiteDetail['schedules'][number];
 type SiteHoliday = SiteDetail['holidays'][number];
@@ -38,6 +39,7 @@ function useHours(locale: Locale) {
 
 /** The weekly windows being edited: one row per window, by the locale's week, each with Edit and Remove; Add below. */
 export function SchedulesEditor({ site, locale, language }: Props) {
+  const audience = useSiteAudience();
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const edit = useAccountEdit();
@@ -114,7 +116,7 @@ export function SchedulesEditor({ site, locale, language }: Props) {
           const window = removing!;
           void edit
             .run(
-              () => dataProvider.delete('schedules', { id: window.scheduleId, previousData: { id: window.scheduleId } }),
+              () => dataProvider.delete(audience.resource('schedules'), { id: window.scheduleId, previousData: { id: window.scheduleId } }),
               { key: 'accountEdits.schedules.removed' },
               { notifyFailure: true },
             )
@@ -127,6 +129,7 @@ export function SchedulesEditor({ site, locale, language }: Props) {
 
 /** The account's holidays: closed all day or special hours; with Add, Edit and Remove while `editable`. */
 export function HolidaysList({ site, locale, editable }: Omit<Props, 'language'> & { editable: boolean }) {
+  const audience = useSiteAudience();
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const edit = useAccountEdit();
@@ -196,7 +199,8 @@ export function HolidaysList({ site, locale, editable }: Omit<Props, 'language'>
               const holiday = removing!;
               void edit
                 .run(
-                  () => dataProvider.delete('holidays', { id: holiday.holidayId, previousData: { id: holiday.holidayId } }),
+                  () =>
+                    dataProvider.delete(audience.resource('holidays'), { id: holiday.holidayId, previousData: { id: holiday.holidayId } }),
                   { key: 'accountEdits.holidays.removed' },
                   { notifyFailure: true },
                 )

@@ -22,6 +22,7 @@ import { Empty, InfoTable, PhoneLink, Section, Value } from './SiteInfoParts.js'
 import { anchorId, callOrder, dayName, formatClock, formatDay, groupSchedulesByDay, permitState, zonesByDevice } from './siteInfoRules.js';
 import { STATUS_COLORS } from '../../resources/siteStatus.js';
 import { formatInZone } from '../../resources/zonedTime.js';
+import { useSiteAudience } from '../../resources/siteAudience.js';
 
 interface SectionProps {
   site: SiteDetail;
@@ -150,10 +151,11 @@ function eventTypeLabel(translate: (key: string) => string, eventType: string): 
 
 /** The zones, one table per device; who may edit (the access table's zones.edit) gets an Edit button per zone. */
 export function ZonesSection({ site }: SectionProps) {
+  const audience = useSiteAudience();
   const translate = useTranslate();
   const t = (key: string) => translate(`siteInfo.zones.${key}`);
   const groups = zonesByDevice(site.devices, site.zones);
-  const { canAccess: canEdit = false } = useCanAccess({ resource: 'zones', action: 'edit' });
+  const { canAccess: canEdit = false } = useCanAccess({ resource: audience.access('zones'), action: 'edit' });
   const edit = useAccountEdit();
   const [editing, setEditing] = useState<SiteDetail['zones'][number] | null>(null);
   const head = [t('zoneNum'), t('description'), t('eventType')];
@@ -204,11 +206,12 @@ export function ZonesSection({ site }: SectionProps) {
 
 /** The call list, in calling order. */
 export function ContactsSection({ site }: SectionProps) {
+  const audience = useSiteAudience();
   const translate = useTranslate();
   const t = (key: string) => translate(`siteInfo.contacts.${key}`);
   const yesNo = (value: boolean) => t(value ? 'yes' : 'no');
   const title = translate('siteInfo.sections.contacts');
-  const { canAccess: canEdit = false } = useCanAccess({ resource: 'contacts', action: 'edit' });
+  const { canAccess: canEdit = false } = useCanAccess({ resource: audience.access('contacts'), action: 'edit' });
   const [editing, setEditing] = useState(false);
   return (
     <Section anchor="contacts" title={title} action={canEdit && <EditToggle editing={editing} section={title} onChange={setEditing} />}>
@@ -244,10 +247,11 @@ export function ContactsSection({ site }: SectionProps) {
 
 /** Open/close schedules, by day of the locale's week, in the premises' local time. */
 export function SchedulesSection({ site, locale, language }: SectionProps) {
+  const audience = useSiteAudience();
   const translate = useTranslate();
   const t = (key: string) => translate(`siteInfo.schedules.${key}`);
   const title = translate('siteInfo.sections.schedules');
-  const { canAccess: canEdit = false } = useCanAccess({ resource: 'schedules', action: 'edit' });
+  const { canAccess: canEdit = false } = useCanAccess({ resource: audience.access('schedules'), action: 'edit' });
   const [editing, setEditing] = useState(false);
   return (
     <Section anchor="schedules" title={title} action={canEdit && <EditToggle editing={editing} section={title} onChange={setEditing} />}>

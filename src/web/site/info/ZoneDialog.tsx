@@ -5,11 +5,13 @@ import type { SiteDetail } from '../../../../schemas/sites.js';
 import { ZONE_DESCRIPTION_MAX, ZONE_EVENT_TYPES, zonesUi } from '../../../../schemas/zones.js';
 import { EditDialog, EditField, OrderedFields } from './EditDialog.js';
 import type { useAccountEdit } from './useAccountEdit.js';
+import { useSiteAudience } from '../../resources/siteAudience.js';
 
 type SiteZone = SiteDetail['zones'][number];
 
 /** Edits a zone's description and event kind (PUT /api/zones/{devNum-zoneNum}). */
 export function ZoneDialog({ zone, onClose, edit }: { zone: SiteZone; onClose: () => void; edit: ReturnType<typeof useAccountEdit> }) {
+  const audience = useSiteAudience();
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const [description, setDescription] = useState(zone.description);
@@ -25,7 +27,8 @@ export function ZoneDialog({ zone, onClose, edit }: { zone: SiteZone; onClose: (
     if (!description.trim()) return setErrors({ description: 'validation.required' });
     const id = `${zone.devNum}-${zone.zoneNum}`;
     const outcome = await edit.run(
-      () => dataProvider.update('zones', { id, data: { description: description.trim(), eventType }, previousData: { id } }),
+      () =>
+        dataProvider.update(audience.resource('zones'), { id, data: { description: description.trim(), eventType }, previousData: { id } }),
       {
         key: 'accountEdits.zones.updated',
         args: { zoneNum: zone.zoneNum },

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { clientMessage } from '../../providers/errorMessages.js';
+import { useSiteAudience } from '../../resources/siteAudience.js';
 
 /** The outcome of a save: done, or the failure's message and the server's text per field (the form keeps what was typed). */
 export type SaveOutcome = { ok: true } | { ok: false; message: string; fieldErrors: Record<string, string> };
@@ -17,7 +18,11 @@ export function useAccountEdit() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
-  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: ['sites', 'getOne'] }), [queryClient]);
+  const audience = useSiteAudience();
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: [audience.resource('sites'), 'getOne'] }),
+    [queryClient, audience],
+  );
 
   const run = useCallback(
     async (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { failureMessage } from '../../providers/errorMessages.js';
+import { clientMessage } from '../../providers/errorMessages.js';
+import { useSiteAudience } from '../../resources/siteAudience.js';
 import { REVEAL_MS } from './siteInfoRules.js';
 import { revealPasscode } from './siteInfoApi.js';
 
@@ -11,6 +12,7 @@ import { revealPasscode } from './siteInfoApi.js';
  */
 export function usePasscodeReveal(siteNum: number) {
   const notify = useNotify();
+  const audience = useSiteAudience();
   const [revealed, setRevealed] = useState<ReadonlyMap<number, string>>(new Map());
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -28,20 +30,28 @@ export function usePasscodeReveal(siteNum: number) {
     });
   }, []);
 
+  /**
+   * Reveals one passcode (the customer's with their password). Null when shown; else the
+   * server's texts per field (a wrong password), for the caller's form; other failures are notified.
+   */
   const reveal = useCallback(
-    async (passcodeId: number) => {
+    async (passcodeId: number, password?: string): Promise<Record<string, string> | null> => {
       setPending((current) => new Set(current).add(passcodeId));
       try {
-        const { passcode } = await revealPasscode(siteNum, passcodeId);
-        if (shown.current !== siteNum) return;
+        const { passcode } = await revealPasscode(audience, siteNum, passcodeId, password);
+        if (shown.current !== siteNum) return null;
         clearTimeout(timers.current.get(passcodeId));
         timers.current.set(
           passcodeId,
           setTimeout(() => hide(passcodeId), REVEAL_MS),
         );
         setRevealed((current) => new Map(current).set(passcodeId, passcode));
+        return null;
       } catch (error) {
-        notify(failureMessage(error, 'siteInfo.passcodes.revealError'), { type: 'error' });
+        const { message, fieldErrors } = clientMessage(error, 'siteInfo.passcodes.revealError');
+        if (fieldErrors) return fieldErrors;
+        notify(message, { type: 'error' });
+        return null;
       } finally {
         setPending((current) => {
           const next = new Set(current);
@@ -50,7 +60,7 @@ export function usePasscodeReveal(siteNum: number) {
         });
       }
     },
-    [siteNum, hide, notify],
+    [siteNum, hide, notify, audience],
   );
 
   // Another account, or leaving the page: every clear value goes.

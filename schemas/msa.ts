@@ -1,0 +1,62 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { INT4_MAX, int4Range, notBlank } from './shared.js';
+
+/**
+ * My Security Account (issue 14): what a customer asks the dealer to change of what only the
+ * dealer may change (SPEC §1: the dealer keeps the account's address, type, time zone, premise
+ * phones and agencies). `GET /api/msa/changeRequests?filter={"siteNum":N}` lists them newest
+ * first (the active account when no siteNum); `POST` sends one. The customer's contacts, zones,
+ * passcodes, schedules and tests are the dealer's resources again under /api/msa (their schemas:
+ * contacts.ts, zones.ts, passcodes.ts, schedules.ts, tests.ts).
+ */
+
+export const CHANGE_REQUEST_FIELDS = ['siteName', 'address', 'siteType', 'timeZone', 'premisePhones', 'agencies', 'other'] as const;
+export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
+export const CHANGE_REQUEST_STATUSES = ['pending', 'done', 'declined', 'withdrawn'] as const;
+export const CHANGE_REQUEST_LIMITS = { valueMax: 500, noteMax: 500 } as const;
+
+const siteNum = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
+
+export const changeRequestSchema = {
+  $id: 'MsaChangeRequest',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'siteNum', 'field', 'currentValue', 'requestedValue', 'note', 'status', 'createdAt', 'resolvedAt'],
+  properties: {
+    id: { type: 'integer', ...int4Range },
+    siteNum,
+    field: { type: 'string', enum: CHANGE_REQUEST_FIELDS },
+    /** What the account said when the request was made. */
+    currentValue: { type: ['string', 'null'] },
+    requestedValue: { type: 'string' },
+    note: { type: ['string', 'null'] },
+    status: { type: 'string', enum: CHANGE_REQUEST_STATUSES },
+    createdAt: { type: 'string', format: 'date-time' },
+    resolvedAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+} as const;
+export type ChangeRequest = FromSchema<typeof changeRequestSchema>;
+
+export const changeRequestInputSchema = {
+  $id: 'MsaChangeRequestInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['field', 'requestedValue'],
+  properties: {
+    /** Absent: the active linked account. */
+    siteNum,
+    field: { type: 'string', enum: CHANGE_REQUEST_FIELDS },
+    requestedValue: { type: 'string', minLength: 1, maxLength: CHANGE_REQUEST_LIMITS.valueMax, ...notBlank },
+    note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
+  },
+} as const;
+export type ChangeRequestInput = FromSchema<typeof changeRequestInputSchema>;
+
+export const changeRequestFilterSchema = {
+  $id: 'MsaChangeRequestFilter',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteNum'],
+  properties: { siteNum, status: { type: 'string', enum: CHANGE_REQUEST_STATUSES } },
+} as const;
+export type ChangeRequestFilter = FromSchema<typeof changeRequestFilterSchema>;
