@@ -26,6 +26,9 @@ export const TIMINGS = {
   stepChangeAnimationMs: 500,
 } as const;
 
+/** §9 'Small screen: width under 640 px or height under 768 px'. */
+export const SMALL_SCREEN = { widthUnder: 640, heightUnder: 768 } as const;
+
 /** The account group whose alarms are pushed live (SPEC §4, §9). */
 export const LIVE_ALARM_ACCOUNT_GROUP = 9993;
 

@@ -27,12 +27,18 @@ const ROUTES: Partial<Record<HelpItemKey, string>> = {
   provideFeedback: '/home/contact-us?topic=feedback',
 };
 
-/** SPEC §2 'Help menu (not for app 3)'. */
-export function HelpMenu() {
+/**
+ * SPEC §2 'Help menu (not for app 3)'. With `control`, the menu opens where the caller says
+ * (the compact header's overflow menu, issue 14) and has no button of its own; it stays
+ * mounted so its dialogs outlive the menu.
+ */
+export function HelpMenu({ control }: { control?: { anchorEl: HTMLElement | null; onClose: () => void } }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { user, config } = useShellSession();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [ownAnchor, setOwnAnchor] = useState<HTMLElement | null>(null);
+  const anchor = control ? control.anchorEl : ownAnchor;
+  const setAnchor = (el: HTMLElement | null) => (control && !el ? control.onClose() : setOwnAnchor(el));
   const [dialog, setDialog] = useState<'about' | 'banner' | 'popupBlocked' | null>(null);
   const [lastPopup, setLastPopup] = useState<HelpItemKey>('classicPortal');
   if (!user) return null;
@@ -72,17 +78,24 @@ export function HelpMenu() {
 
   return (
     <>
-      <Tooltip title={translate('shell.appBar.help')}>
-        <IconButton
-          color="inherit"
-          aria-label={translate('shell.appBar.help')}
-          aria-haspopup="menu"
-          onClick={(e) => setAnchor(e.currentTarget)}
-        >
-          <HelpOutlineIcon />
-        </IconButton>
-      </Tooltip>
-      <MuiMenu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+      {!control && (
+        <Tooltip title={translate('shell.appBar.help')}>
+          <IconButton
+            color="inherit"
+            aria-label={translate('shell.appBar.help')}
+            aria-haspopup="menu"
+            onClick={(e) => setAnchor(e.currentTarget)}
+          >
+            <HelpOutlineIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+      <MuiMenu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-label': translate('shell.appBar.help') } }}
+      >
         {items.map((key) => (
           <MenuItem key={key} onClick={() => void choose(key)}>
             {translate(`shell.help.${key}`)}

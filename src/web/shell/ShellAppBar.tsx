@@ -1,10 +1,18 @@
-import { useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
-import { AppBar, LoadingIndicator, useTheme, useTranslate } from 'react-admin';
+import { AppBar, LoadingIndicator, useRefresh, UserMenuContextProvider, useTheme, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { DealerBranding } from '../../../schemas/dealer.js';
@@ -13,10 +21,12 @@ import { APPLICATION } from '../../common/constants.js';
 import { HelpMenu } from './HelpMenu.js';
 import { headerLogo, homePath } from './menuRules.js';
 import { shellApi } from './shellApi.js';
-import { ShellUserMenu } from './ShellUserMenu.js';
+import type { HeaderControl, HeaderLayout } from './headerRules.js';
+import { AccountItem, DarkModeItem, LanguageItems, LogoutItem, ShellUserMenu } from './ShellUserMenu.js';
 import { useShellControls } from './shellContext.js';
 import { openSpotlight } from './shellEvents.js';
 import { AccountGroupSwitcher, AccountSwitcher } from './Switchers.js';
+import { useHeaderLayout } from './useHeaderLayout.js';
 import { useShellSession } from './useShellSession.js';
 
 /** §7 'Load dealer branding (logos)'; a customer's logos come with the active account link. */
@@ -56,45 +66,159 @@ function Logo() {
   );
 }
 
-/** SPEC §2 header bar: logo, spotlight search, switchers, help and user menus. */
+/**
+ * Issue 14, small screens (SPEC §9): one overflow menu (MoreVert) with the bar's actions, each
+ * with its text, then the user menu's items, Log Out among them. Help opens its own menu where
+ * this one was.
+ */
+function OverflowMenu({ layout }: { layout: HeaderLayout }) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const { sidebarHidden, toggleSidebar } = useShellControls();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [helpAnchor, setHelpAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const userMenu = useMemo(() => ({ onClose: () => setAnchor(null) }), []);
+  const has = (control: HeaderControl) => layout.overflow.includes(control);
+  const label = translate('shell.appBar.more');
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          color="inherit"
+          aria-label={label}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={!!anchor}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          <MoreVertIcon />
+        </IconButton>
+      </Tooltip>
+      <UserMenuContextProvider value={userMenu}>
+        <Menu
+          id={menuId}
+          anchorEl={anchor}
+          open={!!anchor}
+          onClose={close}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          slotProps={{ list: { 'aria-label': label, dense: true }, paper: { sx: { minWidth: 220, maxHeight: 'calc(100% - 32px)' } } }}
+        >
+          {has('search') && (
+            <MenuItem
+              onClick={() => {
+                close();
+                openSpotlight();
+              }}
+            >
+              <ListItemIcon>
+                <SearchIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{translate('shell.more.search')}</ListItemText>
+            </MenuItem>
+          )}
+          {has('siteSidebar') && toggleSidebar && (
+            <MenuItem role="menuitemcheckbox" aria-checked={!sidebarHidden} onClick={toggleSidebar}>
+              <ListItemIcon>
+                <ViewSidebarIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{translate('shell.more.siteSidebar')}</ListItemText>
+            </MenuItem>
+          )}
+          {has('help') && (
+            <MenuItem
+              aria-haspopup="menu"
+              onClick={() => {
+                setHelpAnchor(anchor);
+                close();
+              }}
+            >
+              <ListItemIcon>
+                <HelpOutlineIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{translate('shell.appBar.help')}</ListItemText>
+            </MenuItem>
+          )}
+          {has('refresh') && (
+            <MenuItem
+              onClick={() => {
+                close();
+                refresh();
+              }}
+            >
+              <ListItemIcon>
+                <RefreshIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{translate('shell.more.refresh')}</ListItemText>
+            </MenuItem>
+          )}
+          {has('userMenu') && <Divider />}
+          {has('userMenu') && <AccountItem />}
+          {has('userMenu') && <DarkModeItem />}
+          {has('userMenu') && <LanguageItems />}
+          {has('userMenu') && <Divider />}
+          {has('userMenu') && <LogoutItem />}
+        </Menu>
+      </UserMenuContextProvider>
+      {has('help') && <HelpMenu control={{ anchorEl: helpAnchor, onClose: () => setHelpAnchor(null) }} />}
+    </>
+  );
+}
+
+/** SPEC §2 header bar: logo, spotlight search, switchers, help and user menus; compact on a small screen (issue 14, headerRules.ts). */
 export function ShellAppBar() {
   const { onPulse, sidebarHidden, toggleSidebar: onToggleSidebar } = useShellControls();
   const translate = useTranslate();
   const { user } = useShellSession();
+  const layout = useHeaderLayout();
   const app = user?.applicationNum;
+  const inBar = (control: HeaderControl) => layout.bar.includes(control);
   return (
     <AppBar
       color="inherit"
-      userMenu={<ShellUserMenu />}
+      userMenu={layout.compact ? false : <ShellUserMenu />}
       toolbar={
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          {app === APPLICATION.dealer && <AccountGroupSwitcher onPulse={onPulse} />}
-          {app === APPLICATION.customer && <AccountSwitcher />}
-          <Tooltip title={translate('shell.appBar.spotlight')}>
-            <IconButton color="inherit" aria-label={translate('shell.appBar.spotlight')} onClick={openSpotlight}>
-              <SearchIcon />
-            </IconButton>
-          </Tooltip>
-          {onToggleSidebar && (
-            <Tooltip title={translate('shell.appBar.siteSidebar')}>
-              <IconButton
-                sx={{ display: { xs: 'none', md: 'inline-flex' } }}
-                color="inherit"
-                aria-label={translate('shell.appBar.siteSidebar')}
-                aria-pressed={!sidebarHidden}
-                onClick={onToggleSidebar}
-              >
-                <ViewSidebarIcon />
+        layout.compact ? (
+          <OverflowMenu layout={layout} />
+        ) : (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            {inBar('switcher') && app === APPLICATION.dealer && <AccountGroupSwitcher onPulse={onPulse} />}
+            {inBar('switcher') && app === APPLICATION.customer && <AccountSwitcher />}
+            <Tooltip title={translate('shell.appBar.spotlight')}>
+              <IconButton color="inherit" aria-label={translate('shell.appBar.spotlight')} onClick={openSpotlight}>
+                <SearchIcon />
               </IconButton>
             </Tooltip>
-          )}
-          <HelpMenu />
-          <LoadingIndicator sx={{ display: { xs: 'none', sm: 'inline-flex' } }} />
-        </Box>
+            {inBar('siteSidebar') && onToggleSidebar && (
+              <Tooltip title={translate('shell.appBar.siteSidebar')}>
+                <IconButton
+                  color="inherit"
+                  aria-label={translate('shell.appBar.siteSidebar')}
+                  aria-pressed={!sidebarHidden}
+                  onClick={onToggleSidebar}
+                >
+                  <ViewSidebarIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+            {inBar('help') && <HelpMenu />}
+            <LoadingIndicator />
+          </Box>
+        )
       }
     >
-      {/* On phones the bar keeps the menus and switchers; the drawer's Home is the way home. */}
-      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', '& > a': { display: { xs: 'none', sm: 'flex' }, alignItems: 'center' } }}>
+      {/* Compact on a small screen, so the logo always has room. */}
+      <Box
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          display: 'flex',
+          alignItems: 'center',
+          '& > a': { display: 'flex', alignItems: 'center', minWidth: 0 },
+        }}
+      >
         <Logo />
       </Box>
     </AppBar>

@@ -34,6 +34,9 @@ import { shellApi } from './shellApi.js';
 import { splitMoreOptions, visibleDrawerItems, type DrawerItem } from './menuRules.js';
 import { useShellSession } from './useShellSession.js';
 import { openAccountSearch } from './shellEvents.js';
+import { useShellControls } from './shellContext.js';
+import { DrawerSwitcher } from './Switchers.js';
+import { useHeaderLayout } from './useHeaderLayout.js';
 
 export const DRAWER_ICONS: Record<string, ReactElement> = {
   home: <DashboardIcon />,
@@ -102,10 +105,15 @@ function PanelInfoEntries() {
   );
 }
 
-/** SPEC §2 main drawer per application, §6 gates; 'More Options' under 768 px high (app 2). */
+/**
+ * SPEC §2 main drawer per application, §6 gates; 'More Options' under 768 px high (app 2).
+ * On a small screen (§9, issue 14) the header's switcher comes first here.
+ */
 export function ShellMenu() {
   const translate = useTranslate();
   const { user } = useShellSession();
+  const { onPulse } = useShellControls();
+  const layout = useHeaderLayout();
   const [open] = useSidebarState();
   const short = useMediaQuery('(max-height: 767.95px)');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -115,6 +123,7 @@ export function ShellMenu() {
   return (
     <nav aria-label={translate('shell.drawer.label')}>
       <Menu>
+        {layout.drawer.includes('switcher') && <DrawerSwitcher applicationNum={user.applicationNum} onPulse={onPulse} />}
         {main.map((item) => (
           <Fragment key={item.key}>
             <DrawerEntry item={item} />

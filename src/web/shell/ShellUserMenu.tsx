@@ -2,10 +2,11 @@ import { useState } from 'react';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LogoutIcon from '@mui/icons-material/Logout';
+import ToggleOffIcon from '@mui/icons-material/ToggleOff';
+import ToggleOnIcon from '@mui/icons-material/ToggleOn';
 import TranslateIcon from '@mui/icons-material/Translate';
 import Divider from '@mui/material/Divider';
 import { UserMenu, useLocales, useLocaleState, useLogout, useTheme, useTranslate, useUserMenu } from 'react-admin';
@@ -15,7 +16,7 @@ import { ConfirmDialog } from './ConfirmDialog.js';
 import { shellApi } from './shellApi.js';
 import { safeStorage, useShellSession } from './useShellSession.js';
 
-function AccountItem() {
+export function AccountItem() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const menu = useUserMenu();
@@ -35,7 +36,7 @@ function AccountItem() {
 }
 
 /** §2 user menu 'Dark Mode toggle', the colour mode the login page shares (localStorage color-mode). */
-function DarkModeItem() {
+export function DarkModeItem() {
   const translate = useTranslate();
   const [theme, setTheme] = useTheme();
   const dark = theme === 'dark';
@@ -50,7 +51,8 @@ function DarkModeItem() {
         <DarkModeIcon fontSize="small" />
       </ListItemIcon>
       <ListItemText>{translate('shell.user.darkMode')}</ListItemText>
-      <Switch size="small" checked={dark} tabIndex={-1} inputProps={{ 'aria-hidden': true }} sx={{ ml: 1 }} />
+      {/* A picture of a switch: the item is the checkbox (a real input inside would nest controls). */}
+      {dark ? <ToggleOnIcon color="primary" sx={{ ml: 1 }} /> : <ToggleOffIcon color="action" sx={{ ml: 1 }} />}
     </MenuItem>
   );
 }
@@ -59,7 +61,7 @@ function DarkModeItem() {
  * The language, as on the login page (§9 en/es/fr; the choice is kept in localStorage
  * `locale`): one radio item per language, named in its own language.
  */
-function LanguageItems() {
+export function LanguageItems() {
   const translate = useTranslate();
   const locales = useLocales();
   const [locale, setLocale] = useLocaleState();
@@ -86,8 +88,8 @@ function LanguageItems() {
   );
 }
 
-/** Log Out; while impersonating it ends both sessions after confirmation (§4). */
-function LogoutItem() {
+/** Log Out (also in the compact header's overflow menu); while impersonating it ends both sessions after confirmation (§4). */
+export function LogoutItem() {
   const translate = useTranslate();
   const logout = useLogout();
   const menu = useUserMenu();

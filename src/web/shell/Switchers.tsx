@@ -1,10 +1,20 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import { useMediaQuery, type Theme } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useSidebarState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { TIMINGS } from '../../common/constants.js';
+import { APPLICATION, TIMINGS } from '../../common/constants.js';
 import { updateSession } from '../providers/session.js';
 import { displayAccountName } from './menuRules.js';
 import { pushNotice } from './notices.js';
@@ -20,8 +30,18 @@ const fieldSx = {
   '& .MuiInputBase-root': { bgcolor: 'background.paper' },
 } as const;
 
+/** One switcher's state, whichever way it is shown (a select in the bar, or the drawer's bottom sheet). */
+interface Switch {
+  /** Key under shell.appBar.* naming the switcher ('accountGroup' or 'account'). */
+  labelKey: 'accountGroup' | 'account';
+  options: { value: number; label: string }[];
+  selected: number | '';
+  busy: boolean;
+  change: (next: number) => Promise<void>;
+}
+
 /** §4 'Account-group switch: sets the group, goes to /home/dashboard and shows a loading pulse for 3 s'. */
-export function AccountGroupSwitcher({ onPulse }: { onPulse: (on: boolean) => void }) {
+function useAccountGroupSwitch(onPulse: (on: boolean) => void): Switch | null {
   const translate = useTranslate();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -45,58 +65,190 @@ export function AccountGroupSwitcher({ onPulse }: { onPulse: (on: boolean) => vo
       setBusy(false);
     }
   };
-  return (
-    <TextField
-      select
-      size="small"
-      label={translate('shell.appBar.accountGroup')}
-      value={groups.some((g) => g.siteGroupNum === siteGroupNum) ? siteGroupNum : ''}
-      disabled={busy}
-      onChange={(e) => void change(Number(e.target.value))}
-      sx={fieldSx}
-      slotProps={{ select: { MenuProps: { slotProps: { paper: { 'aria-label': translate('shell.appBar.accountGroup') } } } } }}
-    >
-      {groups.map((g) => (
-        <MenuItem key={g.siteGroupNum} value={g.siteGroupNum}>{`${g.siteGroupNum} - ${displayAccountName(g.siteGroupName)}`}</MenuItem>
-      ))}
-    </TextField>
-  );
+  return {
+    labelKey: 'accountGroup',
+    options: groups.map((g) => ({ value: g.siteGroupNum, label: `${g.siteGroupNum} - ${displayAccountName(g.siteGroupName)}` })),
+    selected: groups.some((g) => g.siteGroupNum === siteGroupNum) ? (siteGroupNum ?? '') : '',
+    busy,
+    change,
+  };
 }
 
+/** The account the customer chose last in this page load (kept here so the bar and the drawer agree). */
+let chosenAccount: number | undefined;
+
 /** §4 'MSA account switch: calls the server, then goes to /msa/summary with sn and the first device'. */
-export function AccountSwitcher() {
+function useAccountSwitch(): Switch | null {
   const translate = useTranslate();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: links } = useQuery({ queryKey: ['shell', 'accountLinks'], queryFn: shellApi.accountLinks });
-  const [current, setCurrent] = useState<number>();
+  const [current, setCurrent] = useState<number | undefined>(chosenAccount);
+  const [busy, setBusy] = useState(false);
   if (!links || links.length === 0) return null;
-  const selected = current ?? links.find((l) => l.isFavorite)?.siteNum ?? links[0].siteNum;
+  const known = links.some((l) => l.siteNum === current) ? current : undefined;
+  const selected = known ?? links.find((l) => l.isFavorite)?.siteNum ?? links[0].siteNum;
   const change = async (siteNum: number) => {
+    setBusy(true);
     try {
       const active = await shellApi.activateAccount(siteNum);
+      chosenAccount = siteNum;
       setCurrent(siteNum);
       updateSession({ siteGroupNum: active.siteGroupNum });
       navigate(`/msa/summary?sn=${active.siteNum}${active.devNum ? `&dn=${active.devNum}` : ''}`);
       await queryClient.invalidateQueries();
     } catch {
       pushNotice({ type: 'danger', title: translate('shell.appBar.account'), message: translate('shell.account.switchFailed') });
+    } finally {
+      setBusy(false);
     }
   };
+  return {
+    labelKey: 'account',
+    options: links.map((l) => ({ value: l.siteNum, label: displayAccountName(l.siteName) })),
+    selected,
+    busy,
+    change,
+  };
+}
+
+/** The switcher as a select in the header bar (large screens). */
+function SwitcherField({ state, menuLabel }: { state: Switch | null; menuLabel?: boolean }) {
+  const translate = useTranslate();
+  if (!state) return null;
+  const label = translate(`shell.appBar.${state.labelKey}`);
   return (
     <TextField
       select
       size="small"
-      label={translate('shell.appBar.account')}
-      value={selected}
-      onChange={(e) => void change(Number(e.target.value))}
+      label={label}
+      value={state.selected}
+      disabled={state.busy}
+      onChange={(e) => void state.change(Number(e.target.value))}
       sx={fieldSx}
+      slotProps={menuLabel ? { select: { MenuProps: { slotProps: { paper: { 'aria-label': label } } } } } : undefined}
     >
-      {links.map((l) => (
-        <MenuItem key={l.siteNum} value={l.siteNum}>
-          {displayAccountName(l.siteName)}
+      {state.options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
         </MenuItem>
       ))}
     </TextField>
   );
+}
+
+export function AccountGroupSwitcher({ onPulse }: { onPulse: (on: boolean) => void }) {
+  return <SwitcherField state={useAccountGroupSwitch(onPulse)} menuLabel />;
+}
+
+export function AccountSwitcher() {
+  return <SwitcherField state={useAccountSwitch()} />;
+}
+
+/**
+ * Small screens (issue 14): the switcher is a drawer entry naming the current choice; it opens a
+ * bottom sheet with the choices. The entry sits among the drawer's menu items, so it is one too.
+ */
+function SwitcherSheet({ state, tabIndex }: { state: Switch | null; tabIndex?: number }) {
+  const translate = useTranslate();
+  const titleId = useId();
+  const [sidebarOpen, setSidebarOpen] = useSidebarState();
+  const temporaryDrawer = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const [open, setOpen] = useState(false);
+  if (!state) return null;
+  const label = translate(`shell.appBar.${state.labelKey}`);
+  const current = state.options.find((o) => o.value === state.selected)?.label ?? '';
+  const name = translate('shell.switcher.current', { label, value: current || translate('shell.switcher.none') });
+  const choose = async (value: number) => {
+    setOpen(false);
+    // A phone's drawer covers the page: close it for the page the switch goes to.
+    if (temporaryDrawer) setSidebarOpen(false);
+    await state.change(value);
+  };
+  return (
+    <>
+      <MenuItem
+        aria-label={name}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        tabIndex={tabIndex}
+        disabled={state.busy}
+        onClick={() => setOpen(true)}
+        sx={{ color: 'text.secondary', py: '6px', px: 2 }}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <SwapHorizIcon />
+        </ListItemIcon>
+        {sidebarOpen && (
+          <ListItemText
+            primary={label}
+            secondary={current}
+            slotProps={{
+              primary: { variant: 'caption', sx: { display: 'block', lineHeight: 1.2 } },
+              secondary: { noWrap: true, sx: { color: 'text.primary' } },
+            }}
+            sx={{ my: 0, minWidth: 0 }}
+          />
+        )}
+      </MenuItem>
+      <Divider sx={{ my: 0.5 }} />
+      <Drawer
+        anchor="bottom"
+        open={open}
+        onClose={() => setOpen(false)}
+        // In React's tree the sheet sits inside the drawer's menu, whose arrow keys must not move focus out of it.
+        onKeyDown={(e) => e.stopPropagation()}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-modal': true,
+            'aria-labelledby': titleId,
+            sx: { borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', mx: 'auto', width: '100%', maxWidth: 640 },
+          },
+        }}
+      >
+        <Box sx={{ width: 40, height: 4, borderRadius: 2, bgcolor: 'divider', mx: 'auto', mt: 1 }} aria-hidden />
+        <Typography id={titleId} variant="subtitle1" component="h2" sx={{ px: 2, pt: 1, fontWeight: 600 }}>
+          {label}
+        </Typography>
+        <MenuList autoFocusItem={open} aria-labelledby={titleId} sx={{ overflowY: 'auto', pb: 2 }}>
+          {state.options.map((o) => {
+            const checked = o.value === state.selected;
+            return (
+              <MenuItem key={o.value} role="menuitemradio" aria-checked={checked} selected={checked} onClick={() => void choose(o.value)}>
+                <ListItemIcon>{checked && <CheckIcon fontSize="small" />}</ListItemIcon>
+                <ListItemText>{o.label}</ListItemText>
+              </MenuItem>
+            );
+          })}
+        </MenuList>
+      </Drawer>
+    </>
+  );
+}
+
+function AccountGroupSheet({ onPulse, tabIndex }: { onPulse: (on: boolean) => void; tabIndex?: number }) {
+  return <SwitcherSheet state={useAccountGroupSwitch(onPulse)} tabIndex={tabIndex} />;
+}
+
+function AccountSheet({ tabIndex }: { tabIndex?: number }) {
+  return <SwitcherSheet state={useAccountSwitch()} tabIndex={tabIndex} />;
+}
+
+/**
+ * The drawer's switcher on a small screen: account groups for a dealer, accounts for a customer.
+ * `tabIndex` is the drawer menu's roving tab stop (MUI's MenuList gives it to its first item).
+ */
+export function DrawerSwitcher({
+  applicationNum,
+  onPulse,
+  tabIndex,
+}: {
+  applicationNum: number;
+  onPulse: (on: boolean) => void;
+  tabIndex?: number;
+}) {
+  if (applicationNum === APPLICATION.dealer) return <AccountGroupSheet onPulse={onPulse} tabIndex={tabIndex} />;
+  if (applicationNum === APPLICATION.customer) return <AccountSheet tabIndex={tabIndex} />;
+  return null;
 }
