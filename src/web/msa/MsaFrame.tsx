@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import type { SiteDetail } from '../../../schemas/sites.js';
+import type { AccountLink } from '../../../schemas/user.js';
+import { failureMessage } from '../providers/errorMessages.js';
+import { useMsaSite } from './useMsaSite.js';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+export interface MsaScreen {
+  site: SiteDetail;
+  links: readonly AccountLink[];
+  dn?: number;
+  refetch: () => Promise<unknown>;
+}
+
+/**
+ * Every customer screen (issue 14): its title, then the active account's content once loaded: a
+ * skeleton while loading, a retry on failure, and a designed state for a customer with no
+ * linked account.
+ */
+export function MsaFrame({ title, children }: { title: ReactNode; children: (screen: MsaScreen) => ReactNode }) {
+  const translate = useTranslate();
+  const { site, links, dn, isPending, error, refetch } = useMsaSite();
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            {translate('msa.retry')}
+          </Button>
+        }
+      >
+        {translate(failureMessage(error, 'msa.loadFailed'))}
+      </Alert>
+    );
+  } else if (links && links.length === 0) {
+    body = (
+      <Alert severity="info">
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {translate('msa.noLinks.title')}
+        </Typography>
+        {translate('msa.noLinks.text')}
+      </Alert>
+    );
+  } else if (isPending || !site || !links) {
+    body = (
+      <Stack spacing={2} aria-busy="true">
+        <Box role="status" sx={visuallyHidden}>
+          {translate('msa.loading')}
+        </Box>
+        <Skeleton variant="text" width="50%" height={36} />
+        <Skeleton variant="rounded" height={120} />
+        <Skeleton variant="rounded" height={200} />
+      </Stack>
+    );
+  } else {
+    body = children({ site, links, dn, refetch });
+  }
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto' }}>
+      {title}
+      {body}
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { useGetOne } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import type { SiteDetail } from '../../../schemas/sites.js';
+import { LINKS_QUERY, msaApi } from './msaApi.js';
+import { pickSiteNum } from './msaRules.js';
+
+/**
+ * The account a customer screen shows (issue 14): the URL's sn when linked, else the active
+ * linked account; then the account itself from /api/msa/sites/{siteNum} (the sections of the
+ * customer's roles). `dn` is the URL's device.
+ */
+export function useMsaSite() {
+  const [params] = useSearchParams();
+  const sn = Number(params.get('sn')) || 0;
+  const dn = Number(params.get('dn')) || undefined;
+  const links = useQuery({ queryKey: LINKS_QUERY, queryFn: msaApi.links });
+  const siteNum = links.data ? pickSiteNum(links.data, sn) : undefined;
+  const site = useGetOne<SiteDetail>('msa/sites', { id: siteNum ?? 0 }, { enabled: siteNum !== undefined, retry: false });
+  return {
+    siteNum,
+    dn,
+    links: links.data,
+    site: site.data,
+    isPending: links.isPending || (siteNum !== undefined && site.isPending),
+    error: links.error ?? site.error,
+    refetch: () => Promise.all([links.refetch(), site.refetch()]),
+  };
+}
