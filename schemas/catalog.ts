@@ -106,6 +106,7 @@ import {
   reportScheduleSchema,
 } from './reports.js';
 import { statusBannerSchema } from './statusBanner.js';
+import { billingSummaryQuerySchema, billingSummarySchema, invoiceFilterSchema, invoiceSchema } from './invoices.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import { accountLinkFavoriteSchema, accountLinkSchema, msaAccountUpdateSchema, msaUserSchema, siteNumSchema, userSchema } from './user.js';
 
@@ -251,4 +252,9 @@ export const ALL_SCHEMAS = [
   reportScheduleInputSchema,
   reportScheduleSchema,
   reportDownloadGrantSchema,
+  // invoices.ts (issue 14, billing for customers)
+  invoiceSchema,
+  invoiceFilterSchema,
+  billingSummaryQuerySchema,
+  billingSummarySchema,
 ] as const;

@@ -53,6 +53,7 @@ import { reportRunsRoutes } from './reports/reportRunsRoutes.js';
 import { reportLinkRoutes } from './reports/reportLinkRoutes.js';
 import { reportSchedulesPlugin } from './reports/reportSchedulesJobs.js';
 import { reportSchedulesRoutes } from './reports/reportSchedulesRoutes.js';
+import { invoicesRoutes } from './billing/invoicesRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reportRunsRoutes);
       await api.register(reportLinkRoutes);
       await api.register(reportSchedulesRoutes);
+      await api.register(invoicesRoutes);
     },
     { prefix: '/api' },
   );

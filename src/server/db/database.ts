@@ -19,6 +19,7 @@ import * as m0009 from './migrations/0009_account_edits.js';
 import * as m0010 from './migrations/0010_site_drafts.js';
 import * as m0011 from './migrations/0011_reports.js';
 import * as m0012 from './migrations/0012_report_indexes.js';
+import * as m0014 from './migrations/0014_invoices.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -121,6 +122,8 @@ const migrations: Record<string, Migration> = {
   '0010_site_drafts': m0010,
   '0011_reports': m0011,
   '0012_report_indexes': m0012,
+  // 0013 is taken by another change under way; Kysely runs migrations in name order.
+  '0014_invoices': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -14,6 +14,7 @@ export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'siteTests',
   'reports',
   'reportScreens',
+  'billing',
 ]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */
