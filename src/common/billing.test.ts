@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { balanceCents, currencyOf, daysUntil, formatDay, formatMoney, invoiceFileName, invoiceStatus, utcDay } from './billing.js';
+import {
+  balanceCents,
+  currencyOf,
+  daysUntil,
+  formatDay,
+  formatDayRange,
+  formatMoney,
+  invoiceFileName,
+  invoiceStatus,
+  utcDay,
+} from './billing.js';
 
 describe('invoiceStatus', () => {
   it('shows an open invoice past its due day as overdue', () => {
@@ -43,6 +53,10 @@ describe('formatMoney and formatDay', () => {
   it('writes a day without shifting it by a time zone', () => {
     expect(formatDay('2026-03-01', 'en')).toBe('Mar 1, 2026');
     expect(formatDay('2026-03-01', 'fr', 'long')).toBe('1 mars 2026');
+  });
+  it('writes a service period as one range', () => {
+    expect(formatDayRange('2026-11-21', '2026-12-20', 'en').replace(/\s/g, ' ')).toBe('Nov 21 – Dec 20, 2026');
+    expect(formatDayRange('2025-12-21', '2026-01-20', 'en').replace(/\s/g, ' ')).toBe('Dec 21, 2025 – Jan 20, 2026');
   });
 });
 

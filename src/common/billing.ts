@@ -40,6 +40,15 @@ export function formatDay(day: string, locale: string, style: 'medium' | 'long' 
   return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
+/** Two calendar days as one range in the reader's words ('Nov 21 – Dec 20, 2026'): the year and month written once when shared. */
+export function formatDayRange(start: string, end: string, locale: string): string {
+  const [a, b] = [start, end].map((day) => {
+    const [y, m, d] = day.split('-').map(Number);
+    return new Date(Date.UTC(y, m - 1, d));
+  });
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(a, b);
+}
+
 /** Days from `today` to `day` (negative when past), both YYYY-MM-DD. */
 export function daysUntil(day: string, today: string): number {
   return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
