@@ -16,10 +16,8 @@ import type { UiHints } from './uiHints.js';
  */
 export const INVOICE_STATUSES = ['open', 'overdue', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-/** The statuses stored in invoices.status (migration 0014). */
-export const STORED_INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 /** Currencies of the demo markets (SITE_COUNTRIES: US, CA, MX). */
-export const INVOICE_CURRENCIES = ['USD', 'CAD', 'MXN'] as const;
+const INVOICE_CURRENCIES = ['USD', 'CAD', 'MXN'] as const;
 
 const siteNum = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 /** A calendar day, YYYY-MM-DD (no time zone: a due date is a day). */
@@ -27,7 +25,7 @@ const day = { type: 'string', format: 'date' } as const;
 const cents = { type: 'integer', ...int4Range } as const;
 
 /** One line of an invoice: what was billed, how many, at what unit price (amount = quantity × unit). */
-export const invoiceLineSchema = {
+const invoiceLineSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['description', 'quantity', 'unitCents', 'amountCents'],
@@ -38,7 +36,6 @@ export const invoiceLineSchema = {
     amountCents: cents,
   },
 } as const;
-export type InvoiceLine = FromSchema<typeof invoiceLineSchema>;
 
 /** An invoice (or monthly statement) as the API returns it. `id` is invoiceId. */
 export const invoiceSchema = {
@@ -185,7 +182,7 @@ export const billingSummarySchema = {
 } as const;
 export type BillingSummary = FromSchema<typeof billingSummarySchema>;
 
-/** The list's columns, in the order the screen shows them (read only: no form). */
+/** The list's columns, in the order the screen shows them (read only: no form); the status labels' keys. */
 export const invoicesUi = {
   order: ['number', 'issuedOn', 'periodStart', 'dueOn', 'totalCents', 'balanceCents', 'status'],
   fields: {

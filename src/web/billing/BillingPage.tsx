@@ -2,11 +2,10 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSearchParams } from 'react-router-dom';
@@ -15,7 +14,7 @@ import { utcDay } from '../../common/billing.js';
 import { useBillingAccounts, useBillingSummary, useInvoices } from './billingApi.js';
 import { BillingSummaryCards } from './BillingSummaryCards.js';
 import { InvoiceList, InvoiceListSkeleton, InvoicesEmpty } from './InvoiceList.js';
-import { chosenAccount, INVOICE_PAGE_SIZE, PHONE_MAX_WIDTH, STATUS_CHOICES, statusChoiceOf, type StatusChoice } from './billingRules.js';
+import { chosenAccount, INVOICE_PAGE_SIZE, PHONE_MAX_WIDTH, STATUS_CHOICES, statusChoiceOf } from './billingRules.js';
 
 /**
  * /billing for customers (issue 14, SPEC §2, §6 billingRead): a linked account's balance, whom to
@@ -102,20 +101,21 @@ export function BillingPage() {
         <Typography variant="h6" component="h2">
           {translate('billing.page.invoices')}
         </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={status}
-          onChange={(_e, value: StatusChoice | null) => value && setParam('status', value === 'all' ? undefined : value)}
-          aria-label={translate('billing.page.status')}
-          sx={{ flexWrap: 'wrap', alignSelf: { xs: 'flex-start', sm: 'auto' } }}
-        >
-          {STATUS_CHOICES.map((choice) => (
-            <ToggleButton key={choice} value={choice} sx={{ px: 1.5, textTransform: 'none' }}>
-              {translate(choice === 'all' ? 'billing.page.allStatuses' : `billing.statuses.${choice}`)}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <Stack role="group" aria-label={translate('billing.page.status')} direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+          {STATUS_CHOICES.map((choice) => {
+            const selected = choice === status;
+            return (
+              <Chip
+                key={choice}
+                label={translate(choice === 'all' ? 'billing.page.allStatuses' : `billing.statuses.${choice}`)}
+                color={selected ? 'primary' : 'default'}
+                variant={selected ? 'filled' : 'outlined'}
+                aria-pressed={selected}
+                onClick={() => setParam('status', choice === 'all' ? undefined : choice)}
+              />
+            );
+          })}
+        </Stack>
       </Stack>
       {!rows ? (
         <InvoiceListSkeleton phone={phone} />

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { Invoice } from '../../../schemas/invoices.js';
+import { invoicesUi, type Invoice } from '../../../schemas/invoices.js';
 import { formatDay, formatDayRange, formatMoney } from '../../common/billing.js';
 import { billingApi } from './billingApi.js';
 import { dueHint, STATUS_COLORS } from './billingRules.js';
@@ -29,7 +29,7 @@ function StatusChip({ invoice }: { invoice: Invoice }) {
   return (
     <Chip
       size="small"
-      label={translate(`billing.statuses.${invoice.status}`)}
+      label={translate(`${invoicesUi.fields.status.optionLabels}.${invoice.status}`)}
       color={STATUS_COLORS[invoice.status]}
       variant={invoice.status === 'void' ? 'outlined' : 'filled'}
       data-status={invoice.status}
@@ -109,7 +109,6 @@ function InvoiceTable({ invoices, today, label }: { invoices: Invoice[]; today: 
         <TableHead>
           <TableRow>
             <TableCell>{translate('billing.columns.number')}</TableCell>
-            <TableCell>{translate('billing.columns.issuedOn')}</TableCell>
             <TableCell>{translate('billing.columns.period')}</TableCell>
             <TableCell>{translate('billing.columns.dueOn')}</TableCell>
             <TableCell sx={numeric}>{translate('billing.columns.total')}</TableCell>
@@ -121,8 +120,14 @@ function InvoiceTable({ invoices, today, label }: { invoices: Invoice[]; today: 
         <TableBody>
           {invoices.map((invoice) => (
             <TableRow key={invoice.id} hover data-testid="invoice-row">
-              <TableCell sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>{invoice.number}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(invoice.issuedOn, locale)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="invoice-number">
+                  {invoice.number}
+                </Typography>
+                <Typography variant="caption" component="p" color="text.secondary">
+                  {translate('billing.invoice.issuedOn', { date: formatDay(invoice.issuedOn, locale) })}
+                </Typography>
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {period(invoice)}
                 <Typography variant="caption" component="p" color="text.secondary">

@@ -9,8 +9,8 @@ export const PHONE_MAX_WIDTH = 639.95;
 export const INVOICE_PAGE_SIZE = 12;
 
 /** The chip colour of each status (MUI palette names). */
-export const STATUS_COLORS: Record<InvoiceStatus, 'info' | 'error' | 'success' | 'default'> = {
-  open: 'info',
+export const STATUS_COLORS: Record<InvoiceStatus, 'primary' | 'error' | 'success' | 'default'> = {
+  open: 'primary',
   overdue: 'error',
   paid: 'success',
   void: 'default',
