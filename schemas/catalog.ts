@@ -107,6 +107,7 @@ import {
   reportScheduleSchema,
 } from './reports.js';
 import { statusBannerSchema } from './statusBanner.js';
+import { billingSummaryQuerySchema, billingSummarySchema, invoiceFilterSchema, invoiceSchema } from './invoices.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import {
   accountLinkCreateSchema,
@@ -265,4 +266,9 @@ export const ALL_SCHEMAS = [
   changeRequestSchema,
   changeRequestInputSchema,
   changeRequestFilterSchema,
+  // invoices.ts (issue 14, billing for customers)
+  invoiceSchema,
+  invoiceFilterSchema,
+  billingSummaryQuerySchema,
+  billingSummarySchema,
 ] as const;

@@ -56,6 +56,11 @@ describe('the access table (SPEC §6), row by row', () => {
     ['dealer without billingRead: no billing', who(2), 'invoices', 'list', false],
     ['customer with billingRead: billing', who(3, ['billingRead']), 'invoices', 'list', true],
     ['staff: no billing', who(1, ['billingRead']), 'invoices', 'list', false],
+    // The customer's billing (issue 14): customers with billingRead only; dealers have their own (invoices).
+    ['customer with billingRead: own invoices', who(3, ['billingRead']), 'msaInvoices', 'list', true],
+    ['customer with billingRead: invoice PDF', who(3, ['billingRead']), 'msaInvoices', 'export', true],
+    ['customer without billingRead: no invoices', who(3), 'msaInvoices', 'show', false],
+    ['dealer with billingRead: not the customer invoices', who(2, ['billingRead']), 'msaInvoices', 'list', false],
     // 'reportRead: Reports, Support and News Setup.'
     ['staff with reportRead: reports', who(1, ['reportRead']), 'reports', 'list', true],
     ['dealer with reportRead: reports', who(2, ['reportRead']), 'reports', 'list', true],

@@ -194,6 +194,12 @@ export const ACCESS_TABLE = {
     show: { apps: [dealer, customer], roles: ['billingRead'] },
     export: { apps: [dealer, customer], roles: ['billingRead'] },
   },
+  // Billing for customers (issue 14, /api/msa/invoices): the customer's own linked accounts; the dealer's billing is `invoices` (issue 15).
+  msaInvoices: {
+    list: { apps: [customer], roles: ['billingRead'] },
+    show: { apps: [customer], roles: ['billingRead'] },
+    export: { apps: [customer], roles: ['billingRead'] },
+  },
   // §6 level8 + ansServiceBlockFlag + 'the dealer has an answering service': Answering Service.
   ansMessages: ANS_ALL,
   onCall: ANS_ALL,

@@ -56,6 +56,7 @@ import { reportRunsRoutes } from './reports/reportRunsRoutes.js';
 import { reportLinkRoutes } from './reports/reportLinkRoutes.js';
 import { reportSchedulesPlugin } from './reports/reportSchedulesJobs.js';
 import { reportSchedulesRoutes } from './reports/reportSchedulesRoutes.js';
+import { invoicesRoutes } from './billing/invoicesRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         },
         { prefix: '/msa' },
       );
+      await api.register(invoicesRoutes);
     },
     { prefix: '/api' },
   );

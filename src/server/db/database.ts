@@ -20,6 +20,7 @@ import * as m0010 from './migrations/0010_site_drafts.js';
 import * as m0011 from './migrations/0011_reports.js';
 import * as m0012 from './migrations/0012_report_indexes.js';
 import * as m0013 from './migrations/0013_msa.js';
+import * as m0014 from './migrations/0014_invoices.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -123,6 +124,7 @@ const migrations: Record<string, Migration> = {
   '0011_reports': m0011,
   '0012_report_indexes': m0012,
   '0013_msa': m0013,
+  '0014_invoices': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

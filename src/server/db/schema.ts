@@ -15,6 +15,9 @@ export interface AccountGroupsTable {
   dark_header_logo_url: string | null;
   has_answering_service: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Whom customers contact to pay (migration 0014); null when the dealer gave none. */
+  billing_email: string | null;
+  billing_phone: string | null;
 }
 
 export interface SsoProvidersTable {
@@ -525,6 +528,34 @@ export interface SiteDraftsTable {
   updated_at: Generated<Date>;
 }
 
+/** A line of an invoice (invoices.lines). */
+export interface InvoiceLineRow {
+  description: string;
+  quantity: number;
+  unit_cents: number;
+  amount_cents: number;
+}
+
+/** Invoices of an account (migration 0014; schemas/invoices.ts): 'overdue' is computed, not stored. */
+export interface InvoicesTable {
+  invoice_id: Generated<number>;
+  site_num: number;
+  site_group_num: number;
+  number: string;
+  /** date columns: written and read as 'YYYY-MM-DD' (the repository selects them with to_char). */
+  issued_on: string;
+  due_on: string;
+  period_start: string;
+  period_end: string;
+  total_cents: number;
+  paid_cents: Generated<number>;
+  paid_on: string | null;
+  status: Generated<'open' | 'paid' | 'void'>;
+  currency: Generated<'USD' | 'CAD' | 'MXN'>;
+  lines: Json<InvoiceLineRow[]>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   account_groups: AccountGroupsTable;
   sso_providers: SsoProvidersTable;
@@ -571,4 +602,5 @@ export interface Database {
   outbox_messages: OutboxMessagesTable;
   audit_log: AuditLogTable;
   site_drafts: SiteDraftsTable;
+  invoices: InvoicesTable;
 }

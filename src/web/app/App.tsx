@@ -31,6 +31,7 @@ const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.
 const DashboardRoute = lazy(() => import('./DashboardRoute.js').then((m) => ({ default: m.DashboardRoute })));
 const SiteCreateRoute = lazy(() => import('./SiteCreateRoute.js').then((m) => ({ default: m.SiteCreateRoute })));
 const ReportsRoute = lazy(() => import('./ReportRoutes.js').then((m) => ({ default: m.ReportsRoute })));
+const BillingRoute = lazy(() => import('./BillingRoute.js').then((m) => ({ default: m.BillingRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -71,6 +72,8 @@ function AreaContent({ route }: { route: AreaRoute }) {
     case 'reportInbox':
     case 'reportSchedules':
       return <ReportsRoute titleKey={route.titleKey} page={route.page} />;
+    case 'billing':
+      return <BillingRoute titleKey={route.titleKey} />;
     default:
       return <AreaPage titleKey={route.titleKey} />;
   }

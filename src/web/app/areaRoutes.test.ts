@@ -77,6 +77,8 @@ describe('area routes (SPEC §2, §6)', () => {
       '/reports': 'reportCatalogue',
       '/reports/inbox': 'reportInbox',
       '/reports/schedules/*': 'reportSchedules',
+      // The customers' billing (issue 14); dealers still get the placeholder there (BillingRoute.tsx).
+      '/billing': 'billing',
     });
   });
 });

@@ -13,7 +13,16 @@ export interface AreaRoute {
   /** The access-table entry that gates the page. */
   access: Pick<AccessRequest, 'resource' | 'action'>;
   /** The page that serves the route (App.tsx); without one, the area's titled placeholder. */
-  page?: 'dashboard' | 'siteInfo' | 'siteHistory' | 'alarmHistory' | 'siteCreate' | 'reportCatalogue' | 'reportInbox' | 'reportSchedules';
+  page?:
+    | 'dashboard'
+    | 'siteInfo'
+    | 'siteHistory'
+    | 'alarmHistory'
+    | 'siteCreate'
+    | 'reportCatalogue'
+    | 'reportInbox'
+    | 'reportSchedules'
+    | 'billing';
   /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
   msa?: boolean;
 }
@@ -46,7 +55,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   },
   { path: '/account-group/info', titleKey: 'shell.pages.accountGroup', access: { resource: 'accountGroup', action: 'edit' } },
   { path: '/branding', titleKey: 'shell.pages.branding', access: { resource: 'branding', action: 'edit' } },
-  { path: '/billing', titleKey: 'shell.pages.billing', access: { resource: 'invoices', action: 'list' } },
+  // Customers: their billing (issue 14); dealers: the placeholder until issue 15.
+  { path: '/billing', titleKey: 'shell.pages.billing', access: { resource: 'invoices', action: 'list' }, page: 'billing' },
   { path: '/site/create', titleKey: 'shell.pages.createAccount', access: { resource: 'sites', action: 'create' }, page: 'siteCreate' },
   { path: '/site/info', titleKey: 'shell.pages.siteInfo', access: { resource: 'sites', action: 'show' }, page: 'siteInfo' },
   { path: '/site/history', titleKey: 'shell.pages.siteHistory', access: { resource: 'sites', action: 'show' }, page: 'siteHistory' },

@@ -15,6 +15,7 @@ export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'reports',
   'reportScreens',
   'msa',
+  'billing',
 ]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */

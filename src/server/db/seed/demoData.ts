@@ -19,6 +19,8 @@ export interface DemoGroup {
   sites: number;
   /** Indexes into CITIES: the region the dealer serves. */
   cities: number[];
+  /** Whom customers contact to pay (issue 14, billing); left out, the dealer gave none. */
+  billing?: { phone: string; email: string };
 }
 
 export const DEMO_GROUPS: DemoGroup[] = [
@@ -32,6 +34,7 @@ export const DEMO_GROUPS: DemoGroup[] = [
     logo: 'northwind',
     sites: 110,
     cities: [0, 1, 2, 3, 4, 5],
+    billing: { phone: '+13125550110', email: 'billing@northwind.example.com' },
   },
   {
     siteGroupNum: 4120,
@@ -42,6 +45,7 @@ export const DEMO_GROUPS: DemoGroup[] = [
     hasAnsweringService: false,
     sites: 70,
     cities: [6, 7, 8, 9, 10],
+    billing: { phone: '+16125550142', email: 'accounts@lakesidealarm.example.com' },
   },
   {
     siteGroupNum: 5877,
@@ -62,6 +66,7 @@ export const DEMO_GROUPS: DemoGroup[] = [
     hasAnsweringService: false,
     sites: 30,
     cities: [15, 16, 17, 18],
+    billing: { phone: '+14155550163', email: 'billing@bayside.example.com' },
   },
 ];
 

@@ -56,6 +56,7 @@ import {
   type DemoAgency,
   type ZoneTemplate,
 } from './demoData.js';
+import { demoInvoices } from './invoicesSeed.js';
 import { chance, digits, mulberry32, pick, randomInt, sample, weightedPick, type Random } from './random.js';
 
 /**
@@ -110,6 +111,8 @@ export async function insertDemoGroups(db: Db): Promise<void> {
         header_logo_url: g.logo ? `/branding/${g.logo}.svg` : null,
         dark_header_logo_url: g.logo ? `/branding/${g.logo}-dark.svg` : null,
         has_answering_service: g.hasAnsweringService,
+        billing_phone: g.billing?.phone ?? null,
+        billing_email: g.billing?.email ?? null,
       })),
     )
     .execute();
@@ -725,6 +728,14 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
       })),
     );
 
+    // Billing (issue 14): a year of invoices for group 9993's homes and businesses and a few others'.
+    const invoices = demoInvoices(
+      data.info,
+      customerSites.map((s) => s.siteNum),
+      now,
+    );
+    await insertChunked(trx, 'invoices', invoices);
+
     // The customer without roles: one linked account (the third home of the live-alarm group).
     const basicSite = data.info.filter((site) => site.groupNum === 9993 && site.residential)[2];
     await trx
@@ -930,6 +941,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
           sites: data.sites.length,
           devices: data.devices.length,
           alarmEvents: data.events.length,
+          invoices: invoices.length,
           users: users.length,
         }),
       })

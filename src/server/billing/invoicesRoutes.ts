@@ -1,0 +1,156 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import {
+  billingSummaryQuerySchema,
+  billingSummarySchema,
+  INVOICE_SORT_FIELDS,
+  invoiceFilterSchema,
+  invoiceSchema,
+  type InvoiceFilter,
+} from '../../../schemas/invoices.js';
+import { errorSchema, INT4_MAX } from '../../../schemas/shared.js';
+import { invoiceFileName, utcDay } from '../../common/billing.js';
+import { pickLanguage } from '../../common/i18n.js';
+import { createAjv } from '../../common/validation.js';
+import { HttpError } from '../http/errors.js';
+import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { invoicePdf } from './invoicePdf.js';
+import { invoicesRepository, type InvoiceSortField } from './invoicesRepository.js';
+
+const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
+const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
+const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const tags = ['billing'];
+
+const notFound = () => new HttpError(404, 'errors.notFound');
+const today = () => utcDay(new Date());
+
+/**
+ * Billing for customers (issue 14, SPEC §2 /billing, §6 billingRead): a customer's invoices of
+ * their linked accounts, read only, in ra-data-simple-rest conventions; each invoice's PDF (audited);
+ * and an account's summary (balance, next due, whom to pay: the dealer). Access: the table's
+ * msaInvoices (customers with billingRead); the scope (linked accounts only) is the repository's,
+ * so another account's invoice or site answers 404 as a missing one does.
+ */
+export async function invoicesRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
+  const repo = invoicesRepository(app.db);
+  const validateFilter = createAjv().compile(invoiceFilterSchema);
+
+  /** The account asked for, within scope (404 otherwise), or the customer's default account; undefined without any. */
+  async function accountOf(request: FastifyRequest, siteNum: number | undefined) {
+    const user = request.auth!.user;
+    const num = siteNum ?? (await repo.defaultSiteNum(user));
+    if (num === undefined) return undefined;
+    const site = await repo.site(user, num);
+    if (!site) throw notFound();
+    return site;
+  }
+
+  app.get(
+    '/msa/invoices',
+    {
+      config: { access: { resource: 'msaInvoices', action: 'list' } },
+      schema: {
+        tags,
+        summary: 'A linked account\'s invoices, newest first (filter={"siteNum":N,"status":"overdue"}; default: the default account)',
+        querystring: listQuerystringSchema,
+        response: { 200: { type: 'array', items: invoiceSchema }, 400: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const query = parseListQuery<InvoiceFilter, InvoiceSortField>(request.query, { sortFields: INVOICE_SORT_FIELDS, validateFilter });
+      const { filter } = query;
+      // react-admin's getMany names ids only: within every reachable account.
+      const site = filter.id && filter.siteNum === undefined ? undefined : await accountOf(request, filter.siteNum);
+      if (!site && !filter.id) {
+        reply.header('Content-Range', contentRange('invoices', query.offset, 0, 0));
+        return [];
+      }
+      const { rows, total } = await repo.list(request.auth!.user, {
+        siteNum: site?.siteNum,
+        status: filter.status,
+        ids: filter.id,
+        sort: query.sort,
+        offset: query.offset,
+        limit: query.limit,
+        today: today(),
+      });
+      reply.header('Content-Range', contentRange('invoices', query.offset, rows.length, total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/msa/invoices/:id',
+    {
+      config: { access: { resource: 'msaInvoices', action: 'show' } },
+      schema: { tags, summary: 'One invoice with its lines', params: idParams, response: { 200: invoiceSchema, ...errors } },
+    },
+    async (request) => {
+      const invoice = await repo.get(request.auth!.user, request.params.id, today());
+      if (!invoice) throw notFound();
+      return invoice;
+    },
+  );
+
+  app.get(
+    '/msa/invoices/:id/pdf',
+    {
+      config: { access: { resource: 'msaInvoices', action: 'export' } },
+      schema: {
+        tags,
+        summary: 'The invoice as a PDF, in the language of Accept-Language (audited)',
+        params: idParams,
+        produces: ['application/pdf'],
+        response: { 200: { description: 'The PDF', type: 'string' }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.auth!.user;
+      const invoice = await repo.get(user, request.params.id, today());
+      if (!invoice) throw notFound();
+      const site = await repo.site(user, invoice.siteNum);
+      if (!site) throw notFound();
+      const [payee, logoUrl] = await Promise.all([repo.payee(invoice.siteGroupNum), repo.logoUrl(invoice.siteGroupNum)]);
+      const pdf = await invoicePdf({
+        invoice,
+        billTo: { name: site.siteName, address: site.address },
+        payee,
+        logoUrl,
+        t: request.t,
+        locale: pickLanguage(request.headers['accept-language']),
+      });
+      await app.audit(request, {
+        action: 'invoice.downloaded',
+        targetType: 'invoice',
+        targetId: invoice.invoiceId,
+        details: { siteNum: invoice.siteNum, number: invoice.number },
+      });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${invoiceFileName(invoice.number)}"`)
+        .header('Content-Length', String(pdf.length))
+        .header('Cache-Control', 'no-store')
+        .send(pdf as unknown as string);
+    },
+  );
+
+  app.get(
+    '/msa/billing/summary',
+    {
+      config: { access: { resource: 'msaInvoices', action: 'show' } },
+      schema: {
+        tags,
+        summary: "A linked account's balance, next invoice due and whom to pay (default: the default account)",
+        querystring: billingSummaryQuerySchema,
+        response: { 200: billingSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const site = await accountOf(request, request.query.siteNum);
+      if (!site) throw notFound();
+      return repo.summary(site, today());
+    },
+  );
+}

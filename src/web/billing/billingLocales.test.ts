@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { INVOICE_STATUSES } from '../../../schemas/invoices.js';
+import { LANGUAGES } from '../../common/i18n.js';
+
+const catalog = (lang: string) =>
+  JSON.parse(readFileSync(new URL(`../../../locales/${lang}/billing.json`, import.meta.url), 'utf8')) as unknown;
+
+function flat(node: unknown, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(node as Record<string, unknown>).flatMap(([k, v]) =>
+      v && typeof v === 'object' ? Object.entries(flat(v, `${prefix}${k}.`)) : [[`${prefix}${k}`, String(v)]],
+    ),
+  );
+}
+
+const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/** Every literal 'billing.…' key of the screens (this folder) and of the server's PDF. */
+function keysInCode(): string[] {
+  const dirs = [new URL('./', import.meta.url), new URL('../../server/billing/', import.meta.url)];
+  const keys = new Set<string>();
+  for (const dir of dirs)
+    for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts')))
+      for (const match of readFileSync(new URL(file, dir), 'utf8').matchAll(/'billing\.([\w.]+)'/g)) keys.add(match[1]);
+  return [...keys].sort();
+}
+
+describe('locales/*/billing.json', () => {
+  const en = flat(catalog('en'));
+
+  it('has every key the screens and the PDF use, and a label for every status', () => {
+    const used = keysInCode();
+    expect(used.length).toBeGreaterThan(40);
+    expect(used.filter((key) => !en[key])).toEqual([]);
+    for (const status of INVOICE_STATUSES) expect(en[`statuses.${status}`]).toBeTruthy();
+  });
+
+  it.each(LANGUAGES.filter((lang) => lang !== 'en'))('%s has the same keys and placeholders as en, translated', (lang) => {
+    const other = flat(catalog(lang));
+    expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, text] of Object.entries(en)) {
+      expect(placeholders(other[key]), key).toEqual(placeholders(text));
+      expect(other[key].includes('||||'), key).toBe(text.includes('||||'));
+    }
+    expect(other['download.label']).not.toBe(en['download.label']);
+  });
+});
