@@ -150,7 +150,8 @@ export const ACCESS_TABLE = {
     edit: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
     delete: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
   },
-  events: { list: { apps: ALL }, show: { apps: ALL }, export: { apps: STAFF } },
+  // The account's history: staff of its group, and the customer of a linked account (issue 14), each within the repository's scope.
+  events: { list: { apps: ALL }, show: { apps: ALL }, export: { apps: ALL } },
   // Place on test (issue 12; the spec's "No Action" state): dealers of the account's group.
   tests: siteDetail(),
   // Editing the account (issue 12): the call list, zones, passcodes, schedules and holidays; xtAdmin edits.

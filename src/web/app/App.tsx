@@ -31,6 +31,7 @@ const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.
 const DashboardRoute = lazy(() => import('./DashboardRoute.js').then((m) => ({ default: m.DashboardRoute })));
 const SiteCreateRoute = lazy(() => import('./SiteCreateRoute.js').then((m) => ({ default: m.SiteCreateRoute })));
 const ReportsRoute = lazy(() => import('./ReportRoutes.js').then((m) => ({ default: m.ReportsRoute })));
+const MsaRoute = lazy(() => import('./MsaRoutes.js').then((m) => ({ default: m.MsaRoute })));
 const BillingRoute = lazy(() => import('./BillingRoute.js').then((m) => ({ default: m.BillingRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
@@ -74,6 +75,16 @@ function AreaContent({ route }: { route: AreaRoute }) {
       return <ReportsRoute titleKey={route.titleKey} page={route.page} />;
     case 'billing':
       return <BillingRoute titleKey={route.titleKey} />;
+    case 'msaSummary':
+    case 'msaAccountInfo':
+    case 'msaPanelInfo':
+    case 'msaNoAction':
+    case 'msaContacts':
+    case 'msaZones':
+    case 'msaPasscodes':
+    case 'msaSchedules':
+    case 'msaHistory':
+      return <MsaRoute key={route.path} titleKey={route.titleKey} page={route.page} />;
     default:
       return <AreaPage titleKey={route.titleKey} />;
   }

@@ -79,6 +79,16 @@ describe('area routes (SPEC §2, §6)', () => {
       '/reports/schedules/*': 'reportSchedules',
       // The customers' billing (issue 14); dealers still get the placeholder there (BillingRoute.tsx).
       '/billing': 'billing',
+      // My Security Account (issue 14).
+      '/msa/summary': 'msaSummary',
+      '/msa/account-info': 'msaAccountInfo',
+      '/msa/panel-info': 'msaPanelInfo',
+      '/msa/no-action': 'msaNoAction',
+      '/msa/contacts': 'msaContacts',
+      '/msa/zones': 'msaZones',
+      '/msa/passcodes': 'msaPasscodes',
+      '/msa/history': 'msaHistory',
+      '/msa/schedules': 'msaSchedules',
     });
   });
 });

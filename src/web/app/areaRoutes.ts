@@ -1,6 +1,7 @@
 import { canAccess, type AccessRequest } from '../../common/access.js';
 import { APPLICATION } from '../../common/constants.js';
 import type { MenuUser } from '../shell/menuRules.js';
+import type { MsaPage } from './MsaRoutes.js';
 
 /**
  * SPEC §2 routes of the areas, each naming the page that serves it (lazily loaded; without one,
@@ -22,7 +23,8 @@ export interface AreaRoute {
     | 'reportCatalogue'
     | 'reportInbox'
     | 'reportSchedules'
-    | 'billing';
+    | 'billing'
+    | MsaPage;
   /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
   msa?: boolean;
 }
@@ -66,14 +68,64 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     access: { resource: 'sites', action: 'show' },
     page: 'alarmHistory',
   },
-  { path: '/msa/summary', titleKey: 'shell.pages.msaSummary', access: { resource: 'msaAccount', action: 'show' }, msa: true },
-  { path: '/msa/account-info', titleKey: 'shell.pages.msaAccountInfo', access: { resource: 'msaAccount', action: 'show' }, msa: true },
-  { path: '/msa/panel-info', titleKey: 'shell.pages.msaPanelInfo', access: { resource: 'msaAccount', action: 'show' }, msa: true },
-  { path: '/msa/no-action', titleKey: 'shell.pages.msaNoAction', access: { resource: 'msaTests', action: 'list' }, msa: true },
-  { path: '/msa/contacts', titleKey: 'shell.pages.msaContacts', access: { resource: 'msaContacts', action: 'list' }, msa: true },
-  { path: '/msa/zones', titleKey: 'shell.pages.msaZones', access: { resource: 'msaZones', action: 'list' }, msa: true },
-  { path: '/msa/passcodes', titleKey: 'shell.pages.msaPasscodes', access: { resource: 'msaPasscodes', action: 'list' }, msa: true },
-  { path: '/msa/schedules', titleKey: 'shell.pages.msaSchedules', access: { resource: 'msaSchedules', action: 'list' }, msa: true },
+  {
+    path: '/msa/summary',
+    titleKey: 'shell.pages.msaSummary',
+    access: { resource: 'msaAccount', action: 'show' },
+    page: 'msaSummary',
+    msa: true,
+  },
+  {
+    path: '/msa/account-info',
+    titleKey: 'shell.pages.msaAccountInfo',
+    access: { resource: 'msaAccount', action: 'show' },
+    page: 'msaAccountInfo',
+    msa: true,
+  },
+  {
+    path: '/msa/panel-info',
+    titleKey: 'shell.pages.msaPanelInfo',
+    access: { resource: 'msaAccount', action: 'show' },
+    page: 'msaPanelInfo',
+    msa: true,
+  },
+  {
+    path: '/msa/no-action',
+    titleKey: 'shell.pages.msaNoAction',
+    access: { resource: 'msaTests', action: 'list' },
+    page: 'msaNoAction',
+    msa: true,
+  },
+  {
+    path: '/msa/contacts',
+    titleKey: 'shell.pages.msaContacts',
+    access: { resource: 'msaContacts', action: 'list' },
+    page: 'msaContacts',
+    msa: true,
+  },
+  { path: '/msa/zones', titleKey: 'shell.pages.msaZones', access: { resource: 'msaZones', action: 'list' }, page: 'msaZones', msa: true },
+  {
+    path: '/msa/passcodes',
+    titleKey: 'shell.pages.msaPasscodes',
+    access: { resource: 'msaPasscodes', action: 'list' },
+    page: 'msaPasscodes',
+    msa: true,
+  },
+  // Not a SPEC §2 route: the customer's full history, the summary's 'View History' (issue 14).
+  {
+    path: '/msa/history',
+    titleKey: 'shell.pages.msaHistory',
+    access: { resource: 'msaAccount', action: 'show' },
+    page: 'msaHistory',
+    msa: true,
+  },
+  {
+    path: '/msa/schedules',
+    titleKey: 'shell.pages.msaSchedules',
+    access: { resource: 'msaSchedules', action: 'list' },
+    page: 'msaSchedules',
+    msa: true,
+  },
   { path: '/user-account', titleKey: 'shell.pages.userAccount', access: { resource: 'userAccount', action: 'show' } },
 ];
 

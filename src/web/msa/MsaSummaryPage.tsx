@@ -15,6 +15,7 @@ import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import RouterIcon from '@mui/icons-material/Router';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useLocaleState, useTranslate } from 'react-admin';
@@ -25,6 +26,7 @@ import { KIND_COLORS } from '../resources/eventKind.js';
 import { SiteStatusTag } from '../resources/siteStatus.js';
 import { formatInZone } from '../resources/zonedTime.js';
 import { msaApi } from './msaApi.js';
+import { useNow } from './useNow.js';
 import { armedState, completenessPrompts, onTestNow } from './msaRules.js';
 
 /** How many events the summary shows. */
@@ -46,14 +48,22 @@ export function MsaSummaryPage({ site }: { site: SiteDetail }) {
   const { canAccess: canTest = false } = useCanAccess({ resource: 'msaTests', action: 'create' });
   const { canAccess: canContacts = false } = useCanAccess({ resource: 'msaContacts', action: 'list' });
   const { canAccess: canPasscodes = false } = useCanAccess({ resource: 'msaPasscodes', action: 'list' });
-  const events = useQuery({ queryKey: ['msa', 'recentEvents', site.siteNum], queryFn: () => msaApi.recentEvents(site.siteNum, RECENT_EVENTS) });
-  const now = Date.now();
+  const events = useQuery({
+    queryKey: ['msa', 'recentEvents', site.siteNum],
+    queryFn: () => msaApi.recentEvents(site.siteNum, RECENT_EVENTS),
+  });
+  // The armed state: the newest opening or closing, however far back.
+  const lastOpenClose = useQuery({
+    queryKey: ['msa', 'lastOpenClose', site.siteNum],
+    queryFn: () => msaApi.recentEvents(site.siteNum, 1, ['openClose']),
+  });
+  const now = useNow();
   const testUntil = site.devices
     .filter((d) => onTestNow(d, now))
     .map((d) => d.onTestUntil!)
     .sort()
     .at(-1);
-  const armed = events.data ? armedState(events.data) : 'unknown';
+  const armed = lastOpenClose.data ? armedState(lastOpenClose.data) : 'unknown';
   const roles = [canContacts && 'contactsRead', canPasscodes && 'sitePasscodeRead'].filter(Boolean) as string[];
   const prompts = completenessPrompts(site, roles);
   const t = (key: string, args?: Record<string, unknown>) => translate(`msa.summary.${key}`, args);
@@ -108,6 +118,9 @@ export function MsaSummaryPage({ site }: { site: SiteDetail }) {
         )}
         <Button variant="outlined" startIcon={<HistoryIcon />} component={RouterLink} to={withSite('/msa/history', site)}>
           {t('viewHistory')}
+        </Button>
+        <Button variant="outlined" startIcon={<RouterIcon />} component={RouterLink} to={withSite('/msa/panel-info', site)}>
+          {t('panelInfo')}
         </Button>
       </Stack>
 

@@ -1,4 +1,4 @@
-import type { EventRecord } from '../../../schemas/events.js';
+import type { EventKind, EventRecord } from '../../../schemas/events.js';
 import type { ChangeRequest, ChangeRequestInput } from '../../../schemas/msa.js';
 import type { AccountLink, AccountLinkCreate } from '../../../schemas/user.js';
 import { api } from '../providers/http.js';
@@ -19,9 +19,13 @@ export const msaApi = {
   /** §7 'Favourite account link: siteNum and flag'. */
   setDefault: (siteNum: number, isFavorite: boolean) => api<AccountLink[]>('msa/accountLinks/favorite', 'PUT', { siteNum, isFavorite }),
   /** The newest events of an account (GET /api/events, newest first). */
-  recentEvents: (siteNum: number, count: number) =>
-    api<EventRecord[]>(`events?filter=${encodeURIComponent(JSON.stringify({ siteNum }))}&range=${encodeURIComponent(JSON.stringify([0, count - 1]))}`),
+  recentEvents: (siteNum: number, count: number, kind?: EventKind[]) =>
+    api<EventRecord[]>(
+      `events?filter=${encodeURIComponent(JSON.stringify(kind ? { siteNum, kind } : { siteNum }))}&range=${encodeURIComponent(JSON.stringify([0, count - 1]))}`,
+    ),
   changeRequests: (siteNum: number) =>
-    api<ChangeRequest[]>(`msa/changeRequests?filter=${encodeURIComponent(JSON.stringify({ siteNum }))}&range=${encodeURIComponent('[0,49]')}`),
+    api<ChangeRequest[]>(
+      `msa/changeRequests?filter=${encodeURIComponent(JSON.stringify({ siteNum }))}&range=${encodeURIComponent('[0,49]')}`,
+    ),
   requestChange: (body: ChangeRequestInput) => api<ChangeRequest>('msa/changeRequests', 'POST', body),
 };

@@ -25,8 +25,18 @@ describe('the account a customer screen shows', () => {
 
 describe('the armed state (Contact ID 4xx)', () => {
   it('a closing (R4xx) is armed, an opening (E4xx) disarmed, from the newest opening or closing', () => {
-    expect(armedState([{ kind: 'alarm', eventCode: 'E130' }, { kind: 'openClose', eventCode: 'R401' }])).toBe('armed');
-    expect(armedState([{ kind: 'openClose', eventCode: 'E401' }, { kind: 'openClose', eventCode: 'R401' }])).toBe('disarmed');
+    expect(
+      armedState([
+        { kind: 'alarm', eventCode: 'E130' },
+        { kind: 'openClose', eventCode: 'R401' },
+      ]),
+    ).toBe('armed');
+    expect(
+      armedState([
+        { kind: 'openClose', eventCode: 'E401' },
+        { kind: 'openClose', eventCode: 'R401' },
+      ]),
+    ).toBe('disarmed');
   });
   it('is unknown without an opening or closing', () => {
     expect(armedState([{ kind: 'test', eventCode: 'E602' }])).toBe('unknown');
@@ -43,9 +53,10 @@ describe('completeness prompts', () => {
   it('asks for a first contact, a phone, a verifier and a passcode when missing', () => {
     expect(completenessPrompts({ contacts: [], passcodes: [] }, all).map((p) => p.key)).toEqual(['firstContact', 'passcode']);
     expect(
-      completenessPrompts({ contacts: [contact({ phoneNumber: null, verifies: false }), contact({ verifies: false })], passcodes: [{} as never] }, all).map(
-        (p) => p.key,
-      ),
+      completenessPrompts(
+        { contacts: [contact({ phoneNumber: null, verifies: false }), contact({ verifies: false })], passcodes: [{} as never] },
+        all,
+      ).map((p) => p.key),
     ).toEqual(['contactPhone', 'verifier']);
   });
   it('only prompts for what the roles let the customer fix', () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Children, Fragment, isValidElement, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -9,6 +9,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { anchorId, telHref, type SiteInfoAnchor } from './siteInfoRules.js';
 
 /** Read by screen readers, not shown. */
@@ -80,8 +83,43 @@ export function Section({
   );
 }
 
-/** A table that scrolls sideways on a phone (the region is focusable, so the keyboard scrolls it too). */
+/**
+ * A table of the account; on a phone (under the small breakpoint) each row becomes a card that
+ * names every value with its column's heading, so nothing scrolls sideways (issue 14: lists as
+ * cards, one thumb). Rows are TableRow elements whose children are TableCell elements.
+ */
 export function InfoTable({ label, head, children }: { label: string; head: readonly string[]; children: ReactNode }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  if (phone) {
+    return (
+      <Stack role="list" aria-label={label} spacing={1}>
+        {Children.toArray(children)
+          .filter(isValidElement)
+          .map((row, index) => {
+            const cells = Children.toArray((row.props as { children?: ReactNode }).children).filter(isValidElement);
+            return (
+              <Paper key={row.key ?? index} role="listitem" variant="outlined" sx={{ p: 1.5 }}>
+                <Box
+                  component="dl"
+                  sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 1.5, rowGap: 0.5 }}
+                >
+                  {cells.map((cell, i) => (
+                    <Fragment key={i}>
+                      <Typography component="dt" variant="body2" color="text.secondary">
+                        {head[i]}
+                      </Typography>
+                      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                        {(cell.props as { children?: ReactNode }).children}
+                      </Typography>
+                    </Fragment>
+                  ))}
+                </Box>
+              </Paper>
+            );
+          })}
+      </Stack>
+    );
+  }
   return (
     <TableContainer role="region" aria-label={label} tabIndex={0}>
       <Table size="small" aria-label={label}>

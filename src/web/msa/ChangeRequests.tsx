@@ -1,0 +1,197 @@
+import { useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { CHANGE_REQUEST_FIELDS, CHANGE_REQUEST_LIMITS, type ChangeRequestField } from '../../../schemas/msa.js';
+import type { SiteDetail } from '../../../schemas/sites.js';
+import { clientMessage } from '../providers/errorMessages.js';
+import { formatInZone } from '../resources/zonedTime.js';
+import { msaApi } from './msaApi.js';
+
+const STATUS_COLOR = { pending: 'warning', done: 'success', declined: 'default', withdrawn: 'default' } as const;
+
+/**
+ * What only the dealer may change (issue 14, /msa/account-info): the customer asks, the request
+ * is sent to the dealer (the account's history) and listed here as pending until the dealer acts.
+ */
+export function ChangeRequests({ site }: { site: SiteDetail }) {
+  const translate = useTranslate();
+  const [language = 'en'] = useLocaleState();
+  const [asking, setAsking] = useState(false);
+  const t = (key: string, args?: Record<string, unknown>) => translate(`msa.accountInfo.${key}`, args);
+  const requests = useQuery({ queryKey: ['msa', 'changeRequests', site.siteNum], queryFn: () => msaApi.changeRequests(site.siteNum) });
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {t('requestsTitle')}
+          </Typography>
+          <Button variant="outlined" startIcon={<EditNoteIcon />} onClick={() => setAsking(true)}>
+            {t('requestChange')}
+          </Button>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('requestsHelp')}
+        </Typography>
+        {requests.error ? (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {t('requestsFailed')}
+          </Alert>
+        ) : requests.data && requests.data.length > 0 ? (
+          <List dense disablePadding sx={{ mt: 1 }}>
+            {requests.data.map((r) => (
+              <ListItem key={r.id} disableGutters divider sx={{ gap: 1, alignItems: 'flex-start' }}>
+                <ListItemText
+                  primary={`${t(`fields.${r.field}`)}: ${r.requestedValue}`}
+                  secondary={[formatInZone(r.createdAt, site.timeZone, language), r.note].filter(Boolean).join(' · ')}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
+                <Chip size="small" color={STATUS_COLOR[r.status]} label={t(`status.${r.status}`)} />
+              </ListItem>
+            ))}
+          </List>
+        ) : (
+          requests.data && (
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {t('noRequests')}
+            </Typography>
+          )
+        )}
+      </CardContent>
+      {asking && <ChangeRequestDialog site={site} onClose={() => setAsking(false)} />}
+    </Card>
+  );
+}
+
+function currentValue(site: SiteDetail, field: ChangeRequestField, translate: (key: string) => string): string {
+  switch (field) {
+    case 'siteName':
+      return site.siteName;
+    case 'address':
+      return site.addressDisplay;
+    case 'siteType':
+      return translate(`siteInfo.siteType.${site.siteType}`);
+    case 'timeZone':
+      return site.timeZone;
+    default:
+      return '';
+  }
+}
+
+function ChangeRequestDialog({ site, onClose }: { site: SiteDetail; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const [field, setField] = useState<ChangeRequestField>('address');
+  const [value, setValue] = useState('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string>();
+  const t = (key: string, args?: Record<string, unknown>) => translate(`msa.accountInfo.${key}`, args);
+  const current = currentValue(site, field, translate);
+
+  const submit = async () => {
+    if (!value.trim()) return setErrors({ requestedValue: translate('validation.required') });
+    setBusy(true);
+    try {
+      await msaApi.requestChange({ siteNum: site.siteNum, field, requestedValue: value.trim(), note: note.trim() || null });
+      await queryClient.invalidateQueries({ queryKey: ['msa', 'changeRequests', site.siteNum] });
+      notify('msa.accountInfo.sent', { type: 'success' });
+      onClose();
+    } catch (error) {
+      const { message, fieldErrors } = clientMessage(error, 'msa.accountInfo.sendFailed');
+      setErrors(fieldErrors ?? {});
+      setFailure(fieldErrors ? undefined : message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth="sm">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <DialogTitle id={titleId}>{t('requestTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {failure && <Alert severity="error">{translate(failure)}</Alert>}
+            <Typography variant="body2">{t('requestText')}</Typography>
+            <TextField select label={t('field')} value={field} onChange={(e) => setField(e.target.value as ChangeRequestField)} fullWidth>
+              {CHANGE_REQUEST_FIELDS.map((f) => (
+                <MenuItem key={f} value={f}>
+                  {t(`fields.${f}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {current && (
+              <Typography variant="body2" color="text.secondary">
+                {t('current', { value: current })}
+              </Typography>
+            )}
+            <TextField
+              label={t('requestedValue')}
+              value={value}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setErrors({});
+              }}
+              required
+              multiline
+              minRows={2}
+              error={Boolean(errors.requestedValue)}
+              helperText={errors.requestedValue ? translate(errors.requestedValue) : undefined}
+              slotProps={{ htmlInput: { maxLength: CHANGE_REQUEST_LIMITS.valueMax } }}
+              fullWidth
+            />
+            <TextField
+              label={t('note')}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              multiline
+              minRows={2}
+              error={Boolean(errors.note)}
+              helperText={errors.note ? translate(errors.note) : t('noteHelp')}
+              slotProps={{ htmlInput: { maxLength: CHANGE_REQUEST_LIMITS.noteMax } }}
+              fullWidth
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {translate('accountEdits.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('send')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,246 @@
+import { useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddLinkIcon from '@mui/icons-material/AddLink';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNotify, useTranslate } from 'react-admin';
+import type { AccountLink } from '../../../schemas/user.js';
+import { clientMessage } from '../providers/errorMessages.js';
+import { LINKS_QUERY, msaApi } from './msaApi.js';
+
+/**
+ * The customer's linked accounts (issue 14; SPEC §3 account link, §4 'only one default link',
+ * §7 delete and favourite account link): set the default, remove one after a confirmation (not
+ * the last), and add one with its account number and passcode, as at registration.
+ */
+export function LinkedAccounts({ links }: { links: readonly AccountLink[] }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState<AccountLink | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const t = (key: string, args?: Record<string, unknown>) => translate(`msa.links.${key}`, args);
+
+  const apply = async (call: () => Promise<AccountLink[]>, success: string, failure: string, args?: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      queryClient.setQueryData(LINKS_QUERY, await call());
+      await queryClient.invalidateQueries({ queryKey: LINKS_QUERY });
+      notify(success, { type: 'success', messageArgs: args });
+      return true;
+    } catch (error) {
+      notify(clientMessage(error, failure).message, { type: 'error' });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {t('title')}
+          </Typography>
+          <Button variant="outlined" startIcon={<AddLinkIcon />} onClick={() => setAdding(true)}>
+            {t('add')}
+          </Button>
+        </Stack>
+        <List dense disablePadding sx={{ mt: 1 }}>
+          {links.map((link) => (
+            <ListItem
+              key={link.siteNum}
+              disableGutters
+              divider
+              secondaryAction={
+                <Stack direction="row">
+                  <Tooltip title={link.isFavorite ? t('isDefault') : t('makeDefault')}>
+                    <span>
+                      <IconButton
+                        aria-label={
+                          link.isFavorite ? t('isDefaultLabel', { name: link.siteName }) : t('makeDefaultLabel', { name: link.siteName })
+                        }
+                        aria-pressed={link.isFavorite}
+                        disabled={busy}
+                        onClick={() =>
+                          void apply(
+                            () => msaApi.setDefault(link.siteNum, !link.isFavorite),
+                            link.isFavorite ? 'msa.links.defaultCleared' : 'msa.links.defaultSet',
+                            'msa.links.favoriteFailed',
+                            { name: link.siteName },
+                          )
+                        }
+                      >
+                        {link.isFavorite ? <StarIcon color="warning" /> : <StarBorderIcon />}
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                  <Tooltip title={links.length === 1 ? t('lastLink') : t('remove')}>
+                    <span>
+                      <IconButton
+                        aria-label={t('removeLabel', { name: link.siteName })}
+                        disabled={busy || links.length === 1}
+                        onClick={() => setRemoving(link)}
+                      >
+                        <DeleteOutlineIcon />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </Stack>
+              }
+              sx={{ pr: 12 }}
+            >
+              <ListItemText
+                primary={
+                  <>
+                    {link.siteName}
+                    {link.isActive && <Chip size="small" label={t('active')} sx={{ ml: 1 }} />}
+                  </>
+                }
+                secondary={[t('number', { siteNum: link.siteNum }), link.address].filter(Boolean).join(' · ')}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+      <Dialog open={removing !== null} onClose={busy ? undefined : () => setRemoving(null)} aria-labelledby="msa-remove-link">
+        <DialogTitle id="msa-remove-link">{t('removeTitle', { name: removing?.siteName ?? '' })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('removeText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRemoving(null)} disabled={busy} autoFocus>
+            {translate('accountEdits.cancel')}
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={busy}
+            onClick={() => {
+              const link = removing!;
+              void apply(() => msaApi.removeLink(link.siteNum), 'msa.links.removed', 'msa.links.removeFailed', {
+                name: link.siteName,
+              }).then(() => setRemoving(null));
+            }}
+          >
+            {t('remove')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {adding && <AddLinkDialog onClose={() => setAdding(false)} />}
+    </Card>
+  );
+}
+
+function AddLinkDialog({ onClose }: { onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const [accountNumber, setAccountNumber] = useState('');
+  const [accountPasscode, setAccountPasscode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const t = (key: string, args?: Record<string, unknown>) => translate(`msa.links.${key}`, args);
+
+  const submit = async () => {
+    const missing: Record<string, string> = {};
+    if (!accountNumber.trim()) missing.accountNumber = 'validation.required';
+    if (!accountPasscode.trim()) missing.accountPasscode = 'validation.required';
+    if (Object.keys(missing).length) return setErrors(missing);
+    setBusy(true);
+    try {
+      queryClient.setQueryData(LINKS_QUERY, await msaApi.addLink({ accountNumber: accountNumber.trim(), accountPasscode }));
+      await queryClient.invalidateQueries({ queryKey: LINKS_QUERY });
+      notify('msa.links.added', { type: 'success' });
+      onClose();
+    } catch (error) {
+      const { message, fieldErrors } = clientMessage(error, 'msa.links.addFailed');
+      setErrors(fieldErrors ?? {});
+      setFailure(fieldErrors ? undefined : message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth="xs">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <DialogTitle id={titleId}>{t('addTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {failure && <Alert severity="error">{translate(failure)}</Alert>}
+            <Typography variant="body2">{t('addText')}</Typography>
+            <TextField
+              label={t('accountNumber')}
+              value={accountNumber}
+              onChange={(e) => {
+                setAccountNumber(e.target.value);
+                setErrors({});
+              }}
+              required
+              autoFocus
+              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+              error={Boolean(errors.accountNumber)}
+              helperText={errors.accountNumber ? translate(errors.accountNumber) : undefined}
+              fullWidth
+            />
+            <TextField
+              label={t('accountPasscode')}
+              type="password"
+              value={accountPasscode}
+              onChange={(e) => {
+                setAccountPasscode(e.target.value);
+                setErrors({});
+              }}
+              required
+              slotProps={{ htmlInput: { autoComplete: 'off' } }}
+              error={Boolean(errors.accountPasscode)}
+              helperText={errors.accountPasscode ? translate(errors.accountPasscode) : undefined}
+              fullWidth
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {translate('accountEdits.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('addButton')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
