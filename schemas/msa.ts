@@ -12,7 +12,7 @@ import { INT4_MAX, int4Range, notBlank } from './shared.js';
 
 export const CHANGE_REQUEST_FIELDS = ['siteName', 'address', 'siteType', 'timeZone', 'premisePhones', 'agencies', 'other'] as const;
 export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
-export const CHANGE_REQUEST_STATUSES = ['pending', 'done', 'declined', 'withdrawn'] as const;
+const CHANGE_REQUEST_STATUSES = ['pending', 'done', 'declined', 'withdrawn'] as const;
 export const CHANGE_REQUEST_LIMITS = { valueMax: 500, noteMax: 500 } as const;
 
 const siteNum = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;

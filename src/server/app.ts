@@ -230,7 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         },
         { prefix: '/msa' },
       );
-      await api.register(invoicesRoutes);
+      await api.register(invoicesRoutes, { audience: msa });
     },
     { prefix: '/api' },
   );

@@ -157,22 +157,6 @@ export function invoicesRepository(db: Db) {
       );
     },
 
-    /** A customer's account when none is named: the default link, else the first linked; undefined without links. */
-    async defaultSiteNum(user: ScopeUser): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('msa_account_links')
-        .innerJoin('sites', 'sites.site_num', 'msa_account_links.site_num')
-        .select('msa_account_links.site_num')
-        .where('msa_account_links.user_id', '=', user.user_id)
-        .where(siteScope(user))
-        .orderBy('msa_account_links.is_default', 'desc')
-        .orderBy('msa_account_links.created_at')
-        .orderBy('msa_account_links.site_num')
-        .limit(1)
-        .executeTakeFirst();
-      return row?.site_num;
-    },
-
     /** One page of invoices within scope and the total that matched; newest first unless sorted. */
     async list(user: ScopeUser, query: InvoiceQuery): Promise<{ rows: Invoice[]; total: number }> {
       const where = (eb: Eb) => {

@@ -12,6 +12,7 @@ import { errorSchema, INT4_MAX } from '../../../schemas/shared.js';
 import { invoiceFileName, utcDay } from '../../common/billing.js';
 import { pickLanguage } from '../../common/i18n.js';
 import { createAjv } from '../../common/validation.js';
+import type { Audience } from '../http/audience.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { invoicePdf } from './invoicePdf.js';
@@ -32,15 +33,15 @@ const today = () => utcDay(new Date());
  * msaInvoices (customers with billingRead); the scope (linked accounts only) is the repository's,
  * so another account's invoice or site answers 404 as a missing one does.
  */
-export async function invoicesRoutes(parent: FastifyInstance) {
+export async function invoicesRoutes(parent: FastifyInstance, { audience }: { audience: Audience }) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = invoicesRepository(app.db);
   const validateFilter = createAjv().compile(invoiceFilterSchema);
 
-  /** The account asked for, within scope (404 otherwise), or the customer's default account; undefined without any. */
+  /** The account asked for, within scope (404 otherwise), or the customer's active account; undefined without any. */
   async function accountOf(request: FastifyRequest, siteNum: number | undefined) {
     const user = request.auth!.user;
-    const num = siteNum ?? (await repo.defaultSiteNum(user));
+    const num = siteNum ?? (await audience.defaultSiteNum?.(user));
     if (num === undefined) return undefined;
     const site = await repo.site(user, num);
     if (!site) throw notFound();
@@ -53,7 +54,7 @@ export async function invoicesRoutes(parent: FastifyInstance) {
       config: { access: { resource: 'msaInvoices', action: 'list' } },
       schema: {
         tags,
-        summary: 'A linked account\'s invoices, newest first (filter={"siteNum":N,"status":"overdue"}; default: the default account)',
+        summary: 'A linked account\'s invoices, newest first (filter={"siteNum":N,"status":"overdue"}; default: the active account)',
         querystring: listQuerystringSchema,
         response: { 200: { type: 'array', items: invoiceSchema }, 400: errorSchema, ...errors },
       },
@@ -142,7 +143,7 @@ export async function invoicesRoutes(parent: FastifyInstance) {
       config: { access: { resource: 'msaInvoices', action: 'show' } },
       schema: {
         tags,
-        summary: "A linked account's balance, next invoice due and whom to pay (default: the default account)",
+        summary: "A linked account's balance, next invoice due and whom to pay (default: the active account)",
         querystring: billingSummaryQuerySchema,
         response: { 200: billingSummarySchema, ...errors },
       },

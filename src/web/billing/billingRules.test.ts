@@ -14,6 +14,17 @@ describe('chosenAccount', () => {
     expect(chosenAccount(links, null)).toBe(2);
     expect(chosenAccount([{ siteNum: 5, isFavorite: false }], null)).toBe(5);
   });
+  it('takes the active account (the header switcher) before the default', () => {
+    expect(
+      chosenAccount(
+        [
+          { siteNum: 1, isFavorite: true },
+          { siteNum: 3, isFavorite: false, isActive: true },
+        ],
+        null,
+      ),
+    ).toBe(3);
+  });
   it('has none without links', () => {
     expect(chosenAccount([], '1')).toBeUndefined();
   });

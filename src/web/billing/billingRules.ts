@@ -25,11 +25,15 @@ export function statusChoiceOf(value: string | null): StatusChoice {
   return (STATUS_CHOICES as readonly string[]).includes(value ?? '') ? (value as StatusChoice) : 'all';
 }
 
-/** The account to show: the one in the URL when linked, else the default link, else the first; undefined without links. */
-export function chosenAccount(links: readonly { siteNum: number; isFavorite: boolean }[], fromUrl: string | null): number | undefined {
+/** The account to show: the one in the URL when linked, else the active one, the default, the first; undefined without links. */
+export function chosenAccount(
+  links: readonly { siteNum: number; isFavorite: boolean; isActive?: boolean }[],
+  fromUrl: string | null,
+): number | undefined {
   const wanted = Number(fromUrl);
   if (fromUrl && links.some((l) => l.siteNum === wanted)) return wanted;
-  return (links.find((l) => l.isFavorite) ?? links[0])?.siteNum;
+  // The active account (the header's switcher), else the default, else the first.
+  return (links.find((l) => l.isActive) ?? links.find((l) => l.isFavorite) ?? links[0])?.siteNum;
 }
 
 /** The total of a simple-rest answer from its Content-Range ('invoices 0-11/24'); `fallback` when absent. */

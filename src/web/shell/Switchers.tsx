@@ -87,7 +87,8 @@ function useAccountSwitch(): Switch | null {
   const [busy, setBusy] = useState(false);
   if (!links || links.length === 0) return null;
   const known = links.some((l) => l.siteNum === current) ? current : undefined;
-  const selected = known ?? links.find((l) => l.isFavorite)?.siteNum ?? links[0].siteNum;
+  // The server's active account (issue 14: the one last switched to, else the default, else the first).
+  const selected = known ?? (links.find((l) => l.isActive) ?? links.find((l) => l.isFavorite) ?? links[0]).siteNum;
   const change = async (siteNum: number) => {
     setBusy(true);
     try {

@@ -9,7 +9,7 @@ import { useSiteAudience, type SiteAudience } from '../resources/siteAudience.js
  * Place on test through the one transport (SPEC §7): POST /api/tests, PUT and DELETE /api/tests/{id}.
  * Reads are react-admin's `tests` list (the dataProvider). Rejects with the transport's ApiError.
  */
-export function siteTestsApi(audience: Pick<SiteAudience, 'path'>) {
+function siteTestsApi(audience: Pick<SiteAudience, 'path'>) {
   return {
     /** The account with its devices and zones (GET /api/sites/{siteNum}): the dialog's pickers. */
     site: (siteNum: number) => api<SiteDetail>(audience.path(`sites/${siteNum}`)),

@@ -34,6 +34,8 @@ export function PasscodeDialog({
   const dataProvider = useDataProvider();
   const [name, setName] = useState(passcode?.name ?? '');
   const [value, setValue] = useState('');
+  // A masked value is typed twice: the change takes effect only when both agree.
+  const [confirm, setConfirm] = useState('');
   const [isDuress, setDuress] = useState(passcode?.isDuress ?? false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
@@ -41,6 +43,7 @@ export function PasscodeDialog({
   const clientErrors = {
     name: submitted && !name.trim() ? 'validation.required' : undefined,
     passcode: value ? passcodeProblem(value) : submitted && !passcode ? 'accountEdits.passcodes.required' : undefined,
+    confirm: submitted && value && confirm !== value ? 'accountEdits.passcodes.mismatch' : undefined,
   };
   const errors = mergeErrors(clientErrors, serverErrors);
   const t = (key: string) => translate(`accountEdits.passcodes.fields.${key}`);
@@ -48,7 +51,7 @@ export function PasscodeDialog({
 
   async function save() {
     setSubmitted(true);
-    if (!name.trim() || (value ? passcodeProblem(value) : !passcode)) return;
+    if (!name.trim() || (value ? passcodeProblem(value) : !passcode) || (value && confirm !== value)) return;
     const data = { name: name.trim(), isDuress, ...(value ? { passcode: value } : {}) };
     const outcome = await edit.run(
       () =>
@@ -126,6 +129,16 @@ export function PasscodeDialog({
           ),
         }}
       />
+      {value && (
+        <PasscodeField
+          label={t('confirm')}
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
+          hint=" "
+        />
+      )}
     </EditDialog>
   );
 }
