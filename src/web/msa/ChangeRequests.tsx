@@ -23,6 +23,7 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { CHANGE_REQUEST_FIELDS, CHANGE_REQUEST_LIMITS, type ChangeRequestField } from '../../../schemas/msa.js';
 import type { SiteDetail } from '../../../schemas/sites.js';
 import { clientMessage } from '../providers/errorMessages.js';
+import { STATUS_COLORS } from '../resources/siteStatus.js';
 import { formatInZone } from '../resources/zonedTime.js';
 import { msaApi } from './msaApi.js';
 
@@ -65,7 +66,13 @@ export function ChangeRequests({ site }: { site: SiteDetail }) {
                   secondary={[formatInZone(r.createdAt, site.timeZone, language), r.note].filter(Boolean).join(' · ')}
                   slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
-                <Chip size="small" color={STATUS_COLOR[r.status]} label={t(`status.${r.status}`)} />
+                <Chip
+                  size="small"
+                  color={STATUS_COLOR[r.status]}
+                  label={t(`status.${r.status}`)}
+                  // MUI's light warning under white text is 3:1; the portal's amber is 6:1 in both modes.
+                  sx={r.status === 'pending' ? { bgcolor: STATUS_COLORS.onTest, color: '#fff' } : undefined}
+                />
               </ListItem>
             ))}
           </List>
