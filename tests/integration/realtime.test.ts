@@ -83,6 +83,14 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
       headers: { Authorization: `Bearer ${customer.bearer}` },
     });
     expect(alarms.status).toBe(403);
+    // Switching to an account makes its dealer (9993, a live group) the customer's current group:
+    // still no live alarms for a customer (issue 14), they are the dealer's staff's.
+    expect((await customer.request('PUT', '/api/msa/accountLinks/active', { siteNum: 100001 })).status).toBe(200);
+    const afterSwitch = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${customer.bearer}` },
+    });
+    expect(afterSwitch.status).toBe(403);
     const reports = hubClient(origin, 'reports', () => customer.bearer!);
     await reports.start();
     await reports.stop();

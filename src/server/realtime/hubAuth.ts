@@ -1,3 +1,4 @@
+import { APPLICATION } from '../../common/constants.js';
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../auth/authPlugin.js';
 import { readBearer } from '../auth/bearer.js';
@@ -39,7 +40,8 @@ export async function authorizeHub(
   if (actionRequired((session.pending_requirements ?? {}) as Pending)) {
     return { ok: false, status: 403, messageKey: 'errors.loginActionRequired' };
   }
-  if (hub === 'alarms' && !isLiveGroup(user.current_site_group_num, liveGroups)) {
+  // The dealer's live alarms are staff's (§4): a customer's current group is their account's dealer, not theirs to hear.
+  if (hub === 'alarms' && (user.application_num === APPLICATION.customer || !isLiveGroup(user.current_site_group_num, liveGroups))) {
     return { ok: false, status: 403, messageKey: 'live.notLiveAlarmGroup' };
   }
   return { ok: true, user, session };

@@ -1,3 +1,4 @@
+import { APPLICATION } from '../../common/constants.js';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -218,7 +219,14 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
           userId: access.user.user_id,
           sessionId: access.session.session_id,
           socket: socketAdapter(ws),
-          groups: new Set(groupsFor(hub, access.user.user_id, access.user.current_site_group_num)),
+          // A customer's current group is their active account's dealer: never a group to hear (issue 14).
+          groups: new Set(
+            groupsFor(
+              hub,
+              access.user.user_id,
+              access.user.application_num === APPLICATION.customer ? null : access.user.current_site_group_num,
+            ),
+          ),
           lastReceivedAt: now,
           lastSentAt: now,
         };

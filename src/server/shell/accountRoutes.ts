@@ -212,7 +212,7 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
       const { siteNum } = request.body;
       const active = await links.activate(user.user_id, siteNum);
       if (!active) throw new HttpError(404, 'live.accountLinkNotFound');
-      await app.realtime.setAccountGroup(user.user_id, active.siteGroupNum);
+      // Not app.realtime.setAccountGroup: the dealer's group is not the customer's to hear (live alarms, group reports).
       await app.audit(request, { action: 'accountLink.activated', targetType: 'site', targetId: siteNum });
       return { siteNum, devNum: active.devNum, siteGroupNum: active.siteGroupNum };
     },

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import RouterIcon from '@mui/icons-material/Router';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { SiteDetail } from '../../../schemas/sites.js';
+import { STATUS_COLORS } from '../resources/siteStatus.js';
 import { formatInZone } from '../resources/zonedTime.js';
 import { onTestNow, pickDevice, signalAge } from './msaRules.js';
 import { useNow } from './useNow.js';
@@ -56,7 +57,7 @@ export function MsaPanelInfoPage({ site, dn }: { site: SiteDetail; dn?: number }
                 {onTestNow(device, now) && (
                   <Chip
                     size="small"
-                    color="warning"
+                    sx={{ bgcolor: STATUS_COLORS.onTest, color: '#fff', fontWeight: 600 }}
                     label={t('onTestUntil', { time: formatInZone(device.onTestUntil, site.timeZone, language) })}
                   />
                 )}

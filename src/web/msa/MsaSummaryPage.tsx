@@ -23,7 +23,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { SiteDetail } from '../../../schemas/sites.js';
 import { formatPhone } from '../../common/phone.js';
 import { KIND_COLORS } from '../resources/eventKind.js';
-import { SiteStatusTag } from '../resources/siteStatus.js';
+import { STATUS_COLORS, SiteStatusTag } from '../resources/siteStatus.js';
 import { formatInZone } from '../resources/zonedTime.js';
 import { msaApi } from './msaApi.js';
 import { useNow } from './useNow.js';
@@ -91,8 +91,8 @@ export function MsaSummaryPage({ site }: { site: SiteDetail }) {
             {testUntil && (
               <Chip
                 size="small"
-                color="warning"
-                icon={<ScienceOutlinedIcon />}
+                icon={<ScienceOutlinedIcon sx={{ color: 'inherit !important' }} />}
+                sx={{ bgcolor: STATUS_COLORS.onTest, color: '#fff', fontWeight: 600 }}
                 label={t('onTestUntil', { time: formatInZone(testUntil, site.timeZone, language) })}
               />
             )}

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { TIMINGS } from '../../common/constants.js';
+import { APPLICATION, TIMINGS } from '../../common/constants.js';
 import { useLiveConnections } from '../realtime/useLiveConnections.js';
 import { hasNotice, pushNotice } from './notices.js';
 import { shellApi } from './shellApi.js';
@@ -15,7 +15,9 @@ export function LiveNotices({ dealer }: { dealer: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: groups } = useQuery({ queryKey: ['shell', 'accountGroups'], queryFn: shellApi.accountGroups, enabled: dealer });
-  const liveGroups = useMemo(() => groups?.filter((g) => g.liveAlarms).map((g) => g.siteGroupNum), [groups]);
+  // Customers hear no live alarms: their current group is their account's dealer (issue 14); the server refuses them too.
+  const customer = useShellSession().user?.applicationNum === APPLICATION.customer;
+  const liveGroups = useMemo(() => (customer ? [] : groups?.filter((g) => g.liveAlarms).map((g) => g.siteGroupNum)), [groups, customer]);
   useLiveConnections(
     {
       alarm: (event) => {

@@ -13,6 +13,7 @@ import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import EventIcon from '@mui/icons-material/Event';
 import GridViewIcon from '@mui/icons-material/GridView';
 import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
+import HistoryIcon from '@mui/icons-material/History';
 import InfoIcon from '@mui/icons-material/Info';
 import KeyIcon from '@mui/icons-material/Key';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
@@ -58,6 +59,7 @@ export const DRAWER_ICONS: Record<string, ReactElement> = {
   zones: <GridViewIcon />,
   passcodes: <KeyIcon />,
   schedules: <EventIcon />,
+  history: <HistoryIcon />,
   panelInfo: <AccountBalanceIcon />,
 };
 

@@ -82,6 +82,7 @@ describe('drawer items by application (SPEC §2, §6)', () => {
     expect(keys(user(3, ROLE_NAMES))).toEqual([
       'home',
       'accountInfo',
+      'history',
       'noAction',
       'contacts',
       'zones',
@@ -90,8 +91,8 @@ describe('drawer items by application (SPEC §2, §6)', () => {
       'billing',
     ]);
   });
-  it('app 3 without roles: Home and Account Info', () => {
-    expect(keys(user(3))).toEqual(['home', 'accountInfo']);
+  it('app 3 without roles: Home, Account Info and History', () => {
+    expect(keys(user(3))).toEqual(['home', 'accountInfo', 'history']);
   });
   it.each([
     ['noActionRead', 'noAction'],
@@ -101,7 +102,7 @@ describe('drawer items by application (SPEC §2, §6)', () => {
     ['scheduleRead', 'schedules'],
     ['billingRead', 'billing'],
   ])('app 3: %s shows %s', (role, key) => {
-    expect(keys(user(3, [role]))).toEqual(['home', 'accountInfo', key]);
+    expect(keys(user(3, [role]))).toEqual(['home', 'accountInfo', 'history', key]);
   });
   it('every combination of one flag and one role only adds what that flag or role gates', () => {
     for (const app of [1, 2, 3]) {

@@ -196,7 +196,11 @@ export function ChangeTestDialog({
                 </Stack>
               )}
               <FormHelperText id={ids.endHelp}>
-                {endError ?? translate('siteTests.change.endHelp', { date: at(test.startsAt), timeZone })}
+                {endError ??
+                  translate(maxMinutes === CUSTOMER_MAX_TEST_MINUTES ? 'siteTests.change.endHelpCustomer' : 'siteTests.change.endHelp', {
+                    date: at(test.startsAt),
+                    timeZone,
+                  })}
               </FormHelperText>
             </FormControl>
 

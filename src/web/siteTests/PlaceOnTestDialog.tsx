@@ -62,7 +62,7 @@ interface FormState {
   reason: string;
 }
 
-function initialState(site: SiteDetail | undefined, devNum: number | undefined): FormState {
+function initialState(site: SiteDetail | undefined, devNum: number | undefined, msa: boolean): FormState {
   const start = Math.ceil((Date.now() + 3_600_000) / 900_000) * 900_000;
   return {
     scope: 'site',
@@ -72,8 +72,9 @@ function initialState(site: SiteDetail | undefined, devNum: number | undefined):
     startLater: false,
     startAt: wallClockAt(start, site?.timeZone ?? 'UTC'),
     preset: DEFAULT_TEST_MINUTES,
-    customAmount: '3',
-    customUnit: 'days',
+    // A customer's test lasts at most 24 hours: their custom duration starts in hours.
+    customAmount: msa ? '12' : '3',
+    customUnit: msa ? 'hours' : 'days',
     reason: '',
   };
 }
@@ -177,7 +178,7 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
   // A customer's test lasts at most 24 hours (issue 14), a dealer's 30 days: the server holds the same.
   const maxMinutes = useSiteAudience().msa ? CUSTOMER_MAX_TEST_MINUTES : MAX_TEST_MINUTES;
   const [language = 'en'] = useLocaleState();
-  const [form, setForm] = useState<FormState>(() => initialState(site, devNum));
+  const [form, setForm] = useState<FormState>(() => initialState(site, devNum, maxMinutes === CUSTOMER_MAX_TEST_MINUTES));
   const now = useNow(30_000);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -433,7 +434,10 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
                 </TextField>
               </Stack>
             )}
-            <FormHelperText id={`${ids.duration}-help`}>{durationError ?? translate('siteTests.dialog.customHelp')}</FormHelperText>
+            <FormHelperText id={`${ids.duration}-help`}>
+              {durationError ??
+                translate(maxMinutes === CUSTOMER_MAX_TEST_MINUTES ? 'siteTests.dialog.customHelpCustomer' : 'siteTests.dialog.customHelp')}
+            </FormHelperText>
           </FormControl>
 
           <TextField
