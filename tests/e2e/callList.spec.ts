@@ -138,6 +138,11 @@ test('dealer.beta edits a zone and adds a passcode; one duress passcode per acco
   await dialog.getByLabel('Passcode', { exact: false }).first().fill('ab');
   await expect(dialog.getByText('A passcode has at least 4 characters')).toBeVisible();
   await dialog.getByLabel('Passcode', { exact: false }).first().fill('lune2026');
+  // Typed twice (the value is masked): a mismatch is said beside the second field.
+  await dialog.getByLabel('Confirm passcode').fill('lune2025');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('The two passcodes do not match.')).toBeVisible();
+  await dialog.getByLabel('Confirm passcode').fill('lune2026');
   await dialog.getByRole('checkbox', { name: /Duress passcode/ }).check();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('An account has at most one duress passcode')).toBeVisible();

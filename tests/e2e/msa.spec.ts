@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Contact } from '../../schemas/contacts.js';
 import type { EventRecord } from '../../schemas/events.js';
 import type { ChangeRequest } from '../../schemas/msa.js';
@@ -7,6 +7,7 @@ import type { SiteTest } from '../../schemas/tests.js';
 import type { AccountLink } from '../../schemas/user.js';
 import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
 import { checkA11y } from './a11y.js';
+import { customerPage } from './signIn.js';
 
 /**
  * My Security Account (issue 14) in Chromium, as customer@example.com: the summary and the header's
@@ -22,25 +23,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const RESIDENCE = 'Carter Residence';
 const LAKE_HOUSE = 'Carter Lake House';
-
-/** A customer's page, signed in with the email (SPEC §7 customer login), optionally in Spanish. */
-async function customerPage(
-  browser: Browser,
-  viewport: { width: number; height: number },
-  { locale, colorScheme }: { locale?: 'es'; colorScheme?: 'light' | 'dark' } = {},
-): Promise<Page> {
-  const context = await browser.newContext({ viewport, colorScheme });
-  const page = await context.newPage();
-  if (locale) await page.addInitScript((lang) => localStorage.setItem('locale', lang), locale);
-  await page.request.get('/api/health');
-  const xsrf = (await context.cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
-  const response = await page.request.post('/api/msa/login', {
-    data: { email: 'customer@example.com', password: DEMO_PASSWORD },
-    headers: { [XSRF.header]: xsrf },
-  });
-  expect(response.status()).toBe(200);
-  return page;
-}
 
 /** GET through the page's session; the JSON answer. */
 async function getJson<T>(page: Page, path: string): Promise<T> {
@@ -221,7 +203,12 @@ test('phone, Spanish: No Action places a zone on test with a reason, refuses 2 d
 
   // 2 days: a customer's test lasts at most 24 hours; nothing is placed.
   await dialog.getByRole('button', { name: 'Personalizada' }).click();
+  // A customer's custom duration starts in hours and says the 24-hour limit.
+  await expect(dialog.getByRole('combobox', { name: 'Unidad' })).toHaveText('Horas');
+  await expect(dialog.getByText('Hasta 24 horas')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Duración' }).fill('2');
+  await dialog.getByRole('combobox', { name: 'Unidad' }).click();
+  await page.getByRole('option', { name: 'Días' }).click();
   await expect(dialog.getByRole('combobox', { name: 'Unidad' })).toHaveText('Días');
   await dialog.getByRole('button', { name: 'Poner en prueba' }).click();
   await expect(dialog.getByText('Un cliente puede poner una prueba de 24 horas como máximo.')).toBeVisible();

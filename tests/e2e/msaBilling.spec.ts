@@ -1,7 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
+import { expect, test, type Page } from '@playwright/test';
 import { checkA11y } from './a11y.js';
-import { signIn } from './signIn.js';
+import { customerPage, signIn } from './signIn.js';
 
 /**
  * Billing for customers (issue 14) in Chromium: customer@example.com opens /billing from the
@@ -10,21 +9,6 @@ import { signIn } from './signIn.js';
  * are checked); on a desktop in English and on a 390×844 phone in Spanish (cards instead of a
  * table). Dealers keep the area's placeholder (issue 15). Screenshots: test-results/billing-*.png.
  */
-
-/** A customer's page, signed in with the email (SPEC §7 customer login), optionally in another language. */
-async function customerPage(browser: Browser, viewport: { width: number; height: number }, locale?: 'es'): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  if (locale) await page.addInitScript((lang) => localStorage.setItem('locale', lang), locale);
-  await page.request.get('/api/health');
-  const xsrf = (await context.cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
-  const response = await page.request.post('/api/msa/login', {
-    data: { email: 'customer@example.com', password: DEMO_PASSWORD },
-    headers: { [XSRF.header]: xsrf },
-  });
-  expect(response.status()).toBe(200);
-  return page;
-}
 
 /** Clicks a download button and answers the saved file's name and first bytes. */
 async function download(page: Page, button: ReturnType<Page['getByRole']>) {
@@ -83,7 +67,7 @@ test('customer@example.com sees billing on a desktop in English, filters, switch
 });
 
 test('customer@example.com sees billing as cards on a phone in Spanish and downloads a PDF', async ({ browser }) => {
-  const page = await customerPage(browser, { width: 390, height: 844 }, 'es');
+  const page = await customerPage(browser, { width: 390, height: 844 }, { locale: 'es' });
   await page.goto('/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Facturación' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'A quién pagar' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
 
 /**
@@ -14,4 +14,23 @@ export async function signIn(page: Page, username: string, { internal = false } 
     headers: { [XSRF.header]: xsrf },
   });
   expect(response.status()).toBe(200);
+}
+
+/** A customer's page (SPEC §7 customer login, with the email), optionally in Spanish and dark. */
+export async function customerPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  { locale, colorScheme, email = 'customer@example.com' }: { locale?: 'es'; colorScheme?: 'light' | 'dark'; email?: string } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, colorScheme });
+  const page = await context.newPage();
+  if (locale) await page.addInitScript((lang) => localStorage.setItem('locale', lang), locale);
+  await page.request.get('/api/health');
+  const xsrf = (await context.cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
+  const response = await page.request.post('/api/msa/login', {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { [XSRF.header]: xsrf },
+  });
+  expect(response.status()).toBe(200);
+  return page;
 }

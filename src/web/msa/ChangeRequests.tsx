@@ -1,13 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -15,8 +11,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
@@ -25,6 +19,7 @@ import type { SiteDetail } from '../../../schemas/sites.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { STATUS_COLORS } from '../resources/siteStatus.js';
 import { formatInZone } from '../resources/zonedTime.js';
+import { FormDialog } from './FormDialog.js';
 import { msaApi } from './msaApi.js';
 
 const STATUS_COLOR = { pending: 'warning', done: 'success', declined: 'default', withdrawn: 'default' } as const;
@@ -43,7 +38,7 @@ export function ChangeRequests({ site }: { site: SiteDetail }) {
     <Card variant="outlined">
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <Typography component="h2" variant="h6">
             {t('requestsTitle')}
           </Typography>
           <Button variant="outlined" startIcon={<EditNoteIcon />} onClick={() => setAsking(true)}>
@@ -108,8 +103,6 @@ function ChangeRequestDialog({ site, onClose }: { site: SiteDetail; onClose: () 
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const titleId = useId();
   const [field, setField] = useState<ChangeRequestField>('address');
   const [value, setValue] = useState('');
   const [note, setNote] = useState('');
@@ -137,68 +130,53 @@ function ChangeRequestDialog({ site, onClose }: { site: SiteDetail; onClose: () 
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth="sm">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+    <FormDialog
+      title={t('requestTitle')}
+      submitLabel={t('send')}
+      busy={busy}
+      failure={failure}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <Typography variant="body2">{t('requestText')}</Typography>
+      <TextField select label={t('field')} value={field} onChange={(e) => setField(e.target.value as ChangeRequestField)} fullWidth>
+        {CHANGE_REQUEST_FIELDS.map((f) => (
+          <MenuItem key={f} value={f}>
+            {t(`fields.${f}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {current && (
+        <Typography variant="body2" color="text.secondary">
+          {t('current', { value: current })}
+        </Typography>
+      )}
+      <TextField
+        label={t('requestedValue')}
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setErrors({});
         }}
-      >
-        <DialogTitle id={titleId}>{t('requestTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && <Alert severity="error">{translate(failure)}</Alert>}
-            <Typography variant="body2">{t('requestText')}</Typography>
-            <TextField select label={t('field')} value={field} onChange={(e) => setField(e.target.value as ChangeRequestField)} fullWidth>
-              {CHANGE_REQUEST_FIELDS.map((f) => (
-                <MenuItem key={f} value={f}>
-                  {t(`fields.${f}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            {current && (
-              <Typography variant="body2" color="text.secondary">
-                {t('current', { value: current })}
-              </Typography>
-            )}
-            <TextField
-              label={t('requestedValue')}
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setErrors({});
-              }}
-              required
-              multiline
-              minRows={2}
-              error={Boolean(errors.requestedValue)}
-              helperText={errors.requestedValue ? translate(errors.requestedValue) : undefined}
-              slotProps={{ htmlInput: { maxLength: CHANGE_REQUEST_LIMITS.valueMax } }}
-              fullWidth
-            />
-            <TextField
-              label={t('note')}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              multiline
-              minRows={2}
-              error={Boolean(errors.note)}
-              helperText={errors.note ? translate(errors.note) : t('noteHelp')}
-              slotProps={{ htmlInput: { maxLength: CHANGE_REQUEST_LIMITS.noteMax } }}
-              fullWidth
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('accountEdits.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('send')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        required
+        multiline
+        minRows={2}
+        error={Boolean(errors.requestedValue)}
+        helperText={errors.requestedValue ? translate(errors.requestedValue) : undefined}
+        slotProps={{ htmlInput: { maxLength: CHANGE_REQUEST_LIMITS.valueMax } }}
+        fullWidth
+      />
+      <TextField
+        label={t('note')}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        multiline
+        minRows={2}
+        error={Boolean(errors.note)}
+        helperText={errors.note ? translate(errors.note) : t('noteHelp')}
+        slotProps={{ htmlInput: { maxLength: CHANGE_REQUEST_LIMITS.noteMax } }}
+        fullWidth
+      />
+    </FormDialog>
   );
 }

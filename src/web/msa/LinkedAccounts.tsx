@@ -1,5 +1,4 @@
-import { useId, useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -17,8 +16,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import StarIcon from '@mui/icons-material/Star';
@@ -27,6 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import type { AccountLink } from '../../../schemas/user.js';
 import { clientMessage } from '../providers/errorMessages.js';
+import { FormDialog } from './FormDialog.js';
 import { LINKS_QUERY, msaApi } from './msaApi.js';
 
 /**
@@ -62,7 +60,7 @@ export function LinkedAccounts({ links }: { links: readonly AccountLink[] }) {
     <Card variant="outlined">
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <Typography component="h2" variant="h6">
             {t('title')}
           </Typography>
           <Button variant="outlined" startIcon={<AddLinkIcon />} onClick={() => setAdding(true)}>
@@ -159,8 +157,6 @@ function AddLinkDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const titleId = useId();
   const [accountNumber, setAccountNumber] = useState('');
   const [accountPasscode, setAccountPasscode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -189,58 +185,44 @@ function AddLinkDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth="xs">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+    <FormDialog
+      title={t('addTitle')}
+      submitLabel={t('addButton')}
+      busy={busy}
+      failure={failure}
+      maxWidth="xs"
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <Typography variant="body2">{t('addText')}</Typography>
+      <TextField
+        label={t('accountNumber')}
+        value={accountNumber}
+        onChange={(e) => {
+          setAccountNumber(e.target.value);
+          setErrors({});
         }}
-      >
-        <DialogTitle id={titleId}>{t('addTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && <Alert severity="error">{translate(failure)}</Alert>}
-            <Typography variant="body2">{t('addText')}</Typography>
-            <TextField
-              label={t('accountNumber')}
-              value={accountNumber}
-              onChange={(e) => {
-                setAccountNumber(e.target.value);
-                setErrors({});
-              }}
-              required
-              autoFocus
-              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-              error={Boolean(errors.accountNumber)}
-              helperText={errors.accountNumber ? translate(errors.accountNumber) : undefined}
-              fullWidth
-            />
-            <TextField
-              label={t('accountPasscode')}
-              type="password"
-              value={accountPasscode}
-              onChange={(e) => {
-                setAccountPasscode(e.target.value);
-                setErrors({});
-              }}
-              required
-              slotProps={{ htmlInput: { autoComplete: 'off' } }}
-              error={Boolean(errors.accountPasscode)}
-              helperText={errors.accountPasscode ? translate(errors.accountPasscode) : undefined}
-              fullWidth
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('accountEdits.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('addButton')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        required
+        autoFocus
+        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+        error={Boolean(errors.accountNumber)}
+        helperText={errors.accountNumber ? translate(errors.accountNumber) : undefined}
+        fullWidth
+      />
+      <TextField
+        label={t('accountPasscode')}
+        type="password"
+        value={accountPasscode}
+        onChange={(e) => {
+          setAccountPasscode(e.target.value);
+          setErrors({});
+        }}
+        required
+        slotProps={{ htmlInput: { autoComplete: 'off' } }}
+        error={Boolean(errors.accountPasscode)}
+        helperText={errors.accountPasscode ? translate(errors.accountPasscode) : undefined}
+        fullWidth
+      />
+    </FormDialog>
   );
 }

@@ -51,7 +51,7 @@ export function MsaPanelInfoPage({ site, dn }: { site: SiteDetail; dn?: number }
             <CardContent>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
                 <RouterIcon color="action" aria-hidden="true" />
-                <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                <Typography component="h2" variant="h6">
                   {device.description ?? t('device', { devNum: device.devNum })}
                 </Typography>
                 {onTestNow(device, now) && (

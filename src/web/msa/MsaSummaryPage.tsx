@@ -144,7 +144,7 @@ export function MsaSummaryPage({ site }: { site: SiteDetail }) {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
         <Card variant="outlined" sx={{ flex: 3 }}>
           <CardContent>
-            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            <Typography component="h2" variant="h6">
               {t('recent')}
             </Typography>
             {events.isPending ? (
@@ -185,7 +185,7 @@ export function MsaSummaryPage({ site }: { site: SiteDetail }) {
         {canContacts && (
           <Card variant="outlined" sx={{ flex: 2 }}>
             <CardContent>
-              <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              <Typography component="h2" variant="h6">
                 {t('callList')}
               </Typography>
               {site.contacts.length === 0 ? (
