@@ -107,6 +107,7 @@ import {
   reportScheduleSchema,
 } from './reports.js';
 import { statusBannerSchema } from './statusBanner.js';
+import { accountGroupSettingsInputSchema, accountGroupSettingsSchema } from './accountGroup.js';
 import { billingSummaryQuerySchema, billingSummarySchema, invoiceFilterSchema, invoiceSchema } from './invoices.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import {
@@ -271,4 +272,7 @@ export const ALL_SCHEMAS = [
   invoiceFilterSchema,
   billingSummaryQuerySchema,
   billingSummarySchema,
+  // accountGroup.ts (issue 15, Account Group Settings)
+  accountGroupSettingsSchema,
+  accountGroupSettingsInputSchema,
 ] as const;

@@ -57,6 +57,8 @@ import { reportLinkRoutes } from './reports/reportLinkRoutes.js';
 import { reportSchedulesPlugin } from './reports/reportSchedulesJobs.js';
 import { reportSchedulesRoutes } from './reports/reportSchedulesRoutes.js';
 import { invoicesRoutes } from './billing/invoicesRoutes.js';
+import { accountGroupRoutes } from './accountGroup/accountGroupRoutes.js';
+import { brandingLogoRoutes } from './accountGroup/brandingLogoRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -209,6 +211,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(sitesRoutes);
       await api.register(accountRoutes, { version: APP_VERSION });
       await api.register(brandingRoutes);
+      await api.register(accountGroupRoutes);
+      await api.register(brandingLogoRoutes);
       await api.register(siteDetailRoutes);
       await api.register(eventsRoutes);
       await api.register(dashboardRoutes);

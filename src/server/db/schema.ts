@@ -18,6 +18,35 @@ export interface AccountGroupsTable {
   /** Whom customers contact to pay (migration 0014); null when the dealer gave none. */
   billing_email: string | null;
   billing_phone: string | null;
+  /** The dealer's own contact and addresses, the group's time zone (migration 0016). */
+  contact_phone: string | null;
+  contact_email: string | null;
+  office_address: Json<GroupAddressRow> | null;
+  /** Null: the office address. */
+  mailing_address: Json<GroupAddressRow> | null;
+  time_zone: Generated<string>;
+  updated_at: Timestamp | null;
+}
+
+export interface GroupAddressRow {
+  country: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
+/** Uploaded header logos by the SHA-256 of their bytes (migration 0016). */
+export interface BrandingLogosTable {
+  sha256: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  width: number;
+  height: number;
+  size_bytes: number;
+  bytes: Uint8Array;
+  created_by: number | null;
+  created_at: Generated<Date>;
 }
 
 export interface SsoProvidersTable {
@@ -603,4 +632,5 @@ export interface Database {
   audit_log: AuditLogTable;
   site_drafts: SiteDraftsTable;
   invoices: InvoicesTable;
+  branding_logos: BrandingLogosTable;
 }
