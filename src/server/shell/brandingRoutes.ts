@@ -35,7 +35,8 @@ export async function brandingRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      reply.header('Cache-Control', 'private, max-age=300');
+      // Revalidated every time: a logo just uploaded shows at once (the logos themselves are cached for a year).
+      reply.header('Cache-Control', 'private, no-cache');
       const user = request.auth?.user;
       const wanted = request.query.siteGroupNum ?? user?.current_site_group_num ?? undefined;
       if (!wanted) return NO_BRANDING;

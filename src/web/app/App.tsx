@@ -32,6 +32,8 @@ const DashboardRoute = lazy(() => import('./DashboardRoute.js').then((m) => ({ d
 const SiteCreateRoute = lazy(() => import('./SiteCreateRoute.js').then((m) => ({ default: m.SiteCreateRoute })));
 const ReportsRoute = lazy(() => import('./ReportRoutes.js').then((m) => ({ default: m.ReportsRoute })));
 const MsaRoute = lazy(() => import('./MsaRoutes.js').then((m) => ({ default: m.MsaRoute })));
+const AccountGroupRoute = lazy(() => import('./AdminRoutes.js').then((m) => ({ default: m.AccountGroupRoute })));
+const BrandingRoute = lazy(() => import('./AdminRoutes.js').then((m) => ({ default: m.BrandingRoute })));
 const BillingRoute = lazy(() => import('./BillingRoute.js').then((m) => ({ default: m.BillingRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
@@ -75,6 +77,10 @@ function AreaContent({ route }: { route: AreaRoute }) {
       return <ReportsRoute titleKey={route.titleKey} page={route.page} />;
     case 'billing':
       return <BillingRoute titleKey={route.titleKey} />;
+    case 'accountGroup':
+      return <AccountGroupRoute titleKey={route.titleKey} />;
+    case 'branding':
+      return <BrandingRoute titleKey={route.titleKey} />;
     case 'msaSummary':
     case 'msaAccountInfo':
     case 'msaPanelInfo':

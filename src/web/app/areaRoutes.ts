@@ -24,6 +24,8 @@ export interface AreaRoute {
     | 'reportInbox'
     | 'reportSchedules'
     | 'billing'
+    | 'accountGroup'
+    | 'branding'
     | MsaPage;
   /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
   msa?: boolean;
@@ -55,8 +57,13 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     titleKey: 'shell.pages.ansTempBusinessHours',
     access: { resource: 'businessHours', action: 'list' },
   },
-  { path: '/account-group/info', titleKey: 'shell.pages.accountGroup', access: { resource: 'accountGroup', action: 'edit' } },
-  { path: '/branding', titleKey: 'shell.pages.branding', access: { resource: 'branding', action: 'edit' } },
+  {
+    path: '/account-group/info',
+    titleKey: 'shell.pages.accountGroup',
+    access: { resource: 'accountGroup', action: 'edit' },
+    page: 'accountGroup',
+  },
+  { path: '/branding', titleKey: 'shell.pages.branding', access: { resource: 'branding', action: 'edit' }, page: 'branding' },
   // Customers: their billing (issue 14); dealers: the placeholder until issue 15.
   { path: '/billing', titleKey: 'shell.pages.billing', access: { resource: 'invoices', action: 'list' }, page: 'billing' },
   { path: '/site/create', titleKey: 'shell.pages.createAccount', access: { resource: 'sites', action: 'create' }, page: 'siteCreate' },

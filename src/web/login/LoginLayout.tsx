@@ -5,6 +5,7 @@ import { useColorMode } from '../theme/ColorModeProvider.js';
 import { api } from '../providers/http.js';
 import { SunMoon } from './icons.js';
 import { PHOTO_SIZE, loginPhoto, logoFor } from './loginPageRules.js';
+import { loginBrandingPath, onSsoGroup, rememberedSsoGroup } from './ssoBranding.js';
 import type { LoginVariant } from '../../common/loginFlow.js';
 
 interface Branding {
@@ -12,22 +13,29 @@ interface Branding {
   darkHeaderLogoUrl?: string | null;
 }
 
-/** The dealer's logo (§2), else the product tagline image; anonymous GET branding. */
-function Logo() {
+/** The dealer's logo (§2; the SSO domain's group once the SSO dialog found it: ssoBranding.ts), else the product tagline image; anonymous GET branding. */
+function Logo({ variant }: { variant: LoginVariant }) {
   const { t } = useTranslation();
   const { mode } = useColorMode();
   const [branding, setBranding] = useState<Branding | null>(null);
   const [failed, setFailed] = useState(false);
+  // SSO is the dealers' (§2): the customer variant keeps the default.
+  const [group, setGroup] = useState(() => (variant === 'dealer' ? rememberedSsoGroup() : undefined));
+  useEffect(() => (variant === 'dealer' ? onSsoGroup(setGroup) : undefined), [variant]);
   useEffect(() => {
     let current = true;
-    api<Branding>('branding', 'GET', undefined, { skipError: true }).then(
-      (b) => current && setBranding(b ?? null),
+    api<Branding>(loginBrandingPath(group), 'GET', undefined, { skipError: true }).then(
+      (b) => {
+        if (!current) return;
+        setFailed(false);
+        setBranding(b ?? null);
+      },
       () => current && setBranding(null),
     );
     return () => {
       current = false;
     };
-  }, []);
+  }, [group]);
   const src = failed ? logoFor(mode, null) : logoFor(mode, branding);
   return <img src={src} alt={t('login.logoAlt')} onError={() => setFailed(true)} />;
 }
@@ -69,7 +77,7 @@ export function LoginLayout({ variant, children }: { variant: LoginVariant; chil
           </div>
           <div className={variant === 'dealer' ? 'login-card' : 'login-card login-card--raised'}>
             <div className="login-logo">
-              <Logo />
+              <Logo variant={variant} />
             </div>
             {children}
           </div>

@@ -15,6 +15,7 @@ import { FormTextField } from './fields.js';
 import { DialogFormActions, FormDialog } from './formLayout.js';
 import { failureView, formSchema } from './formSupport.js';
 import { ProviderPicker } from './ProviderPicker.js';
+import { rememberSsoGroup } from '../ssoBranding.js';
 import { ssoLoginUrl } from './providerPickerRules.js';
 
 const resolver = schemaResolver<{ teamDomain: string }>(formSchema(teamDomainSchema));
@@ -44,6 +45,7 @@ export function SsoDialog({ open, onClose }: SsoDialogProps) {
     try {
       const found = await api<SsoTenant>('account/sso/tenant', 'POST', { teamDomain: teamDomain.trim() }, { skipError: true });
       setTenant(found);
+      rememberSsoGroup(found.siteGroupNum);
     } catch (error) {
       // §5 'An unknown tenant gives Invalid Domain'; any other failure says the same, in the field.
       const view = failureView(error, t('dialogs.sso.invalidDomain'));

@@ -1,0 +1,26 @@
+import { useTranslate } from 'react-admin';
+import { AccountGroupPage } from '../accountGroup/AccountGroupPage.js';
+import { BrandingPage } from '../branding/BrandingPage.js';
+import { PageTitle } from './PageTitle.js';
+
+/** /account-group/info (issue 15, §6 xtAdmin 'Account Group Settings'). */
+export function AccountGroupRoute({ titleKey }: { titleKey: string }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <PageTitle title={translate(titleKey)} />
+      <AccountGroupPage />
+    </>
+  );
+}
+
+/** /branding (issue 15, §6 xtAdmin 'Branding'). */
+export function BrandingRoute({ titleKey }: { titleKey: string }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <PageTitle title={translate(titleKey)} />
+      <BrandingPage />
+    </>
+  );
+}
