@@ -108,6 +108,12 @@ import {
 } from './reports.js';
 import { statusBannerSchema } from './statusBanner.js';
 import { billingSummaryQuerySchema, billingSummarySchema, invoiceFilterSchema, invoiceSchema } from './invoices.js';
+import {
+  dealerInvoiceDetailSchema,
+  dealerInvoiceExportQuerySchema,
+  dealerInvoiceFilterSchema,
+  dealerInvoiceSchema,
+} from './dealerInvoices.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import {
   accountLinkCreateSchema,
@@ -271,4 +277,9 @@ export const ALL_SCHEMAS = [
   invoiceFilterSchema,
   billingSummaryQuerySchema,
   billingSummarySchema,
+  // dealerInvoices.ts (issue 15, billing for dealers)
+  dealerInvoiceSchema,
+  dealerInvoiceDetailSchema,
+  dealerInvoiceFilterSchema,
+  dealerInvoiceExportQuerySchema,
 ] as const;
