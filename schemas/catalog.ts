@@ -109,6 +109,12 @@ import {
 import { statusBannerSchema } from './statusBanner.js';
 import { accountGroupSettingsInputSchema, accountGroupSettingsSchema } from './accountGroup.js';
 import { billingSummaryQuerySchema, billingSummarySchema, invoiceFilterSchema, invoiceSchema } from './invoices.js';
+import {
+  dealerInvoiceDetailSchema,
+  dealerInvoiceExportQuerySchema,
+  dealerInvoiceFilterSchema,
+  dealerInvoiceSchema,
+} from './dealerInvoices.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import {
   accountLinkCreateSchema,
@@ -275,4 +281,9 @@ export const ALL_SCHEMAS = [
   // accountGroup.ts (issue 15, Account Group Settings)
   accountGroupSettingsSchema,
   accountGroupSettingsInputSchema,
+  // dealerInvoices.ts (issue 15, billing for dealers)
+  dealerInvoiceSchema,
+  dealerInvoiceDetailSchema,
+  dealerInvoiceFilterSchema,
+  dealerInvoiceExportQuerySchema,
 ] as const;

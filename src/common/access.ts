@@ -195,6 +195,12 @@ export const ACCESS_TABLE = {
     show: { apps: [dealer, customer], roles: ['billingRead'] },
     export: { apps: [dealer, customer], roles: ['billingRead'] },
   },
+  // Billing for dealers (issue 15, /api/invoices): what the station bills the selected account group; billingRead.
+  dealerInvoices: {
+    list: { apps: [dealer], roles: ['billingRead'] },
+    show: { apps: [dealer], roles: ['billingRead'] },
+    export: { apps: [dealer], roles: ['billingRead'] },
+  },
   // Billing for customers (issue 14, /api/msa/invoices): the customer's own linked accounts; the dealer's billing is `invoices` (issue 15).
   msaInvoices: {
     list: { apps: [customer], roles: ['billingRead'] },

@@ -59,3 +59,9 @@ export function invoiceFileName(number: string): string {
   const safe = number.replace(/[^A-Za-z0-9_-]+/g, '');
   return `invoice-${safe || 'document'}.pdf`;
 }
+
+/** A month (YYYY-MM) in the reader's words ('November 2026', 'noviembre de 2026'). */
+export function formatMonth(month: string, locale: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
+}

@@ -59,6 +59,7 @@ import { reportSchedulesRoutes } from './reports/reportSchedulesRoutes.js';
 import { invoicesRoutes } from './billing/invoicesRoutes.js';
 import { accountGroupRoutes } from './accountGroup/accountGroupRoutes.js';
 import { brandingLogoRoutes } from './accountGroup/brandingLogoRoutes.js';
+import { dealerInvoicesRoutes } from './billing/dealerInvoicesRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -235,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         { prefix: '/msa' },
       );
       await api.register(invoicesRoutes, { audience: msa });
+      await api.register(dealerInvoicesRoutes);
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,7 @@ import * as m0012 from './migrations/0012_report_indexes.js';
 import * as m0013 from './migrations/0013_msa.js';
 import * as m0014 from './migrations/0014_invoices.js';
 import * as m0016 from './migrations/0016_branding.js';
+import * as m0017 from './migrations/0017_dealer_invoices.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -127,6 +128,7 @@ const migrations: Record<string, Migration> = {
   '0013_msa': m0013,
   '0014_invoices': m0014,
   '0016_branding': m0016,
+  '0017_dealer_invoices': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -585,6 +585,41 @@ export interface InvoicesTable {
   created_at: Generated<Date>;
 }
 
+/** What the station bills a dealer for a month (migration 0017; schemas/dealerInvoices.ts): 'overdue' is computed, not stored. */
+export interface DealerInvoicesTable {
+  dealer_invoice_id: Generated<number>;
+  site_group_num: number;
+  number: string;
+  /** date columns: 'YYYY-MM-DD' (month: the first day of the month billed). */
+  month: string;
+  issued_on: string;
+  due_on: string;
+  period_start: string;
+  period_end: string;
+  total_cents: number;
+  paid_cents: Generated<number>;
+  paid_on: string | null;
+  status: Generated<'open' | 'paid' | 'void'>;
+  currency: Generated<'USD' | 'CAD' | 'MXN'>;
+  issuer_name: string;
+  issuer_address: Generated<string[]>;
+  issuer_phone: string | null;
+  issuer_email: string | null;
+  created_at: Generated<Date>;
+}
+
+/** One account's service on a dealer invoice (migration 0017); site_num and site_name null for the group's own lines. */
+export interface DealerInvoiceLinesTable {
+  line_id: Generated<number>;
+  dealer_invoice_id: number;
+  site_num: number | null;
+  site_name: string | null;
+  service: string;
+  quantity: number;
+  unit_cents: number;
+  amount_cents: number;
+}
+
 export interface Database {
   account_groups: AccountGroupsTable;
   sso_providers: SsoProvidersTable;
@@ -633,4 +668,6 @@ export interface Database {
   site_drafts: SiteDraftsTable;
   invoices: InvoicesTable;
   branding_logos: BrandingLogosTable;
+  dealer_invoices: DealerInvoicesTable;
+  dealer_invoice_lines: DealerInvoiceLinesTable;
 }

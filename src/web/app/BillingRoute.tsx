@@ -1,19 +1,21 @@
 import { useTranslate } from 'react-admin';
 import { APPLICATION } from '../../common/constants.js';
 import { BillingPage } from '../billing/BillingPage.js';
+import { DealerBillingPage } from '../billing/DealerBillingPage.js';
 import { useShellSession } from '../shell/useShellSession.js';
 import { AreaPage } from './AreaPage.js';
 import { PageTitle } from './PageTitle.js';
 
-/** /billing: the customer's billing (issue 14, src/web/billing); dealers keep the area's placeholder until their billing (issue 15). */
+/** /billing: the customer's billing (issue 14) or the dealer's station invoices (issue 15), both in src/web/billing. */
 export function BillingRoute({ titleKey }: { titleKey: string }) {
   const translate = useTranslate();
   const { user } = useShellSession();
-  if (user?.applicationNum !== APPLICATION.customer) return <AreaPage titleKey={titleKey} />;
+  const app = user?.applicationNum;
+  if (app !== APPLICATION.customer && app !== APPLICATION.dealer) return <AreaPage titleKey={titleKey} />;
   return (
     <>
       <PageTitle title={translate(titleKey)} />
-      <BillingPage />
+      {app === APPLICATION.customer ? <BillingPage /> : <DealerBillingPage group={user?.dealer} />}
     </>
   );
 }

@@ -64,7 +64,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     page: 'accountGroup',
   },
   { path: '/branding', titleKey: 'shell.pages.branding', access: { resource: 'branding', action: 'edit' }, page: 'branding' },
-  // Customers: their billing (issue 14); dealers: the placeholder until issue 15.
+  // Customers: their billing (issue 14); dealers: the station's invoices (issue 15).
   { path: '/billing', titleKey: 'shell.pages.billing', access: { resource: 'invoices', action: 'list' }, page: 'billing' },
   { path: '/site/create', titleKey: 'shell.pages.createAccount', access: { resource: 'sites', action: 'create' }, page: 'siteCreate' },
   { path: '/site/info', titleKey: 'shell.pages.siteInfo', access: { resource: 'sites', action: 'show' }, page: 'siteInfo' },

@@ -24,7 +24,8 @@ import { formatDay, formatDayRange, formatMoney } from '../../common/billing.js'
 import { billingApi } from './billingApi.js';
 import { dueHint, STATUS_COLORS } from './billingRules.js';
 
-function StatusChip({ invoice }: { invoice: Invoice }) {
+/** An invoice's status as a chip (customers' and dealers' invoices). */
+export function StatusChip({ invoice }: { invoice: Pick<Invoice, 'status'> }) {
   const translate = useTranslate();
   return (
     <Chip

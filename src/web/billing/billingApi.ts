@@ -35,7 +35,7 @@ export const billingApi = {
 };
 
 /** Saves a blob as a file (an object URL and a download link). */
-function saveBlob(blob: Blob, filename: string): void {
+export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,0 +1,174 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { INVOICE_STATUSES } from './invoices.js';
+import { INT4_MAX, int4Range } from './shared.js';
+
+/**
+ * Billing for dealers (issue 15, SPEC §2 /billing, §6 billingRead): what the monitoring station
+ * bills the dealer (the selected account group) each month for all its accounts, read only. Not
+ * the customers' invoices (schemas/invoices.ts: what the dealer bills its customers). The resource
+ * is `/api/invoices` in ra-data-simple-rest conventions (newest month first), one invoice by id
+ * with what each account was billed for, its PDF, and an export of the lines (CSV or Excel).
+ */
+
+/** What an account (or the group) is billed for; labels: billing.dealer.services.*. */
+export const DEALER_INVOICE_SERVICES = [
+  'monitoringResidential',
+  'monitoringCommercial',
+  'monitoringFire',
+  'cellular',
+  'interactive',
+  'video',
+  'dispatch',
+  'answeringService',
+] as const;
+export type DealerInvoiceService = (typeof DEALER_INVOICE_SERVICES)[number];
+
+const INVOICE_CURRENCIES = ['USD', 'CAD', 'MXN'] as const;
+const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
+const day = { type: 'string', format: 'date' } as const;
+const cents = { type: 'integer', ...int4Range } as const;
+const service = { type: 'string', enum: DEALER_INVOICE_SERVICES } as const;
+
+/** One service of one account: how many (months, dispatches), at what unit price; amount = quantity × unit. */
+const dealerInvoiceLineSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['service', 'quantity', 'unitCents', 'amountCents'],
+  properties: { service, quantity: { type: 'integer', minimum: 0 }, unitCents: cents, amountCents: cents },
+} as const;
+
+const invoiceProperties = {
+  id,
+  invoiceId: id,
+  siteGroupNum: { type: 'integer', ...int4Range },
+  /** The station's invoice number, e.g. 'ST-9993-202611'. */
+  number: { type: 'string' },
+  /** The month billed, YYYY-MM. */
+  month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+  issuedOn: day,
+  dueOn: day,
+  periodStart: day,
+  periodEnd: day,
+  /** Accounts billed that month. */
+  accountCount: { type: 'integer', minimum: 0 },
+  totalCents: cents,
+  paidCents: cents,
+  /** Still owed: total less paid; 0 once paid or void. */
+  balanceCents: cents,
+  paidOn: { type: ['string', 'null'], format: 'date' },
+  status: { type: 'string', enum: INVOICE_STATUSES },
+  currency: { type: 'string', enum: INVOICE_CURRENCIES },
+  /** The month's total per service, in DEALER_INVOICE_SERVICES order (services billed only). */
+  services: {
+    type: 'array',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['service', 'amountCents'],
+      properties: { service, amountCents: cents },
+    },
+  },
+} as const;
+const invoiceRequired = [
+  'id',
+  'invoiceId',
+  'siteGroupNum',
+  'number',
+  'month',
+  'issuedOn',
+  'dueOn',
+  'periodStart',
+  'periodEnd',
+  'accountCount',
+  'totalCents',
+  'paidCents',
+  'balanceCents',
+  'paidOn',
+  'status',
+  'currency',
+  'services',
+] as const;
+
+/** A month's invoice as the list returns it. `id` is invoiceId. */
+export const dealerInvoiceSchema = {
+  $id: 'DealerInvoice',
+  type: 'object',
+  additionalProperties: false,
+  required: invoiceRequired,
+  properties: invoiceProperties,
+} as const;
+export type DealerInvoice = FromSchema<typeof dealerInvoiceSchema>;
+
+/** One account on an invoice (siteNum null: the group's own lines, such as the answering service). */
+const dealerInvoiceAccountSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteNum', 'siteName', 'totalCents', 'lines'],
+  properties: {
+    siteNum: { type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX },
+    /** The account's name as billed; null for the group's own lines. */
+    siteName: { type: ['string', 'null'] },
+    totalCents: cents,
+    lines: { type: 'array', items: dealerInvoiceLineSchema },
+  },
+} as const;
+export type DealerInvoiceAccount = FromSchema<typeof dealerInvoiceAccountSchema>;
+
+/** Who issued the invoice (the monitoring station) and whom it bills (the dealer). */
+const partySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'address', 'phone', 'email'],
+  properties: {
+    name: { type: 'string' },
+    address: { type: 'array', items: { type: 'string' } },
+    phone: { type: ['string', 'null'] },
+    email: { type: ['string', 'null'] },
+  },
+} as const;
+
+/** One invoice with what each account was billed for (GET /api/invoices/{id}). */
+export const dealerInvoiceDetailSchema = {
+  $id: 'DealerInvoiceDetail',
+  type: 'object',
+  additionalProperties: false,
+  required: [...invoiceRequired, 'issuer', 'dealerName', 'dealerNumber', 'accounts'],
+  properties: {
+    ...invoiceProperties,
+    issuer: partySchema,
+    dealerName: { type: 'string' },
+    dealerNumber: { type: 'string' },
+    /** By account number; the group's own lines last. */
+    accounts: { type: 'array', items: dealerInvoiceAccountSchema },
+  },
+} as const;
+export type DealerInvoiceDetail = FromSchema<typeof dealerInvoiceDetailSchema>;
+
+/** `filter` of GET /api/invoices: a status, a year, or ids (react-admin's getMany). */
+export const dealerInvoiceFilterSchema = {
+  $id: 'DealerInvoiceFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: INVOICE_STATUSES },
+    year: { type: 'integer', minimum: 2000, maximum: 2100 },
+    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+  },
+} as const;
+export type DealerInvoiceFilter = FromSchema<typeof dealerInvoiceFilterSchema>;
+
+/** Sort fields of the list; default month DESC. */
+export const DEALER_INVOICE_SORT_FIELDS = ['month', 'dueOn', 'totalCents', 'balanceCents', 'id'] as const;
+
+/** GET /api/invoices/export?format=csv|xlsx[&id=N]: every line of the group's invoices, or of one. */
+export const dealerInvoiceExportQuerySchema = {
+  $id: 'DealerInvoiceExportQuery',
+  type: 'object',
+  additionalProperties: false,
+  required: ['format'],
+  properties: {
+    format: { type: 'string', enum: ['csv', 'xlsx'] },
+    id,
+  },
+} as const;
+export type DealerInvoiceExportQuery = FromSchema<typeof dealerInvoiceExportQuerySchema>;

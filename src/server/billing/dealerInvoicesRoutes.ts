@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import {
+  DEALER_INVOICE_SORT_FIELDS,
+  dealerInvoiceDetailSchema,
+  dealerInvoiceExportQuerySchema,
+  dealerInvoiceFilterSchema,
+  dealerInvoiceSchema,
+  type DealerInvoiceFilter,
+} from '../../../schemas/dealerInvoices.js';
+import { errorSchema, INT4_MAX } from '../../../schemas/shared.js';
+import { utcDay } from '../../common/billing.js';
+import { dealerBillingFileName } from '../../common/dealerBilling.js';
+import { pickLanguage } from '../../common/i18n.js';
+import { createAjv } from '../../common/validation.js';
+import { HttpError } from '../http/errors.js';
+import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { dealerCsv, dealerXlsx } from './dealerInvoiceExport.js';
+import { dealerInvoicePdf } from './dealerInvoicePdf.js';
+import { dealerInvoicesRepository, type DealerInvoiceSortField } from './dealerInvoicesRepository.js';
+
+const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
+const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
+const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const tags = ['billing'];
+const notFound = () => new HttpError(404, 'errors.notFound');
+const today = () => utcDay(new Date());
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Billing for dealers (issue 15, SPEC §2 /billing, §6 billingRead): the monitoring station's
+ * monthly invoices of the selected account group, read only, in ra-data-simple-rest conventions;
+ * one invoice with what each account was billed for; its PDF; and an export of the lines (CSV or
+ * Excel). Access: the table's dealerInvoices (dealers with billingRead); the scope (the selected
+ * group) is the repository's, so another group's invoice answers 404 as a missing one does.
+ * Downloads are audited.
+ */
+export async function dealerInvoicesRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
+  const repo = dealerInvoicesRepository(app.db);
+  const validateFilter = createAjv().compile(dealerInvoiceFilterSchema);
+
+  app.get(
+    '/invoices',
+    {
+      config: { access: { resource: 'dealerInvoices', action: 'list' } },
+      schema: {
+        tags,
+        summary: 'The station\'s invoices of the selected account group, newest month first (filter={"status":"overdue","year":2026})',
+        querystring: listQuerystringSchema,
+        response: { 200: { type: 'array', items: dealerInvoiceSchema }, 400: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const query = parseListQuery<DealerInvoiceFilter, DealerInvoiceSortField>(request.query, {
+        sortFields: DEALER_INVOICE_SORT_FIELDS,
+        validateFilter,
+      });
+      const { rows, total } = await repo.list(request.auth!.user, {
+        status: query.filter.status,
+        year: query.filter.year,
+        ids: query.filter.id,
+        sort: query.sort,
+        offset: query.offset,
+        limit: query.limit,
+        today: today(),
+      });
+      reply.header('Content-Range', contentRange('invoices', query.offset, rows.length, total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/invoices/export',
+    {
+      config: { access: { resource: 'dealerInvoices', action: 'export' } },
+      schema: {
+        tags,
+        summary: "Every line of the group's invoices (or of one, id=N) as CSV or Excel, in the language of Accept-Language (audited)",
+        querystring: dealerInvoiceExportQuerySchema,
+        produces: ['text/csv', XLSX_TYPE],
+        response: { 200: { description: 'The file', type: 'string' }, 400: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.auth!.user;
+      const { format, id: invoiceId } = request.query;
+      const data = await repo.exportData(user, invoiceId, today());
+      if (invoiceId !== undefined && !data.invoices.length) throw notFound();
+      await app.audit(request, {
+        action: 'dealerInvoices.exported',
+        targetType: invoiceId === undefined ? 'accountGroup' : 'dealerInvoice',
+        targetId: invoiceId ?? user.current_site_group_num ?? undefined,
+        details: { format, invoices: data.invoices.length, lines: data.lines.length },
+      });
+      const name = invoiceId === undefined ? String(user.current_site_group_num ?? '') : data.invoices[0].number;
+      reply
+        .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
+        .header('Content-Disposition', `attachment; filename="${dealerBillingFileName('export', name, format)}"`)
+        .header('Cache-Control', 'no-store');
+      const stream = format === 'csv' ? dealerCsv(data.lines, request.t) : dealerXlsx(data.invoices, data.lines, request.t);
+      return reply.send(stream as unknown as string);
+    },
+  );
+
+  app.get(
+    '/invoices/:id',
+    {
+      config: { access: { resource: 'dealerInvoices', action: 'show' } },
+      schema: {
+        tags,
+        summary: 'One station invoice with what each account was billed for',
+        params: idParams,
+        response: { 200: dealerInvoiceDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const invoice = await repo.get(request.auth!.user, request.params.id, today());
+      if (!invoice) throw notFound();
+      return invoice;
+    },
+  );
+
+  app.get(
+    '/invoices/:id/pdf',
+    {
+      config: { access: { resource: 'dealerInvoices', action: 'export' } },
+      schema: {
+        tags,
+        summary: 'The station invoice as a PDF, in the language of Accept-Language (audited)',
+        params: idParams,
+        produces: ['application/pdf'],
+        response: { 200: { description: 'The PDF', type: 'string' }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await repo.get(request.auth!.user, request.params.id, today());
+      if (!invoice) throw notFound();
+      const pdf = await dealerInvoicePdf(invoice, request.t, pickLanguage(request.headers['accept-language']));
+      await app.audit(request, {
+        action: 'dealerInvoice.downloaded',
+        targetType: 'dealerInvoice',
+        targetId: invoice.invoiceId,
+        details: { siteGroupNum: invoice.siteGroupNum, number: invoice.number, month: invoice.month },
+      });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${dealerBillingFileName('invoice', invoice.number, 'pdf')}"`)
+        .header('Content-Length', String(pdf.length))
+        .header('Cache-Control', 'no-store')
+        .send(pdf as unknown as string);
+    },
+  );
+}
