@@ -108,6 +108,17 @@ import {
 } from './reports.js';
 import { statusBannerSchema } from './statusBanner.js';
 import { billingSummaryQuerySchema, billingSummarySchema, invoiceFilterSchema, invoiceSchema } from './invoices.js';
+import {
+  profileSchema,
+  profileUpdateSchema,
+  revokedCountSchema,
+  staffInviteSchema,
+  staffUpdateSchema,
+  staffUserFilterSchema,
+  staffUserSchema,
+  trustedDeviceSchema,
+  userSessionSchema,
+} from './users.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import {
   accountLinkCreateSchema,
@@ -271,4 +282,14 @@ export const ALL_SCHEMAS = [
   invoiceFilterSchema,
   billingSummaryQuerySchema,
   billingSummarySchema,
+  // users.ts (issue 15, users and profile)
+  profileSchema,
+  profileUpdateSchema,
+  trustedDeviceSchema,
+  userSessionSchema,
+  revokedCountSchema,
+  staffUserSchema,
+  staffUserFilterSchema,
+  staffInviteSchema,
+  staffUpdateSchema,
 ] as const;

@@ -57,6 +57,8 @@ import { reportLinkRoutes } from './reports/reportLinkRoutes.js';
 import { reportSchedulesPlugin } from './reports/reportSchedulesJobs.js';
 import { reportSchedulesRoutes } from './reports/reportSchedulesRoutes.js';
 import { invoicesRoutes } from './billing/invoicesRoutes.js';
+import { userAccountRoutes } from './auth/userAccountRoutes.js';
+import { staffRoutes } from './users/staffRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -197,6 +199,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(loginRoutes);
       await api.register(mfaRoutes);
       await api.register(stepRoutes);
+      await api.register(userAccountRoutes);
+      await api.register(staffRoutes);
       await api.register(recoveryRoutes);
       await api.register(registrationRoutes);
       await api.register(ssoRoutes);
