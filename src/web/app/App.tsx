@@ -33,6 +33,8 @@ const SiteCreateRoute = lazy(() => import('./SiteCreateRoute.js').then((m) => ({
 const ReportsRoute = lazy(() => import('./ReportRoutes.js').then((m) => ({ default: m.ReportsRoute })));
 const MsaRoute = lazy(() => import('./MsaRoutes.js').then((m) => ({ default: m.MsaRoute })));
 const BillingRoute = lazy(() => import('./BillingRoute.js').then((m) => ({ default: m.BillingRoute })));
+const UserAccountRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.UserAccountRoute })));
+const StaffRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.StaffRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -75,6 +77,10 @@ function AreaContent({ route }: { route: AreaRoute }) {
       return <ReportsRoute titleKey={route.titleKey} page={route.page} />;
     case 'billing':
       return <BillingRoute titleKey={route.titleKey} />;
+    case 'userAccount':
+      return <UserAccountRoute titleKey={route.titleKey} />;
+    case 'users':
+      return <StaffRoute titleKey={route.titleKey} />;
     case 'msaSummary':
     case 'msaAccountInfo':
     case 'msaPanelInfo':

@@ -24,6 +24,8 @@ export interface AreaRoute {
     | 'reportInbox'
     | 'reportSchedules'
     | 'billing'
+    | 'userAccount'
+    | 'users'
     | MsaPage;
   /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
   msa?: boolean;
@@ -57,6 +59,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   },
   { path: '/account-group/info', titleKey: 'shell.pages.accountGroup', access: { resource: 'accountGroup', action: 'edit' } },
   { path: '/branding', titleKey: 'shell.pages.branding', access: { resource: 'branding', action: 'edit' } },
+  // The account group's staff (issue 15): its administrator (xtAdmin) invites and manages them.
+  { path: '/account-group/users', titleKey: 'shell.pages.users', access: { resource: 'users', action: 'list' }, page: 'users' },
   // Customers: their billing (issue 14); dealers: the placeholder until issue 15.
   { path: '/billing', titleKey: 'shell.pages.billing', access: { resource: 'invoices', action: 'list' }, page: 'billing' },
   { path: '/site/create', titleKey: 'shell.pages.createAccount', access: { resource: 'sites', action: 'create' }, page: 'siteCreate' },
@@ -126,7 +130,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     page: 'msaSchedules',
     msa: true,
   },
-  { path: '/user-account', titleKey: 'shell.pages.userAccount', access: { resource: 'userAccount', action: 'show' } },
+  { path: '/user-account', titleKey: 'shell.pages.userAccount', access: { resource: 'userAccount', action: 'show' }, page: 'userAccount' },
 ];
 
 /** §6 route gate: the page's entry of the access table (and the customer variant's pages are application 3's only). */
