@@ -115,6 +115,17 @@ import {
   dealerInvoiceFilterSchema,
   dealerInvoiceSchema,
 } from './dealerInvoices.js';
+import {
+  profileSchema,
+  profileUpdateSchema,
+  revokedCountSchema,
+  staffInviteSchema,
+  staffUpdateSchema,
+  staffUserFilterSchema,
+  staffUserSchema,
+  trustedDeviceSchema,
+  userSessionSchema,
+} from './users.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import {
   accountLinkCreateSchema,
@@ -286,4 +297,14 @@ export const ALL_SCHEMAS = [
   dealerInvoiceDetailSchema,
   dealerInvoiceFilterSchema,
   dealerInvoiceExportQuerySchema,
+  // users.ts (issue 15, users and profile)
+  profileSchema,
+  profileUpdateSchema,
+  trustedDeviceSchema,
+  userSessionSchema,
+  revokedCountSchema,
+  staffUserSchema,
+  staffUserFilterSchema,
+  staffInviteSchema,
+  staffUpdateSchema,
 ] as const;

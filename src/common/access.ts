@@ -75,6 +75,9 @@ const ANS_ALL: AccessEntry = { list: ANS, show: ANS, create: ANS, edit: ANS, del
  */
 const ACCOUNT_EDIT: AccessRule = { apps: [dealer], flags: ['xtAdmin'] };
 
+/** A dealer's administrator (§6 xtAdmin) managing their account group's staff (issue 15, src/common/userPermissions.ts). */
+const USERS_ADMIN: AccessRule = { apps: [dealer], flags: ['xtAdmin'] };
+
 /** A site's details on the dealer side: staff of the site's account group read, `writeRule` changes. */
 function siteDetail(write: Action[] = ['create', 'edit', 'delete'], writeRule: AccessRule = { apps: [dealer] }): AccessEntry {
   const entry: AccessEntry = { list: { apps: STAFF }, show: { apps: STAFF } };
@@ -220,12 +223,12 @@ export const ACCESS_TABLE = {
     edit: { apps: [internal], canEdit: true },
     delete: { apps: [internal], canEdit: true },
   },
-  // Staff administration (application 1).
+  // Staff administration (application 1); a dealer's administrator (§6 xtAdmin) manages their account group's staff (issue 15).
   users: {
-    list: { apps: [internal] },
-    show: { apps: [internal] },
-    create: { apps: [internal], canEdit: true },
-    edit: { apps: [internal], canEdit: true },
+    list: [{ apps: [internal] }, USERS_ADMIN],
+    show: [{ apps: [internal] }, USERS_ADMIN],
+    create: [{ apps: [internal], canEdit: true }, USERS_ADMIN],
+    edit: [{ apps: [internal], canEdit: true }, USERS_ADMIN],
     delete: { apps: [internal], canEdit: true },
     impersonate: { apps: [internal] },
   },

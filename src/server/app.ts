@@ -60,6 +60,8 @@ import { invoicesRoutes } from './billing/invoicesRoutes.js';
 import { accountGroupRoutes } from './accountGroup/accountGroupRoutes.js';
 import { brandingLogoRoutes } from './accountGroup/brandingLogoRoutes.js';
 import { dealerInvoicesRoutes } from './billing/dealerInvoicesRoutes.js';
+import { userAccountRoutes } from './auth/userAccountRoutes.js';
+import { staffRoutes } from './users/staffRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -200,6 +202,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(loginRoutes);
       await api.register(mfaRoutes);
       await api.register(stepRoutes);
+      await api.register(userAccountRoutes);
+      await api.register(staffRoutes);
       await api.register(recoveryRoutes);
       await api.register(registrationRoutes);
       await api.register(ssoRoutes);

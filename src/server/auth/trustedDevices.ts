@@ -13,7 +13,7 @@ import { randomToken, sha256 } from './secrets.js';
  */
 export const TRUSTED_DEVICE_COOKIE = 'portal_device';
 const TRUSTED_DEVICE_DAYS = 90;
-const TRUSTED_DEVICE_LIFETIME_MS = TRUSTED_DEVICE_DAYS * 24 * 60 * 60_000;
+export const TRUSTED_DEVICE_LIFETIME_MS = TRUSTED_DEVICE_DAYS * 24 * 60 * 60_000;
 /** The cookie goes to every API call that may sign in (dealer, customer, SSO) and to nothing else. */
 const TRUSTED_DEVICE_COOKIE_PATH = '/api';
 const LABEL_MAX = 200;

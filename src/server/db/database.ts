@@ -23,6 +23,7 @@ import * as m0013 from './migrations/0013_msa.js';
 import * as m0014 from './migrations/0014_invoices.js';
 import * as m0016 from './migrations/0016_branding.js';
 import * as m0017 from './migrations/0017_dealer_invoices.js';
+import * as m0018 from './migrations/0018_users_profile.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -129,6 +130,7 @@ const migrations: Record<string, Migration> = {
   '0014_invoices': m0014,
   '0016_branding': m0016,
   '0017_dealer_invoices': m0017,
+  '0018_users_profile': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -87,6 +87,12 @@ export interface UsersTable {
   disabled_at: Timestamp | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The user's chosen language and theme on /user-account (migration 0018); null until chosen. */
+  language: ColumnType<'en' | 'es' | 'fr' | null, 'en' | 'es' | 'fr' | null | undefined, 'en' | 'es' | 'fr' | null>;
+  theme: ColumnType<'light' | 'dark' | null, 'light' | 'dark' | null | undefined, 'light' | 'dark' | null>;
+  /** A dealer user invited by their group's administrator (migration 0018). */
+  invited_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  invited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface UserAccountGroupsTable {

@@ -15,13 +15,18 @@ type User = Selectable<UsersTable>;
  */
 export function registrationRepository(db: Db) {
   return {
-    /** A customer by id, or undefined (also for a user of another application). */
+    /** A customer by id, or a dealer user invited by their group's administrator (issue 15); else undefined. */
     customerById(userId: number) {
       return db
         .selectFrom('users')
         .selectAll()
         .where('user_id', '=', userId)
-        .where('application_num', '=', APPLICATION.customer)
+        .where((eb) =>
+          eb.or([
+            eb('application_num', '=', APPLICATION.customer),
+            eb.and([eb('application_num', '=', APPLICATION.dealer), eb('invited_at', 'is not', null)]),
+          ]),
+        )
         .executeTakeFirst();
     },
 

@@ -35,6 +35,8 @@ const MsaRoute = lazy(() => import('./MsaRoutes.js').then((m) => ({ default: m.M
 const AccountGroupRoute = lazy(() => import('./AdminRoutes.js').then((m) => ({ default: m.AccountGroupRoute })));
 const BrandingRoute = lazy(() => import('./AdminRoutes.js').then((m) => ({ default: m.BrandingRoute })));
 const BillingRoute = lazy(() => import('./BillingRoute.js').then((m) => ({ default: m.BillingRoute })));
+const UserAccountRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.UserAccountRoute })));
+const StaffRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.StaffRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -81,6 +83,10 @@ function AreaContent({ route }: { route: AreaRoute }) {
       return <AccountGroupRoute titleKey={route.titleKey} />;
     case 'branding':
       return <BrandingRoute titleKey={route.titleKey} />;
+    case 'userAccount':
+      return <UserAccountRoute titleKey={route.titleKey} />;
+    case 'users':
+      return <StaffRoute titleKey={route.titleKey} />;
     case 'msaSummary':
     case 'msaAccountInfo':
     case 'msaPanelInfo':

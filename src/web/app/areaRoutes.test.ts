@@ -89,6 +89,9 @@ describe('area routes (SPEC §2, §6)', () => {
       '/msa/passcodes': 'msaPasscodes',
       '/msa/history': 'msaHistory',
       '/msa/schedules': 'msaSchedules',
+      // Users and profile (issue 15).
+      '/account-group/users': 'users',
+      '/user-account': 'userAccount',
     });
   });
 });

@@ -26,6 +26,8 @@ export interface AreaRoute {
     | 'billing'
     | 'accountGroup'
     | 'branding'
+    | 'userAccount'
+    | 'users'
     | MsaPage;
   /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
   msa?: boolean;
@@ -64,6 +66,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     page: 'accountGroup',
   },
   { path: '/branding', titleKey: 'shell.pages.branding', access: { resource: 'branding', action: 'edit' }, page: 'branding' },
+  // The account group's staff (issue 15): its administrator (xtAdmin) invites and manages them.
+  { path: '/account-group/users', titleKey: 'shell.pages.users', access: { resource: 'users', action: 'list' }, page: 'users' },
   // Customers: their billing (issue 14); dealers: the station's invoices (issue 15).
   { path: '/billing', titleKey: 'shell.pages.billing', access: { resource: 'invoices', action: 'list' }, page: 'billing' },
   { path: '/site/create', titleKey: 'shell.pages.createAccount', access: { resource: 'sites', action: 'create' }, page: 'siteCreate' },
@@ -133,7 +137,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     page: 'msaSchedules',
     msa: true,
   },
-  { path: '/user-account', titleKey: 'shell.pages.userAccount', access: { resource: 'userAccount', action: 'show' } },
+  { path: '/user-account', titleKey: 'shell.pages.userAccount', access: { resource: 'userAccount', action: 'show' }, page: 'userAccount' },
 ];
 
 /** §6 route gate: the page's entry of the access table (and the customer variant's pages are application 3's only). */

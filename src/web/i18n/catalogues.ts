@@ -18,6 +18,8 @@ export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'billing',
   'accountGroup',
   'branding',
+  'userAccount',
+  'users',
 ]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */

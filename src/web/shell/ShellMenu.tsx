@@ -22,6 +22,7 @@ import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import ReceiptIcon from '@mui/icons-material/Receipt';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SettingsApplicationsIcon from '@mui/icons-material/SettingsApplications';
 import SearchIcon from '@mui/icons-material/Search';
@@ -52,6 +53,7 @@ export const DRAWER_ICONS: Record<string, ReactElement> = {
   answeringService: <PhoneInTalkIcon />,
   accountGroupSettings: <SettingsApplicationsIcon />,
   branding: <BrushIcon />,
+  users: <ManageAccountsIcon />,
   billing: <ReceiptIcon />,
   accountInfo: <InfoIcon />,
   noAction: <DoNotDisturbIcon />,

@@ -45,6 +45,7 @@ describe('drawer items by application (SPEC §2, §6)', () => {
       'news',
       'accountGroupSettings',
       'branding',
+      'users',
       'billing',
     ]);
   });
@@ -66,7 +67,7 @@ describe('drawer items by application (SPEC §2, §6)', () => {
       'answeringService',
     );
   });
-  it('Account Group Settings and Branding need xtAdmin; Billing needs billingRead; Reports reportRead', () => {
+  it('Account Group Settings, Branding and Users need xtAdmin; Billing needs billingRead; Reports reportRead', () => {
     expect(keys(user(2, [], { xtAdmin: true }))).toEqual([
       'home',
       'accounts',
@@ -74,6 +75,7 @@ describe('drawer items by application (SPEC §2, §6)', () => {
       'news',
       'accountGroupSettings',
       'branding',
+      'users',
     ]);
     expect(keys(user(2, ['billingRead']))).toContain('billing');
     expect(keys(user(2, ['reportRead']))).toContain('reports');
@@ -129,7 +131,7 @@ describe("'More Options' flyout", () => {
   it('app 2 under 768 px high collapses some items', () => {
     const { main, more } = splitMoreOptions(items, 2, 767);
     expect(main.map((i) => i.key)).toEqual(['home', 'accounts', 'advancedSearch', 'createAccount', 'reports']);
-    expect(more.map((i) => i.key)).toEqual(['answeringService', 'news', 'accountGroupSettings', 'branding', 'billing']);
+    expect(more.map((i) => i.key)).toEqual(['answeringService', 'news', 'accountGroupSettings', 'branding', 'users', 'billing']);
   });
   it('768 px and taller, or other applications: no flyout', () => {
     expect(splitMoreOptions(items, 2, 768).more).toEqual([]);

@@ -47,6 +47,7 @@ const DRAWERS: Record<number, readonly DrawerItem[]> = {
     { key: 'news', to: '/news', access: { resource: 'news', action: 'list' }, collapsible: true },
     { key: 'accountGroupSettings', to: '/account-group/info', access: { resource: 'accountGroup', action: 'edit' }, collapsible: true },
     { key: 'branding', to: '/branding', access: { resource: 'branding', action: 'edit' }, collapsible: true },
+    { key: 'users', to: '/account-group/users', access: { resource: 'users', action: 'list' }, collapsible: true },
     { key: 'billing', to: '/billing', access: { resource: 'invoices', action: 'list' }, collapsible: true },
   ],
   [APPLICATION.customer]: [

@@ -1,0 +1,29 @@
+import { useTranslate } from 'react-admin';
+import { StaffPage } from '../users/StaffPage.js';
+import { UserAccountPage } from '../userAccount/UserAccountPage.js';
+import { useShellSession } from '../shell/useShellSession.js';
+import { PageTitle } from './PageTitle.js';
+
+/** /user-account (issue 15, src/web/userAccount): every user's own account. */
+export function UserAccountRoute({ titleKey }: { titleKey: string }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <PageTitle title={translate(titleKey)} />
+      <UserAccountPage />
+    </>
+  );
+}
+
+/** /account-group/users (issue 15, src/web/users): the selected account group's staff, for its administrator. */
+export function StaffRoute({ titleKey }: { titleKey: string }) {
+  const translate = useTranslate();
+  const { user } = useShellSession();
+  if (!user) return null;
+  return (
+    <>
+      <PageTitle title={translate(titleKey)} />
+      <StaffPage manager={user} groupName={user.dealer?.siteGroupName ?? ''} groupNum={user.dealer?.siteGroupNum} />
+    </>
+  );
+}

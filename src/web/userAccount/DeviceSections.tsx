@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { TrustedDevice, UserSession } from '../../../schemas/users.js';
+import { clientMessage } from '../providers/errorMessages.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { Section } from './Section.js';
+import { USER_ACCOUNT_KEYS, useSessions, useTrustedDevices, userAccountApi } from './userAccountApi.js';
+import { describeUserAgent, formatWhen } from './userAgent.js';
+
+/** 'Chrome on Windows', or the unknown-browser text. */
+function useDeviceName() {
+  const translate = useTranslate();
+  return (userAgent: string | null) => {
+    const { browser, os } = describeUserAgent(userAgent);
+    if (browser && os) return translate('userAccount.browser', { browser, os });
+    return browser ?? os ?? translate('userAccount.unknownBrowser');
+  };
+}
+
+function ThisChip({ label }: { label: string }) {
+  return <Chip component="span" size="small" color="primary" variant="outlined" label={label} sx={{ ml: 1 }} />;
+}
+
+/** The remembered devices ('Remember this device?'), each with Forget. */
+export function DevicesSection() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [locale = 'en'] = useLocaleState();
+  const name = useDeviceName();
+  const { data: devices = [] } = useTrustedDevices();
+  const [busy, setBusy] = useState<string>();
+  const t = (key: string, args?: Record<string, unknown>) => translate(`userAccount.devices.${key}`, args);
+
+  const forget = async (device: TrustedDevice) => {
+    setBusy(device.id);
+    try {
+      await userAccountApi.forgetDevice(device.id);
+      notify('userAccount.devices.revoked', { type: 'success' });
+    } catch (error) {
+      notify(clientMessage(error, 'userAccount.loadFailed').message, { type: 'error' });
+    } finally {
+      setBusy(undefined);
+      await queryClient.invalidateQueries({ queryKey: USER_ACCOUNT_KEYS.devices });
+    }
+  };
+
+  return (
+    <Section title={t('title')} intro={t('intro')}>
+      {devices.length === 0 ? (
+        <Alert severity="info">{t('none')}</Alert>
+      ) : (
+        <List dense disablePadding>
+          {devices.map((device) => (
+            <ListItem
+              key={device.id}
+              disableGutters
+              secondaryAction={
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => void forget(device)}
+                  disabled={busy === device.id}
+                  aria-label={t('revokeLabel', { device: name(device.label) })}
+                >
+                  {t('revoke')}
+                </Button>
+              }
+            >
+              <ListItemText
+                primary={
+                  <>
+                    {name(device.label)}
+                    {device.current && <ThisChip label={t('thisDevice')} />}
+                  </>
+                }
+                secondary={[
+                  t('remembered', { date: formatWhen(device.createdAt, locale) }),
+                  device.lastUsedAt ? t('lastUsed', { date: formatWhen(device.lastUsedAt, locale) }) : undefined,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+                sx={{ pr: 10 }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Section>
+  );
+}
+
+/** The open sessions, this one first; Sign out for another one, and Sign out everywhere else. */
+export function SessionsSection() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [locale = 'en'] = useLocaleState();
+  const name = useDeviceName();
+  const { data: sessions = [] } = useSessions();
+  const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const t = (key: string, args?: Record<string, unknown>) => translate(`userAccount.sessions.${key}`, args);
+  const others = sessions.filter((s) => !s.current);
+
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      notify(clientMessage(error, 'userAccount.loadFailed').message, { type: 'error' });
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: USER_ACCOUNT_KEYS.sessions });
+    }
+  };
+
+  const end = (session: UserSession) =>
+    act(async () => {
+      await userAccountApi.endSession(session.id);
+      notify('userAccount.sessions.ended', { type: 'success' });
+    });
+
+  const signOutOthers = () =>
+    act(async () => {
+      const { revoked } = await userAccountApi.signOutOthers();
+      setConfirm(false);
+      notify('userAccount.sessions.signedOutOthers', { type: 'success', messageArgs: { smart_count: revoked } });
+    });
+
+  return (
+    <Section
+      title={t('title')}
+      intro={t('intro')}
+      action={
+        <Button size="small" variant="outlined" color="error" disabled={busy || others.length === 0} onClick={() => setConfirm(true)}>
+          {t('signOutOthers')}
+        </Button>
+      }
+    >
+      <List dense disablePadding>
+        {sessions.map((session) => (
+          <ListItem
+            key={session.id}
+            disableGutters
+            secondaryAction={
+              session.current ? undefined : (
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => void end(session)}
+                  disabled={busy}
+                  aria-label={t('endLabel', { session: name(session.userAgent) })}
+                >
+                  {t('end')}
+                </Button>
+              )
+            }
+          >
+            <ListItemText
+              primary={
+                <>
+                  {name(session.userAgent)}
+                  {session.current && <ThisChip label={t('thisSession')} />}
+                </>
+              }
+              secondary={[
+                t('signedIn', { date: formatWhen(session.createdAt, locale) }),
+                t('lastActive', { date: formatWhen(session.lastSeenAt, locale) }),
+                session.ip ? t('from', { ip: session.ip }) : undefined,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+              sx={{ pr: session.current ? 0 : 10 }}
+            />
+          </ListItem>
+        ))}
+      </List>
+      {others.length === 0 && (
+        <Stack sx={{ mt: 1 }}>
+          <Alert severity="success">{t('noOthers')}</Alert>
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={confirm}
+        title={t('confirmTitle')}
+        text={t('confirmText')}
+        confirmLabel={t('signOutOthers')}
+        busy={busy}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => void signOutOthers()}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocales, useLocaleState, useNotify, useTheme, useTranslate } from 'react-admin';
+import type { Profile } from '../../../schemas/users.js';
+import { PROFILE_LANGUAGES, PROFILE_THEMES } from '../../../schemas/users.js';
+import { clientMessage } from '../providers/errorMessages.js';
+import { COLOR_MODE_STORAGE_KEY } from '../theme/colorMode.js';
+import { Section } from './Section.js';
+import { USER_ACCOUNT_KEYS, userAccountApi } from './userAccountApi.js';
+
+/** The name (the username shown, not changed here). */
+export function ProfileSection({ profile }: { profile: Profile }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(profile.name);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    if (!name.trim()) return setError('validation.required');
+    setBusy(true);
+    try {
+      queryClient.setQueryData(USER_ACCOUNT_KEYS.profile, await userAccountApi.saveProfile({ name: name.trim() }));
+      setError(undefined);
+      notify('userAccount.profile.saved', { type: 'success' });
+    } catch (failure) {
+      const { message, fieldErrors } = clientMessage(failure, 'userAccount.loadFailed');
+      setError(fieldErrors?.name ?? message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section title={translate('userAccount.profile.title')}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack spacing={2}>
+          <div>
+            <Typography variant="body2" color="text.secondary">
+              {translate('userAccount.profile.username')}
+            </Typography>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{profile.username}</Typography>
+          </div>
+          <TextField
+            label={translate('userAccount.profile.name')}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setError(undefined);
+            }}
+            required
+            slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'name' } }}
+            error={Boolean(error)}
+            helperText={error ? translate(error) : undefined}
+            fullWidth
+          />
+          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <Button type="submit" variant="contained" disabled={busy || name.trim() === profile.name}>
+              {translate('userAccount.profile.save')}
+            </Button>
+          </Stack>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+/** Language (en, es, fr) and theme: applied at once in this browser and saved to the account. */
+export function PreferencesSection({ profile }: { profile: Profile }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const locales = useLocales();
+  const [locale, setLocale] = useLocaleState();
+  const [theme, setTheme] = useTheme();
+  const currentLanguage = (PROFILE_LANGUAGES as readonly string[]).includes(locale) ? locale : (profile.language ?? 'en');
+  const currentTheme = theme === 'dark' ? 'dark' : 'light';
+
+  const save = async (change: { language?: (typeof PROFILE_LANGUAGES)[number]; theme?: (typeof PROFILE_THEMES)[number] }) => {
+    if (change.language) setLocale(change.language);
+    if (change.theme) {
+      setTheme(change.theme);
+      try {
+        localStorage.setItem(COLOR_MODE_STORAGE_KEY, change.theme);
+      } catch {
+        // Storage refused (private mode): the choice still holds for this page and on the account.
+      }
+    }
+    try {
+      queryClient.setQueryData(USER_ACCOUNT_KEYS.profile, await userAccountApi.saveProfile(change));
+      notify('userAccount.preferences.saved', { type: 'success' });
+    } catch (failure) {
+      notify(clientMessage(failure, 'userAccount.loadFailed').message, { type: 'error' });
+    }
+  };
+
+  return (
+    <Section title={translate('userAccount.preferences.title')}>
+      <Stack spacing={2}>
+        <div>
+          <Typography id="user-account-language" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+            {translate('userAccount.preferences.language')}
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={currentLanguage}
+            aria-labelledby="user-account-language"
+            onChange={(_event, value: (typeof PROFILE_LANGUAGES)[number] | null) => value && void save({ language: value })}
+          >
+            {PROFILE_LANGUAGES.map((code) => (
+              <ToggleButton key={code} value={code} lang={code} sx={{ textTransform: 'none', px: 2 }}>
+                {locales.find((l) => l.locale === code)?.name ?? code}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </div>
+        <div>
+          <Typography id="user-account-theme" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+            {translate('userAccount.preferences.theme')}
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={currentTheme}
+            aria-labelledby="user-account-theme"
+            onChange={(_event, value: (typeof PROFILE_THEMES)[number] | null) => value && void save({ theme: value })}
+          >
+            {PROFILE_THEMES.map((mode) => (
+              <ToggleButton key={mode} value={mode} sx={{ textTransform: 'none', px: 2 }}>
+                {translate(`userAccount.preferences.${mode}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </div>
+      </Stack>
+    </Section>
+  );
+}

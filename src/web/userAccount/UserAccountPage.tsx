@@ -1,0 +1,50 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useTranslate } from 'react-admin';
+import { failureMessage } from '../providers/errorMessages.js';
+import { DevicesSection, SessionsSection } from './DeviceSections.js';
+import { PreferencesSection, ProfileSection } from './ProfileSections.js';
+import { ContactMethodsSection, PasswordSection } from './SecuritySections.js';
+import { useProfile } from './userAccountApi.js';
+
+/**
+ * /user-account (issue 15), for every user: name, language and theme; contact methods (a new one
+ * counts once its code comes back); password; remembered devices and active sessions. Two columns
+ * on a wide screen (who you are, how you sign in), one on a phone.
+ */
+export function UserAccountPage() {
+  const translate = useTranslate();
+  const { data: profile, error, refetch, isPending } = useProfile();
+  if (error) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            {translate('userAccount.retry')}
+          </Button>
+        }
+      >
+        {translate(failureMessage(error, 'userAccount.loadFailed'))}
+      </Alert>
+    );
+  }
+  if (isPending || !profile) return <Skeleton variant="rounded" height={320} />;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
+      <Stack spacing={2}>
+        <ProfileSection profile={profile} />
+        <PreferencesSection profile={profile} />
+        <ContactMethodsSection applicationNum={profile.applicationNum} />
+      </Stack>
+      <Stack spacing={2}>
+        <PasswordSection />
+        <SessionsSection />
+        <DevicesSection />
+      </Stack>
+    </Box>
+  );
+}
