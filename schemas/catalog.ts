@@ -107,6 +107,23 @@ import {
   reportScheduleSchema,
 } from './reports.js';
 import { statusBannerSchema } from './statusBanner.js';
+import {
+  ansMessageSchema,
+  ansMessageFilterSchema,
+  ansMessageUpdateSchema,
+  onCallSchema,
+  onCallInputSchema,
+  onCallFilterSchema,
+  autoNotifySchema,
+  autoNotifyInputSchema,
+  autoNotifyFilterSchema,
+  autoNotifyTestResultSchema,
+  businessHoursSchema,
+  businessHoursInputSchema,
+  hoursExceptionSchema,
+  hoursExceptionInputSchema,
+  hoursExceptionFilterSchema,
+} from './ansService.js';
 import { billingSummaryQuerySchema, billingSummarySchema, invoiceFilterSchema, invoiceSchema } from './invoices.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import {
@@ -271,4 +288,20 @@ export const ALL_SCHEMAS = [
   invoiceFilterSchema,
   billingSummaryQuerySchema,
   billingSummarySchema,
+  // ansService.ts (issue 15, the answering service)
+  ansMessageSchema,
+  ansMessageFilterSchema,
+  ansMessageUpdateSchema,
+  onCallSchema,
+  onCallInputSchema,
+  onCallFilterSchema,
+  autoNotifySchema,
+  autoNotifyInputSchema,
+  autoNotifyFilterSchema,
+  autoNotifyTestResultSchema,
+  businessHoursSchema,
+  businessHoursInputSchema,
+  hoursExceptionSchema,
+  hoursExceptionInputSchema,
+  hoursExceptionFilterSchema,
 ] as const;

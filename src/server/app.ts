@@ -57,6 +57,7 @@ import { reportLinkRoutes } from './reports/reportLinkRoutes.js';
 import { reportSchedulesPlugin } from './reports/reportSchedulesJobs.js';
 import { reportSchedulesRoutes } from './reports/reportSchedulesRoutes.js';
 import { invoicesRoutes } from './billing/invoicesRoutes.js';
+import { ansServiceRoutes } from './ansService/ansServiceRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         { prefix: '/msa' },
       );
       await api.register(invoicesRoutes, { audience: msa });
+      await api.register(ansServiceRoutes);
     },
     { prefix: '/api' },
   );

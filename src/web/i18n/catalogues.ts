@@ -16,6 +16,7 @@ export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'reportScreens',
   'msa',
   'billing',
+  'ansService',
 ]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */

@@ -57,6 +57,7 @@ import {
   type ZoneTemplate,
 } from './demoData.js';
 import { demoInvoices } from './invoicesSeed.js';
+import { seedAnsService } from './ansServiceSeed.js';
 import { chance, digits, mulberry32, pick, randomInt, sample, weightedPick, type Random } from './random.js';
 
 /**
@@ -735,6 +736,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
       now,
     );
     await insertChunked(trx, 'invoices', invoices);
+    await seedAnsService(trx, data.info, ids.beta, now);
 
     // The customer without roles: one linked account (the third home of the live-alarm group).
     const basicSite = data.info.filter((site) => site.groupNum === 9993 && site.residential)[2];
