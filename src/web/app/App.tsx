@@ -32,6 +32,7 @@ const DashboardRoute = lazy(() => import('./DashboardRoute.js').then((m) => ({ d
 const SiteCreateRoute = lazy(() => import('./SiteCreateRoute.js').then((m) => ({ default: m.SiteCreateRoute })));
 const ReportsRoute = lazy(() => import('./ReportRoutes.js').then((m) => ({ default: m.ReportsRoute })));
 const MsaRoute = lazy(() => import('./MsaRoutes.js').then((m) => ({ default: m.MsaRoute })));
+const AnsServiceRoute = lazy(() => import('./AnsServiceRoute.js').then((m) => ({ default: m.AnsServiceRoute })));
 const BillingRoute = lazy(() => import('./BillingRoute.js').then((m) => ({ default: m.BillingRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
@@ -75,6 +76,12 @@ function AreaContent({ route }: { route: AreaRoute }) {
       return <ReportsRoute titleKey={route.titleKey} page={route.page} />;
     case 'billing':
       return <BillingRoute titleKey={route.titleKey} />;
+    case 'ansMessages':
+    case 'ansOnCall':
+    case 'ansAutoNotify':
+    case 'ansBusinessHours':
+    case 'ansTempBusinessHours':
+      return <AnsServiceRoute key={route.path} titleKey={route.titleKey} page={route.page} />;
     case 'msaSummary':
     case 'msaAccountInfo':
     case 'msaPanelInfo':
