@@ -108,6 +108,23 @@ import {
 } from './reports.js';
 import { statusBannerSchema } from './statusBanner.js';
 import { accountGroupSettingsInputSchema, accountGroupSettingsSchema } from './accountGroup.js';
+import {
+  ansMessageSchema,
+  ansMessageFilterSchema,
+  ansMessageUpdateSchema,
+  onCallSchema,
+  onCallInputSchema,
+  onCallFilterSchema,
+  autoNotifySchema,
+  autoNotifyInputSchema,
+  autoNotifyFilterSchema,
+  autoNotifyTestResultSchema,
+  businessHoursSchema,
+  businessHoursInputSchema,
+  hoursExceptionSchema,
+  hoursExceptionInputSchema,
+  hoursExceptionFilterSchema,
+} from './ansService.js';
 import { billingSummaryQuerySchema, billingSummarySchema, invoiceFilterSchema, invoiceSchema } from './invoices.js';
 import {
   dealerInvoiceDetailSchema,
@@ -307,4 +324,20 @@ export const ALL_SCHEMAS = [
   staffUserFilterSchema,
   staffInviteSchema,
   staffUpdateSchema,
+  // ansService.ts (issue 15, the answering service)
+  ansMessageSchema,
+  ansMessageFilterSchema,
+  ansMessageUpdateSchema,
+  onCallSchema,
+  onCallInputSchema,
+  onCallFilterSchema,
+  autoNotifySchema,
+  autoNotifyInputSchema,
+  autoNotifyFilterSchema,
+  autoNotifyTestResultSchema,
+  businessHoursSchema,
+  businessHoursInputSchema,
+  hoursExceptionSchema,
+  hoursExceptionInputSchema,
+  hoursExceptionFilterSchema,
 ] as const;

@@ -211,7 +211,7 @@ export const ACCESS_TABLE = {
     export: { apps: [customer], roles: ['billingRead'] },
   },
   // §6 level8 + ansServiceBlockFlag + 'the dealer has an answering service': Answering Service.
-  ansMessages: ANS_ALL,
+  ansMessages: { ...ANS_ALL, export: ANS },
   onCall: ANS_ALL,
   autoNotify: ANS_ALL,
   businessHours: ANS_ALL,

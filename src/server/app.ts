@@ -62,6 +62,7 @@ import { brandingLogoRoutes } from './accountGroup/brandingLogoRoutes.js';
 import { dealerInvoicesRoutes } from './billing/dealerInvoicesRoutes.js';
 import { userAccountRoutes } from './auth/userAccountRoutes.js';
 import { staffRoutes } from './users/staffRoutes.js';
+import { ansServiceRoutes } from './ansService/ansServiceRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -241,6 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       );
       await api.register(invoicesRoutes, { audience: msa });
       await api.register(dealerInvoicesRoutes);
+      await api.register(ansServiceRoutes);
     },
     { prefix: '/api' },
   );

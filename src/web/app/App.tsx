@@ -34,6 +34,7 @@ const ReportsRoute = lazy(() => import('./ReportRoutes.js').then((m) => ({ defau
 const MsaRoute = lazy(() => import('./MsaRoutes.js').then((m) => ({ default: m.MsaRoute })));
 const AccountGroupRoute = lazy(() => import('./AdminRoutes.js').then((m) => ({ default: m.AccountGroupRoute })));
 const BrandingRoute = lazy(() => import('./AdminRoutes.js').then((m) => ({ default: m.BrandingRoute })));
+const AnsServiceRoute = lazy(() => import('./AnsServiceRoute.js').then((m) => ({ default: m.AnsServiceRoute })));
 const BillingRoute = lazy(() => import('./BillingRoute.js').then((m) => ({ default: m.BillingRoute })));
 const UserAccountRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.UserAccountRoute })));
 const StaffRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.StaffRoute })));
@@ -87,6 +88,12 @@ function AreaContent({ route }: { route: AreaRoute }) {
       return <UserAccountRoute titleKey={route.titleKey} />;
     case 'users':
       return <StaffRoute titleKey={route.titleKey} />;
+    case 'ansMessages':
+    case 'ansOnCall':
+    case 'ansAutoNotify':
+    case 'ansBusinessHours':
+    case 'ansTempBusinessHours':
+      return <AnsServiceRoute key={route.path} titleKey={route.titleKey} page={route.page} />;
     case 'msaSummary':
     case 'msaAccountInfo':
     case 'msaPanelInfo':

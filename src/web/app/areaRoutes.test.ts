@@ -79,6 +79,12 @@ describe('area routes (SPEC §2, §6)', () => {
       '/reports/schedules/*': 'reportSchedules',
       // The customers' billing (issue 14); dealers still get the placeholder there (BillingRoute.tsx).
       '/billing': 'billing',
+      // The answering service (issue 15).
+      '/ans-service/messages': 'ansMessages',
+      '/ans-service/on-call/*': 'ansOnCall',
+      '/ans-service/auto-notify/*': 'ansAutoNotify',
+      '/ans-service/business-hours': 'ansBusinessHours',
+      '/ans-service/temp-business-hours/*': 'ansTempBusinessHours',
       // My Security Account (issue 14).
       '/msa/summary': 'msaSummary',
       '/msa/account-info': 'msaAccountInfo',

@@ -1,6 +1,7 @@
 import { canAccess, type AccessRequest } from '../../common/access.js';
 import { APPLICATION } from '../../common/constants.js';
 import type { MenuUser } from '../shell/menuRules.js';
+import type { AnsServicePage } from './AnsServiceRoute.js';
 import type { MsaPage } from './MsaRoutes.js';
 
 /**
@@ -28,6 +29,7 @@ export interface AreaRoute {
     | 'branding'
     | 'userAccount'
     | 'users'
+    | AnsServicePage
     | MsaPage;
   /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
   msa?: boolean;
@@ -50,14 +52,31 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   },
   { path: '/support', titleKey: 'shell.pages.support', access: { resource: 'support', action: 'list' } },
   { path: '/marketing', titleKey: 'shell.pages.marketing', access: { resource: 'marketing', action: 'list' } },
-  { path: '/ans-service/messages', titleKey: 'shell.pages.ansMessages', access: { resource: 'ansMessages', action: 'list' } },
-  { path: '/ans-service/on-call', titleKey: 'shell.pages.ansOnCall', access: { resource: 'onCall', action: 'list' } },
-  { path: '/ans-service/auto-notify', titleKey: 'shell.pages.ansAutoNotify', access: { resource: 'autoNotify', action: 'list' } },
-  { path: '/ans-service/business-hours', titleKey: 'shell.pages.ansBusinessHours', access: { resource: 'businessHours', action: 'list' } },
+  // The answering service (issue 15); the slide-over pages open their forms at /create and /:id.
   {
-    path: '/ans-service/temp-business-hours',
+    path: '/ans-service/messages',
+    titleKey: 'shell.pages.ansMessages',
+    access: { resource: 'ansMessages', action: 'list' },
+    page: 'ansMessages',
+  },
+  { path: '/ans-service/on-call/*', titleKey: 'shell.pages.ansOnCall', access: { resource: 'onCall', action: 'list' }, page: 'ansOnCall' },
+  {
+    path: '/ans-service/auto-notify/*',
+    titleKey: 'shell.pages.ansAutoNotify',
+    access: { resource: 'autoNotify', action: 'list' },
+    page: 'ansAutoNotify',
+  },
+  {
+    path: '/ans-service/business-hours',
+    titleKey: 'shell.pages.ansBusinessHours',
+    access: { resource: 'businessHours', action: 'list' },
+    page: 'ansBusinessHours',
+  },
+  {
+    path: '/ans-service/temp-business-hours/*',
     titleKey: 'shell.pages.ansTempBusinessHours',
     access: { resource: 'businessHours', action: 'list' },
+    page: 'ansTempBusinessHours',
   },
   {
     path: '/account-group/info',

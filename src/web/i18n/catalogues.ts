@@ -20,6 +20,7 @@ export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'branding',
   'userAccount',
   'users',
+  'ansService',
 ]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */

@@ -1,0 +1,312 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { INT4_MAX, int4Range, notBlank } from './shared.js';
+
+/**
+ * The answering service (issue 15, SPEC §2 /ans-service/*, §6 level8 + ansServiceBlockFlag + a
+ * dealer that has the service): messages the service took for the account group, the on-call
+ * rota, auto-notify rules, and the office's business hours with dated exceptions. Every resource is
+ * scoped to the user's selected account group, in ra-data-simple-rest conventions.
+ */
+
+/** What a message is about (auto-notify rules match on it). */
+export const ANS_MESSAGE_KINDS = ['emergency', 'service', 'billing', 'general'] as const;
+export type AnsMessageKind = (typeof ANS_MESSAGE_KINDS)[number];
+/** new: just taken; delivered: passed to the on-call person; handled: dealt with by the dealer. */
+export const ANS_MESSAGE_STATUSES = ['new', 'delivered', 'handled'] as const;
+export type AnsMessageStatus = (typeof ANS_MESSAGE_STATUSES)[number];
+export const ANS_MESSAGE_SORT_FIELDS = ['takenAt', 'callerName', 'kind', 'status'] as const;
+
+/** How a person on call or to notify is reached. */
+export const ANS_CONTACT_TYPES = ['phone', 'text', 'email'] as const;
+export type AnsContactType = (typeof ANS_CONTACT_TYPES)[number];
+/** How an auto-notify rule tells its person. */
+export const ANS_NOTIFY_CHANNELS = ['email', 'text'] as const;
+export type AnsNotifyChannel = (typeof ANS_NOTIFY_CHANNELS)[number];
+
+const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
+/** 'HH:mm', 00:00 to 24:00 (24:00: the end of the day). */
+const clock = {
+  type: 'string',
+  pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$',
+  errorMessage: { pattern: 'ansService.errors.clock' },
+} as const;
+const day = { type: 'string', format: 'date' } as const;
+const name = { type: 'string', minLength: 1, maxLength: 120, ...notBlank } as const;
+const timeZone = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+/** A message as the API returns it. */
+export const ansMessageSchema = {
+  $id: 'AnsMessage',
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'siteNum',
+    'siteName',
+    'callerName',
+    'callerNumber',
+    'kind',
+    'text',
+    'takenAt',
+    'deliveredTo',
+    'status',
+    'handledAt',
+    'handledBy',
+  ],
+  properties: {
+    id,
+    /** The account the call was about; null when the caller named none. */
+    siteNum: { type: ['integer', 'null'], ...int4Range },
+    siteName: { type: ['string', 'null'] },
+    callerName: { type: 'string' },
+    callerNumber: { type: 'string' },
+    kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
+    text: { type: 'string' },
+    takenAt: dateTime,
+    /** Whom the operator passed it to (the person on call), when anyone. */
+    deliveredTo: { type: ['string', 'null'] },
+    status: { type: 'string', enum: ANS_MESSAGE_STATUSES },
+    handledAt: nullableDateTime,
+    /** The name of the user who marked it handled. */
+    handledBy: { type: ['string', 'null'] },
+  },
+} as const;
+export type AnsMessage = FromSchema<typeof ansMessageSchema>;
+
+/** filter= of the messages list: status, kind, search text, taken from/to, ids (getMany). */
+export const ansMessageFilterSchema = {
+  $id: 'AnsMessageFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: ANS_MESSAGE_STATUSES },
+    kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
+    q: { type: 'string', maxLength: 100 },
+    from: dateTime,
+    to: dateTime,
+    id: { type: 'array', maxItems: 1000, items: id },
+  },
+} as const;
+export type AnsMessageFilter = FromSchema<typeof ansMessageFilterSchema>;
+
+/** PUT /api/ansMessages/{id}: mark handled (or open again). */
+export const ansMessageUpdateSchema = {
+  $id: 'AnsMessageUpdate',
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ANS_MESSAGE_STATUSES } },
+} as const;
+export type AnsMessageUpdate = FromSchema<typeof ansMessageUpdateSchema>;
+
+const contactMethodSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'value'],
+  properties: {
+    type: { type: 'string', enum: ANS_CONTACT_TYPES },
+    value: { type: 'string', minLength: 1, maxLength: 254, ...notBlank },
+  },
+} as const;
+
+/** An on-call entry: who is on call from when to when, optionally every week. */
+export const onCallInputSchema = {
+  $id: 'OnCallInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['personName', 'contactMethods', 'startsAt', 'endsAt', 'weekly'],
+  properties: {
+    personName: name,
+    contactMethods: { type: 'array', minItems: 1, maxItems: 5, items: contactMethodSchema },
+    startsAt: dateTime,
+    endsAt: dateTime,
+    /** Repeats every week at the same local times (the group's zone). */
+    weekly: { type: 'boolean' },
+    notes: { type: 'string', maxLength: 500 },
+  },
+} as const;
+export type OnCallInput = FromSchema<typeof onCallInputSchema>;
+
+export const onCallSchema = {
+  $id: 'OnCallEntry',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'personName', 'contactMethods', 'startsAt', 'endsAt', 'weekly', 'notes', 'updatedAt'],
+  properties: {
+    id,
+    personName: { type: 'string' },
+    contactMethods: { type: 'array', items: contactMethodSchema },
+    startsAt: dateTime,
+    endsAt: dateTime,
+    weekly: { type: 'boolean' },
+    notes: { type: 'string' },
+    updatedAt: dateTime,
+  },
+} as const;
+export type OnCallEntry = FromSchema<typeof onCallSchema>;
+
+/** Rule: when a message of `kind` ('any' for every kind) arrives for `siteNums` (empty: every account), notify the person. */
+export const autoNotifyInputSchema = {
+  $id: 'AutoNotifyInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'kind', 'siteNums', 'personName', 'channel', 'destination', 'active'],
+  properties: {
+    name,
+    kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
+    siteNums: { type: 'array', maxItems: 200, uniqueItems: true, items: id },
+    personName: name,
+    channel: { type: 'string', enum: ANS_NOTIFY_CHANNELS },
+    /** An email address or a phone number, as the channel needs. */
+    destination: { type: 'string', minLength: 3, maxLength: 254, ...notBlank },
+    active: { type: 'boolean' },
+  },
+} as const;
+export type AutoNotifyInput = FromSchema<typeof autoNotifyInputSchema>;
+
+export const autoNotifySchema = {
+  $id: 'AutoNotifyRule',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'kind', 'siteNums', 'siteNames', 'personName', 'channel', 'destination', 'active', 'lastTestAt'],
+  properties: {
+    id,
+    name: { type: 'string' },
+    kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
+    siteNums: { type: 'array', items: id },
+    /** The accounts' names, in the order of siteNums. */
+    siteNames: { type: 'array', items: { type: 'string' } },
+    personName: { type: 'string' },
+    channel: { type: 'string', enum: ANS_NOTIFY_CHANNELS },
+    destination: { type: 'string' },
+    active: { type: 'boolean' },
+    lastTestAt: nullableDateTime,
+  },
+} as const;
+export type AutoNotifyRule = FromSchema<typeof autoNotifySchema>;
+
+export const autoNotifyTestResultSchema = {
+  $id: 'AutoNotifyTestResult',
+  type: 'object',
+  additionalProperties: false,
+  required: ['messageId', 'status'],
+  properties: {
+    messageId: { type: 'integer' },
+    /** sent: the mail server or SMS provider accepted it; outboxOnly: none is configured (demo); failed. */
+    status: { type: 'string', enum: ['sent', 'outboxOnly', 'failed'] },
+  },
+} as const;
+
+/** One day of the week's hours: closed, or open from opensAt to closesAt (local, the group's zone). */
+const weekDaySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['dayOfWeek', 'open', 'opensAt', 'closesAt'],
+  properties: {
+    /** 0 = Sunday … 6 = Saturday. */
+    dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
+    open: { type: 'boolean' },
+    opensAt: clock,
+    closesAt: clock,
+  },
+} as const;
+
+export const businessHoursInputSchema = {
+  $id: 'BusinessHoursInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['timeZone', 'days'],
+  properties: {
+    timeZone,
+    days: { type: 'array', minItems: 7, maxItems: 7, items: weekDaySchema },
+  },
+} as const;
+export type BusinessHoursInput = FromSchema<typeof businessHoursInputSchema>;
+
+export const businessHoursSchema = {
+  $id: 'BusinessHours',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'timeZone', 'days', 'openNow', 'updatedAt'],
+  properties: {
+    /** Always 'week' (one per account group). */
+    id: { type: 'string' },
+    timeZone: { type: 'string' },
+    days: { type: 'array', items: weekDaySchema },
+    /** Whether the office is open at the time of the answer (week hours and exceptions). */
+    openNow: { type: 'boolean' },
+    updatedAt: nullableDateTime,
+  },
+} as const;
+export type BusinessHours = FromSchema<typeof businessHoursSchema>;
+
+/** A dated exception: a holiday or closure (closed all day) or special hours, from `date` to `endDate` inclusive. */
+export const hoursExceptionInputSchema = {
+  $id: 'HoursExceptionInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'date', 'endDate', 'closed'],
+  properties: {
+    name,
+    date: day,
+    endDate: day,
+    closed: { type: 'boolean' },
+    /** Special hours (closed false). */
+    opensAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
+    closesAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
+  },
+} as const;
+export type HoursExceptionInput = FromSchema<typeof hoursExceptionInputSchema>;
+
+export const hoursExceptionSchema = {
+  $id: 'HoursException',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'date', 'endDate', 'closed', 'opensAt', 'closesAt'],
+  properties: {
+    id,
+    name: { type: 'string' },
+    date: day,
+    endDate: day,
+    closed: { type: 'boolean' },
+    opensAt: { type: ['string', 'null'] },
+    closesAt: { type: ['string', 'null'] },
+  },
+} as const;
+export type HoursException = FromSchema<typeof hoursExceptionSchema>;
+
+export const hoursExceptionFilterSchema = {
+  $id: 'HoursExceptionFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    /** Only those ending on or after this day (upcoming). */
+    from: day,
+    id: { type: 'array', maxItems: 1000, items: id },
+  },
+} as const;
+export type HoursExceptionFilter = FromSchema<typeof hoursExceptionFilterSchema>;
+
+/** The on-call list takes an optional week to report gaps and conflicts over. */
+export const onCallFilterSchema = {
+  $id: 'OnCallFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    q: { type: 'string', maxLength: 100 },
+    id: { type: 'array', maxItems: 1000, items: id },
+  },
+} as const;
+export type OnCallFilter = FromSchema<typeof onCallFilterSchema>;
+
+export const autoNotifyFilterSchema = {
+  $id: 'AutoNotifyFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
+    id: { type: 'array', maxItems: 1000, items: id },
+  },
+} as const;
+export type AutoNotifyFilter = FromSchema<typeof autoNotifyFilterSchema>;

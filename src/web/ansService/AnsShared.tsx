@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import type { AnsMessageKind, AnsMessageStatus } from '../../../schemas/ansService.js';
+import { ANS_PATHS } from './ansRules.js';
+
+const LINKS = [
+  { to: ANS_PATHS.messages, label: 'ansService.nav.messages' },
+  { to: ANS_PATHS.onCall, label: 'ansService.nav.onCall' },
+  { to: ANS_PATHS.autoNotify, label: 'ansService.nav.autoNotify' },
+  { to: ANS_PATHS.businessHours, label: 'ansService.nav.businessHours' },
+  { to: ANS_PATHS.tempBusinessHours, label: 'ansService.nav.tempBusinessHours' },
+];
+
+/** The answering service's own navigation (the drawer has one item): its five screens as tabs, the current one marked. */
+export function AnsServiceNav() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  return (
+    <Box
+      component="nav"
+      aria-label={translate('ansService.nav.label')}
+      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', overflowX: 'auto' }}
+    >
+      <Box component="ul" sx={{ display: 'flex', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
+        {LINKS.map((link) => {
+          const active = pathname === link.to || pathname.startsWith(`${link.to}/`);
+          return (
+            <li key={link.to}>
+              <Box
+                component={RouterLink}
+                to={link.to}
+                aria-current={active ? 'page' : undefined}
+                sx={{
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  minHeight: 44,
+                  px: { xs: 1.25, sm: 2 },
+                  whiteSpace: 'nowrap',
+                  typography: 'button',
+                  textTransform: 'none',
+                  fontWeight: 600,
+                  textDecoration: 'none',
+                  color: active ? 'primary.main' : 'text.secondary',
+                  borderBottom: 3,
+                  borderColor: active ? 'primary.main' : 'transparent',
+                  '&:hover': { color: 'text.primary', bgcolor: 'action.hover' },
+                  '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: -2 },
+                }}
+              >
+                {translate(link.label)}
+              </Box>
+            </li>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+/** A designed empty state: an icon, a title, a sentence and an action. */
+export function EmptyState({
+  icon,
+  title,
+  text,
+  action,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }} data-testid={testId}>
+      <Box sx={{ '& svg': { fontSize: 56, color: 'text.secondary' } }} aria-hidden>
+        {icon}
+      </Box>
+      <Typography variant="h6" component="p" sx={{ mt: 1 }}>
+        {title}
+      </Typography>
+      <Typography role="status" color="text.secondary" sx={{ mt: 0.5, mb: 2, maxWidth: 520, mx: 'auto' }}>
+        {text}
+      </Typography>
+      {action}
+    </Box>
+  );
+}
+
+/** Rows of grey bars while a list loads. */
+export function ListSkeleton({ label, columns = 4, rows = 5 }: { label: string; columns?: number; rows?: number }) {
+  return (
+    <Box role="status" aria-label={label} sx={{ p: 2 }}>
+      {Array.from({ length: rows }, (_, i) => (
+        <Box key={i} sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+          {Array.from({ length: columns }, (_, j) => (
+            <Skeleton key={j} variant="text" sx={{ flex: j === 1 ? 3 : 1 }} />
+          ))}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const STATUS_COLORS: Record<AnsMessageStatus, ChipProps['color']> = { new: 'warning', delivered: 'info', handled: 'success' };
+const KIND_COLORS: Record<AnsMessageKind | 'any', ChipProps['color']> = {
+  emergency: 'error',
+  service: 'primary',
+  billing: 'secondary',
+  general: 'default',
+  any: 'default',
+};
+
+export function StatusChip({ status }: { status: AnsMessageStatus }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      label={translate(`ansService.statuses.${status}`)}
+      color={STATUS_COLORS[status]}
+      variant={status === 'handled' ? 'outlined' : 'filled'}
+      data-status={status}
+    />
+  );
+}
+
+export function KindChip({ kind }: { kind: AnsMessageKind | 'any' }) {
+  const translate = useTranslate();
+  return <Chip size="small" variant="outlined" label={translate(`ansService.kinds.${kind}`)} color={KIND_COLORS[kind]} />;
+}

@@ -1,0 +1,378 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import SendIcon from '@mui/icons-material/Send';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  BooleanInput,
+  DataTable,
+  List,
+  ResourceContextProvider,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { ANS_MESSAGE_KINDS, ANS_NOTIFY_CHANNELS, autoNotifyInputSchema, type AutoNotifyRule } from '../../../schemas/ansService.js';
+import { failureMessage } from '../providers/errorMessages.js';
+import { SlideOver, type SlideOverTexts } from '../resources/SlideOver.js';
+import { slideOverPath } from '../resources/slideOverRoute.js';
+import { EmptyState, KindChip, ListSkeleton } from './AnsShared.js';
+import { ansApi } from './ansApi.js';
+import { ANS_PATHS, parseSiteNums } from './ansRules.js';
+
+const RULES = 'autoNotify';
+const BASE = ANS_PATHS.autoNotify;
+
+const TEXTS: SlideOverTexts = {
+  createTitle: 'ansService.autoNotify.createTitle',
+  editTitle: 'ansService.autoNotify.editTitle',
+  create: 'ansService.autoNotify.create',
+  save: 'ansService.autoNotify.save',
+  delete: 'ansService.autoNotify.delete',
+  close: 'ansService.close',
+  deleteTitle: 'ansService.autoNotify.deleteTitle',
+  deleteConfirm: 'ansService.autoNotify.deleteConfirm',
+  saved: 'ansService.autoNotify.saved',
+  deleted: 'ansService.autoNotify.deleted',
+  loadError: 'ansService.autoNotify.loadError',
+  saveError: 'ansService.autoNotify.saveError',
+  deleteError: 'ansService.autoNotify.deleteError',
+};
+
+const editPath = (rule: AutoNotifyRule) => slideOverPath(BASE, { mode: 'edit', id: String(rule.id) });
+
+function RuleName({ rule }: { rule: AutoNotifyRule }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Box sx={{ fontWeight: 600 }}>{rule.name}</Box>
+      {!rule.active && <Chip size="small" variant="outlined" label={translate('ansService.autoNotify.paused')} />}
+    </Box>
+  );
+}
+
+function RuleWhen({ rule }: { rule: AutoNotifyRule }) {
+  const translate = useTranslate();
+  const accounts = rule.siteNums.length
+    ? translate('ansService.autoNotify.accounts', { smart_count: rule.siteNums.length })
+    : translate('ansService.autoNotify.allAccounts');
+  return (
+    <>
+      <KindChip kind={rule.kind} />
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {translate('ansService.autoNotify.summary', { kind: translate(`ansService.kinds.${rule.kind}`), accounts })}
+      </Typography>
+      {rule.siteNames.length > 0 && (
+        <Typography variant="caption" color="text.secondary">
+          {rule.siteNames.join(', ')}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+function RuleNotify({ rule }: { rule: AutoNotifyRule }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Box>
+        {translate('ansService.autoNotify.notify', { person: rule.personName, channel: translate(`ansService.channels.${rule.channel}`) })}
+      </Box>
+      <Typography variant="caption" color="text.secondary">
+        {rule.destination}
+      </Typography>
+    </>
+  );
+}
+
+function LastTest({ rule }: { rule: AutoNotifyRule }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (!rule.lastTestAt) {
+    return <Box component="span">{translate('ansService.autoNotify.neverTested')}</Box>;
+  }
+  return (
+    <Box component="time" dateTime={rule.lastTestAt} sx={{ whiteSpace: 'nowrap' }}>
+      {translate('ansService.autoNotify.testedAt', {
+        time: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(rule.lastTestAt)),
+      })}
+    </Box>
+  );
+}
+
+/** 'Send test': one message through the real mail or text path; what became of it in a notice. */
+function TestButton({ rule }: { rule: AutoNotifyRule }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { canAccess } = useCanAccess({ resource: RULES, action: 'edit' });
+  const [busy, setBusy] = useState(false);
+  if (!canAccess) return null;
+  const send = async () => {
+    setBusy(true);
+    try {
+      const result = await ansApi.testRule(rule.id);
+      const key = { sent: 'testSent', outboxOnly: 'testOutbox', failed: 'testFailed' }[result.status];
+      notify(`ansService.autoNotify.${key}`, {
+        type: result.status === 'failed' ? 'error' : 'success',
+        messageArgs: { destination: rule.destination },
+      });
+    } catch (error) {
+      notify(failureMessage(error, 'ansService.autoNotify.testError'), { type: 'error' });
+    } finally {
+      setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: [RULES] });
+    }
+  };
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<SendIcon />}
+      disabled={busy}
+      onClick={() => void send()}
+      aria-label={translate('ansService.autoNotify.sendTestNamed', { name: rule.name })}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {translate('ansService.autoNotify.sendTest')}
+    </Button>
+  );
+}
+
+function EditButton({ rule }: { rule: AutoNotifyRule }) {
+  const translate = useTranslate();
+  return (
+    <Button
+      size="small"
+      component={RouterLink}
+      to={editPath(rule)}
+      startIcon={<EditIcon />}
+      aria-label={translate('ansService.autoNotify.editNamed', { name: rule.name })}
+    >
+      {translate('ra.action.edit')}
+    </Button>
+  );
+}
+
+function RuleTable() {
+  const translate = useTranslate();
+  return (
+    <DataTable<AutoNotifyRule>
+      aria-label={translate('ansService.autoNotify.tableLabel')}
+      rowClick={false}
+      bulkActionButtons={false}
+      empty={<RulesEmpty />}
+    >
+      <DataTable.Col label="ansService.autoNotify.columns.name" disableSort render={(r) => <RuleName rule={r as AutoNotifyRule} />} />
+      <DataTable.Col
+        label="ansService.autoNotify.columns.when"
+        disableSort
+        render={(r) => (
+          <Box sx={{ minWidth: 180 }}>
+            <RuleWhen rule={r as AutoNotifyRule} />
+          </Box>
+        )}
+      />
+      <DataTable.Col label="ansService.autoNotify.columns.notify" disableSort render={(r) => <RuleNotify rule={r as AutoNotifyRule} />} />
+      <DataTable.Col
+        label="ansService.autoNotify.columns.actions"
+        disableSort
+        render={(r) => (
+          <>
+            <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+              <TestButton rule={r as AutoNotifyRule} />
+              <EditButton rule={r as AutoNotifyRule} />
+            </Box>
+            <Box sx={{ typography: 'caption', color: 'text.secondary', mt: 0.5, textAlign: 'right' }}>
+              <LastTest rule={r as AutoNotifyRule} />
+            </Box>
+          </>
+        )}
+      />
+    </DataTable>
+  );
+}
+
+function RuleCards() {
+  const translate = useTranslate();
+  const { data } = useListContext<AutoNotifyRule>();
+  if (!data?.length) return <RulesEmpty />;
+  return (
+    <Box component="ul" aria-label={translate('ansService.autoNotify.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {data.map((rule) => (
+        <Box component="li" key={rule.id} sx={{ mb: 1 }}>
+          <Card variant="outlined">
+            <CardContent sx={{ pb: '12px !important' }}>
+              <RuleName rule={rule} />
+              <Box sx={{ my: 1 }}>
+                <RuleWhen rule={rule} />
+              </Box>
+              <Box sx={{ typography: 'body2', mb: 1 }}>
+                <RuleNotify rule={rule} />
+              </Box>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Box sx={{ typography: 'caption', color: 'text.secondary', flexGrow: 1 }}>
+                  <LastTest rule={rule} />
+                </Box>
+                <TestButton rule={rule} />
+                <EditButton rule={rule} />
+              </Box>
+            </CardContent>
+          </Card>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function CreateButton() {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: RULES, action: 'create' });
+  if (!canAccess) return null;
+  return (
+    <Button component={RouterLink} to={slideOverPath(BASE, { mode: 'create' })} variant="contained" size="small" startIcon={<AddIcon />}>
+      {translate('ansService.autoNotify.new')}
+    </Button>
+  );
+}
+
+function RulesEmpty() {
+  const translate = useTranslate();
+  return (
+    <EmptyState
+      testId="auto-notify-empty"
+      icon={<NotificationsActiveIcon />}
+      title={translate('ansService.autoNotify.emptyTitle')}
+      text={translate('ansService.autoNotify.empty')}
+      action={<CreateButton />}
+    />
+  );
+}
+
+function RuleResults() {
+  const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { isPending } = useListContext<AutoNotifyRule>();
+  if (isPending) return <ListSkeleton label={translate('ansService.autoNotify.loading')} columns={5} rows={3} />;
+  return phone ? <RuleCards /> : <RuleTable />;
+}
+
+function RuleInputs() {
+  const translate = useTranslate();
+  return (
+    <>
+      <TextInput source="name" label="ansService.autoNotify.fields.name" fullWidth isRequired />
+      <SelectInput
+        source="kind"
+        label="ansService.autoNotify.fields.kind"
+        choices={['any', ...ANS_MESSAGE_KINDS].map((id) => ({ id, name: translate(`ansService.kinds.${id}`) }))}
+        translateChoice={false}
+        fullWidth
+      />
+      <TextInput
+        source="siteNums"
+        label="ansService.autoNotify.fields.siteNums"
+        fullWidth
+        format={(v: number[] | string | undefined) => (Array.isArray(v) ? v.join(', ') : (v ?? ''))}
+        parse={(v: string) => v}
+      />
+      <TextInput source="personName" label="ansService.autoNotify.fields.personName" fullWidth isRequired />
+      <SelectInput
+        source="channel"
+        label="ansService.autoNotify.fields.channel"
+        choices={ANS_NOTIFY_CHANNELS.map((id) => ({ id, name: translate(`ansService.channels.${id}`) }))}
+        translateChoice={false}
+        fullWidth
+      />
+      <TextInput source="destination" label="ansService.autoNotify.fields.destination" fullWidth isRequired />
+      <BooleanInput source="active" label="ansService.autoNotify.fields.active" />
+    </>
+  );
+}
+
+const pickInput = (values: Record<string, unknown>) => ({
+  name: values.name,
+  kind: values.kind,
+  siteNums: Array.isArray(values.siteNums) ? values.siteNums : parseSiteNums(String(values.siteNums ?? '')),
+  personName: values.personName,
+  channel: values.channel,
+  destination: values.destination,
+  active: !!values.active,
+});
+
+/** The form checks the account numbers as numbers (they are typed as text). */
+const validateRule = (() => {
+  let compiled: Promise<(values: Record<string, unknown>) => object> | undefined;
+  return async (values: Record<string, unknown>) => {
+    compiled ??= import('../forms/schemaValidator.js').then((m) => m.schemaValidator(autoNotifyInputSchema as never));
+    return (await compiled)(pickInput(values));
+  };
+})();
+
+const DEFAULTS = { name: '', kind: 'emergency', siteNums: '', personName: '', channel: 'text', destination: '', active: true };
+
+/**
+ * /ans-service/auto-notify (issue 15, `autoNotify`): rules 'when a message of kind K arrives for
+ * accounts A, notify P by email or text', each with 'Send test' (through the real mail or text
+ * path: the outbox, then SMTP or the SMS provider when configured), in the shared slide-over.
+ */
+export function AutoNotifyPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  return (
+    <ResourceContextProvider value={RULES}>
+      <Box component="section" aria-label={translate('ansService.autoNotify.heading')}>
+        <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 760 }}>
+          {translate('ansService.autoNotify.intro')}
+        </Typography>
+        <List<AutoNotifyRule>
+          resource={RULES}
+          title={false}
+          perPage={100}
+          pagination={false}
+          exporter={false}
+          storeKey="ansService.autoNotify"
+          disableSyncWithLocation
+          actions={
+            <TopToolbar>
+              <CreateButton />
+            </TopToolbar>
+          }
+          empty={<RulesEmpty />}
+          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+          queryOptions={{
+            onError: (error: unknown) => notify(failureMessage(error, 'ansService.autoNotify.loadError'), { type: 'error' }),
+          }}
+        >
+          <RuleResults />
+        </List>
+      </Box>
+      <SlideOver
+        resource={RULES}
+        basePath={BASE}
+        schema={autoNotifyInputSchema}
+        texts={TEXTS}
+        defaults={DEFAULTS}
+        transform={pickInput}
+        validate={validateRule}
+      >
+        <RuleInputs />
+      </SlideOver>
+    </ResourceContextProvider>
+  );
+}

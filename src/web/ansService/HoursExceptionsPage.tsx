@@ -1,0 +1,274 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import { useWatch } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  BooleanInput,
+  DataProviderContext,
+  DataTable,
+  DateInput,
+  List,
+  ResourceContextProvider,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+  type DataProvider,
+} from 'react-admin';
+import { hoursExceptionInputSchema, type HoursException } from '../../../schemas/ansService.js';
+import { createDataProvider } from '../providers/dataProvider.js';
+import { failureMessage } from '../providers/errorMessages.js';
+import { SlideOver, type SlideOverTexts } from '../resources/SlideOver.js';
+import { slideOverPath } from '../resources/slideOverRoute.js';
+import { EmptyState, ListSkeleton } from './AnsShared.js';
+import { useBusinessHours } from './ansApi.js';
+import { ANS_PATHS, formatDay } from './ansRules.js';
+
+/** The access table's resource (businessHours); its dated exceptions live at /api/businessHours/exceptions. */
+const RESOURCE = 'businessHours';
+const BASE = ANS_PATHS.tempBusinessHours;
+
+/** The simple-rest provider with `businessHours` read as its exceptions' path. */
+const exceptionsProvider: DataProvider = (() => {
+  const base = createDataProvider();
+  return new Proxy(base, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (resource: string, ...rest: unknown[]) =>
+        (value as (...args: unknown[]) => unknown).call(target, resource === RESOURCE ? 'businessHours/exceptions' : resource, ...rest);
+    },
+  });
+})();
+
+const TEXTS: SlideOverTexts = {
+  createTitle: 'ansService.exceptions.createTitle',
+  editTitle: 'ansService.exceptions.editTitle',
+  create: 'ansService.exceptions.create',
+  save: 'ansService.exceptions.save',
+  delete: 'ansService.exceptions.delete',
+  close: 'ansService.close',
+  deleteTitle: 'ansService.exceptions.deleteTitle',
+  deleteConfirm: 'ansService.exceptions.deleteConfirm',
+  saved: 'ansService.exceptions.saved',
+  deleted: 'ansService.exceptions.deleted',
+  loadError: 'ansService.exceptions.loadError',
+  saveError: 'ansService.exceptions.saveError',
+  deleteError: 'ansService.exceptions.deleteError',
+};
+
+const editPath = (e: HoursException) => slideOverPath(BASE, { mode: 'edit', id: String(e.id) });
+const today = () => new Date().toISOString().slice(0, 10);
+
+function Dates({ exception }: { exception: HoursException }) {
+  const [locale] = useLocaleState();
+  const first = formatDay(exception.date, locale, 'full');
+  return (
+    <Box sx={{ textTransform: 'capitalize' }}>
+      {exception.endDate === exception.date ? first : `${formatDay(exception.date, locale)} – ${formatDay(exception.endDate, locale)}`}
+    </Box>
+  );
+}
+
+function Hours({ exception }: { exception: HoursException }) {
+  const translate = useTranslate();
+  if (exception.closed)
+    return <Chip size="small" color="error" variant="outlined" label={translate('ansService.exceptions.closedAllDay')} />;
+  return (
+    <Chip
+      size="small"
+      color="info"
+      variant="outlined"
+      label={translate('ansService.exceptions.specialHours', { opens: exception.opensAt ?? '', closes: exception.closesAt ?? '' })}
+    />
+  );
+}
+
+function Name({ exception }: { exception: HoursException }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <Box sx={{ fontWeight: 600 }}>{exception.name}</Box>
+      {exception.endDate < today() && <Chip size="small" label={translate('ansService.exceptions.past')} />}
+    </Box>
+  );
+}
+
+function ExceptionTable() {
+  const translate = useTranslate();
+  return (
+    <DataTable<HoursException>
+      aria-label={translate('ansService.exceptions.tableLabel')}
+      rowClick={(_id, _resource, record) => editPath(record as HoursException)}
+      bulkActionButtons={false}
+      empty={<ExceptionsEmpty />}
+    >
+      <DataTable.Col label="ansService.exceptions.columns.name" disableSort render={(e) => <Name exception={e as HoursException} />} />
+      <DataTable.Col label="ansService.exceptions.columns.dates" disableSort render={(e) => <Dates exception={e as HoursException} />} />
+      <DataTable.Col label="ansService.exceptions.columns.hours" disableSort render={(e) => <Hours exception={e as HoursException} />} />
+    </DataTable>
+  );
+}
+
+function ExceptionCards() {
+  const translate = useTranslate();
+  const { data } = useListContext<HoursException>();
+  if (!data?.length) return <ExceptionsEmpty />;
+  return (
+    <Box component="ul" aria-label={translate('ansService.exceptions.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {data.map((exception) => (
+        <Box component="li" key={exception.id} sx={{ mb: 1 }}>
+          <Card variant="outlined">
+            <CardActionArea
+              component={RouterLink}
+              to={editPath(exception)}
+              aria-label={translate('ansService.exceptions.editNamed', { name: exception.name })}
+            >
+              <CardContent>
+                <Name exception={exception} />
+                <Box sx={{ my: 1, typography: 'body2' }}>
+                  <Dates exception={exception} />
+                </Box>
+                <Hours exception={exception} />
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function CreateButton() {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'create' });
+  if (!canAccess) return null;
+  return (
+    <Button component={RouterLink} to={slideOverPath(BASE, { mode: 'create' })} variant="contained" size="small" startIcon={<AddIcon />}>
+      {translate('ansService.exceptions.new')}
+    </Button>
+  );
+}
+
+function ExceptionsEmpty() {
+  const translate = useTranslate();
+  return (
+    <EmptyState
+      testId="hours-exceptions-empty"
+      icon={<EventAvailableIcon />}
+      title={translate('ansService.exceptions.emptyTitle')}
+      text={translate('ansService.exceptions.empty')}
+      action={<CreateButton />}
+    />
+  );
+}
+
+function ExceptionResults() {
+  const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { isPending } = useListContext<HoursException>();
+  if (isPending) return <ListSkeleton label={translate('ansService.exceptions.loading')} columns={3} rows={3} />;
+  return phone ? <ExceptionCards /> : <ExceptionTable />;
+}
+
+/** Opening and closing times, only for special hours. */
+function SpecialHours() {
+  const closed = useWatch({ name: 'closed' }) as boolean;
+  if (closed) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+      <TextInput source="opensAt" label="ansService.exceptions.fields.opensAt" type="time" slotProps={{ inputLabel: { shrink: true } }} />
+      <TextInput source="closesAt" label="ansService.exceptions.fields.closesAt" type="time" slotProps={{ inputLabel: { shrink: true } }} />
+    </Box>
+  );
+}
+
+function ExceptionInputs() {
+  return (
+    <>
+      <TextInput source="name" label="ansService.exceptions.fields.name" fullWidth isRequired />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <DateInput source="date" label="ansService.exceptions.fields.date" isRequired />
+        <DateInput source="endDate" label="ansService.exceptions.fields.endDate" isRequired />
+      </Box>
+      <BooleanInput source="closed" label="ansService.exceptions.fields.closed" />
+      <SpecialHours />
+    </>
+  );
+}
+
+const pickInput = (values: Record<string, unknown>) => ({
+  name: values.name,
+  date: values.date,
+  endDate: values.endDate || values.date,
+  closed: !!values.closed,
+  opensAt: values.closed ? null : values.opensAt || null,
+  closesAt: values.closed ? null : values.closesAt || null,
+});
+
+/**
+ * /ans-service/temp-business-hours (issue 15, `businessHours` with dated exceptions): holidays,
+ * closures and days of special hours, upcoming first, in the shared slide-over; they replace the
+ * week's hours on their days (isOfficeOpen).
+ */
+export function HoursExceptionsPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { data: hours } = useBusinessHours();
+  const defaults = useMemo(() => ({ name: '', date: today(), endDate: today(), closed: true, opensAt: '09:00', closesAt: '12:00' }), []);
+  return (
+    <DataProviderContext.Provider value={exceptionsProvider}>
+      <ResourceContextProvider value={RESOURCE}>
+        <Box component="section" aria-label={translate('ansService.exceptions.heading')}>
+          <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 760 }}>
+            {translate('ansService.exceptions.intro', { zone: (hours?.timeZone ?? '').replaceAll('_', ' ') })}
+          </Typography>
+          <List<HoursException>
+            resource={RESOURCE}
+            title={false}
+            perPage={100}
+            pagination={false}
+            exporter={false}
+            storeKey="ansService.exceptions"
+            disableSyncWithLocation
+            actions={
+              <TopToolbar>
+                <CreateButton />
+              </TopToolbar>
+            }
+            empty={<ExceptionsEmpty />}
+            sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+            queryOptions={{
+              onError: (error: unknown) => notify(failureMessage(error, 'ansService.exceptions.loadError'), { type: 'error' }),
+            }}
+          >
+            <ExceptionResults />
+          </List>
+        </Box>
+        <SlideOver
+          resource={RESOURCE}
+          basePath={BASE}
+          schema={hoursExceptionInputSchema}
+          texts={TEXTS}
+          defaults={defaults}
+          transform={pickInput}
+        >
+          <ExceptionInputs />
+        </SlideOver>
+      </ResourceContextProvider>
+    </DataProviderContext.Provider>
+  );
+}

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, signedInClient, type TestClient } from './client.js';
+import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+
+/**
+ * The answering service (issue 15): §6 level8 + ansServiceBlockFlag + a group that has the service
+ * (403 otherwise, also after switching to a group without it), every list scoped to the selected
+ * account group (another group's record answers 404), mark handled audited, the CSV export, the
+ * auto-notify test through the real outbox, the on-call gaps and business hours.
+ */
+const list = (value: object = {}, range = '[0,99]') =>
+  `filter=${encodeURIComponent(JSON.stringify(value))}&range=${encodeURIComponent(range)}&sort=${encodeURIComponent('["takenAt","DESC"]')}`;
+
+describe.each(TEST_DATABASES)('answering service on $name', (database) => {
+  let t: TestApp;
+  let origin: string;
+  let beta: TestClient;
+
+  const audits = (action: string) =>
+    t.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'target_id', 'details'])
+      .where('action', '=', action)
+      .orderBy('audit_id')
+      .execute();
+
+  beforeAll(async () => {
+    ({ t, origin } = await startDemoApp(database));
+    beta = await signedInClient(origin, 'dealer.beta');
+  });
+  afterAll(() => t?.close());
+
+  it('lets dealer.beta in with level8, the flag and a group that has the service', async () => {
+    for (const path of ['/api/ansMessages', '/api/onCall', '/api/autoNotify', '/api/businessHours/exceptions']) {
+      expect((await beta.request('GET', `${path}?${list()}`)).status, path).toBe(200);
+    }
+    expect((await beta.request('GET', '/api/businessHours')).status).toBe(200);
+    expect((await beta.request('GET', '/api/onCall/findings')).status).toBe(200);
+  });
+
+  it('refuses a dealer without level8 (dealer.summit, whose group has the service) and other applications', async () => {
+    const summit = await signedInClient(origin, 'dealer.summit');
+    const customer = await signedInClient(origin, 'customer@example.com');
+    const support = await signedInClient(origin, 'support.admin', { internal: true });
+    for (const client of [summit, customer, support]) {
+      expect((await client.request('GET', `/api/ansMessages?${list()}`)).status).toBe(403);
+      expect((await client.request('GET', '/api/businessHours')).status).toBe(403);
+      expect((await client.request('GET', '/api/ansMessages/export')).status).toBe(403);
+    }
+    expect((await summit.request('POST', '/api/onCall', {})).status).toBe(403);
+  });
+
+  it('refuses dealer.beta after switching to group 4120, which has no answering service', async () => {
+    const other = await signedInClient(origin, 'dealer.beta');
+    expect((await other.request('PUT', '/api/user/accountGroup', { siteGroupNum: 4120 })).status).toBe(200);
+    try {
+      expect((await other.request('GET', `/api/ansMessages?${list()}`)).status).toBe(403);
+      expect((await other.request('GET', `/api/onCall?${list()}`)).status).toBe(403);
+      expect((await other.request('POST', '/api/autoNotify/1/test')).status).toBe(403);
+    } finally {
+      expect((await other.request('PUT', '/api/user/accountGroup', { siteGroupNum: 9993 })).status).toBe(200);
+    }
+  });
+
+  it("lists only the group's messages, filters and searches them, and hides another group's by id", async () => {
+    const { body, status } = await json(await beta.request('GET', `/api/ansMessages?${list()}`));
+    expect(status).toBe(200);
+    expect(body.length).toBeGreaterThanOrEqual(35);
+    const ids = await t.db.selectFrom('ans_messages').select('message_id').where('site_group_num', '=', 9993).execute();
+    expect(body).toHaveLength(ids.length);
+    const summitMessage = await t.db
+      .selectFrom('ans_messages')
+      .select('message_id')
+      .where('site_group_num', '=', 5877)
+      .executeTakeFirstOrThrow();
+    expect(body.map((m: { id: number }) => m.id)).not.toContain(summitMessage.message_id);
+    expect((await beta.request('GET', `/api/ansMessages/${summitMessage.message_id}`)).status).toBe(404);
+    expect((await beta.request('PUT', `/api/ansMessages/${summitMessage.message_id}`, { status: 'handled' })).status).toBe(404);
+
+    const news = (await json(await beta.request('GET', `/api/ansMessages?${list({ status: 'new' })}`))).body;
+    expect(news.length).toBeGreaterThan(0);
+    expect(news.every((m: { status: string }) => m.status === 'new')).toBe(true);
+    const emergencies = (await json(await beta.request('GET', `/api/ansMessages?${list({ kind: 'emergency' })}`))).body;
+    expect(emergencies.every((m: { kind: string }) => m.kind === 'emergency')).toBe(true);
+    const [first] = body;
+    const found = (await json(await beta.request('GET', `/api/ansMessages?${list({ q: first.callerName.split(' ')[1] })}`))).body;
+    expect(found.map((m: { id: number }) => m.id)).toContain(first.id);
+    const to = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const older = (await json(await beta.request('GET', `/api/ansMessages?${list({ to })}`))).body;
+    expect(older.length).toBeGreaterThan(0);
+    expect(older.every((m: { takenAt: string }) => m.takenAt < to)).toBe(true);
+    // Pages in Content-Range.
+    const page = await beta.request('GET', `/api/ansMessages?${list({}, '[0,9]')}`);
+    expect(page.headers.get('content-range')).toBe(`ansMessages 0-9/${ids.length}`);
+  });
+
+  it('marks a message handled (who and when), audited with before and after', async () => {
+    const [message] = (await json(await beta.request('GET', `/api/ansMessages?${list({ status: 'new' })}`))).body;
+    const { status, body } = await json(await beta.request('PUT', `/api/ansMessages/${message.id}`, { status: 'handled' }));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: message.id, status: 'handled', handledBy: 'Dana Whitfield', handledAt: expect.any(String) });
+    const [entry] = (await audits('ansMessage.handled')).filter((a) => a.target_id === String(message.id));
+    expect(entry.details).toMatchObject({ before: { status: 'new' }, after: { status: 'handled' } });
+    const dana = await t.db.selectFrom('users').select('user_id').where('username', '=', 'dealer.beta').executeTakeFirstOrThrow();
+    expect(entry.actor_user_id).toBe(dana.user_id);
+    // Open again: who and when are cleared.
+    const reopened = (await json(await beta.request('PUT', `/api/ansMessages/${message.id}`, { status: 'new' }))).body;
+    expect(reopened).toMatchObject({ status: 'new', handledBy: null, handledAt: null });
+  });
+
+  it('exports the filtered messages as CSV with translated headings, audited', async () => {
+    const response = await beta.request(
+      'GET',
+      `/api/ansMessages/export?filter=${encodeURIComponent(JSON.stringify({ kind: 'billing' }))}`,
+      undefined,
+      {
+        'Accept-Language': 'es',
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="ans-messages-9993-\d{8}\.csv"$/);
+    const text = await response.text();
+    const lines = text.trim().split(/\r?\n/);
+    const billing = await t.db
+      .selectFrom('ans_messages')
+      .select('message_id')
+      .where('site_group_num', '=', 9993)
+      .where('kind', '=', 'billing')
+      .execute();
+    expect(lines).toHaveLength(billing.length + 1);
+    expect(lines[0]).toContain('Recibido');
+    expect(lines.slice(1).every((line) => line.includes('Facturación'))).toBe(true);
+    expect(await audits('ansMessages.exported')).toHaveLength(1);
+  });
+
+  it('keeps the rota in the group, refuses an end before the start, and reports the gap of the demo week', async () => {
+    const rota = (await json(await beta.request('GET', `/api/onCall?${list()}`))).body;
+    expect(rota).toHaveLength(4);
+    const findings = (await json(await beta.request('GET', '/api/onCall/findings'))).body;
+    expect(findings.timeZone).toBe('America/Chicago');
+    expect(findings.gaps).toHaveLength(1);
+    expect(new Date(findings.gaps[0].end).getTime() - new Date(findings.gaps[0].start).getTime()).toBe(2 * 3_600_000);
+    expect(findings.conflicts).toEqual([]);
+
+    const entry = {
+      personName: 'Sam Backup',
+      contactMethods: [{ type: 'phone', value: '+1 312 555 0199' }],
+      startsAt: findings.gaps[0].start,
+      endsAt: new Date(new Date(findings.gaps[0].end).getTime() + 3_600_000).toISOString(),
+      weekly: false,
+    };
+    const bad = await json(await beta.request('POST', '/api/onCall', { ...entry, endsAt: entry.startsAt }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toHaveProperty('endsAt');
+    const created = await json(await beta.request('POST', '/api/onCall', entry));
+    expect(created.status).toBe(201);
+    // The week named by its Monday (local midnight in Chicago falls on the same UTC day).
+    const after = (await json(await beta.request('GET', `/api/onCall/findings?week=${findings.from.slice(0, 10)}`))).body;
+    expect(after.gaps).toEqual([]);
+    expect(after.conflicts).toHaveLength(1);
+    expect(after.conflicts[0].entryIds).toContain(created.body.id);
+    expect((await audits('onCall.created')).map((a) => a.target_id)).toContain(String(created.body.id));
+    expect((await beta.request('DELETE', `/api/onCall/${created.body.id}`)).status).toBe(200);
+    expect((await audits('onCall.deleted')).map((a) => a.target_id)).toContain(String(created.body.id));
+  });
+
+  it('sends an auto-notify test through the outbox, audited; refuses accounts of another group', async () => {
+    const rules = (await json(await beta.request('GET', `/api/autoNotify?${list()}`))).body;
+    expect(rules).toHaveLength(2);
+    const email = rules.find((r: { channel: string }) => r.channel === 'email');
+    const before = (await messagesTo(t.db, email.destination)).length;
+    const { status, body } = await json(await beta.request('POST', `/api/autoNotify/${email.id}/test`));
+    expect(status).toBe(200);
+    expect(body.status).toBe('outboxOnly');
+    const sent = await messagesTo(t.db, email.destination);
+    expect(sent).toHaveLength(before + 1);
+    expect(sent[0]).toMatchObject({ channel: 'email', message_id: body.messageId });
+    expect(sent[0].subject).toContain(email.name);
+    const text = rules.find((r: { channel: string }) => r.channel === 'text');
+    const sms = await json(await beta.request('POST', `/api/autoNotify/${text.id}/test`));
+    expect(sms.status).toBe(200);
+    const texts = await t.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .where('message_id', '=', sms.body.messageId)
+      .executeTakeFirstOrThrow();
+    expect(texts).toMatchObject({ channel: 'sms', recipient: text.destination });
+    expect((await audits('autoNotify.tested')).length).toBe(2);
+    const tested = (await json(await beta.request('GET', `/api/autoNotify/${email.id}`))).body;
+    expect(tested.lastTestAt).not.toBeNull();
+
+    const foreign = await t.db.selectFrom('sites').select('site_num').where('site_group_num', '=', 4120).executeTakeFirstOrThrow();
+    const rule = {
+      name: 'Service to the tech lead',
+      kind: 'service',
+      siteNums: [foreign.site_num],
+      personName: 'Tech Lead',
+      channel: 'email',
+      destination: 'tech@northwind.example.com',
+      active: true,
+    };
+    const refused = await json(await beta.request('POST', '/api/autoNotify', rule));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toHaveProperty('siteNums');
+    const own = await t.db.selectFrom('sites').select('site_num').where('site_group_num', '=', 9993).executeTakeFirstOrThrow();
+    const created = await json(await beta.request('POST', '/api/autoNotify', { ...rule, siteNums: [own.site_num] }));
+    expect(created.status).toBe(201);
+    expect(created.body.siteNames).toHaveLength(1);
+    expect((await beta.request('PUT', `/api/autoNotify/${created.body.id}`, { ...rule, siteNums: [], channel: 'text' })).status).toBe(400);
+    expect((await audits('autoNotify.created')).map((a) => a.target_id)).toContain(String(created.body.id));
+  });
+
+  it('keeps business hours in the group zone, with dated exceptions, audited', async () => {
+    const hours = (await json(await beta.request('GET', '/api/businessHours'))).body;
+    expect(hours.timeZone).toBe('America/Chicago');
+    expect(hours.days.filter((d: { open: boolean }) => d.open)).toHaveLength(5);
+    const exceptions = (await json(await beta.request('GET', `/api/businessHours/exceptions?${list()}`))).body;
+    expect(exceptions.some((e: { name: string; closed: boolean }) => e.name === 'Christmas Day' && e.closed)).toBe(true);
+
+    const saved = await json(
+      await beta.request('PUT', '/api/businessHours', {
+        timeZone: 'America/New_York',
+        days: hours.days.map((d: object) => ({ ...d, open: true })),
+      }),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.timeZone).toBe('America/New_York');
+    expect((await beta.request('PUT', '/api/businessHours', { timeZone: '+01:00', days: hours.days })).status).toBe(400);
+    expect((await audits('businessHours.updated')).length).toBe(1);
+
+    const bad = await json(
+      await beta.request('POST', '/api/businessHours/exceptions', {
+        name: 'Inventory',
+        date: '2027-01-05',
+        endDate: '2027-01-04',
+        closed: true,
+      }),
+    );
+    expect(bad.status).toBe(400);
+    const created = await json(
+      await beta.request('POST', '/api/businessHours/exceptions', {
+        name: 'Inventory',
+        date: '2027-01-05',
+        endDate: '2027-01-06',
+        closed: false,
+        opensAt: '10:00',
+        closesAt: '14:00',
+      }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ date: '2027-01-05', endDate: '2027-01-06', opensAt: '10:00' });
+    expect((await beta.request('DELETE', `/api/businessHours/exceptions/${created.body.id}`)).status).toBe(200);
+    expect((await audits('hoursException.created')).length).toBe(1);
+    expect((await audits('hoursException.deleted')).length).toBe(1);
+    await beta.request('PUT', '/api/businessHours', { timeZone: hours.timeZone, days: hours.days });
+  });
+});
