@@ -107,6 +107,16 @@ import {
   reportScheduleSchema,
 } from './reports.js';
 import { statusBannerSchema } from './statusBanner.js';
+import {
+  contactRequestInputSchema,
+  contactRequestReceiptSchema,
+  libraryDocumentFilterSchema,
+  libraryDocumentInputSchema,
+  libraryDocumentSchema,
+  roadmapItemFilterSchema,
+  roadmapItemInputSchema,
+  roadmapItemSchema,
+} from './documents.js';
 import { billingSummaryQuerySchema, billingSummarySchema, invoiceFilterSchema, invoiceSchema } from './invoices.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import {
@@ -271,4 +281,13 @@ export const ALL_SCHEMAS = [
   invoiceFilterSchema,
   billingSummaryQuerySchema,
   billingSummarySchema,
+  // documents.ts (issue 15: document libraries, product roadmap, contact us)
+  libraryDocumentSchema,
+  libraryDocumentInputSchema,
+  libraryDocumentFilterSchema,
+  roadmapItemSchema,
+  roadmapItemInputSchema,
+  roadmapItemFilterSchema,
+  contactRequestInputSchema,
+  contactRequestReceiptSchema,
 ] as const;

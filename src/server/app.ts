@@ -57,6 +57,7 @@ import { reportLinkRoutes } from './reports/reportLinkRoutes.js';
 import { reportSchedulesPlugin } from './reports/reportSchedulesJobs.js';
 import { reportSchedulesRoutes } from './reports/reportSchedulesRoutes.js';
 import { invoicesRoutes } from './billing/invoicesRoutes.js';
+import { documentsPlugin } from './documents/documentsPlugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -231,6 +232,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         { prefix: '/msa' },
       );
       await api.register(invoicesRoutes, { audience: msa });
+      // Issue 15: document libraries, product roadmap, contact us.
+      await api.register(documentsPlugin);
     },
     { prefix: '/api' },
   );

@@ -21,6 +21,7 @@ import * as m0011 from './migrations/0011_reports.js';
 import * as m0012 from './migrations/0012_report_indexes.js';
 import * as m0013 from './migrations/0013_msa.js';
 import * as m0014 from './migrations/0014_invoices.js';
+import * as m0019 from './migrations/0019_documents.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -125,6 +126,7 @@ const migrations: Record<string, Migration> = {
   '0012_report_indexes': m0012,
   '0013_msa': m0013,
   '0014_invoices': m0014,
+  '0019_documents': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

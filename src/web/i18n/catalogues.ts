@@ -16,6 +16,9 @@ export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'reportScreens',
   'msa',
   'billing',
+  'documents',
+  'contactUs',
+  'roadmap',
 ]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */

@@ -56,6 +56,7 @@ import {
   type DemoAgency,
   type ZoneTemplate,
 } from './demoData.js';
+import { seedDocuments } from './documentsSeed.js';
 import { demoInvoices } from './invoicesSeed.js';
 import { chance, digits, mulberry32, pick, randomInt, sample, weightedPick, type Random } from './random.js';
 
@@ -735,6 +736,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
       now,
     );
     await insertChunked(trx, 'invoices', invoices);
+    await seedDocuments(trx, { staffUserId: ids.support, now });
 
     // The customer without roles: one linked account (the third home of the live-alarm group).
     const basicSite = data.info.filter((site) => site.groupNum === 9993 && site.residential)[2];
