@@ -33,6 +33,7 @@ const SiteCreateRoute = lazy(() => import('./SiteCreateRoute.js').then((m) => ({
 const ReportsRoute = lazy(() => import('./ReportRoutes.js').then((m) => ({ default: m.ReportsRoute })));
 const MsaRoute = lazy(() => import('./MsaRoutes.js').then((m) => ({ default: m.MsaRoute })));
 const BillingRoute = lazy(() => import('./BillingRoute.js').then((m) => ({ default: m.BillingRoute })));
+const HelpPagesRoute = lazy(() => import('./HelpPagesRoute.js').then((m) => ({ default: m.HelpPagesRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -75,6 +76,11 @@ function AreaContent({ route }: { route: AreaRoute }) {
       return <ReportsRoute titleKey={route.titleKey} page={route.page} />;
     case 'billing':
       return <BillingRoute titleKey={route.titleKey} />;
+    case 'resources':
+    case 'marketing':
+    case 'contactUs':
+    case 'productRoadmap':
+      return <HelpPagesRoute titleKey={route.titleKey} page={route.page} />;
     case 'msaSummary':
     case 'msaAccountInfo':
     case 'msaPanelInfo':

@@ -79,6 +79,11 @@ describe('area routes (SPEC §2, §6)', () => {
       '/reports/schedules/*': 'reportSchedules',
       // The customers' billing (issue 14); dealers still get the placeholder there (BillingRoute.tsx).
       '/billing': 'billing',
+      // Issue 15's help pages: the document libraries, contact us and the product roadmap.
+      '/resources': 'resources',
+      '/marketing': 'marketing',
+      '/home/contact-us': 'contactUs',
+      '/home/product-roadmap': 'productRoadmap',
       // My Security Account (issue 14).
       '/msa/summary': 'msaSummary',
       '/msa/account-info': 'msaAccountInfo',
