@@ -125,6 +125,16 @@ import {
   hoursExceptionInputSchema,
   hoursExceptionFilterSchema,
 } from './ansService.js';
+import {
+  contactRequestInputSchema,
+  contactRequestReceiptSchema,
+  libraryDocumentFilterSchema,
+  libraryDocumentInputSchema,
+  libraryDocumentSchema,
+  roadmapItemFilterSchema,
+  roadmapItemInputSchema,
+  roadmapItemSchema,
+} from './documents.js';
 import { billingSummaryQuerySchema, billingSummarySchema, invoiceFilterSchema, invoiceSchema } from './invoices.js';
 import {
   dealerInvoiceDetailSchema,
@@ -340,4 +350,13 @@ export const ALL_SCHEMAS = [
   hoursExceptionSchema,
   hoursExceptionInputSchema,
   hoursExceptionFilterSchema,
+  // documents.ts (issue 15: document libraries, product roadmap, contact us)
+  libraryDocumentSchema,
+  libraryDocumentInputSchema,
+  libraryDocumentFilterSchema,
+  roadmapItemSchema,
+  roadmapItemInputSchema,
+  roadmapItemFilterSchema,
+  contactRequestInputSchema,
+  contactRequestReceiptSchema,
 ] as const;

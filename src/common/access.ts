@@ -215,7 +215,16 @@ export const ACCESS_TABLE = {
   onCall: ANS_ALL,
   autoNotify: ANS_ALL,
   businessHours: ANS_ALL,
-  documents: { list: { apps: STAFF }, show: { apps: STAFF } },
+  // /resources (and /marketing: its `marketing` entry), issue 15: staff with canEdit upload, change and delete.
+  documents: {
+    list: { apps: STAFF },
+    show: { apps: STAFF },
+    create: { apps: [internal], canEdit: true },
+    edit: { apps: [internal], canEdit: true },
+    delete: { apps: [internal], canEdit: true },
+  },
+  // §2 help menu (not for app 3) 'Contact Us': a message to support.
+  contactRequests: { create: { apps: STAFF } },
   roadmapItems: {
     list: { apps: STAFF },
     show: { apps: STAFF },

@@ -63,6 +63,7 @@ import { dealerInvoicesRoutes } from './billing/dealerInvoicesRoutes.js';
 import { userAccountRoutes } from './auth/userAccountRoutes.js';
 import { staffRoutes } from './users/staffRoutes.js';
 import { ansServiceRoutes } from './ansService/ansServiceRoutes.js';
+import { documentsPlugin } from './documents/documentsPlugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -243,6 +244,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(invoicesRoutes, { audience: msa });
       await api.register(dealerInvoicesRoutes);
       await api.register(ansServiceRoutes);
+      // Issue 15: document libraries, product roadmap, contact us.
+      await api.register(documentsPlugin);
     },
     { prefix: '/api' },
   );

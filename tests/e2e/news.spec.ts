@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { XSRF } from '../../src/common/constants.js';
-import { minimalPdf } from '../../src/server/news/pdf.js';
+import { minimalPdf } from '../../src/server/http/pdf.js';
 import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minimalPdf } from '../../src/server/news/pdf.js';
+import { minimalPdf } from '../../src/server/http/pdf.js';
 import { signedInClient, TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 

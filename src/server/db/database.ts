@@ -25,6 +25,7 @@ import * as m0016 from './migrations/0016_branding.js';
 import * as m0017 from './migrations/0017_dealer_invoices.js';
 import * as m0018 from './migrations/0018_users_profile.js';
 import * as m0015 from './migrations/0015_answering_service.js';
+import * as m0019 from './migrations/0019_documents.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -133,6 +134,7 @@ const migrations: Record<string, Migration> = {
   '0017_dealer_invoices': m0017,
   '0018_users_profile': m0018,
   '0015_answering_service': m0015,
+  '0019_documents': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,7 +7,7 @@ import { LIMITS } from '../../common/constants.js';
 import { mayAccess } from '../auth/authPlugin.js';
 import { HttpError } from '../http/errors.js';
 import { newsRepository } from './newsRepository.js';
-import { attachmentDisposition, documentFileName, MAX_DOCUMENT_BYTES, pdfRefusal } from './pdf.js';
+import { documentFileName, MAX_DOCUMENT_BYTES, pdfRefusal, sendAttachment } from '../http/pdf.js';
 
 export const idParams = {
   type: 'object',
@@ -120,17 +120,7 @@ export async function newsDocumentRoutes(parent: FastifyInstance) {
       if (!item || (!item.active && !mayAccess(request, 'news', 'setup'))) throw new HttpError(404, 'errors.notFound');
       const document = await news.getDocument(request.params.id);
       if (!document) throw new HttpError(404, 'news.document.notFound');
-      return (
-        reply
-          .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', attachmentDisposition(document.file_name))
-          .header('Content-Length', String(document.size_bytes))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', 'private, no-store')
-          // A Buffer is sent as it is (Fastify does not serialise it); the schema's string is for OpenAPI.
-          .send(Buffer.from(document.content) as unknown as string)
-      );
+      return sendAttachment(reply, document);
     },
   );
 

@@ -38,6 +38,7 @@ const AnsServiceRoute = lazy(() => import('./AnsServiceRoute.js').then((m) => ({
 const BillingRoute = lazy(() => import('./BillingRoute.js').then((m) => ({ default: m.BillingRoute })));
 const UserAccountRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.UserAccountRoute })));
 const StaffRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.StaffRoute })));
+const HelpPagesRoute = lazy(() => import('./HelpPagesRoute.js').then((m) => ({ default: m.HelpPagesRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -94,6 +95,11 @@ function AreaContent({ route }: { route: AreaRoute }) {
     case 'ansBusinessHours':
     case 'ansTempBusinessHours':
       return <AnsServiceRoute key={route.path} titleKey={route.titleKey} page={route.page} />;
+    case 'resources':
+    case 'marketing':
+    case 'contactUs':
+    case 'productRoadmap':
+      return <HelpPagesRoute titleKey={route.titleKey} page={route.page} />;
     case 'msaSummary':
     case 'msaAccountInfo':
     case 'msaPanelInfo':

@@ -85,6 +85,11 @@ describe('area routes (SPEC §2, §6)', () => {
       '/ans-service/auto-notify/*': 'ansAutoNotify',
       '/ans-service/business-hours': 'ansBusinessHours',
       '/ans-service/temp-business-hours/*': 'ansTempBusinessHours',
+      // Issue 15's help pages: the document libraries, contact us and the product roadmap.
+      '/resources': 'resources',
+      '/marketing': 'marketing',
+      '/home/contact-us': 'contactUs',
+      '/home/product-roadmap': 'productRoadmap',
       // My Security Account (issue 14).
       '/msa/summary': 'msaSummary',
       '/msa/account-info': 'msaAccountInfo',

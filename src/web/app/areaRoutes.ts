@@ -2,6 +2,7 @@ import { canAccess, type AccessRequest } from '../../common/access.js';
 import { APPLICATION } from '../../common/constants.js';
 import type { MenuUser } from '../shell/menuRules.js';
 import type { AnsServicePage } from './AnsServiceRoute.js';
+import type { HelpPage } from './HelpPagesRoute.js';
 import type { MsaPage } from './MsaRoutes.js';
 
 /**
@@ -30,6 +31,7 @@ export interface AreaRoute {
     | 'userAccount'
     | 'users'
     | AnsServicePage
+    | HelpPage
     | MsaPage;
   /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
   msa?: boolean;
@@ -38,9 +40,19 @@ export interface AreaRoute {
 export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: '/home', titleKey: 'shell.pages.home', access: { resource: 'dashboard', action: 'list' }, page: 'dashboard' },
   { path: '/home/dashboard', titleKey: 'shell.pages.dashboard', access: { resource: 'dashboard', action: 'list' }, page: 'dashboard' },
-  { path: '/home/contact-us', titleKey: 'shell.pages.contactUs', access: { resource: 'dashboard', action: 'list' } },
-  { path: '/home/product-roadmap', titleKey: 'shell.pages.productRoadmap', access: { resource: 'roadmapItems', action: 'list' } },
-  { path: '/resources', titleKey: 'shell.pages.resources', access: { resource: 'dashboard', action: 'list' } },
+  {
+    path: '/home/contact-us',
+    titleKey: 'shell.pages.contactUs',
+    access: { resource: 'contactRequests', action: 'create' },
+    page: 'contactUs',
+  },
+  {
+    path: '/home/product-roadmap',
+    titleKey: 'shell.pages.productRoadmap',
+    access: { resource: 'roadmapItems', action: 'list' },
+    page: 'productRoadmap',
+  },
+  { path: '/resources', titleKey: 'shell.pages.resources', access: { resource: 'documents', action: 'list' }, page: 'resources' },
   { path: '/reports', titleKey: 'shell.pages.reports', access: { resource: 'reports', action: 'list' }, page: 'reportCatalogue' },
   { path: '/reports/inbox', titleKey: 'shell.pages.reportsInbox', access: { resource: 'reportRuns', action: 'list' }, page: 'reportInbox' },
   // The list and its slide-over (/reports/schedules/create, /reports/schedules/:id).
@@ -51,7 +63,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     page: 'reportSchedules',
   },
   { path: '/support', titleKey: 'shell.pages.support', access: { resource: 'support', action: 'list' } },
-  { path: '/marketing', titleKey: 'shell.pages.marketing', access: { resource: 'marketing', action: 'list' } },
+  { path: '/marketing', titleKey: 'shell.pages.marketing', access: { resource: 'marketing', action: 'list' }, page: 'marketing' },
   // The answering service (issue 15); the slide-over pages open their forms at /create and /:id.
   {
     path: '/ans-service/messages',

@@ -21,6 +21,9 @@ export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'userAccount',
   'users',
   'ansService',
+  'documents',
+  'contactUs',
+  'roadmap',
 ]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */

@@ -56,6 +56,7 @@ import {
   type DemoAgency,
   type ZoneTemplate,
 } from './demoData.js';
+import { seedDocuments } from './documentsSeed.js';
 import { demoInvoices } from './invoicesSeed.js';
 import { seedDealerBilling } from './dealerBillingSeed.js';
 import { seedAnsService } from './ansServiceSeed.js';
@@ -739,6 +740,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
     await insertChunked(trx, 'invoices', invoices);
     await seedDealerBilling(trx, data.info, now); // the station's invoices to dealers (issue 15)
     await seedAnsService(trx, data.info, ids.beta, now);
+    await seedDocuments(trx, { staffUserId: ids.support, now });
 
     // The customer without roles: one linked account (the third home of the live-alarm group).
     const basicSite = data.info.filter((site) => site.groupNum === 9993 && site.residential)[2];

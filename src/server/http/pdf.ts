@@ -5,6 +5,7 @@
  * offset inside the file, then `%%EOF`). A text file renamed to .pdf fails.
  */
 import { constants, inflateSync } from 'node:zlib';
+import type { FastifyReply } from 'fastify';
 
 export { NEWS_DOCUMENT_MAX_BYTES as MAX_DOCUMENT_BYTES } from '../../../schemas/news.js';
 
@@ -140,6 +141,32 @@ export function attachmentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A stored document (news documents, library documents): its name, type, size and bytes. */
+export interface StoredFile {
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  content: Uint8Array;
+}
+
+/**
+ * Sends a stored document as a download: an attachment under its name, never sniffed or
+ * rendered in the portal's origin (nosniff, a sandboxing CSP), not cached.
+ */
+export function sendAttachment(reply: FastifyReply, file: StoredFile) {
+  return (
+    reply
+      .header('Content-Type', file.content_type)
+      .header('Content-Disposition', attachmentDisposition(file.file_name))
+      .header('Content-Length', String(file.size_bytes))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', 'private, no-store')
+      // A Buffer is sent as it is (Fastify does not serialise it); the schema's string is for OpenAPI.
+      .send(Buffer.from(file.content) as unknown as string)
+  );
 }
 
 /** A minimal valid one-page PDF (tests and the demo seed use it). */

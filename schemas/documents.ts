@@ -1,0 +1,183 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { INT4_MAX, int4Range, notBlank } from './shared.js';
+
+/**
+ * Document libraries (issue 15, SPEC §2 /resources and /marketing): PDFs and images staff
+ * upload with a title, tags and an audience; everyone the access table allows browses, searches
+ * by title or tag and downloads. Stored as news documents are (a metadata row and its file).
+ * `/api/documents` in ra-data-simple-rest conventions (`filter={"library":…,"q":…,"tag":…}`);
+ * the upload is multipart (fields title, tags, audience, library; one file).
+ */
+
+/** The two libraries: /resources (dealers and staff) and /marketing (application 1, §2 drawer). */
+export const DOCUMENT_LIBRARIES = ['resources', 'marketing'] as const;
+export type DocumentLibrary = (typeof DOCUMENT_LIBRARIES)[number];
+/** Who a document is for: dealers see only 'dealers' documents; staff see both. */
+export const DOCUMENT_AUDIENCES = ['dealers', 'staff'] as const;
+export type DocumentAudience = (typeof DOCUMENT_AUDIENCES)[number];
+/** What may be uploaded, checked by content (SVG and everything else refused). */
+export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const;
+export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
+
+/** Largest library file accepted (the portal's limit, as for news documents). */
+export const LIBRARY_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const DOCUMENT_LIMITS = {
+  titleMax: 120,
+  tagMax: 30,
+  tagsMax: 8,
+  fileNameMax: 120,
+  queryMax: 100,
+} as const;
+
+const tag = { type: 'string', minLength: 1, maxLength: DOCUMENT_LIMITS.tagMax, pattern: '^[^,\\s][^,]*$' } as const;
+
+const documentFields = {
+  library: { type: 'string', enum: DOCUMENT_LIBRARIES },
+  title: { type: 'string', minLength: 1, maxLength: DOCUMENT_LIMITS.titleMax, ...notBlank },
+  tags: { type: 'array', items: tag, maxItems: DOCUMENT_LIMITS.tagsMax, uniqueItems: true },
+  audience: { type: 'string', enum: DOCUMENT_AUDIENCES },
+} as const;
+
+/** The fields of an upload (sent as multipart fields) and of an edit (JSON). */
+export const libraryDocumentInputSchema = {
+  $id: 'LibraryDocumentInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['library', 'title', 'tags', 'audience'],
+  properties: {
+    ...documentFields,
+    // Read-only fields react-admin sends back on update: ignored.
+    id: { type: 'integer', readOnly: true, ...int4Range },
+    fileName: { type: 'string', readOnly: true },
+    contentType: { type: 'string', readOnly: true },
+    sizeBytes: { type: 'integer', readOnly: true },
+    uploadedAt: { type: 'string', readOnly: true },
+    updatedAt: { type: 'string', readOnly: true },
+  },
+} as const;
+export type LibraryDocumentInput = FromSchema<typeof libraryDocumentInputSchema>;
+
+/** A library document as the API returns it. */
+export const libraryDocumentSchema = {
+  $id: 'LibraryDocument',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'library', 'title', 'tags', 'audience', 'fileName', 'contentType', 'sizeBytes', 'uploadedAt', 'updatedAt'],
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+    ...documentFields,
+    fileName: { type: 'string' },
+    contentType: { type: 'string', enum: DOCUMENT_CONTENT_TYPES },
+    sizeBytes: { type: 'integer', minimum: 0 },
+    uploadedAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+export type LibraryDocument = FromSchema<typeof libraryDocumentSchema>;
+
+/** Filters of the list: one library, text in the title or a tag, one tag exactly. */
+export const libraryDocumentFilterSchema = {
+  $id: 'LibraryDocumentFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    library: { type: 'string', enum: DOCUMENT_LIBRARIES },
+    q: { type: 'string', maxLength: DOCUMENT_LIMITS.queryMax },
+    tag: { type: 'string', maxLength: DOCUMENT_LIMITS.tagMax },
+    audience: { type: 'string', enum: DOCUMENT_AUDIENCES },
+    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+  },
+} as const;
+export type LibraryDocumentFilter = FromSchema<typeof libraryDocumentFilterSchema>;
+
+export const DOCUMENT_SORT_FIELDS = ['id', 'title', 'updatedAt', 'sizeBytes'] as const;
+
+// ---- Product roadmap (/home/product-roadmap) ----
+
+/** §2 help menu 'Product Roadmap': items staff publish, grouped by status. */
+export const ROADMAP_STATUSES = ['planned', 'inProgress', 'shipped'] as const;
+export type RoadmapStatus = (typeof ROADMAP_STATUSES)[number];
+const day = { type: ['string', 'null'], format: 'date' } as const;
+
+const roadmapFields = {
+  title: { type: 'string', minLength: 1, maxLength: 120, ...notBlank },
+  description: { type: 'string', maxLength: 1000 },
+  status: { type: 'string', enum: ROADMAP_STATUSES },
+  /** The quarter's day the item is aimed at (planned, in progress); null when not said. */
+  targetDate: day,
+  /** The day it shipped (shipped items). */
+  shippedOn: day,
+  /** Unpublished items are seen by editors only. */
+  published: { type: 'boolean' },
+} as const;
+
+export const roadmapItemInputSchema = {
+  $id: 'RoadmapItemInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'status'],
+  properties: {
+    ...roadmapFields,
+    id: { type: 'integer', readOnly: true, ...int4Range },
+    updatedAt: { type: 'string', readOnly: true },
+  },
+} as const;
+export type RoadmapItemInput = FromSchema<typeof roadmapItemInputSchema>;
+
+export const roadmapItemSchema = {
+  $id: 'RoadmapItem',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'title', 'description', 'status', 'targetDate', 'shippedOn', 'published', 'updatedAt'],
+  properties: {
+    id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+    ...roadmapFields,
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+export type RoadmapItem = FromSchema<typeof roadmapItemSchema>;
+
+export const roadmapItemFilterSchema = {
+  $id: 'RoadmapItemFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: ROADMAP_STATUSES },
+    q: { type: 'string', maxLength: 100 },
+    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+  },
+} as const;
+export type RoadmapItemFilter = FromSchema<typeof roadmapItemFilterSchema>;
+
+// ---- Contact us (/home/contact-us) ----
+
+/** §2 help menu 'Contact Us': what the message is about. */
+export const CONTACT_TOPICS = ['technical', 'bug', 'feedback', 'billing', 'account', 'other'] as const;
+export type ContactTopic = (typeof CONTACT_TOPICS)[number];
+export const CONTACT_MESSAGE_MAX = 4000;
+
+/** The form's fields (sent as multipart fields beside an optional attachment). */
+export const contactRequestInputSchema = {
+  $id: 'ContactRequestInput',
+  type: 'object',
+  additionalProperties: false,
+  required: ['topic', 'message'],
+  properties: {
+    topic: { type: 'string', enum: CONTACT_TOPICS },
+    message: { type: 'string', minLength: 1, maxLength: CONTACT_MESSAGE_MAX, ...notBlank },
+  },
+} as const;
+export type ContactRequestInput = FromSchema<typeof contactRequestInputSchema>;
+
+/** What the user is shown: the reference support answers under. */
+export const contactRequestReceiptSchema = {
+  $id: 'ContactRequestReceipt',
+  type: 'object',
+  additionalProperties: false,
+  required: ['reference', 'createdAt'],
+  properties: {
+    reference: { type: 'string', pattern: '^CU-\\d{4}-\\d{6,}$' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+export type ContactRequestReceipt = FromSchema<typeof contactRequestReceiptSchema>;

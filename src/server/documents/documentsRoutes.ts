@@ -1,0 +1,212 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import {
+  DOCUMENT_SORT_FIELDS,
+  LIBRARY_DOCUMENT_MAX_BYTES,
+  libraryDocumentFilterSchema,
+  libraryDocumentInputSchema,
+  libraryDocumentSchema,
+  type LibraryDocumentFilter,
+  type LibraryDocumentInput,
+} from '../../../schemas/documents.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { createAjv } from '../../common/validation.js';
+import { accessUserOf } from '../auth/accessGuard.js';
+import { HttpError } from '../http/errors.js';
+import { sendAttachment } from '../http/pdf.js';
+import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { documentScope, libraryFileName, parseTags, sniffDocument } from './documentRules.js';
+import { documentsRepository } from './documentsRepository.js';
+import { readMultipartForm } from './multipartForm.js';
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+const MAX_MB = `${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`;
+const scopeOf = (request: FastifyRequest) => documentScope(accessUserOf(request.auth!.user));
+
+/**
+ * /api/documents: the document libraries of /resources and /marketing (issue 15), simple-rest.
+ * Whoever may list documents reads the libraries and audiences open to them (documentScope: a
+ * dealer sees the resources for dealers; /marketing is application 1's); staff with canEdit
+ * upload (multipart: title, tags, audience, library and one PDF, PNG, JPEG or WebP, checked by
+ * content), change and delete. Every write and every download is audited.
+ */
+export async function documentsRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
+  const documents = documentsRepository(app.db);
+  const ajv = createAjv();
+  const validateFilter = ajv.compile(libraryDocumentFilterSchema);
+  const validateInput = ajv.compile(libraryDocumentInputSchema);
+  const tags = ['documents'];
+
+  app.get(
+    '/documents',
+    {
+      config: { access: { resource: 'documents', action: 'list' } },
+      schema: {
+        tags,
+        summary:
+          'List library documents (simple-rest; filter library, q (title or tag), tag, audience); the reader sees only their libraries',
+        querystring: listQuerystringSchema,
+        response: { 200: { type: 'array', items: libraryDocumentSchema }, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const query = parseListQuery<LibraryDocumentFilter, (typeof DOCUMENT_SORT_FIELDS)[number]>(request.query, {
+        sortFields: DOCUMENT_SORT_FIELDS,
+        validateFilter,
+      });
+      const scope = scopeOf(request);
+      // A library the reader may not open is refused, not answered empty (the page is refused too).
+      if (query.filter.library && !scope.libraries.includes(query.filter.library)) throw new HttpError(403, 'errors.forbidden');
+      const { items, total } = await documents.list(scope, query);
+      reply.header('Content-Range', contentRange('documents', query.offset, items.length, total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/documents/:id',
+    {
+      config: { access: { resource: 'documents', action: 'show' } },
+      schema: {
+        tags,
+        summary: 'One library document',
+        params: idParams,
+        response: { 200: libraryDocumentSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const document = await documents.get(scopeOf(request), request.params.id);
+      if (!document) throw new HttpError(404, 'errors.notFound');
+      return document;
+    },
+  );
+
+  app.get(
+    '/documents/:id/file',
+    {
+      config: { access: { resource: 'documents', action: 'show' } },
+      schema: {
+        tags,
+        summary: "Download the document's file (as an attachment); audited",
+        params: idParams,
+        produces: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
+        response: {
+          200: { description: 'The file', type: 'string', format: 'binary' },
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await documents.file(scopeOf(request), request.params.id);
+      if (!file) throw new HttpError(404, 'errors.notFound');
+      await app.audit(request, {
+        action: 'documents.downloaded',
+        targetType: 'document',
+        targetId: request.params.id,
+        details: { fileName: file.file_name },
+      });
+      return sendAttachment(reply, file);
+    },
+  );
+
+  app.post(
+    '/documents',
+    {
+      config: { access: { resource: 'documents', action: 'create' } },
+      schema: {
+        tags,
+        summary: `Upload a document: multipart with fields library, title, tags (comma-separated), audience and one PDF, PNG, JPEG or WebP file (by content; SVG refused) of at most ${MAX_MB}. Answers the document.`,
+        consumes: ['multipart/form-data'],
+        response: {
+          201: libraryDocumentSchema,
+          400: validationErrorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          413: errorSchema,
+          415: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fields, file } = await readMultipartForm(request, LIBRARY_DOCUMENT_MAX_BYTES);
+      const input = {
+        library: fields.library?.[0],
+        title: fields.title?.[0],
+        tags: parseTags(fields.tags),
+        audience: fields.audience?.[0],
+      };
+      if (!validateInput(input)) throw Object.assign(new Error('body is not valid'), { validation: validateInput.errors });
+      if (!file) throw new HttpError(400, 'documents.errors.fileRequired');
+      const sniffed = sniffDocument(file.content);
+      if ('refusal' in sniffed) throw new HttpError(400, sniffed.refusal);
+      const fileName = libraryFileName(file.name, sniffed.type);
+      const valid = input as LibraryDocumentInput;
+      const id = await documents.create(valid, { fileName, contentType: sniffed.type, content: file.content }, request.auth!.user.user_id);
+      await app.audit(request, {
+        action: 'documents.uploaded',
+        targetType: 'document',
+        targetId: id,
+        details: { library: valid.library, title: valid.title, audience: valid.audience, fileName, sizeBytes: file.content.length },
+      });
+      reply.status(201);
+      return (await documents.get(scopeOf(request), id))!;
+    },
+  );
+
+  app.put(
+    '/documents/:id',
+    {
+      config: { access: { resource: 'documents', action: 'edit' } },
+      schema: {
+        tags,
+        summary: "Change a document's library, title, tags or audience; answers the document",
+        params: idParams,
+        body: libraryDocumentInputSchema,
+        response: { 200: libraryDocumentSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const body = { ...request.body, tags: parseTags(request.body.tags) };
+      if (!(await documents.update(request.params.id, body, request.auth!.user.user_id))) throw new HttpError(404, 'errors.notFound');
+      await app.audit(request, {
+        action: 'documents.updated',
+        targetType: 'document',
+        targetId: request.params.id,
+        details: { library: body.library, title: body.title, audience: body.audience, tags: body.tags },
+      });
+      return (await documents.get(scopeOf(request), request.params.id))!;
+    },
+  );
+
+  app.delete(
+    '/documents/:id',
+    {
+      config: { access: { resource: 'documents', action: 'delete' } },
+      schema: {
+        tags,
+        summary: 'Delete a document and its file; answers the deleted document',
+        params: idParams,
+        response: { 200: libraryDocumentSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const document = await documents.get(scopeOf(request), request.params.id);
+      if (!document || !(await documents.delete(request.params.id))) throw new HttpError(404, 'errors.notFound');
+      await app.audit(request, {
+        action: 'documents.deleted',
+        targetType: 'document',
+        targetId: document.id,
+        details: { title: document.title, fileName: document.fileName },
+      });
+      return document;
+    },
+  );
+}
