@@ -79,6 +79,9 @@ describe('area routes (SPEC §2, §6)', () => {
       '/reports/schedules/*': 'reportSchedules',
       // The customers' billing (issue 14); dealers still get the placeholder there (BillingRoute.tsx).
       '/billing': 'billing',
+      // Account group settings and branding (issue 15).
+      '/account-group/info': 'accountGroup',
+      '/branding': 'branding',
       // The answering service (issue 15).
       '/ans-service/messages': 'ansMessages',
       '/ans-service/on-call/*': 'ansOnCall',
