@@ -54,7 +54,7 @@ export function DocumentDialog({
   const phone = useMediaQuery(`(max-width:${PHONE_MAX_WIDTH}px)`);
   const [title, setTitle] = useState(document?.title ?? '');
   const [tags, setTags] = useState(document?.tags.join(', ') ?? '');
-  const [audience, setAudience] = useState<DocumentAudience>(document?.audience ?? 'dealers');
+  const [audience, setAudience] = useState<DocumentAudience>(document?.audience ?? (library === 'marketing' ? 'staff' : 'dealers'));
   const [file, setFile] = useState<File>();
   const [fileError, setFileError] = useState<string>();
   const [error, setError] = useState<string>();

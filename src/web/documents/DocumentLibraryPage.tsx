@@ -118,9 +118,8 @@ function DocumentTable({ docs, actions, onTag }: { docs: LibraryDocument[]; acti
       <Table size="small">
         <TableHead>
           <TableRow>
-            <TableCell>{translate('documents.fields.title')}</TableCell>
+            <TableCell sx={{ width: '45%' }}>{translate('documents.fields.title')}</TableCell>
             <TableCell>{translate('documents.fields.tags')}</TableCell>
-            <TableCell>{translate('documents.fields.size')}</TableCell>
             <TableCell>{translate('documents.fields.updated')}</TableCell>
             <TableCell sx={{ textAlign: 'right' }}>{translate('documents.fields.actions')}</TableCell>
           </TableRow>
@@ -135,8 +134,8 @@ function DocumentTable({ docs, actions, onTag }: { docs: LibraryDocument[]; acti
                     <Typography variant="body2" sx={{ fontWeight: 500 }}>
                       {doc.title}
                     </Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                      {doc.fileName} · {translate(`documents.kinds.${doc.contentType}`)}
+                    <Typography variant="caption" component="p" color="text.secondary" title={doc.fileName}>
+                      {translate(`documents.kinds.${doc.contentType}`)} · {formatSize(doc.sizeBytes, locale)}
                     </Typography>
                   </Box>
                 </Stack>
@@ -144,7 +143,6 @@ function DocumentTable({ docs, actions, onTag }: { docs: LibraryDocument[]; acti
               <TableCell>
                 <Tags doc={doc} onTag={onTag} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSize(doc.sizeBytes, locale)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{date.format(new Date(doc.updatedAt))}</TableCell>
               <TableCell sx={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                 <DownloadButton doc={doc} />

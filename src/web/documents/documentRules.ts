@@ -3,20 +3,15 @@ import type { LibraryDocument } from '../../../schemas/documents.js';
 /** Below this width the libraries show cards instead of a table. */
 export const PHONE_MAX_WIDTH = 639.95;
 
-/** A file size in the reader's words: 820 B, 14 KB, 2.4 MB. */
+/** A file size in the reader's words, in kilobytes at least: 0.6 kB, 14 kB, 2.4 MB (fr: 0,6 ko). */
 export function formatSize(bytes: number, locale: string): string {
-  const units = [
-    ['byte', 1],
-    ['kilobyte', 1024],
-    ['megabyte', 1024 * 1024],
-  ] as const;
-  const [unit, size] = bytes >= units[2][1] ? units[2] : bytes >= units[1][1] ? units[1] : units[0];
-  const value = bytes / size;
+  const mega = bytes >= 1024 * 1024;
+  const value = Math.max(bytes / (mega ? 1024 * 1024 : 1024), 0.1);
   return new Intl.NumberFormat(locale, {
     style: 'unit',
-    unit,
+    unit: mega ? 'megabyte' : 'kilobyte',
     unitDisplay: 'short',
-    maximumFractionDigits: unit === 'megabyte' && value < 10 ? 1 : 0,
+    maximumFractionDigits: value < 10 ? 1 : 0,
   }).format(value);
 }
 

@@ -6,7 +6,7 @@ import { httpClient } from '../providers/http.js';
 export const fileUrl = (id: number) => `/api/documents/${id}/file`;
 
 /** The library's calls (/api/documents, simple-rest), through the one transport (SPEC §7). */
-export const documentsApi = {
+const documentsApi = {
   async list(library: DocumentLibrary, q: string, tag: string | undefined): Promise<LibraryDocument[]> {
     const filter = { library, ...(q.trim() && { q: q.trim() }), ...(tag && { tag }) };
     const params = new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify([0, 499]) });

@@ -44,21 +44,9 @@ function RoadmapCard({
   return (
     <Card component="li" variant="outlined" data-testid="roadmap-card" aria-label={item.title} sx={{ opacity: item.published ? 1 : 0.75 }}>
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-            {item.title}
-          </Typography>
-          {canEdit && (
-            <Box sx={{ flexShrink: 0, mt: -0.5, mr: -1 }}>
-              <IconButton size="small" onClick={onEdit} aria-label={translate('roadmap.actions.edit', { title: item.title })}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-              <IconButton size="small" onClick={onDelete} aria-label={translate('roadmap.actions.delete', { title: item.title })}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Box>
-          )}
-        </Stack>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+          {item.title}
+        </Typography>
         {item.description && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {item.description}
@@ -72,6 +60,16 @@ function RoadmapCard({
             label={date ? translate(`roadmap.card.${date.key}`, { date: formatDay(date.day, locale) }) : translate('roadmap.card.noDate')}
           />
           {!item.published && <Chip size="small" label={translate('roadmap.card.draft')} />}
+          {canEdit && (
+            <Box sx={{ ml: 'auto !important', mr: -1 }}>
+              <IconButton size="small" onClick={onEdit} aria-label={translate('roadmap.actions.edit', { title: item.title })}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+              <IconButton size="small" onClick={onDelete} aria-label={translate('roadmap.actions.delete', { title: item.title })}>
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Box>
+          )}
         </Stack>
       </CardContent>
     </Card>
