@@ -19,7 +19,7 @@ const INVOICE_COLUMNS = ['number', 'month', 'issuedOn', 'dueOn', 'accounts', 'to
 const units = (cents: number) => cents / 100;
 
 /** One line's cells, in LINE_COLUMNS order (the group's own lines: no account number, the group label as its name). */
-export function lineCells(line: DealerExportLine, t: TFunction): (string | number)[] {
+function lineCells(line: DealerExportLine, t: TFunction): (string | number)[] {
   return [
     line.number,
     line.month,

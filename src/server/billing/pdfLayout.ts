@@ -14,7 +14,7 @@ import type { InvoiceStatus } from '../../../schemas/invoices.js';
 export const MARGIN = 48;
 const LOGO_HEIGHT = 36;
 export const INK = '#1f2430';
-export const MUTED = '#5b6270';
+const MUTED = '#5b6270';
 const RULE = '#d5d9e0';
 const BAND = '#eef1f6';
 const STATUS_COLORS: Record<InvoiceStatus, string> = { open: '#1f5fbf', overdue: '#b3261e', paid: '#1e7b34', void: '#5b6270' };

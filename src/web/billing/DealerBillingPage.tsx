@@ -23,17 +23,27 @@ import { DealerExportButtons } from './DealerExportButtons.js';
 import { DealerInvoiceDrawer } from './DealerInvoiceDrawer.js';
 import { DealerInvoiceList } from './DealerInvoiceList.js';
 
-const cardSx = { flex: '1 1 220px', minWidth: 0 } as const;
+/** Three across on desktop; on phones the balance across, the other two side by side. */
+const cardSx = {
+  flex: { xs: '1 1 140px', sm: '1 1 220px' },
+  minWidth: 0,
+  '&:first-of-type': { flexBasis: { xs: '100%', sm: '220px' } },
+} as const;
 
 /** One card of the summary: a caption, a large value, a line under it. */
 function SummaryCard({ id, title, value, children }: { id: string; title: string; value: string; children: React.ReactNode }) {
   return (
     <Card component="section" aria-labelledby={id} variant="outlined" sx={cardSx}>
-      <CardContent>
+      <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
         <Typography id={id} variant="overline" color="text.secondary" component="h2">
           {title}
         </Typography>
-        <Typography variant="h5" component="p" sx={{ fontWeight: 600, mb: 0.75 }} data-testid={id}>
+        <Typography
+          variant="h5"
+          component="p"
+          sx={{ fontWeight: 600, mb: 0.75, fontSize: { xs: '1.15rem', sm: '1.5rem' } }}
+          data-testid={id}
+        >
           {value}
         </Typography>
         {children}
@@ -63,7 +73,7 @@ function DealerSummaryCards({ invoices }: { invoices: DealerInvoice[] | undefine
   const summary = dealerSummary(invoices.slice(0, DEALER_PAGE_SIZE));
   const money = (cents: number) => formatMoney(cents, summary.currency, locale);
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 3 }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1.5, sm: 2 }, mb: 3 }}>
       <SummaryCard id="dealer-balance" title={translate('billing.dealer.summary.balance')} value={money(summary.balanceCents)}>
         {summary.overdueCents > 0 ? (
           <Chip color="error" size="small" label={translate('billing.dealer.summary.overdue', { amount: money(summary.overdueCents) })} />
@@ -74,13 +84,9 @@ function DealerSummaryCards({ invoices }: { invoices: DealerInvoice[] | undefine
         )}
       </SummaryCard>
       {summary.latest && (
-        <SummaryCard
-          id="dealer-latest"
-          title={`${translate('billing.dealer.summary.latest')} · ${monthTitle(summary.latest.month, locale)}`}
-          value={money(summary.latest.totalCents)}
-        >
+        <SummaryCard id="dealer-latest" title={translate('billing.dealer.summary.latest')} value={money(summary.latest.totalCents)}>
           <Typography variant="body2" color="text.secondary">
-            {translate('billing.dealer.summary.latestText', { smart_count: summary.latest.accountCount })}
+            {`${monthTitle(summary.latest.month, locale)} · ${translate('billing.dealer.summary.latestText', { smart_count: summary.latest.accountCount })}`}
           </Typography>
         </SummaryCard>
       )}

@@ -26,6 +26,9 @@ import { DealerExportButtons } from './DealerExportButtons.js';
 import { StatusChip } from './InvoiceList.js';
 import { useDownload } from './useDownload.js';
 
+/** Accounts among the blocks (the group's own lines are not an account). */
+const accountsIn = (accounts: readonly DealerInvoiceAccount[]) => accounts.filter((a) => a.siteNum !== null).length;
+
 /** A label over a value (the invoice's facts). */
 function Fact({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -97,7 +100,7 @@ function InvoiceDetail({ invoice }: { invoice: DealerInvoiceDetail }) {
   return (
     <>
       <Box sx={{ px: 2, pb: 2 }}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))', gap: 1.5, mb: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, auto)' }, gap: 1.5, mb: 2 }}>
           <Fact label={translate('billing.dealer.columns.total')} value={money(invoice.totalCents)} strong />
           <Fact label={translate('billing.dealer.columns.balance')} value={money(invoice.balanceCents)} strong />
           <Fact label={translate('billing.dealer.columns.dueOn')} value={formatDay(invoice.dueOn, locale)} />
@@ -151,7 +154,6 @@ function InvoiceDetail({ invoice }: { invoice: DealerInvoiceDetail }) {
           <TextField
             size="small"
             fullWidth
-            type="search"
             label={translate('billing.dealer.drawer.search')}
             placeholder={translate('billing.dealer.drawer.searchHint')}
             value={search}
@@ -175,7 +177,7 @@ function InvoiceDetail({ invoice }: { invoice: DealerInvoiceDetail }) {
             sx={{ mt: 0.5 }}
           />
           <Typography variant="caption" color="text.secondary" component="p" aria-live="polite" sx={{ mt: 0.75, mb: 0.5 }}>
-            {translate('billing.dealer.drawer.matches', { shown: shown.length, total: invoice.accounts.length })}
+            {translate('billing.dealer.drawer.matches', { shown: accountsIn(shown), total: accountsIn(invoice.accounts) })}
           </Typography>
         </Box>
         {shown.length === 0 ? (

@@ -87,11 +87,10 @@ function InvoiceTable({ invoices, today, label, onOpen }: ListProps) {
   const numeric = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={label}>
+      <Table size="small" aria-label={label} sx={{ '& td, & th': { px: 1.25 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } }}>
         <TableHead>
           <TableRow>
             <TableCell>{translate('billing.dealer.columns.month')}</TableCell>
-            <TableCell sx={numeric}>{translate('billing.dealer.columns.accounts')}</TableCell>
             <TableCell>{translate('billing.dealer.columns.dueOn')}</TableCell>
             <TableCell sx={numeric}>{translate('billing.dealer.columns.total')}</TableCell>
             <TableCell sx={numeric}>{translate('billing.dealer.columns.balance')}</TableCell>
@@ -107,10 +106,9 @@ function InvoiceTable({ invoices, today, label, onOpen }: ListProps) {
                   {monthTitle(invoice.month, locale)}
                 </Typography>
                 <Typography variant="caption" component="p" color="text.secondary">
-                  {invoice.number}
+                  {invoice.number} · {translate('billing.dealer.invoice.accounts', { smart_count: invoice.accountCount })}
                 </Typography>
               </TableCell>
-              <TableCell sx={numeric}>{new Intl.NumberFormat(locale).format(invoice.accountCount)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {formatDay(invoice.dueOn, locale)}
                 <DueNote invoice={invoice} today={today} />
@@ -122,15 +120,15 @@ function InvoiceTable({ invoices, today, label, onOpen }: ListProps) {
               <TableCell>
                 <StatusChip invoice={invoice} />
               </TableCell>
-              <TableCell sx={{ textAlign: 'right', whiteSpace: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
-                <Button
-                  size="small"
-                  startIcon={<ListAltIcon />}
-                  onClick={() => onOpen(invoice)}
-                  aria-label={translate('billing.dealer.invoice.detailsOf', { month: monthTitle(invoice.month, locale) })}
-                >
-                  {translate('billing.dealer.invoice.details')}
-                </Button>
+              <TableCell sx={{ textAlign: 'right', whiteSpace: 'nowrap', py: 0, px: 1 }} onClick={(e) => e.stopPropagation()}>
+                <Tooltip title={translate('billing.dealer.invoice.detailsOf', { month: monthTitle(invoice.month, locale) })}>
+                  <IconButton
+                    onClick={() => onOpen(invoice)}
+                    aria-label={translate('billing.dealer.invoice.detailsOf', { month: monthTitle(invoice.month, locale) })}
+                  >
+                    <ListAltIcon />
+                  </IconButton>
+                </Tooltip>
                 <PdfButton invoice={invoice} compact />
               </TableCell>
             </TableRow>

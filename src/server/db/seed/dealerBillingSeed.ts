@@ -8,7 +8,7 @@ import { chance, mulberry32, randomInt } from './random.js';
 /** Months of station invoices per group. */
 export const DEMO_DEALER_INVOICE_MONTHS = 12;
 /** The groups the station bills in the demo: dealer.beta's two. */
-export const DEMO_DEALER_BILLED_GROUPS = [9993, 4120] as const;
+const DEMO_DEALER_BILLED_GROUPS = [9993, 4120] as const;
 /** Days from issue to due. */
 const TERMS_DAYS = 30;
 const DAY_MS = 86_400_000;
