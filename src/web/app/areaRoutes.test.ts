@@ -79,6 +79,9 @@ describe('area routes (SPEC §2, §6)', () => {
       '/reports/schedules/*': 'reportSchedules',
       // The customers' billing (issue 14); dealers still get the placeholder there (BillingRoute.tsx).
       '/billing': 'billing',
+      // Account Group Settings and Branding (issue 15).
+      '/account-group/info': 'accountGroup',
+      '/branding': 'branding',
       // My Security Account (issue 14).
       '/msa/summary': 'msaSummary',
       '/msa/account-info': 'msaAccountInfo',
