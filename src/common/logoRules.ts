@@ -23,7 +23,7 @@ export const LOGO_LIMITS = {
 } as const;
 
 /** The path a stored logo is served from (public, by its content's SHA-256). */
-export const LOGO_PATH_PREFIX = '/api/branding/logos/';
+const LOGO_PATH_PREFIX = '/api/branding/logos/';
 
 export function logoUrl(sha256: string): string {
   return `${LOGO_PATH_PREFIX}${sha256}`;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -47,21 +47,21 @@ function Section({ title, locked, children }: { title: string; locked?: boolean;
   );
 }
 
-/** Read-only rows (the staff's fields). */
+/** Read-only rows (the staff's fields): label and value side by side, values wrapping within the card. */
 function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
-    <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, 40%) minmax(0, 1fr)', columnGap: 2, rowGap: 1.5 }}>
       {rows.map(([label, value]) => (
-        <Stack key={label} direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 } }}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 200 }}>
+        <Fragment key={label}>
+          <Typography component="dt" variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+          <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
             {value}
           </Typography>
-        </Stack>
+        </Fragment>
       ))}
-    </Stack>
+    </Box>
   );
 }
 
@@ -70,7 +70,7 @@ function Chips({ items, none }: { items: readonly string[]; none: string }) {
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} component="span">
       {items.map((item) => (
-        <Chip key={item} label={item} size="small" component="span" />
+        <Chip key={item} label={item} size="small" component="span" sx={{ maxWidth: '100%' }} />
       ))}
     </Stack>
   );
@@ -186,7 +186,7 @@ function Editor({ group }: { group: AccountGroupSettings }) {
               />
             </Box>
           </Section>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+          <Stack spacing={2}>
             <Section title={translate('accountGroup.sections.office')}>
               <AddressFields
                 name="officeAddress"
@@ -215,7 +215,7 @@ function Editor({ group }: { group: AccountGroupSettings }) {
                 />
               )}
             </Section>
-          </Box>
+          </Stack>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
             <Button type="submit" variant="contained" disabled={save.isPending}>
               {translate('accountGroup.page.save')}

@@ -44,7 +44,7 @@ export function AddressFields({ name, value, onChange, errors, disabled }: Addre
       </TextField>
       <TextField
         label={translate('accountGroup.fields.line1')}
-        autoComplete={`section-${name} street-address address-line1`}
+        autoComplete={`section-${name} address-line1`}
         slotProps={{ htmlInput: { maxLength: ACCOUNT_GROUP_LIMITS.line } }}
         {...field('line1')}
       />

@@ -72,7 +72,7 @@ export function BrandingPage() {
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100 }}>
       <Typography color="text.secondary">{translate('branding.page.intro')}</Typography>
-      <Alert severity="info" variant="outlined">
+      <Alert severity="info" variant="outlined" role="note">
         {translate('branding.page.rules', { maxKb: maxBytes / 1024, maxWidth, maxHeight, minWidth, minHeight })}
       </Alert>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
