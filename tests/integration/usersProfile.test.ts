@@ -54,6 +54,13 @@ describe.each(TEST_DATABASES)('users and profile on $name', (database) => {
     expect(names).not.toContain('dealer.summit');
     const self = list.body.find((u: { username: string }) => u.username === 'dealer.beta');
     expect(self).toMatchObject({ manageable: false, status: 'active' });
+    // The demo's invited staff member (seed: usersSeed.ts).
+    expect(list.body.find((u: { username: string }) => u.username === 'riley.invited@example.com')).toMatchObject({
+      status: 'invited',
+      roles: ['reportRead'],
+      flags: ['allowCreateAccountFlag'],
+      manageable: true,
+    });
   });
 
   it("answers 404 for another group's user", async () => {
