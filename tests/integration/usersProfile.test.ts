@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
+import { DEMO_INVITED_STAFF } from '../../src/server/db/seed/usersSeed.js';
 import { json, lastCode, otherCode, signedInClient, TestClient } from './client.js';
 import { messagesTo, startDemoApp, TEST_DATABASES, unblockResend, type TestApp } from './harness.js';
 
@@ -55,7 +56,7 @@ describe.each(TEST_DATABASES)('users and profile on $name', (database) => {
     const self = list.body.find((u: { username: string }) => u.username === 'dealer.beta');
     expect(self).toMatchObject({ manageable: false, status: 'active' });
     // The demo's invited staff member (seed: usersSeed.ts).
-    expect(list.body.find((u: { username: string }) => u.username === 'riley.invited@example.com')).toMatchObject({
+    expect(list.body.find((u: { username: string }) => u.username === DEMO_INVITED_STAFF.email)).toMatchObject({
       status: 'invited',
       roles: ['reportRead'],
       flags: ['allowCreateAccountFlag'],
