@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
+import { DEMO_INVITED_STAFF } from '../../src/server/db/seed/usersSeed.js';
 import { json, lastCode, otherCode, signedInClient, TestClient } from './client.js';
 import { messagesTo, startDemoApp, TEST_DATABASES, unblockResend, type TestApp } from './harness.js';
 
@@ -54,6 +55,13 @@ describe.each(TEST_DATABASES)('users and profile on $name', (database) => {
     expect(names).not.toContain('dealer.summit');
     const self = list.body.find((u: { username: string }) => u.username === 'dealer.beta');
     expect(self).toMatchObject({ manageable: false, status: 'active' });
+    // The demo's invited staff member (seed: usersSeed.ts).
+    expect(list.body.find((u: { username: string }) => u.username === DEMO_INVITED_STAFF.email)).toMatchObject({
+      status: 'invited',
+      roles: ['reportRead'],
+      flags: ['allowCreateAccountFlag'],
+      manageable: true,
+    });
   });
 
   it("answers 404 for another group's user", async () => {

@@ -102,9 +102,18 @@ export function StaffPage({ manager, groupName, groupNum }: { manager: ManagerVi
               <TableCell>{t('columns.name')}</TableCell>
               <TableCell>{t('columns.status')}</TableCell>
               <TableCell>{t('columns.permissions')}</TableCell>
-              <TableCell>{t('columns.lastSignIn')}</TableCell>
               <TableCell align="right">
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                <Box
+                  component="span"
+                  sx={{
+                    position: 'absolute',
+                    width: '1px',
+                    height: '1px',
+                    overflow: 'hidden',
+                    clip: 'rect(0 0 0 0)',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
                   {t('columns.actions')}
                 </Box>
               </TableCell>
@@ -117,8 +126,11 @@ export function StaffPage({ manager, groupName, groupNum }: { manager: ManagerVi
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {user.name}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                     {user.email ?? user.username}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {t('columns.lastSignIn')}: {lastSignIn(user)}
                   </Typography>
                 </TableCell>
                 <TableCell>
@@ -127,8 +139,7 @@ export function StaffPage({ manager, groupName, groupNum }: { manager: ManagerVi
                 <TableCell sx={{ maxWidth: 360 }}>
                   <PermissionChips user={user} />
                 </TableCell>
-                <TableCell>{lastSignIn(user)}</TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Button size="small" onClick={() => setManaging(user)} aria-label={t('edit.manage', { name: user.name })}>
                     {user.manageable ? translate('ra.action.edit') : translate('ra.action.show')}
                   </Button>
@@ -159,6 +170,7 @@ export function StaffPage({ manager, groupName, groupNum }: { manager: ManagerVi
           label={t('list.statusFilter')}
           value={status}
           onChange={(event) => setStatus(event.target.value as StaffUser['status'] | '')}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ minWidth: { sm: 180 } }}
         >
           <MenuItem value="">{t('list.allStatuses')}</MenuItem>

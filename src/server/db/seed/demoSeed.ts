@@ -60,6 +60,7 @@ import { seedDocuments } from './documentsSeed.js';
 import { demoInvoices } from './invoicesSeed.js';
 import { seedDealerBilling } from './dealerBillingSeed.js';
 import { seedAnsService } from './ansServiceSeed.js';
+import { seedInvitedStaff } from './usersSeed.js';
 import { chance, digits, mulberry32, pick, randomInt, sample, weightedPick, type Random } from './random.js';
 
 /**
@@ -849,6 +850,9 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
           `${publicUrl.replace(/\/$/, '')}/login/register?otp=${otp}\n\nThe link expires in ${STAFF_OTP_DAYS * 24} hours.`,
       })
       .execute();
+
+    // A staff member dealer.beta invited (issue 15): the Users page lists them as invited.
+    await seedInvitedStaff(trx, { invitedBy: ids.beta, publicUrl, now });
 
     // Favourites and recents of the dealer users, in their groups.
     const inGroup = (groupNum: number) => data.info.filter((s) => s.groupNum === groupNum);
