@@ -92,7 +92,7 @@ function Hours({ exception }: { exception: HoursException }) {
   return (
     <Chip
       size="small"
-      color="info"
+      color="primary"
       variant="outlined"
       label={translate('ansService.exceptions.specialHours', { opens: exception.opensAt ?? '', closes: exception.closesAt ?? '' })}
     />
