@@ -26,7 +26,7 @@ export interface HoursExceptionRule {
 }
 
 /** Minutes since midnight of 'HH:mm' ('24:00' is 1440). */
-export function clockToMinutes(clock: string): number {
+function clockToMinutes(clock: string): number {
   const [h, m] = clock.split(':').map(Number);
   return h * 60 + m;
 }

@@ -27,13 +27,13 @@ const SORT_COLUMNS = {
 } as const;
 
 /** The week a group starts with before it sets its own: Monday to Friday, 08:00 to 17:00. */
-export const DEFAULT_WEEK: AnsWeekDayRow[] = Array.from({ length: 7 }, (_, dayOfWeek) => ({
+const DEFAULT_WEEK: AnsWeekDayRow[] = Array.from({ length: 7 }, (_, dayOfWeek) => ({
   dayOfWeek,
   open: dayOfWeek >= 1 && dayOfWeek <= 5,
   opensAt: '08:00',
   closesAt: '17:00',
 }));
-export const DEFAULT_TIME_ZONE = 'America/Chicago';
+const DEFAULT_TIME_ZONE = 'America/Chicago';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));

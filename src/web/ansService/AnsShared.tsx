@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { AnsMessageKind, AnsMessageStatus } from '../../../schemas/ansService.js';
+import { STATUS_COLORS } from '../resources/siteStatus.js';
 import { ANS_PATHS } from './ansRules.js';
 
 const LINKS = [
@@ -107,7 +108,12 @@ export function ListSkeleton({ label, columns = 4, rows = 5 }: { label: string; 
   );
 }
 
-const STATUS_COLORS: Record<AnsMessageStatus, ChipProps['color']> = { new: 'warning', delivered: 'info', handled: 'success' };
+/** The portal's status amber and blue (6:1 under white text in both modes; MUI's light warning and info are about 3:1). */
+const STATUS_FILLS: Record<AnsMessageStatus, string | undefined> = {
+  new: STATUS_COLORS.onTest,
+  delivered: STATUS_COLORS.pending,
+  handled: undefined,
+};
 const KIND_COLORS: Record<AnsMessageKind | 'any', ChipProps['color']> = {
   emergency: 'error',
   service: 'primary',
@@ -118,12 +124,14 @@ const KIND_COLORS: Record<AnsMessageKind | 'any', ChipProps['color']> = {
 
 export function StatusChip({ status }: { status: AnsMessageStatus }) {
   const translate = useTranslate();
+  const fill = STATUS_FILLS[status];
   return (
     <Chip
       size="small"
       label={translate(`ansService.statuses.${status}`)}
-      color={STATUS_COLORS[status]}
-      variant={status === 'handled' ? 'outlined' : 'filled'}
+      color={fill ? 'default' : 'success'}
+      variant={fill ? 'filled' : 'outlined'}
+      sx={fill ? { bgcolor: fill, color: '#fff' } : undefined}
       data-status={status}
     />
   );

@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -154,8 +156,22 @@ function TestButton({ rule }: { rule: AutoNotifyRule }) {
   );
 }
 
-function EditButton({ rule }: { rule: AutoNotifyRule }) {
+function EditButton({ rule, compact = false }: { rule: AutoNotifyRule; compact?: boolean }) {
   const translate = useTranslate();
+  if (compact) {
+    return (
+      <Tooltip title={translate('ra.action.edit')}>
+        <IconButton
+          size="small"
+          component={RouterLink}
+          to={editPath(rule)}
+          aria-label={translate('ansService.autoNotify.editNamed', { name: rule.name })}
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    );
+  }
   return (
     <Button
       size="small"
@@ -194,11 +210,11 @@ function RuleTable() {
         disableSort
         render={(r) => (
           <>
-            <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+            <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
               <TestButton rule={r as AutoNotifyRule} />
-              <EditButton rule={r as AutoNotifyRule} />
+              <EditButton rule={r as AutoNotifyRule} compact />
             </Box>
-            <Box sx={{ typography: 'caption', color: 'text.secondary', mt: 0.5, textAlign: 'right' }}>
+            <Box sx={{ typography: 'caption', color: 'text.secondary', mt: 0.5 }}>
               <LastTest rule={r as AutoNotifyRule} />
             </Box>
           </>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { format } from 'date-fns';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -71,7 +72,8 @@ const TEXTS: SlideOverTexts = {
 };
 
 const editPath = (e: HoursException) => slideOverPath(BASE, { mode: 'edit', id: String(e.id) });
-const today = () => new Date().toISOString().slice(0, 10);
+/** The browser's day, 'yyyy-MM-dd'. */
+const today = () => format(new Date(), 'yyyy-MM-dd');
 
 function Dates({ exception }: { exception: HoursException }) {
   const [locale] = useLocaleState();
@@ -90,7 +92,7 @@ function Hours({ exception }: { exception: HoursException }) {
   return (
     <Chip
       size="small"
-      color="info"
+      color="primary"
       variant="outlined"
       label={translate('ansService.exceptions.specialHours', { opens: exception.opensAt ?? '', closes: exception.closesAt ?? '' })}
     />

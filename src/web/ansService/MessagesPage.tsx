@@ -119,6 +119,16 @@ function Account({ message }: { message: AnsMessage }) {
   );
 }
 
+/** The account on one line: its name and number, or that the caller named none. */
+function AccountLine({ message }: { message: AnsMessage }) {
+  const translate = useTranslate();
+  return (
+    <Typography variant="caption" color="text.secondary">
+      {message.siteNum === null ? translate('ansService.messages.noAccount') : `${message.siteName ?? ''} · ${message.siteNum}`}
+    </Typography>
+  );
+}
+
 function Delivery({ message }: { message: AnsMessage }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -210,20 +220,30 @@ function MessagesTable() {
         label="ansService.messages.columns.callerName"
         render={(m) => <Caller message={m as AnsMessage} />}
       />
-      <DataTable.Col label="ansService.messages.columns.siteName" disableSort render={(m) => <Account message={m as AnsMessage} />} />
       <DataTable.Col
         source="kind"
         label="ansService.messages.columns.text"
         render={(m) => (
-          <Box sx={{ minWidth: 220, maxWidth: 420 }}>
-            <KindChip kind={(m as AnsMessage).kind} />
+          <Box sx={{ minWidth: 200, maxWidth: 420 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <KindChip kind={(m as AnsMessage).kind} />
+              <AccountLine message={m as AnsMessage} />
+            </Box>
             <Typography variant="body2" sx={{ mt: 0.5 }}>
               {(m as AnsMessage).text}
             </Typography>
           </Box>
         )}
       />
-      <DataTable.Col source="status" label="ansService.messages.columns.status" render={(m) => <Delivery message={m as AnsMessage} />} />
+      <DataTable.Col
+        source="status"
+        label="ansService.messages.columns.status"
+        render={(m) => (
+          <Box sx={{ minWidth: 120 }}>
+            <Delivery message={m as AnsMessage} />
+          </Box>
+        )}
+      />
       <DataTable.Col
         label="ansService.messages.columns.actions"
         disableSort

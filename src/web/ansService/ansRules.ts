@@ -56,11 +56,6 @@ export function zonedShort(iso: string, timeZone: string, locale: string): strin
   return new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }
 
-/** An instant in the zone, as the locale writes a date and time. */
-export function zonedDateTime(iso: string, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
 /** A day 'yyyy-MM-dd' as the locale writes it (no zone: a calendar day). */
 export function formatDay(day: string, locale: string, style: 'medium' | 'full' = 'medium'): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
