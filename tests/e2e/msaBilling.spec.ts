@@ -7,7 +7,7 @@ import { customerPage, signIn } from './signIn.js';
  * drawer, sees the balance, whom to pay (the dealer) and the invoices with their status, filters
  * them, switches account, and downloads an invoice's PDF through the app (the file's first bytes
  * are checked); on a desktop in English and on a 390×844 phone in Spanish (cards instead of a
- * table). Dealers keep the area's placeholder (issue 15). Screenshots: test-results/billing-*.png.
+ * table). Dealers get the station's invoices instead (issue 15). Screenshots: test-results/billing-*.png.
  */
 
 /** Clicks a download button and answers the saved file's name and first bytes. */
@@ -89,7 +89,7 @@ test('customer@example.com sees billing as cards on a phone in Spanish and downl
   await page.context().close();
 });
 
-test('a phone in English shows the cards; a dealer keeps the billing placeholder', async ({ browser, page }) => {
+test("a phone in English shows the cards; a dealer gets the station's invoices instead (issue 15)", async ({ browser, page }) => {
   const phone = await customerPage(browser, { width: 390, height: 844 });
   await phone.goto('/billing');
   await expect(phone.getByRole('list', { name: 'Invoices of Carter Residence' }).getByTestId('invoice-card')).toHaveCount(12);
@@ -101,5 +101,6 @@ test('a phone in English shows the cards; a dealer keeps the billing placeholder
   await signIn(page, 'dealer.beta');
   await page.goto('/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
-  await expect(page.getByText('This area is coming soon.')).toBeVisible();
+  await expect(page.getByText('This area is coming soon.')).toHaveCount(0);
+  await expect(page.getByText('Invoices by month').first()).toBeVisible();
 });
