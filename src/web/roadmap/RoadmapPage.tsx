@@ -76,6 +76,7 @@ function RoadmapCard({
   );
 }
 
+const CHIP_FILL = { planned: '#1565c0', inProgress: '#8a5300', shipped: '#2e7d32' } as const;
 /**
  * /home/product-roadmap (issue 15): the items staff publish, in three groups (planned, in
  * progress, shipped) side by side on wide screens and one under another on phones. Staff with
@@ -156,7 +157,8 @@ export function RoadmapPage({ canEdit }: { canEdit: boolean }) {
                 {roadmap.isSuccess && (
                   <Chip
                     size="small"
-                    color={STATUS_COLORS[status]}
+                    // Filled in the portal's dark status colours under white text (axe: 4.5:1 and more).
+                    sx={{ bgcolor: CHIP_FILL[status], color: '#fff', fontWeight: 600 }}
                     label={translate('roadmap.count', { smart_count: groups[status].length })}
                   />
                 )}
