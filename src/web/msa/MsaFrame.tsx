@@ -9,16 +9,8 @@ import { useTranslate } from 'react-admin';
 import type { SiteDetail } from '../../../schemas/sites.js';
 import type { AccountLink } from '../../../schemas/user.js';
 import { failureMessage } from '../providers/errorMessages.js';
+import { visuallyHidden } from '../resources/visuallyHidden.js';
 import { useMsaSite } from './useMsaSite.js';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export interface MsaScreen {
   site: SiteDetail;

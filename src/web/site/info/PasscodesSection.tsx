@@ -15,11 +15,12 @@ import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import type { SiteDetail } from '../../../../schemas/sites.js';
 import { ConfirmRemove, EditDialog, EditField } from './EditDialog.js';
 import { PasscodeDialog } from './PasscodeDialog.js';
-import { Empty, InfoTable, Section, visuallyHidden } from './SiteInfoParts.js';
+import { Empty, InfoTable, Section } from './SiteInfoParts.js';
 import { useAccountEdit } from './useAccountEdit.js';
 import { passcodeText } from './siteInfoRules.js';
 import { usePasscodeReveal } from './usePasscodeReveal.js';
 import { useSiteAudience } from '../../resources/siteAudience.js';
+import { visuallyHidden } from '../../resources/visuallyHidden.js';
 
 type SitePasscode = SiteDetail['passcodes'][number];
 

@@ -9,9 +9,10 @@ import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SiteDetail } from '../../../../schemas/sites.js';
 import { failureMessage } from '../../providers/errorMessages.js';
+import { visuallyHidden } from '../../resources/visuallyHidden.js';
 import { PasscodesSection } from './PasscodesSection.js';
 import { SectionNav, SiteInfoHeader, SiteWarnings } from './SiteInfoHeader.js';
-import { visuallyHidden } from './SiteInfoParts.js';
+
 import { AgenciesSection, ContactsSection, DevicesSection, OverviewSection, SchedulesSection, ZonesSection } from './SiteSections.js';
 import { currentDevice, dateLocale } from './siteInfoRules.js';
 

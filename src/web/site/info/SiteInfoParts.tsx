@@ -14,19 +14,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { anchorId, telHref, type SiteInfoAnchor } from './siteInfoRules.js';
 
-/** Read by screen readers, not shown. */
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
-
 /** Room above a section the page scrolls to, for the shell's fixed app bar. */
 const SCROLL_MARGIN = 80;
 
