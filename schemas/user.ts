@@ -73,6 +73,16 @@ export const userSchema = {
     canEdit: { type: 'boolean' },
     /** §4 impersonation: support staff are acting as this user in this session. */
     impersonating: { type: 'boolean' },
+    /** The language and theme saved on /user-account (issue 15), applied at sign-in; null until chosen. */
+    preferences: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['language', 'theme'],
+      properties: {
+        language: { type: ['string', 'null'], enum: ['en', 'es', 'fr', null] },
+        theme: { type: ['string', 'null'], enum: ['light', 'dark', null] },
+      },
+    },
   },
 } as const;
 export type User = FromSchema<typeof userSchema>;

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { checkA11y } from './a11y.js';
 import { dialog, field, fromOutbox } from './dialogSupport.js';
 import { signIn } from './signIn.js';
+import { XSRF } from '../../src/common/constants.js';
 
 /**
  * Dealer administration (issue 15, SPEC §6 users): dealer.beta invites a user with the Reports
@@ -104,4 +105,36 @@ test('axe in light and dark on /user-account (390x844)', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await checkA11y(page, 'admin', 'user-account-phone');
+});
+
+test('the language and theme saved on /user-account apply at the next sign-in', async ({ browser }) => {
+  const saveAs = async (page: Page, change: { language: 'en' | 'es'; theme: 'light' | 'dark' }) => {
+    const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
+    const response = await page.request.put('/api/user/profile', { data: change, headers: { [XSRF.header]: xsrf } });
+    expect(response.status()).toBe(200);
+  };
+  const first = await browser.newPage();
+  await signIn(first, 'dealer.summit');
+  await saveAs(first, { language: 'es', theme: 'dark' });
+  await first.close();
+  // Another browser, English and light by default: the saved choice wins at sign-in.
+  const page = await browser.newPage({ colorScheme: 'light', viewport: { width: 1600, height: 900 } });
+  try {
+    await signIn(page, 'dealer.summit');
+    await page.goto('/user-account');
+    await expect(page.getByRole('heading', { level: 1, name: 'Cuenta de usuario' })).toBeVisible();
+    // Dark: the page is drawn on a dark background.
+    await expect
+      .poll(() => page.evaluate(() => Math.max(...getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.slice(0, 3).map(Number))))
+      .toBeLessThan(80);
+    // A switch later in the session stays on reload (the saved choice applies once per sign-in).
+    await page.getByRole('banner').getByRole('button', { name: 'Perfil' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'User Account' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'User Account' })).toBeVisible();
+  } finally {
+    await saveAs(page, { language: 'en', theme: 'light' });
+    await page.close();
+  }
 });

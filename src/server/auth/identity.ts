@@ -31,5 +31,6 @@ export async function identityOf(db: Db, user: UserRow): Promise<User> {
       ? { siteGroupNum: group.site_group_num, siteGroupName: group.site_group_name, hasAnsweringService: group.has_answering_service }
       : null,
     canEdit: user.can_edit_news,
+    preferences: { language: user.language, theme: user.theme },
   };
 }

@@ -7,6 +7,7 @@ import { lazyThemed } from '../theme/lazyThemed.js';
 import { LoginPage } from './LoginPage.js';
 import { Notifications } from './Notifications.js';
 import { LoginConfigContext, type LoginConfig } from './useLoginConfig.js';
+import { forgetAppliedPreferences } from '../providers/savedPreferences.js';
 import './login.css';
 
 // The registration page is another engineer's; until the file exists the route renders nothing.
@@ -37,6 +38,7 @@ export function LoginApp({ config, i18n: initialI18n }: { config: LoginConfig; i
   // The light translator first; i18next itself once a lazy part has loaded it.
   const [i18n, setI18n] = useState<AppI18n>(initialI18n);
   useEffect(() => onI18nChange(setI18n), []);
+  useEffect(() => forgetAppliedPreferences(typeof sessionStorage === 'undefined' ? undefined : sessionStorage), []);
   return (
     <I18nextProvider i18n={i18n as I18next}>
       <LoginConfigContext.Provider value={config}>

@@ -16,6 +16,7 @@ import { FavoriteProvider } from '../resources/favorites.js';
 import { SITE_SIDEBAR_HIDDEN_KEY, SiteSidebar, useFavoriteToggle } from './SiteSidebar.js';
 import { ShellContext } from './shellContext.js';
 import { safeStorage, useShellSession } from './useShellSession.js';
+import { useSavedPreferences } from '../providers/useSavedPreferences.js';
 
 /** The react-admin theme follows the colour mode the login page shares (localStorage color-mode). */
 function useSharedColorMode() {
@@ -39,6 +40,7 @@ function useSharedColorMode() {
 export function ShellLayout({ children }: { children?: ReactNode }) {
   const translate = useTranslate();
   useSharedColorMode();
+  useSavedPreferences();
   const { user } = useShellSession();
   const [pulse, setPulse] = useState(false);
   const [sidebarHidden, setSidebarHidden] = useState(() => safeStorage.get(SITE_SIDEBAR_HIDDEN_KEY) === 'true');

@@ -1,0 +1,44 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useLocaleState, useTheme } from 'react-admin';
+import { COLOR_MODE_STORAGE_KEY } from '../theme/colorMode.js';
+import { getSession, subscribe } from './session.js';
+import { PREFERENCES_APPLIED_KEY, preferencesToApply } from './savedPreferences.js';
+
+function appliedFor(): string | null {
+  try {
+    return sessionStorage.getItem(PREFERENCES_APPLIED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function markApplied(userId: number): void {
+  try {
+    sessionStorage.setItem(PREFERENCES_APPLIED_KEY, String(userId));
+  } catch {
+    // not remembered: the saved choice applies again at the next page load
+  }
+}
+
+/** The language and theme saved on /user-account take effect when the user signs in (once per tab). */
+export function useSavedPreferences(): void {
+  const { user } = useSyncExternalStore(subscribe, getSession, getSession);
+  const [locale, setLocale] = useLocaleState();
+  const [theme, setTheme] = useTheme();
+  useEffect(() => {
+    if (!user) return;
+    const change = preferencesToApply(user, { language: locale, theme: String(theme) }, appliedFor());
+    markApplied(user.appUserNum);
+    if (change.language) setLocale(change.language);
+    if (change.theme) {
+      setTheme(change.theme);
+      try {
+        localStorage.setItem(COLOR_MODE_STORAGE_KEY, change.theme);
+      } catch {
+        // not remembered in this browser; the account keeps it
+      }
+    }
+    // Once per signed-in user: later switches of locale or theme are the user's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user?.appUserNum]);
+}
