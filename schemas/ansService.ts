@@ -310,3 +310,52 @@ export const autoNotifyFilterSchema = {
   },
 } as const;
 export type AutoNotifyFilter = FromSchema<typeof autoNotifyFilterSchema>;
+
+/** Most messages in one POST /api/integrations/ansMessages call. */
+export const ANS_MESSAGE_BATCH_MAX = 500;
+
+/**
+ * A message the answering service's call centre took (server to server, POST
+ * /api/integrations/ansMessages): for an account group, about one of its accounts or none.
+ */
+export const ansMessageIngestItemSchema = {
+  $id: 'AnsMessageIngestItem',
+  type: 'object',
+  additionalProperties: false,
+  required: ['siteGroupNum', 'callerName', 'callerNumber', 'kind', 'text', 'takenAt'],
+  properties: {
+    siteGroupNum: id,
+    siteNum: { type: ['integer', 'null'], ...int4Range },
+    callerName: { type: 'string', minLength: 1, maxLength: 120, ...notBlank },
+    callerNumber: { type: 'string', minLength: 1, maxLength: 40, ...notBlank },
+    kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
+    text: { type: 'string', minLength: 1, maxLength: 4000, ...notBlank },
+    takenAt: dateTime,
+    /** Whom the operator passed it to, when anyone. */
+    deliveredTo: { type: ['string', 'null'], maxLength: 200 },
+  },
+} as const;
+export type AnsMessageIngestItem = FromSchema<typeof ansMessageIngestItemSchema>;
+
+export const ansMessageIngestSchema = {
+  $id: 'AnsMessageIngest',
+  type: 'object',
+  additionalProperties: false,
+  required: ['messages'],
+  properties: {
+    messages: { type: 'array', minItems: 1, maxItems: ANS_MESSAGE_BATCH_MAX, items: ansMessageIngestItemSchema },
+  },
+} as const;
+export type AnsMessageIngest = FromSchema<typeof ansMessageIngestSchema>;
+
+export const ansMessageIngestResultSchema = {
+  $id: 'AnsMessageIngestResult',
+  type: 'object',
+  additionalProperties: false,
+  required: ['accepted', 'notified'],
+  properties: {
+    accepted: { type: 'integer', ...int4Range },
+    /** Notifications the auto-notify rules sent (mail or text) for these messages. */
+    notified: { type: 'integer', ...int4Range },
+  },
+} as const;

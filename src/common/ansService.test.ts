@@ -3,6 +3,7 @@ import {
   exceptionProblem,
   findGapsAndConflicts,
   isOfficeOpen,
+  matchingRules,
   mondayOf,
   occurrences,
   onCallTimeProblem,
@@ -185,5 +186,29 @@ describe('entry checks', () => {
     expect(exceptionProblem({ date: '2026-12-25', endDate: '2026-12-24', closed: true })).toBe('endBeforeStart');
     expect(exceptionProblem({ date: '2026-12-24', endDate: '2026-12-24', closed: false, opensAt: '09:00' })).toBe('hoursRequired');
     expect(exceptionProblem({ date: '2026-12-25', endDate: '2026-12-25', closed: true })).toBeNull();
+  });
+});
+
+describe('matchingRules (auto-notify: when a message of kind K arrives for accounts A)', () => {
+  const rules = [
+    { id: 1, kind: 'any', siteNums: [], active: true },
+    { id: 2, kind: 'emergency', siteNums: [], active: true },
+    { id: 3, kind: 'service', siteNums: [100001], active: true },
+    { id: 4, kind: 'any', siteNums: [100002], active: true },
+    { id: 5, kind: 'emergency', siteNums: [], active: false },
+  ];
+  const ids = (kind: string, siteNum: number | null) => matchingRules({ kind, siteNum }, rules).map((r) => r.id);
+
+  it('matches the kind, or any kind', () => {
+    expect(ids('emergency', null)).toEqual([1, 2]);
+    expect(ids('billing', null)).toEqual([1]);
+  });
+  it('matches the listed accounts only; a message about no account matches only rules for every account', () => {
+    expect(ids('service', 100001)).toEqual([1, 3]);
+    expect(ids('service', 100002)).toEqual([1, 4]);
+    expect(ids('service', null)).toEqual([1]);
+  });
+  it('skips inactive rules', () => {
+    expect(ids('emergency', 100002)).toEqual([1, 2, 4]);
   });
 });

@@ -210,3 +210,20 @@ export function exceptionProblem(exception: HoursExceptionRule): 'endBeforeStart
   if (!exception.closed && (!exception.opensAt || !exception.closesAt)) return 'hoursRequired';
   return null;
 }
+
+/** An auto-notify rule as matching reads it: the message kind ('any': every kind) and the accounts (empty: every account). */
+export interface AutoNotifyMatchRule {
+  kind: string;
+  siteNums: readonly number[];
+  active: boolean;
+}
+
+/** The active rules that a message of `kind` about account `siteNum` (null: none named) sets off. */
+export function matchingRules<R extends AutoNotifyMatchRule>(message: { kind: string; siteNum: number | null }, rules: readonly R[]): R[] {
+  return rules.filter(
+    (rule) =>
+      rule.active &&
+      (rule.kind === 'any' || rule.kind === message.kind) &&
+      (rule.siteNums.length === 0 || (message.siteNum !== null && rule.siteNums.includes(message.siteNum))),
+  );
+}

@@ -37,6 +37,7 @@ import { openapiPlugin } from './openapi/openapiPlugin.js';
 import { spaPlugin } from './spa/spaPlugin.js';
 import { realtimePlugin } from './realtime/realtimePlugin.js';
 import { integrationsRoutes } from './integrations/integrationsRoutes.js';
+import { ansIngestRoutes } from './ansService/ansIngestRoutes.js';
 import { siteRoutes } from './shell/siteRoutes.js';
 import { accountRoutes } from './shell/accountRoutes.js';
 import { brandingRoutes } from './shell/brandingRoutes.js';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(bannerRoutes);
       await api.register(privacyRoutes);
       await api.register(integrationsRoutes);
+      await api.register(ansIngestRoutes);
       await api.register(siteRoutes);
       await api.register(sitesRoutes);
       await api.register(accountRoutes, { version: APP_VERSION });

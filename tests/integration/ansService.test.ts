@@ -211,6 +211,89 @@ describe.each(TEST_DATABASES)('answering service on $name', (database) => {
     expect((await audits('autoNotify.created')).map((a) => a.target_id)).toContain(String(created.body.id));
   });
 
+  it('takes messages from the call centre with the integration key; the auto-notify rules fire through the outbox', async () => {
+    const send = (body: unknown, key = 'demo-integration-key') =>
+      fetch(`${origin}/api/integrations/ansMessages`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+        body: JSON.stringify(body),
+      });
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('ans_messages')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const rules = (await json(await beta.request('GET', `/api/autoNotify?${list()}`))).body as {
+      kind: string;
+      siteNums: number[];
+      destination: string;
+    }[];
+    const emergency = rules.find((r) => r.kind === 'emergency')!;
+    const billing = rules.find((r) => r.kind === 'billing')!;
+    const foreign = await t.db.selectFrom('sites').select('site_num').where('site_group_num', '=', 4120).executeTakeFirstOrThrow();
+    const message = (kind: string, siteNum: number | null, caller: string) => ({
+      siteGroupNum: 9993,
+      siteNum,
+      callerName: caller,
+      callerNumber: '+13125550111',
+      kind,
+      text: `${caller} called about ${kind}.`,
+      takenAt: new Date().toISOString(),
+    });
+    const before = await count();
+
+    expect((await send({ messages: [message('general', null, 'Nobody')] }, 'wrong-key-wrong-key')).status).toBe(401);
+    const refused = await json(
+      await send({
+        messages: [{ ...message('general', null, 'Ann'), siteGroupNum: 4120 }, message('general', foreign.site_num, 'Ben')],
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      'messages.0.siteGroupNum': 'This account group is unknown or has no answering service.',
+      'messages.1.siteNum': 'This account is not in the account group.',
+    });
+    expect(await count()).toBe(before);
+
+    const texts = (await messagesTo(t.db, emergency.destination)).length;
+    const mails = (await messagesTo(t.db, billing.destination)).length;
+    const accepted = await json(
+      await send({
+        messages: [
+          message('emergency', null, 'Carla Emergency'),
+          message('billing', billing.siteNums[0], 'Dave Billing'),
+          { ...message('general', null, 'Erin General'), deliveredTo: 'Operator note: told the office' },
+        ],
+      }),
+    );
+    expect(accepted).toMatchObject({ status: 202, body: { accepted: 3, notified: 2 } });
+    const sms = await messagesTo(t.db, emergency.destination);
+    expect(sms).toHaveLength(texts + 1);
+    expect(sms[0]).toMatchObject({ channel: 'sms' });
+    expect(sms[0].body).toContain('Carla Emergency');
+    const mail = await messagesTo(t.db, billing.destination);
+    expect(mail).toHaveLength(mails + 1);
+    expect(mail[0].subject).toContain('Dave Billing');
+    expect(mail[0].body).toContain(String(billing.siteNums[0]));
+
+    const listed = (await json(await beta.request('GET', `/api/ansMessages?${list({ q: 'called about' })}`))).body as {
+      callerName: string;
+      status: string;
+      deliveredTo: string | null;
+    }[];
+    const byCaller = Object.fromEntries(listed.map((m) => [m.callerName, m]));
+    expect(byCaller['Carla Emergency']).toMatchObject({ status: 'delivered' });
+    expect(byCaller['Dave Billing'].deliveredTo).toBeTruthy();
+    expect(byCaller['Erin General']).toMatchObject({ status: 'delivered', deliveredTo: 'Operator note: told the office' });
+    const received = await audits('ansMessages.received');
+    expect(received).toHaveLength(3);
+    expect(received.every((a) => a.actor_user_id === null)).toBe(true);
+  });
+
   it('keeps business hours in the group zone, with dated exceptions, audited', async () => {
     const hours = (await json(await beta.request('GET', '/api/businessHours'))).body;
     expect(hours.timeZone).toBe('America/Chicago');

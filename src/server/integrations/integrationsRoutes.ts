@@ -2,16 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { alarmIngestResultSchema, alarmIngestSchema } from '../../../schemas/live.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { safeEqual, sha256 } from '../auth/secrets.js';
-import { HttpError } from '../http/errors.js';
+import { requireIntegrationKey } from '../http/integrationKey.js';
 import { alarmsRepository } from './alarmsRepository.js';
 import { startAlarmSimulator } from './alarmSimulator.js';
-
-/** Whether an Authorization header carries the integration key (compared in constant time). */
-function hasIntegrationKey(authorization: string | undefined, key: string | undefined): boolean {
-  if (!key || !authorization?.startsWith('Bearer ')) return false;
-  return safeEqual(sha256(authorization.slice('Bearer '.length).trim()), sha256(key));
-}
 
 /**
  * The monitoring platform's calls (server to server): POST
@@ -35,13 +28,7 @@ export async function integrationsRoutes(parent: FastifyInstance) {
         body: alarmIngestSchema,
         response: { 202: alarmIngestResultSchema, 400: validationErrorSchema, 401: errorSchema },
       },
-      // The key is checked before the body is validated, so a caller without it learns nothing about the format.
-      onRequest: async (request, reply) => {
-        if (!hasIntegrationKey(request.headers.authorization, key)) {
-          reply.header('WWW-Authenticate', 'Bearer realm="integrations"');
-          throw new HttpError(401, 'live.invalidIntegrationKey');
-        }
-      },
+      onRequest: requireIntegrationKey(key),
     },
     async (request, reply) => {
       const outcome = await alarms.ingest(request.body.alarms);
