@@ -38,6 +38,7 @@ const BOUNDARIES = {
         'sessions',
         'signIn',
         'throttle',
+        'trustedDevices',
       ],
     },
   },

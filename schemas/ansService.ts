@@ -312,7 +312,7 @@ export const autoNotifyFilterSchema = {
 export type AutoNotifyFilter = FromSchema<typeof autoNotifyFilterSchema>;
 
 /** Most messages in one POST /api/integrations/ansMessages call. */
-export const ANS_MESSAGE_BATCH_MAX = 500;
+const ANS_MESSAGE_BATCH_MAX = 500;
 
 /**
  * A message the answering service's call centre took (server to server, POST

@@ -52,6 +52,8 @@ import { accountLinksRepository } from './shell/accountLinksRepository.js';
 import { accountEditsRoutes } from './accountEdits/accountEditsRoutes.js';
 import { siteCreateRoutes } from './siteCreate/siteCreateRoutes.js';
 import { reportJobsPlugin, type ReportEngine, type ReportRunnerTuning } from './reports/reportJobs.js';
+import { retentionPlugin } from './ops/retention.js';
+import { backupRoutes } from './ops/backupRoutes.js';
 import { reportEngine } from './reports/reportEngine.js';
 import { reportRunsRoutes } from './reports/reportRunsRoutes.js';
 import { reportLinkRoutes } from './reports/reportLinkRoutes.js';
@@ -190,6 +192,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(realtimePlugin);
   // app.reports: report runs as durable jobs (issue 13).
   await app.register(reportJobsPlugin, { engine: options.reports?.engine ?? reportEngine, tuning: options.reports?.tuning });
+  await app.register(retentionPlugin);
+  await app.register(backupRoutes, { database });
   // Scheduled reports: a due pass each minute queues their runs; each run emails its recipients a link.
   await app.register(reportSchedulesPlugin);
   // Demo only (or LOCAL_IDP=true): the OpenID Connect provider at /idp (loopback clients only when demo mode is

@@ -64,6 +64,8 @@ export interface Config {
   reportWorkers: number;
   /** Report runs one account group may have going at once across all processes (REPORT_GROUP_CONCURRENCY, 1 to 16; default 2). */
   reportGroupConcurrency: number;
+  /** Days ended sessions, spent codes and links, and outbox messages are kept (RETENTION_DAYS, 1 to 3650; default 30). */
+  retentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -218,6 +220,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const reportWorkers = smallCount('REPORT_WORKERS', 2);
   const reportGroupConcurrency = smallCount('REPORT_GROUP_CONCURRENCY', 2);
+  let retentionDays = 30;
+  if (env.RETENTION_DAYS !== undefined && env.RETENTION_DAYS !== '') {
+    retentionDays = Number(env.RETENTION_DAYS);
+    if (!Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > 3650) {
+      problems.push(`RETENTION_DAYS must be a whole number of days from 1 to 3650 (got "${env.RETENTION_DAYS}")`);
+    }
+  }
 
   if (problems.length) throw new ConfigError(problems);
   const demoLoopbackOnly = demo && !demoExplicit;
@@ -256,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollSeconds,
     reportWorkers,
     reportGroupConcurrency,
+    retentionDays,
   };
 }
 

@@ -37,6 +37,8 @@ export interface DatabaseHandle {
   schema?: string;
   /** PostgreSQL: the connection string (services with connections of their own, such as the job queue, use it). */
   url?: string;
+  /** PGlite: a consistent gzip tarball of the data directory, taken between queries (ops/backup.ts). */
+  backup?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -85,19 +87,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', schema: options.schema, url: options.databaseUrl, close: () => db.destroy() };
   }
-  let pglite: PGlite;
-  // The extensions account search needs (migration 0005), loaded with PGlite's own build of them.
-  const extensions = { pg_trgm, btree_gin };
-  // PGlite: errors answer the query that caused them; the driver rolls back a transaction left open.
-  if (options.dataDir) {
-    const dir = path.join(options.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir, { extensions });
-  } else {
-    pglite = new PGlite({ extensions });
-  }
+  const pglite = openPglite(options.dataDir ?? null);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    // A checkpoint first, so the tarball needs no WAL replay; the dump waits for the query in flight.
+    backup: async () => {
+      await pglite.exec('checkpoint');
+      return pglite.dumpDataDir('gzip');
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** The PGlite directory of a data directory. */
+export const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/**
+ * PGlite in `dataDir` (in memory when null), with the extensions account search needs (migration
+ * 0005, PGlite's own build of them); `restore` is a backup tarball to start an empty directory from.
+ * Errors answer the query that caused them; the driver rolls back a transaction left open.
+ */
+export function openPglite(dataDir: string | null, restore?: Blob): PGlite {
+  const extensions = { pg_trgm, btree_gin };
+  if (!dataDir) return new PGlite({ extensions });
+  const dir = pgliteDirOf(dataDir);
+  mkdirSync(dir, { recursive: true });
+  return new PGlite(dir, { extensions, ...(restore && { loadDataDir: restore }) });
 }
 
 /**
