@@ -51,7 +51,9 @@ if (process.argv.includes('--identical')) {
   for (const [lang, catalogues] of Object.entries(languages)) {
     for (const [name, messages] of Object.entries(catalogues)) {
       const en = flatten(english[name] ?? {});
-      const same = Object.entries(flatten(messages)).filter(([key, text]) => en[key] === text && /\p{L}{2}/u.test(text));
+      const same = Object.entries(flatten(messages)).filter(
+        ([key, text]) => en[key] === text && /\p{L}{2}/u.test(text.replace(/%\{[^}]*\}/g, '')),
+      );
       if (same.length) console.log(`${fileOf(lang, name)}: same as English: ${same.map(([key]) => key).join(', ')}`);
     }
   }
