@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLanguage } from './i18n.js';
+import { mergeMessages, pickLanguage } from './i18n.js';
 
 describe('language of a request', () => {
   it('takes the best-ranked supported language', () => {
@@ -9,5 +9,15 @@ describe('language of a request', () => {
   it('falls back to English', () => {
     expect(pickLanguage(undefined)).toBe('en');
     expect(pickLanguage('de,ja;q=0.5')).toBe('en');
+  });
+});
+
+describe('mergeMessages', () => {
+  it("keeps the base's texts a partial overlay does not change, at any depth", () => {
+    const base = { message: { yes: 'Oui', delete: 'Supprimer' }, page: { list: 'Liste' } };
+    expect(mergeMessages(base, { message: { delete: 'Supprimer %{name}' } })).toEqual({
+      message: { yes: 'Oui', delete: 'Supprimer %{name}' },
+      page: { list: 'Liste' },
+    });
   });
 });

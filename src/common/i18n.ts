@@ -1,4 +1,5 @@
 import type { InitOptions } from 'i18next';
+import { PSEUDO_LOCALE } from './pseudoLocale.js';
 
 /** Languages the portal ships, SPEC "Everywhere": English first. */
 export const LANGUAGES = ['en', 'es', 'fr'] as const;
@@ -16,7 +17,8 @@ export function i18nextOptions(resources: Record<string, LocaleCatalog>, lng: st
   return {
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
+    // The demo's pseudo-locale (pseudoLocale.ts); without its catalogue it resolves to English.
+    supportedLngs: [...LANGUAGES, PSEUDO_LOCALE],
     resources: Object.fromEntries(Object.entries(resources).map(([lang, catalog]) => [lang, { translation: catalog }])),
     interpolation: { prefix: '%{', suffix: '}', escapeValue: false },
     returnNull: false,
@@ -40,4 +42,18 @@ export function pickLanguage(acceptLanguage: string | undefined): Language {
     if ((LANGUAGES as readonly string[]).includes(lang)) return lang as Language;
   }
   return DEFAULT_LANGUAGE;
+}
+
+/**
+ * `overlay` over `base`, object by object: locales/<lang>/ra.json may hold only the texts it
+ * changes of react-admin's own catalogue (ra-language-*) and the rest stay.
+ */
+export function mergeMessages(base: Record<string, unknown>, overlay: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(overlay)) {
+    const under = merged[key];
+    const nested = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+    merged[key] = nested(under) && nested(value) ? mergeMessages(under, value) : value;
+  }
+  return merged;
 }

@@ -141,7 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // app.jobs: durable jobs (pg-boss) in the same database, stopped before it closes.
   await app.register(jobsPlugin, { database });
 
-  const i18n = await createServerI18n();
+  const i18n = await createServerI18n({ pseudo: config.demo });
   app.decorateRequest('t', null as unknown as TFunction);
   // Per request, only a look-up: the translator by Accept-Language (browsers send a handful of values).
   const translators = new Map<string | undefined, TFunction>();

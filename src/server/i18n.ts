@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
-import { LANGUAGES, i18nextOptions, pickLanguage, type LocaleCatalog } from '../common/i18n.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, i18nextOptions, pickLanguage, type LocaleCatalog } from '../common/i18n.js';
+import { PSEUDO_LOCALE, isPseudoLocale, pseudoCatalog } from '../common/pseudoLocale.js';
 
 const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
 
@@ -23,9 +24,21 @@ export interface ServerI18n {
   forRequest(acceptLanguage: string | undefined): TFunction;
 }
 
-export async function createServerI18n(): Promise<ServerI18n> {
+export interface ServerI18nOptions {
+  /**
+   * Demo mode: a request whose first language is the pseudo-locale (en-XA, the web app's
+   * choice in demo mode) is answered in it, made from English (common/pseudoLocale.ts).
+   */
+  pseudo?: boolean;
+}
+
+export async function createServerI18n({ pseudo = false }: ServerI18nOptions = {}): Promise<ServerI18n> {
   const instance = i18next.createInstance();
-  await instance.init(i18nextOptions(loadCatalogs()));
-  const fixed = Object.fromEntries(LANGUAGES.map((lang) => [lang, instance.getFixedT(lang)]));
-  return { forRequest: (header) => fixed[pickLanguage(header)] };
+  const resources = loadCatalogs();
+  if (pseudo) resources[PSEUDO_LOCALE] = pseudoCatalog(resources[DEFAULT_LANGUAGE]);
+  await instance.init(i18nextOptions(resources));
+  const fixed = Object.fromEntries(Object.keys(resources).map((lang) => [lang, instance.getFixedT(lang)]));
+  return {
+    forRequest: (header) => (pseudo && isPseudoLocale(header?.split(',')[0]) ? fixed[PSEUDO_LOCALE] : fixed[pickLanguage(header)]),
+  };
 }

@@ -11,7 +11,8 @@ const FALLBACK_CONFIG: LoginConfig = { variant: 'dealer', portalName: '', versio
 
 /** The light sign-in app: config and the current language's catalogues first, then the page. */
 export async function startLoginApp() {
-  const [config, i18n] = await Promise.all([loadLoginConfig().catch(() => FALLBACK_CONFIG), initI18n()]);
+  const loading = loadLoginConfig().catch(() => FALLBACK_CONFIG);
+  const [config, i18n] = await Promise.all([loading, initI18n(() => loading.then((c) => c.demo))]);
   configureTransport({
     translate: (key, args) => tr(key, args),
     notify: ({ message, durationMs }) => notify({ type: 'warning', message, durationMs }),

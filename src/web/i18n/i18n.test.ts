@@ -5,6 +5,10 @@ describe('initialLanguage', () => {
   it('prefers the stored choice', () => expect(initialLanguage('fr', 'es-ES')).toBe('fr'));
   it('falls back to the browser language without region', () => expect(initialLanguage(null, 'es-MX')).toBe('es'));
   it('ignores unsupported languages', () => expect(initialLanguage('de', 'it-IT')).toBe('en'));
+  it('takes the stored pseudo-locale in demo mode only', () => {
+    expect(initialLanguage('en-XA', 'fr-FR', true)).toBe('en-XA');
+    expect(initialLanguage('en-XA', 'fr-FR', false)).toBe('fr');
+  });
 });
 
 describe('filesOf', () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusBanner } from '../banner/StatusBanner.js';
 import { useColorMode } from '../theme/ColorModeProvider.js';
 import { api } from '../providers/http.js';
+import { DemoLanguagePicker } from './DemoLanguagePicker.js';
 import { SunMoon } from './icons.js';
 import { PHOTO_SIZE, loginPhoto, logoFor } from './loginPageRules.js';
 import { loginBrandingPath, onSsoGroup, rememberedSsoGroup } from './ssoBranding.js';
@@ -66,6 +67,7 @@ export function LoginLayout({ variant, children }: { variant: LoginVariant; chil
         )}
         <main className="login-main">
           <div className="login-toolbar">
+            <DemoLanguagePicker />
             <button
               type="button"
               className="login-icon-button"

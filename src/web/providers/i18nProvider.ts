@@ -1,6 +1,9 @@
 import i18next, { type i18n as I18next } from 'i18next';
 import type { I18nProvider } from 'react-admin';
-import { DEFAULT_LANGUAGE, LANGUAGES, i18nextOptions, type LocaleCatalog } from '../../common/i18n.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, i18nextOptions, mergeMessages, type LocaleCatalog } from '../../common/i18n.js';
+import { PSEUDO_LOCALE, PSEUDO_LOCALE_NAME, isPseudoLocale, pseudoCatalog } from '../../common/pseudoLocale.js';
+import { loadClientConfig } from './authProvider.js';
+import { getSession } from './session.js';
 
 /**
  * react-admin's i18nProvider over i18next, written here rather than taken from
@@ -9,7 +12,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, i18nextOptions, type LocaleCatalog } from 
  * messages come from ra-language-english and ra-language-french, under what
  * locales/<lang>/ra.json says (Spanish has only that file). Only the user's
  * language and English (the fallback) are fetched, each file a lazy chunk; a
- * change of language fetches the new one first.
+ * change of language fetches the new one first. In demo mode the pickers also
+ * offer the pseudo-locale (common/pseudoLocale.ts), made here from English.
  */
 const files = import.meta.glob<LocaleCatalog[string]>('../../../locales/*/*.json', { import: 'default' });
 const raMessages: Partial<Record<string, () => Promise<{ ra: unknown }>>> = {
@@ -19,13 +23,14 @@ const raMessages: Partial<Record<string, () => Promise<{ ra: unknown }>>> = {
 
 /** Every catalogue of one language, react-admin's messages under `ra`. */
 async function loadCatalog(lang: string): Promise<LocaleCatalog> {
+  if (isPseudoLocale(lang)) return pseudoCatalog(await loadCatalog(DEFAULT_LANGUAGE));
   const own = Object.entries(files).flatMap(([file, load]) => {
     const [, fileLang, name] = file.match(/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
     return fileLang === lang ? [load().then((messages) => [name, messages] as const)] : [];
   });
   const [ra, ...catalogues] = await Promise.all([raMessages[lang]?.(), ...own]);
   const catalog: LocaleCatalog = { ra: ra ? (structuredClone(ra.ra) as Record<string, unknown>) : {} };
-  for (const [name, messages] of catalogues) catalog[name] = { ...(catalog[name] ?? {}), ...messages };
+  for (const [name, messages] of catalogues) catalog[name] = mergeMessages(catalog[name] ?? {}, messages);
   return catalog;
 }
 
@@ -45,11 +50,16 @@ function pluralise(text: string, count: unknown, lang: string): string {
   return forms[one ? 0 : Math.min(1, forms.length - 1)];
 }
 
+/** Demo mode (the host's client config): only then is the pseudo-locale offered and honoured. */
+const demo = () => !!getSession().config?.demo;
+
 export async function createI18nProvider(): Promise<I18nProvider> {
   const instance = i18next.createInstance();
   const stored = localStorage.getItem('locale');
   const browser = navigator.language.split('-')[0];
-  const initial = [stored, browser].find((l): l is string => !!l && (LANGUAGES as readonly string[]).includes(l)) ?? DEFAULT_LANGUAGE;
+  if (isPseudoLocale(stored)) await loadClientConfig();
+  const offered: readonly string[] = demo() ? [...LANGUAGES, PSEUDO_LOCALE] : LANGUAGES;
+  const initial = [stored, browser].find((l): l is string => !!l && offered.includes(l)) ?? DEFAULT_LANGUAGE;
   const languages = [...new Set([initial, DEFAULT_LANGUAGE])];
   const loaded = await Promise.all(languages.map(loadCatalog));
   await instance.init({
@@ -75,6 +85,7 @@ export async function createI18nProvider(): Promise<I18nProvider> {
       { locale: 'en', name: 'English' },
       { locale: 'es', name: 'Español' },
       { locale: 'fr', name: 'Français' },
+      ...(demo() ? [{ locale: PSEUDO_LOCALE, name: PSEUDO_LOCALE_NAME }] : []),
     ],
   };
 }

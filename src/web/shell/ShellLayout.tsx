@@ -8,6 +8,7 @@ import { StatusBanner } from '../banner/StatusBanner.js';
 import { COLOR_MODE_STORAGE_KEY } from '../theme/colorMode.js';
 import { ImpersonationBanner } from './Impersonation.js';
 import { LiveNotices, Prompts, UpdateCheck } from './LiveNotices.js';
+import { MuiTexts } from './MuiTexts.js';
 import { NotificationStack } from './NotificationStack.js';
 import { SearchDialogs } from './SearchDialogs.js';
 import { ShellAppBar } from './ShellAppBar.js';
@@ -73,7 +74,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
             <ImpersonationBanner />
             <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
               <Box component="div" sx={{ flex: 1, minWidth: 0, p: 2 }}>
-                {children}
+                <MuiTexts>{children}</MuiTexts>
               </Box>
               {hasSites && !sidebarHidden && <SiteSidebar />}
             </Box>

@@ -109,6 +109,12 @@ function PanelInfoEntries() {
   );
 }
 
+/** Long labels (Spanish, French, the pseudo-locale) wrap in the open drawer instead of being cut off. */
+const WRAPPED_LABELS = {
+  '& .MuiMenuItem-root': { whiteSpace: 'normal' },
+  '& .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal' },
+} as const;
+
 /**
  * SPEC §2 main drawer per application, §6 gates; 'More Options' under 768 px high (app 2).
  * On a small screen (§9, issue 14) the header's switcher comes first here.
@@ -126,7 +132,7 @@ export function ShellMenu() {
   const { main, more } = splitMoreOptions(items, user.applicationNum, short ? 0 : 10_000);
   return (
     <nav aria-label={translate('shell.drawer.label')}>
-      <Menu>
+      <Menu sx={open ? WRAPPED_LABELS : undefined}>
         {layout.drawer.includes('switcher') && <DrawerSwitcher applicationNum={user.applicationNum} onPulse={onPulse} />}
         {main.map((item) => (
           <Fragment key={item.key}>

@@ -1,0 +1,32 @@
+import { useCallback, type ReactNode } from 'react';
+import { ThemeProvider, createTheme, type Theme } from '@mui/material/styles';
+import { useTranslate } from 'react-admin';
+
+/**
+ * MUI's own texts in the user's language: the Autocomplete's Open, Close, Clear, 'No options'
+ * and 'Loading…' and the Alert's Close are English defaults inside MUI (the pseudo-locale
+ * showed them). Given once here, as theme default props, for every page of the shell.
+ */
+export function MuiTexts({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
+  const theme = useCallback(
+    (outer: Theme) =>
+      createTheme(outer, {
+        components: {
+          MuiAutocomplete: {
+            defaultProps: {
+              openText: translate('shell.fields.open'),
+              closeText: translate('shell.fields.close'),
+              clearText: translate('shell.fields.clear'),
+              noOptionsText: translate('shell.fields.noOptions'),
+              loadingText: translate('shell.loading'),
+            },
+          },
+          MuiAlert: { defaultProps: { closeText: translate('shell.fields.close') } },
+        },
+      }),
+    // translate changes with the language (react-admin's useTranslate).
+    [translate],
+  );
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+}
