@@ -37,6 +37,8 @@ export interface DatabaseHandle {
   schema?: string;
   /** PostgreSQL: the connection string (services with connections of their own, such as the job queue, use it). */
   url?: string;
+  /** PostgreSQL: the connection pool, for its figures (GET /metrics). */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -83,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       }
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', schema: options.schema, url: options.databaseUrl, close: () => db.destroy() };
+    return { db, kind: 'postgres', schema: options.schema, url: options.databaseUrl, pool, close: () => db.destroy() };
   }
   let pglite: PGlite;
   // The extensions account search needs (migration 0005), loaded with PGlite's own build of them.
