@@ -66,7 +66,8 @@ import { ansServiceRoutes } from './ansService/ansServiceRoutes.js';
 import { documentsPlugin } from './documents/documentsPlugin.js';
 import { METRICS_PATH, metricsPlugin } from './metrics/metricsPlugin.js';
 import { overloadPlugin } from './http/overload.js';
-import { REQUEST_ID_HEADER, requestIdGenerator } from './http/requestId.js';
+import { requestIdGenerator } from './http/requestId.js';
+import { REQUEST_ID_HEADER } from '../common/requestId.js';
 import { logFormatOptions } from './http/logFormat.js';
 
 declare module 'fastify' {
