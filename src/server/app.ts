@@ -67,6 +67,11 @@ import { userAccountRoutes } from './auth/userAccountRoutes.js';
 import { staffRoutes } from './users/staffRoutes.js';
 import { ansServiceRoutes } from './ansService/ansServiceRoutes.js';
 import { documentsPlugin } from './documents/documentsPlugin.js';
+import { METRICS_PATH, metricsPlugin } from './metrics/metricsPlugin.js';
+import { overloadPlugin } from './http/overload.js';
+import { requestIdGenerator } from './http/requestId.js';
+import { REQUEST_ID_HEADER } from '../common/requestId.js';
+import { logFormatOptions } from './http/logFormat.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,15 +106,25 @@ export const LOG_REDACTIONS = [
 ];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // LOG_FORMAT: readable lines on a terminal (pino-pretty), JSON lines elsewhere.
+  const logFormat = options.logStream ? {} : logFormatOptions(config.logFormat, Boolean(process.stdout.isTTY));
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: LOG_REDACTIONS,
       serializers: { req: requestSerializer },
       ...(options.logStream && { stream: options.logStream }),
+      ...(logFormat.transport && { transport: logFormat.transport }),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Every log line of a request carries its id (reqId); the answer returns it (X-Request-Id).
+    genReqId: requestIdGenerator(config.trustProxy),
+  });
+  if (logFormat.fallback) app.log.info(logFormat.fallback);
+  // First of all hooks, so every answer has it: errors, refusals, 404s (the web app's error page shows it).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
   });
 
   const database =
@@ -154,6 +169,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     request.t = t;
   });
+  // app.metrics and GET /metrics: every route below is counted and timed (issue 17).
+  await app.register(metricsPlugin, { pool: database.pool });
+  // Overload: 503 with Retry-After while the event loop lags (MAX_EVENT_LOOP_DELAY_MS); the scrape still answers.
+  await app.register(overloadPlugin, { exempt: [METRICS_PATH], healthRoute: '/api/health' });
   // SPEC §7: every browser call carries app, v, os, env (and siteGroupNum); a route whose
   // querystring schema does not name them must not refuse the call for them. Which ones a
   // route does not name is worked out once per route.

@@ -45,6 +45,22 @@ describe('configuration', () => {
     expect(loadConfig({}).jobPollSeconds).toBe(2);
   });
 
+  it('reads the operations settings: metrics token, overload threshold, log format (issue 17)', () => {
+    const defaults = loadConfig({});
+    expect(defaults.metricsToken).toBeUndefined();
+    expect(defaults.maxEventLoopDelayMs).toBe(1000);
+    expect(defaults.logFormat).toBe('auto');
+    const set = loadConfig({ METRICS_TOKEN: 'prometheus-scrape-token', MAX_EVENT_LOOP_DELAY_MS: '0', LOG_FORMAT: 'json' });
+    expect(set.metricsToken).toBe('prometheus-scrape-token');
+    expect(set.maxEventLoopDelayMs).toBe(0);
+    expect(set.logFormat).toBe('json');
+    expect(problemsOf({ METRICS_TOKEN: 'short' })[0]).toMatch(/^METRICS_TOKEN must be at least 16 characters/);
+    expect(problemsOf({ METRICS_TOKEN: 'has a space in the token' })[0]).toMatch(/^METRICS_TOKEN/);
+    expect(problemsOf({ MAX_EVENT_LOOP_DELAY_MS: '1.5' })[0]).toMatch(/^MAX_EVENT_LOOP_DELAY_MS must be a whole number/);
+    expect(problemsOf({ MAX_EVENT_LOOP_DELAY_MS: '-1' })[0]).toMatch(/^MAX_EVENT_LOOP_DELAY_MS/);
+    expect(problemsOf({ LOG_FORMAT: 'xml' })).toEqual(['LOG_FORMAT must be one of auto, json, pretty (got "xml")']);
+  });
+
   it('keeps passwords in URLs out of its messages', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://admin:hunter2@db/x' })[0]).not.toContain('hunter2');
     expect(redact('postgres://u:secret@host/db')).toBe('postgres://***@host/db');

@@ -66,7 +66,16 @@ export interface Config {
   reportGroupConcurrency: number;
   /** Days ended sessions, spent codes and links, and outbox messages are kept (RETENTION_DAYS, 1 to 3650; default 30). */
   retentionDays: number;
+  /** Bearer token Prometheus sends to GET /metrics (METRICS_TOKEN); unset outside demo mode: /metrics refuses every call. */
+  metricsToken: string | undefined;
+  /** Mean event-loop delay (ms) above which requests are refused with 503 and Retry-After (MAX_EVENT_LOOP_DELAY_MS; 0: never). */
+  maxEventLoopDelayMs: number;
+  /** Log lines: JSON (`json`), readable (`pretty`, needs pino-pretty), or readable on a terminal only (`auto`). */
+  logFormat: LogFormat;
 }
+
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -228,6 +237,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && (metricsToken.length < 16 || /\s/.test(metricsToken))) {
+    problems.push('METRICS_TOKEN must be at least 16 characters long, without spaces (leave it unset to keep /metrics closed)');
+  }
+  let maxEventLoopDelayMs = 1000;
+  if (env.MAX_EVENT_LOOP_DELAY_MS !== undefined && env.MAX_EVENT_LOOP_DELAY_MS !== '') {
+    maxEventLoopDelayMs = Number(env.MAX_EVENT_LOOP_DELAY_MS);
+    if (!Number.isInteger(maxEventLoopDelayMs) || maxEventLoopDelayMs < 0 || maxEventLoopDelayMs > 60_000) {
+      problems.push(
+        `MAX_EVENT_LOOP_DELAY_MS must be a whole number of milliseconds from 0 (off) to 60000 (got "${env.MAX_EVENT_LOOP_DELAY_MS}")`,
+      );
+    }
+  }
+  const logFormat = (env.LOG_FORMAT || 'auto') as LogFormat;
+  if (!LOG_FORMATS.includes(logFormat)) problems.push(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')} (got "${env.LOG_FORMAT}")`);
+
   if (problems.length) throw new ConfigError(problems);
   const demoLoopbackOnly = demo && !demoExplicit;
   const demoKeys = [env.CLASSIC_API_KEY ? undefined : classicApiKey, env.INTEGRATION_API_KEY ? undefined : integrationApiKey].filter(
@@ -266,6 +291,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportWorkers,
     reportGroupConcurrency,
     retentionDays,
+    metricsToken,
+    maxEventLoopDelayMs,
+    logFormat,
   };
 }
 

@@ -131,12 +131,22 @@ describe.skipIf(!url)('a database blip on PostgreSQL', () => {
     relay.setAway(true);
     const inFlight = Promise.all(Array.from({ length: 10 }, () => login()));
     expect(await terminateBackends()).toBeGreaterThan(0);
-    // Requests caught by the termination end in 503 (or 401 when they finished first), never 500.
-    for (const response of await inFlight) expect([401, 503]).toContain(response.statusCode);
+    // Requests caught by the termination end in 503 (or 401 when they finished first), never 500; a 503 says
+    // why and when to retry, and carries the request's id (issue 17).
+    const caught = await inFlight;
+    for (const response of caught) {
+      expect([401, 503]).toContain(response.statusCode);
+      if (response.statusCode !== 503) continue;
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(response.json()).toEqual({ message: en.databaseUnavailable });
+      expect(response.headers['x-request-id']).toBeTruthy();
+    }
+    console.log(`databaseBlip: ${caught.filter((r) => r.statusCode === 503).length} of ${caught.length} requests in flight answered 503`);
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const down = await health();
     expect(down.statusCode).toBe(503);
+    expect(down.headers['cache-control']).toBe('no-store');
     expect(down.json()).toEqual({ status: 'unavailable' });
     expect(Number(down.headers['retry-after'])).toBeGreaterThan(0);
     const refused = await login();

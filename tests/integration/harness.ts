@@ -63,7 +63,16 @@ export async function openTestDatabase(database: TestDatabase, env: Record<strin
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const schema = database.url ? testSchemaName() : undefined;
   const handle = await openDatabase({ databaseUrl: database.url, dataDir: null, schema });
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent', ALARM_SIMULATOR: 'false', ...env });
+  // The overload check off (MAX_EVENT_LOOP_DELAY_MS=0): another app starting in this test process blocks the event
+  // loop for seconds, and the requests right after it would be refused; overload.test.ts turns it on.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ALARM_SIMULATOR: 'false',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...env,
+  });
   return {
     handle,
     config,

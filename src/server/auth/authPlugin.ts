@@ -7,7 +7,6 @@ import { accessUserOf } from './accessGuard.js';
 import { LOGIN_ACTION_ALLOW_LIST, apiPath, matchesAny } from '../../common/transportLists.js';
 import type { UsersTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { redisBackplane } from '../realtime/backplane.js';
 import { readBearer } from './bearer.js';
 import { mfaCodes, type MfaCodes } from './mfaCodes.js';
 import { actionRequired, type Pending, type PendingFlag } from './requirements.js';
@@ -73,14 +72,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   await app.register(csrfPlugin);
   // Sign-ins kept in memory for a moment (sessionCache.ts); invalidations cross processes on a
   // backplane channel of their own when REDIS_URL is set.
-  const backplane = app.config.redisUrl
-    ? await redisBackplane({
-        url: app.config.redisUrl,
-        channel: `${app.config.redisChannel}:auth`,
-        onError: (error) => app.log.warn({ err: error }, 'redis session cache invalidations'),
-      })
-    : undefined;
-  const cache = sessionCache({ backplane, onError: (error) => app.log.error({ err: error }, 'session cache invalidation not published') });
+  const backplane = app.redisBus ? await app.redisBus.channel(`${app.config.redisChannel}:auth`) : undefined;
+  // While Redis is away the bus has warned once; every write would otherwise log that it could not tell the others.
+  const cache = sessionCache({
+    backplane,
+    onError: (error) =>
+      backplane?.isConnected() === false
+        ? app.log.debug({ err: error }, 'session cache invalidation not published: Redis is away')
+        : app.log.error({ err: error }, 'session cache invalidation not published'),
+  });
   app.addHook('onClose', async () => backplane?.close());
   const sessions = sessionStore(app.db, app.secrets.sessionSecret, { changed: cache.changed });
   app.decorate('sessions', sessions);

@@ -39,6 +39,8 @@ export interface DatabaseHandle {
   url?: string;
   /** PGlite: a consistent gzip tarball of the data directory, taken between queries (ops/backup.ts). */
   backup?(): Promise<Blob>;
+  /** PostgreSQL: the connection pool, for its figures (GET /metrics). */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -85,7 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       }
     }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', schema: options.schema, url: options.databaseUrl, close: () => db.destroy() };
+    return { db, kind: 'postgres', schema: options.schema, url: options.databaseUrl, pool, close: () => db.destroy() };
   }
   const pglite = openPglite(options.dataDir ?? null);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

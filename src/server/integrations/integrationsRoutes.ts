@@ -31,6 +31,7 @@ export async function integrationsRoutes(parent: FastifyInstance) {
       onRequest: requireIntegrationKey(key),
     },
     async (request, reply) => {
+      const started = performance.now();
       const outcome = await alarms.ingest(request.body.alarms);
       if (!outcome.ok) {
         const message = request.t('live.unknownTransmitter');
@@ -41,6 +42,8 @@ export async function integrationsRoutes(parent: FastifyInstance) {
       }
       // An alarm covered by a test of its account is stored marked 'on test', not pushed as a live alarm notice.
       for (const alarm of outcome.alarms) if (!alarm.onTest) await app.realtime.publishAlarm(alarm.siteGroupNum, alarm.event);
+      app.metrics.alarmsIngested.inc(outcome.alarms.length);
+      app.metrics.ingestDuration.observe((performance.now() - started) / 1000);
       // The monitoring platform calls with a key, not a session: no actor.
       await app.audit(request, {
         action: 'alarms.ingested',

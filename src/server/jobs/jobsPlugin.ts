@@ -22,6 +22,8 @@ export interface Jobs {
    * slot, from any process, is dropped (a periodic pass is queued once however many servers run).
    */
   send(queue: string, data: object, options?: SendOptions): Promise<void>;
+  /** Jobs waiting (created or retrying) and running, per queue, across all processes (GET /metrics). */
+  queueSizes(): Promise<{ queue: string; waiting: number; active: number }[]>;
 }
 
 export interface SendOptions {
@@ -88,7 +90,12 @@ export const jobsPlugin = fp(
           const id = await boss.work<T>(queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
             for (const job of jobs) {
               if (stopping) throw new Error('stopping');
-              await handler(job.data);
+              try {
+                await handler(job.data);
+              } catch (error) {
+                app.metrics.jobFailures.inc({ queue });
+                throw error;
+              }
             }
           });
           workers.set(queue, [...(workers.get(queue) ?? []), id]);
@@ -104,6 +111,16 @@ export const jobsPlugin = fp(
         // A job due now: this process's workers of the queue look at once instead of at their next poll
         // (a worker that is busy finishes first; other processes find it at their poll).
         if (!startAfter && !stopping) for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+      },
+      async queueSizes() {
+        const names = (await boss.getQueues()).map((q) => q.name);
+        return Promise.all(
+          names.map(async (queue) => {
+            // pg-boss states in order: created, retry, active, completed...: before 'active' is waiting.
+            const [waiting, notDone] = await Promise.all([boss.getQueueSize(queue), boss.getQueueSize(queue, { before: 'completed' })]);
+            return { queue, waiting, active: notDone - waiting };
+          }),
+        );
       },
     } satisfies Jobs);
 

@@ -4,6 +4,7 @@ import { auditLog, type Audit } from '../audit/audit.js';
 import { hashSecret, hmac, normaliseAnswer, randomToken, safeEqual, sha256, verifySecret } from '../auth/secrets.js';
 import { throttle } from '../auth/throttle.js';
 import { resolveSessionSecret } from '../config.js';
+import { redisBus, type RedisBus } from '../realtime/backplane.js';
 
 /** app.secrets: the session secret and the hashing and signing helpers of auth/secrets.ts. */
 interface Secrets {
@@ -33,13 +34,15 @@ declare module 'fastify' {
     /** Sign-in throttling with growing delays (auth/throttle.ts) over this app's database. */
     throttle: Throttle;
     secrets: Secrets;
+    /** This process's Redis connections (REDIS_URL), shared by every backplane channel; null without Redis. */
+    redisBus: RedisBus | null;
   }
 }
 
 /**
  * The shared services every feature uses, as decorators (Fastify's way for
  * them) rather than module functions each feature wires to the database:
- * audit, throttle and secrets. Needs app.db and app.config; the session secret is resolved here, once.
+ * audit, throttle, secrets and the Redis bus. Needs app.db and app.config; the session secret is resolved here, once.
  */
 export const platformPlugin = fp(
   async (app: FastifyInstance) => {
@@ -56,6 +59,9 @@ export const platformPlugin = fp(
       hmac,
       safeEqual,
     } satisfies Secrets);
+    const bus = app.config.redisUrl ? await redisBus({ url: app.config.redisUrl, log: app.log.child({ component: 'redis' }) }) : null;
+    app.decorate('redisBus', bus);
+    app.addHook('onClose', async () => bus?.close());
   },
   { name: 'platform' },
 );

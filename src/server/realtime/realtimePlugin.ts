@@ -7,7 +7,7 @@ import { WebSocketServer } from 'ws';
 import type { AlarmEvent, ReportEvent } from '../../../schemas/dealer.js';
 import type { ReportProgress } from '../../../schemas/reports.js';
 import { errorSchema } from '../../../schemas/shared.js';
-import { inProcessBackplane, redisBackplane, type Backplane, type BackplaneMessage, type HubName } from './backplane.js';
+import { inProcessBackplane, type Backplane, type BackplaneMessage, type HubName } from './backplane.js';
 import { authorizeHub, hubToken, isLiveGroup } from './hubAuth.js';
 import { runConnection, socketAdapter, type HubMethods } from './hubConnection.js';
 import {
@@ -51,6 +51,8 @@ export interface Realtime {
   endSession(sessionId: string): Promise<void>;
   /** Open connections in this process. */
   connectionCount(hub?: HubName): number;
+  /** Whether messages cross to the other processes now: false while Redis is away (always true without Redis). */
+  backplaneConnected(): boolean;
 }
 
 declare module 'fastify' {
@@ -81,13 +83,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   const liveGroups = config.liveAlarmGroups;
   const tuning: RealtimeTuning = { ...HUB_TIMINGS, sessionCheckMs: 60_000 };
   const registries: Record<HubName, HubRegistry> = { alarms: new HubRegistry(), reports: new HubRegistry() };
-  const backplane = config.redisUrl
-    ? await redisBackplane({
-        url: config.redisUrl,
-        channel: config.redisChannel,
-        onError: (error) => app.log.warn({ err: error }, 'redis backplane'),
-      })
-    : inProcessBackplane();
+  // Redis (REDIS_URL): this process's clients first, then the other processes; see backplane.ts.
+  const backplane = app.redisBus ? await app.redisBus.channel(config.redisChannel) : inProcessBackplane();
   app.log.info(`live hubs: ${backplane.kind} backplane; live alarm account groups ${liveGroups.join(', ')}`);
   let closing = false;
 
@@ -100,7 +97,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   // What the backplane hands this process goes to this process's connections only.
   backplane.onMessage((message: BackplaneMessage) => {
     if (message.kind === 'send') {
-      registries[message.hub]?.sendToGroup(message.group, message.frame);
+      const delivered = registries[message.hub]?.sendToGroup(message.group, message.frame);
+      if (delivered) app.metrics.hubDelivered.inc({ hub: message.hub }, delivered);
     } else if (message.kind === 'accountGroup') {
       for (const hub of HUB_NAMES) {
         const registry = registries[hub];
@@ -117,6 +115,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   });
 
   const publish = async (message: BackplaneMessage) => {
+    if (message.kind === 'send') app.metrics.hubPublished.inc({ hub: message.hub });
+    if (!backplane.isConnected()) app.metrics.hubLocalOnly.inc();
     try {
       await backplane.publish(message);
     } catch (error) {
@@ -152,6 +152,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
       await publish({ kind: 'endSession', sessionId });
     },
     connectionCount: (hub) => (hub ? registries[hub].size : registries.alarms.size + registries.reports.size),
+    backplaneConnected: () => backplane.isConnected(),
   };
   app.decorate('realtime', realtime);
 

@@ -5,12 +5,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { isWellFormedRequestId } from '../../common/requestId.js';
+import { bugReportPath } from '../contactUs/contactRules.js';
 import { SERVER_ERROR_KEY } from '../providers/transport.js';
 import { homePath } from '../shell/menuRules.js';
 import { useShellSession } from '../shell/useShellSession.js';
 import { PageTitle } from './PageTitle.js';
 
-function HomeAndBug({ onLeave }: { onLeave?: () => void }) {
+function HomeAndBug({ onLeave, requestId }: { onLeave?: () => void; requestId?: string }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { user } = useShellSession();
@@ -29,7 +31,7 @@ function HomeAndBug({ onLeave }: { onLeave?: () => void }) {
         variant="outlined"
         onClick={() => {
           onLeave?.();
-          navigate('/home/contact-us?topic=bug');
+          navigate(bugReportPath(requestId));
         }}
       >
         {translate('shell.errors.reportBug')}
@@ -77,6 +79,8 @@ export function NotFoundPage() {
 interface StoredError {
   status: number;
   statusText?: string;
+  /** The server's id of the failed call (X-Request-Id): shown, and sent with Report Bug. */
+  requestId?: string;
 }
 
 /** The standard reason phrases of the 5xx statuses a GET may end with. */
@@ -101,10 +105,11 @@ function readStoredError(): StoredError | null {
   try {
     const raw = sessionStorage.getItem(SERVER_ERROR_KEY);
     if (!raw) return null;
-    const value = JSON.parse(raw) as { status?: unknown; message?: unknown };
+    const value = JSON.parse(raw) as { status?: unknown; message?: unknown; requestId?: unknown };
     if (typeof value.status !== 'number') return null;
     const message = typeof value.message === 'string' && value.message ? value.message : undefined;
-    return { status: value.status, statusText: message ?? STATUS_TEXTS[value.status] };
+    const requestId = isWellFormedRequestId(value.requestId) ? value.requestId : undefined;
+    return { status: value.status, statusText: message ?? STATUS_TEXTS[value.status], requestId };
   } catch {
     return null;
   }
@@ -119,8 +124,13 @@ export function ServerErrorPage() {
   return (
     <Box sx={{ textAlign: 'center', py: 6 }}>
       <PageTitle title={translate('shell.errors.serverError', { status: error.status })} />
-      {error.statusText && <Typography sx={{ mb: 3 }}>{error.statusText}</Typography>}
-      <HomeAndBug onLeave={clearStoredError} />
+      {error.statusText && <Typography sx={{ mb: error.requestId ? 1 : 3 }}>{error.statusText}</Typography>}
+      {error.requestId && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }} data-testid="request-id">
+          {translate('shell.errors.requestId', { requestId: error.requestId })}
+        </Typography>
+      )}
+      <HomeAndBug onLeave={clearStoredError} requestId={error.requestId} />
     </Box>
   );
 }

@@ -23,7 +23,7 @@ import {
 } from '../../../schemas/documents.js';
 import { httpClient } from '../providers/http.js';
 import { ACCEPT, checkChosenFile } from '../../common/documentFiles.js';
-import { initialTopic } from './contactRules.js';
+import { initialTopic, reportedRequestId } from './contactRules.js';
 
 const MAX_LABEL = `${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`;
 
@@ -45,7 +45,11 @@ export function ContactUsPage() {
   const translate = useTranslate();
   const [params] = useSearchParams();
   const [topic, setTopic] = useState<ContactTopic>(() => initialTopic(params.get('topic')));
-  const [message, setMessage] = useState('');
+  // Report Bug on the error page sends the failed call's request id: the message starts with it.
+  const [message, setMessage] = useState(() => {
+    const requestId = reportedRequestId(params.get('requestId'));
+    return requestId ? `${translate('contactUs.requestId', { requestId })}\n\n` : '';
+  });
   const [file, setFile] = useState<File>();
   const [fileError, setFileError] = useState<string>();
   const [error, setError] = useState<string>();

@@ -1,5 +1,6 @@
 import type { LoginRequirements, Token } from '../../../schemas/auth.js';
 import type { User } from '../../../schemas/user.js';
+import { REQUEST_ID_HEADER } from '../../common/requestId.js';
 import { getSession, nextChange, updateSession, clearSession } from './session.js';
 import {
   HOLD_LOG_MESSAGE,
@@ -318,7 +319,15 @@ function handleFailure(action: ErrorAction, response: TransportResponse): Transp
       goTo(withReturnUrl(action.loginUrl, env.pathname()));
       throw error;
     case 'serverError':
-      env.storage()?.setItem(SERVER_ERROR_KEY, JSON.stringify({ status: action.status, message: messageOf(response.json, '') }));
+      env.storage()?.setItem(
+        SERVER_ERROR_KEY,
+        JSON.stringify({
+          status: action.status,
+          message: messageOf(response.json, ''),
+          // The server's id of the failed call (issue 17): the error page shows it, Report Bug sends it.
+          requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
+        }),
+      );
       env.assign(SERVER_ERROR_ROUTE);
       throw error;
     case 'swallow':
