@@ -161,7 +161,8 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 /** Brings the schema up to date; every start runs this. */
 export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
   // The migrator finds its own tables by introspection across all schemas: name ours.
-  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
+  // Features land in parallel: a migration numbered below one already applied still runs.
+  const migrator = new Migrator({ db, provider, migrationTableSchema: schema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

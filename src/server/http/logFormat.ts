@@ -24,7 +24,7 @@ export function logFormatOptions(
 ): { transport?: { target: string; options: object }; fallback?: string } {
   const wanted = format === 'pretty' || (format === 'auto' && isTerminal);
   if (!wanted) return {};
-  if (!installed()) return { fallback: 'readable log lines need pino-pretty (npm install --save-dev pino-pretty): writing JSON lines' };
+  if (!installed()) return { fallback: 'readable log lines need pino-pretty (npm install pino-pretty): writing JSON lines' };
   return {
     transport: {
       target: 'pino-pretty',
