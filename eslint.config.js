@@ -38,6 +38,8 @@ const BOUNDARIES = {
         'sessions',
         'signIn',
         'throttle',
+        // resetAuthenticator: support's and dealer administrators' 'Reset MFA' (issue 16).
+        'totpRepository',
       ],
     },
   },

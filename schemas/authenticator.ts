@@ -131,7 +131,9 @@ export const authenticatorResetSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['reason'],
-  properties: { reason: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S', errorMessage: { pattern: 'validation.required' } } },
+  properties: {
+    reason: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S', errorMessage: { pattern: 'validation.required' } },
+  },
 } as const;
 export type AuthenticatorReset = FromSchema<typeof authenticatorResetSchema>;
 

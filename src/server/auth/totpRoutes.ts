@@ -149,7 +149,11 @@ export async function totpRoutes(parent: FastifyInstance) {
     await audit(request, action, { ...details, reason: failure, ...(blocked && { blocked: true }) });
     if (blocked) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
     const messages: Record<'totp' | 'recovery', Partial<Record<Failure | 'used', string>>> = {
-      totp: { wrong: 'authenticator.errors.invalidCode', reused: 'authenticator.errors.codeReused', unreadable: 'authenticator.errors.unreadable' },
+      totp: {
+        wrong: 'authenticator.errors.invalidCode',
+        reused: 'authenticator.errors.codeReused',
+        unreadable: 'authenticator.errors.unreadable',
+      },
       recovery: { wrong: 'authenticator.errors.invalidRecoveryCode', used: 'authenticator.errors.recoveryCodeUsed' },
     };
     throw new HttpError(401, messages[kind][failure] ?? 'authenticator.errors.invalidCode');
@@ -202,7 +206,12 @@ export async function totpRoutes(parent: FastifyInstance) {
       const issuer = user.application_num === APPLICATION.customer ? CUSTOMER_ISSUER : app.config.portalName;
       const label = accountLabel(user.username);
       const uri = generateURI({ issuer, label, secret, digits: TOTP_POLICY.digits, period: TOTP_POLICY.periodSeconds });
-      const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+      const svg = await QRCode.toString(uri, {
+        type: 'svg',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+        color: { dark: '#000000', light: '#ffffff' },
+      });
       await audit(request, 'authenticator.setupStarted');
       return {
         uri,
@@ -312,7 +321,12 @@ export async function totpRoutes(parent: FastifyInstance) {
   );
 
   /** A second factor verified: the MFA step is done (or a step-up recorded), as mfa/verify does. */
-  async function verified(request: FastifyRequest, reply: FastifyReply, method: 'authenticator' | 'recoveryCode', asked: boolean | undefined) {
+  async function verified(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    method: 'authenticator' | 'recoveryCode',
+    asked: boolean | undefined,
+  ) {
     const { user, pending, session } = request.auth!;
     const use = secondFactorUse(pending);
     const remember = mayRememberDevice(pending, asked);

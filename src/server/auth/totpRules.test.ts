@@ -113,7 +113,7 @@ describe('second factor at sign-in', () => {
     expect(secondFactorUse({ noContactInfo: true, mfaRequired: true })).toBe('notNow');
   });
 
-  it("remembers the device at sign-in only when asked, and not on a password reset (§2)", () => {
+  it('remembers the device at sign-in only when asked, and not on a password reset (§2)', () => {
     expect(mayRememberDevice({ mfaRequired: true }, true)).toBe(true);
     expect(mayRememberDevice({ mfaRequired: true }, false)).toBe(false);
     expect(mayRememberDevice({ mfaRequired: true }, undefined)).toBe(false);
@@ -122,9 +122,18 @@ describe('second factor at sign-in', () => {
   });
 
   it('offers the authenticator when it is on, and recovery codes while some are left', () => {
-    expect(mfaChoices({ mfaRequired: true }, { confirmed: true, recoveryCodesLeft: 3 })).toEqual({ authenticator: true, recoveryCode: true });
-    expect(mfaChoices({ mfaRequired: true }, { confirmed: true, recoveryCodesLeft: 0 })).toEqual({ authenticator: true, recoveryCode: false });
-    expect(mfaChoices({ mfaRequired: true }, { confirmed: false, recoveryCodesLeft: 0 })).toEqual({ authenticator: false, recoveryCode: false });
+    expect(mfaChoices({ mfaRequired: true }, { confirmed: true, recoveryCodesLeft: 3 })).toEqual({
+      authenticator: true,
+      recoveryCode: true,
+    });
+    expect(mfaChoices({ mfaRequired: true }, { confirmed: true, recoveryCodesLeft: 0 })).toEqual({
+      authenticator: true,
+      recoveryCode: false,
+    });
+    expect(mfaChoices({ mfaRequired: true }, { confirmed: false, recoveryCodesLeft: 0 })).toEqual({
+      authenticator: false,
+      recoveryCode: false,
+    });
     expect(mfaChoices({ noContactInfo: true, mfaRequired: true }, { confirmed: true, recoveryCodesLeft: 5 })).toEqual({
       authenticator: false,
       recoveryCode: false,
