@@ -57,6 +57,8 @@ test('a user sets up the authenticator app, signs in with a code from it, and tu
   // Sign out, and in again: after the password, the MFA step asks for the app's code.
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await page.goto('/login?internal=true');
   await page.getByPlaceholder('Username').fill(USER);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -75,6 +77,8 @@ test('a user sets up the authenticator app, signs in with a code from it, and tu
   await page.goto('/user-account');
   await section(page).getByRole('button', { name: 'Turn off' }).click();
   const dialog = page.getByRole('dialog', { name: 'Turn off the authenticator app?' });
+  await expect(dialog.getByLabel('Current password')).toBeFocused();
+  await checkA11y(page, 'totp', 'turn-off', { fullPage: false });
   await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Turn off' }).click();
   await expect(section(page).getByText('Off', { exact: true })).toBeVisible();

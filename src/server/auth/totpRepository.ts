@@ -16,7 +16,7 @@ export interface TotpRow {
 }
 
 /** How a recovery code is stored: SHA-256 of the user and the code without case or dashes. */
-export function recoveryCodeHash(userId: number, code: string): string | undefined {
+function recoveryCodeHash(userId: number, code: string): string | undefined {
   const plain = normaliseRecoveryCode(code);
   return plain === undefined ? undefined : sha256(`recovery:${userId}:${plain}`);
 }

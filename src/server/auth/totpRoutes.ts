@@ -65,7 +65,7 @@ const sealingContext = (userId: number) => `user_totp:${userId}`;
  * (mfaCodes.ts: the attempt that reaches `maxAttempts` answers 429): then a block that doubles
  * with each further failure, up to 15 minutes; a right code clears it.
  */
-export const SECOND_FACTOR_THROTTLE: ThrottlePolicy = {
+const SECOND_FACTOR_THROTTLE: ThrottlePolicy = {
   freeFailures: MFA_CODE_POLICY.maxAttempts - 1,
   baseDelayMs: 60_000,
   maxDelayMs: 15 * 60_000,

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  digitsOnly,
-  fewRecoveryCodesLeft,
-  groupedKey,
-  recoveryCodesFile,
-  recoveryCodesFileName,
-  recoveryCodesText,
-} from './authenticatorRules.js';
+import { digitsOnly, groupedKey, recoveryCodesFile, recoveryCodesFileName, recoveryCodesText } from './authenticatorRules.js';
 
 describe('authenticator section rules', () => {
   it('shows the setup key in groups of four', () => {
@@ -19,12 +12,6 @@ describe('authenticator section rules', () => {
     expect(digitsOnly('123 456')).toBe('123456');
     expect(digitsOnly('12-34-56-78')).toBe('123456');
     expect(digitsOnly('abc')).toBe('');
-  });
-
-  it('suggests new recovery codes when three or fewer are left', () => {
-    expect(fewRecoveryCodesLeft(4)).toBe(false);
-    expect(fewRecoveryCodesLeft(3)).toBe(true);
-    expect(fewRecoveryCodesLeft(0)).toBe(true);
   });
 
   it('copies one code per line', () => {

@@ -1,6 +1,6 @@
 /**
  * The authenticator section's rules (issue 16), pure: how the setup key and the recovery codes
- * are shown, copied and saved, and when the user is told to make new codes.
+ * are shown, copied and saved (when to suggest new codes: src/common/recoveryCodes.ts).
  */
 
 /** The setup key in groups of four ('ABCD EFGH …'): easier to type; authenticator apps ignore the spaces. */
@@ -11,13 +11,6 @@ export function groupedKey(secret: string): string {
 /** What a code field keeps of what was typed or pasted: digits only, at most `max`. */
 export function digitsOnly(value: string, max = 6): string {
   return value.replace(/\D/g, '').slice(0, max);
-}
-
-/** At or below this many unused recovery codes, the section suggests making new ones. */
-export const FEW_RECOVERY_CODES = 3;
-
-export function fewRecoveryCodesLeft(left: number): boolean {
-  return left <= FEW_RECOVERY_CODES;
 }
 
 /** The codes as copied to the clipboard: one per line. */

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { MfaChoicesAnswer, SecondFactorResult } from '../../../../schemas/authenticator.js';
 import { LIMITS } from '../../../common/constants.js';
+import { fewRecoveryCodesLeft } from '../../../common/recoveryCodes.js';
 import { LOGIN_KEYS, REMEMBER_DEVICE_DEFAULT, shouldAutoSubmit, showRememberDevice } from '../../../common/loginFlow.js';
 import { ApiError, api } from '../../providers/http.js';
 import { tooManyAttempts, verifyErrorDurationMs } from '../../providers/transportRules.js';
@@ -16,9 +17,6 @@ import { MfaVerifyStep } from './MfaVerifyStep.js';
 import { StepForm, failureText } from './StepForm.js';
 import type { StepProps } from './LoginSteps.js';
 import { defaultMfaMethod, otherMfaMethods, recoveryCodeInput, type MfaMethod } from './mfaChoiceRules.js';
-
-/** Below which count the user is told to make new recovery codes (as the account page does). */
-const FEW_RECOVERY_CODES = 3;
 
 const LINK_KEYS: Record<MfaMethod, string> = {
   authenticator: 'authenticator.login.useAuthenticator',
@@ -33,7 +31,14 @@ function OtherMethods({ methods, onPick }: { methods: MfaMethod[]; onPick: (meth
   return (
     <Box component="nav" aria-label={t('authenticator.login.otherWays')} sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 2 }}>
       {methods.map((method) => (
-        <Link key={method} component="button" type="button" variant="body2" onClick={() => onPick(method)} sx={{ alignSelf: 'flex-start' }}>
+        <Link
+          key={method}
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={() => onPick(method)}
+          sx={{ alignSelf: 'flex-start', textAlign: 'left' }}
+        >
           {t(LINK_KEYS[method])}
         </Link>
       ))}
@@ -42,7 +47,11 @@ function OtherMethods({ methods, onPick }: { methods: MfaMethod[]; onPick: (meth
 }
 
 /** A code from the authenticator app (6 digits, sent when complete, §4) or a recovery code, with 'Remember this device?'. */
-function SecondFactorForm({ method, purpose, onDone }: { method: 'authenticator' | 'recoveryCode' } & Pick<StepProps, 'purpose' | 'onDone'>) {
+function SecondFactorForm({
+  method,
+  purpose,
+  onDone,
+}: { method: 'authenticator' | 'recoveryCode' } & Pick<StepProps, 'purpose' | 'onDone'>) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [remember, setRemember] = useState(REMEMBER_DEVICE_DEFAULT);
@@ -59,7 +68,7 @@ function SecondFactorForm({ method, purpose, onDone }: { method: 'authenticator'
       const result = await api<SecondFactorResult>(path, 'POST', { code: value, rememberDevice: showRememberDevice(purpose) && remember });
       if (!authenticator) {
         notify({ type: 'info', message: t('authenticator.login.recoveryAccepted', { n: result.recoveryCodesLeft }) });
-        if (result.recoveryCodesLeft <= FEW_RECOVERY_CODES) notify({ type: 'warning', message: t('authenticator.login.recoveryLow') });
+        if (fewRecoveryCodesLeft(result.recoveryCodesLeft)) notify({ type: 'warning', message: t('authenticator.login.recoveryLow') });
       }
       onDone({ reqs: result.reqs });
     } catch (e) {
