@@ -39,6 +39,8 @@ const BOUNDARIES = {
         'signIn',
         'throttle',
         'trustedDevices',
+        // resetAuthenticator: support's and dealer administrators' 'Reset MFA' (issue 16).
+        'totpRepository',
       ],
     },
   },

@@ -246,6 +246,8 @@ export const ACCESS_TABLE = {
   impersonation: { create: { apps: [internal] }, delete: { apps: ALL } },
   // The user's own account page.
   userAccount: { show: { apps: ALL }, edit: { apps: ALL } },
+  // Support removes a user's authenticator app and recovery codes (issue 16): application 1 with editing rights, as `users` edit.
+  authenticatorReset: { edit: { apps: [internal], canEdit: true } },
 } as const satisfies Record<string, AccessEntry>;
 
 export type Resource = keyof typeof ACCESS_TABLE;

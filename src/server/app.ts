@@ -64,6 +64,7 @@ import { accountGroupRoutes } from './accountGroup/accountGroupRoutes.js';
 import { brandingLogoRoutes } from './accountGroup/brandingLogoRoutes.js';
 import { dealerInvoicesRoutes } from './billing/dealerInvoicesRoutes.js';
 import { userAccountRoutes } from './auth/userAccountRoutes.js';
+import { totpRoutes } from './auth/totpRoutes.js';
 import { staffRoutes } from './users/staffRoutes.js';
 import { ansServiceRoutes } from './ansService/ansServiceRoutes.js';
 import { documentsPlugin } from './documents/documentsPlugin.js';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(mfaRoutes);
       await api.register(stepRoutes);
       await api.register(userAccountRoutes);
+      await api.register(totpRoutes);
       await api.register(staffRoutes);
       await api.register(recoveryRoutes);
       await api.register(registrationRoutes);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canAccess, type AccessUser } from '../../src/common/access.js';
+import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { AREA_ROUTES, mayOpen } from '../../src/web/app/areaRoutes.js';
 import { drawerItemsFor, helpMenuItems, holdsItem, visibleDrawerItems, type MenuUser } from '../../src/web/shell/menuRules.js';
 import type { RouteAccess } from '../../src/server/auth/accessGuard.js';
@@ -41,6 +42,10 @@ const FRESH_CLIENT = new Set(['POST /api/logout', 'PUT /api/account/password', '
 const EXAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/news': { title: 'Access matrix', body: 'Made by the access matrix test' },
   'PUT /api/news/{id}': { title: 'Access matrix', body: 'Edited by the access matrix test' },
+  // Sensitive changes (stepUp.ts): the current password, as no code was verified in the session lately.
+  'POST /api/user/authenticator': { currentPassword: DEMO_PASSWORD },
+  'POST /api/user/authenticator/recoveryCodes': { currentPassword: DEMO_PASSWORD },
+  'POST /api/user/authenticator/disable': { currentPassword: DEMO_PASSWORD },
 };
 
 /** Path parameters that name a record of a tenant (an account group): called with one of another tenant too. */

@@ -3,6 +3,7 @@ import type { LoginResponse } from '../../../schemas/auth.js';
 import { setSessionCookies, type UserRow } from './authPlugin.js';
 import { pendingRequirements, toLoginRequirements } from './requirements.js';
 import { signInRepository } from './signInRepository.js';
+import { hasConfirmedAuthenticator } from './totpRepository.js';
 import { isRememberedDevice, TRUSTED_DEVICE_COOKIE } from './trustedDevices.js';
 
 /** True when the request carries an unrevoked, unexpired remembered-device token of the user (trustedDevices.ts). */
@@ -26,7 +27,8 @@ export async function startSession(
   const inputs = {
     applicationNum: user.application_num,
     betaUser: user.beta_user,
-    mfaEnabled: user.mfa_required,
+    // An authenticator app the user turned on asks for a second factor at every sign-in (totpRoutes.ts).
+    mfaEnabled: user.mfa_required || (await hasConfirmedAuthenticator(app.db, user.user_id)),
     usernameResetRequired: user.username_reset_required,
     verifySecurityQuestions: user.verify_security_questions,
     passwordResetRequired: user.password_reset_required,

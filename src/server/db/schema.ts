@@ -756,6 +756,24 @@ export interface AnsHoursExceptionsTable {
   created_at: Generated<Date>;
 }
 
+/** migrations/0023_authenticator.ts */
+export interface UserTotpTable {
+  user_id: number;
+  secret_encrypted: string;
+  created_at: Generated<Date>;
+  confirmed_at: Timestamp | null;
+  last_time_step: number | null;
+  last_used_at: Timestamp | null;
+}
+
+export interface UserRecoveryCodesTable {
+  recovery_code_id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: Generated<Date>;
+  used_at: Timestamp | null;
+}
+
 export interface Database {
   account_groups: AccountGroupsTable;
   sso_providers: SsoProvidersTable;
@@ -815,4 +833,6 @@ export interface Database {
   library_document_files: LibraryDocumentFilesTable;
   roadmap_items: RoadmapItemsTable;
   contact_requests: ContactRequestsTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
 }

@@ -13,6 +13,7 @@ import { APPLICATION } from '../../common/constants.js';
 import { manageRefusal, nextPermissions, permissionsAbove, type Manager } from '../../common/userPermissions.js';
 import { createAjv } from '../../common/validation.js';
 import type { UserRow } from '../auth/authPlugin.js';
+import { resetAuthenticator } from '../auth/totpRepository.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { mailLinkBase } from '../mail/links.js';
@@ -238,7 +239,7 @@ export async function staffRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       const ctx = await manageable(request, request.params.id);
-      const result = await repo.resetMfa(ctx.row.user_id);
+      const result = { ...(await repo.resetMfa(ctx.row.user_id)), authenticator: await resetAuthenticator(app.db, ctx.row.user_id) };
       await app.sessions.changed();
       await audit(request, 'users.mfaReset', ctx.row.user_id, result);
       return view(ctx, (await repo.get(ctx.group, ctx.row.user_id))!);

@@ -8,6 +8,7 @@ import { failureMessage } from '../providers/errorMessages.js';
 import { DevicesSection, SessionsSection } from './DeviceSections.js';
 import { PreferencesSection, ProfileSection } from './ProfileSections.js';
 import { ContactMethodsSection, PasswordSection } from './SecuritySections.js';
+import { AuthenticatorSection } from './AuthenticatorSection.js';
 import { useProfile } from './userAccountApi.js';
 
 /**
@@ -42,6 +43,7 @@ export function UserAccountPage() {
       </Stack>
       <Stack spacing={2}>
         <PasswordSection />
+        <AuthenticatorSection username={profile.username} />
         <SessionsSection />
         <DevicesSection />
       </Stack>

@@ -7,8 +7,8 @@ import { TIMINGS } from '../../../common/constants.js';
 import { clearStepFlag, nextStep, type LoginStep } from '../../../common/loginFlow.js';
 import { api } from '../../providers/http.js';
 import { clearSession, updateSession } from '../../providers/session.js';
+import { MfaStepWithChoices } from './AuthenticatorChoice.js';
 import { ContactInfoStep } from './ContactInfoStep.js';
-import { MfaVerifyStep } from './MfaVerifyStep.js';
 import { PasswordResetStep } from './PasswordResetStep.js';
 import { SecurityQuestionsStep } from './SecurityQuestionsStep.js';
 import { UsernameResetStep } from './UsernameResetStep.js';
@@ -26,7 +26,7 @@ export interface StepProps {
 
 const VIEWS: Record<Step, (props: StepProps) => React.JSX.Element> = {
   contactInfo: ContactInfoStep,
-  mfaVerify: MfaVerifyStep,
+  mfaVerify: MfaStepWithChoices,
   usernameReset: UsernameResetStep,
   securityQuestions: SecurityQuestionsStep,
   passwordReset: PasswordResetStep,

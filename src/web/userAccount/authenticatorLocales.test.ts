@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../common/i18n.js';
+
+const catalog = (lang: string) =>
+  JSON.parse(readFileSync(new URL(`../../../locales/${lang}/authenticator.json`, import.meta.url), 'utf8')) as unknown;
+
+function flat(node: unknown, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(node as Record<string, unknown>).flatMap(([k, v]) =>
+      v && typeof v === 'object' ? Object.entries(flat(v, `${prefix}${k}.`)) : [[`${prefix}${k}`, String(v)]],
+    ),
+  );
+}
+
+const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/** Every literal 'authenticator.…' key of the account section and the sign-in step, and the server's error keys. */
+function keysInCode(): string[] {
+  const sources: [URL, RegExp][] = [
+    [new URL('./', import.meta.url), /'authenticator\.([\w.]+)'/g],
+    [new URL('../login/steps/', import.meta.url), /'authenticator\.([\w.]+)'/g],
+    // The server's other 'authenticator.…' strings are audit actions, not texts.
+    [new URL('../../server/auth/', import.meta.url), /'authenticator\.(errors\.\w+)'/g],
+  ];
+  const keys = new Set<string>();
+  for (const [dir, pattern] of sources)
+    for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts')))
+      for (const match of readFileSync(new URL(file, dir), 'utf8').matchAll(pattern)) keys.add(match[1]);
+  return [...keys].sort();
+}
+
+describe('locales/*/authenticator.json', () => {
+  const en = flat(catalog('en'));
+
+  it('has every key the screens and the server name in full', () => {
+    const used = keysInCode();
+    expect(used.length).toBeGreaterThan(20);
+    expect(used.filter((key) => !en[key])).toEqual([]);
+  });
+
+  it.each(LANGUAGES.filter((lang) => lang !== 'en'))('%s has the same keys and placeholders as en, translated', (lang) => {
+    const other = flat(catalog(lang));
+    expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, text] of Object.entries(en)) expect(placeholders(other[key]), key).toEqual(placeholders(text));
+    // Translated: only a word or two may read the same ('Code' in French).
+    const same = Object.keys(en).filter((key) => other[key] === en[key]);
+    expect(same.length).toBeLessThanOrEqual(2);
+  });
+});
