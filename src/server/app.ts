@@ -61,6 +61,7 @@ import { accountGroupRoutes } from './accountGroup/accountGroupRoutes.js';
 import { brandingLogoRoutes } from './accountGroup/brandingLogoRoutes.js';
 import { dealerInvoicesRoutes } from './billing/dealerInvoicesRoutes.js';
 import { userAccountRoutes } from './auth/userAccountRoutes.js';
+import { passkeysRoutes } from './auth/passkeysRoutes.js';
 import { staffRoutes } from './users/staffRoutes.js';
 import { ansServiceRoutes } from './ansService/ansServiceRoutes.js';
 import { documentsPlugin } from './documents/documentsPlugin.js';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(mfaRoutes);
       await api.register(stepRoutes);
       await api.register(userAccountRoutes);
+      await api.register(passkeysRoutes);
       await api.register(staffRoutes);
       await api.register(recoveryRoutes);
       await api.register(registrationRoutes);
