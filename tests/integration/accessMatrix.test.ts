@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canAccess, type AccessUser } from '../../src/common/access.js';
+import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { AREA_ROUTES, mayOpen } from '../../src/web/app/areaRoutes.js';
 import { drawerItemsFor, helpMenuItems, holdsItem, visibleDrawerItems, type MenuUser } from '../../src/web/shell/menuRules.js';
 import type { RouteAccess } from '../../src/server/auth/accessGuard.js';
@@ -41,6 +42,8 @@ const FRESH_CLIENT = new Set(['POST /api/logout', 'PUT /api/account/password', '
 const EXAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/news': { title: 'Access matrix', body: 'Made by the access matrix test' },
   'PUT /api/news/{id}': { title: 'Access matrix', body: 'Edited by the access matrix test' },
+  // Adding a passkey asks for the password (or a recent code) first, as other sensitive changes do.
+  'POST /api/user/passkeys/registration/options': { currentPassword: DEMO_PASSWORD },
 };
 
 /** Path parameters that name a record of a tenant (an account group): called with one of another tenant too. */

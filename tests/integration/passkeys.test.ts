@@ -72,7 +72,7 @@ describe.each(TEST_DATABASES)('passkeys on $name', (database) => {
     // A session alone is not enough (stepUp.ts): the current password, or a code or passkey verified lately.
     expect(await json(await c.request('POST', '/api/user/passkeys/registration/options', {}))).toMatchObject({
       status: 403,
-      body: { message: REAUTH },
+      body: { message: REAUTH, errors: { currentPassword: REAUTH } },
     });
     const start = await json(await c.request('POST', '/api/user/passkeys/registration/options', { currentPassword: DEMO_PASSWORD }));
     expect(start.status).toBe(200);

@@ -138,4 +138,3 @@ export function passkeysRepository(db: Db) {
     },
   };
 }
-export type PasskeysRepository = ReturnType<typeof passkeysRepository>;

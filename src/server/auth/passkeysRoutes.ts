@@ -23,7 +23,6 @@ import {
   passkeysRemovedSchema,
 } from '../../../schemas/passkeys.js';
 import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
-import { APPLICATION } from '../../common/constants.js';
 import type { LoginVariant } from '../../common/loginFlow.js';
 import { passkeyName, variantAllowsApplication } from '../../common/passkeys.js';
 import type { WebauthnPurpose } from '../db/schema.js';
@@ -403,7 +402,8 @@ export async function passkeysRoutes(parent: FastifyInstance) {
         summary:
           'Start adding a passkey: options for navigator.credentials.create. Needs the current password unless a code or passkey was verified in this session lately',
         body: passkeyRegistrationStartSchema,
-        response: { 200: passkeyCeremonySchema, ...errors },
+        // The 403 names the field (currentPassword) the page then asks for.
+        response: { 200: passkeyCeremonySchema, ...errors, 403: validationErrorSchema },
       },
     },
     async (request) => {
@@ -552,16 +552,16 @@ export async function passkeysRoutes(parent: FastifyInstance) {
   app.delete(
     '/users/:id/passkeys',
     {
-      config: { access: { resource: 'users', action: 'edit' } },
+      // Application 1 staff with the editing role (the access table's users/delete), as for deleting a user.
+      config: { access: { resource: 'users', action: 'delete' } },
       schema: {
         tags,
-        summary: 'Staff (application 1, users edit): remove every passkey of a user (a lost or stolen device)',
+        summary: 'Staff (application 1 with the editing role): remove every passkey of a user (a lost or stolen device)',
         params: passkeyParams,
         response: { 200: passkeysRemovedSchema, ...errors },
       },
     },
     async (request) => {
-      if (request.auth!.user.application_num !== APPLICATION.internal) throw new HttpError(403, 'errors.forbidden');
       const target = await app.db.selectFrom('users').select('user_id').where('user_id', '=', request.params.id).executeTakeFirst();
       if (!target) throw new HttpError(404, 'errors.notFound');
       const removed = await resetPasskeys(app.db, target.user_id);

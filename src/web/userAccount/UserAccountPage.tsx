@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
 import { failureMessage } from '../providers/errorMessages.js';
 import { DevicesSection, SessionsSection } from './DeviceSections.js';
+import { PasskeySection } from './PasskeySection.js';
 import { PreferencesSection, ProfileSection } from './ProfileSections.js';
 import { ContactMethodsSection, PasswordSection } from './SecuritySections.js';
 import { useProfile } from './userAccountApi.js';
@@ -42,6 +43,7 @@ export function UserAccountPage() {
       </Stack>
       <Stack spacing={2}>
         <PasswordSection />
+        <PasskeySection />
         <SessionsSection />
         <DevicesSection />
       </Stack>
