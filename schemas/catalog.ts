@@ -156,6 +156,7 @@ import {
   trustedDeviceSchema,
   userSessionSchema,
 } from './users.js';
+import { PASSKEY_SCHEMAS } from './passkeys.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import {
   accountLinkCreateSchema,
@@ -365,4 +366,6 @@ export const ALL_SCHEMAS = [
   roadmapItemFilterSchema,
   contactRequestInputSchema,
   contactRequestReceiptSchema,
+  // passkeys.ts (issue 16: passkeys)
+  ...PASSKEY_SCHEMAS,
 ] as const;

@@ -65,6 +65,7 @@ import { brandingLogoRoutes } from './accountGroup/brandingLogoRoutes.js';
 import { dealerInvoicesRoutes } from './billing/dealerInvoicesRoutes.js';
 import { userAccountRoutes } from './auth/userAccountRoutes.js';
 import { totpRoutes } from './auth/totpRoutes.js';
+import { passkeysRoutes } from './auth/passkeysRoutes.js';
 import { staffRoutes } from './users/staffRoutes.js';
 import { ansServiceRoutes } from './ansService/ansServiceRoutes.js';
 import { documentsPlugin } from './documents/documentsPlugin.js';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(stepRoutes);
       await api.register(userAccountRoutes);
       await api.register(totpRoutes);
+      await api.register(passkeysRoutes);
       await api.register(staffRoutes);
       await api.register(recoveryRoutes);
       await api.register(registrationRoutes);

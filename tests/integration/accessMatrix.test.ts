@@ -46,6 +46,8 @@ const EXAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/user/authenticator': { currentPassword: DEMO_PASSWORD },
   'POST /api/user/authenticator/recoveryCodes': { currentPassword: DEMO_PASSWORD },
   'POST /api/user/authenticator/disable': { currentPassword: DEMO_PASSWORD },
+  // Adding a passkey asks for the password (or a recent code) first, as other sensitive changes do.
+  'POST /api/user/passkeys/registration/options': { currentPassword: DEMO_PASSWORD },
 };
 
 /** Path parameters that name a record of a tenant (an account group): called with one of another tenant too. */

@@ -4,6 +4,8 @@ import { setSessionCookies, type UserRow } from './authPlugin.js';
 import { pendingRequirements, toLoginRequirements } from './requirements.js';
 import { signInRepository } from './signInRepository.js';
 import { hasConfirmedAuthenticator } from './totpRepository.js';
+import { pendingAfterPasskey } from './passkeysRules.js';
+import { recordCodeVerified } from './stepUp.js';
 import { isRememberedDevice, TRUSTED_DEVICE_COOKIE } from './trustedDevices.js';
 
 /** True when the request carries an unrevoked, unexpired remembered-device token of the user (trustedDevices.ts). */
@@ -22,6 +24,8 @@ export async function startSession(
   reply: FastifyReply,
   user: UserRow,
   method = 'password',
+  /** The sign-in itself proved the person (a passkey with user verification): the MFA step is done, and sensitive changes pass for a few minutes (stepUp.ts). */
+  { mfaProven = false }: { mfaProven?: boolean } = {},
 ): Promise<LoginResponse> {
   const contacts = await signInRepository(app.db).verifiedContacts(user.user_id);
   const inputs = {
@@ -37,7 +41,8 @@ export async function startSession(
     contacts,
     trustedDevice: await isTrustedDevice(app, request, user.user_id),
   };
-  const pending = pendingRequirements(inputs);
+  const required = pendingRequirements(inputs);
+  const pending = mfaProven ? pendingAfterPasskey(required) : required;
   const tokens = await app.sessions.create({
     userId: user.user_id,
     pending,
@@ -45,6 +50,7 @@ export async function startSession(
     userAgent: request.headers['user-agent'] ?? null,
   });
   setSessionCookies(reply, app.config.publicUrl, tokens);
+  if (mfaProven) await recordCodeVerified(app.db, tokens.sessionId, user.user_id);
   await app.audit.system({
     action: 'login.succeeded',
     actorUserId: user.user_id,

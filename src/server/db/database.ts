@@ -27,6 +27,7 @@ import * as m0018 from './migrations/0018_users_profile.js';
 import * as m0015 from './migrations/0015_answering_service.js';
 import * as m0019 from './migrations/0019_documents.js';
 import * as m0023 from './migrations/0023_authenticator.js';
+import * as m0022 from './migrations/0022_passkeys.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -156,6 +157,7 @@ const migrations: Record<string, Migration> = {
   '0015_answering_service': m0015,
   '0019_documents': m0019,
   '0023_authenticator': m0023,
+  '0022_passkeys': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -835,4 +835,42 @@ export interface Database {
   contact_requests: ContactRequestsTable;
   user_totp: UserTotpTable;
   user_recovery_codes: UserRecoveryCodesTable;
+  webauthn_credentials: WebauthnCredentialsTable;
+  webauthn_challenges: WebauthnChallengesTable;
+}
+
+/** A registered passkey (migration 0022). */
+export interface WebauthnCredentialsTable {
+  passkey_id: Generated<number>;
+  /** base64url, as the browser sends it. */
+  credential_id: string;
+  user_id: number;
+  /** base64url user handle the passkey carries (no personal data). */
+  user_handle: string;
+  /** The COSE public key. */
+  public_key: Uint8Array;
+  counter: Generated<number>;
+  transports: Generated<string[]>;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: Generated<boolean>;
+  aaguid: string | null;
+  rp_id: string;
+  name: string;
+  created_at: Generated<Date>;
+  last_used_at: Timestamp | null;
+}
+
+export type WebauthnPurpose = 'registration' | 'signIn' | 'mfa';
+
+/** A ceremony's challenge, used once (migration 0022). */
+export interface WebauthnChallengesTable {
+  challenge_hash: string;
+  purpose: WebauthnPurpose;
+  binding_hash: string;
+  user_id: number | null;
+  variant: 'dealer' | 'customer' | null;
+  rp_id: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }

@@ -21,6 +21,7 @@ import { CredentialsForm } from './CredentialsForm.js';
 import { LoginLayout } from './LoginLayout.js';
 import { captchaRequiredBy, dashboardFor, gateAfterSteps, stepsAfterLogin, withoutOnceParams, type Credentials } from './loginPageRules.js';
 import { notify } from './notify.js';
+import { PasskeySignIn } from './PasskeySignIn.js';
 import { useLoginConfig } from './useLoginConfig.js';
 
 type DialogProps = { open: boolean; onClose: () => void; variant?: 'dealer' | 'customer' };
@@ -278,6 +279,7 @@ export function LoginPage() {
         })}
       </h1>
       <Suspense fallback={<Waiting label={t('login.loading')} />}>{content}</Suspense>
+      {phase.kind === 'credentials' && <PasskeySignIn variant={variant} busy={busy} onSignedIn={accept} />}
       <Suspense fallback={null}>
         {dialog === 'sso' && <SsoDialog open onClose={() => setDialog(null)} />}
         {dialog === 'forgot' && <ForgotPasswordDialog open onClose={() => setDialog(null)} variant={variant} />}

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
 import { failureMessage } from '../providers/errorMessages.js';
 import { DevicesSection, SessionsSection } from './DeviceSections.js';
+import { PasskeySection } from './PasskeySection.js';
 import { PreferencesSection, ProfileSection } from './ProfileSections.js';
 import { ContactMethodsSection, PasswordSection } from './SecuritySections.js';
 import { AuthenticatorSection } from './AuthenticatorSection.js';
@@ -44,6 +45,7 @@ export function UserAccountPage() {
       <Stack spacing={2}>
         <PasswordSection />
         <AuthenticatorSection username={profile.username} />
+        <PasskeySection />
         <SessionsSection />
         <DevicesSection />
       </Stack>

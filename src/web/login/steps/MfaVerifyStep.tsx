@@ -26,6 +26,7 @@ import { tooManyAttempts, verifyErrorDurationMs } from '../../providers/transpor
 import { notify } from '../notify.js';
 import { StepForm, failureText } from './StepForm.js';
 import type { StepProps } from './LoginSteps.js';
+import { PasskeyMfaOption } from './PasskeyMfaOption.js';
 
 /**
  * §2 mfaVerify: where the code went (masked), the 6-digit code (auto-submitted when
@@ -171,6 +172,7 @@ export function MfaVerifyStep({ reqs, purpose, contact, onDone }: StepProps) {
           {t('login.mfa.resendIn', { seconds: wait })}
         </Typography>
       )}
+      <PasskeyMfaOption purpose={purpose} onDone={onDone} />
     </StepForm>
   );
 }
