@@ -62,6 +62,7 @@ import { brandingLogoRoutes } from './accountGroup/brandingLogoRoutes.js';
 import { dealerInvoicesRoutes } from './billing/dealerInvoicesRoutes.js';
 import { userAccountRoutes } from './auth/userAccountRoutes.js';
 import { staffRoutes } from './users/staffRoutes.js';
+import { supportRoutes } from './users/supportRoutes.js';
 import { ansServiceRoutes } from './ansService/ansServiceRoutes.js';
 import { documentsPlugin } from './documents/documentsPlugin.js';
 
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(stepRoutes);
       await api.register(userAccountRoutes);
       await api.register(staffRoutes);
+      await api.register(supportRoutes);
       await api.register(recoveryRoutes);
       await api.register(registrationRoutes);
       await api.register(ssoRoutes);

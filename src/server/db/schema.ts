@@ -756,6 +756,21 @@ export interface AnsHoursExceptionsTable {
   created_at: Generated<Date>;
 }
 
+/** Each time support acted as a user (issue 16, migration 0020). */
+export interface ImpersonationsTable {
+  impersonation_id: Generated<number>;
+  impersonator_user_id: number | null;
+  /** The support user's display name when it started. */
+  impersonator_name: string;
+  target_user_id: number;
+  session_id: string | null;
+  reason: string;
+  duration_minutes: number;
+  started_at: Generated<Date>;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
 export interface Database {
   account_groups: AccountGroupsTable;
   sso_providers: SsoProvidersTable;
@@ -815,4 +830,5 @@ export interface Database {
   library_document_files: LibraryDocumentFilesTable;
   roadmap_items: RoadmapItemsTable;
   contact_requests: ContactRequestsTable;
+  impersonations: ImpersonationsTable;
 }
