@@ -1,5 +1,5 @@
 import { APPLICATION } from './constants.js';
-import { SUPPORT_ACTION_IDS, type SupportActionId, type SupportUserStatus } from '../../schemas/support.js';
+import { SUPPORT_ACTION_IDS, type SupportAccess, type SupportActionId, type SupportUserStatus } from '../../schemas/support.js';
 
 /**
  * Support's rules (issue 16, /support), pure, shared by the server (which enforces them) and the
@@ -141,4 +141,13 @@ export function supportAction(id: SupportActionId): SupportActionDefinition {
 /** Every action, in the page's order, with whether it applies to the target (none while the caller is refused). */
 export function availableActions(target: SupportTarget, refusal: SupportRefusal | undefined) {
   return SUPPORT_ACTION_IDS.map((id) => ({ action: id, available: !refusal && supportAction(id).applies(target) }));
+}
+
+/**
+ * How one line of support access ends, as the impersonated user and support read it: in progress
+ * until its expiry, ended at, or expired at (the texts `support.supportAccess.<state>`).
+ */
+export function supportAccessEnd(row: Pick<SupportAccess, 'state' | 'endedAt' | 'expiresAt'>): { key: string; date: string } {
+  if (row.state === 'active') return { key: 'support.supportAccess.active', date: row.expiresAt };
+  return { key: `support.supportAccess.${row.state}`, date: row.endedAt ?? row.expiresAt };
 }

@@ -37,8 +37,9 @@ const statusSql = sql<SupportUserStatus>`case
   when ${pendingSql} then 'pendingRequirements'
   else 'active' end`;
 
-const lastSignInSql = sql<Date | null>`(select max(s.created_at) from sessions s
-  where s.user_id = users.user_id and s.impersonator_user_id is null)`;
+/** The newest sign-in of the user's own (the audit log's login.succeeded; impersonations are not theirs). */
+const lastSignInSql = sql<Date | null>`(select max(a.occurred_at) from audit_log a
+  where a.actor_user_id = users.user_id and a.action = 'login.succeeded')`;
 
 /**
  * The dealer a user belongs to: a dealer's (application 2) current account group, else their

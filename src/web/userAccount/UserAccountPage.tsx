@@ -8,6 +8,7 @@ import { failureMessage } from '../providers/errorMessages.js';
 import { DevicesSection, SessionsSection } from './DeviceSections.js';
 import { PreferencesSection, ProfileSection } from './ProfileSections.js';
 import { ContactMethodsSection, PasswordSection } from './SecuritySections.js';
+import { SupportAccessSection } from './SupportAccessSection.js';
 import { useProfile } from './userAccountApi.js';
 
 /**
@@ -44,6 +45,7 @@ export function UserAccountPage() {
         <PasswordSection />
         <SessionsSection />
         <DevicesSection />
+        <SupportAccessSection />
       </Stack>
     </Box>
   );

@@ -11,8 +11,8 @@ import { sql, type Kysely } from 'kysely';
  *   index per source, so each branch of the search (src/server/users/supportRepository.ts) finds
  *   a rare substring of 3 characters or more without reading every user. pg_trgm is installed by
  *   migration 0005 (PostgreSQL and PGlite alike).
- * - A partial index on the audit log's failed sign-ins by user (the user page's recent attempts;
- *   the successes are found by actor, audit_log_actor_idx).
+ * - Partial indexes on the audit log's sign-ins by user: the failures (by target) and the
+ *   successes (by actor), for the user page's recent attempts and each user's last sign-in.
  */
 
 async function extensionSchema(db: Kysely<unknown>, name: string): Promise<string> {
@@ -55,12 +55,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index msa_account_links_site_text_trgm on msa_account_links using gin ((site_num::text) ${trgm}.gin_trgm_ops);
 
     create index audit_log_failed_sign_in_idx on audit_log (target_id, occurred_at desc) where action = 'login.failed';
+    create index audit_log_sign_in_idx on audit_log (actor_user_id, occurred_at desc) where action = 'login.succeeded';
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    drop index if exists audit_log_failed_sign_in_idx, msa_account_links_site_text_trgm,
+    drop index if exists audit_log_sign_in_idx, audit_log_failed_sign_in_idx, msa_account_links_site_text_trgm,
       user_contact_methods_digits_trgm, user_contact_methods_search_trgm, users_phone_digits_trgm, users_search_trgm;
     drop function if exists user_search_doc(text, text, text, text);
     drop table if exists impersonations;
