@@ -147,6 +147,9 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
       'customer@example.com',
       'dealer.beta',
       'dealer.classic',
+      // Support's demo (issue 16): a disabled and a locked dealer (supportSeed.ts).
+      'dealer.former',
+      'dealer.locked',
       'dealer.newuser',
       'dealer.summit',
       'new.customer@example.com',

@@ -258,6 +258,24 @@ function LoginSection({ user }: { user: SupportUserDetail }) {
 const ATTEMPTS_SHOWN = 8;
 const ATTEMPT_COLOR = { succeeded: 'success', failed: 'error', throttled: 'warning', captchaRequired: 'warning' } as const;
 
+/** The status colours of the light mode (as the status chips'), 4.5:1 and more on white. */
+const ATTEMPT_ON_LIGHT = { success: '#1b5e20', error: '#b3261e', warning: '#8a4b00' } as const;
+
+/** An attempt's result, outlined in its colour at a contrast axe accepts in either mode (dark shades on light, the palette's light shades on dark). */
+function AttemptChip({ result, label }: { result: keyof typeof ATTEMPT_COLOR; label: string }) {
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={label}
+      sx={(theme) => {
+        const color = theme.palette.mode === 'dark' ? theme.palette[ATTEMPT_COLOR[result]].light : ATTEMPT_ON_LIGHT[ATTEMPT_COLOR[result]];
+        return { color, borderColor: color, height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } };
+      }}
+    />
+  );
+}
+
 function SignInSection({ user }: { user: SupportUserDetail }) {
   const { t, when } = useT();
   const [locale = 'en'] = useLocaleState();
@@ -290,7 +308,7 @@ function SignInSection({ user }: { user: SupportUserDetail }) {
               {shown.map((attempt, i) => (
                 <ListItem key={`${attempt.at}-${i}`} disableGutters divider sx={{ justifyContent: 'space-between', gap: 1 }}>
                   <ListItemText primary={short(attempt.at)} secondary={attempt.ip ?? t('signIn.unknownAddress')} />
-                  <Chip size="small" variant="outlined" color={ATTEMPT_COLOR[attempt.result]} label={t(`signIn.${attempt.result}`)} />
+                  <AttemptChip result={attempt.result} label={t(`signIn.${attempt.result}`)} />
                 </ListItem>
               ))}
             </List>
@@ -309,13 +327,7 @@ function SignInSection({ user }: { user: SupportUserDetail }) {
                     <TableCell sx={{ px: 1 }}>{short(attempt.at)}</TableCell>
                     <TableCell sx={{ px: 1, overflowWrap: 'anywhere' }}>{attempt.ip ?? t('signIn.unknownAddress')}</TableCell>
                     <TableCell sx={{ px: 1 }}>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        color={ATTEMPT_COLOR[attempt.result]}
-                        label={t(`signIn.${attempt.result}`)}
-                        sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
-                      />
+                      <AttemptChip result={attempt.result} label={t(`signIn.${attempt.result}`)} />
                     </TableCell>
                   </TableRow>
                 ))}
