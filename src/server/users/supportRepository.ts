@@ -106,7 +106,7 @@ function dealerOf(value: ListRow['dealer']): { dealer_number: string; site_group
   return typeof value === 'string' ? JSON.parse(value) : value;
 }
 
-export function toSupportUser(row: ListRow): SupportUser {
+function toSupportUser(row: ListRow): SupportUser {
   const dealer = dealerOf(row.dealer);
   return {
     id: row.user_id,
