@@ -154,9 +154,9 @@ function ProfileSection({ user }: { user: SupportUserDetail }) {
           {permissions.length || user.canEdit ? (
             <Stack direction="row" component="span" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
               {permissions.map((name) => (
-                <Chip key={name} size="small" label={translate(`users.permissions.${name}`, { _: name })} />
+                <Chip key={name} size="small" label={translate(`users.permissions.${name}`, { _: name })} sx={{ maxWidth: '100%' }} />
               ))}
-              {user.canEdit && <Chip size="small" label={t('profile.canEdit')} />}
+              {user.canEdit && <Chip size="small" label={t('profile.canEdit')} sx={{ maxWidth: '100%' }} />}
             </Stack>
           ) : (
             t('profile.noPermissions')
