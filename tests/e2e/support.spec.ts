@@ -58,6 +58,7 @@ test('a support action asks for a reason, then says what it did; axe on /support
   await signIn(page, 'support.admin', { internal: true });
   await page.goto('/support');
   await page.getByRole('textbox', { name: 'Search users' }).fill('dealer.locked');
+  await expect(page.getByRole('row').filter({ hasText: 'Casey Carter' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Lee Locke' }).click();
   await expect(page.getByRole('heading', { name: 'Lee Locke', level: 2 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Sign-in' })).toContainText('Blocked from 203.0.113.24');
@@ -74,7 +75,11 @@ test('a support action asks for a reason, then says what it did; axe on /support
   await expect(page.getByRole('region', { name: 'Sign-in' })).toContainText('Not locked.');
   await expect(page.getByRole('button', { name: 'Unlock' })).toHaveCount(0);
 
-  await page.goto('/support');
+  // Back on /support the last search is kept; a new one.
+  await page.getByRole('link', { name: 'Back to Support' }).click();
+  await expect(page.getByRole('textbox', { name: 'Search users' })).toHaveValue('dealer.locked');
+  await page.getByRole('textbox', { name: 'Search users' }).fill('newuser');
+  await expect(page.getByRole('row').filter({ hasText: 'Lee Locke' })).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: 'dealer.newuser' })).toContainText('Pending requirements');
   await checkA11y(page, 'support', 'search');
 });
