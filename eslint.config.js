@@ -41,6 +41,8 @@ const BOUNDARIES = {
         'trustedDevices',
         // resetAuthenticator: support's and dealer administrators' 'Reset MFA' (issue 16).
         'totpRepository',
+        // resetPasskeys, the passkey count: support's user page and actions (issue 16).
+        'passkeysRepository',
       ],
     },
   },

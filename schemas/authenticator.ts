@@ -125,21 +125,3 @@ export const secondFactorResultSchema = {
   },
 } as const;
 export type SecondFactorResult = FromSchema<typeof secondFactorResultSchema>;
-
-/** POST users/:id/authenticator/reset (support): why, for the audit log. */
-export const authenticatorResetSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['reason'],
-  properties: {
-    reason: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S', errorMessage: { pattern: 'validation.required' } },
-  },
-} as const;
-export type AuthenticatorReset = FromSchema<typeof authenticatorResetSchema>;
-
-export const authenticatorResetResultSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['removed', 'recoveryCodesRemoved'],
-  properties: { removed: { type: 'boolean' }, recoveryCodesRemoved: { type: 'integer', minimum: 0 } },
-} as const;

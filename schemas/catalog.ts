@@ -107,6 +107,14 @@ import {
   reportScheduleSchema,
 } from './reports.js';
 import { statusBannerSchema } from './statusBanner.js';
+import {
+  impersonationStartSchema,
+  supportAccessSchema,
+  supportActionBodySchema,
+  supportUserDetailSchema,
+  supportUserFilterSchema,
+  supportUserSchema,
+} from './support.js';
 import { accountGroupSettingsInputSchema, accountGroupSettingsSchema } from './accountGroup.js';
 import {
   ansMessageSchema,
@@ -338,6 +346,13 @@ export const ALL_SCHEMAS = [
   staffUserFilterSchema,
   staffInviteSchema,
   staffUpdateSchema,
+  // support.ts (issue 16, /support and impersonation)
+  supportUserFilterSchema,
+  supportUserSchema,
+  supportUserDetailSchema,
+  supportActionBodySchema,
+  impersonationStartSchema,
+  supportAccessSchema,
   // ansService.ts (issue 15, the answering service)
   ansMessageSchema,
   ansMessageFilterSchema,

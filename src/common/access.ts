@@ -75,6 +75,9 @@ const ANS_ALL: AccessEntry = { list: ANS, show: ANS, create: ANS, edit: ANS, del
  */
 const ACCOUNT_EDIT: AccessRule = { apps: [dealer], flags: ['xtAdmin'] };
 
+/** Support staff (§6 'reportRead: Reports, Support and News Setup'): application 1 with reportRead (issue 16, /support). */
+const SUPPORT: AccessRule = { apps: [internal], roles: ['reportRead'] };
+
 /** A dealer's administrator (§6 xtAdmin) managing their account group's staff (issue 15, src/common/userPermissions.ts). */
 const USERS_ADMIN: AccessRule = { apps: [dealer], flags: ['xtAdmin'] };
 
@@ -106,6 +109,8 @@ export const ACCESS_TABLE = {
   marketing: { list: { apps: [internal] } },
   // §6 reportRead: Reports, Support and News Setup.
   support: { list: { apps: [internal], roles: ['reportRead'] } },
+  // /support's actions on a user's sign-in (issue 16: unlock, reset MFA, ...; src/common/supportActions.ts), each with a reason.
+  supportActions: { edit: SUPPORT },
   reports: { list: { apps: STAFF, roles: ['reportRead'] }, show: { apps: STAFF, roles: ['reportRead'] } },
   reportRuns: {
     list: { apps: STAFF, roles: ['reportRead'] },
@@ -233,21 +238,20 @@ export const ACCESS_TABLE = {
     delete: { apps: [internal], canEdit: true },
   },
   // Staff administration (application 1); a dealer's administrator (§6 xtAdmin) manages their account group's staff (issue 15).
+  // Issue 16: application 1's list and show are /support's directory of every user, §6 reportRead (the `support` entry's rule).
   users: {
-    list: [{ apps: [internal] }, USERS_ADMIN],
-    show: [{ apps: [internal] }, USERS_ADMIN],
+    list: [SUPPORT, USERS_ADMIN],
+    show: [SUPPORT, USERS_ADMIN],
     create: [{ apps: [internal], canEdit: true }, USERS_ADMIN],
     edit: [{ apps: [internal], canEdit: true }, USERS_ADMIN],
     delete: { apps: [internal], canEdit: true },
-    impersonate: { apps: [internal] },
+    impersonate: SUPPORT,
   },
   auditLog: { list: { apps: [internal] }, show: { apps: [internal] }, export: { apps: [internal] } },
   // §6 'Impersonation sessions exist': started by staff, ended by whoever is in one.
   impersonation: { create: { apps: [internal] }, delete: { apps: ALL } },
   // The user's own account page.
   userAccount: { show: { apps: ALL }, edit: { apps: ALL } },
-  // Support removes a user's authenticator app and recovery codes (issue 16): application 1 with editing rights, as `users` edit.
-  authenticatorReset: { edit: { apps: [internal], canEdit: true } },
 } as const satisfies Record<string, AccessEntry>;
 
 export type Resource = keyof typeof ACCESS_TABLE;

@@ -67,6 +67,7 @@ import { userAccountRoutes } from './auth/userAccountRoutes.js';
 import { totpRoutes } from './auth/totpRoutes.js';
 import { passkeysRoutes } from './auth/passkeysRoutes.js';
 import { staffRoutes } from './users/staffRoutes.js';
+import { supportRoutes } from './users/supportRoutes.js';
 import { ansServiceRoutes } from './ansService/ansServiceRoutes.js';
 import { documentsPlugin } from './documents/documentsPlugin.js';
 import { METRICS_PATH, metricsPlugin } from './metrics/metricsPlugin.js';
@@ -234,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(totpRoutes);
       await api.register(passkeysRoutes);
       await api.register(staffRoutes);
+      await api.register(supportRoutes);
       await api.register(recoveryRoutes);
       await api.register(registrationRoutes);
       await api.register(ssoRoutes);

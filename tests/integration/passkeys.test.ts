@@ -338,20 +338,21 @@ describe.each(TEST_DATABASES)('passkeys on $name', (database) => {
     expect(unknown.details).toMatchObject({ method: 'passkey', reason: 'unknownPasskey' });
   });
 
-  it('lets support with edit rights reset a user’s passkeys, and nobody else', async () => {
+  it('lets support reset a user’s passkeys (the /support action), and nobody else', async () => {
     expect((await t.db.selectFrom('webauthn_credentials').select('passkey_id').where('user_id', '=', customerId).execute()).length).toBe(1);
     for (const [username, extra] of [
       ['dealer.beta', {}],
       ['support.viewer', { internal: true }],
     ] as const) {
       const other = await signedInClient(origin, username, extra);
-      expect((await other.request('DELETE', `/api/users/${customerId}/passkeys`)).status).toBe(403);
+      expect((await other.request('POST', `/api/users/${customerId}/supportActions/resetPasskeys`, { reason: 'Stolen' })).status).toBe(403);
     }
     const staff = await signedInClient(origin, 'support.admin', { internal: true });
-    expect(await json(await staff.request('DELETE', `/api/users/${customerId}/passkeys`))).toEqual({ status: 200, body: { removed: 1 } });
-    expect((await staff.request('DELETE', '/api/users/999999/passkeys')).status).toBe(404);
-    const [reset] = await auditOf('passkeys.reset', customerId);
-    expect(reset).toMatchObject({ details: { removed: 1 } });
+    const action = (id: number) => staff.request('POST', `/api/users/${id}/supportActions/resetPasskeys`, { reason: 'Stolen laptop' });
+    expect((await action(customerId)).status).toBe(200);
+    expect((await action(999999)).status).toBe(404);
+    const [reset] = await auditOf('support.passkeysReset', customerId);
+    expect(reset).toMatchObject({ details: { removed: 1, reason: 'Stolen laptop' } });
     expect(reset.actor_user_id).not.toBe(customerId);
     expect((await passkeyLogin(await client(), 'msa', customer)).status).toBe(401);
   });

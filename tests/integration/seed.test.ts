@@ -36,7 +36,11 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
     expect(await isEmpty(db)).toBe(false);
     expect(logs.length).toBeGreaterThan(0);
     const audit = await db.selectFrom('audit_log').select('action').execute();
-    expect(audit.map((a) => a.action)).toEqual(['demo.seeded']);
+    expect(audit.filter((a) => a.action === 'demo.seeded')).toHaveLength(1);
+    // And support's demo history (issue 16, supportSeed.ts): sign-in attempts and a past impersonation.
+    expect(new Set(audit.map((a) => a.action))).toEqual(
+      new Set(['demo.seeded', 'login.failed', 'login.succeeded', 'impersonation.started', 'impersonation.ended']),
+    );
   });
 
   it('creates account groups 9993 and at least two more, each with its own dealer number', async () => {
@@ -147,6 +151,9 @@ describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
       'customer@example.com',
       'dealer.beta',
       'dealer.classic',
+      // Support's demo (issue 16): a disabled and a locked dealer (supportSeed.ts).
+      'dealer.former',
+      'dealer.locked',
       'dealer.newuser',
       'dealer.summit',
       'new.customer@example.com',

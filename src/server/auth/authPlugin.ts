@@ -118,6 +118,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         : await sessions.byCookie(request.cookies[SESSION_COOKIE]!);
     }
     if (!session && key.startsWith('bearer:')) {
+      // SPEC §8: an impersonation that expired or ended answers Invalid-Impersonation (the browser
+      // returns the support user to the internal login with returnUrl=support), any other Invalid-Session.
+      if (await sessions.isImpersonation(key.slice('bearer:'.length))) {
+        reply.header('Invalid-Impersonation', 'true');
+        throw new HttpError(401, 'support.errors.impersonationEnded');
+      }
       reply.header('Invalid-Session', 'true');
       throw new HttpError(401, 'errors.sessionEnded');
     }

@@ -8,6 +8,7 @@ import { HttpError } from '../http/errors.js';
 import { clearSessionCookies, REFRESH_COOKIE, setRefreshCookie, type UserRow } from './authPlugin.js';
 import { SESSION_COOKIE } from './cookies.js';
 import { issueSessionXsrf } from './csrf.js';
+import type { RefreshOutcome } from './sessions.js';
 import { startSession } from './signIn.js';
 import { identityOf } from './identity.js';
 import { signInRepository } from './signInRepository.js';
@@ -144,7 +145,7 @@ export async function loginRoutes(parent: FastifyInstance) {
     },
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
-      const result = presented ? await app.sessions.refresh(presented) : ({ outcome: 'invalid' } as const);
+      const result: RefreshOutcome = presented ? await app.sessions.refresh(presented) : { outcome: 'invalid' };
       if (result.outcome === 'reused') {
         await app.audit.system({
           action: 'session.refreshReused',
@@ -156,6 +157,11 @@ export async function loginRoutes(parent: FastifyInstance) {
       }
       if (result.outcome !== 'rotated') {
         clearSessionCookies(reply);
+        // SPEC §8: the end of an impersonation (its refresh after it expired) says so.
+        if (result.outcome === 'invalid' && result.impersonation) {
+          reply.header('Invalid-Impersonation', 'true');
+          throw new HttpError(401, 'support.errors.impersonationEnded');
+        }
         reply.header('Invalid-Session', 'true');
         throw new HttpError(401, 'errors.sessionEnded');
       }

@@ -31,7 +31,7 @@ import { clearPending, type UserRow } from './authPlugin.js';
 import { requirementsFor } from './contactMethods.js';
 import { allowedOrigins, xsrfBinding } from './csrf.js';
 import { TOO_MANY_ATTEMPTS_KEY } from './mfaCodes.js';
-import { passkeysRepository, resetPasskeys, toPasskey, type ChallengeRow, type PasskeyRow } from './passkeysRepository.js';
+import { passkeysRepository, toPasskey, type ChallengeRow, type PasskeyRow } from './passkeysRepository.js';
 import {
   PASSKEY_CEREMONY_TIMEOUT_MS,
   PASSKEY_CHALLENGE_TTL_MS,
@@ -544,29 +544,6 @@ export async function passkeysRoutes(parent: FastifyInstance) {
       if (!removed) throw new HttpError(404, 'errors.notFound');
       await audit(request, 'passkey.removed', { passkeyId: removed.passkey_id, name: removed.name });
       return { removed: 1 };
-    },
-  );
-
-  // ---------------------------------------------------------------- staff reset
-
-  app.delete(
-    '/users/:id/passkeys',
-    {
-      // Application 1 staff with the editing role (the access table's users/delete), as for deleting a user.
-      config: { access: { resource: 'users', action: 'delete' } },
-      schema: {
-        tags,
-        summary: 'Staff (application 1 with the editing role): remove every passkey of a user (a lost or stolen device)',
-        params: passkeyParams,
-        response: { 200: passkeysRemovedSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const target = await app.db.selectFrom('users').select('user_id').where('user_id', '=', request.params.id).executeTakeFirst();
-      if (!target) throw new HttpError(404, 'errors.notFound');
-      const removed = await resetPasskeys(app.db, target.user_id);
-      await audit(request, 'passkeys.reset', { removed }, target.user_id);
-      return { removed };
     },
   );
 }

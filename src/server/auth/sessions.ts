@@ -26,7 +26,8 @@ export interface IssuedTokens {
 export type RefreshOutcome =
   | { outcome: 'rotated'; session: Session; refreshToken: string; bearer: { token: string; expires: Date } }
   | { outcome: 'reused'; session: Session }
-  | { outcome: 'invalid' };
+  /** `impersonation`: the refresh token was an impersonation session's (its end answers Invalid-Impersonation, SPEC §8). */
+  | { outcome: 'invalid'; impersonation?: boolean };
 
 export interface SessionStoreOptions {
   /**
@@ -51,6 +52,8 @@ export function sessionStore(db: Db, secret: string, options: SessionStoreOption
       ip: string | null;
       userAgent: string | null;
       now?: Date;
+      /** Ends sooner than a sign-in's 12 hours (an impersonation: 15, 30 or 60 minutes). */
+      expiresAt?: Date;
     }): Promise<IssuedTokens> {
       const now = input.now ?? new Date();
       const sessionId = randomUUID();
@@ -72,7 +75,7 @@ export function sessionStore(db: Db, secret: string, options: SessionStoreOption
           user_agent: input.userAgent?.slice(0, 512) ?? null,
           created_at: now,
           last_seen_at: now,
-          expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS),
+          expires_at: input.expiresAt ?? new Date(now.getTime() + SESSION_LIFETIME_MS),
           ended_at: null,
           end_reason: null,
         })
@@ -89,6 +92,12 @@ export function sessionStore(db: Db, secret: string, options: SessionStoreOption
         .where('ended_at', 'is', null)
         .where('expires_at', '>', now)
         .executeTakeFirst();
+    },
+
+    /** True when the session (open or not) is an impersonation: its end answers Invalid-Impersonation (SPEC §8). */
+    async isImpersonation(sessionId: string): Promise<boolean> {
+      const row = await db.selectFrom('sessions').select('impersonator_user_id').where('session_id', '=', sessionId).executeTakeFirst();
+      return !!row?.impersonator_user_id;
     },
 
     async byCookie(sessionToken: string, now = new Date()): Promise<Session | undefined> {
@@ -114,7 +123,8 @@ export function sessionStore(db: Db, secret: string, options: SessionStoreOption
           .where((eb) => eb.or([eb('refresh_hash', '=', hash), eb('previous_refresh_hash', '=', hash)]))
           .forUpdate()
           .executeTakeFirst();
-        if (!session || session.ended_at || session.expires_at <= now) return { outcome: 'invalid' } as const;
+        if (!session || session.ended_at || session.expires_at <= now)
+          return { outcome: 'invalid', impersonation: !!session?.impersonator_user_id } as const;
         if (session.refresh_hash !== hash) {
           await trx
             .updateTable('sessions')

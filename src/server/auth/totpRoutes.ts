@@ -5,8 +5,6 @@ import QRCode from 'qrcode';
 import {
   authenticatorConfirmSchema,
   authenticatorProofSchema,
-  authenticatorResetResultSchema,
-  authenticatorResetSchema,
   authenticatorSetupSchema,
   authenticatorStatusSchema,
   authenticatorVerifySchema,
@@ -15,7 +13,7 @@ import {
   recoveryCodeVerifySchema,
   secondFactorResultSchema,
 } from '../../../schemas/authenticator.js';
-import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
 import { HttpError } from '../http/errors.js';
 import { clearPending } from './authPlugin.js';
@@ -74,7 +72,6 @@ const throttleKey = (kind: 'totp' | 'recovery', userId: number) => `${kind}:${us
 
 const tags = ['sign-in'];
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } } } as const;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 type Failure = Exclude<TotpJudgement, 'accepted'> | 'unreadable';
@@ -406,29 +403,6 @@ export async function totpRoutes(parent: FastifyInstance) {
       }
       await app.throttle.succeed([throttleKey('recovery', user.user_id)]);
       return verified(request, reply, 'recoveryCode', request.body.rememberDevice);
-    },
-  );
-
-  // ---- support ----
-
-  app.post(
-    '/users/:id/authenticator/reset',
-    {
-      config: { access: { resource: 'authenticatorReset', action: 'edit' } },
-      schema: {
-        tags: ['users'],
-        summary: "Support: remove a user's authenticator app and recovery codes (with a reason, audited)",
-        params: idParams,
-        body: authenticatorResetSchema,
-        response: { 200: authenticatorResetResultSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const target = await db.selectFrom('users').select('user_id').where('user_id', '=', request.params.id).executeTakeFirst();
-      if (!target) throw new HttpError(404, 'errors.notFound');
-      const result = await resetAuthenticator(db, target.user_id);
-      await audit(request, 'authenticator.reset', { ...result, reason: request.body.reason.trim() }, target.user_id);
-      return result;
     },
   );
 }

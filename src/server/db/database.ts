@@ -28,6 +28,7 @@ import * as m0015 from './migrations/0015_answering_service.js';
 import * as m0019 from './migrations/0019_documents.js';
 import * as m0023 from './migrations/0023_authenticator.js';
 import * as m0022 from './migrations/0022_passkeys.js';
+import * as m0020 from './migrations/0020_support.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -158,6 +159,7 @@ const migrations: Record<string, Migration> = {
   '0019_documents': m0019,
   '0023_authenticator': m0023,
   '0022_passkeys': m0022,
+  '0020_support': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -774,6 +774,21 @@ export interface UserRecoveryCodesTable {
   used_at: Timestamp | null;
 }
 
+/** Each time support acted as a user (issue 16, migration 0020). */
+export interface ImpersonationsTable {
+  impersonation_id: Generated<number>;
+  impersonator_user_id: number | null;
+  /** The support user's display name when it started. */
+  impersonator_name: string;
+  target_user_id: number;
+  session_id: string | null;
+  reason: string;
+  duration_minutes: number;
+  started_at: Generated<Date>;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
 export interface Database {
   account_groups: AccountGroupsTable;
   sso_providers: SsoProvidersTable;
@@ -837,6 +852,7 @@ export interface Database {
   user_recovery_codes: UserRecoveryCodesTable;
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;
+  impersonations: ImpersonationsTable;
 }
 
 /** A registered passkey (migration 0022). */

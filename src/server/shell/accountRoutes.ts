@@ -230,6 +230,7 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
       if (impersonatorId === null) throw new HttpError(409, 'live.notImpersonating');
       const impersonator = await impersonations.impersonator(impersonatorId);
       await app.sessions.end(session.session_id, 'impersonation-ended');
+      await impersonations.ended(session.session_id);
       await app.realtime.endSession(session.session_id);
       await app.audit(request, {
         action: 'impersonation.ended',

@@ -7,5 +7,15 @@ export function impersonationRepository(db: Db) {
     impersonator(userId: number) {
       return db.selectFrom('users').select(['user_id', 'disabled_at']).where('user_id', '=', userId).executeTakeFirst();
     },
+
+    /** The impersonation of this session ended now (issue 16: the user's /user-account lists when). */
+    async ended(sessionId: string, now = new Date()) {
+      await db
+        .updateTable('impersonations')
+        .set({ ended_at: now })
+        .where('session_id', '=', sessionId)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
   };
 }

@@ -18,6 +18,8 @@ import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { mailLinkBase } from '../mail/links.js';
 import { INVITATION_TTL_MS, staffRepository, toStaffUser, type StaffRow, type StaffSortField } from './staffRepository.js';
+import { supportUserDetailSchema, supportUserSchema } from '../../../schemas/support.js';
+import { supportDirectory } from './supportRoutes.js';
 
 const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
@@ -38,6 +40,9 @@ export async function staffRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = staffRepository(app.db);
   const validateFilter = createAjv().compile(staffUserFilterSchema);
+  // Application 1 (support staff, §6 reportRead): every user, and a user's support page (issue 16, supportRoutes.ts).
+  const support = supportDirectory(app);
+  const isSupport = (request: FastifyRequest) => request.auth!.user.application_num === APPLICATION.internal;
 
   /** The caller's selected account group (a dealer's must be one of theirs), and the caller as a manager. */
   async function context(request: FastifyRequest): Promise<{ group: number; manager: Manager; user: UserRow }> {
@@ -111,12 +116,15 @@ export async function staffRoutes(parent: FastifyInstance) {
       config: { access: { resource: 'users', action: 'list' } },
       schema: {
         tags,
-        summary: 'The users of the selected account group (filter={"q":"…","status":"invited"}; sort name, username, status)',
+        summary:
+          'The users of the selected account group (filter={"q":"…","status":"invited"}; sort name, username, status); ' +
+          'for support staff (application 1) every user (SupportUser; filter q, status, applicationNum; sort also applicationNum, lastSignInAt)',
         querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: staffUserSchema }, ...errors },
+        response: { 200: { type: 'array', items: { anyOf: [staffUserSchema, supportUserSchema] } }, ...errors },
       },
     },
     async (request, reply) => {
+      if (isSupport(request)) return support.list(request, reply);
       const ctx = await context(request);
       const query = parseListQuery<StaffUserFilter, StaffSortField>(request.query, {
         sortFields: STAFF_USER_SORT_FIELDS,
@@ -139,9 +147,15 @@ export async function staffRoutes(parent: FastifyInstance) {
     '/users/:id',
     {
       config: { access: { resource: 'users', action: 'show' } },
-      schema: { tags, summary: 'One user of the selected account group', params: idParams, response: { 200: staffUserSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "One user of the selected account group; for support staff (application 1) any user's support page (SupportUserDetail)",
+        params: idParams,
+        response: { 200: { anyOf: [staffUserSchema, supportUserDetailSchema] }, ...errors },
+      },
     },
     async (request) => {
+      if (isSupport(request)) return support.detail(request, request.params.id);
       const ctx = await context(request);
       const row = await repo.get(ctx.group, request.params.id);
       if (!row) throw notFound();

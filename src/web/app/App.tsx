@@ -38,6 +38,8 @@ const AnsServiceRoute = lazy(() => import('./AnsServiceRoute.js').then((m) => ({
 const BillingRoute = lazy(() => import('./BillingRoute.js').then((m) => ({ default: m.BillingRoute })));
 const UserAccountRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.UserAccountRoute })));
 const StaffRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.StaffRoute })));
+const SupportRoute = lazy(() => import('./SupportRoutes.js').then((m) => ({ default: m.SupportRoute })));
+const SupportUserRoute = lazy(() => import('./SupportRoutes.js').then((m) => ({ default: m.SupportUserRoute })));
 const HelpPagesRoute = lazy(() => import('./HelpPagesRoute.js').then((m) => ({ default: m.HelpPagesRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
@@ -89,6 +91,10 @@ function AreaContent({ route }: { route: AreaRoute }) {
       return <UserAccountRoute titleKey={route.titleKey} />;
     case 'users':
       return <StaffRoute titleKey={route.titleKey} />;
+    case 'support':
+      return <SupportRoute titleKey={route.titleKey} />;
+    case 'supportUser':
+      return <SupportUserRoute titleKey={route.titleKey} />;
     case 'ansMessages':
     case 'ansOnCall':
     case 'ansAutoNotify':

@@ -1,4 +1,6 @@
+import { Navigate } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
+import { APPLICATION } from '../../common/constants.js';
 import { StaffPage } from '../users/StaffPage.js';
 import { UserAccountPage } from '../userAccount/UserAccountPage.js';
 import { useShellSession } from '../shell/useShellSession.js';
@@ -20,6 +22,8 @@ export function StaffRoute({ titleKey }: { titleKey: string }) {
   const translate = useTranslate();
   const { user } = useShellSession();
   if (!user) return null;
+  // Support staff find every user on /support (issue 16): the `users` resource answers them the directory.
+  if (user.applicationNum === APPLICATION.internal) return <Navigate to="/support" replace />;
   return (
     <>
       <PageTitle title={translate(titleKey)} />

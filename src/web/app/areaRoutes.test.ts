@@ -105,6 +105,9 @@ describe('area routes (SPEC §2, §6)', () => {
       '/msa/schedules': 'msaSchedules',
       // Users and profile (issue 15).
       '/account-group/users': 'users',
+      // Support (issue 16).
+      '/support': 'support',
+      '/support/users/:id': 'supportUser',
       '/user-account': 'userAccount',
     });
   });

@@ -30,6 +30,8 @@ export interface AreaRoute {
     | 'branding'
     | 'userAccount'
     | 'users'
+    | 'support'
+    | 'supportUser'
     | AnsServicePage
     | HelpPage
     | MsaPage;
@@ -62,7 +64,14 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     access: { resource: 'reportSchedules', action: 'list' },
     page: 'reportSchedules',
   },
-  { path: '/support', titleKey: 'shell.pages.support', access: { resource: 'support', action: 'list' } },
+  { path: '/support', titleKey: 'shell.pages.support', access: { resource: 'support', action: 'list' }, page: 'support' },
+  // A user's page of /support (issue 16): the support entry gates it, as the directory.
+  {
+    path: '/support/users/:id',
+    titleKey: 'shell.pages.supportUser',
+    access: { resource: 'support', action: 'list' },
+    page: 'supportUser',
+  },
   { path: '/marketing', titleKey: 'shell.pages.marketing', access: { resource: 'marketing', action: 'list' }, page: 'marketing' },
   // The answering service (issue 15); the slide-over pages open their forms at /create and /:id.
   {

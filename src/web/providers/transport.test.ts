@@ -169,6 +169,14 @@ describe('transport (SPEC §7)', () => {
     expect((await transport('/api/statusBanner')).json).toEqual({ ok: true });
   });
 
+  it('an impersonation that expired while the page was closed: the refresh says so, the internal login with the notice', async () => {
+    answers.push(() => json(401, { message: 'expired' }, { 'Invalid-Impersonation': 'true' }));
+    await ensureSession();
+    expect(getSession().status).toBe('anonymous');
+    expect(assigned).toEqual(['/login?internal=true&returnUrl=%2Fsupport']);
+    expect(JSON.parse(stored.get(CARRIED_NOTICE_KEY)!)).toMatchObject({ key: 'transport.impersonationExpired', durationMs: 10_000 });
+  });
+
   it('refuses calls outside the allow-list while a login action is pending', async () => {
     signedIn();
     updateSession({ reqs: { ...reqs, actionRequired: true } });

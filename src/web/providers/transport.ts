@@ -1,6 +1,7 @@
 import type { LoginRequirements, Token } from '../../../schemas/auth.js';
 import type { User } from '../../../schemas/user.js';
 import { REQUEST_ID_HEADER } from '../../common/requestId.js';
+import { TRANSPORT_HEADERS } from '../../common/transportLists.js';
 import { getSession, nextChange, updateSession, clearSession } from './session.js';
 import {
   HOLD_LOG_MESSAGE,
@@ -164,7 +165,18 @@ export function refreshToken(): Promise<Token | null> {
       updateSession({ token });
       return token;
     })
-    .catch(() => null)
+    .catch((error: unknown) => {
+      // §8 also when the session that ended was an impersonation (it expired): the support user
+      // goes to the internal login with returnUrl=support and the 10 s notice, whoever asked.
+      if (error instanceof ApiError && error.status === 401 && error.headers?.has(TRANSPORT_HEADERS.invalidImpersonation)) {
+        try {
+          failed({ status: 401, headers: error.headers, body: '', json: error.body }, 'POST', '/api/token/refresh', false);
+        } catch {
+          // failed() throws once it has acted.
+        }
+      }
+      return null;
+    })
     .finally(() => {
       refreshing = undefined;
     });

@@ -19,6 +19,7 @@ export const shellApi = {
   switchAccountGroup: (siteGroupNum: number) => api<User>('user/accountGroup', 'PUT', { siteGroupNum }, { skipError: true }),
   accountLinks: () => api<AccountLink[]>('msa/accountLinks'),
   activateAccount: (siteNum: number) => api<MsaActiveAccount>('msa/accountLinks/active', 'PUT', { siteNum }, { skipError: true }),
-  endImpersonation: () => api<Token>('impersonation/end', 'POST', undefined, { skipError: true }),
+  // Without skip-error: an impersonation that expired meanwhile answers 401 Invalid-Impersonation, which §8 handles (issue 16).
+  endImpersonation: () => api<Token>('impersonation/end', 'POST'),
   version: () => api<AppVersion>('version', 'GET', undefined, { skipError: true }),
 };

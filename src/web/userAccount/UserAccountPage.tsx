@@ -10,6 +10,7 @@ import { PasskeySection } from './PasskeySection.js';
 import { PreferencesSection, ProfileSection } from './ProfileSections.js';
 import { ContactMethodsSection, PasswordSection } from './SecuritySections.js';
 import { AuthenticatorSection } from './AuthenticatorSection.js';
+import { SupportAccessSection } from './SupportAccessSection.js';
 import { useProfile } from './userAccountApi.js';
 
 /**
@@ -48,6 +49,7 @@ export function UserAccountPage() {
         <PasskeySection />
         <SessionsSection />
         <DevicesSection />
+        <SupportAccessSection />
       </Stack>
     </Box>
   );

@@ -61,6 +61,7 @@ import { demoInvoices } from './invoicesSeed.js';
 import { seedDealerBilling } from './dealerBillingSeed.js';
 import { seedAnsService } from './ansServiceSeed.js';
 import { seedInvitedStaff } from './usersSeed.js';
+import { seedSupportDemo } from './supportSeed.js';
 import { chance, digits, mulberry32, pick, randomInt, sample, weightedPick, type Random } from './random.js';
 
 /**
@@ -853,6 +854,8 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
 
     // A staff member dealer.beta invited (issue 15): the Users page lists them as invited.
     await seedInvitedStaff(trx, { invitedBy: ids.beta, publicUrl, now });
+    // Support (issue 16): a locked and a disabled user, sign-in attempts and a past impersonation of dealer.beta.
+    await seedSupportDemo(trx, { passwordHash, supportUserId: ids.support, betaUserId: ids.beta, customerUserId: ids.customer, now });
 
     // Favourites and recents of the dealer users, in their groups.
     const inGroup = (groupNum: number) => data.info.filter((s) => s.groupNum === groupNum);

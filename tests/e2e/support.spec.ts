@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { checkA11y } from './a11y.js';
+import { dialog, field } from './dialogSupport.js';
+import { signIn } from './signIn.js';
+
+/**
+ * Support (issue 16): support.admin finds dealer.beta on /support, opens the user page,
+ * impersonates them with a reason, sees the banner and the dealer's dashboard, ends it and is back
+ * on /support; a support action through its reason dialog; axe in both themes on /support and a
+ * user page (screenshots under test-results/support-*.png).
+ */
+
+test('support.admin finds dealer.beta, impersonates with a reason, sees the dashboard and the banner, ends it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'support.admin', { internal: true });
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { name: 'Support', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search users' }).fill('whitfield');
+  const row = page.getByRole('row').filter({ hasText: 'dealer.beta' });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Casey Carter' })).toHaveCount(0);
+  await expect(row).toContainText('Northwind Security');
+  await expect(row).toContainText('Active');
+  await row.getByRole('link', { name: 'Dana Whitfield' }).click();
+
+  await expect(page).toHaveURL(/\/support\/users\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Dana Whitfield', level: 2 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Account groups' })).toContainText('Northwind Security');
+  await expect(page.getByRole('region', { name: 'Support access' })).toContainText('on-call rota');
+
+  await page.getByRole('button', { name: 'Impersonate' }).click();
+  const impersonate = dialog(page, 'Impersonate Dana Whitfield');
+  await expect(impersonate).toBeVisible();
+  // The reason is required: a clear message, nothing sent.
+  await impersonate.getByRole('button', { name: 'Start impersonation' }).click();
+  await expect(impersonate.getByText('Enter a reason: it is saved in the audit log.')).toBeVisible();
+  await field(impersonate, 'Reason').fill('Dealer asked for help with the dashboard figures (ticket 7001)');
+  await impersonate.getByRole('combobox', { name: 'Duration' }).click();
+  await page.getByRole('option', { name: '15 minutes' }).click();
+  await impersonate.getByRole('button', { name: 'Start impersonation' }).click();
+
+  // The dealer's home, as the dealer, with the banner.
+  await expect(page).toHaveURL(/\/home\/dashboard$/, { timeout: 20_000 });
+  await expect(page.getByText('You are now impersonating this user')).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Dana Whitfield');
+
+  await page.getByRole('button', { name: 'End Impersonation' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/support$/, { timeout: 20_000 });
+  await expect(page.getByText('You are now impersonating this user')).toHaveCount(0);
+  await expect(page.getByRole('banner')).toContainText('Sam Support');
+});
+
+test('a support action asks for a reason, then says what it did; axe on /support and a user page', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'support.admin', { internal: true });
+  await page.goto('/support');
+  await page.getByRole('textbox', { name: 'Search users' }).fill('dealer.locked');
+  await expect(page.getByRole('row').filter({ hasText: 'Casey Carter' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Lee Locke' }).click();
+  await expect(page.getByRole('heading', { name: 'Lee Locke', level: 2 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sign-in' })).toContainText('Blocked from 203.0.113.24');
+  await checkA11y(page, 'support', 'user-page');
+
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  const unlock = dialog(page, 'Unlock Lee Locke?');
+  await unlock.getByRole('button', { name: 'Unlock' }).click();
+  await expect(unlock.getByText('Enter a reason: it is saved in the audit log.')).toBeVisible();
+  await field(unlock, 'Reason').fill('Called from the office, identity checked (ticket 7002)');
+  await unlock.getByRole('button', { name: 'Unlock' }).click();
+  await expect(unlock).toBeHidden();
+  await expect(page.getByText('Lee Locke is unlocked.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sign-in' })).toContainText('Not locked.');
+  await expect(page.getByRole('button', { name: 'Unlock' })).toHaveCount(0);
+
+  // Back on /support the last search is kept; a new one.
+  await page.getByRole('link', { name: 'Back to Support' }).click();
+  await expect(page.getByRole('textbox', { name: 'Search users' })).toHaveValue('dealer.locked');
+  await page.getByRole('textbox', { name: 'Search users' }).fill('newuser');
+  await expect(page.getByRole('row').filter({ hasText: 'Lee Locke' })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'dealer.newuser' })).toContainText('Pending requirements');
+  await checkA11y(page, 'support', 'search');
+});
