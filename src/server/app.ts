@@ -64,6 +64,8 @@ import { userAccountRoutes } from './auth/userAccountRoutes.js';
 import { staffRoutes } from './users/staffRoutes.js';
 import { ansServiceRoutes } from './ansService/ansServiceRoutes.js';
 import { documentsPlugin } from './documents/documentsPlugin.js';
+import { auditLogRoutes } from './audit/auditLogRoutes.js';
+import { dealerChangeRequestsRoutes } from './msa/dealerChangeRequestsRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -246,6 +248,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(ansServiceRoutes);
       // Issue 15: document libraries, product roadmap, contact us.
       await api.register(documentsPlugin);
+      // Issue 16: the audit log viewer (read-only).
+      await api.register(auditLogRoutes);
+      // The dealer's side of the customers' change requests (issue 15 leftover).
+      await api.register(dealerChangeRequestsRoutes);
     },
     { prefix: '/api' },
   );

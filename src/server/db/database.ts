@@ -26,6 +26,7 @@ import * as m0017 from './migrations/0017_dealer_invoices.js';
 import * as m0018 from './migrations/0018_users_profile.js';
 import * as m0015 from './migrations/0015_answering_service.js';
 import * as m0019 from './migrations/0019_documents.js';
+import * as m0021 from './migrations/0021_audit_log.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -135,6 +136,7 @@ const migrations: Record<string, Migration> = {
   '0018_users_profile': m0018,
   '0015_answering_service': m0015,
   '0019_documents': m0019,
+  '0021_audit_log': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

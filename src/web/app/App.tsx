@@ -39,6 +39,7 @@ const BillingRoute = lazy(() => import('./BillingRoute.js').then((m) => ({ defau
 const UserAccountRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.UserAccountRoute })));
 const StaffRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.StaffRoute })));
 const HelpPagesRoute = lazy(() => import('./HelpPagesRoute.js').then((m) => ({ default: m.HelpPagesRoute })));
+const InboxRoute = lazy(() => import('./InboxRoutes.js').then((m) => ({ default: m.InboxRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -110,6 +111,10 @@ function AreaContent({ route }: { route: AreaRoute }) {
     case 'msaSchedules':
     case 'msaHistory':
       return <MsaRoute key={route.path} titleKey={route.titleKey} page={route.page} />;
+    case 'auditLog':
+    case 'contactRequests':
+    case 'changeRequests':
+      return <InboxRoute key={route.path} titleKey={route.titleKey} page={route.page} />;
     default:
       return <AreaPage titleKey={route.titleKey} />;
   }
