@@ -38,32 +38,60 @@ import { AUDIT_LOG_PATH, auditExportUrl, boundaryDay, dayBoundary, targetText, w
 
 const AUDIT_LOG = 'auditLog';
 
-function auditFilters(translate: (key: string) => string) {
+const FILTER_WIDTH = { width: { xs: '100%', sm: 200 } };
+
+/** The search always shows; on a phone the other filters wait behind Add filter (six inputs would fill the screen). */
+function auditFilters(translate: (key: string) => string, phone: boolean) {
+  const alwaysOn = !phone;
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('auditLog.filters.search')} sx={{ minWidth: 240 }} />,
-    <TextInput key="action" source="action" label="auditLog.filters.action" alwaysOn helperText={false} placeholder="users." />,
-    <TextInput key="actor" source="actor" label="auditLog.filters.actor" alwaysOn helperText={false} />,
-    <TextInput key="targetType" source="targetType" label="auditLog.filters.targetType" alwaysOn helperText={false} />,
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('auditLog.filters.search')}
+      inputProps={{ 'aria-label': translate('auditLog.filters.search') }}
+      sx={{ width: { xs: '100%', sm: 300 } }}
+    />,
+    <TextInput
+      key="action"
+      source="action"
+      label="auditLog.filters.action"
+      alwaysOn={alwaysOn}
+      helperText={false}
+      placeholder="users."
+      sx={FILTER_WIDTH}
+    />,
+    <TextInput key="actor" source="actor" label="auditLog.filters.actor" alwaysOn={alwaysOn} helperText={false} sx={FILTER_WIDTH} />,
+    <TextInput
+      key="targetType"
+      source="targetType"
+      label="auditLog.filters.targetType"
+      alwaysOn={alwaysOn}
+      helperText={false}
+      sx={FILTER_WIDTH}
+    />,
     <DateInput
       key="from"
       source="from"
       label="auditLog.filters.from"
-      alwaysOn
+      alwaysOn={alwaysOn}
       helperText={false}
       format={(v: string) => boundaryDay(v)}
       parse={(v: string) => dayBoundary(v)}
+      sx={FILTER_WIDTH}
     />,
     <DateInput
       key="to"
       source="to"
       label="auditLog.filters.to"
-      alwaysOn
+      alwaysOn={alwaysOn}
       helperText={false}
       format={(v: string) => boundaryDay(v, true)}
       parse={(v: string) => dayBoundary(v, true)}
+      sx={FILTER_WIDTH}
     />,
-    <TextInput key="targetId" source="targetId" label="auditLog.filters.targetId" helperText={false} />,
-    <TextInput key="impersonator" source="impersonator" label="auditLog.filters.impersonator" helperText={false} />,
+    <TextInput key="targetId" source="targetId" label="auditLog.filters.targetId" helperText={false} sx={FILTER_WIDTH} />,
+    <TextInput key="impersonator" source="impersonator" label="auditLog.filters.impersonator" helperText={false} sx={FILTER_WIDTH} />,
     <NullableBooleanInput
       key="impersonated"
       source="impersonated"
@@ -72,7 +100,7 @@ function auditFilters(translate: (key: string) => string) {
       trueLabel="auditLog.filters.onlyImpersonated"
       falseLabel="auditLog.filters.notImpersonated"
       helperText={false}
-      sx={{ minWidth: 220 }}
+      sx={{ width: { xs: '100%', sm: 220 } }}
     />,
   ];
 }
@@ -301,6 +329,7 @@ function AuditResults() {
 export function AuditLogPage() {
   const translate = useTranslate();
   const notify = useNotify();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Box component="section" aria-label={translate('auditLog.heading')}>
       <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 820 }}>
@@ -313,7 +342,7 @@ export function AuditLogPage() {
       <List<AuditLogEntry>
         resource={AUDIT_LOG}
         title={false}
-        filters={auditFilters(translate)}
+        filters={auditFilters(translate, phone)}
         sort={{ field: 'occurredAt', order: 'DESC' }}
         perPage={25}
         exporter={false}

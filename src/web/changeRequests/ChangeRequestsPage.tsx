@@ -4,7 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -22,7 +24,14 @@ import { ResolveDialog } from './ResolveDialog.js';
 
 function filters(translate: (key: string) => string) {
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('changeRequests.filters.search')} sx={{ minWidth: 240 }} />,
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('changeRequests.filters.search')}
+      inputProps={{ 'aria-label': translate('changeRequests.filters.search') }}
+      sx={{ width: { xs: '100%', sm: 300 } }}
+    />,
     <SelectInput
       key="status"
       source="status"
@@ -57,31 +66,49 @@ function Account({ request }: { request: DealerChangeRequest }) {
 }
 
 function Customer({ request }: { request: DealerChangeRequest }) {
+  const translate = useTranslate();
   return (
-    <Box sx={{ minWidth: 120 }}>
-      <Box sx={{ overflowWrap: 'anywhere' }}>{request.customerName ?? '—'}</Box>
-      {request.customerEmail && (
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-          {request.customerEmail}
-        </Typography>
-      )}
-    </Box>
+    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+      {translate('changeRequests.askedBy', { name: [request.customerName, request.customerEmail].filter(Boolean).join(' · ') || '—' })}
+    </Typography>
   );
 }
 
-/** Mark done and Decline, for a pending request and a user who may answer (xtAdmin). */
+/** Mark done and Decline, for a pending request and a user who may answer (xtAdmin); icon buttons in the table. */
 function Actions({
   request,
   onResolve,
+  compact = false,
 }: {
   request: DealerChangeRequest;
   onResolve: (r: DealerChangeRequest, to: ChangeRequestResolution) => void;
+  compact?: boolean;
 }) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: CHANGE_REQUESTS, action: 'edit' });
   if (!canAccess || request.status !== 'pending') return null;
   const label = (key: string) =>
     translate(key, { request: `${translate(`msa.accountInfo.fields.${request.field}`)}, ${request.siteName}` });
+  if (compact) {
+    return (
+      <Box sx={{ display: 'flex', gap: 0.5 }}>
+        <Tooltip title={translate('changeRequests.actions.done')}>
+          <IconButton color="primary" onClick={() => onResolve(request, 'done')} aria-label={label('changeRequests.actions.doneNamed')}>
+            <DoneIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={translate('changeRequests.actions.decline')}>
+          <IconButton
+            color="error"
+            onClick={() => onResolve(request, 'declined')}
+            aria-label={label('changeRequests.actions.declineNamed')}
+          >
+            <BlockIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    );
+  }
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       <Button
@@ -135,14 +162,20 @@ function RequestsTable({ onResolve }: { onResolve: Resolve }) {
       <DataTable.Col
         label="changeRequests.columns.request"
         disableSort
-        render={(r) => <RequestText request={r as DealerChangeRequest} />}
+        render={(r) => (
+          <>
+            <RequestText request={r as DealerChangeRequest} />
+            <Box sx={{ mt: 0.5 }}>
+              <Customer request={r as DealerChangeRequest} />
+            </Box>
+          </>
+        )}
       />
-      <DataTable.Col label="changeRequests.columns.customer" disableSort render={(r) => <Customer request={r as DealerChangeRequest} />} />
       <DataTable.Col source="status" label="changeRequests.columns.status" render={(r) => <Outcome request={r as DealerChangeRequest} />} />
       <DataTable.Col
         label="changeRequests.columns.actions"
         disableSort
-        render={(r) => <Actions request={r as DealerChangeRequest} onResolve={onResolve} />}
+        render={(r) => <Actions request={r as DealerChangeRequest} onResolve={onResolve} compact />}
       />
     </DataTable>
   );
@@ -171,7 +204,7 @@ function RequestCards({ onResolve }: { onResolve: Resolve }) {
               <Box sx={{ my: 1, typography: 'body2' }}>
                 <RequestText request={request} />
               </Box>
-              <Box sx={{ typography: 'body2', mb: 1 }}>
+              <Box sx={{ mb: 1 }}>
                 <Customer request={request} />
               </Box>
               <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
@@ -223,6 +256,7 @@ function PendingCount() {
   const { total, isPending } = useGetList<DealerChangeRequest>(CHANGE_REQUESTS, {
     filter: { status: 'pending' },
     pagination: { page: 1, perPage: 1 },
+    sort: { field: 'createdAt', order: 'DESC' },
   });
   if (isPending || total === undefined) return null;
   return (

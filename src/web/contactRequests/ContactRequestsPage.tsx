@@ -20,7 +20,14 @@ import { CONTACT_REQUESTS, CONTACT_REQUESTS_PATH, ContactStatusChip, Sender } fr
 
 function filters(translate: (key: string) => string) {
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('contactRequests.filters.search')} sx={{ minWidth: 240 }} />,
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('contactRequests.filters.search')}
+      inputProps={{ 'aria-label': translate('contactRequests.filters.search') }}
+      sx={{ width: { xs: '100%', sm: 300 } }}
+    />,
     <SelectInput
       key="status"
       source="status"

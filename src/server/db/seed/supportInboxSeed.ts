@@ -66,7 +66,7 @@ export async function seedSupportInbox(
         user_id: ids.customer,
         field: 'premisePhones',
         current_value: null,
-        requested_value: 'Add the kitchen line (218) 555-0147',
+        requested_value: 'Add the kitchen line (612) 555-0147',
         note: null,
         status: 'done',
         created_at: new Date(now - 12 * DAY_MS),
