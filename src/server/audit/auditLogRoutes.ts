@@ -30,13 +30,13 @@ const tags = ['audit log'];
 const EXPORT_BATCH = 500;
 
 /** auditLog-<yyyyMMdd-HHmm>.csv, in UTC (the CSV's times are UTC too). */
-export function auditExportFileName(now: Date): string {
+function auditExportFileName(now: Date): string {
   const iso = now.toISOString();
   return `audit-log-${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 16).replace(':', '')}.csv`;
 }
 
 /** One entry's CSV cells, in AUDIT_LOG_EXPORT_COLUMNS order. */
-export function auditCsvCells(entry: AuditLogEntry): string[] {
+function auditCsvCells(entry: AuditLogEntry): string[] {
   const { changes } = auditChanges(entry.details);
   return [
     String(entry.id),

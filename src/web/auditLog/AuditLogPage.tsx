@@ -24,7 +24,6 @@ import {
   TopToolbar,
   useCanAccess,
   useListContext,
-  useLocaleState,
   useNotify,
   useTranslate,
 } from 'react-admin';
@@ -50,7 +49,7 @@ function auditFilters(translate: (key: string) => string, phone: boolean) {
       alwaysOn
       placeholder={translate('auditLog.filters.search')}
       inputProps={{ 'aria-label': translate('auditLog.filters.search') }}
-      sx={{ width: { xs: '100%', sm: 300 } }}
+      sx={{ width: { xs: '100%', sm: 340 } }}
     />,
     <TextInput
       key="action"
@@ -59,7 +58,7 @@ function auditFilters(translate: (key: string) => string, phone: boolean) {
       alwaysOn={alwaysOn}
       helperText={false}
       placeholder="users."
-      sx={FILTER_WIDTH}
+      sx={{ width: { xs: '100%', sm: 220 } }}
     />,
     <TextInput key="actor" source="actor" label="auditLog.filters.actor" alwaysOn={alwaysOn} helperText={false} sx={FILTER_WIDTH} />,
     <TextInput
@@ -152,16 +151,25 @@ function What({ entry }: { entry: AuditLogEntry }) {
   );
 }
 
+/** A record's type and id; a long id (a session's UUID) cut short in the table, whole in its tooltip and the entry. */
 function Target({ entry }: { entry: AuditLogEntry }) {
   const text = targetText(entry);
-  return text ? (
-    <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+  if (!text) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary">
+        —
+      </Typography>
+    );
+  }
+  const long = (entry.targetId ?? '').length > 16;
+  return (
+    <Box
+      component="span"
+      title={long ? text : undefined}
+      sx={{ display: 'block', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
       {text}
     </Box>
-  ) : (
-    <Typography component="span" variant="body2" color="text.secondary">
-      —
-    </Typography>
   );
 }
 

@@ -30,7 +30,7 @@ function filters(translate: (key: string) => string) {
       alwaysOn
       placeholder={translate('changeRequests.filters.search')}
       inputProps={{ 'aria-label': translate('changeRequests.filters.search') }}
-      sx={{ width: { xs: '100%', sm: 300 } }}
+      sx={{ width: { xs: '100%', sm: 340 } }}
     />,
     <SelectInput
       key="status"

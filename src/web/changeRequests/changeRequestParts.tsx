@@ -6,7 +6,6 @@ import type { ChangeRequest, DealerChangeRequest } from '../../../schemas/msa.js
 import { STATUS_COLORS } from '../resources/siteStatus.js';
 
 export const CHANGE_REQUESTS = 'changeRequests';
-export const CHANGE_REQUESTS_PATH = '/change-requests';
 
 /** 'Address: 1484 Willow Parkway…': what should change and to what. */
 export function requestLine(request: Pick<ChangeRequest, 'field' | 'requestedValue'>, translate: (key: string) => string): string {
@@ -14,7 +13,7 @@ export function requestLine(request: Pick<ChangeRequest, 'field' | 'requestedVal
 }
 
 /** Pending in the portal's amber (6:1 under white text), done in green, the rest outlined. */
-export function ChangeStatusChip({ status }: { status: ChangeRequest['status'] }) {
+function ChangeStatusChip({ status }: { status: ChangeRequest['status'] }) {
   const translate = useTranslate();
   const fill = status === 'pending' ? STATUS_COLORS.onTest : status === 'done' ? STATUS_COLORS.active : undefined;
   return (

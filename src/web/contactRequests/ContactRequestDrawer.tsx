@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -40,7 +40,7 @@ function formatTime(iso: string, locale: string) {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
-/** Support's handling: the status (the current one and where it may go) and the internal note, saved together. */
+/** Support's handling: the status (the current one and where it may go) and the internal note, saved together; starts from the saved values. */
 function Handling({ request }: { request: ContactRequest }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -50,10 +50,6 @@ function Handling({ request }: { request: ContactRequest }) {
   const [note, setNote] = useState(request.internalNote ?? '');
   const [update, { isPending }] = useUpdate<ContactRequest>();
   const labelId = useId();
-  useEffect(() => {
-    setStatus(request.status);
-    setNote(request.internalNote ?? '');
-  }, [request.status, request.internalNote]);
   const choices: ContactRequestStatus[] = [request.status, ...nextContactStatuses(request.status)];
   const changed = status !== request.status || note.trim() !== (request.internalNote ?? '');
   const save = () =>
@@ -124,7 +120,8 @@ function RequestBody({ request, titleId, onClose }: { request: ContactRequest; t
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          {translate('contactRequests.detail.title', { reference: request.reference ?? `#${request.id}` })}
+          {/* Non-breaking hyphens: the reference stays on one line. */}
+          {translate('contactRequests.detail.title', { reference: (request.reference ?? `#${request.id}`).replaceAll('-', '\u2011') })}
         </Typography>
         <ContactStatusChip status={request.status} />
         <IconButton onClick={onClose} aria-label={translate('contactRequests.detail.close')} edge="end">
@@ -177,7 +174,8 @@ function RequestBody({ request, titleId, onClose }: { request: ContactRequest; t
           )}
         </Box>
         <Divider sx={{ my: 2 }} />
-        <Handling request={request} />
+        {/* Started again from the saved values whenever they change. */}
+        <Handling key={`${request.status}|${request.internalNote ?? ''}|${request.updatedAt ?? ''}`} request={request} />
       </Box>
     </>
   );

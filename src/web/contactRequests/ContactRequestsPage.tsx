@@ -26,7 +26,7 @@ function filters(translate: (key: string) => string) {
       alwaysOn
       placeholder={translate('contactRequests.filters.search')}
       inputProps={{ 'aria-label': translate('contactRequests.filters.search') }}
-      sx={{ width: { xs: '100%', sm: 300 } }}
+      sx={{ width: { xs: '100%', sm: 340 } }}
     />,
     <SelectInput
       key="status"
