@@ -35,7 +35,14 @@ import {
   siteListItemSchema,
   ssoTenantSchema,
 } from './dealer.js';
-import { changeRequestFilterSchema, changeRequestInputSchema, changeRequestSchema } from './msa.js';
+import {
+  changeRequestFilterSchema,
+  changeRequestInputSchema,
+  changeRequestResolutionSchema,
+  changeRequestSchema,
+  dealerChangeRequestFilterSchema,
+  dealerChangeRequestSchema,
+} from './msa.js';
 import { eventFilterSchema, eventRecordSchema } from './events.js';
 import { newsFilterSchema, newsItemInputSchema, newsItemSchema } from './news.js';
 import { privacyPolicyAcceptedSchema, privacyPolicyAcceptSchema, privacyPolicySchema, privacyPolicyUpdateSchema } from './privacyPolicy.js';
@@ -66,6 +73,7 @@ import {
   usernameAvailabilitySchema,
 } from './registration.js';
 import { clientConfigSchema } from './clientConfig.js';
+import { auditLogEntrySchema, auditLogFilterSchema } from './auditLog.js';
 import { contactFilterSchema, contactInputSchema, contactOrderSchema, contactSchema } from './contacts.js';
 import { passcodeFilterSchema, passcodeInputSchema, passcodeSchema } from './passcodes.js';
 import {
@@ -138,7 +146,10 @@ import {
 } from './ansService.js';
 import {
   contactRequestInputSchema,
+  contactRequestFilterSchema,
   contactRequestReceiptSchema,
+  contactRequestSchema,
+  contactRequestUpdateSchema,
   libraryDocumentFilterSchema,
   libraryDocumentInputSchema,
   libraryDocumentSchema,
@@ -383,4 +394,14 @@ export const ALL_SCHEMAS = [
   contactRequestReceiptSchema,
   // passkeys.ts (issue 16: passkeys)
   ...PASSKEY_SCHEMAS,
+  contactRequestSchema,
+  contactRequestFilterSchema,
+  contactRequestUpdateSchema,
+  // msa.ts: the dealer's side of the customers' change requests
+  dealerChangeRequestSchema,
+  dealerChangeRequestFilterSchema,
+  changeRequestResolutionSchema,
+  // auditLog.ts (issue 16: the audit log viewer)
+  auditLogEntrySchema,
+  auditLogFilterSchema,
 ] as const;

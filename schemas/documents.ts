@@ -181,3 +181,88 @@ export const contactRequestReceiptSchema = {
   },
 } as const;
 export type ContactRequestReceipt = FromSchema<typeof contactRequestReceiptSchema>;
+
+// ---- Staff's inbox of contact-us messages (/contact-requests, application 1) ----
+
+/** Support's handling of a message: new → in progress → closed (src/common/contactRequestRules.ts). */
+export const CONTACT_REQUEST_STATUSES = ['new', 'inProgress', 'closed'] as const;
+export type ContactRequestStatus = (typeof CONTACT_REQUEST_STATUSES)[number];
+export const CONTACT_NOTE_MAX = 2000;
+export const CONTACT_REQUEST_SORT_FIELDS = ['createdAt', 'status'] as const;
+
+/** A message as support reads it: who sent it, what about, the attachment's name, and support's own status and note. */
+export const contactRequestSchema = {
+  $id: 'ContactRequest',
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'reference',
+    'topic',
+    'message',
+    'status',
+    'internalNote',
+    'createdAt',
+    'updatedAt',
+    'updatedBy',
+    'senderUserId',
+    'senderUsername',
+    'senderName',
+    'senderEmail',
+    'senderApplicationNum',
+    'senderDealerNumber',
+    'attachmentName',
+    'attachmentType',
+    'attachmentSize',
+  ],
+  properties: {
+    id: { type: 'integer', ...int4Range },
+    reference: { type: ['string', 'null'] },
+    topic: { type: 'string', enum: CONTACT_TOPICS },
+    message: { type: 'string' },
+    status: { type: 'string', enum: CONTACT_REQUEST_STATUSES },
+    /** Support's note: never shown to the sender. */
+    internalNote: { type: ['string', 'null'] },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: ['string', 'null'], format: 'date-time' },
+    /** The username of who changed the status or note last. */
+    updatedBy: { type: ['string', 'null'] },
+    senderUserId: { type: ['integer', 'null'] },
+    senderUsername: { type: ['string', 'null'] },
+    senderName: { type: ['string', 'null'] },
+    senderEmail: { type: ['string', 'null'] },
+    senderApplicationNum: { type: ['integer', 'null'] },
+    senderDealerNumber: { type: ['string', 'null'] },
+    attachmentName: { type: ['string', 'null'] },
+    attachmentType: { type: ['string', 'null'] },
+    attachmentSize: { type: ['integer', 'null'] },
+  },
+} as const;
+export type ContactRequest = FromSchema<typeof contactRequestSchema>;
+
+export const contactRequestFilterSchema = {
+  $id: 'ContactRequestFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    /** The reference, the message, or the sender's username, name or email (part of it, any case). */
+    q: { type: 'string', maxLength: 200 },
+    status: { type: 'string', enum: CONTACT_REQUEST_STATUSES },
+    topic: { type: 'string', enum: CONTACT_TOPICS },
+    id: { type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+  },
+} as const;
+export type ContactRequestFilter = FromSchema<typeof contactRequestFilterSchema>;
+
+/** PUT contactRequests/:id: the status, the internal note, or both. */
+export const contactRequestUpdateSchema = {
+  $id: 'ContactRequestUpdate',
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    status: { type: 'string', enum: CONTACT_REQUEST_STATUSES },
+    internalNote: { type: ['string', 'null'], maxLength: CONTACT_NOTE_MAX },
+  },
+} as const;
+export type ContactRequestUpdate = FromSchema<typeof contactRequestUpdateSchema>;

@@ -12,7 +12,7 @@ import { INT4_MAX, int4Range, notBlank } from './shared.js';
 
 export const CHANGE_REQUEST_FIELDS = ['siteName', 'address', 'siteType', 'timeZone', 'premisePhones', 'agencies', 'other'] as const;
 export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
-const CHANGE_REQUEST_STATUSES = ['pending', 'done', 'declined', 'withdrawn'] as const;
+export const CHANGE_REQUEST_STATUSES = ['pending', 'done', 'declined', 'withdrawn'] as const;
 export const CHANGE_REQUEST_LIMITS = { valueMax: 500, noteMax: 500 } as const;
 
 const siteNum = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
@@ -21,7 +21,7 @@ export const changeRequestSchema = {
   $id: 'MsaChangeRequest',
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'siteNum', 'field', 'currentValue', 'requestedValue', 'note', 'status', 'createdAt', 'resolvedAt'],
+  required: ['id', 'siteNum', 'field', 'currentValue', 'requestedValue', 'note', 'status', 'createdAt', 'resolvedAt', 'resolutionNote'],
   properties: {
     id: { type: 'integer', ...int4Range },
     siteNum,
@@ -33,6 +33,8 @@ export const changeRequestSchema = {
     status: { type: 'string', enum: CHANGE_REQUEST_STATUSES },
     createdAt: { type: 'string', format: 'date-time' },
     resolvedAt: { type: ['string', 'null'], format: 'date-time' },
+    /** The dealer's answer when they marked it done or declined (issue 15 leftover: /change-requests). */
+    resolutionNote: { type: ['string', 'null'] },
   },
 } as const;
 export type ChangeRequest = FromSchema<typeof changeRequestSchema>;
@@ -60,3 +62,53 @@ export const changeRequestFilterSchema = {
   properties: { siteNum, status: { type: 'string', enum: CHANGE_REQUEST_STATUSES } },
 } as const;
 export type ChangeRequestFilter = FromSchema<typeof changeRequestFilterSchema>;
+
+// ---- The dealer's side (/change-requests, GET/PUT /api/changeRequests) ----
+
+/** What the dealer can answer a pending request with. */
+export const CHANGE_REQUEST_RESOLUTIONS = ['done', 'declined'] as const;
+export type ChangeRequestResolution = (typeof CHANGE_REQUEST_RESOLUTIONS)[number];
+export const CHANGE_REQUEST_SORT_FIELDS = ['createdAt', 'status', 'siteNum'] as const;
+
+/** A customer's request as the dealer of the account's group reads it: the account and who asked. */
+export const dealerChangeRequestSchema = {
+  $id: 'DealerChangeRequest',
+  type: 'object',
+  additionalProperties: false,
+  required: [...changeRequestSchema.required, 'siteName', 'customerName', 'customerEmail', 'resolvedBy'],
+  properties: {
+    ...changeRequestSchema.properties,
+    siteName: { type: 'string' },
+    customerName: { type: ['string', 'null'] },
+    customerEmail: { type: ['string', 'null'] },
+    /** The username of the dealer user who resolved it. */
+    resolvedBy: { type: ['string', 'null'] },
+  },
+} as const;
+export type DealerChangeRequest = FromSchema<typeof dealerChangeRequestSchema>;
+
+export const dealerChangeRequestFilterSchema = {
+  $id: 'DealerChangeRequestFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: CHANGE_REQUEST_STATUSES },
+    siteNum,
+    /** The account's name or number, the requested value, or the customer's name or email (part of it, any case). */
+    q: { type: 'string', maxLength: 200 },
+    id: { type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+  },
+} as const;
+export type DealerChangeRequestFilter = FromSchema<typeof dealerChangeRequestFilterSchema>;
+
+/** PUT changeRequests/:id: mark a pending request done or declined, with a note for the customer. */
+export const changeRequestResolutionSchema = {
+  $id: 'ChangeRequestResolution',
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: {
+    status: { type: 'string', enum: CHANGE_REQUEST_RESOLUTIONS },
+    note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
+  },
+} as const;

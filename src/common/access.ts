@@ -229,7 +229,8 @@ export const ACCESS_TABLE = {
     delete: { apps: [internal], canEdit: true },
   },
   // §2 help menu (not for app 3) 'Contact Us': a message to support.
-  contactRequests: { create: { apps: STAFF } },
+  // Staff read the messages and handle them (issue 15 leftover, /contact-requests): status and an internal note.
+  contactRequests: { create: { apps: STAFF }, list: { apps: [internal] }, show: { apps: [internal] }, edit: { apps: [internal] } },
   roadmapItems: {
     list: { apps: STAFF },
     show: { apps: STAFF },
@@ -248,6 +249,9 @@ export const ACCESS_TABLE = {
     impersonate: SUPPORT,
   },
   auditLog: { list: { apps: [internal] }, show: { apps: [internal] }, export: { apps: [internal] } },
+  // Customers' change requests (issue 14) answered by the dealer of the account's group (/change-requests): read by its
+  // staff, marked done or declined by its administrator (xtAdmin, who edits the account).
+  changeRequests: { list: { apps: [dealer] }, show: { apps: [dealer] }, edit: ACCOUNT_EDIT },
   // §6 'Impersonation sessions exist': started by staff, ended by whoever is in one.
   impersonation: { create: { apps: [internal] }, delete: { apps: ALL } },
   // The user's own account page.

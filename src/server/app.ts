@@ -75,6 +75,8 @@ import { overloadPlugin } from './http/overload.js';
 import { requestIdGenerator } from './http/requestId.js';
 import { REQUEST_ID_HEADER } from '../common/requestId.js';
 import { logFormatOptions } from './http/logFormat.js';
+import { auditLogRoutes } from './audit/auditLogRoutes.js';
+import { dealerChangeRequestsRoutes } from './msa/dealerChangeRequestsRoutes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -277,6 +279,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(ansServiceRoutes);
       // Issue 15: document libraries, product roadmap, contact us.
       await api.register(documentsPlugin);
+      // Issue 16: the audit log viewer (read-only).
+      await api.register(auditLogRoutes);
+      // The dealer's side of the customers' change requests (issue 15 leftover).
+      await api.register(dealerChangeRequestsRoutes);
     },
     { prefix: '/api' },
   );

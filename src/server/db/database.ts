@@ -29,6 +29,7 @@ import * as m0019 from './migrations/0019_documents.js';
 import * as m0023 from './migrations/0023_authenticator.js';
 import * as m0022 from './migrations/0022_passkeys.js';
 import * as m0020 from './migrations/0020_support.js';
+import * as m0021 from './migrations/0021_audit_log.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -160,6 +161,7 @@ const migrations: Record<string, Migration> = {
   '0023_authenticator': m0023,
   '0022_passkeys': m0022,
   '0020_support': m0020,
+  '0021_audit_log': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -396,6 +396,9 @@ export interface MsaChangeRequestsTable {
   status: Generated<'pending' | 'done' | 'declined' | 'withdrawn'>;
   created_at: Generated<Date>;
   resolved_at: Date | null;
+  /** Migration 0021: the dealer's note for the customer, and who resolved the request. */
+  resolution_note: string | null;
+  resolved_by: number | null;
 }
 
 /** Report tables (migration 0011; schemas/reports.ts). */
@@ -549,6 +552,11 @@ export interface ContactRequestsTable {
   attachment_size: number | null;
   attachment: Uint8Array | null;
   created_at: Generated<Date>;
+  /** Migration 0021: staff's handling (new, inProgress, closed), their internal note, who changed it last. */
+  status: Generated<'new' | 'inProgress' | 'closed'>;
+  internal_note: string | null;
+  updated_at: Date | null;
+  updated_by: number | null;
 }
 
 export interface StatusBannerTable {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { LIBRARY_DOCUMENT_MAX_BYTES } from '../../../schemas/documents.js';
 import { contactRoutes } from './contactRoutes.js';
+import { contactInboxRoutes } from './contactInboxRoutes.js';
 import { documentsRoutes } from './documentsRoutes.js';
 import { roadmapRoutes } from './roadmapRoutes.js';
 
@@ -11,4 +12,6 @@ export async function documentsPlugin(app: FastifyInstance) {
   await app.register(documentsRoutes);
   await app.register(roadmapRoutes);
   await app.register(contactRoutes);
+  // Staff's inbox of the same messages (application 1).
+  await app.register(contactInboxRoutes);
 }

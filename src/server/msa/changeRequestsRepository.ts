@@ -1,6 +1,14 @@
-import type { ChangeRequest, ChangeRequestField } from '../../../schemas/msa.js';
+import { sql, type Transaction } from 'kysely';
+import type {
+  ChangeRequest,
+  ChangeRequestField,
+  ChangeRequestResolution,
+  DealerChangeRequest,
+  DealerChangeRequestFilter,
+} from '../../../schemas/msa.js';
 import { ACCOUNT_CHANGE_CODE } from '../../../schemas/events.js';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 
 type Row = {
@@ -13,6 +21,7 @@ type Row = {
   status: ChangeRequest['status'];
   created_at: Date;
   resolved_at: Date | null;
+  resolution_note: string | null;
 };
 
 const toRecord = (row: Row): ChangeRequest => ({
@@ -25,6 +34,7 @@ const toRecord = (row: Row): ChangeRequest => ({
   status: row.status,
   createdAt: new Date(row.created_at).toISOString(),
   resolvedAt: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
+  resolutionNote: row.resolution_note,
 });
 
 const columns = [
@@ -37,13 +47,68 @@ const columns = [
   'msa_change_requests.status',
   'msa_change_requests.created_at',
   'msa_change_requests.resolved_at',
+  'msa_change_requests.resolution_note',
 ] as const;
+
+/** A line in the account's history (a change, on its first device), where the dealer and the customer read it. */
+async function writeHistory(trx: Transaction<Database>, site: { site_num: number; site_group_num: number }, history: string) {
+  const device = await trx
+    .selectFrom('devices')
+    .select(['dev_num', 'transmitter_code'])
+    .where('site_num', '=', site.site_num)
+    .orderBy('dev_num')
+    .executeTakeFirst();
+  if (!device) return;
+  await trx
+    .insertInto('alarm_events')
+    .values({
+      site_num: site.site_num,
+      dev_num: device.dev_num,
+      site_group_num: site.site_group_num,
+      transmitter_code: device.transmitter_code,
+      zone_num: null,
+      event_code: ACCOUNT_CHANGE_CODE,
+      event_code_description: history,
+      alarm_date: new Date(),
+    })
+    .execute();
+}
+
+const dealerColumns = [
+  ...columns,
+  'sites.site_name',
+  'customer.name as customer_name',
+  'customer.email as customer_email',
+  'resolver.username as resolved_by_username',
+] as const;
+
+type DealerRow = Row & {
+  site_name: string;
+  customer_name: string | null;
+  customer_email: string | null;
+  resolved_by_username: string | null;
+};
+
+const toDealerRecord = (row: DealerRow): DealerChangeRequest => ({
+  ...toRecord(row),
+  siteName: row.site_name,
+  customerName: row.customer_name,
+  customerEmail: row.customer_email,
+  resolvedBy: row.resolved_by_username,
+});
 
 /**
  * The customer's change requests (issue 14). Every query reaches its rows through a site
  * within siteScope(user): a customer their linked accounts, staff their group's accounts.
  */
 export function changeRequestsRepository(db: Db) {
+  const dealerBase = (user: ScopeUser) =>
+    db
+      .selectFrom('msa_change_requests')
+      .innerJoin('sites', 'sites.site_num', 'msa_change_requests.site_num')
+      .leftJoin('users as customer', 'customer.user_id', 'msa_change_requests.user_id')
+      .leftJoin('users as resolver', 'resolver.user_id', 'msa_change_requests.resolved_by')
+      .where(siteScope(user));
   return {
     /** The site in scope with what the request form shows as the current values; undefined out of scope. */
     async site(user: ScopeUser, siteNum: number) {
@@ -105,28 +170,93 @@ export function changeRequestsRepository(db: Db) {
           })
           .returning(columns)
           .executeTakeFirstOrThrow();
-        const device = await trx
-          .selectFrom('devices')
-          .select(['dev_num', 'transmitter_code'])
-          .where('site_num', '=', site.site_num)
-          .orderBy('dev_num')
-          .executeTakeFirst();
-        if (device) {
-          await trx
-            .insertInto('alarm_events')
-            .values({
-              site_num: site.site_num,
-              dev_num: device.dev_num,
-              site_group_num: site.site_group_num,
-              transmitter_code: device.transmitter_code,
-              zone_num: null,
-              event_code: ACCOUNT_CHANGE_CODE,
-              event_code_description: history,
-              alarm_date: new Date(),
-            })
-            .execute();
-        }
+        await writeHistory(trx, site, history);
         return toRecord(row);
+      });
+    },
+
+    /**
+     * The dealer's side (/change-requests): the requests of the accounts in the user's scope (a
+     * dealer's selected account group), newest first, with the account and who asked.
+     */
+    async listForDealer(
+      user: ScopeUser,
+      filter: DealerChangeRequestFilter,
+      page: { offset: number; limit: number; sort?: { field: 'createdAt' | 'status' | 'siteNum'; order: 'asc' | 'desc' } },
+    ): Promise<{ rows: DealerChangeRequest[]; total: number; pending: number }> {
+      const scoped = () => {
+        let query = dealerBase(user);
+        if (filter.id?.length) query = query.where('msa_change_requests.request_id', 'in', filter.id);
+        if (filter.siteNum !== undefined) query = query.where('msa_change_requests.site_num', '=', filter.siteNum);
+        if (filter.q?.trim()) {
+          const text = filter.q.trim();
+          const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          query = query.where((eb) =>
+            eb.or([
+              eb('sites.site_name', 'ilike', pattern),
+              eb(sql<string>`sites.site_num::text`, '=', text),
+              eb('msa_change_requests.requested_value', 'ilike', pattern),
+              eb('customer.name', 'ilike', pattern),
+              eb('customer.email', 'ilike', pattern),
+            ]),
+          );
+        }
+        return query;
+      };
+      const withStatus = () => (filter.status ? scoped().where('msa_change_requests.status', '=', filter.status) : scoped());
+      let query = withStatus().select(dealerColumns);
+      const order = page.sort?.order ?? 'desc';
+      if (page.sort?.field === 'status') {
+        // Pending first (ascending): the workflow's order.
+        query = query.orderBy(sql`array_position(array['pending', 'done', 'declined', 'withdrawn'], msa_change_requests.status)`, order);
+      } else if (page.sort?.field === 'siteNum') query = query.orderBy('msa_change_requests.site_num', order);
+      const [rows, total, pending] = await Promise.all([
+        query
+          .orderBy('msa_change_requests.created_at', page.sort?.field === 'createdAt' ? order : 'desc')
+          .orderBy('msa_change_requests.request_id', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        withStatus()
+          .select(sql<string>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow(),
+        scoped()
+          .where('msa_change_requests.status', '=', 'pending')
+          .select(sql<string>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows.map(toDealerRecord), total: Number(total.n), pending: Number(pending.n) };
+    },
+
+    async getForDealer(user: ScopeUser, id: number): Promise<(DealerChangeRequest & { siteGroupNum: number }) | undefined> {
+      const row = await dealerBase(user)
+        .select([...dealerColumns, 'sites.site_group_num'])
+        .where('msa_change_requests.request_id', '=', id)
+        .executeTakeFirst();
+      return row ? { ...toDealerRecord(row), siteGroupNum: row.site_group_num } : undefined;
+    },
+
+    /**
+     * Marks a pending request done or declined with the dealer's note, and writes it into the
+     * account's history as the customer's request was; both or neither. False when it was no
+     * longer pending (someone answered it meanwhile).
+     */
+    async resolve(
+      request: { id: number; siteNum: number; siteGroupNum: number },
+      resolution: { status: ChangeRequestResolution; note: string | null },
+      userId: number,
+      history: string,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('msa_change_requests')
+          .set({ status: resolution.status, resolution_note: resolution.note, resolved_at: new Date(), resolved_by: userId })
+          .where('request_id', '=', request.id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return false;
+        await writeHistory(trx, { site_num: request.siteNum, site_group_num: request.siteGroupNum }, history);
+        return true;
       });
     },
   };

@@ -41,6 +41,7 @@ const StaffRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: 
 const SupportRoute = lazy(() => import('./SupportRoutes.js').then((m) => ({ default: m.SupportRoute })));
 const SupportUserRoute = lazy(() => import('./SupportRoutes.js').then((m) => ({ default: m.SupportUserRoute })));
 const HelpPagesRoute = lazy(() => import('./HelpPagesRoute.js').then((m) => ({ default: m.HelpPagesRoute })));
+const InboxRoute = lazy(() => import('./InboxRoutes.js').then((m) => ({ default: m.InboxRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -116,6 +117,10 @@ function AreaContent({ route }: { route: AreaRoute }) {
     case 'msaSchedules':
     case 'msaHistory':
       return <MsaRoute key={route.path} titleKey={route.titleKey} page={route.page} />;
+    case 'auditLog':
+    case 'contactRequests':
+    case 'changeRequests':
+      return <InboxRoute key={route.path} titleKey={route.titleKey} page={route.page} />;
     default:
       return <AreaPage titleKey={route.titleKey} />;
   }

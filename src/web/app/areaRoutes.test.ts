@@ -31,6 +31,16 @@ describe('area routes (SPEC §2, §6)', () => {
     expect(mayOpen(user(3, ['contactsRead']), route('/msa/contacts'))).toBe(true);
     expect(mayOpen(user(3), route('/msa/contacts'))).toBe(false);
   });
+  it("the audit log and contact requests are application 1 pages; change requests are the dealers'", () => {
+    for (const path of ['/audit-log/*', '/contact-requests/*']) {
+      expect(mayOpen(user(1), route(path)), path).toBe(true);
+      expect(mayOpen(user(2, [...ROLE_NAMES], { xtAdmin: true }), route(path)), path).toBe(false);
+      expect(mayOpen(user(3, [...ROLE_NAMES]), route(path)), path).toBe(false);
+    }
+    expect(mayOpen(user(2), route('/change-requests'))).toBe(true);
+    expect(mayOpen(user(1, [...ROLE_NAMES]), route('/change-requests'))).toBe(false);
+    expect(mayOpen(user(3, [...ROLE_NAMES]), route('/change-requests'))).toBe(false);
+  });
   it('every route names an entry of the access table', () => {
     for (const r of AREA_ROUTES) expect(rulesFor(r.access.resource, r.access.action).length, r.path).toBeGreaterThan(0);
   });
@@ -109,6 +119,10 @@ describe('area routes (SPEC §2, §6)', () => {
       '/support': 'support',
       '/support/users/:id': 'supportUser',
       '/user-account': 'userAccount',
+      // The audit log (issue 16), support's contact requests and the dealer's change requests.
+      '/audit-log/*': 'auditLog',
+      '/contact-requests/*': 'contactRequests',
+      '/change-requests': 'changeRequests',
     });
   });
 });

@@ -3,6 +3,7 @@ import { APPLICATION } from '../../common/constants.js';
 import type { MenuUser } from '../shell/menuRules.js';
 import type { AnsServicePage } from './AnsServiceRoute.js';
 import type { HelpPage } from './HelpPagesRoute.js';
+import type { InboxPage } from './InboxRoutes.js';
 import type { MsaPage } from './MsaRoutes.js';
 
 /**
@@ -34,6 +35,7 @@ export interface AreaRoute {
     | 'supportUser'
     | AnsServicePage
     | HelpPage
+    | InboxPage
     | MsaPage;
   /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
   msa?: boolean;
@@ -73,6 +75,21 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     page: 'supportUser',
   },
   { path: '/marketing', titleKey: 'shell.pages.marketing', access: { resource: 'marketing', action: 'list' }, page: 'marketing' },
+  // Staff (issue 16): the audit log, an entry in its drawer at /audit-log/:id; support's contact-us inbox (issue 15).
+  { path: '/audit-log/*', titleKey: 'shell.pages.auditLog', access: { resource: 'auditLog', action: 'list' }, page: 'auditLog' },
+  {
+    path: '/contact-requests/*',
+    titleKey: 'shell.pages.contactRequests',
+    access: { resource: 'contactRequests', action: 'list' },
+    page: 'contactRequests',
+  },
+  // Dealers: what their customers asked them to change (issue 14's change requests).
+  {
+    path: '/change-requests',
+    titleKey: 'shell.pages.changeRequests',
+    access: { resource: 'changeRequests', action: 'list' },
+    page: 'changeRequests',
+  },
   // The answering service (issue 15); the slide-over pages open their forms at /create and /:id.
   {
     path: '/ans-service/messages',

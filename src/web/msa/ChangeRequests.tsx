@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -58,8 +59,22 @@ export function ChangeRequests({ site }: { site: SiteDetail }) {
               <ListItem key={r.id} disableGutters divider sx={{ gap: 1, alignItems: 'flex-start' }}>
                 <ListItemText
                   primary={`${t(`fields.${r.field}`)}: ${r.requestedValue}`}
-                  secondary={[formatInZone(r.createdAt, site.timeZone, language), r.note].filter(Boolean).join(' · ')}
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                  secondary={
+                    <>
+                      {[formatInZone(r.createdAt, site.timeZone, language), r.note].filter(Boolean).join(' · ')}
+                      {r.resolvedAt && (
+                        // The dealer's answer (issue 15 leftover, /change-requests): when, and their note.
+                        <Box component="span" sx={{ display: 'block', color: 'text.primary' }}>
+                          {t(r.resolutionNote ? 'dealerAnswerNote' : 'dealerAnswer', {
+                            status: t(`status.${r.status}`),
+                            time: formatInZone(r.resolvedAt, site.timeZone, language),
+                            note: r.resolutionNote,
+                          })}
+                        </Box>
+                      )}
+                    </>
+                  }
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
                 <Chip
                   size="small"

@@ -27,6 +27,9 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import SettingsApplicationsIcon from '@mui/icons-material/SettingsApplications';
 import SearchIcon from '@mui/icons-material/Search';
 import SummarizeIcon from '@mui/icons-material/Summarize';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
+import PolicyIcon from '@mui/icons-material/Policy';
 import type { ReactElement } from 'react';
 import { Menu, useSidebarState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
@@ -63,6 +66,9 @@ export const DRAWER_ICONS: Record<string, ReactElement> = {
   schedules: <EventIcon />,
   history: <HistoryIcon />,
   panelInfo: <AccountBalanceIcon />,
+  contactRequests: <MarkEmailUnreadIcon />,
+  auditLog: <PolicyIcon />,
+  changeRequests: <EditNoteIcon />,
 };
 
 function DrawerEntry({ item, onDone }: { item: DrawerItem; onDone?: () => void }) {

@@ -28,11 +28,20 @@ function user(
 const keys = (u: MenuUser, ans = false) => visibleDrawerItems(u, ans).map((i) => i.key);
 
 describe('drawer items by application (SPEC §2, §6)', () => {
-  it('app 1 with every role: Home, Reports, Support, News, News Setup, Marketing', () => {
-    expect(keys(user(1, ROLE_NAMES))).toEqual(['home', 'reports', 'support', 'news', 'newsSetup', 'marketing']);
+  it('app 1 with every role: Home, Reports, Support, News, News Setup, Marketing, and the contact requests and audit log (issues 15, 16)', () => {
+    expect(keys(user(1, ROLE_NAMES))).toEqual([
+      'home',
+      'reports',
+      'support',
+      'news',
+      'newsSetup',
+      'marketing',
+      'contactRequests',
+      'auditLog',
+    ]);
   });
   it('app 1 without reportRead loses Reports, Support and News Setup', () => {
-    expect(keys(user(1))).toEqual(['home', 'news', 'marketing']);
+    expect(keys(user(1))).toEqual(['home', 'news', 'marketing', 'contactRequests', 'auditLog']);
   });
   it('app 2 with everything', () => {
     expect(keys(user(2, ROLE_NAMES, allFlags), true)).toEqual([
@@ -46,11 +55,12 @@ describe('drawer items by application (SPEC §2, §6)', () => {
       'accountGroupSettings',
       'branding',
       'users',
+      'changeRequests',
       'billing',
     ]);
   });
-  it('app 2 with nothing: Home, Accounts, Advanced Search, News', () => {
-    expect(keys(user(2))).toEqual(['home', 'accounts', 'advancedSearch', 'news']);
+  it("app 2 with nothing: Home, Accounts, Advanced Search, News, and the customers' change requests", () => {
+    expect(keys(user(2))).toEqual(['home', 'accounts', 'advancedSearch', 'news', 'changeRequests']);
   });
   it('Create New Account needs allowCreateAccountFlag', () => {
     expect(keys(user(2, [], { allowCreateAccountFlag: true }))).toContain('createAccount');
@@ -76,6 +86,7 @@ describe('drawer items by application (SPEC §2, §6)', () => {
       'accountGroupSettings',
       'branding',
       'users',
+      'changeRequests',
     ]);
     expect(keys(user(2, ['billingRead']))).toContain('billing');
     expect(keys(user(2, ['reportRead']))).toContain('reports');
@@ -131,7 +142,15 @@ describe("'More Options' flyout", () => {
   it('app 2 under 768 px high collapses some items', () => {
     const { main, more } = splitMoreOptions(items, 2, 767);
     expect(main.map((i) => i.key)).toEqual(['home', 'accounts', 'advancedSearch', 'createAccount', 'reports']);
-    expect(more.map((i) => i.key)).toEqual(['answeringService', 'news', 'accountGroupSettings', 'branding', 'users', 'billing']);
+    expect(more.map((i) => i.key)).toEqual([
+      'answeringService',
+      'news',
+      'accountGroupSettings',
+      'branding',
+      'users',
+      'changeRequests',
+      'billing',
+    ]);
   });
   it('768 px and taller, or other applications: no flyout', () => {
     expect(splitMoreOptions(items, 2, 768).more).toEqual([]);

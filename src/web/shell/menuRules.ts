@@ -36,6 +36,8 @@ const DRAWERS: Record<number, readonly DrawerItem[]> = {
     { key: 'news', to: '/news', access: { resource: 'news', action: 'list' } },
     { key: 'newsSetup', to: '/news/setup', access: { resource: 'news', action: 'setup' } },
     { key: 'marketing', to: '/marketing', access: { resource: 'marketing', action: 'list' } },
+    { key: 'contactRequests', to: '/contact-requests', access: { resource: 'contactRequests', action: 'list' } },
+    { key: 'auditLog', to: '/audit-log', access: { resource: 'auditLog', action: 'list' } },
   ],
   [APPLICATION.dealer]: [
     { key: 'home', to: '/home/dashboard', access: { resource: 'dashboard', action: 'list' } },
@@ -48,6 +50,7 @@ const DRAWERS: Record<number, readonly DrawerItem[]> = {
     { key: 'accountGroupSettings', to: '/account-group/info', access: { resource: 'accountGroup', action: 'edit' }, collapsible: true },
     { key: 'branding', to: '/branding', access: { resource: 'branding', action: 'edit' }, collapsible: true },
     { key: 'users', to: '/account-group/users', access: { resource: 'users', action: 'list' }, collapsible: true },
+    { key: 'changeRequests', to: '/change-requests', access: { resource: 'changeRequests', action: 'list' }, collapsible: true },
     { key: 'billing', to: '/billing', access: { resource: 'invoices', action: 'list' }, collapsible: true },
   ],
   [APPLICATION.customer]: [

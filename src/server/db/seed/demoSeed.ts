@@ -62,6 +62,8 @@ import { seedDealerBilling } from './dealerBillingSeed.js';
 import { seedAnsService } from './ansServiceSeed.js';
 import { seedInvitedStaff } from './usersSeed.js';
 import { seedSupportDemo } from './supportSeed.js';
+import { seedSupportInbox } from './supportInboxSeed.js';
+import { addressDisplay } from '../../../common/address.js';
 import { chance, digits, mulberry32, pick, randomInt, sample, weightedPick, type Random } from './random.js';
 
 /**
@@ -743,6 +745,23 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
     await seedDealerBilling(trx, data.info, now); // the station's invoices to dealers (issue 15)
     await seedAnsService(trx, data.info, ids.beta, now);
     await seedDocuments(trx, { staffUserId: ids.support, now });
+    // Support's contact-us inbox and the dealer's change requests from the customer (issues 15, 16).
+    const carter = customerSites[0].row;
+    await seedSupportInbox(trx, {
+      ids,
+      now,
+      customerSite: {
+        siteNum: customerSites[0].siteNum,
+        groupNum: 9993,
+        address: addressDisplay({
+          line1: carter.address_line1,
+          line2: carter.address_line2 ?? null,
+          city: carter.city,
+          state: carter.state,
+          postalCode: carter.postal_code,
+        }),
+      },
+    });
 
     // The customer without roles: one linked account (the third home of the live-alarm group).
     const basicSite = data.info.filter((site) => site.groupNum === 9993 && site.residential)[2];

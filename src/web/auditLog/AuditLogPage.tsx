@@ -1,0 +1,374 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import DownloadIcon from '@mui/icons-material/Download';
+import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
+import LockIcon from '@mui/icons-material/Lock';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import {
+  DataTable,
+  DateInput,
+  FilterButton,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { AUDIT_LOG_COUNT_CAP, type AuditLogEntry } from '../../../schemas/auditLog.js';
+import { auditChanges, changesSummary } from '../../common/auditChanges.js';
+import { failureMessage } from '../providers/errorMessages.js';
+import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
+import { AuditEntryDrawer } from './AuditEntryDrawer.js';
+import { ActionCode, OccurredAt, PersonText } from './AuditParts.js';
+import { AUDIT_LOG_PATH, auditExportUrl, boundaryDay, dayBoundary, targetText, whoDid } from './auditLogRules.js';
+
+const AUDIT_LOG = 'auditLog';
+
+const FILTER_WIDTH = { width: { xs: '100%', sm: 200 } };
+
+/** The search always shows; on a phone the other filters wait behind Add filter (six inputs would fill the screen). */
+function auditFilters(translate: (key: string) => string, phone: boolean) {
+  const alwaysOn = !phone;
+  return [
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('auditLog.filters.search')}
+      inputProps={{ 'aria-label': translate('auditLog.filters.search') }}
+      sx={{ width: { xs: '100%', sm: 340 } }}
+    />,
+    <TextInput
+      key="action"
+      source="action"
+      label="auditLog.filters.action"
+      alwaysOn={alwaysOn}
+      helperText={false}
+      placeholder="users."
+      sx={{ width: { xs: '100%', sm: 220 } }}
+    />,
+    <TextInput key="actor" source="actor" label="auditLog.filters.actor" alwaysOn={alwaysOn} helperText={false} sx={FILTER_WIDTH} />,
+    <TextInput
+      key="targetType"
+      source="targetType"
+      label="auditLog.filters.targetType"
+      alwaysOn={alwaysOn}
+      helperText={false}
+      sx={FILTER_WIDTH}
+    />,
+    <DateInput
+      key="from"
+      source="from"
+      label="auditLog.filters.from"
+      alwaysOn={alwaysOn}
+      helperText={false}
+      format={(v: string) => boundaryDay(v)}
+      parse={(v: string) => dayBoundary(v)}
+      sx={FILTER_WIDTH}
+    />,
+    <DateInput
+      key="to"
+      source="to"
+      label="auditLog.filters.to"
+      alwaysOn={alwaysOn}
+      helperText={false}
+      format={(v: string) => boundaryDay(v, true)}
+      parse={(v: string) => dayBoundary(v, true)}
+      sx={FILTER_WIDTH}
+    />,
+    <TextInput key="targetId" source="targetId" label="auditLog.filters.targetId" helperText={false} sx={FILTER_WIDTH} />,
+    <TextInput key="impersonator" source="impersonator" label="auditLog.filters.impersonator" helperText={false} sx={FILTER_WIDTH} />,
+    <NullableBooleanInput
+      key="impersonated"
+      source="impersonated"
+      label="auditLog.filters.impersonated"
+      nullLabel="auditLog.filters.any"
+      trueLabel="auditLog.filters.onlyImpersonated"
+      falseLabel="auditLog.filters.notImpersonated"
+      helperText={false}
+      sx={{ width: { xs: '100%', sm: 220 } }}
+    />,
+  ];
+}
+
+function Who({ entry }: { entry: AuditLogEntry }) {
+  const translate = useTranslate();
+  const { person, actingAs } = whoDid(entry);
+  return (
+    <Box sx={{ minWidth: 140 }}>
+      <PersonText person={person} strong />
+      {actingAs && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color="warning"
+          label={translate('auditLog.actingAs', {
+            name: actingAs.username ?? translate('auditLog.deletedUser', { id: actingAs.id ?? '?' }),
+          })}
+          sx={{ mt: 0.5, maxWidth: '100%', '& .MuiChip-label': { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function Changes({ entry }: { entry: AuditLogEntry }) {
+  const translate = useTranslate();
+  const { changes } = auditChanges(entry.details);
+  if (!changes.length) return null;
+  const summary = changesSummary(changes);
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      title={summary}
+      sx={{ display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {translate('auditLog.changed', { smart_count: changes.length })}: {summary}
+    </Typography>
+  );
+}
+
+function What({ entry }: { entry: AuditLogEntry }) {
+  return (
+    <Box sx={{ minWidth: 160 }}>
+      <ActionCode action={entry.action} />
+      <Changes entry={entry} />
+    </Box>
+  );
+}
+
+/** A record's type and id; a long id (a session's UUID) cut short in the table, whole in its tooltip and the entry. */
+function Target({ entry }: { entry: AuditLogEntry }) {
+  const text = targetText(entry);
+  if (!text) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary">
+        —
+      </Typography>
+    );
+  }
+  const long = (entry.targetId ?? '').length > 16;
+  return (
+    <Box
+      component="span"
+      title={long ? text : undefined}
+      sx={{ display: 'block', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </Box>
+  );
+}
+
+/** The entry's number, a link that opens it (the table's keyboard way in). */
+function EntryLink({ entry }: { entry: AuditLogEntry }) {
+  const translate = useTranslate();
+  const { search } = useLocation();
+  return (
+    <Box
+      component={RouterLink}
+      to={`${AUDIT_LOG_PATH}/${entry.id}${search}`}
+      aria-label={translate('auditLog.openEntry', { id: entry.id })}
+      onClick={(e: React.MouseEvent) => e.stopPropagation()}
+      sx={{ color: 'primary.main', fontWeight: 600, whiteSpace: 'nowrap' }}
+    >
+      #{entry.id}
+    </Box>
+  );
+}
+
+function AuditTable() {
+  const translate = useTranslate();
+  const { search } = useLocation();
+  return (
+    <DataTable<AuditLogEntry>
+      sx={{ '& thead th': { whiteSpace: 'nowrap' }, '& td': { verticalAlign: 'top' } }}
+      aria-label={translate('auditLog.tableLabel')}
+      rowClick={(id) => `${AUDIT_LOG_PATH}/${id}${search}`}
+      bulkActionButtons={false}
+      empty={<AuditEmpty />}
+    >
+      <DataTable.Col source="id" label="auditLog.columns.id" render={(e) => <EntryLink entry={e as AuditLogEntry} />} />
+      <DataTable.Col
+        source="occurredAt"
+        label="auditLog.columns.occurredAt"
+        render={(e) => <OccurredAt iso={(e as AuditLogEntry).occurredAt} />}
+      />
+      <DataTable.Col label="auditLog.columns.who" disableSort render={(e) => <Who entry={e as AuditLogEntry} />} />
+      <DataTable.Col label="auditLog.columns.what" disableSort render={(e) => <What entry={e as AuditLogEntry} />} />
+      <DataTable.Col label="auditLog.columns.target" disableSort render={(e) => <Target entry={e as AuditLogEntry} />} />
+      <DataTable.Col
+        label="auditLog.columns.ip"
+        disableSort
+        render={(e) => (
+          <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.85rem' }}>
+            {(e as AuditLogEntry).ip ?? '—'}
+          </Box>
+        )}
+      />
+    </DataTable>
+  );
+}
+
+/** Phones: one card per entry; the card opens it. */
+function AuditCards() {
+  const translate = useTranslate();
+  const { search } = useLocation();
+  const { data } = useListContext<AuditLogEntry>();
+  if (!data?.length) return <AuditEmpty />;
+  return (
+    <Box component="ul" aria-label={translate('auditLog.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {data.map((entry) => (
+        <Box component="li" key={entry.id} sx={{ mb: 1 }}>
+          <Card variant="outlined" data-testid="audit-card">
+            <CardActionArea
+              component={RouterLink}
+              to={`${AUDIT_LOG_PATH}/${entry.id}${search}`}
+              aria-label={translate('auditLog.openEntry', { id: entry.id })}
+            >
+              <CardContent sx={{ pb: '12px !important' }}>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+                  <Box sx={{ minWidth: 0 }}>
+                    <ActionCode action={entry.action} />
+                  </Box>
+                  <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                    #{entry.id}
+                  </Typography>
+                </Box>
+                <Changes entry={entry} />
+                <Box sx={{ display: 'flex', gap: 2, mt: 1, typography: 'body2', flexWrap: 'wrap' }}>
+                  <Who entry={entry} />
+                  <Box sx={{ color: 'text.secondary' }}>
+                    <OccurredAt iso={entry.occurredAt} />
+                  </Box>
+                </Box>
+                {(entry.targetType || entry.ip) && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1, overflowWrap: 'anywhere' }}>
+                    {[targetText(entry), entry.ip].filter(Boolean).join(' · ')}
+                  </Typography>
+                )}
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function AuditEmpty() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const filtered = Object.keys(filterValues ?? {}).length > 0;
+  return (
+    <EmptyState
+      testId="audit-empty"
+      icon={filtered ? <SearchOffIcon /> : <HistoryEduIcon />}
+      title={translate(filtered ? 'auditLog.empty.filteredTitle' : 'auditLog.empty.title')}
+      text={translate(filtered ? 'auditLog.empty.filtered' : 'auditLog.empty.text')}
+      action={
+        filtered ? (
+          <Button variant="outlined" onClick={() => setFilters({}, {}, false)}>
+            {translate('auditLog.clearFilters')}
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/** The export of what the filters keep (the session cookie carries the download). */
+function ExportButton() {
+  const translate = useTranslate();
+  const { filterValues, total } = useListContext();
+  const { canAccess } = useCanAccess({ resource: AUDIT_LOG, action: 'export' });
+  if (!canAccess) return null;
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      href={auditExportUrl(filterValues ?? {})}
+      download
+      disabled={!total}
+    >
+      {translate('auditLog.export.button')}
+    </Button>
+  );
+}
+
+function AuditResults() {
+  const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { isPending, total } = useListContext<AuditLogEntry>();
+  if (isPending) return <ListSkeleton label={translate('auditLog.loading')} columns={6} />;
+  return (
+    <>
+      {total === AUDIT_LOG_COUNT_CAP && (
+        <Alert severity="info" sx={{ m: phone ? 0 : 1, mb: 1 }}>
+          {translate('auditLog.capped', { count: AUDIT_LOG_COUNT_CAP.toLocaleString() })}
+        </Alert>
+      )}
+      {phone ? <AuditCards /> : <AuditTable />}
+    </>
+  );
+}
+
+/**
+ * /audit-log (issue 16, access table `auditLog`: application 1): every audit entry, newest
+ * first; who did it and acting as whom, what, which record, before and after, when and from
+ * where. Filters (search, action, user, record type, dates, and more behind Add filter), the
+ * entry in a drawer (/audit-log/:id) with its before and after as a table, and the CSV export of
+ * what the filters keep. Read-only: nothing here changes an entry.
+ */
+export function AuditLogPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <Box component="section" aria-label={translate('auditLog.heading')}>
+      <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 820 }}>
+        {translate('auditLog.intro')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <LockIcon fontSize="inherit" aria-hidden />
+        {translate('auditLog.appendOnly')}
+      </Typography>
+      <List<AuditLogEntry>
+        resource={AUDIT_LOG}
+        title={false}
+        filters={auditFilters(translate, phone)}
+        sort={{ field: 'occurredAt', order: 'DESC' }}
+        perPage={25}
+        exporter={false}
+        storeKey="auditLog.list"
+        disableSyncWithLocation={false}
+        actions={
+          <TopToolbar>
+            <FilterButton />
+            <ExportButton />
+          </TopToolbar>
+        }
+        empty={false}
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, 'auditLog.loadError'), { type: 'error' }) }}
+      >
+        <AuditResults />
+      </List>
+      <AuditEntryDrawer />
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useLocaleState, useTranslate } from 'react-admin';
+import type { AuditPerson } from './auditLogRules.js';
+
+/** Pieces the audit log's list and its entry drawer both show. */
+
+/** A person as the log names them: username and name, or a deleted user's number, or the system. */
+export function PersonText({ person, strong = false }: { person: AuditPerson | null; strong?: boolean }) {
+  const translate = useTranslate();
+  if (!person) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary">
+        {translate('auditLog.system')}
+      </Typography>
+    );
+  }
+  if (!person.username) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary">
+        {translate('auditLog.deletedUser', { id: person.id ?? '?' })}
+      </Typography>
+    );
+  }
+  return (
+    <Box component="span">
+      <Box component="span" sx={{ fontWeight: strong ? 600 : 400, overflowWrap: 'anywhere' }}>
+        {person.username}
+      </Box>
+      {person.name && person.name !== person.username && (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {person.name}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+export function OccurredAt({ iso }: { iso: string }) {
+  const [locale] = useLocaleState();
+  const date = new Date(iso);
+  return (
+    <Box component="time" dateTime={iso} sx={{ whiteSpace: 'nowrap', display: 'block' }}>
+      {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date)}
+      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(date)}
+      </Typography>
+    </Box>
+  );
+}
+
+export function ActionCode({ action }: { action: string }) {
+  return (
+    <Box component="code" sx={{ fontFamily: 'monospace', fontSize: '0.85rem', overflowWrap: 'anywhere', fontWeight: 600 }}>
+      {action}
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import { addDays, format } from 'date-fns';
+import type { AuditLogEntry } from '../../../schemas/auditLog.js';
+
+/**
+ * The audit log screen's pure rules (issue 16): who did it and as whom, the day filters, and the
+ * export's address.
+ */
+
+export const AUDIT_LOG_PATH = '/audit-log';
+
+export interface AuditPerson {
+  id: number | null;
+  username: string | null;
+  name: string | null;
+}
+
+/**
+ * Who did it, and acting as whom: while impersonating, the support user (the impersonator) did
+ * it as the user they impersonated (the entry's actor); otherwise the actor did it as themselves.
+ * `person` is null for an entry no one signed in made (a failed sign-in, the system).
+ */
+export function whoDid(entry: AuditLogEntry): { person: AuditPerson | null; actingAs: AuditPerson | null } {
+  const actor: AuditPerson | null =
+    entry.actorUserId === null && entry.actorUsername === null
+      ? null
+      : { id: entry.actorUserId, username: entry.actorUsername, name: entry.actorName };
+  if (entry.impersonatorUserId === null && entry.impersonatorUsername === null) return { person: actor, actingAs: null };
+  return {
+    person: { id: entry.impersonatorUserId, username: entry.impersonatorUsername, name: entry.impersonatorName },
+    actingAs: actor,
+  };
+}
+
+/** A day filter ('yyyy-MM-dd', the browser's day) as the instant it starts; `end`: the instant the next day starts. */
+export function dayBoundary(day: string | null | undefined, end = false): string | undefined {
+  if (!day || !/^\d{4}-\d{2}-\d{2}/.test(day)) return undefined;
+  const start = new Date(`${day.slice(0, 10)}T00:00:00`);
+  if (Number.isNaN(start.getTime())) return undefined;
+  return (end ? addDays(start, 1) : start).toISOString();
+}
+
+/** The browser's day of a filter instant, for the date input; the day before for an `end` boundary. */
+export function boundaryDay(iso: string | null | undefined, end = false): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return format(end ? addDays(date, -1) : date, 'yyyy-MM-dd');
+}
+
+/** GET /api/auditLog/export with the list's filters (empty ones left out). */
+export function auditExportUrl(filter: Record<string, unknown>): string {
+  const kept = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+  return `/api/auditLog/export?filter=${encodeURIComponent(JSON.stringify(kept))}`;
+}
+
+/** The record an entry is about, on one line: 'contact 42', the type alone, or '' for none. */
+export function targetText(entry: Pick<AuditLogEntry, 'targetType' | 'targetId'>): string {
+  return [entry.targetType, entry.targetId].filter(Boolean).join(' ');
+}
