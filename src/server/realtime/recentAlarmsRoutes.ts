@@ -16,7 +16,7 @@ const RECENT_HOURS = 24;
  * The alarms the alarm hub pushed to an account group (every ingested alarm of a live group that
  * no test covered; account changes are history rows, never pushed), newest first by arrival.
  */
-export function recentAlarmsRepository(db: Db) {
+function recentAlarmsRepository(db: Db) {
   return {
     async list(user: ScopeUser, liveGroups: readonly number[], after: number | undefined, now = new Date()): Promise<AlarmEvent[]> {
       const group = user.current_site_group_num;

@@ -3,7 +3,7 @@ import type { AlarmEvent, ReportEvent } from '../../../schemas/dealer.js';
 import type { ReportProgress } from '../../../schemas/reports.js';
 import { getSession } from '../providers/session.js';
 import { refreshToken } from '../providers/transport.js';
-import { mayReconnect, wantsAlarmHub } from './liveRules.js';
+import { automaticReconnectDelay, mayReconnect, wantsAlarmHub } from './liveRules.js';
 
 /**
  * The live connections of the shell (SPEC §4 'Shell and live behaviour'): the alarm hub only
@@ -38,7 +38,7 @@ async function bearer(): Promise<string> {
 function build(hub: HubName): HubConnection {
   return new HubConnectionBuilder()
     .withUrl(`/hubs/${hub}`, { accessTokenFactory: bearer, transport: HttpTransportType.WebSockets })
-    .withAutomaticReconnect()
+    .withAutomaticReconnect({ nextRetryDelayInMilliseconds: (context) => automaticReconnectDelay(context.previousRetryCount) })
     .configureLogging(LogLevel.None)
     .build();
 }
