@@ -10,6 +10,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'por
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Three processes behind nginx: its own config and server (playwright.cluster.config.ts, npm run test:cluster).
+  testIgnore: 'cluster.spec.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,

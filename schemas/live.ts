@@ -46,3 +46,16 @@ export const alarmIngestResultSchema = {
   },
 } as const;
 export type AlarmIngestResult = FromSchema<typeof alarmIngestResultSchema>;
+
+/** How many alarms the recent-alarms list holds (GET /api/alarms/recent; the web app keeps as many). */
+export const RECENT_ALARMS_MAX = 20;
+
+/** GET /api/alarms/recent: `after` an alarmNum the client already has (a catch-up after a reconnect). */
+export const recentAlarmsQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    after: { type: 'integer', minimum: 0, maximum: INT4_MAX },
+  },
+} as const;
+export type RecentAlarmsQuery = FromSchema<typeof recentAlarmsQuerySchema>;

@@ -160,6 +160,8 @@ export const ACCESS_TABLE = {
   },
   // The account's history: staff of its group, and the customer of a linked account (issue 14), each within the repository's scope.
   events: { list: { apps: ALL }, show: { apps: ALL }, export: { apps: ALL } },
+  // The recent-alarms list (GET /api/alarms/recent): whoever hears the alarm hub, staff of a live account group (the route checks the group).
+  liveAlarms: { list: { apps: STAFF } },
   // Place on test (issue 12; the spec's "No Action" state): dealers of the account's group.
   tests: siteDetail(),
   // Editing the account (issue 12): the call list, zones, passcodes, schedules and holidays; xtAdmin edits.

@@ -36,6 +36,7 @@ import { sitesRoutes } from './sites/sitesRoutes.js';
 import { openapiPlugin } from './openapi/openapiPlugin.js';
 import { spaPlugin } from './spa/spaPlugin.js';
 import { realtimePlugin } from './realtime/realtimePlugin.js';
+import { recentAlarmsRoutes } from './realtime/recentAlarmsRoutes.js';
 import { integrationsRoutes } from './integrations/integrationsRoutes.js';
 import { ansIngestRoutes } from './ansService/ansIngestRoutes.js';
 import { siteRoutes } from './shell/siteRoutes.js';
@@ -246,6 +247,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(bannerRoutes);
       await api.register(privacyRoutes);
       await api.register(integrationsRoutes);
+      await api.register(recentAlarmsRoutes);
       await api.register(ansIngestRoutes);
       await api.register(siteRoutes);
       await api.register(sitesRoutes);

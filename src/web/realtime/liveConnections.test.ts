@@ -7,7 +7,19 @@ class FakeConnection {
   state = 'Disconnected';
   starts = 0;
   handlers = new Map<string, (arg: unknown) => void>();
+  reconnected: (() => void) | undefined;
+  reconnecting: (() => void) | undefined;
+  closed: (() => void) | undefined;
   constructor(readonly url: string) {}
+  onreconnected(callback: () => void) {
+    this.reconnected = callback;
+  }
+  onreconnecting(callback: () => void) {
+    this.reconnecting = callback;
+  }
+  onclose(callback: () => void) {
+    this.closed = callback;
+  }
   on(name: string, handler: (arg: unknown) => void) {
     this.handlers.set(name, handler);
   }
@@ -17,7 +29,9 @@ class FakeConnection {
     this.state = 'Connected';
   }
   async stop() {
+    const was = this.state;
     this.state = 'Disconnected';
+    if (was !== 'Disconnected') this.closed?.();
   }
 }
 
@@ -88,6 +102,40 @@ describe('live connections (SPEC §4)', () => {
     const returned = reports.handlers.get('reportProgress')!({ runId: 7, status: 'running', progress: 40 });
     expect(reportProgress).toHaveBeenCalledWith({ runId: 7, status: 'running', progress: 40 });
     expect(returned).toBeUndefined();
+  });
+
+  it('tells the shell each time the alarm hub is connected: after a start and after an automatic reconnect', async () => {
+    updateSession({ siteGroupNum: 9993 });
+    const alarmsConnected = vi.fn();
+    const alarmsInterrupted = vi.fn();
+    const live = new LiveConnections({ alarm: () => undefined, reportComplete: () => undefined, alarmsConnected, alarmsInterrupted });
+    await live.start();
+    expect(alarmsConnected).toHaveBeenCalledTimes(1);
+    // Started again while connected (a group change): no new connection, no call.
+    await live.start();
+    expect(alarmsConnected).toHaveBeenCalledTimes(1);
+    // The process holding the connection went away and the client reconnected to another.
+    const alarms = created.find((c) => c.url === '/hubs/alarms')!;
+    alarms.reconnecting!();
+    expect(alarmsInterrupted).toHaveBeenCalledTimes(1);
+    alarms.reconnected!();
+    expect(alarmsConnected).toHaveBeenCalledTimes(2);
+    // The reports hub's breaks are not the alarm hub's.
+    const reports = created.find((c) => c.url === '/hubs/reports')!;
+    expect([reports.reconnected, reports.reconnecting, reports.closed]).toEqual([undefined, undefined, undefined]);
+    // Idle (the connection closes), then back: a new connection, a new call.
+    await live.stop();
+    expect(alarmsInterrupted).toHaveBeenCalledTimes(2);
+    await live.reconnect();
+    expect(alarmsConnected).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not call it when the start failed', async () => {
+    updateSession({ siteGroupNum: 9993 });
+    const alarmsConnected = vi.fn();
+    failStarts = true;
+    await new LiveConnections({ alarm: () => undefined, reportComplete: () => undefined, alarmsConnected }).start();
+    expect(alarmsConnected).not.toHaveBeenCalled();
   });
 
   it('stop closes both; reconnect tries at most 4 times in a row, a success resets the count', async () => {

@@ -3,7 +3,7 @@ import type { AlarmEvent, ReportEvent } from '../../../schemas/dealer.js';
 import type { ReportProgress } from '../../../schemas/reports.js';
 import { getSession } from '../providers/session.js';
 import { refreshToken } from '../providers/transport.js';
-import { mayReconnect, wantsAlarmHub } from './liveRules.js';
+import { automaticReconnectDelay, mayReconnect, wantsAlarmHub } from './liveRules.js';
 
 /**
  * The live connections of the shell (SPEC §4 'Shell and live behaviour'): the alarm hub only
@@ -16,6 +16,13 @@ export interface LiveHandlers {
   reportComplete: (event: ReportEvent) => void;
   /** A run's status and progress (issue 13), to its owner; optional for callers that do not show runs. */
   reportProgress?: (progress: ReportProgress) => void;
+  /**
+   * The alarm hub is connected: after a start, and after an automatic reconnect (the process
+   * holding the connection went away); the shell reads the alarms it may have missed.
+   */
+  alarmsConnected?: () => void;
+  /** The alarm hub's connection broke (an automatic reconnect begins, or it gave up) or was stopped. */
+  alarmsInterrupted?: () => void;
 }
 
 export type HubName = 'alarms' | 'reports';
@@ -31,7 +38,7 @@ async function bearer(): Promise<string> {
 function build(hub: HubName): HubConnection {
   return new HubConnectionBuilder()
     .withUrl(`/hubs/${hub}`, { accessTokenFactory: bearer, transport: HttpTransportType.WebSockets })
-    .withAutomaticReconnect()
+    .withAutomaticReconnect({ nextRetryDelayInMilliseconds: (context) => automaticReconnectDelay(context.previousRetryCount) })
     .configureLogging(LogLevel.None)
     .build();
 }
@@ -76,11 +83,14 @@ export class LiveConnections {
       let connection = this.connections.get(hub);
       if (!connection) {
         connection = build(hub);
-        if (hub === 'alarms')
+        if (hub === 'alarms') {
           connection.on('alarm', (event: AlarmEvent) => {
             this.handlers.alarm(event);
           });
-        else {
+          connection.onreconnecting(() => this.handlers.alarmsInterrupted?.());
+          connection.onreconnected(() => this.handlers.alarmsConnected?.());
+          connection.onclose(() => this.handlers.alarmsInterrupted?.());
+        } else {
           connection.on('reportComplete', (event: ReportEvent) => {
             this.handlers.reportComplete(event);
           });
@@ -95,6 +105,7 @@ export class LiveConnections {
         await connection.start();
         // Stopped (idle, unmounted) or replaced while it was starting: do not leave it open.
         if (this.stopped || this.connections.get(hub) !== connection) await connection.stop();
+        else if (hub === 'alarms') this.handlers.alarmsConnected?.();
       } catch {
         ok = false;
       }

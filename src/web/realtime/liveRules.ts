@@ -19,3 +19,18 @@ export function wantsAlarmHub(
 ): boolean {
   return siteGroupNum !== null && siteGroupNum !== undefined && liveGroups.includes(siteGroupNum);
 }
+
+/** SignalR's own delays before each automatic reconnect attempt after a connection is lost; then it gives up. */
+const AUTOMATIC_RECONNECT_DELAYS_MS = [0, 2000, 10_000, 30_000];
+/** Each delay is spread over this much more, so the clients of a process that went away do not all return in the same instant. */
+export const RECONNECT_SPREAD_MS = 1000;
+
+/**
+ * The delay before automatic reconnect attempt `previousRetryCount + 1` (SignalR's retry policy):
+ * SignalR's defaults (0, 2, 10, 30 s), each plus a random part of up to a second; null after the
+ * fourth, when the idle rule's manual reconnect takes over.
+ */
+export function automaticReconnectDelay(previousRetryCount: number, random: () => number = Math.random): number | null {
+  const base = AUTOMATIC_RECONNECT_DELAYS_MS[previousRetryCount];
+  return base === undefined ? null : base + Math.floor(random() * RECONNECT_SPREAD_MS);
+}

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { TIMINGS } from '../../common/constants.js';
 import { subscribe, getSession } from '../providers/session.js';
-import { clearAlarms, publishAlarm } from './alarmFeed.js';
+import { alarmCatchUp } from './alarmCatchUp.js';
+import { clearAlarms, currentAlarms, publishAlarm, publishAlarms } from './alarmFeed.js';
+import { liveApi } from './liveApi.js';
 import { isIdle } from './liveRules.js';
 import { LiveConnections, type LiveHandlers } from './liveConnections.js';
 import { publishReportEvent } from './reportFeed.js';
@@ -11,7 +13,8 @@ const IDLE_CHECK_MS = 5000;
 
 /**
  * Runs the live connections while the shell is mounted: stops them after 180 s without mouse or
- * touch movement and reconnects on the next movement (SPEC §4); follows account-group switches.
+ * touch movement and reconnects on the next movement (SPEC §4); follows account-group switches;
+ * reads the recent-alarms list when the alarm connection starts and what it missed when it returns.
  */
 export function useLiveConnections(handlers: Omit<LiveHandlers, 'reportProgress'>, liveGroups: readonly number[] | undefined): void {
   const handlersRef = useRef(handlers);
@@ -21,6 +24,14 @@ export function useLiveConnections(handlers: Omit<LiveHandlers, 'reportProgress'
   const managerRef = useRef<LiveConnections>(undefined);
 
   useEffect(() => {
+    // Alarms missed while the alarm connection was down are read back when it returns (alarmCatchUp.ts).
+    const catchUp = alarmCatchUp({
+      fetchRecent: liveApi.recentAlarms,
+      group: () => getSession().siteGroupNum,
+      current: currentAlarms,
+      publish: publishAlarms,
+      notify: (event) => handlersRef.current.alarm(event),
+    });
     const manager = new LiveConnections({
       alarm: (event) => {
         publishAlarm(event);
@@ -31,6 +42,8 @@ export function useLiveConnections(handlers: Omit<LiveHandlers, 'reportProgress'
         handlersRef.current.reportComplete(event);
       },
       reportProgress: (progress) => publishReportEvent({ kind: 'progress', progress }),
+      alarmsConnected: () => void catchUp.connected(),
+      alarmsInterrupted: () => catchUp.interrupted(),
     });
     managerRef.current = manager;
     let lastMovement = Date.now();
@@ -66,6 +79,7 @@ export function useLiveConnections(handlers: Omit<LiveHandlers, 'reportProgress'
       if (now === group) return;
       group = now;
       clearAlarms();
+      catchUp.reset();
       if (!idle) void manager.start();
     });
     return () => {

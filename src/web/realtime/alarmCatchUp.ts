@@ -1,0 +1,62 @@
+import type { AlarmEvent } from '../../../schemas/dealer.js';
+import { newestAlarmNum } from './alarmFeed.js';
+
+/** At most this many notices for alarms missed during a break (the newest); the rest are in the recent-alarms list. */
+export const MISSED_ALARM_NOTICES_MAX = 3;
+
+export interface AlarmCatchUpDeps {
+  /** GET /api/alarms/recent, with `after` for a catch-up. */
+  fetchRecent(after?: number): Promise<readonly AlarmEvent[]>;
+  /** The user's current account group (an answer for another group is dropped). */
+  group(): number | null | undefined;
+  /** The recent-alarms list now. */
+  current(): readonly AlarmEvent[];
+  /** Merges fetched alarms into the list; answers those it did not have, newest first. */
+  publish(fetched: readonly AlarmEvent[]): AlarmEvent[];
+  /** An alarm notice, as for a live alarm. */
+  notify(event: AlarmEvent): void;
+}
+
+/**
+ * What the shell does each time its alarm connection is (re)connected. The first time (page
+ * open, or the first connection of another account group) it loads the server's recent-alarms
+ * list. Later (an automatic reconnect after a killed process or a deploy, or the reconnect after
+ * the user was idle) it reads the alarms stored after the newest it has, adds them to the list
+ * and shows a notice for each (the newest {@link MISSED_ALARM_NOTICES_MAX}), so alarms ingested
+ * while the connection was down are not lost. A live alarm that arrives meanwhile is not shown twice.
+ */
+export function alarmCatchUp(deps: AlarmCatchUpDeps) {
+  let loaded = false;
+  /** The newest alarm the list had when the connection broke: a live alarm after the reconnect must not hide the gap. */
+  let mark: { after: number | undefined } | undefined;
+  return {
+    /** The account group changed: the next connection loads the new group's list. */
+    reset() {
+      loaded = false;
+      mark = undefined;
+    },
+    /** The alarm connection broke (or stopped while the user is idle): remembers where the list was. */
+    interrupted() {
+      if (loaded && !mark) mark = { after: newestAlarmNum(deps.current()) };
+    },
+    /** The alarm connection is up; answers the alarms added to the list. */
+    async connected(): Promise<AlarmEvent[]> {
+      const group = deps.group();
+      const first = !loaded;
+      const after = first ? undefined : mark ? mark.after : newestAlarmNum(deps.current());
+      let fetched: readonly AlarmEvent[];
+      try {
+        fetched = await deps.fetchRecent(after);
+      } catch {
+        // The list stays as it is; the next reconnect tries again.
+        return [];
+      }
+      if (deps.group() !== group) return [];
+      loaded = true;
+      mark = undefined;
+      const added = deps.publish(fetched);
+      if (!first) for (const event of added.slice(0, MISSED_ALARM_NOTICES_MAX).reverse()) deps.notify(event);
+      return added;
+    },
+  };
+}
