@@ -73,6 +73,8 @@ test('dealer.beta adds a passkey on /user-account, logs out and signs in with it
       .toEqual([]);
   }
 
+  // The app bar hides while the long account page is scrolled down: back to the top first.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });
@@ -87,6 +89,8 @@ test('dealer.beta adds a passkey on /user-account, logs out and signs in with it
 
   // The MFA step's 'Use a passkey instead'. The demo's dealer.beta has no MFA: the login answer is
   // made to ask for it, and the server takes the passkey as it does outside the steps (a recent proof).
+  // The app bar hides while the long account page is scrolled down: back to the top first.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });

@@ -55,6 +55,8 @@ test('a user sets up the authenticator app, signs in with a code from it, and tu
   await expect(codes).toHaveCount(0);
 
   // Sign out, and in again: after the password, the MFA step asks for the app's code.
+  // The app bar hides while the long account page is scrolled down: back to the top first.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login/);

@@ -16,7 +16,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import ReplyIcon from '@mui/icons-material/Reply';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useGetOne, useLocaleState, useNotify, useTranslate, useUpdate, useCanAccess } from 'react-admin';
+import { useGetOne, useLocaleState, useNotify, useRefresh, useTranslate, useUpdate, useCanAccess } from 'react-admin';
 import { CONTACT_NOTE_MAX, type ContactRequest, type ContactRequestStatus } from '../../../schemas/documents.js';
 import { nextContactStatuses } from '../../common/contactRequestRules.js';
 import { failureMessage } from '../providers/errorMessages.js';
@@ -49,6 +49,7 @@ function Handling({ request }: { request: ContactRequest }) {
   const [status, setStatus] = useState<ContactRequestStatus>(request.status);
   const [note, setNote] = useState(request.internalNote ?? '');
   const [update, { isPending }] = useUpdate<ContactRequest>();
+  const refresh = useRefresh();
   const labelId = useId();
   const choices: ContactRequestStatus[] = [request.status, ...nextContactStatuses(request.status)];
   const changed = status !== request.status || note.trim() !== (request.internalNote ?? '');
@@ -58,7 +59,11 @@ function Handling({ request }: { request: ContactRequest }) {
       { id: request.id, data: { status, internalNote: note.trim() || null }, previousData: request },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => notify('contactRequests.detail.saved', { type: 'success' }),
+        onSuccess: () => {
+          notify('contactRequests.detail.saved', { type: 'success' });
+          // The list behind refetches: a filtered list (status New) no longer shows a message moved on.
+          refresh();
+        },
         onError: (error) => notify(failureMessage(error, 'contactRequests.detail.saveError'), { type: 'error' }),
       },
     );
