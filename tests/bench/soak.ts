@@ -28,8 +28,10 @@
  * the soak signs in with the right password only, so no limit is reached and none is turned off.
  *
  * Every minute: one line per kind (calls, errors, p50, p99), the server's RSS (VmRSS of
- * /proc/<pid>/status, sampled every 5 s; the minute's mean) and V8 heap (nodejs_heap_size_used_bytes
- * from /metrics), the load average, and error or warning lines the server logged. At the end the
+ * /proc/<pid>/status, sampled every 5 s; the minute's mean), V8 heap, CPU time and event-loop lag
+ * (from /metrics), the load average, error or warning lines the server logged (an error line is an
+ * error of the run), and the p99 of a bare Node server in a process of its own called at 4/s (the
+ * machine's noise, for comparison; not a goal). SOAK_MINUTE_MS shortens the minute for a try. At the end the
  * verdict against the goals (tests/bench/soakVerdict.ts: 0 errors, p99 flat within ±20 % from
  * minute 2, RSS growth ≤ 10 % from minute 2 to the end); exit code 1 when one is missed.
  */

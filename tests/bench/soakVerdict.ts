@@ -12,7 +12,7 @@
  * not pass.
  */
 
-export const SOAK_GOALS = {
+const SOAK_GOALS = {
   /** The first minute judged for flatness and growth (1-based). */
   fromMinute: 2,
   /** Each judged minute's p99 within this fraction of the median p99 of its kind. */
@@ -47,7 +47,7 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
 }
 
-export function median(values: readonly number[]): number {
+function median(values: readonly number[]): number {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -104,7 +104,7 @@ export function flatnessOf(kind: string, minutes: readonly SoakMinute[], goals: 
   };
 }
 
-export function flatnessLine(f: KindFlatness, goals: SoakGoals = SOAK_GOALS): string {
+function flatnessLine(f: KindFlatness, goals: SoakGoals = SOAK_GOALS): string {
   const spread = f.median > 0 ? `${pct(f.lowest / f.median - 1)} to +${pct(f.highest / f.median - 1)}` : 'n/a';
   return (
     `p99 of ${f.kind}: median ${f.median.toFixed(1)} ms, minutes ${f.lowest.toFixed(1)} to ${f.highest.toFixed(1)} ms ` +
