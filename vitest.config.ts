@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts', 'tests/bench/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
         },

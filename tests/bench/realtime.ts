@@ -18,15 +18,15 @@ import { invocationFrame } from '../../src/server/realtime/protocol.js';
 const RS = '\u001e';
 const CONNECT_BATCH = 250;
 
-interface Client {
+export interface Client {
   ws: WebSocket;
-  /** Counts `alarm` invocations; calls `onAlarm` with the time each arrived. */
+  /** Counts `alarm` invocations; calls `onAlarm` with each one's record as it arrives. */
   alarms: number;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-function connect(url: string, handshake: boolean, onAlarm: () => void): Promise<Client> {
+export function connect(url: string, handshake: boolean, onAlarm: (record: string) => void): Promise<Client> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     const client: Client = { ws, alarms: 0 };
@@ -37,7 +37,7 @@ function connect(url: string, handshake: boolean, onAlarm: () => void): Promise<
       for (const record of text.split(RS)) {
         if (record.startsWith('{"type":1,')) {
           client.alarms++;
-          onAlarm();
+          onAlarm(record);
         }
       }
     });
@@ -48,7 +48,7 @@ function connect(url: string, handshake: boolean, onAlarm: () => void): Promise<
   });
 }
 
-async function connectMany(count: number, url: string, handshake: boolean, onAlarm: () => void): Promise<Client[]> {
+export async function connectMany(count: number, url: string, handshake: boolean, onAlarm: (record: string) => void): Promise<Client[]> {
   const clients: Client[] = [];
   for (let i = 0; i < count; i += CONNECT_BATCH) {
     const batch = Math.min(CONNECT_BATCH, count - i);
