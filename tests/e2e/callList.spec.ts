@@ -3,6 +3,7 @@ import type { Contact } from '../../schemas/contacts.js';
 import { DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demoData.js';
 import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
+import { moveUpByKeyboard } from './keyboardReorder.js';
 
 /**
  * Editing the call list on /site/info (issue 12) in Chromium: dealer.beta (xtAdmin) reorders the
@@ -37,10 +38,7 @@ test('dealer.beta reorders the call list by keyboard and adds a contact with a n
   const last = before[before.length - 1]!;
 
   // Keyboard only: focus the last contact's handle, pick it up, move it up one place, drop it.
-  await section.getByRole('button', { name: `Reorder ${last}` }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
+  await moveUpByKeyboard(page, section.getByRole('button', { name: `Reorder ${last}` }), last, before.length);
   await expect(page.getByText('Call order saved')).toBeVisible();
   const expected = [...before.slice(0, -2), last, before[before.length - 2]!];
   await expect(rows).toContainText(expected.map((name) => name));

@@ -8,6 +8,7 @@ import type { AccountLink } from '../../schemas/user.js';
 import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
 import { checkA11y } from './a11y.js';
 import { customerPage } from './signIn.js';
+import { moveUpByKeyboard } from './keyboardReorder.js';
 
 /**
  * My Security Account (issue 14) in Chromium, as customer@example.com: the summary and the header's
@@ -157,10 +158,7 @@ test('desktop, English: the customer adds a contact (stored as E.164), reorders 
   expect(added?.position).toBe(before.length + 1);
 
   // Keyboard only: the new contact's handle, pick up, one place up, drop.
-  await section.getByRole('button', { name: `Reorder ${name}` }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
+  await moveUpByKeyboard(page, section.getByRole('button', { name: `Reorder ${name}` }), name, before.length + 1);
   await expect(page.getByText('Call order saved')).toBeVisible();
   const expected = [...before.slice(0, -1), name, before[before.length - 1]!];
   await expect(rows).toContainText(expected);
