@@ -1,7 +1,8 @@
 /**
- * The soak's hub clients (tests/bench/soak.ts), in a worker thread of their own so that a
- * broadcast reaching a thousand sockets does not hold up the timing of the HTTP calls in the
- * main thread. Raw WebSockets speaking the JSON hub protocol (tests/bench/realtime.ts connect),
+ * Hub clients of the benchmarks (npm run soak, the live part of npm run bench), in a worker thread
+ * of their own (started by tests/bench/hubClients.ts), as browsers are elsewhere than the server:
+ * a broadcast reaching thousands of sockets then neither holds up the timing of the calls in the
+ * main thread nor shares its core with the server it measures. Raw WebSockets speaking the JSON hub protocol (tests/bench/realtime.ts connect),
  * each sending a ping every 10 s as the SignalR client does (the server drops a client silent
  * for 30 s).
  *
@@ -10,6 +11,12 @@
  * reports the delivery latencies seen since the last report, and, for alarms announced more than
  * SETTLE_MS ago, the deliveries missing (fewer than the clients open when it was announced) and
  * the duplicates; plus clients closed by the server, and frames of alarms never announced.
+ *
+ * For the benchmark: an alarm announced with `collect` is reported on its own, once every client
+ * open when it was announced has it ({type:'delivered', key, latencies}); and `frames` counts every
+ * `alarm` frame from now on ({type:'counting'} says it has started), answering {type:'frames',
+ * seconds} once `total` have come (the
+ * broadcast rate). `connect` with `handshake: false` opens plain WebSockets (a bare `ws` server).
  */
 import { parentPort } from 'node:worker_threads';
 import { connectMany, type Client } from './realtime.js';
@@ -20,13 +27,19 @@ const PING_EVERY_MS = 10_000;
 const SETTLE_MS = 10_000;
 
 export type HubWorkerRequest =
-  | { type: 'connect'; urls: string[]; count: number }
-  | { type: 'expect'; key: string; sentAt: number }
+  | { type: 'connect'; urls: string[]; count: number; handshake?: boolean }
+  | { type: 'expect'; key: string; sentAt: number; collect?: boolean }
+  | { type: 'frames'; total: number }
+  | { type: 'close'; count: number }
   | { type: 'cancel'; key: string }
   | { type: 'stop' };
 
 export type HubWorkerReport =
   | { type: 'connected'; open: number; seconds: number }
+  | { type: 'delivered'; key: string; latencies: number[] }
+  | { type: 'counting' }
+  | { type: 'frames'; seconds: number }
+  | { type: 'closed'; open: number }
   | { type: 'report'; latencies: number[]; missed: number; duplicates: number; closed: number; unexpected: number; open: number }
   | { type: 'stopped' }
   | { type: 'failed'; message: string };
@@ -35,7 +48,7 @@ const port = parentPort!;
 const now = () => performance.timeOrigin + performance.now();
 const post = (message: HubWorkerReport) => port.postMessage(message);
 
-const expected = new Map<string, { sentAt: number; clients: number; received: number }>();
+const expected = new Map<string, { sentAt: number; clients: number; received: number; collected?: number[] }>();
 const clients: Client[] = [];
 let open = 0;
 let latencies: number[] = [];
@@ -44,9 +57,17 @@ let duplicates = 0;
 let closed = 0;
 let unexpected = 0;
 let stopping = false;
+let frames: { total: number; seen: number; started: number } | undefined;
 
 function onAlarm(record: string) {
   const at = now();
+  if (frames) {
+    if (++frames.seen === frames.total) {
+      post({ type: 'frames', seconds: (performance.now() - frames.started) / 1000 });
+      frames = undefined;
+    }
+    return;
+  }
   const key = /"alarmDate":"([^"]+)"/.exec(record)?.[1];
   const entry = key === undefined ? undefined : expected.get(key);
   if (!entry) {
@@ -54,7 +75,12 @@ function onAlarm(record: string) {
     return;
   }
   entry.received++;
-  latencies.push(at - entry.sentAt);
+  if (!entry.collected) return void latencies.push(at - entry.sentAt);
+  entry.collected.push(at - entry.sentAt);
+  if (entry.received === entry.clients) {
+    post({ type: 'delivered', key: key!, latencies: entry.collected });
+    expected.delete(key!);
+  }
 }
 
 function report() {
@@ -85,7 +111,7 @@ port.on('message', (message: HubWorkerRequest) => {
         for (const [i, url] of message.urls.entries()) {
           const count = Math.min(per, message.count - i * per);
           if (count <= 0) break;
-          const batch = await connectMany(count, url, true, onAlarm);
+          const batch = await connectMany(count, url, message.handshake ?? true, onAlarm);
           for (const client of batch) {
             open++;
             client.ws.on('close', () => {
@@ -99,7 +125,20 @@ port.on('message', (message: HubWorkerRequest) => {
       })().catch((error: Error) => post({ type: 'failed', message: error.message }));
       return;
     case 'expect':
-      expected.set(message.key, { sentAt: message.sentAt, clients: open, received: 0 });
+      expected.set(message.key, { sentAt: message.sentAt, clients: open, received: 0, collected: message.collect ? [] : undefined });
+      return;
+    case 'frames':
+      frames = { total: message.total, seen: 0, started: performance.now() };
+      post({ type: 'counting' });
+      return;
+    case 'close':
+      stopping = true;
+      for (const client of clients.splice(-message.count)) client.ws.terminate();
+      void (async () => {
+        while (clients.length !== open) await new Promise((resolve) => setTimeout(resolve, 10));
+        stopping = false;
+        post({ type: 'closed', open });
+      })();
       return;
     case 'cancel':
       expected.delete(message.key);

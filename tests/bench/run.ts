@@ -20,6 +20,9 @@
  *   a group of 100,000 accounts with 10,000,000 events on PostgreSQL against a primary-key select.
  * - Reports (tests/bench/reportsBench.ts; alone with --reports): alarm activity over 1,000,000 events
  *   as CSV, Excel and PDF through the job runner, RSS growth, 20 runs at once, on PostgreSQL and PGlite.
+ * - Live hub (tests/bench/realtime.ts; alone with --live): ingest-to-client latency at 1,000 and 5,000
+ *   clients on one process and at 3 × 5,000 across three processes on PostgreSQL and Redis; the hub's
+ *   broadcast rate beside a bare `ws` server.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -90,13 +93,14 @@ async function webBench() {
 }
 
 // `npm run bench -- --api` (or BENCH_ONLY=api) runs the API part only; `-- --search` (BENCH_ONLY=search) the account search only
-// (it seeds up to a million sites once); `-- --events` (BENCH_ONLY=events) the event history only; `-- --dashboard` the dashboard only; `-- --reports` the reports only; `-- --web` the bundles only.
+// (it seeds up to a million sites once); `-- --events` (BENCH_ONLY=events) the event history only; `-- --dashboard` the dashboard only; `-- --reports` the reports only; `-- --live` the live hub only; `-- --web` the bundles only.
 const apiOnly = process.argv.includes('--api') || process.env.BENCH_ONLY === 'api';
 const searchOnly = process.argv.includes('--search') || process.env.BENCH_ONLY === 'search';
 const eventsOnly = process.argv.includes('--events') || process.env.BENCH_ONLY === 'events';
 const dashboardOnly = process.argv.includes('--dashboard') || process.env.BENCH_ONLY === 'dashboard';
 const reportsOnly = process.argv.includes('--reports') || process.env.BENCH_ONLY === 'reports';
 const webOnly = process.argv.includes('--web') || process.env.BENCH_ONLY === 'web';
+const liveOnly = process.argv.includes('--live') || process.env.BENCH_ONLY === 'live';
 if (searchOnly) {
   await searchBench();
 } else if (eventsOnly) {
@@ -107,6 +111,8 @@ if (searchOnly) {
   await reportsBench();
 } else if (webOnly) {
   await webBench();
+} else if (liveOnly) {
+  await realtimeBench();
 } else {
   await apiBench();
   if (!apiOnly) {

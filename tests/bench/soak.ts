@@ -18,7 +18,7 @@
  *   ingest   POST /api/integrations/alarms with the integration key, batches of 5 alarms of group
  *            9993 (some sites are on test: stored, not pushed); one batch every 2 s
  *   hub      each pushed alarm at each of the --clients hub clients (connected for the whole run,
- *            ten dealer.beta sessions; tests/bench/soakHubClients.ts, a worker thread): latency from
+ *            ten dealer.beta sessions; tests/bench/hubClientsWorker.ts, a worker thread): latency from
  *            the ingest call to the `alarm` frame; missing or duplicate deliveries and clients the
  *            server closed are errors
  *   --rate multiplies every rate.
@@ -36,19 +36,17 @@
  * minute 2, RSS growth ≤ 10 % from minute 2 to the end); exit code 1 when one is missed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { signedInClient, TestClient } from '../integration/client.js';
+import { ownDatabase, startServer, waitHealthy } from './childPortal.js';
 import { connect } from './realtime.js';
-import type { HubWorkerReport, HubWorkerRequest } from './soakHubClients.js';
+import { startHubWorker } from './hubClients.js';
+import type { HubWorkerReport, HubWorkerRequest } from './hubClientsWorker.js';
 import { flatnessOf, soakVerdict, summariseMinute, type SoakMinute } from './soakVerdict.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const START_TIMEOUT_MS = 300_000;
 const MINUTE_MS = Number(process.env.SOAK_MINUTE_MS ?? 60_000);
 const INTEGRATION_KEY = 'demo-integration-key';
 const HUB_SESSIONS = 10;
@@ -87,73 +85,6 @@ function parseOptions(argv: string[]): Options {
 // ---------------------------------------------------------------------------------------------
 // The server
 
-interface Server {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  /** The last lines it wrote, for a failed start. */
-  tail: string[];
-  /** Error (level ≥ 50) and warning (40) lines since the last take. */
-  take(): { errors: string[]; warnings: string[] };
-}
-
-function startServer(env: Record<string, string>): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const tail: string[] = [];
-  let errors: string[] = [];
-  let warnings: string[] = [];
-  let partial = '';
-  const onData = (chunk: Buffer) => {
-    const lines = (partial + chunk.toString()).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      tail.push(line);
-      if (tail.length > 100) tail.shift();
-      let level = 50;
-      try {
-        level = (JSON.parse(line) as { level?: number }).level ?? 50;
-      } catch {
-        // Not a log line (a crash's stack trace): an error.
-      }
-      if (level >= 50) errors.push(line);
-      else if (level >= 40) warnings.push(line);
-    }
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    child,
-    exited,
-    tail,
-    take() {
-      const taken = { errors, warnings };
-      errors = [];
-      warnings = [];
-      return taken;
-    },
-  };
-}
-
-async function waitHealthy(origin: string, server: Server): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let gone = false;
-  void server.exited.then(() => (gone = true));
-  while (Date.now() < deadline && !gone) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the server did not become healthy${gone ? ' (it exited)' : ''}:\n${server.tail.join('\n').slice(-4000)}`);
-}
-
 /** VmRSS of a process, bytes (Linux); undefined elsewhere. */
 function procRss(pid: number): number | undefined {
   try {
@@ -187,32 +118,6 @@ async function scrape(origin: string): Promise<Scrape> {
     heap: gauge('nodejs_heap_size_used_bytes'),
     cpuSeconds: gauge('process_cpu_seconds_total'),
     lagP99: gauge('nodejs_eventloop_lag_p99_seconds'),
-  };
-}
-
-/** A PostgreSQL database of the run's own on the server of `adminUrl`; drop() removes it. */
-async function ownDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `portal_soak_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${pg.escapeIdentifier(name)}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
   };
 }
 
@@ -371,7 +276,7 @@ async function main() {
   let worker: Worker | undefined;
   try {
     const starting = Date.now();
-    await waitHealthy(origin, server);
+    await waitHealthy(origin, server, () => server.tail.join('\n'));
     console.log(
       `soak: portal up in ${((Date.now() - starting) / 1000).toFixed(1)} s (pid ${server.child.pid}, ` +
         `${options.database === 'postgres' ? `PostgreSQL ${new URL(database!.url).pathname.slice(1)}` : `PGlite in ${dataDir}`}, demo data)`,
@@ -392,11 +297,7 @@ async function main() {
     if (!live.length) throw new Error('no transmitter of dealer.beta pushes live alarms');
     console.log(`soak: ${sites.length} sites of group 9993; ${live.length} transmitters push live alarms, ${quiet.length} are on test`);
 
-    // A worker does not inherit tsx's loader: it registers it, then loads the clients' module.
-    const workerFile = new URL('./soakHubClients.ts', import.meta.url).href;
-    worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerFile)}); })`, {
-      eval: true,
-    });
+    worker = startHubWorker();
     const hub = worker;
     const send = (message: HubWorkerRequest) => hub.postMessage(message);
     const record = new Recorder();

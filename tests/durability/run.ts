@@ -17,9 +17,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signedInClient } from '../integration/client.js';
+import { waitHealthy } from '../bench/childPortal.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const START_TIMEOUT_MS = 240_000;
 
 function writesWanted(): number {
   const flag = process.argv.indexOf('--writes');
@@ -73,21 +73,6 @@ function startServer(dataDir: string, port: number): Server {
   return { child, exited, output };
 }
 
-async function waitHealthy(origin: string, server: Server): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let gone = false;
-  void server.exited.then(() => (gone = true));
-  while (Date.now() < deadline && !gone) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not become healthy${gone ? ' (it exited)' : ''}:\n${server.output.join('').slice(-4000)}`);
-}
-
 async function main() {
   const writes = writesWanted();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-durability-'));
@@ -96,7 +81,7 @@ async function main() {
   let server = startServer(dataDir, port);
   try {
     const started = Date.now();
-    await waitHealthy(origin, server);
+    await waitHealthy(origin, server, () => server.output.join(''), 250);
     console.log(`durability: server up with demo data in ${Date.now() - started} ms (data dir ${dataDir})`);
     const client = await signedInClient(origin, 'support.admin', { internal: true });
 
@@ -127,7 +112,7 @@ async function main() {
 
     server = startServer(dataDir, port);
     const restarted = Date.now();
-    await waitHealthy(origin, server);
+    await waitHealthy(origin, server, () => server.output.join(''), 250);
     console.log(`durability: restarted on the same data dir in ${Date.now() - restarted} ms`);
     const again = await signedInClient(origin, 'support.admin', { internal: true });
     const ids = [...acknowledged.keys()];

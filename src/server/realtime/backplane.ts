@@ -89,8 +89,9 @@ interface Envelope {
 
 /**
  * Redis pub/sub between processes, never in the way of a process's own clients:
- * - publish() hands the message to this process's handlers first, at once, then to Redis for the
- *   others; a process ignores its own messages coming back from Redis, so nothing arrives twice.
+ * - publish() writes the message to Redis for the others, then, in the same turn and whatever
+ *   Redis answers, hands it to this process's handlers; a process ignores its own messages coming
+ *   back from Redis, so nothing arrives twice.
  * - While Redis is unreachable, messages reach this process's clients only (they are not queued
  *   for later: an alarm replayed minutes late would mislead; clients fetch the recent list when
  *   they reconnect), one warning is logged, and isConnected() says false (the session cache stops
@@ -190,12 +191,16 @@ export async function redisBus(options: RedisBusOptions): Promise<RedisBus> {
       return {
         kind: 'redis',
         async publish(message) {
+          // The command is written to Redis first (not waited for), so the other processes start
+          // their deliveries while this one writes to its own clients; those come next, whatever Redis does.
+          const published = isConnected() ? publisher.publish(name, JSON.stringify({ origin, message } satisfies Envelope)) : undefined;
+          void published?.catch(() => undefined);
           for (const handler of handlers) handler(message);
-          if (!isConnected()) return;
+          if (!published) return;
           let timer: NodeJS.Timeout | undefined;
           try {
             await Promise.race([
-              publisher.publish(name, JSON.stringify({ origin, message } satisfies Envelope)),
+              published,
               new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('Redis publish timed out')), publishTimeoutMs))),
             ]);
           } finally {

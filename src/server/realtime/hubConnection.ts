@@ -1,4 +1,4 @@
-import type { WebSocket } from 'ws';
+import { Sender, type WebSocket } from 'ws';
 import {
   checkHandshake,
   closeFrame,
@@ -8,7 +8,7 @@ import {
   splitRecords,
   type ClientMessage,
 } from './protocol.js';
-import type { HubConnection, HubRegistry, HubSocket } from './registry.js';
+import type { HubConnection, HubRegistry, HubSocket, PreparedFrame } from './registry.js';
 
 /** A client sending more than this without a record separator is not speaking the protocol. */
 const MAX_PENDING_TEXT = 64 * 1024;
@@ -16,9 +16,33 @@ const MAX_PENDING_TEXT = 64 * 1024;
 /** Hub methods a client may invoke: name (case-insensitive, as ASP.NET matches them) to implementation. */
 export type HubMethods = Record<string, (connection: HubConnection, args: unknown[]) => unknown>;
 
+/**
+ * A hub frame encoded once for all its receivers: the UTF-8 text behind the header of an
+ * unmasked, final text frame (RFC 6455 §5.2; what ws's own Sender writes for `ws.send(text)` on a
+ * server without permessage-deflate, the hubs' configuration).
+ */
+export function prepareFrame(text: string): PreparedFrame {
+  const payload = Buffer.from(text);
+  const parts = Sender.frame(payload, { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: false });
+  return { text, wire: parts.length === 1 ? parts[0] : Buffer.concat(parts) };
+}
+
+/**
+ * A `ws` socket as the registry sees it. A prepared frame is written to the connection's TCP
+ * socket in one write, the same bytes to every receiver: a broadcast then costs one write per
+ * client rather than an encoding, a header and a corked pair of writes each (issue 17's 5,000
+ * clients). This goes past ws's Sender, which the hubs leave idle: no compression, and text sends
+ * only, so it never holds a frame back in its queue that a direct write could overtake; while the
+ * socket is not open, or ws has no TCP socket at hand, the frame goes through ws.send.
+ */
 export function socketAdapter(ws: WebSocket): HubSocket {
   return {
     send: (frame) => ws.send(frame),
+    sendPrepared(frame) {
+      const tcp = ws._socket;
+      if (ws.readyState === 1 && tcp?.writable) tcp.write(frame.wire);
+      else ws.send(frame.text);
+    },
     get bufferedAmount() {
       return ws.bufferedAmount;
     },

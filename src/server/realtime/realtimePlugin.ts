@@ -9,7 +9,7 @@ import type { ReportProgress } from '../../../schemas/reports.js';
 import { errorSchema } from '../../../schemas/shared.js';
 import { inProcessBackplane, type Backplane, type BackplaneMessage, type HubName } from './backplane.js';
 import { authorizeHub, hubToken, isLiveGroup } from './hubAuth.js';
-import { runConnection, socketAdapter, type HubMethods } from './hubConnection.js';
+import { prepareFrame, runConnection, socketAdapter, type HubMethods } from './hubConnection.js';
 import {
   closeFrame,
   HUB_TIMINGS,
@@ -97,7 +97,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
   // What the backplane hands this process goes to this process's connections only.
   backplane.onMessage((message: BackplaneMessage) => {
     if (message.kind === 'send') {
-      const delivered = registries[message.hub]?.sendToGroup(message.group, message.frame);
+      const delivered = registries[message.hub]?.sendToGroup(message.group, message.frame, prepareFrame);
       if (delivered) app.metrics.hubDelivered.inc({ hub: message.hub }, delivered);
     } else if (message.kind === 'accountGroup') {
       for (const hub of HUB_NAMES) {

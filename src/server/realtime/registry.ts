@@ -1,10 +1,14 @@
 /**
  * The connections one hub holds in this process, and its groups. A group is
  * a name: `group:<siteGroupNum>` (an account group) or `user:<userId>`.
- * Sending to a group writes one already-encoded frame to each member.
+ * Sending to a group encodes the frame once (a prepared frame: its text as a
+ * WebSocket text frame, the bytes each socket is written) and writes those
+ * same bytes to each member.
  */
 export interface HubSocket {
   send(frame: string): void;
+  /** The frame encoded once for every receiver (hubConnection.ts prepareFrame). */
+  sendPrepared(frame: PreparedFrame): void;
   /** Bytes queued but not yet written; a client that stops reading is dropped. */
   readonly bufferedAmount: number;
   close(frame?: string): void;
@@ -22,6 +26,12 @@ export interface HubConnection {
 
 /** A client more than this far behind is not keeping up: it is closed rather than buffered for. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/** A hub frame and its bytes on the wire, encoded once per broadcast. */
+export interface PreparedFrame {
+  readonly text: string;
+  readonly wire: Buffer;
+}
 
 export const accountGroupKey = (siteGroupNum: number) => `group:${siteGroupNum}`;
 export const userKey = (userId: number) => `user:${userId}`;
@@ -71,12 +81,13 @@ export class HubRegistry {
     return [...this.connections.values()].filter((c) => c.sessionId === sessionId);
   }
 
-  /** Writes a frame to every member of a group; answers how many it reached. */
-  sendToGroup(group: string, frame: string, now = Date.now()): number {
+  /** Writes a frame, encoded once by `prepare`, to every member of a group; answers how many it reached. */
+  sendToGroup(group: string, frame: string, prepare: (frame: string) => PreparedFrame, now = Date.now()): number {
     const members = this.groups.get(group);
     if (!members) return 0;
+    const prepared = prepare(frame);
     let sent = 0;
-    for (const connection of members) if (sendFrame(connection, frame, now)) sent++;
+    for (const connection of members) if (sendFrame(connection, prepared, now)) sent++;
     return sent;
   }
 
@@ -88,12 +99,13 @@ export class HubRegistry {
 }
 
 /** One frame to one connection, unless it is too far behind (then it is closed). */
-export function sendFrame(connection: HubConnection, frame: string, now = Date.now()): boolean {
+export function sendFrame(connection: HubConnection, frame: string | PreparedFrame, now = Date.now()): boolean {
   if (connection.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
     connection.socket.close();
     return false;
   }
-  connection.socket.send(frame);
+  if (typeof frame === 'string') connection.socket.send(frame);
+  else connection.socket.sendPrepared(frame);
   connection.lastSentAt = now;
   return true;
 }

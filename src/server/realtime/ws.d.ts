@@ -17,6 +17,8 @@ declare module 'ws' {
     constructor(address: string, protocols?: string | string[], options?: { headers?: Record<string, string> });
     readonly readyState: 0 | 1 | 2 | 3;
     readonly bufferedAmount: number;
+    /** The TCP socket under an open connection (undocumented; the hubs write prepared frames to it, hubConnection.ts). */
+    readonly _socket: Duplex | null | undefined;
     send(data: string | Buffer, callback?: (error?: Error) => void): void;
     close(code?: number, reason?: string): void;
     terminate(): void;
@@ -30,6 +32,11 @@ declare module 'ws' {
     once(event: 'close', listener: (code: number, reason: Buffer) => void): this;
     once(event: 'error', listener: (error: Error) => void): this;
     once(event: string, listener: (...args: unknown[]) => void): this;
+  }
+
+  /** Frame encoding (lib/sender.js). */
+  export class Sender {
+    static frame(data: Buffer, options: { fin: boolean; rsv1: boolean; opcode: number; mask: boolean; readOnly: boolean }): Buffer[];
   }
 
   export interface ServerOptions {
