@@ -20,7 +20,7 @@ import {
 /**
  * Redis stopped and started under two server processes (issue 17, Faults): each process keeps
  * delivering to its own clients while Redis is away, logs one warning, resubscribes when Redis
- * returns; no crash, no duplicate deliveries. The test runs a Redis of its own (never the
+ * returns and asks its clients to read the recent alarms again; no crash, no duplicate deliveries. The test runs a Redis of its own (never the
  * machine's): REDIS_LOSS_PORT, default 8352.
  */
 const PORT = Number(process.env.REDIS_LOSS_PORT ?? 8352);
@@ -101,6 +101,9 @@ describe.skipIf(!hasRedisServer)('Redis stopped and started under two processes'
     expect(a.realtime.backplane).toBe('redis');
     const onA = await alarmListener(originA, (await signIn(originA, 'dealer.beta')).bearer!);
     const onB = await alarmListener(originB, (await signIn(originB, 'dealer.beta')).bearer!);
+    const catchUps = { a: 0, b: 0 };
+    onA.connection.on('catchUp', () => catchUps.a++);
+    onB.connection.on('catchUp', () => catchUps.b++);
 
     // Redis up: an alarm at A reaches both, once each.
     expect((await ingest(originA, [alarmFor(xmit, 'Before')])).status).toBe(202);
@@ -116,9 +119,12 @@ describe.skipIf(!hasRedisServer)('Redis stopped and started under two processes'
     await waitFor(() => countOf(onA.alarms, 'During A') > 0 && countOf(onB.alarms, 'During B') > 0, 5000, 'local delivery');
     await sleep(1500);
 
+    expect(catchUps).toEqual({ a: 0, b: 0 });
     startRedis();
     const back = Date.now();
     await waitFor(() => a.realtime.backplaneConnected() && b.realtime.backplaneConnected(), 10_000, 'both processes to reconnect');
+    // Each client is told to read the recent alarms again (what the other process ingested meanwhile).
+    await waitFor(() => catchUps.a === 1 && catchUps.b === 1, 5000, 'the catch-up request at each client');
     expect((await ingest(originA, [alarmFor(xmit, 'After')])).status).toBe(202);
     await waitFor(() => countOf(onB.alarms, 'After') > 0, 10_000 - (Date.now() - back), "A's alarm at B's client");
     console.log(`redisLoss: an alarm at A reached B's client ${Date.now() - back} ms after Redis restarted`);
@@ -138,6 +144,7 @@ describe.skipIf(!hasRedisServer)('Redis stopped and started under two processes'
     expect(redisWarnings('a')).toHaveLength(1);
     expect(redisWarnings('b')).toHaveLength(1);
     expect(logs.a.filter((l) => l.level === 30 && /^Redis is back/.test(l.msg))).toHaveLength(1);
+    expect(catchUps).toEqual({ a: 1, b: 1 });
     expect(unhandled).toEqual([]);
     await Promise.all([onA, onB].map((l) => l.connection.stop()));
   });

@@ -114,6 +114,14 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
+  // Back after losing Redis: alarms ingested at other processes meanwhile passed this process's
+  // clients by (they are not replayed late); each is told to read the recent list again (`catchUp`).
+  backplane.onStatus((connected) => {
+    if (!connected) return;
+    const told = registries.alarms.sendToAll(invocationFrame('catchUp', []), prepareFrame);
+    if (told) app.log.info(`live hubs: ${told} alarm connections asked to read the recent alarms again`);
+  });
+
   const publish = async (message: BackplaneMessage) => {
     if (message.kind === 'send') app.metrics.hubPublished.inc({ hub: message.hub });
     if (!backplane.isConnected()) app.metrics.hubLocalOnly.inc();

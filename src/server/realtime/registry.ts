@@ -33,12 +33,18 @@ export interface PreparedFrame {
   readonly wire: Buffer;
 }
 
+/** Sockets written per turn of the event loop during a broadcast (about 10 ms of writes on this machine). */
+export const BROADCAST_SLICE = 1000;
+
 export const accountGroupKey = (siteGroupNum: number) => `group:${siteGroupNum}`;
 export const userKey = (userId: number) => `user:${userId}`;
 
 export class HubRegistry {
   private readonly connections = new Map<string, HubConnection>();
   private readonly groups = new Map<string, Set<HubConnection>>();
+  /** Broadcasts being written, oldest first. */
+  private readonly pending: { targets: HubConnection[]; frame: PreparedFrame; group?: string; next: number }[] = [];
+  private pumping = false;
 
   get size(): number {
     return this.connections.size;
@@ -81,14 +87,51 @@ export class HubRegistry {
     return [...this.connections.values()].filter((c) => c.sessionId === sessionId);
   }
 
-  /** Writes a frame, encoded once by `prepare`, to every member of a group; answers how many it reached. */
-  sendToGroup(group: string, frame: string, prepare: (frame: string) => PreparedFrame, now = Date.now()): number {
+  /**
+   * Writes a frame, encoded once by `prepare`, to every member of a group (see {@link broadcast});
+   * answers how many members it is written to.
+   */
+  sendToGroup(group: string, frame: string, prepare: (frame: string) => PreparedFrame): number {
     const members = this.groups.get(group);
     if (!members) return 0;
-    const prepared = prepare(frame);
-    let sent = 0;
-    for (const connection of members) if (sendFrame(connection, prepared, now)) sent++;
-    return sent;
+    return this.broadcast([...members], prepare(frame), group);
+  }
+
+  /** Writes a frame, encoded once, to every connection of the hub in this process; answers how many. */
+  sendToAll(frame: string, prepare: (frame: string) => PreparedFrame): number {
+    if (!this.connections.size) return 0;
+    return this.broadcast([...this.connections.values()], prepare(frame));
+  }
+
+  /**
+   * Broadcasts go out in order, {@link BROADCAST_SLICE} sockets at a time: the first slice at
+   * once, each next one after the event loop has served what waits (setImmediate), so a broadcast
+   * to thousands of clients does not hold every request up for its whole length. Each client
+   * receives the frames in the order they were sent; a connection that has left (the hub, or the
+   * group) before its turn is skipped.
+   */
+  private broadcast(targets: HubConnection[], frame: PreparedFrame, group?: string): number {
+    this.pending.push({ targets, frame, group, next: 0 });
+    if (!this.pumping) this.pump();
+    return targets.length;
+  }
+
+  private pump(): void {
+    this.pumping = true;
+    const now = Date.now();
+    let budget = BROADCAST_SLICE;
+    while (budget > 0 && this.pending.length) {
+      const job = this.pending[0];
+      while (budget > 0 && job.next < job.targets.length) {
+        const connection = job.targets[job.next++];
+        budget--;
+        if (this.connections.get(connection.id) !== connection || (job.group && !connection.groups.has(job.group))) continue;
+        sendFrame(connection, job.frame, now);
+      }
+      if (job.next === job.targets.length) this.pending.shift();
+    }
+    if (this.pending.length) setImmediate(() => this.pump());
+    else this.pumping = false;
   }
 
   private members(group: string): Set<HubConnection> {

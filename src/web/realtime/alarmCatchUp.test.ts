@@ -117,4 +117,23 @@ describe('alarms missed while the alarm connection was down', () => {
     await catchUp.connected();
     expect(fetchRecent).toHaveBeenCalledWith(undefined);
   });
+
+  it("the server's catch-up request reads the whole recent list again: alarms missed behind newer ones are added and shown", async () => {
+    const { state, server, catchUp } = setup([alarm(1)]);
+    // Before the first load it does nothing (the first connection loads the list).
+    expect(await catchUp.resync()).toEqual([]);
+    expect(state.asked).toEqual([]);
+    await catchUp.connected();
+    // Alarm 2 was ingested at another process while this one had no Redis; alarm 3 came live after it returned.
+    server.stored = [alarm(1), alarm(2), alarm(3)];
+    state.list = mergeAlarms(state.list, [alarm(3)]).list;
+    expect((await catchUp.resync()).map((a) => a.alarmNum)).toEqual([2]);
+    expect(state.asked).toEqual([undefined, undefined]);
+    expect(state.list.map((a) => a.alarmNum)).toEqual([3, 2, 1]);
+    expect(state.notices).toEqual([2]);
+    // Nothing new: nothing shown.
+    expect(await catchUp.resync()).toEqual([]);
+    server.fail = true;
+    expect(await catchUp.resync()).toEqual([]);
+  });
 });

@@ -58,5 +58,25 @@ export function alarmCatchUp(deps: AlarmCatchUpDeps) {
       if (!first) for (const event of added.slice(0, MISSED_ALARM_NOTICES_MAX).reverse()) deps.notify(event);
       return added;
     },
+    /**
+     * The connection stayed up but its server process may have missed alarms of other processes
+     * (it lost Redis for a while and has it back: the server's `catchUp`). Newer alarms may have
+     * arrived since, so the whole recent list is read again and merged; what it did not have is
+     * added and shown as after a reconnect. Answers the alarms added.
+     */
+    async resync(): Promise<AlarmEvent[]> {
+      if (!loaded) return [];
+      const group = deps.group();
+      let fetched: readonly AlarmEvent[];
+      try {
+        fetched = await deps.fetchRecent();
+      } catch {
+        return [];
+      }
+      if (deps.group() !== group) return [];
+      const added = deps.publish(fetched);
+      for (const event of added.slice(0, MISSED_ALARM_NOTICES_MAX).reverse()) deps.notify(event);
+      return added;
+    },
   };
 }

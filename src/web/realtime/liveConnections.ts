@@ -23,6 +23,11 @@ export interface LiveHandlers {
   alarmsConnected?: () => void;
   /** The alarm hub's connection broke (an automatic reconnect begins, or it gave up) or was stopped. */
   alarmsInterrupted?: () => void;
+  /**
+   * The server says alarms may have passed this connection by (its process lost Redis for a while,
+   * so alarms ingested at other processes did not reach it): the shell reads the recent list again.
+   */
+  alarmsResync?: () => void;
 }
 
 export type HubName = 'alarms' | 'reports';
@@ -87,6 +92,7 @@ export class LiveConnections {
           connection.on('alarm', (event: AlarmEvent) => {
             this.handlers.alarm(event);
           });
+          connection.on('catchUp', () => this.handlers.alarmsResync?.());
           connection.onreconnecting(() => this.handlers.alarmsInterrupted?.());
           connection.onreconnected(() => this.handlers.alarmsConnected?.());
           connection.onclose(() => this.handlers.alarmsInterrupted?.());

@@ -44,6 +44,7 @@ export function useLiveConnections(handlers: Omit<LiveHandlers, 'reportProgress'
       reportProgress: (progress) => publishReportEvent({ kind: 'progress', progress }),
       alarmsConnected: () => void catchUp.connected(),
       alarmsInterrupted: () => catchUp.interrupted(),
+      alarmsResync: () => void catchUp.resync(),
     });
     managerRef.current = manager;
     let lastMovement = Date.now();
