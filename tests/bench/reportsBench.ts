@@ -186,6 +186,7 @@ async function benchOn(label: string, open: () => Promise<DatabaseHandle>, secon
           parameters: { period: 'last30Days', siteNums: [] },
           timeZone: TIME_ZONE,
         });
+        if (!queued.body?.id) throw new Error(`POST /api/reportRuns answered ${queued.status}: ${JSON.stringify(queued.body)}`);
         return queued.body.id;
       }),
     );

@@ -16,6 +16,7 @@ import { isOpening, openCloseExceptions } from '../../common/openCloseExceptions
 import { resolvePeriod, type ResolvedRange } from '../../common/reportRules.js';
 import { dateIn, warningsFromCounts } from '../../common/siteWarnings.js';
 import { csvText } from '../db/csvSql.js';
+import { concatAhead, SLICE_ROWS, sliceBounds, sliceCount } from './reportSlices.js';
 import type { ReportCell, ReportColumn, ReportContext, ReportOutput } from './reportTypes.js';
 
 /**
@@ -104,17 +105,26 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
   const siteNums = [...params.siteNums];
   const kindLabel = Object.fromEntries(kinds.map((k) => [k, ctx.t(`events.kinds.${k}`)]));
   const onTest = ctx.t('siteTests.eventMarker');
-  // The expected rows, from the per-day counts (UTC days: an estimate for the progress bar only).
-  const estimate = await ctx.db
+  // The rows per UTC day, from the per-day counts: the expected rows (for the progress bar only)
+  // and slices of about equal rows; the CSV reads them two at a time (reportSlices.ts).
+  const days = await ctx.db
     .selectFrom('event_days')
-    .select((eb) => eb.fn.sum<number>('count').as('rows'))
+    .select([sql<string>`day::text`.as('day'), (eb) => eb.fn.sum<number>('count').as('rows')])
     .where('site_group_num', '=', ctx.siteGroupNum)
     .where('event_kind', 'in', kinds)
     .where('day', '>=', range.start.toISOString().slice(0, 10))
     .where('day', '<=', range.end.toISOString().slice(0, 10))
     .$if(siteNums.length > 0, (q) => q.where('site_num', 'in', siteNums))
-    .executeTakeFirst();
-  const expected = Math.max(1, Number(estimate?.rows ?? 0));
+    .groupBy('day')
+    .execute();
+  const perDay = days.map((d) => ({ day: d.day, rows: Number(d.rows) }));
+  const expected = Math.max(
+    1,
+    perDay.reduce((sum, d) => sum + d.rows, 0),
+  );
+  const sliceRows = ctx.sliceRows ?? SLICE_ROWS;
+  const bounds = sliceBounds(range.start, range.end, perDay, sliceCount(expected, sliceRows));
+  const slices = bounds.slice(1).map((end, i) => ({ start: bounds[i], end }));
   const columnList = columns(ctx, [
     ['date', 'eventExport.columns.date', 'text', 17],
     ['siteNum', 'reports.columns.siteNum', 'number', 9],
@@ -128,16 +138,16 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
   ]);
   /** Where a batch ends: the exact time (microseconds, which a Date would round) and number of its last event. */
   type Cursor = { cursor: string | null; alarm_num: number | null };
-  /** The next batch of the group's events of the period, oldest first, after `last`, with its account and zone. */
-  const batchAfter = (last: Cursor | undefined) =>
+  /** The next batch of the group's events of a slice of the period, oldest first, after `last`, with its account and zone. */
+  const batchAfter = (last: Cursor | undefined, slice: { start: Date; end: Date }) =>
     ctx.db
       .selectFrom(
         ctx.db
           .selectFrom('alarm_events as e')
           .selectAll('e')
           .where('e.site_group_num', '=', ctx.siteGroupNum)
-          .where('e.alarm_date', '>=', range.start)
-          .where('e.alarm_date', '<', range.end)
+          .where('e.alarm_date', '>=', slice.start)
+          .where('e.alarm_date', '<', slice.end)
           .where('e.event_kind', 'in', kinds as never[])
           .$if(siteNums.length > 0, (q) => q.where('e.site_num', 'in', siteNums))
           .$if(last !== undefined, (q) =>
@@ -162,8 +172,8 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
       rows: number;
       cells: [string, number, string, number | null, string | null, string, string, string, boolean][] | null;
     };
-    const fetch = (last: Batch | undefined) =>
-      batchAfter(last)
+    const fetch = (slice: (typeof slices)[number]) => (last: Batch | undefined) =>
+      batchAfter(last, slice)
         .select([
           ...lastOf,
           sql<Batch['cells']>`json_agg(json_build_array(${atInZone}, e.site_num, s.site_name, e.zone_num, z.description,
@@ -171,7 +181,7 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
         ])
         .executeTakeFirstOrThrow() as Promise<Batch>;
     let done = 0;
-    for await (const batch of keyset(fetch, (b) => b.rows === BATCH, ctx)) {
+    for await (const batch of concatAhead(slices.map((slice) => keyset(fetch(slice), (b) => b.rows === BATCH, ctx)))) {
       for (const [at, siteNum, siteName, zoneNum, zone, code, description, kind, onTestFlag] of batch.cells ?? [])
         yield [at, siteNum, siteName, zoneNum, zone, code, description, kindLabel[kind] ?? kind, onTestFlag ? onTest : ''] as ReportCell[];
       done += batch.rows;
@@ -190,13 +200,17 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
       (${kindCells}::text[])[array_position(${[...EVENT_KINDS]}::text[], e.event_kind)], ',',
       case when e.on_test then ${cell(onTest)} else '' end, ${'\n'}::text)`;
     type Batch = Cursor & { rows: number; csv: string | null };
-    const fetch = (last: Batch | undefined) =>
-      batchAfter(last)
+    const fetch = (slice: (typeof slices)[number]) => (last: Batch | undefined) =>
+      batchAfter(last, slice)
         .select([...lastOf, sql<string | null>`string_agg(${line}, '' order by e.alarm_date, e.alarm_num)`.as('csv')])
         .executeTakeFirstOrThrow() as Promise<Batch>;
     yield { text: `\uFEFF${stringify([columnList.map((c) => c.header)], { escape_formulas: true })}`, rows: 0 };
     let done = 0;
-    for await (const batch of keyset(fetch, (b) => b.rows === BATCH, ctx)) {
+    const ahead = Math.ceil(sliceRows / BATCH) + 1;
+    for await (const batch of concatAhead(
+      slices.map((slice) => keyset(fetch(slice), (b) => b.rows === BATCH, ctx)),
+      ahead,
+    )) {
       if (batch.csv) yield { text: batch.csv, rows: batch.rows };
       done += batch.rows;
       ctx.progress(Math.min(1, done / expected));

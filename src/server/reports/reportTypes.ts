@@ -23,6 +23,8 @@ export interface ReportContext {
   progress(fraction: number): void;
   /** True once the run is cancelled or the server is stopping: stop reading and return. */
   stopped(): boolean;
+  /** Rows per slice of a large CSV (reportSlices.ts SLICE_ROWS unless set; tests set fewer). */
+  sliceRows?: number;
 }
 
 export type ReportCell = string | number | Date | null;
