@@ -216,7 +216,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The live hubs at /hubs/alarms and /hubs/reports (outside /api).
   await app.register(realtimePlugin);
   // app.reports: report runs as durable jobs (issue 13).
-  await app.register(reportJobsPlugin, { engine: options.reports?.engine ?? reportEngine, tuning: options.reports?.tuning });
+  await app.register(reportJobsPlugin, {
+    engine: options.reports?.engine ?? reportEngine,
+    tuning: options.reports?.tuning,
+    readAhead: database.kind === 'postgres',
+  });
   await app.register(retentionPlugin);
   await app.register(backupRoutes, { database });
   // Scheduled reports: a due pass each minute queues their runs; each run emails its recipients a link.

@@ -209,7 +209,7 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
     const ahead = Math.ceil(sliceRows / BATCH) + 1;
     for await (const batch of concatAhead(
       slices.map((slice) => keyset(fetch(slice), (b) => b.rows === BATCH, ctx)),
-      ahead,
+      ctx.readAhead ? ahead : 0,
     )) {
       if (batch.csv) yield { text: batch.csv, rows: batch.rows };
       done += batch.rows;

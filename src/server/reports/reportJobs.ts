@@ -83,7 +83,7 @@ function readLogo(url: string | null): WriteOptions['logo'] {
  *   they were requested.
  */
 export const reportJobsPlugin = fp(
-  async (app: FastifyInstance, options: { engine: ReportEngine; tuning?: Partial<ReportRunnerTuning> }) => {
+  async (app: FastifyInstance, options: { engine: ReportEngine; tuning?: Partial<ReportRunnerTuning>; readAhead?: boolean }) => {
     const tuning = { ...DEFAULT_TUNING, ...options.tuning };
     const runs = reportRunsRepository(app.db);
     const files = reportFiles(app.db);
@@ -161,6 +161,7 @@ export const reportJobsPlugin = fp(
           timeZone: run.time_zone,
           t,
           now,
+          readAhead: options.readAhead,
           progress(fraction) {
             lastProgress = Math.max(lastProgress, Math.min(99, Math.floor(fraction * 100)));
           },

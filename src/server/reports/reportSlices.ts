@@ -2,8 +2,8 @@
  * A large report read as consecutive time slices, two at a time (issue 13: alarm activity over a
  * million events as CSV). Each slice is read in keyset batches, one query after the other; while
  * one slice is written, the next one is read on another connection into memory (at most
- * {@link SLICE_ROWS} rows), so on PostgreSQL two cores build the rows. PGlite, with its single
- * connection, runs the queries in turn as before. The output keeps its order: slice after slice,
+ * {@link SLICE_ROWS} rows), so on PostgreSQL two cores build the rows. On PGlite, whose single
+ * connection would run them in turn anyway, nothing is read ahead (ReportContext.readAhead). The output keeps its order: slice after slice,
  * batch after batch.
  */
 
@@ -39,7 +39,7 @@ export function sliceBounds(start: Date, end: Date, days: readonly { day: string
 /**
  * Yields every item of each source in turn, asking the next source for up to `depth` items ahead
  * while the current one is read (an async generator answers queued requests one after the other,
- * so a source still runs one query at a time). A failure of a source read ahead surfaces when its
+ * so a source still runs one query at a time; `depth` 0: none, the sources in turn). A failure of a source read ahead surfaces when its
  * turn comes; stopping early closes every source.
  */
 export async function* concatAhead<T>(sources: readonly AsyncIterable<T>[], depth = 1): AsyncGenerator<T> {

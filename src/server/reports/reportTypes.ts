@@ -25,6 +25,11 @@ export interface ReportContext {
   stopped(): boolean;
   /** Rows per slice of a large CSV (reportSlices.ts SLICE_ROWS unless set; tests set fewer). */
   sliceRows?: number;
+  /**
+   * Whether the next slice may be read while the current one is written: on PostgreSQL (another
+   * connection, another core); not on PGlite, whose one connection would only hold more in memory.
+   */
+  readAhead?: boolean;
 }
 
 export type ReportCell = string | number | Date | null;
