@@ -32,6 +32,8 @@ const BOUNDARIES = {
         'cookies',
         'identity',
         'mfaCodes',
+        // one-time link tokens: recovery, registration, invitations, support's resend (issue 16).
+        'oneTimeTokens',
         'pendingGuard',
         'requirements',
         'secrets',

@@ -6,7 +6,6 @@ import {
   advanceStage,
   clearKeys,
   countAttempt,
-  createToken,
   dealerContactOwners,
   failureCount,
   findCustomer,
@@ -14,11 +13,10 @@ import {
   passGates,
   recordFailure,
   resetPassword,
-  retireTokens,
   spendToken,
-  TOKEN_KIND,
   type RecoveryPayload,
 } from './recoveryStore.js';
+import { createToken, retireTokens, TOKEN_KIND } from '../auth/oneTimeTokens.js';
 
 /**
  * The database side of recovery (SPEC §4 'Forgot password (dealer)', 'Forgot

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
-import { hashSecret, randomToken, sha256 } from '../auth/secrets.js';
+import type { TokenKind } from '../auth/oneTimeTokens.js';
+import { hashSecret, sha256 } from '../auth/secrets.js';
 import { phoneVariants, contactTypeOf, normaliseEmail, RECOVERY_POLICY, type ContactValue, type GatePolicy } from './recoveryRules.js';
 
 /**
@@ -9,42 +10,10 @@ import { phoneVariants, contactTypeOf, normaliseEmail, RECOVERY_POLICY, type Con
  * of their own), contact lookups and password changes.
  */
 
-/** one_time_tokens kinds used here. */
-export const TOKEN_KIND = {
-  /** A dealer's recovery session; payload {stage: 'questions' | 'password', attempts}. */
-  recovery: 'recovery',
-  /** Email verification link of a self-registered customer. */
-  registration: 'registration',
-  /** Set-your-password link of a customer created by staff. */
-  registrationOtp: 'registrationOtp',
-} as const;
-export type TokenKind = (typeof TOKEN_KIND)[keyof typeof TOKEN_KIND];
-
 export interface RecoveryPayload {
   stage?: 'questions' | 'password';
   attempts?: number;
   spentBy?: 'attempts';
-}
-
-export async function createToken(
-  db: Db,
-  input: { kind: TokenKind; userId: number; ttlMs: number; payload?: Record<string, unknown>; now?: Date },
-): Promise<string> {
-  const now = input.now ?? new Date();
-  const token = randomToken();
-  await db
-    .insertInto('one_time_tokens')
-    .values({
-      token_hash: sha256(token),
-      kind: input.kind,
-      user_id: input.userId,
-      payload: JSON.stringify(input.payload ?? {}),
-      created_at: now,
-      expires_at: new Date(now.getTime() + input.ttlMs),
-      used_at: null,
-    })
-    .execute();
-  return token;
 }
 
 /** The token row of a kind, whatever its state (callers decide with tokenState). */
@@ -62,17 +31,6 @@ export async function spendToken(db: Db, tokenHash: string, now = new Date(), pa
     .returning('token_hash')
     .executeTakeFirst();
   return !!row;
-}
-
-/** Retires the user's unused tokens of a kind (a new link replaces the old ones). */
-export async function retireTokens(db: Db, userId: number, kind: TokenKind, now = new Date()): Promise<void> {
-  await db
-    .updateTable('one_time_tokens')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .where('used_at', 'is', null)
-    .execute();
 }
 
 /**

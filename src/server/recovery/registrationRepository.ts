@@ -3,7 +3,8 @@ import { APPLICATION } from '../../common/constants.js';
 import type { Db } from '../db/database.js';
 import type { UsersTable } from '../db/schema.js';
 import { CUSTOMER_ROLES } from './recoveryRules.js';
-import { createToken, findCustomer, findToken, retireTokens, spendToken, verifyEmailContact, type TokenKind } from './recoveryStore.js';
+import { replaceToken, type TokenKind } from '../auth/oneTimeTokens.js';
+import { findCustomer, findToken, spendToken, verifyEmailContact } from './recoveryStore.js';
 
 type User = Selectable<UsersTable>;
 
@@ -98,10 +99,7 @@ export function registrationRepository(db: Db) {
     },
 
     /** A fresh link token of `kind`, replacing the user's unused ones. */
-    async replaceToken(kind: TokenKind, userId: number, ttlMs: number): Promise<string> {
-      await retireTokens(db, userId, kind);
-      return createToken(db, { kind, userId, ttlMs });
-    },
+    replaceToken: (kind: TokenKind, userId: number, ttlMs: number): Promise<string> => replaceToken(db, kind, userId, ttlMs),
 
     findToken: (kinds: readonly TokenKind[], token: string) => findToken(db, kinds, token),
 

@@ -29,7 +29,7 @@ import {
   tokenState,
 } from './recoveryRules.js';
 import { refuseFieldErrors, requireGates } from './recoveryHttp.js';
-import { TOKEN_KIND, type TokenKind } from './recoveryStore.js';
+import { TOKEN_KIND, type TokenKind } from '../auth/oneTimeTokens.js';
 import { registrationRepository } from './registrationRepository.js';
 
 type User = Selectable<UsersTable>;

@@ -2,12 +2,12 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { StaffUser } from '../../../schemas/users.js';
 import { STAFF_FLAGS, STAFF_ROLES } from '../../../schemas/users.js';
 import { APPLICATION } from '../../common/constants.js';
-import { randomToken, sha256 } from '../auth/secrets.js';
+import { replaceToken, TOKEN_KIND } from '../auth/oneTimeTokens.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
 /** The registration link's kind (recovery/recoveryStore.ts TOKEN_KIND.registrationOtp): the set-your-password link. */
-const INVITATION_KIND = 'registrationOtp';
+const INVITATION_KIND = TOKEN_KIND.registrationOtp;
 /** As the staff-created customer's link (recovery/recoveryRules.ts registrationOtpTtlMs). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
@@ -204,26 +204,7 @@ export function staffRepository(db: Db) {
 
     /** A fresh invitation link (the registration otp), the earlier ones retired: the token to mail. */
     async newInvitationToken(userId: number, now = new Date()): Promise<string> {
-      await db
-        .updateTable('one_time_tokens')
-        .set({ used_at: now })
-        .where('user_id', '=', userId)
-        .where('kind', '=', INVITATION_KIND)
-        .where('used_at', 'is', null)
-        .execute();
-      const token = randomToken();
-      await db
-        .insertInto('one_time_tokens')
-        .values({
-          token_hash: sha256(token),
-          kind: INVITATION_KIND,
-          user_id: userId,
-          payload: '{}',
-          created_at: now,
-          expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
-          used_at: null,
-        })
-        .execute();
+      const token = await replaceToken(db, INVITATION_KIND, userId, INVITATION_TTL_MS, now);
       await db.updateTable('users').set({ invited_at: now, updated_at: now }).where('user_id', '=', userId).execute();
       return token;
     },

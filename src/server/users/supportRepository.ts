@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { SupportAccess, SupportUser, SupportUserStatus } from '../../../schemas/support.js';
 import { APPLICATION } from '../../common/constants.js';
 import { PENDING_FLAGS, pendingRequirements } from '../auth/requirements.js';
-import { randomToken, sha256 } from '../auth/secrets.js';
+import { replaceToken } from '../auth/oneTimeTokens.js';
 import type { Db } from '../db/database.js';
 
 export type SupportSortField = 'name' | 'username' | 'applicationNum' | 'status' | 'lastSignInAt';
@@ -424,27 +424,7 @@ export function supportRepository(db: Db) {
 
     /** A fresh registration link of `kind` (the earlier ones retired): the token to mail. */
     async newRegistrationToken(userId: number, kind: 'registration' | 'registrationOtp', ttlMs: number, now = new Date()) {
-      await db
-        .updateTable('one_time_tokens')
-        .set({ used_at: now })
-        .where('user_id', '=', userId)
-        .where('kind', '=', kind)
-        .where('used_at', 'is', null)
-        .execute();
-      const token = randomToken();
-      await db
-        .insertInto('one_time_tokens')
-        .values({
-          token_hash: sha256(token),
-          kind,
-          user_id: userId,
-          payload: '{}',
-          created_at: now,
-          expires_at: new Date(now.getTime() + ttlMs),
-          used_at: null,
-        })
-        .execute();
-      return token;
+      return replaceToken(db, kind, userId, ttlMs, now);
     },
 
     /** Ends every open session of the user (impersonations of them too); answers how many. */
