@@ -29,6 +29,25 @@ export function alarmCatchUp(deps: AlarmCatchUpDeps) {
   let loaded = false;
   /** The newest alarm the list had when the connection broke: a live alarm after the reconnect must not hide the gap. */
   let mark: { after: number | undefined } | undefined;
+  /**
+   * Reads the alarms after `after` (all the recent ones when undefined) and, unless the account
+   * group changed meanwhile, merges them into the list, with a notice for the newest added when
+   * `notify`; answers those added, or null when the read failed or came too late.
+   */
+  async function merge(after: number | undefined, notify: boolean): Promise<AlarmEvent[] | null> {
+    const group = deps.group();
+    let fetched: readonly AlarmEvent[];
+    try {
+      fetched = await deps.fetchRecent(after);
+    } catch {
+      // The list stays as it is; the next reconnect (or catch-up request) tries again.
+      return null;
+    }
+    if (deps.group() !== group) return null;
+    const added = deps.publish(fetched);
+    if (notify) for (const event of added.slice(0, MISSED_ALARM_NOTICES_MAX).reverse()) deps.notify(event);
+    return added;
+  }
   return {
     /** The account group changed: the next connection loads the new group's list. */
     reset() {
@@ -41,21 +60,11 @@ export function alarmCatchUp(deps: AlarmCatchUpDeps) {
     },
     /** The alarm connection is up; answers the alarms added to the list. */
     async connected(): Promise<AlarmEvent[]> {
-      const group = deps.group();
       const first = !loaded;
-      const after = first ? undefined : mark ? mark.after : newestAlarmNum(deps.current());
-      let fetched: readonly AlarmEvent[];
-      try {
-        fetched = await deps.fetchRecent(after);
-      } catch {
-        // The list stays as it is; the next reconnect tries again.
-        return [];
-      }
-      if (deps.group() !== group) return [];
+      const added = await merge(first ? undefined : mark ? mark.after : newestAlarmNum(deps.current()), !first);
+      if (!added) return [];
       loaded = true;
       mark = undefined;
-      const added = deps.publish(fetched);
-      if (!first) for (const event of added.slice(0, MISSED_ALARM_NOTICES_MAX).reverse()) deps.notify(event);
       return added;
     },
     /**
@@ -66,17 +75,7 @@ export function alarmCatchUp(deps: AlarmCatchUpDeps) {
      */
     async resync(): Promise<AlarmEvent[]> {
       if (!loaded) return [];
-      const group = deps.group();
-      let fetched: readonly AlarmEvent[];
-      try {
-        fetched = await deps.fetchRecent();
-      } catch {
-        return [];
-      }
-      if (deps.group() !== group) return [];
-      const added = deps.publish(fetched);
-      for (const event of added.slice(0, MISSED_ALARM_NOTICES_MAX).reverse()) deps.notify(event);
-      return added;
+      return (await merge(undefined, true)) ?? [];
     },
   };
 }
