@@ -2,9 +2,9 @@
  * Hub clients of the benchmarks (npm run soak, the live part of npm run bench), in a worker thread
  * of their own (started by tests/bench/hubClients.ts), as browsers are elsewhere than the server:
  * a broadcast reaching thousands of sockets then neither holds up the timing of the calls in the
- * main thread nor shares its core with the server it measures. Raw WebSockets speaking the JSON hub protocol (tests/bench/realtime.ts connect),
- * each sending a ping every 10 s as the SignalR client does (the server drops a client silent
- * for 30 s).
+ * main thread nor shares its core with the server it measures. Raw WebSockets speaking the JSON
+ * hub protocol (tests/bench/realtime.ts connect), each sending a ping every 10 s as the SignalR
+ * client does (the server drops a client silent for 30 s).
  *
  * The main thread announces each live alarm before it ingests it ({type:'expect', key, sentAt}:
  * the alarm's alarmDate and the wall-clock time, ms, of the ingest call); every second the worker
@@ -15,8 +15,7 @@
  * For the benchmark: an alarm announced with `collect` is reported on its own, once every client
  * open when it was announced has it ({type:'delivered', key, latencies}); and `frames` counts every
  * `alarm` frame from now on ({type:'counting'} says it has started), answering {type:'frames',
- * seconds} once `total` have come (the
- * broadcast rate). `connect` with `handshake: false` opens plain WebSockets (a bare `ws` server).
+ * seconds} once `total` have come (the broadcast rate). `connect` with `handshake: false` opens plain WebSockets (a bare `ws` server).
  */
 import { parentPort } from 'node:worker_threads';
 import { connectMany, type Client } from './realtime.js';

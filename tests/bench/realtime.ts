@@ -306,6 +306,13 @@ async function clusterBench(transmitterCode: string, perProcess = 5000, alarms =
   const servers: Server[] = [];
   const workers: Worker[] = [];
   const apiKey = 'bench-integration-key-of-the-cluster';
+  /** Stops the clients and the portals (again at the end: whatever the run reached). */
+  const stop = async () => {
+    for (const worker of workers.splice(0)) await worker.terminate();
+    const stopping = servers.splice(0);
+    for (const server of stopping) server.child.kill('SIGKILL');
+    await Promise.all(stopping.map((server) => server.exited));
+  };
   try {
     const ports = [8381, 8382, 8383];
     const env = (port: number): Record<string, string> => ({
@@ -347,18 +354,14 @@ async function clusterBench(transmitterCode: string, perProcess = 5000, alarms =
       `3 x ${perProcess} clients: ${alarms} alarms, ${latencies.length} deliveries, ${latencyLine(latencies)}  ` +
         `(connecting ${seconds.toFixed(1)} s); goal p99 ≤ 50 ms`,
     );
-    for (const worker of workers.splice(0)) await worker.terminate();
-    for (const server of servers) server.child.kill('SIGKILL');
-    await Promise.all(servers.map((server) => server.exited));
+    await stop();
     console.log(
       `3 x ${perProcess} clients: ${versus(latencies, await bareFloor(3, perProcess, alarms))}; three bare servers sent to at once`,
     );
   } catch (error) {
     console.log(`not measured: ${(error as Error).message.split('\n')[0]}`);
   } finally {
-    for (const worker of workers) await worker.terminate();
-    for (const server of servers) server.child.kill('SIGKILL');
-    await Promise.all(servers.map((server) => server.exited));
+    await stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
