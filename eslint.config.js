@@ -45,6 +45,8 @@ const BOUNDARIES = {
         'totpRepository',
         // resetPasskeys, the passkey count: support's user page and actions (issue 16).
         'passkeysRepository',
+        // the email telling a user their sign-in changed: recovery's reset, support's resets.
+        'securityNotices',
       ],
     },
   },

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { checkA11y } from './a11y.js';
 import { dialog, field } from './dialogSupport.js';
+import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { signIn } from './signIn.js';
 
 /**
@@ -84,4 +85,59 @@ test('a support action asks for a reason, then says what it did; axe on /support
   // (which change the username and add newuser@example.com), by its email.
   await expect(page.getByRole('row').filter({ hasText: 'Noah Newman' })).toHaveCount(1);
   await checkA11y(page, 'support', 'search');
+});
+
+/** support.admin signs in and opens dealer.summit's (Chris Lindqvist's) page from /support. */
+async function openSummitAsSupport(page: Page) {
+  await signIn(page, 'support.admin', { internal: true });
+  await page.goto('/support');
+  await page.getByRole('textbox', { name: 'Search users' }).fill('dealer.summit');
+  await page.getByRole('row').filter({ hasText: 'dealer.summit' }).getByRole('link', { name: 'Chris Lindqvist' }).click();
+}
+
+test("while impersonating the user's sign-in settings are theirs; an impersonation ended elsewhere says so for 10 s and sign-in returns to /support", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openSummitAsSupport(page);
+  await page.getByRole('button', { name: 'Impersonate' }).click();
+  const impersonate = dialog(page, 'Impersonate Chris Lindqvist');
+  await field(impersonate, 'Reason').fill('Dealer asked why they cannot add a passkey (ticket 7003)');
+  await impersonate.getByRole('button', { name: 'Start impersonation' }).click();
+  await expect(page).toHaveURL(/\/home\/dashboard$/, { timeout: 20_000 });
+
+  // How the dealer signs in is not support's to change (the server refuses it too: support.test.ts).
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'User Account' }).click();
+  await expect(page).toHaveURL(/\/user-account$/);
+  await expect(page.getByText('Sign-in settings cannot be changed while acting as another user.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Passkeys' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Change password' })).toHaveCount(0);
+
+  // Another support user signs the dealer out everywhere, the impersonation included.
+  const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const colleague = await other.newPage();
+  await openSummitAsSupport(colleague);
+  await colleague.getByRole('button', { name: 'Sign out everywhere' }).click();
+  const signOut = dialog(colleague, 'Sign Chris Lindqvist out everywhere?');
+  await field(signOut, 'Reason').fill('Lost laptop reported by the dealer (ticket 7004)');
+  await signOut.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(colleague.getByText('Chris Lindqvist was signed out everywhere.')).toBeVisible();
+  await other.close();
+
+  // The next call of the impersonation: SPEC §8, login with returnUrl=support and the notice for 10 s.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/login\?.*returnUrl=%2Fsupport/, { timeout: 15_000 });
+  const notice = page.getByText('Your impersonation session has expired');
+  await expect(notice).toBeVisible();
+  await page.waitForTimeout(8_000);
+  await expect(notice).toBeVisible();
+  await expect(notice).toBeHidden({ timeout: 5_000 });
+  await page.getByPlaceholder('Username').fill('support.admin');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/support$/, { timeout: 20_000 });
+  await expect(page.getByRole('banner')).toContainText('Sam Support');
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { json, signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 import { SoftAuthenticator } from './softAuthenticator.js';
 
 /** The test app's PUBLIC_URL (config.ts default): the origin and RP ID passkeys belong to. */
@@ -102,6 +102,7 @@ describe.each(TEST_DATABASES)('passkeys on $name', (database) => {
     const list = await json(await c.request('GET', '/api/user/passkeys'));
     expect(list).toMatchObject({ status: 200, body: [{ id: added.body.id, name: 'Work laptop' }] });
     expect((await auditOf('passkey.registered', betaId))[0].details).toMatchObject({ passkeyId: added.body.id, name: 'Work laptop' });
+    expect((await messagesTo(t.db, 'dealer.beta@example.com'))[0].subject).toBe('Security notice: A passkey was added');
 
     // The next ceremony names it, so the same authenticator is not registered twice.
     const again = await json(await c.request('POST', '/api/user/passkeys/registration/options', { currentPassword: DEMO_PASSWORD }));
@@ -324,6 +325,7 @@ describe.each(TEST_DATABASES)('passkeys on $name', (database) => {
 
     expect(await json(await byPasskey.request('DELETE', `/api/user/passkeys/${mine.id}`))).toEqual({ status: 200, body: { removed: 1 } });
     expect((await auditOf('passkey.removed', betaId))[0].details).toMatchObject({ passkeyId: mine.id, name: 'Desk key' });
+    expect((await messagesTo(t.db, 'dealer.beta@example.com'))[0].subject).toBe('Security notice: A passkey was removed');
     expect((await json(await byPasskey.request('GET', '/api/user/passkeys'))).body).toEqual([]);
     expect((await json(await byPasskey.request('GET', '/api/mfa/passkey'))).body).toEqual({ available: false });
     const refused = await passkeyLogin(await client(), 'account', beta);
@@ -369,6 +371,6 @@ describe.each(TEST_DATABASES)('passkeys on $name', (database) => {
     const c = await client();
     c.bearer = tokens.bearer.token;
     const refused = await json(await c.request('POST', '/api/user/passkeys/registration/options', { currentPassword: DEMO_PASSWORD }));
-    expect(refused).toMatchObject({ status: 403, body: { message: 'Passkeys cannot be added while acting on behalf of another user.' } });
+    expect(refused).toMatchObject({ status: 403, body: { message: 'Sign-in settings cannot be changed while acting as another user.' } });
   });
 });

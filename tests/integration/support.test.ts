@@ -415,6 +415,44 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
       expect(after).toMatchObject({ reason, state: 'ended', endedAt: expect.any(String) });
     });
 
+    it('leaves how the user signs in to the user: every sign-in setting is refused while impersonating, the profile is not', async () => {
+      const staff = await signedInClient(origin, 'support.admin', { internal: true });
+      const summitId = await userId('dealer.summit');
+      const started = await json(
+        await start(staff, { userId: summitId, reason: 'Dealer asked about their settings (ticket 5121)', durationMinutes: 15 }),
+      );
+      expect(started.status).toBe(200);
+      staff.bearer = started.body.token;
+      const refusal = { status: 403, body: { message: 'Sign-in settings cannot be changed while acting as another user.' } };
+      const attempts: [string, string, Record<string, unknown>?][] = [
+        [
+          'PUT',
+          '/api/account/password',
+          { currentPassword: DEMO_PASSWORD, newPassword: 'Another-Password-2026!', confirmPassword: 'Another-Password-2026!' },
+        ],
+        ['POST', '/api/user/contactMethod/external', { contact: 'support.takeover@example.com', currentPassword: DEMO_PASSWORD }],
+        ['POST', '/api/user/passkeys/registration/options', { currentPassword: DEMO_PASSWORD }],
+        ['DELETE', '/api/user/passkeys/1'],
+        ['POST', '/api/user/authenticator', { currentPassword: DEMO_PASSWORD }],
+        ['POST', '/api/user/sessions/signOutOthers'],
+        ['DELETE', '/api/user/sessions/00000000-0000-0000-0000-000000000000'],
+        ['DELETE', '/api/user/trustedDevices/00000000-0000-0000-0000-000000000000'],
+      ];
+      for (const [method, path, body] of attempts) {
+        expect({ path, ...(await json(await staff.request(method, path, body))) }, path).toMatchObject({ path, ...refusal });
+      }
+      const email = await t.db
+        .selectFrom('users')
+        .select(['email', 'password_hash'])
+        .where('user_id', '=', summitId)
+        .executeTakeFirstOrThrow();
+      expect(email.email).not.toBe('support.takeover@example.com');
+      // The profile is the user's too, but not how they sign in: support may fix a name, audited with both identities.
+      const renamed = await json(await staff.request('PUT', '/api/user/profile', { theme: 'dark' }));
+      expect(renamed.status).toBe(200);
+      await staff.request('POST', '/api/impersonation/end');
+    });
+
     it('expiry mid-request answers 401 with Invalid-Impersonation, also to a token refresh', async () => {
       const staff = await signedInClient(origin, 'support.admin', { internal: true });
       const customerId = await userId('customer@example.com');

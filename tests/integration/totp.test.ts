@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { json, lastCode, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, unblockResend, type TestApp } from './harness.js';
+import { messagesTo, startDemoApp, TEST_DATABASES, unblockResend, type TestApp } from './harness.js';
 
 const REAUTH = { message: 'Enter your current password to make this change.' };
 const WRONG = { message: "The code is incorrect. Check that your phone's clock is right and try the newest code." };
@@ -44,6 +44,13 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
       .where('target_id', '=', String(target))
       .orderBy('audit_id', 'desc')
       .execute();
+
+  /** The newest email to the user (securityNotices.ts tells them of each sign-in change): subject and body. */
+  const lastMail = async (userId: number) => {
+    const { email } = await t.db.selectFrom('users').select('email').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const [message] = await messagesTo(t.db, email!);
+    return { subject: message?.subject, body: message?.body };
+  };
 
   const signIn = async (username: string) => {
     const c = await client();
@@ -131,6 +138,10 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
       expect(stored).toHaveLength(10);
       expect(JSON.stringify(stored)).not.toContain(recoveryCodes[0].slice(0, 4));
       expect((await audits('authenticator.enabled', summit))[0].details).toEqual({ recoveryCodes: 10 });
+      const notice = await lastMail(summit);
+      expect(notice.subject).toBe('Security notice: An authenticator app was turned on');
+      expect(notice.body).toContain('to your Dealer Portal account (dealer.summit):\n\nAn authenticator app was turned on.\nWhen: ');
+      expect(notice.body).not.toContain(secret);
       expect(JSON.stringify(await t.db.selectFrom('audit_log').select('details').execute())).not.toContain(secret);
 
       expect(await json(await c.request('GET', '/api/user/authenticator'))).toMatchObject({
@@ -209,6 +220,7 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
       const used = await json(await c.request('POST', '/api/mfa/verify/recoveryCode', { code: typed }));
       expect(used).toMatchObject({ status: 200, body: { reqs: { mfaRequired: false }, recoveryCodesLeft: 9 } });
       expect((await audits('recoveryCode.used', summit))[0].details).toMatchObject({ use: 'signIn', recoveryCodesLeft: 9 });
+      expect((await lastMail(summit)).subject).toBe('Security notice: A recovery code was used to sign in');
 
       const again = await signIn('dealer.summit');
       expect(await json(await again.c.request('POST', '/api/mfa/verify/recoveryCode', { code: recoveryCodes[0] }))).toEqual({
@@ -285,6 +297,7 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
       expect(fresh.body.recoveryCodes).toHaveLength(10);
       expect(fresh.body.recoveryCodes).not.toContain(recoveryCodes[2]);
       expect((await audits('authenticator.recoveryCodesRegenerated', summit))[0].details).toEqual({ recoveryCodes: 10 });
+      expect((await lastMail(summit)).subject).toBe('Security notice: New recovery codes were made (the old ones no longer work)');
 
       const next = await signIn('dealer.summit');
       expect(await json(await next.c.request('POST', '/api/mfa/verify/recoveryCode', { code: recoveryCodes[2] }))).toEqual({
@@ -325,6 +338,7 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
       const off = await json(await c.request('POST', '/api/user/authenticator/disable', { currentPassword: DEMO_PASSWORD }));
       expect(off).toEqual({ status: 200, body: { enabled: false, confirmedAt: null, lastUsedAt: null, recoveryCodesLeft: 0 } });
       expect((await audits('authenticator.disabled', summit))[0].details).toEqual({ removed: true, recoveryCodesRemoved: 10 });
+      expect((await lastMail(summit)).subject).toBe('Security notice: The authenticator app was turned off');
       expect(await t.db.selectFrom('user_totp').selectAll().where('user_id', '=', summit).execute()).toEqual([]);
       expect(await t.db.selectFrom('user_recovery_codes').selectAll().where('user_id', '=', summit).execute()).toEqual([]);
 
@@ -358,6 +372,7 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
       expect(line.actor_user_id).toBe(await userId('support.admin'));
       expect(line.details).toMatchObject({ removed: true, recoveryCodesRemoved: 10, reason: 'Lost phone, identity checked by call-back' });
       expect((await signIn('customer.basic@example.com')).reqs).toMatchObject({ mfaRequired: false });
+      expect((await lastMail(customer)).subject).toBe('Security notice: The authenticator app was turned off');
     });
 
     it('is refused (403) to staff without the support role, dealers (even their administrators) and customers; 401 without a session', async () => {

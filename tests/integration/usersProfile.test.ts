@@ -253,6 +253,8 @@ describe.each(TEST_DATABASES)('users and profile on $name', (database) => {
         .status,
     ).toBe(200);
     expect((await (await client()).login('support.viewer', next, { internal: true })).status).toBe(200);
+    const { email } = await t.db.selectFrom('users').select('email').where('username', '=', 'support.viewer').executeTakeFirstOrThrow();
+    expect((await messagesTo(t.db, email!))[0]).toMatchObject({ subject: 'Security notice: Your password was changed' });
   });
 
   it('counts a new contact method only once its code comes back', async () => {

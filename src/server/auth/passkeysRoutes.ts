@@ -40,7 +40,8 @@ import {
   relyingParty,
 } from './passkeysRules.js';
 import { startSession } from './signIn.js';
-import { recordCodeVerified, requireRecentProof } from './stepUp.js';
+import { noticeSecurityChange } from './securityNotices.js';
+import { recordCodeVerified, refuseWhileImpersonating, requireRecentProof } from './stepUp.js';
 import {
   ACCOUNT_POLICY,
   ADDRESS_POLICY,
@@ -162,10 +163,6 @@ export async function passkeysRoutes(parent: FastifyInstance) {
     const info = result.authenticationInfo;
     await repo.used(passkey.passkey_id, info.newCounter, info.credentialBackedUp);
   }
-
-  const requireNotImpersonating = (request: FastifyRequest) => {
-    if (request.auth!.session.impersonator_user_id) throw new HttpError(403, 'passkeys.errors.impersonating');
-  };
 
   const audit = (request: FastifyRequest, action: string, details: Record<string, unknown>, targetId = request.auth!.user.user_id) =>
     app.audit(request, { action, targetType: 'user', targetId, details });
@@ -407,7 +404,6 @@ export async function passkeysRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
-      requireNotImpersonating(request);
       // Passkey routes are not among the login steps' calls, so no step is pending here: a recent proof or the password.
       await requireRecentProof(app, request, 'mfaRequired', request.body.currentPassword);
       const { user } = request.auth!;
@@ -449,7 +445,7 @@ export async function passkeysRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
-      requireNotImpersonating(request);
+      refuseWhileImpersonating(request);
       const { user } = request.auth!;
       const name = passkeyName(request.body.name);
       if (!name) throw new HttpError(400, 'validation.invalidForm', {}, { name: 'validation.required' });
@@ -502,6 +498,7 @@ export async function passkeysRoutes(parent: FastifyInstance) {
         backedUp: row.backed_up,
         aaguid: row.aaguid,
       });
+      await noticeSecurityChange(app, request, user, 'passkeyAdded');
       return toPasskey(row);
     },
   );
@@ -519,6 +516,7 @@ export async function passkeysRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
+      refuseWhileImpersonating(request);
       const name = passkeyName(request.body.name);
       if (!name) throw new HttpError(400, 'validation.invalidForm', {}, { name: 'validation.required' });
       const renamed = await repo.rename(request.auth!.user.user_id, request.params.id, name);
@@ -540,9 +538,11 @@ export async function passkeysRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
+      refuseWhileImpersonating(request);
       const removed = await repo.remove(request.auth!.user.user_id, request.params.id);
       if (!removed) throw new HttpError(404, 'errors.notFound');
       await audit(request, 'passkey.removed', { passkeyId: removed.passkey_id, name: removed.name });
+      await noticeSecurityChange(app, request, request.auth!.user, 'passkeyRemoved');
       return { removed: 1 };
     },
   );

@@ -39,7 +39,8 @@ import {
   type SecurityQuestionId,
 } from './securityQuestionOptions.js';
 import { signInRepository } from './signInRepository.js';
-import { requireRecentProof } from './stepUp.js';
+import { noticeSecurityChange } from './securityNotices.js';
+import { refuseWhileImpersonating, requireRecentProof } from './stepUp.js';
 import { ACCOUNT_POLICY } from './throttle.js';
 
 const INVALID_FORM = 'validation.invalidForm';
@@ -273,6 +274,7 @@ export async function stepRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       requireIdentityProven(request);
+      refuseWhileImpersonating(request);
       const { user, session, pending } = request.auth!;
       // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
       const { currentPassword, newPassword } = request.body as PasswordResetAtLogin;
@@ -303,6 +305,7 @@ export async function stepRoutes(parent: FastifyInstance) {
       const otherSessionsEnded = await repository.changePassword(user.user_id, passwordHash, session.session_id);
       await clearPending(app, request, 'passwordResetRequired');
       await audit(request, 'password.changed', { atLogin, otherSessionsEnded });
+      await noticeSecurityChange(app, request, user, 'passwordChanged');
       return done(request);
     },
   );

@@ -49,7 +49,16 @@ async function codeVerifiedAt(db: Db, sessionId: string): Promise<Date | null> {
 }
 
 /**
- * Refuses a sensitive change unless it is the session's pending `step`, a
+ * Support acting as a user (an impersonation session) changes nothing about how that user signs
+ * in: password, username, security questions, contact methods, passkeys, authenticator app,
+ * sessions and remembered devices. Support's own user page does those, with a reason (issue 16).
+ */
+export function refuseWhileImpersonating(request: FastifyRequest): void {
+  if (request.auth!.session.impersonator_user_id) throw new HttpError(403, 'steps.notWhileImpersonating');
+}
+
+/**
+ * Refuses a sensitive change while impersonating (above), and unless it is the session's pending `step`, a
  * code was verified lately, or `currentPassword` is right (wrong guesses are
  * throttled with the password change's, per user). 403 when no proof came,
  * 400 on `currentPassword` when it is wrong, 429 while guessing is blocked.
@@ -60,6 +69,7 @@ export async function requireRecentProof(
   step: PendingFlag,
   currentPassword: string | undefined,
 ): Promise<void> {
+  refuseWhileImpersonating(request);
   const { user, session, pending } = request.auth!;
   const needed = proofNeeded({
     pendingStep: !!pending[step],

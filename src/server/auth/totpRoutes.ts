@@ -20,7 +20,8 @@ import { clearPending } from './authPlugin.js';
 import { requirementsFor } from './contactMethods.js';
 import { MFA_CODE_POLICY, TOO_MANY_ATTEMPTS_KEY } from './mfaCodes.js';
 import { deriveKey, seal, unseal } from './secrets.js';
-import { recordCodeVerified, requireRecentProof } from './stepUp.js';
+import { noticeSecurityChange } from './securityNotices.js';
+import { recordCodeVerified, refuseWhileImpersonating, requireRecentProof } from './stepUp.js';
 import type { ThrottlePolicy } from './throttle.js';
 import {
   CUSTOMER_ISSUER,
@@ -97,14 +98,8 @@ export async function totpRoutes(parent: FastifyInstance) {
   const audit = (request: FastifyRequest, action: string, details: Record<string, unknown> = {}, targetId = request.auth!.user.user_id) =>
     app.audit(request, { action, targetType: 'user', targetId, details });
 
-  /** Support acting as the user changes nothing about how the user signs in. */
-  function refuseWhileImpersonating(request: FastifyRequest) {
-    if (request.auth!.session.impersonator_user_id) throw new HttpError(403, 'authenticator.errors.notWhileImpersonating');
-  }
-
   /** A sensitive change: the current password, or a code verified in this session a few minutes ago (stepUp.ts). */
   async function requireStepUp(request: FastifyRequest, currentPassword: string | undefined) {
-    refuseWhileImpersonating(request);
     // No login step sets an authenticator up: the flag only names the rule (these routes are not on the login allow-list).
     await requireRecentProof(app, request, 'mfaRequired', currentPassword);
   }
@@ -250,6 +245,7 @@ export async function totpRoutes(parent: FastifyInstance) {
       const recoveryCodes = newRecoveryCodes();
       await replaceRecoveryCodes(db, user.user_id, recoveryCodes, now);
       await audit(request, 'authenticator.enabled', { recoveryCodes: recoveryCodes.length });
+      await noticeSecurityChange(app, request, user, 'authenticatorOn');
       return { recoveryCodes };
     },
   );
@@ -272,6 +268,7 @@ export async function totpRoutes(parent: FastifyInstance) {
       const recoveryCodes = newRecoveryCodes();
       await replaceRecoveryCodes(db, user.user_id, recoveryCodes, new Date());
       await audit(request, 'authenticator.recoveryCodesRegenerated', { recoveryCodes: recoveryCodes.length });
+      await noticeSecurityChange(app, request, user, 'recoveryCodesRenewed');
       return { recoveryCodes };
     },
   );
@@ -293,6 +290,7 @@ export async function totpRoutes(parent: FastifyInstance) {
       const result = await resetAuthenticator(db, user.user_id);
       if (!result.removed) throw new HttpError(404, 'authenticator.errors.notOn');
       await audit(request, 'authenticator.disabled', result);
+      await noticeSecurityChange(app, request, user, 'authenticatorOff');
       return status(user.user_id);
     },
   );
@@ -339,6 +337,7 @@ export async function totpRoutes(parent: FastifyInstance) {
       rememberDevice: remember,
       ...(method === 'recoveryCode' && { recoveryCodesLeft: left }),
     });
+    if (method === 'recoveryCode') await noticeSecurityChange(app, request, user, 'recoveryCodeUsed');
     return { success: true, reqs: await requirementsFor(app, request), recoveryCodesLeft: left };
   }
 

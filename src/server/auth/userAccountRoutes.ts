@@ -12,6 +12,7 @@ import {
 } from '../../../schemas/users.js';
 import { HttpError } from '../http/errors.js';
 import { sha256 } from './secrets.js';
+import { refuseWhileImpersonating } from './stepUp.js';
 import { clearTrustedDeviceCookie, TRUSTED_DEVICE_COOKIE, TRUSTED_DEVICE_LIFETIME_MS } from './trustedDevices.js';
 
 const tags = ['user account'];
@@ -137,6 +138,7 @@ export async function userAccountRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      refuseWhileImpersonating(request);
       const row = await db
         .updateTable('trusted_devices')
         .set({ revoked_at: new Date() })
@@ -203,6 +205,7 @@ export async function userAccountRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
+      refuseWhileImpersonating(request);
       const { user, session } = request.auth!;
       if (request.params.id === session.session_id) throw new HttpError(400, 'userAccount.errors.currentSession');
       const target = await openSessions(user.user_id).select('session_id').where('session_id', '=', request.params.id).executeTakeFirst();
@@ -224,6 +227,7 @@ export async function userAccountRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
+      refuseWhileImpersonating(request);
       const { user, session } = request.auth!;
       const ended = await db
         .updateTable('sessions')

@@ -5,6 +5,7 @@ import { customerForgotPasswordSchema, recoverySuccessSchema, type CustomerForgo
 import { usernameAvailabilitySchema } from '../../../schemas/registration.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { MFA_CODE_POLICY, TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
+import { noticeSecurityChange } from '../auth/securityNotices.js';
 import { requireCaptcha } from '../captcha/captchaPlugin.js';
 import { HttpError } from '../http/errors.js';
 import { GATES, newPasswordErrors, normaliseEmail, RECOVERY_KEYS, RECOVERY_POLICY } from './recoveryRules.js';
@@ -160,6 +161,7 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
       await recovery.resetPassword(userId, body.newPassword);
       await recovery.clearKeys([failKey(email), `account:${email}`]);
       await audit(request, 'recovery.password.reset', userId);
+      await noticeSecurityChange(app, request, user!, 'passwordChanged');
       return { success: true };
     },
   );

@@ -12,6 +12,7 @@ import {
 } from '../../../schemas/recovery.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
+import { noticeSecurityChange } from '../auth/securityNotices.js';
 import { ACCOUNT_POLICY, ADDRESS_POLICY } from '../auth/throttle.js';
 import { requireCaptcha } from '../captcha/captchaPlugin.js';
 import { HttpError } from '../http/errors.js';
@@ -165,6 +166,7 @@ export async function recoveryRoutes(parent: FastifyInstance) {
       await recovery.resetPassword(userId, newPassword);
       await limiter.succeed([`account:${user.username.toLowerCase()}`, `recovery:user:${user.username.toLowerCase()}`]);
       await audit(request, 'recovery.password.reset', userId);
+      await noticeSecurityChange(app, request, user, 'passwordChanged');
       return { success: true };
     },
   );

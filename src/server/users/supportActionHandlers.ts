@@ -4,6 +4,7 @@ import type { SupportActionId } from '../../../schemas/support.js';
 import { APPLICATION } from '../../common/constants.js';
 import type { UsersTable } from '../db/schema.js';
 import { resetPasskeys } from '../auth/passkeysRepository.js';
+import { noticeSecurityChange } from '../auth/securityNotices.js';
 import { resetAuthenticator } from '../auth/totpRepository.js';
 import { mailLinkBase } from '../mail/links.js';
 import { staffRepository } from './staffRepository.js';
@@ -42,13 +43,17 @@ export const SUPPORT_ACTION_HANDLERS: Record<SupportActionId, SupportActionHandl
   },
 
   /** The authenticator app and its recovery codes go (a lost phone); sign-in falls back to text or email codes. */
-  async resetAuthenticator({ app, target }) {
-    return resetAuthenticator(app.db, target.user_id);
+  async resetAuthenticator({ app, request, target }) {
+    const result = await resetAuthenticator(app.db, target.user_id);
+    if (result.removed) await noticeSecurityChange(app, request, target, 'authenticatorOff');
+    return result;
   },
 
   /** Every passkey goes (a lost or stolen device): the user signs in with their password again. */
-  async resetPasskeys({ app, target }) {
-    return { removed: await resetPasskeys(app.db, target.user_id) };
+  async resetPasskeys({ app, request, target }) {
+    const removed = await resetPasskeys(app.db, target.user_id);
+    if (removed) await noticeSecurityChange(app, request, target, 'passkeyRemoved');
+    return { removed };
   },
 
   /** The next sign-in asks for a new password (SPEC §4 passwordReset step). */

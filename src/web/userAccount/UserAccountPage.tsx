@@ -3,8 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import { useSyncExternalStore } from 'react';
 import { useTranslate } from 'react-admin';
 import { failureMessage } from '../providers/errorMessages.js';
+import { getSession, subscribe } from '../providers/session.js';
 import { DevicesSection, SessionsSection } from './DeviceSections.js';
 import { PasskeySection } from './PasskeySection.js';
 import { PreferencesSection, ProfileSection } from './ProfileSections.js';
@@ -16,10 +18,13 @@ import { useProfile } from './userAccountApi.js';
 /**
  * /user-account (issue 15), for every user: name, language and theme; contact methods (a new one
  * counts once its code comes back); password; remembered devices and active sessions. Two columns
- * on a wide screen (who you are, how you sign in), one on a phone.
+ * on a wide screen (who you are, how you sign in), one on a phone. While support acts as the user
+ * (impersonation) how the user signs in is not theirs to change, and the server refuses it
+ * (stepUp.ts refuseWhileImpersonating): those sections give way to one note.
  */
 export function UserAccountPage() {
   const translate = useTranslate();
+  const { impersonating } = useSyncExternalStore(subscribe, getSession, getSession);
   const { data: profile, error, refetch, isPending } = useProfile();
   if (error) {
     return (
@@ -41,14 +46,20 @@ export function UserAccountPage() {
       <Stack spacing={2}>
         <ProfileSection profile={profile} />
         <PreferencesSection profile={profile} />
-        <ContactMethodsSection applicationNum={profile.applicationNum} />
+        {!impersonating && <ContactMethodsSection applicationNum={profile.applicationNum} />}
       </Stack>
       <Stack spacing={2}>
-        <PasswordSection />
-        <AuthenticatorSection username={profile.username} />
-        <PasskeySection />
-        <SessionsSection />
-        <DevicesSection />
+        {impersonating ? (
+          <Alert severity="info">{translate('steps.notWhileImpersonating')}</Alert>
+        ) : (
+          <>
+            <PasswordSection />
+            <AuthenticatorSection username={profile.username} />
+            <PasskeySection />
+            <SessionsSection />
+            <DevicesSection />
+          </>
+        )}
         <SupportAccessSection />
       </Stack>
     </Box>

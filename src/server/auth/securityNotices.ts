@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Changes to how a user signs in that the user is told of by email, whoever made them (the user,
+ * support on the user page, a dealer administrator): a new way in that the user did not add, or
+ * one of theirs gone, is how an account takeover shows itself. Sent to the user's email, in the
+ * language of the request that made the change; a user without an email is not told.
+ */
+export type SecurityChange =
+  | 'passwordChanged'
+  | 'passkeyAdded'
+  | 'passkeyRemoved'
+  | 'authenticatorOn'
+  | 'authenticatorOff'
+  | 'recoveryCodeUsed'
+  | 'recoveryCodesRenewed';
+
+export interface NoticeRecipient {
+  username: string;
+  name: string | null;
+  email: string | null;
+}
+
+/** '2026-11-26 14:05 UTC': the mail cannot know the reader's zone. */
+const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Emails `user` that `change` happened now, from the request's address; never fails the change itself. */
+export async function noticeSecurityChange(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: NoticeRecipient,
+  change: SecurityChange,
+): Promise<void> {
+  if (!user.email) return;
+  const what = request.t(`securityNotices.changes.${change}`);
+  try {
+    await app.outbox.sendEmail({
+      to: user.email,
+      subject: request.t('securityNotices.subject', { what }),
+      text: request.t('securityNotices.body', {
+        name: user.name || user.username,
+        username: user.username,
+        what,
+        time: utcMinute(new Date()),
+        ip: request.ip,
+        portal: app.config.portalName,
+      }),
+    });
+  } catch (error) {
+    request.log.warn({ err: error, change }, 'security notice not written to the outbox');
+  }
+}
