@@ -29,6 +29,7 @@ import { healthRoutes } from './health/healthRoutes.js';
 import { errorsPlugin } from './http/errors.js';
 import { demoExposurePlugin } from './http/loopback.js';
 import { securityHeadersPlugin } from './http/securityHeaders.js';
+import { buildSerializer } from './http/serializers.js';
 import { requestSerializer } from './http/logging.js';
 import { createServerI18n } from './i18n.js';
 import { newsRoutes } from './news/newsRoutes.js';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    schemaController: { compilersFactory: { buildSerializer } },
     // Every log line of a request carries its id (reqId); the answer returns it (X-Request-Id).
     genReqId: requestIdGenerator(config.trustProxy),
   });
