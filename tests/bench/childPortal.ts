@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -109,4 +110,14 @@ export async function ownDatabase(adminUrl: string): Promise<{ url: string; drop
       }
     },
   };
+}
+
+/** VmRSS of a process, bytes (Linux); undefined elsewhere. */
+export function procRss(pid: number): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }

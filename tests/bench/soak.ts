@@ -36,12 +36,12 @@
  * minute 2, RSS growth ≤ 10 % from minute 2 to the end); exit code 1 when one is missed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { signedInClient, TestClient } from '../integration/client.js';
-import { ownDatabase, startServer, waitHealthy } from './childPortal.js';
+import { ownDatabase, procRss, startServer, waitHealthy } from './childPortal.js';
 import { connect } from './realtime.js';
 import { startHubWorker } from './hubClients.js';
 import type { HubWorkerReport, HubWorkerRequest } from './hubClientsWorker.js';
@@ -84,16 +84,6 @@ function parseOptions(argv: string[]): Options {
 
 // ---------------------------------------------------------------------------------------------
 // The server
-
-/** VmRSS of a process, bytes (Linux); undefined elsewhere. */
-function procRss(pid: number): number | undefined {
-  try {
-    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 interface Scrape {
   rss?: number;
