@@ -104,12 +104,18 @@ function auditFilters(translate: (key: string) => string, phone: boolean) {
   ];
 }
 
-function Who({ entry }: { entry: AuditLogEntry }) {
+/** Who did it, acting as whom, and from which address (the table has no room for a column of its own beside the record). */
+function Who({ entry, withAddress = false }: { entry: AuditLogEntry; withAddress?: boolean }) {
   const translate = useTranslate();
   const { person, actingAs } = whoDid(entry);
   return (
     <Box sx={{ minWidth: 140 }}>
       <PersonText person={person} strong />
+      {withAddress && entry.ip && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontFamily: 'monospace' }}>
+          {translate('auditLog.fromAddress', { ip: entry.ip })}
+        </Typography>
+      )}
       {actingAs && (
         <Chip
           size="small"
@@ -144,7 +150,7 @@ function Changes({ entry }: { entry: AuditLogEntry }) {
 
 function What({ entry }: { entry: AuditLogEntry }) {
   return (
-    <Box sx={{ minWidth: 160 }}>
+    <Box sx={{ minWidth: 140 }}>
       <ActionCode action={entry.action} />
       <Changes entry={entry} />
     </Box>
@@ -166,7 +172,7 @@ function Target({ entry }: { entry: AuditLogEntry }) {
     <Box
       component="span"
       title={long ? text : undefined}
-      sx={{ display: 'block', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      sx={{ display: 'block', maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
     >
       {text}
     </Box>
@@ -195,7 +201,7 @@ function AuditTable() {
   const { search } = useLocation();
   return (
     <DataTable<AuditLogEntry>
-      sx={{ '& thead th': { whiteSpace: 'nowrap' }, '& td': { verticalAlign: 'top' } }}
+      sx={{ '& thead th': { whiteSpace: 'nowrap' }, '& td': { verticalAlign: 'top' }, '& td, & th': { px: 1.5 } }}
       aria-label={translate('auditLog.tableLabel')}
       rowClick={(id) => `${AUDIT_LOG_PATH}/${id}${search}`}
       bulkActionButtons={false}
@@ -207,18 +213,9 @@ function AuditTable() {
         label="auditLog.columns.occurredAt"
         render={(e) => <OccurredAt iso={(e as AuditLogEntry).occurredAt} />}
       />
-      <DataTable.Col label="auditLog.columns.who" disableSort render={(e) => <Who entry={e as AuditLogEntry} />} />
+      <DataTable.Col label="auditLog.columns.who" disableSort render={(e) => <Who entry={e as AuditLogEntry} withAddress />} />
       <DataTable.Col label="auditLog.columns.what" disableSort render={(e) => <What entry={e as AuditLogEntry} />} />
       <DataTable.Col label="auditLog.columns.target" disableSort render={(e) => <Target entry={e as AuditLogEntry} />} />
-      <DataTable.Col
-        label="auditLog.columns.ip"
-        disableSort
-        render={(e) => (
-          <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.85rem' }}>
-            {(e as AuditLogEntry).ip ?? '—'}
-          </Box>
-        )}
-      />
     </DataTable>
   );
 }

@@ -69,7 +69,7 @@ function Received({ iso }: { iso: string }) {
 function Excerpt({ request }: { request: ContactRequest }) {
   const translate = useTranslate();
   return (
-    <Box sx={{ minWidth: 220, maxWidth: 460 }}>
+    <Box sx={{ minWidth: 160, maxWidth: 460 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Chip size="small" variant="outlined" label={translate(`contactUs.topics.${request.topic}`)} />
         {request.attachmentName && (
@@ -114,7 +114,7 @@ function RequestsTable() {
   const { search } = useLocation();
   return (
     <DataTable<ContactRequest>
-      sx={{ '& thead th': { whiteSpace: 'nowrap' }, '& td': { verticalAlign: 'top' } }}
+      sx={{ '& thead th': { whiteSpace: 'nowrap' }, '& td': { verticalAlign: 'top' }, '& td, & th': { px: 1.5 } }}
       rowSx={(r) => (r.status === 'new' ? { bgcolor: 'action.hover' } : {})}
       aria-label={translate('contactRequests.tableLabel')}
       rowClick={(id) => `${CONTACT_REQUESTS_PATH}/${id}${search}`}
@@ -127,13 +127,14 @@ function RequestsTable() {
         render={(r) => <Received iso={(r as ContactRequest).createdAt} />}
       />
       <DataTable.Col label="contactRequests.columns.reference" disableSort render={(r) => <Reference request={r as ContactRequest} />} />
-      <DataTable.Col label="contactRequests.columns.sender" disableSort render={(r) => <Sender request={r as ContactRequest} />} />
-      <DataTable.Col label="contactRequests.columns.message" disableSort render={(r) => <Excerpt request={r as ContactRequest} />} />
+      {/* Before the message: the message is the column that gives way when the table is narrow. */}
       <DataTable.Col
         source="status"
         label="contactRequests.columns.status"
         render={(r) => <ContactStatusChip status={(r as ContactRequest).status} />}
       />
+      <DataTable.Col label="contactRequests.columns.sender" disableSort render={(r) => <Sender request={r as ContactRequest} />} />
+      <DataTable.Col label="contactRequests.columns.message" disableSort render={(r) => <Excerpt request={r as ContactRequest} />} />
     </DataTable>
   );
 }
