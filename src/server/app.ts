@@ -31,7 +31,7 @@ import { demoExposurePlugin } from './http/loopback.js';
 import { securityHeadersPlugin } from './http/securityHeaders.js';
 import { buildSerializer } from './http/serializers.js';
 import { requestSerializer } from './http/logging.js';
-import { createServerI18n } from './i18n.js';
+import { createServerI18n, type ServerI18n } from './i18n.js';
 import { newsRoutes } from './news/newsRoutes.js';
 import { sitesRoutes } from './sites/sitesRoutes.js';
 import { openapiPlugin } from './openapi/openapiPlugin.js';
@@ -84,6 +84,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Translators by language, for what is not an answer to the request (a mail in its reader's language). */
+    i18n: ServerI18n;
   }
   interface FastifyRequest {
     /** Translator for the language the request prefers (Accept-Language). */
@@ -165,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jobsPlugin, { database });
 
   const i18n = await createServerI18n({ pseudo: config.demo });
+  app.decorate('i18n', i18n);
   app.decorateRequest('t', null as unknown as TFunction);
   // Per request, only a look-up: the translator by Accept-Language (browsers send a handful of values).
   const translators = new Map<string | undefined, TFunction>();

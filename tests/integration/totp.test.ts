@@ -357,6 +357,8 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
     it('lets support remove a user’s authenticator (the /support action), with a reason; audited', async () => {
       tick();
       const customer = await userId('customer.basic@example.com');
+      // The customer chose Spanish on /user-account: support's reset, asked for in English, tells them in Spanish.
+      await t.db.updateTable('users').set({ language: 'es' }).where('user_id', '=', customer).execute();
       await turnOn('customer.basic@example.com');
       expect((await signIn('customer.basic@example.com')).reqs).toMatchObject({ mfaRequired: true });
 
@@ -372,7 +374,7 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
       expect(line.actor_user_id).toBe(await userId('support.admin'));
       expect(line.details).toMatchObject({ removed: true, recoveryCodesRemoved: 10, reason: 'Lost phone, identity checked by call-back' });
       expect((await signIn('customer.basic@example.com')).reqs).toMatchObject({ mfaRequired: false });
-      expect((await lastMail(customer)).subject).toBe('Security notice: The authenticator app was turned off');
+      expect((await lastMail(customer)).subject).toBe('Aviso de seguridad: Se desactivó la aplicación de autenticación');
     });
 
     it('is refused (403) to staff without the support role, dealers (even their administrators) and customers; 401 without a session', async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * Changes to how a user signs in that the user is told of by email, whoever made them (the user,
  * support on the user page, a dealer administrator): a new way in that the user did not add, or
  * one of theirs gone, is how an account takeover shows itself. Sent to the user's email, in the
- * language of the request that made the change; a user without an email is not told.
+ * language they chose on /user-account, else the request's; a user without an email is not told.
  */
 export type SecurityChange =
   | 'passwordChanged'
@@ -19,6 +19,7 @@ export interface NoticeRecipient {
   username: string;
   name: string | null;
   email: string | null;
+  language?: string | null;
 }
 
 /** '2026-11-26 14:05 UTC': the mail cannot know the reader's zone. */
@@ -32,12 +33,13 @@ export async function noticeSecurityChange(
   change: SecurityChange,
 ): Promise<void> {
   if (!user.email) return;
-  const what = request.t(`securityNotices.changes.${change}`);
+  const t = user.language ? app.i18n.forRequest(user.language) : request.t;
+  const what = t(`securityNotices.changes.${change}`);
   try {
     await app.outbox.sendEmail({
       to: user.email,
-      subject: request.t('securityNotices.subject', { what }),
-      text: request.t('securityNotices.body', {
+      subject: t('securityNotices.subject', { what }),
+      text: t('securityNotices.body', {
         name: user.name || user.username,
         username: user.username,
         what,
