@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ReportFormat, ReportId } from '../../../schemas/reports.js';
 import { dayInZone } from '../../common/reportRules.js';
-import { createServerI18n } from '../i18n.js';
 import { REPORT_CONTENT_TYPES, reportFileName, reportFiles } from './reportFiles.js';
 import { expiresAt, reportRunsRepository, REPORT_RETENTION_DAYS, type RunRow } from './reportRunsRepository.js';
 import type { EnqueueRequest, FinishedRun, ReportContext, ReportOutput, ReportsService, WriteOptions } from './reportTypes.js';
@@ -87,7 +86,7 @@ export const reportJobsPlugin = fp(
     const tuning = { ...DEFAULT_TUNING, ...options.tuning };
     const runs = reportRunsRepository(app.db);
     const files = reportFiles(app.db);
-    const i18n = await createServerI18n();
+    const { i18n } = app;
     const workerId = randomUUID();
     const listeners: ((run: FinishedRun) => Promise<void>)[] = [];
     let stopping = false;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ReportFormat, ReportId } from '../../../schemas/reports.js';
-import { createServerI18n } from '../i18n.js';
 import { reportLinks } from './reportLinksRepository.js';
 import { reportRunsRepository } from './reportRunsRepository.js';
 import { reportSchedulesRepository } from './reportSchedulesRepository.js';
@@ -23,7 +22,7 @@ export const reportSchedulesPlugin = fp(
     const schedules = reportSchedulesRepository(app.db);
     const runs = reportRunsRepository(app.db);
     const links = reportLinks(app.db);
-    const i18n = await createServerI18n();
+    const { i18n } = app;
 
     async function duePass(now = new Date()): Promise<number> {
       let started = 0;
