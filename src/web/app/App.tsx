@@ -24,7 +24,6 @@ const lightTheme = portalTheme('light');
 const darkTheme = portalTheme('dark');
 
 // The areas of SPEC §2 are lazily loaded.
-const AreaPage = lazy(() => import('./AreaPage.js').then((m) => ({ default: m.AreaPage })));
 const SiteInfoRoute = lazy(() => import('./SiteRoutes.js').then((m) => ({ default: m.SiteInfoRoute })));
 const SiteHistoryRoute = lazy(() => import('./SiteRoutes.js').then((m) => ({ default: m.SiteHistoryRoute })));
 const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.IconsPage })));
@@ -66,7 +65,7 @@ function Area({ route }: { route: AreaRoute }) {
   );
 }
 
-/** The page the route names (areaRoutes.ts), else the area's titled placeholder. */
+/** The page the route names (areaRoutes.ts); every route names one, and the compiler checks the switch covers them all. */
 function AreaContent({ route }: { route: AreaRoute }) {
   switch (route.page) {
     case 'dashboard':
@@ -121,9 +120,10 @@ function AreaContent({ route }: { route: AreaRoute }) {
     case 'contactRequests':
     case 'changeRequests':
       return <InboxRoute key={route.path} titleKey={route.titleKey} page={route.page} />;
-    default:
-      return <AreaPage titleKey={route.titleKey} />;
   }
+  // A page named in areaRoutes.ts and served by no case above does not compile.
+  const unserved: never = route.page;
+  throw new Error(`no page serves ${String(unserved)}`);
 }
 
 /** The authenticated portal inside the application shell (SPEC §2). */

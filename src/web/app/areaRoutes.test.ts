@@ -75,7 +75,7 @@ describe('area routes (SPEC §2, §6)', () => {
     expect(mayOpen(user(2, [], { allowCreateAccountFlag: true }), route('/site/create'))).toBe(true);
     expect(mayOpen(user(3), route('/user-account'))).toBe(true);
   });
-  it('the built areas name their page; the rest are titled placeholders', () => {
+  it('every area names the page that serves it', () => {
     const pages = Object.fromEntries(AREA_ROUTES.filter((r) => r.page).map((r) => [r.path, r.page]));
     expect(pages).toEqual({
       '/home': 'dashboard',
@@ -87,7 +87,7 @@ describe('area routes (SPEC §2, §6)', () => {
       '/reports': 'reportCatalogue',
       '/reports/inbox': 'reportInbox',
       '/reports/schedules/*': 'reportSchedules',
-      // The customers' billing (issue 14); dealers still get the placeholder there (BillingRoute.tsx).
+      // The customers' billing (issue 14) and the dealers' (issue 15): BillingRoute.tsx.
       '/billing': 'billing',
       // Account group settings and branding (issue 15).
       '/account-group/info': 'accountGroup',

@@ -7,8 +7,7 @@ import type { InboxPage } from './InboxRoutes.js';
 import type { MsaPage } from './MsaRoutes.js';
 
 /**
- * SPEC §2 routes of the areas, each naming the page that serves it (lazily loaded; without one,
- * the area's titled placeholder) and the access-table entry (src/common/access.ts) that says who
+ * SPEC §2 routes of the areas, each naming the page that serves it (lazily loaded) and the access-table entry (src/common/access.ts) that says who
  * may open it (§6).
  */
 export interface AreaRoute {
@@ -16,8 +15,8 @@ export interface AreaRoute {
   titleKey: string;
   /** The access-table entry that gates the page. */
   access: Pick<AccessRequest, 'resource' | 'action'>;
-  /** The page that serves the route (App.tsx); without one, the area's titled placeholder. */
-  page?:
+  /** The page that serves the route (App.tsx). */
+  page:
     | 'dashboard'
     | 'siteInfo'
     | 'siteHistory'
