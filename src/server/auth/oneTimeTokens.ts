@@ -18,10 +18,16 @@ export const TOKEN_KIND = {
 } as const;
 export type TokenKind = (typeof TOKEN_KIND)[keyof typeof TOKEN_KIND];
 
-export async function createToken(
-  db: Db,
-  input: { kind: TokenKind; userId: number; ttlMs: number; payload?: Record<string, unknown>; now?: Date },
-): Promise<string> {
+interface TokenInput {
+  kind: TokenKind;
+  userId: number;
+  ttlMs: number;
+  /** Stored with the token (a recovery session's stage and attempts); {} when none. */
+  payload?: Record<string, unknown>;
+  now?: Date;
+}
+
+async function createToken(db: Db, input: TokenInput): Promise<string> {
   const now = input.now ?? new Date();
   const token = randomToken();
   await db
@@ -40,7 +46,7 @@ export async function createToken(
 }
 
 /** Retires the user's unused tokens of a kind (a new link replaces the old ones). */
-export async function retireTokens(db: Db, userId: number, kind: TokenKind, now = new Date()): Promise<void> {
+async function retireTokens(db: Db, userId: number, kind: TokenKind, now: Date): Promise<void> {
   await db
     .updateTable('one_time_tokens')
     .set({ used_at: now })
@@ -51,7 +57,8 @@ export async function retireTokens(db: Db, userId: number, kind: TokenKind, now 
 }
 
 /** A fresh token of `kind` for the user, replacing their unused ones: the token to mail. */
-export async function replaceToken(db: Db, kind: TokenKind, userId: number, ttlMs: number, now = new Date()): Promise<string> {
-  await retireTokens(db, userId, kind, now);
-  return createToken(db, { kind, userId, ttlMs, now });
+export async function replaceToken(db: Db, input: TokenInput): Promise<string> {
+  const now = input.now ?? new Date();
+  await retireTokens(db, input.userId, input.kind, now);
+  return createToken(db, { ...input, now });
 }

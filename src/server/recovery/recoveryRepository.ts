@@ -16,7 +16,7 @@ import {
   spendToken,
   type RecoveryPayload,
 } from './recoveryStore.js';
-import { createToken, retireTokens, TOKEN_KIND } from '../auth/oneTimeTokens.js';
+import { replaceToken, TOKEN_KIND } from '../auth/oneTimeTokens.js';
 
 /**
  * The database side of recovery (SPEC §4 'Forgot password (dealer)', 'Forgot
@@ -67,8 +67,7 @@ export function recoveryRepository(db: Db) {
 
     /** A new recovery session at its questions stage, replacing the user's open ones: its token. */
     async startSession(userId: number, ttlMs: number): Promise<string> {
-      await retireTokens(db, userId, TOKEN_KIND.recovery);
-      return createToken(db, { kind: TOKEN_KIND.recovery, userId, ttlMs, payload: { stage: 'questions', attempts: 0 } });
+      return replaceToken(db, { kind: TOKEN_KIND.recovery, userId, ttlMs, payload: { stage: 'questions', attempts: 0 } });
     },
 
     /** The recovery session row behind a token, whatever its state. */

@@ -99,7 +99,7 @@ export function registrationRepository(db: Db) {
     },
 
     /** A fresh link token of `kind`, replacing the user's unused ones. */
-    replaceToken: (kind: TokenKind, userId: number, ttlMs: number): Promise<string> => replaceToken(db, kind, userId, ttlMs),
+    replaceToken: (kind: TokenKind, userId: number, ttlMs: number): Promise<string> => replaceToken(db, { kind, userId, ttlMs }),
 
     findToken: (kinds: readonly TokenKind[], token: string) => findToken(db, kinds, token),
 

@@ -6,7 +6,7 @@ import { replaceToken, TOKEN_KIND } from '../auth/oneTimeTokens.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
-/** The registration link's kind (recovery/recoveryStore.ts TOKEN_KIND.registrationOtp): the set-your-password link. */
+/** The registration link's kind (auth/oneTimeTokens.ts): the set-your-password link. */
 const INVITATION_KIND = TOKEN_KIND.registrationOtp;
 /** As the staff-created customer's link (recovery/recoveryRules.ts registrationOtpTtlMs). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -204,7 +204,7 @@ export function staffRepository(db: Db) {
 
     /** A fresh invitation link (the registration otp), the earlier ones retired: the token to mail. */
     async newInvitationToken(userId: number, now = new Date()): Promise<string> {
-      const token = await replaceToken(db, INVITATION_KIND, userId, INVITATION_TTL_MS, now);
+      const token = await replaceToken(db, { kind: INVITATION_KIND, userId, ttlMs: INVITATION_TTL_MS, now });
       await db.updateTable('users').set({ invited_at: now, updated_at: now }).where('user_id', '=', userId).execute();
       return token;
     },

@@ -424,7 +424,7 @@ export function supportRepository(db: Db) {
 
     /** A fresh registration link of `kind` (the earlier ones retired): the token to mail. */
     async newRegistrationToken(userId: number, kind: 'registration' | 'registrationOtp', ttlMs: number, now = new Date()) {
-      return replaceToken(db, kind, userId, ttlMs, now);
+      return replaceToken(db, { kind, userId, ttlMs, now });
     },
 
     /** Ends every open session of the user (impersonations of them too); answers how many. */
