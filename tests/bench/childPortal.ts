@@ -22,6 +22,27 @@ export interface Server {
   take(): { errors: string[]; warnings: string[] };
 }
 
+/**
+ * The environment of a benchmark's portal on `port` with its data in `dataDir`: demo data, no
+ * simulated alarms, JSON log lines of warnings and errors, and no mail or text leaving the
+ * machine; `extra` adds or overrides (DATABASE_URL, REDIS_URL, ...).
+ */
+export function portalEnv(port: number, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    DEMO: 'true',
+    ALARM_SIMULATOR: 'false',
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    SMTP_URL: '',
+    SMS_URL: '',
+    ...extra,
+  };
+}
+
 export function startServer(env: Record<string, string>): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,

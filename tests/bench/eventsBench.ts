@@ -26,7 +26,7 @@ import { openDatabase } from '../../src/server/db/database.js';
 import { seedEvents } from '../../src/server/db/seed/eventsSeed.js';
 import { encodeCursor } from '../../src/server/events/eventQuery.js';
 import { signedInClient } from '../integration/client.js';
-import { ownDatabase, procRss, startServer, waitHealthy } from './childPortal.js';
+import { ownDatabase, portalEnv, procRss, startServer, waitHealthy } from './childPortal.js';
 
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -214,19 +214,7 @@ async function exportPortal(databaseUrl: string) {
   const port = 8300 + Math.floor(Math.random() * 60);
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-export-'));
-  const server = startServer({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://localhost:${port}`,
-    DATABASE_URL: databaseUrl,
-    DEMO: 'true',
-    ALARM_SIMULATOR: 'false',
-    LOG_LEVEL: 'warn',
-    LOG_FORMAT: 'json',
-    REDIS_URL: '',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-  });
+  const server = startServer(portalEnv(port, dataDir, { DATABASE_URL: databaseUrl, REDIS_URL: '', MAX_EVENT_LOOP_DELAY_MS: '0' }));
   await waitHealthy(origin, server, () => server.tail.join('\n'));
   const client = await signedInClient(origin, 'dealer.beta');
   return {

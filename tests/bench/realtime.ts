@@ -25,7 +25,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { invocationFrame } from '../../src/server/realtime/protocol.js';
 import { signedInClient } from '../integration/client.js';
-import { ownDatabase, startServer, waitHealthy, type Server } from './childPortal.js';
+import { ownDatabase, portalEnv, startServer, waitHealthy, type Server } from './childPortal.js';
 import { ask, startHubWorker } from './hubClients.js';
 import type { HubWorkerReport } from './hubClientsWorker.js';
 
@@ -315,23 +315,14 @@ async function clusterBench(transmitterCode: string, perProcess = 5000, alarms =
   };
   try {
     const ports = [8381, 8382, 8383];
-    const env = (port: number): Record<string, string> => ({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl,
-      REDIS_CHANNEL: `portal:bench:${path.basename(dataDir)}`,
-      SESSION_SECRET: 'bench-cluster-session-secret-of-at-least-32-chars',
-      INTEGRATION_API_KEY: apiKey,
-      DEMO: 'true',
-      ALARM_SIMULATOR: 'false',
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-      SMTP_URL: '',
-      SMS_URL: '',
-    });
+    const env = (port: number) =>
+      portalEnv(port, dataDir, {
+        DATABASE_URL: database.url,
+        REDIS_URL: redisUrl,
+        REDIS_CHANNEL: `portal:bench:${path.basename(dataDir)}`,
+        SESSION_SECRET: 'bench-cluster-session-secret-of-at-least-32-chars',
+        INTEGRATION_API_KEY: apiKey,
+      });
     // The first process makes the schema and the demo data; the others start on them.
     for (const port of ports) {
       const server = startServer(env(port));

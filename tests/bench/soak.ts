@@ -41,7 +41,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { signedInClient, TestClient } from '../integration/client.js';
-import { ownDatabase, procRss, startServer, waitHealthy } from './childPortal.js';
+import { ownDatabase, portalEnv, procRss, startServer, waitHealthy } from './childPortal.js';
 import { connect } from './realtime.js';
 import { startHubWorker } from './hubClients.js';
 import type { HubWorkerReport, HubWorkerRequest } from './hubClientsWorker.js';
@@ -243,20 +243,7 @@ async function main() {
     options.database === 'postgres'
       ? await ownDatabase(process.env.SOAK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
       : undefined;
-  const server = startServer({
-    DATA_DIR: dataDir,
-    PORT: String(options.port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://localhost:${options.port}`,
-    DEMO: 'true',
-    ALARM_SIMULATOR: 'false',
-    LOG_LEVEL: 'warn',
-    LOG_FORMAT: 'json',
-    DATABASE_URL: database?.url ?? '',
-    REDIS_URL: '',
-    SMTP_URL: '',
-    SMS_URL: '',
-  });
+  const server = startServer(portalEnv(options.port, dataDir, { DATABASE_URL: database?.url ?? '', REDIS_URL: '' }));
   const bare = startBare(options.port + 1);
   const killServer = () => {
     server.child.kill('SIGKILL');
