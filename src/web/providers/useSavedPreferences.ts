@@ -1,7 +1,7 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useLocaleState, useTheme } from 'react-admin';
 import { COLOR_MODE_STORAGE_KEY } from '../theme/colorMode.js';
-import { getSession, subscribe } from './session.js';
+import { useSession } from './useSession.js';
 import { PREFERENCES_APPLIED_KEY, preferencesToApply } from './savedPreferences.js';
 
 function appliedFor(): string | null {
@@ -22,7 +22,7 @@ function markApplied(userId: number): void {
 
 /** The language and theme saved on /user-account take effect when the user signs in (once per tab). */
 export function useSavedPreferences(): void {
-  const { user } = useSyncExternalStore(subscribe, getSession, getSession);
+  const { user } = useSession();
   const [locale, setLocale] = useLocaleState();
   const [theme, setTheme] = useTheme();
   useEffect(() => {

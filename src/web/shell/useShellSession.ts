@@ -1,10 +1,7 @@
-import { useSyncExternalStore } from 'react';
-import { getSession, subscribe, type SessionState } from '../providers/session.js';
+import { useSession } from '../providers/useSession.js';
 
-/** The session store (who is signed in, the current account group) as React state. */
-export function useShellSession(): Readonly<SessionState> {
-  return useSyncExternalStore(subscribe, getSession, getSession);
-}
+/** The session store (who is signed in, the current account group) as React state (providers/useSession.ts). */
+export const useShellSession = useSession;
 
 /** localStorage that may be unavailable (private mode). */
 export const safeStorage = {

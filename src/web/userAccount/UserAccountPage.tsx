@@ -3,10 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useSyncExternalStore } from 'react';
 import { useTranslate } from 'react-admin';
 import { failureMessage } from '../providers/errorMessages.js';
-import { getSession, subscribe } from '../providers/session.js';
+import { useSession } from '../providers/useSession.js';
 import { DevicesSection, SessionsSection } from './DeviceSections.js';
 import { PasskeySection } from './PasskeySection.js';
 import { PreferencesSection, ProfileSection } from './ProfileSections.js';
@@ -24,7 +23,7 @@ import { useProfile } from './userAccountApi.js';
  */
 export function UserAccountPage() {
   const translate = useTranslate();
-  const { impersonating } = useSyncExternalStore(subscribe, getSession, getSession);
+  const { impersonating } = useSession();
   const { data: profile, error, refetch, isPending } = useProfile();
   if (error) {
     return (
