@@ -395,6 +395,8 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
         .insertInto('user_recovery_codes')
         .values(['a', 'b', 'c'].map((code_hash) => ({ user_id: classic, code_hash })))
         .execute();
+      const { email } = await t.db.selectFrom('users').select('email').where('user_id', '=', classic).executeTakeFirstOrThrow();
+      const mailsBefore = (await messagesTo(t.db, email!)).length;
       const beta = (await signIn('dealer.beta')).c;
       expect((await beta.request('PUT', '/api/user/accountGroup', { siteGroupNum: 4120 })).status).toBe(200);
       expect((await beta.request('POST', `/api/users/${classic}/resetMfa`, {})).status).toBe(200);
@@ -403,6 +405,10 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
       expect((await audits('users.mfaReset', classic))[0].details).toMatchObject({
         authenticator: { removed: true, recoveryCodesRemoved: 3 },
       });
+      // The user is told (their address is shared with dealer.summit, so the new mail is counted).
+      const mails = await messagesTo(t.db, email!);
+      expect(mails).toHaveLength(mailsBefore + 1);
+      expect(mails[0].subject).toBe('Security notice: The authenticator app was turned off');
     });
   });
 });

@@ -13,6 +13,7 @@ import { APPLICATION } from '../../common/constants.js';
 import { manageRefusal, nextPermissions, permissionsAbove, type Manager } from '../../common/userPermissions.js';
 import { createAjv } from '../../common/validation.js';
 import type { UserRow } from '../auth/authPlugin.js';
+import { noticeSecurityChange } from '../auth/securityNotices.js';
 import { resetAuthenticator } from '../auth/totpRepository.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
@@ -256,6 +257,7 @@ export async function staffRoutes(parent: FastifyInstance) {
       const result = { ...(await repo.resetMfa(ctx.row.user_id)), authenticator: await resetAuthenticator(app.db, ctx.row.user_id) };
       await app.sessions.changed();
       await audit(request, 'users.mfaReset', ctx.row.user_id, result);
+      if (result.authenticator.removed) await noticeSecurityChange(app, request, ctx.row, 'authenticatorOff');
       return view(ctx, (await repo.get(ctx.group, ctx.row.user_id))!);
     },
   );
