@@ -265,7 +265,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountGroupRoutes);
       await api.register(brandingLogoRoutes);
       await api.register(siteDetailRoutes);
-      await api.register(eventsRoutes);
+      // On PostgreSQL a long export reads its next time slice on a second connection (db/slices.ts).
+      await api.register(eventsRoutes, { readAhead: database.kind === 'postgres' });
       await api.register(dashboardRoutes);
       await api.register(testsRoutes);
       await api.register(accountEditsRoutes);

@@ -460,4 +460,43 @@ describe.each(TEST_DATABASES)('event history on $name', (database) => {
     for await (const csv of events.csvBatches(filter, { ...options, stopped: () => seen > 0 })) seen += parseCsv(csv).length;
     expect(seen).toBe(7);
   });
+
+  it('reads a long history in day slices, newest first, with the same bytes as one pass (read ahead or not)', async () => {
+    const events = eventsRepository(t.db);
+    const options = {
+      timeZone: 'America/New_York',
+      batchSize: 5,
+      siteCells: 'S',
+      kindLabels: EVENT_KINDS.map((k) => k),
+      stopped: () => false,
+    };
+    let chunks = 0;
+    const text = async (filter: EventFilter, extra: { sliceRows?: number; readAhead?: boolean }) => {
+      let out = '';
+      chunks = 0;
+      for await (const csv of events.csvBatches(filter, { ...options, ...extra })) {
+        out += csv;
+        chunks++;
+      }
+      return out;
+    };
+    const days = new Set(all.map((e) => e.alarmDate.slice(0, 10)));
+    expect(days.size, 'the fixture spreads over several days').toBeGreaterThan(3);
+    const middle = all[Math.floor(all.length / 2)].alarmDate;
+    const filters: EventFilter[] = [
+      { siteNum: site.site_num },
+      { siteNum: site.site_num, kind: ['alarm', 'openClose'] },
+      { siteNum: site.site_num, from: `${all.at(-1)!.alarmDate.slice(0, 10)}T05:00:00-05:00`, to: middle },
+      { siteNum: site.site_num, q: 'a' },
+    ];
+    for (const filter of filters) {
+      const whole = await text(filter, {});
+      expect(parseCsv(whole).length, JSON.stringify(filter)).toBe(expected(filter).length);
+      for (const readAhead of [false, true]) {
+        expect(await text(filter, { sliceRows: Math.max(1, Math.floor(all.length / 6)), readAhead }), JSON.stringify(filter)).toBe(whole);
+        // Each slice ends on a batch of its own: more chunks than one pass of batches of 5.
+        if (filter === filters[0]) expect(chunks).toBeGreaterThan(Math.ceil(all.length / 5));
+      }
+    }
+  });
 });

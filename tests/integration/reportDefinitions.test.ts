@@ -93,7 +93,7 @@ describe.each(TEST_DATABASES)('report contents on $name', (database) => {
     expect(count).toBe(cells.length);
     expect(text).toBe(expected);
 
-    // Read in slices of a day or more, two at a time (reportSlices.ts): the same bytes.
+    // Read in slices of a day or more, two at a time (db/slices.ts): the same bytes.
     for (const readAhead of [true, false]) {
       const sliced = await reportEngine.build('alarmActivity', parameters, {
         ...context,

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import type { EventCursor } from './eventQuery.js';
 import { csvText } from '../db/csvSql.js';
+import { concatAhead, SLICE_ROWS, sliceBounds, sliceCount } from '../db/slices.js';
 
 /** The site whose history is read, found within the user's tenant scope. */
 export interface EventSite {
@@ -17,6 +18,9 @@ type EventQuery = SelectQueryBuilder<Database & { e: Database['alarm_events'] },
 
 /** The exact timestamp, which JavaScript's Date (milliseconds) would round: cursors must name the very row. */
 const cursorDate = sql<string>`to_char(e.alarm_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_date');
+
+/** The UTC calendar day (yyyy-MM-dd) of a date-time, as event_days counts them. */
+const utcDay = (dateTime: string) => new Date(dateTime).toISOString().slice(0, 10);
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -99,6 +103,40 @@ export function eventsRepository(db: Db) {
     ]);
   }
 
+  /**
+   * The filter cut into time slices of about `sliceRows` events at UTC day starts, newest first
+   * (the list's order), from the per-day counts of event_days (the site's, of the filter's kinds).
+   */
+  async function sliced(filter: EventFilter, sliceRows: number): Promise<EventFilter[]> {
+    const days = await db
+      .selectFrom('event_days')
+      .select([sql<string>`day::text`.as('day'), (eb) => eb.fn.sum<number>('count').as('rows')])
+      .where('site_num', '=', filter.siteNum)
+      .$if(!!filter.kind?.length, (q) => q.where('event_kind', 'in', filter.kind!))
+      .$if(filter.from !== undefined, (q) => q.where('day', '>=', utcDay(filter.from!)))
+      .$if(filter.to !== undefined, (q) => q.where('day', '<=', utcDay(filter.to!)))
+      .groupBy('day')
+      .execute();
+    const perDay = days.map((d) => ({ day: d.day, rows: Number(d.rows) }));
+    const rows = perDay.reduce((sum, d) => sum + d.rows, 0);
+    if (rows <= sliceRows) return [filter];
+    const sorted = perDay.map((d) => d.day).sort();
+    // Open ends: from the first day's start, to the end of the last day.
+    const start = filter.from !== undefined ? new Date(filter.from) : new Date(`${sorted[0]}T00:00:00Z`);
+    const end = filter.to !== undefined ? new Date(filter.to) : new Date(new Date(`${sorted.at(-1)}T00:00:00Z`).getTime() + 86_400_000);
+    const bounds = sliceBounds(start, end, perDay, sliceCount(rows, sliceRows));
+    if (bounds.length <= 2) return [filter];
+    return bounds
+      .slice(1)
+      .map((to, i) => ({
+        ...filter,
+        // The first and last keep the filter's own ends (an open end stays open: no event is left out).
+        from: i === 0 ? filter.from : bounds[i].toISOString(),
+        to: i === bounds.length - 2 ? filter.to : to.toISOString(),
+      }))
+      .reverse();
+  }
+
   return {
     async site(user: ScopeUser, siteNum: number): Promise<EventSite | undefined> {
       const row = await db
@@ -152,26 +190,36 @@ export function eventsRepository(db: Db) {
 
     /**
      * Every event of the filter in the list's order as CSV lines, `batchSize`
-     * events a chunk: one keyset query each, the next one asked for while the
-     * caller writes the last. The database writes the lines (the date in
-     * `timeZone`, the zone's description, each text field quoted and guarded
-     * against formulas as csv-stringify does with escape_formulas), so the server
-     * handles one string per batch, not a row object per event.
-     * `siteCells`: the site number and name, already CSV; `kindLabels`: the
-     * label of each EVENT_KINDS entry, already CSV. Stops asking when `stopped()`
-     * says so (the client went away).
+     * events a chunk: one keyset query each. The database writes the lines (the
+     * date in `timeZone`, the zone's description, each text field quoted and
+     * guarded against formulas as csv-stringify does with escape_formulas), so
+     * the server handles one string per batch, not a row object per event.
+     * A long history is read in time slices cut at day starts (db/slices.ts,
+     * from the per-day counts of event_days), newest first; with `readAhead`
+     * (PostgreSQL) the next slice is read on another connection while this one
+     * is written. `siteCells`: the site number and name, already CSV;
+     * `kindLabels`: the label of each EVENT_KINDS entry, already CSV. Stops
+     * asking when `stopped()` says so (the client went away).
      */
     async *csvBatches(
       filter: EventFilter,
-      options: { timeZone: string; batchSize: number; siteCells: string; kindLabels: readonly string[]; stopped: () => boolean },
+      options: {
+        timeZone: string;
+        batchSize: number;
+        siteCells: string;
+        kindLabels: readonly string[];
+        stopped: () => boolean;
+        readAhead?: boolean;
+        sliceRows?: number;
+      },
     ): AsyncGenerator<string> {
       const line = sql<string>`concat(
         to_char(e.alarm_date at time zone ${options.timeZone}, 'YYYY-MM-DD HH24:MI:SS'), ',', ${options.siteCells}::text, ',',
         e.dev_num, ',', ${csvText(sql.ref('e.transmitter_code'))}, ',', e.zone_num, ',', ${csvText(sql.ref('z.description'))}, ',',
         ${csvText(sql.ref('e.event_code'))}, ',', ${csvText(sql.ref('e.event_code_description'))}, ',',
         (${[...options.kindLabels]}::text[])[array_position(${[...EVENT_KINDS]}::text[], e.event_kind)], ${'\n'}::text)`;
-      const fetch = async (after: EventCursor | undefined) => {
-        const page = filtered(filter, after)
+      const fetch = (slice: EventFilter, after: EventCursor | undefined) => {
+        const page = filtered(slice, after)
           .select([
             'e.alarm_num',
             'e.alarm_date',
@@ -197,20 +245,23 @@ export function eventsRepository(db: Db) {
           ])
           .executeTakeFirstOrThrow();
       };
-      let pending: ReturnType<typeof fetch> | undefined = fetch(undefined);
-      try {
-        while (pending) {
-          const batch = await pending;
-          pending = undefined;
+      /** The batches of one slice, one query after the other. */
+      async function* batches(slice: EventFilter): AsyncGenerator<string> {
+        let after: EventCursor | undefined;
+        for (;;) {
           if (options.stopped()) return;
-          if (batch.rows === options.batchSize && batch.last_date !== null && batch.last_num !== null) {
-            pending = fetch({ date: batch.last_date, alarmNum: Number(batch.last_num) });
-          }
+          const batch = await fetch(slice, after);
           if (batch.csv) yield batch.csv;
+          if (batch.rows < options.batchSize || batch.last_date === null || batch.last_num === null) return;
+          after = { date: batch.last_date, alarmNum: Number(batch.last_num) };
         }
-      } finally {
-        // Left early (the client went away, or an error): the query under way is not waited for.
-        pending?.catch(() => undefined);
+      }
+      const sliceRows = options.sliceRows ?? SLICE_ROWS;
+      const slices = await sliced(filter, sliceRows);
+      const ahead = options.readAhead ? Math.ceil(sliceRows / options.batchSize) + 1 : 0;
+      for await (const csv of concatAhead(slices.map(batches), ahead)) {
+        if (options.stopped()) return;
+        yield csv;
       }
     },
   };

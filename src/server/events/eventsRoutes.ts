@@ -35,7 +35,7 @@ const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema,
  * next page's cursor in X-Next-Cursor), and GET /api/events/export, the same
  * rows as a streamed CSV. The site must be in the user's tenant scope, else 404.
  */
-export async function eventsRoutes(parent: FastifyInstance) {
+export async function eventsRoutes(parent: FastifyInstance, options: { readAhead?: boolean } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const events = eventsRepository(app.db);
   const validateFilter = createAjv().compile(eventFilterSchema);
@@ -110,7 +110,14 @@ export async function eventsRoutes(parent: FastifyInstance) {
       async function* csv() {
         // A byte-order mark, so that spreadsheets read the labels and names as UTF-8.
         yield `\uFEFF${stringify([EVENT_EXPORT_COLUMNS.map((column) => t(`eventExport.columns.${column}`))], { escape_formulas: true })}`;
-        yield* events.csvBatches(filter, { timeZone, batchSize: EXPORT_BATCH, siteCells, kindLabels, stopped: () => stopped });
+        yield* events.csvBatches(filter, {
+          timeZone,
+          batchSize: EXPORT_BATCH,
+          siteCells,
+          kindLabels,
+          stopped: () => stopped,
+          readAhead: options.readAhead,
+        });
       }
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')

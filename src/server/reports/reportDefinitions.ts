@@ -16,7 +16,7 @@ import { isOpening, openCloseExceptions } from '../../common/openCloseExceptions
 import { resolvePeriod, type ResolvedRange } from '../../common/reportRules.js';
 import { dateIn, warningsFromCounts } from '../../common/siteWarnings.js';
 import { csvText } from '../db/csvSql.js';
-import { concatAhead, SLICE_ROWS, sliceBounds, sliceCount } from './reportSlices.js';
+import { concatAhead, SLICE_ROWS, sliceBounds, sliceCount } from '../db/slices.js';
 import type { ReportCell, ReportColumn, ReportContext, ReportOutput } from './reportTypes.js';
 
 /**
@@ -106,7 +106,7 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
   const kindLabel = Object.fromEntries(kinds.map((k) => [k, ctx.t(`events.kinds.${k}`)]));
   const onTest = ctx.t('siteTests.eventMarker');
   // The rows per UTC day, from the per-day counts: the expected rows (for the progress bar only)
-  // and slices of about equal rows; the CSV reads them two at a time (reportSlices.ts).
+  // and slices of about equal rows; the CSV reads them two at a time (db/slices.ts).
   const days = await ctx.db
     .selectFrom('event_days')
     .select([sql<string>`day::text`.as('day'), (eb) => eb.fn.sum<number>('count').as('rows')])

@@ -23,7 +23,7 @@ export interface ReportContext {
   progress(fraction: number): void;
   /** True once the run is cancelled or the server is stopping: stop reading and return. */
   stopped(): boolean;
-  /** Rows per slice of a large CSV (reportSlices.ts SLICE_ROWS unless set; tests set fewer). */
+  /** Rows per slice of a large CSV (db/slices.ts SLICE_ROWS unless set; tests set fewer). */
   sliceRows?: number;
   /**
    * Whether the next slice may be read while the current one is written: on PostgreSQL (another

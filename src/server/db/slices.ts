@@ -1,10 +1,10 @@
 /**
- * A large report read as consecutive time slices, two at a time (issue 13: alarm activity over a
- * million events as CSV). Each slice is read in keyset batches, one query after the other; while
- * one slice is written, the next one is read on another connection into memory (at most
- * {@link SLICE_ROWS} rows), so on PostgreSQL two cores build the rows. On PGlite, whose single
- * connection would run them in turn anyway, nothing is read ahead (ReportContext.readAhead). The output keeps its order: slice after slice,
- * batch after batch.
+ * A long read (a report over a million events, the history export) as consecutive time slices,
+ * two at a time. Each slice is read in keyset batches, one query after the other; while one slice
+ * is written, the next one is read on another connection into memory (at most {@link SLICE_ROWS}
+ * rows), so on PostgreSQL two cores build the rows. On PGlite, whose single connection would run
+ * them in turn anyway, nothing is read ahead. The output keeps its order: slice after slice, batch
+ * after batch.
  */
 
 /** Rows of a slice, about: what is held in memory ahead of the writer. */

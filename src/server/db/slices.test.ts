@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concatAhead, sliceBounds } from './reportSlices.js';
+import { concatAhead, sliceBounds } from './slices.js';
 
 const at = (text: string) => new Date(text);
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
