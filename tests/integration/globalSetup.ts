@@ -1,21 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { dropSnapshots, makeSnapshots } from './snapshots.js';
 
 /**
- * On PostgreSQL every integration suite works in a schema of its own. Kysely's
- * migrator looks up its tables across all schemas, so a schema dropped by one
- * suite while another migrates can fail that migration ('schema … does not
- * exist'). The suites therefore leave their schemas, named after this run, and
- * this teardown drops them once every suite has finished.
+ * On PostgreSQL every integration suite works in a schema or a database of its own. Kysely's
+ * migrator looks up its tables across all schemas, so a schema dropped by one suite while another
+ * migrates can fail that migration ('schema … does not exist'). The suites therefore leave their
+ * schemas, named after this run, and this teardown drops them once every suite has finished.
+ * Before the suites start, the run's starting databases are made (snapshots.ts).
  */
 const run = randomBytes(4).toString('hex');
 
-export function setup() {
+export async function setup() {
   process.env.TEST_RUN_ID = run;
+  Object.assign(process.env, await makeSnapshots(run, process.env.TEST_DATABASE_URL));
 }
 
 export async function teardown() {
   const url = process.env.TEST_DATABASE_URL;
+  await dropSnapshots(run, url);
   if (!url) return;
   const client = new pg.Client({ connectionString: url });
   await client.connect();

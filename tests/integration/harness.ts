@@ -8,6 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Db } from '../../src/server/db/database.js';
+import { pgliteSnapshot, postgresCopy, SUITE_SCHEMA } from './snapshots.js';
 
 /**
  * Every integration suite runs on embedded PGlite, and on PostgreSQL too when
@@ -58,11 +59,12 @@ export async function dropTestSchema(url: string, schema: string): Promise<void>
 /**
  * A fresh database (embedded PGlite, or a schema of its own on PostgreSQL), a
  * temporary data dir and the config for both; close() drops them all.
+ * `fromSnapshot`: start from a copy of the run's migrated (and, with DEMO, seeded) database
+ * (snapshots.ts; on PostgreSQL a database of its own) instead of an empty one, for an app to
+ * start on (startTestApp).
  */
-export async function openTestDatabase(database: TestDatabase, env: Record<string, string> = {}) {
+export async function openTestDatabase(database: TestDatabase, env: Record<string, string> = {}, { fromSnapshot = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-  const schema = database.url ? testSchemaName() : undefined;
-  const handle = await openDatabase({ databaseUrl: database.url, dataDir: null, schema });
   // The overload check off (MAX_EVENT_LOOP_DELAY_MS=0): another app starting in this test process blocks the event
   // loop for seconds, and the requests right after it would be refused; overload.test.ts turns it on.
   const config = loadConfig({
@@ -73,12 +75,17 @@ export async function openTestDatabase(database: TestDatabase, env: Record<strin
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
+  const copy = database.url && fromSnapshot ? await postgresCopy(database.url, config) : undefined;
+  const schema = copy ? SUITE_SCHEMA : database.url ? testSchemaName() : undefined;
+  const restore = !database.url && fromSnapshot ? pgliteSnapshot(config) : undefined;
+  const handle = await openDatabase({ databaseUrl: copy?.url ?? database.url, dataDir: null, schema, restore });
   return {
     handle,
     config,
     async close() {
       await handle.close();
-      if (database.url && schema) await dropTestSchema(database.url, schema);
+      if (copy) await copy.drop();
+      else if (database.url && schema) await dropTestSchema(database.url, schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -86,7 +93,7 @@ export async function openTestDatabase(database: TestDatabase, env: Record<strin
 
 /** The app on a fresh database; `DEMO: 'true'` in env seeds the demo users and data. */
 export async function startTestApp(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
-  const base = await openTestDatabase(database, env);
+  const base = await openTestDatabase(database, env, { fromSnapshot: true });
   const app = await buildApp(base.config, { database: base.handle, logger: false });
   await app.ready();
   return {

@@ -56,6 +56,8 @@ export interface DatabaseOptions {
   schema?: string;
   /** Where pool and connection errors are reported (the app's logger); default: console.warn. */
   onError?: (error: Error, context: string) => void;
+  /** PGlite only: a tarball (dumpDataDir) to start from instead of an empty database. */
+  restore?: Blob;
 }
 
 /** PostgreSQL application_name of the portal's connections (pg_stat_activity), to find or end them. */
@@ -93,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', schema: options.schema, url: options.databaseUrl, pool, close: () => db.destroy() };
   }
-  const pglite = openPglite(options.dataDir ?? null);
+  const pglite = openPglite(options.dataDir ?? null, options.restore);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
@@ -112,12 +114,12 @@ export const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
 
 /**
  * PGlite in `dataDir` (in memory when null), with the extensions account search needs (migration
- * 0005, PGlite's own build of them); `restore` is a backup tarball to start an empty directory from.
+ * 0005, PGlite's own build of them); `restore` is a backup tarball to start an empty directory (or memory) from.
  * Errors answer the query that caused them; the driver rolls back a transaction left open.
  */
 export function openPglite(dataDir: string | null, restore?: Blob): PGlite {
   const extensions = { pg_trgm, btree_gin };
-  if (!dataDir) return new PGlite({ extensions });
+  if (!dataDir) return new PGlite({ extensions, ...(restore && { loadDataDir: restore }) });
   const dir = pgliteDirOf(dataDir);
   mkdirSync(dir, { recursive: true });
   return new PGlite(dir, { extensions, ...(restore && { loadDataDir: restore }) });

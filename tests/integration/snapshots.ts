@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
+import { seedDemo } from '../../src/server/db/seed/demoSeed.js';
+
+/**
+ * The run's starting databases. Migrating a new database and seeding the demo data takes some
+ * 5 s on PostgreSQL and 9 s on PGlite, and the integration suites start a hundred-odd apps. So
+ * globalSetup.ts makes them once per run: two PGlite tarballs (dumpDataDir) and two PostgreSQL
+ * template databases, one migrated and one migrated with the demo data. An app of a suite
+ * (startTestApp) starts from a copy: PGlite loads the tarball (about 1.5 s, less than an empty
+ * PGlite's own initdb), PostgreSQL makes a database from the template (about 0.2 s).
+ */
+type Kind = 'plain' | 'demo';
+
+/** The schema the run's PostgreSQL databases keep the portal's tables in (each suite's database is its own). */
+export const SUITE_SCHEMA = 'portal';
+
+const templateName = (run: string, kind: Kind) => `t_${run}_template_${kind}`;
+
+/** The URL of another database on the server of `url`. */
+function databaseUrl(url: string, name: string): string {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Makes the run's starting databases (globalSetup.ts); answers the environment the suites read them from. */
+export async function makeSnapshots(run: string, postgresUrl: string | undefined): Promise<Record<string, string>> {
+  const dir = path.join(tmpdir(), `portal-test-${run}`);
+  mkdirSync(dir, { recursive: true });
+  // The demo data names the portal's address (links in the demo outbox): the default config's.
+  const { publicUrl } = loadConfig({ DATA_DIR: dir });
+  const fill = async (handle: DatabaseHandle, kind: Kind) => {
+    await migrateToLatest(handle.db, handle.schema);
+    if (kind === 'demo') await seedDemo(handle.db, { publicUrl });
+  };
+  for (const kind of ['plain', 'demo'] as const) {
+    const handle = await openDatabase({ dataDir: null });
+    await fill(handle, kind);
+    const tarball = await handle.backup!();
+    writeFileSync(path.join(dir, `${kind}.tar.gz`), Buffer.from(await tarball.arrayBuffer()));
+    await handle.close();
+    if (postgresUrl) {
+      const name = templateName(run, kind);
+      await withAdmin(postgresUrl, (admin) => admin.query(`create database ${pg.escapeIdentifier(name)}`));
+      const template = await openDatabase({ databaseUrl: databaseUrl(postgresUrl, name), schema: SUITE_SCHEMA });
+      await fill(template, kind);
+      await template.close();
+    }
+  }
+  writeFileSync(path.join(dir, 'publicUrl'), publicUrl);
+  return { TEST_SNAPSHOTS: dir };
+}
+
+/** Removes the run's tarballs and drops its PostgreSQL databases (templates and suites' alike). */
+export async function dropSnapshots(run: string, postgresUrl: string | undefined): Promise<void> {
+  rmSync(path.join(tmpdir(), `portal-test-${run}`), { recursive: true, force: true });
+  if (!postgresUrl) return;
+  await withAdmin(postgresUrl, async (admin) => {
+    const { rows } = await admin.query<{ name: string }>('select datname as name from pg_database where datname like $1', [
+      `t\\_${run}\\_%`,
+    ]);
+    for (const { name } of rows) await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+  });
+}
+
+/** Which starting database suits an app with this config: none when the run made none, or the demo data would differ. */
+function kindFor(config: Config): Kind | undefined {
+  const dir = process.env.TEST_SNAPSHOTS;
+  if (!dir || !existsSync(path.join(dir, 'publicUrl'))) return undefined;
+  if (config.demo && readFileSync(path.join(dir, 'publicUrl'), 'utf8') !== config.publicUrl) return undefined;
+  return config.demo ? 'demo' : 'plain';
+}
+
+/** The run's PGlite tarball for an app with this config, if any. */
+export function pgliteSnapshot(config: Config): Blob | undefined {
+  const kind = kindFor(config);
+  return kind && new Blob([readFileSync(path.join(process.env.TEST_SNAPSHOTS!, `${kind}.tar.gz`))]);
+}
+
+/**
+ * A database of its own for a suite on the server of `url`, copied from the run's template for an
+ * app with this config: its URL and a drop() for the end. None outside a run that made templates.
+ */
+export async function postgresCopy(url: string, config: Config): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const kind = kindFor(config);
+  const run = process.env.TEST_RUN_ID;
+  if (!kind || !run) return undefined;
+  const name = `t_${run}_${randomBytes(6).toString('hex')}`;
+  await withAdmin(url, (admin) =>
+    admin.query(`create database ${pg.escapeIdentifier(name)} template ${pg.escapeIdentifier(templateName(run, kind))}`),
+  );
+  return {
+    url: databaseUrl(url, name),
+    drop: () =>
+      withAdmin(url, (admin) => admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`)).then(() => undefined),
+  };
+}
