@@ -1,5 +1,6 @@
 import { APPLICATION } from './constants.js';
 import { SUPPORT_ACTION_IDS, type SupportAccess, type SupportActionId, type SupportUserStatus } from '../../schemas/support.js';
+import type { AuditAction } from './auditActions.js';
 
 /**
  * Support's rules (issue 16, /support), pure, shared by the server (which enforces them) and the
@@ -104,7 +105,7 @@ export function supportStatus(input: {
 export interface SupportActionDefinition {
   id: SupportActionId;
   /** The audit log's action (details carry the reason). */
-  audit: string;
+  audit: AuditAction;
   /** Takes something away from the user (sessions, access, MFA): the dialog's confirm button warns. */
   danger: boolean;
   /** Whether the action means anything for this user now (else the page hides it and the server answers 409). */

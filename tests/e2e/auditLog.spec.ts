@@ -66,7 +66,7 @@ test('support.admin opens the audit log, filters it, opens an entry and exports 
   await expect(table).toContainText('login.succeeded');
   await checkA11y(page, 'audit', 'list', { fullPage: false });
 
-  await page.getByRole('textbox', { name: 'Action starts with' }).fill('contactRequests.upd');
+  await page.getByRole('combobox', { name: 'Action', exact: true }).fill('contactRequests.upd');
   await page.getByRole('textbox', { name: 'User', exact: true }).fill('support.adm');
   await expect(table.getByRole('row').nth(1)).toContainText('contactRequests.updated');
   await expect(table.getByText('login.succeeded')).toHaveCount(0);

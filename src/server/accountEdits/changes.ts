@@ -3,6 +3,7 @@ import { createAjv } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import type { EditSite } from './accountEditsRepository.js';
+import type { AuditAction } from '../../common/auditActions.js';
 
 /** What every account edit shares: the audit entry with before and after, the changed fields, the list answer. */
 
@@ -15,7 +16,7 @@ export function changedFields<T extends object>(before: T, after: T, fields: rea
 export async function auditChange(
   app: FastifyInstance,
   request: FastifyRequest,
-  entry: { action: string; site: EditSite; targetType: string; targetId: string | number; before: unknown; after: unknown },
+  entry: { action: AuditAction; site: EditSite; targetType: string; targetId: string | number; before: unknown; after: unknown },
 ): Promise<void> {
   await app.audit(request, {
     action: entry.action,

@@ -3,6 +3,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { errorSchema, INT4_MAX } from '../../../schemas/shared.js';
 import { HttpError } from '../http/errors.js';
 import { ansServiceRepository } from './ansServiceRepository.js';
+import type { AuditAction } from '../../common/auditActions.js';
 
 /** What the answering service's four routes files share: schemas of ids and errors, the checks, and the group and audit of a request. */
 export const idParams = {
@@ -31,7 +32,7 @@ export function ansContext(parent: FastifyInstance) {
   }
   const audit = (
     request: FastifyRequest,
-    action: string,
+    action: AuditAction,
     targetType: string,
     targetId: number | string,
     details: Record<string, unknown>,

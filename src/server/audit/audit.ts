@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
+import type { AuditAction } from '../../common/auditActions.js';
 
 /** One audit line: who did what to which thing, when and from where. Never a secret in `details`. */
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   actorUserId?: number | null;
   impersonatorUserId?: number | null;
   targetType?: string;

@@ -30,6 +30,7 @@ import type { Pending } from './requirements.js';
 import { signInRepository } from './signInRepository.js';
 import { recordCodeVerified } from './stepUp.js';
 import { clearTrustedDeviceCookie, rememberDevice, revokeDevices, setTrustedDeviceCookie } from './trustedDevices.js';
+import type { AuditAction } from '../../common/auditActions.js';
 
 const CODE_MINUTES = MFA_CODE_POLICY.ttlMs / 60_000;
 
@@ -93,7 +94,7 @@ export async function mfaRoutes(parent: FastifyInstance) {
     return (await repository.newestWaitingCodePurpose(userId, purposes)) ?? purposes.find((p) => p !== 'identityVerification');
   }
 
-  async function audit(request: FastifyRequest, action: string, details: Record<string, unknown>) {
+  async function audit(request: FastifyRequest, action: AuditAction, details: Record<string, unknown>) {
     await app.audit(request, { action, targetType: 'user', targetId: request.auth!.user.user_id, details });
   }
 

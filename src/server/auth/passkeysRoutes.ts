@@ -52,6 +52,7 @@ import {
   SIGN_IN_ADDRESS_POLICY,
   signInKeys,
 } from './throttle.js';
+import type { AuditAction } from '../../common/auditActions.js';
 
 const tags = ['passkeys'];
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
@@ -164,7 +165,7 @@ export async function passkeysRoutes(parent: FastifyInstance) {
     await repo.used(passkey.passkey_id, info.newCounter, info.credentialBackedUp);
   }
 
-  const audit = (request: FastifyRequest, action: string, details: Record<string, unknown>, targetId = request.auth!.user.user_id) =>
+  const audit = (request: FastifyRequest, action: AuditAction, details: Record<string, unknown>, targetId = request.auth!.user.user_id) =>
     app.audit(request, { action, targetType: 'user', targetId, details });
 
   // ---------------------------------------------------------------- sign-in (dealer/staff and customer pages)

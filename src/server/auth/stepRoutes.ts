@@ -42,6 +42,7 @@ import { signInRepository } from './signInRepository.js';
 import { noticeSecurityChange } from './securityNotices.js';
 import { refuseWhileImpersonating, requireRecentProof } from './stepUp.js';
 import { ACCOUNT_POLICY } from './throttle.js';
+import type { AuditAction } from '../../common/auditActions.js';
 
 const INVALID_FORM = 'validation.invalidForm';
 
@@ -67,7 +68,7 @@ export async function stepRoutes(parent: FastifyInstance) {
   const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 409: validationErrorSchema, 429: errorSchema };
   const stepResponse = { 200: stepResultSchema, ...errors };
 
-  async function audit(request: FastifyRequest, action: string, details: Record<string, unknown> = {}) {
+  async function audit(request: FastifyRequest, action: AuditAction, details: Record<string, unknown> = {}) {
     await app.audit(request, { action, targetType: 'user', targetId: request.auth!.user.user_id, details });
   }
 

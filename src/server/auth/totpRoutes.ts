@@ -49,6 +49,7 @@ import {
   type TotpRow,
 } from './totpRepository.js';
 import { rememberDevice, setTrustedDeviceCookie } from './trustedDevices.js';
+import type { AuditAction } from '../../common/auditActions.js';
 
 /**
  * The key that seals authenticator secrets at rest: derived (HKDF) from the application secret,
@@ -95,8 +96,12 @@ export async function totpRoutes(parent: FastifyInstance) {
   const db = app.db;
   const key = deriveKey(app.secrets.sessionSecret, SEALING_PURPOSE);
 
-  const audit = (request: FastifyRequest, action: string, details: Record<string, unknown> = {}, targetId = request.auth!.user.user_id) =>
-    app.audit(request, { action, targetType: 'user', targetId, details });
+  const audit = (
+    request: FastifyRequest,
+    action: AuditAction,
+    details: Record<string, unknown> = {},
+    targetId = request.auth!.user.user_id,
+  ) => app.audit(request, { action, targetType: 'user', targetId, details });
 
   /** A sensitive change: the current password, or a code verified in this session a few minutes ago (stepUp.ts). */
   async function requireStepUp(request: FastifyRequest, currentPassword: string | undefined) {
@@ -120,7 +125,12 @@ export async function totpRoutes(parent: FastifyInstance) {
   }
 
   /** Refuses while the user's guesses of this kind are blocked (429, audited). */
-  async function refuseWhileBlocked(request: FastifyRequest, kind: 'totp' | 'recovery', action: string, details: Record<string, unknown>) {
+  async function refuseWhileBlocked(
+    request: FastifyRequest,
+    kind: 'totp' | 'recovery',
+    action: AuditAction,
+    details: Record<string, unknown>,
+  ) {
     if (await app.throttle.isBlocked([throttleKey(kind, request.auth!.user.user_id)])) {
       await audit(request, action, { ...details, reason: 'tooManyAttempts' });
       throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
@@ -131,7 +141,7 @@ export async function totpRoutes(parent: FastifyInstance) {
   async function failed(
     request: FastifyRequest,
     kind: 'totp' | 'recovery',
-    action: string,
+    action: AuditAction,
     failure: Failure | 'used',
     details: Record<string, unknown>,
   ): Promise<never> {
@@ -342,7 +352,7 @@ export async function totpRoutes(parent: FastifyInstance) {
   }
 
   /** The session may use a second factor now, and the user has an authenticator on. */
-  async function usableAuthenticator(request: FastifyRequest, action: string): Promise<TotpRow> {
+  async function usableAuthenticator(request: FastifyRequest, action: AuditAction): Promise<TotpRow> {
     const { user, pending } = request.auth!;
     if (secondFactorUse(pending) === 'notNow') throw new HttpError(400, 'steps.mfa.wrongPurpose');
     const row = await totpOf(db, user.user_id);

@@ -14,6 +14,7 @@ import { HttpError } from '../http/errors.js';
 import { sha256 } from './secrets.js';
 import { refuseWhileImpersonating } from './stepUp.js';
 import { clearTrustedDeviceCookie, TRUSTED_DEVICE_COOKIE, TRUSTED_DEVICE_LIFETIME_MS } from './trustedDevices.js';
+import type { AuditAction } from '../../common/auditActions.js';
 
 const tags = ['user account'];
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -31,7 +32,7 @@ export async function userAccountRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const db = app.db;
 
-  const audit = (request: FastifyRequest, action: string, details: Record<string, unknown> = {}) =>
+  const audit = (request: FastifyRequest, action: AuditAction, details: Record<string, unknown> = {}) =>
     app.audit(request, { action, targetType: 'user', targetId: request.auth!.user.user_id, details });
 
   async function profileOf(userId: number): Promise<Profile> {

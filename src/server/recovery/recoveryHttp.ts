@@ -5,10 +5,11 @@ import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 import type { GatePolicy } from './recoveryRules.js';
 import { passGates } from './recoveryStore.js';
+import type { AuditAction } from '../../common/auditActions.js';
 
 /** The audit writer of the recovery routes over app.audit: an action, about a user when one is known. */
 export function userAudit(audit: Audit) {
-  return (request: FastifyRequest, action: string, userId?: number, details?: Record<string, unknown>) =>
+  return (request: FastifyRequest, action: AuditAction, userId?: number, details?: Record<string, unknown>) =>
     audit(request, { action, targetType: userId ? 'user' : undefined, targetId: userId, details });
 }
 

@@ -13,6 +13,7 @@ import { HttpError } from '../http/errors.js';
 import { reportFiles } from './reportFiles.js';
 import { reportLinks, type ReportLinkRow } from './reportLinksRepository.js';
 import { reportRunsRepository, type RunRow } from './reportRunsRepository.js';
+import type { AuditAction } from '../../common/auditActions.js';
 
 /**
  * Report download by emailed link (SPEC §2 reports-download/{id}, §4 Report
@@ -55,7 +56,12 @@ export async function reportLinkRoutes(parent: FastifyInstance) {
   const codeDigest = (linkId: string, code: string) => hmac(secret, `report-link:${linkId}:${code}`);
   const tokenSignature = (linkId: string, expires: number) => hmac(secret, `report-download:${linkId}:${expires}`);
 
-  async function audit(request: FastifyRequest, action: string, link: ReportLinkRow | undefined, details: Record<string, unknown> = {}) {
+  async function audit(
+    request: FastifyRequest,
+    action: AuditAction,
+    link: ReportLinkRow | undefined,
+    details: Record<string, unknown> = {},
+  ) {
     await app.audit(request, {
       action,
       targetType: 'report_run',

@@ -21,6 +21,7 @@ import { mailLinkBase } from '../mail/links.js';
 import { INVITATION_TTL_MS, staffRepository, toStaffUser, type StaffRow, type StaffSortField } from './staffRepository.js';
 import { supportUserDetailSchema, supportUserSchema } from '../../../schemas/support.js';
 import { supportDirectory } from './supportRoutes.js';
+import type { AuditAction } from '../../common/auditActions.js';
 
 const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
@@ -94,7 +95,7 @@ export async function staffRoutes(parent: FastifyInstance) {
     throw new HttpError(403, 'users.errors.aboveInviter', { permissions: above.join(', ') });
   }
 
-  const audit = (request: FastifyRequest, action: string, userId: number | undefined, details: Record<string, unknown> = {}) =>
+  const audit = (request: FastifyRequest, action: AuditAction, userId: number | undefined, details: Record<string, unknown> = {}) =>
     app.audit(request, { action, targetType: 'user', targetId: userId, details });
 
   async function sendInvitation(request: FastifyRequest, row: { user_id: number; email: string | null; username: string }, group: string) {

@@ -31,6 +31,7 @@ import { AUDIT_LOG_COUNT_CAP, type AuditLogEntry } from '../../../schemas/auditL
 import { auditChanges, changesSummary } from '../../common/auditChanges.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
+import { ActionFilterInput } from './ActionFilterInput.js';
 import { AuditEntryDrawer } from './AuditEntryDrawer.js';
 import { ActionCode, OccurredAt, PersonText } from './AuditParts.js';
 import { AUDIT_LOG_PATH, auditExportUrl, boundaryDay, dayBoundary, targetText, whoDid } from './auditLogRules.js';
@@ -51,14 +52,12 @@ function auditFilters(translate: (key: string) => string, phone: boolean) {
       inputProps={{ 'aria-label': translate('auditLog.filters.search') }}
       sx={{ width: { xs: '100%', sm: 340 } }}
     />,
-    <TextInput
+    <ActionFilterInput
       key="action"
       source="action"
       label="auditLog.filters.action"
       alwaysOn={alwaysOn}
-      helperText={false}
-      placeholder="users."
-      sx={{ width: { xs: '100%', sm: 220 } }}
+      sx={{ width: { xs: '100%', sm: 260 } }}
     />,
     <TextInput key="actor" source="actor" label="auditLog.filters.actor" alwaysOn={alwaysOn} helperText={false} sx={FILTER_WIDTH} />,
     <TextInput

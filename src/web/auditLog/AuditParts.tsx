@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { AuditPerson } from './auditLogRules.js';
+import { actionSentence, type AuditPerson } from './auditLogRules.js';
 
 /** Pieces the audit log's list and its entry drawer both show. */
 
@@ -49,10 +49,40 @@ export function OccurredAt({ iso }: { iso: string }) {
   );
 }
 
+/**
+ * An entry's action: its sentence in the user's language with the code below it (staff filter and
+ * search by code), or the code alone when it has no sentence (an older entry's).
+ */
 export function ActionCode({ action }: { action: string }) {
+  const translate = useTranslate();
+  const sentence = actionSentence(translate, action);
+  if (!sentence) {
+    return (
+      <Box component="code" sx={{ fontFamily: 'monospace', fontSize: '0.85rem', overflowWrap: 'anywhere', fontWeight: 600 }}>
+        {action}
+      </Box>
+    );
+  }
   return (
-    <Box component="code" sx={{ fontFamily: 'monospace', fontSize: '0.85rem', overflowWrap: 'anywhere', fontWeight: 600 }}>
-      {action}
+    <Box component="span" sx={{ display: 'block' }}>
+      <Box component="span" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {sentence}
+      </Box>
+      <CodeCaption code={action} />
     </Box>
+  );
+}
+
+/** An action's code, small under its sentence (the list, the drawer and the filter's suggestions). */
+export function CodeCaption({ code }: { code: string }) {
+  return (
+    <Typography
+      component="code"
+      variant="caption"
+      color="text.secondary"
+      sx={{ display: 'block', fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+    >
+      {code}
+    </Typography>
   );
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditLogEntry } from '../../../schemas/auditLog.js';
-import { auditExportUrl, boundaryDay, dayBoundary, targetText, whoDid } from './auditLogRules.js';
+import {
+  actionSentence,
+  actionSuggestions,
+  auditExportUrl,
+  boundaryDay,
+  dayBoundary,
+  matchingActions,
+  targetText,
+  whoDid,
+} from './auditLogRules.js';
 
 const entry = (overrides: Partial<AuditLogEntry> = {}): AuditLogEntry => ({
   id: 1,
@@ -69,5 +78,55 @@ describe('the record of an entry', () => {
     expect(targetText(entry())).toBe('contact 42');
     expect(targetText(entry({ targetId: null }))).toBe('contact');
     expect(targetText(entry({ targetType: null, targetId: null }))).toBe('');
+  });
+});
+
+/** A translate over a few English sentences; any other key answers its default, as react-admin's does. */
+const SENTENCES: Record<string, string> = {
+  'auditLog.actions.users.invited': 'Invited a user',
+  'auditLog.actions.users.updated': 'Updated a user',
+  'auditLog.actions.support.disabled': 'Disabled a user',
+  'auditLog.actions.siteTest.placed': 'Placed an account on test',
+};
+const translate = (key: string, options: Record<string, unknown> = {}) => SENTENCES[key] ?? String(options._ ?? key);
+
+describe('the sentence of an action', () => {
+  it('is its translation', () => {
+    expect(actionSentence(translate, 'users.invited')).toBe('Invited a user');
+  });
+
+  it('is none for a code without a translation, or one the portal no longer writes', () => {
+    expect(actionSentence(translate, 'mfa.codeSent')).toBeUndefined();
+    expect(actionSentence(translate, 'users.retired')).toBeUndefined();
+    expect(actionSentence(translate, 'users')).toBeUndefined();
+  });
+});
+
+describe('the action filter suggestions', () => {
+  const suggestions = actionSuggestions(translate);
+
+  it('list every action, the code standing in for a missing sentence', () => {
+    expect(suggestions.find((s) => s.code === 'siteTest.placed')).toEqual({
+      code: 'siteTest.placed',
+      sentence: 'Placed an account on test',
+    });
+    expect(suggestions.find((s) => s.code === 'mfa.codeSent')).toEqual({ code: 'mfa.codeSent', sentence: 'mfa.codeSent' });
+  });
+
+  it('match a typed code prefix', () => {
+    const codes = matchingActions(suggestions, 'users.').map((s) => s.code);
+    expect(codes).toContain('users.invited');
+    expect(codes.every((code) => code.startsWith('users.'))).toBe(true);
+  });
+
+  it('match words of the sentence, codes starting with the text first', () => {
+    expect(matchingActions(suggestions, 'A USER').map((s) => s.code)).toEqual(['support.disabled', 'users.invited', 'users.updated']);
+    const codes = matchingActions(suggestions, 'user').map((s) => s.code);
+    expect(codes.slice(0, 2)).toEqual(['username.changed', 'users.invitationResent']);
+    expect(codes.at(-1)).toBe('support.disabled');
+  });
+
+  it('are all of them when nothing is typed', () => {
+    expect(matchingActions(suggestions, '  ')).toHaveLength(suggestions.length);
   });
 });

@@ -1,9 +1,10 @@
 import { addDays, format } from 'date-fns';
 import type { AuditLogEntry } from '../../../schemas/auditLog.js';
+import { AUDIT_ACTIONS, isAuditAction, type AuditAction } from '../../common/auditActions.js';
 
 /**
- * The audit log screen's pure rules (issue 16): who did it and as whom, the day filters, and the
- * export's address.
+ * The audit log screen's pure rules (issue 16): who did it and as whom, the actions' sentences and
+ * the action filter's suggestions, the day filters, and the export's address.
  */
 
 export const AUDIT_LOG_PATH = '/audit-log';
@@ -56,4 +57,38 @@ export function auditExportUrl(filter: Record<string, unknown>): string {
 /** The record an entry is about, on one line: 'contact 42', the type alone, or '' for none. */
 export function targetText(entry: Pick<AuditLogEntry, 'targetType' | 'targetId'>): string {
   return [entry.targetType, entry.targetId].filter(Boolean).join(' ');
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * An action's sentence in the user's language ('Invited a user', locales auditLog.actions); undefined
+ * for a code the portal no longer writes (an older entry), which the page shows as the code alone.
+ */
+export function actionSentence(translate: Translate, action: string): string | undefined {
+  if (!isAuditAction(action)) return undefined;
+  const sentence = translate(`auditLog.actions.${action}`, { _: action });
+  return sentence && sentence !== action ? sentence : undefined;
+}
+
+export interface ActionSuggestion {
+  code: AuditAction;
+  sentence: string;
+}
+
+/** Every action the portal writes, with its sentence, in the list's order (by code). */
+export function actionSuggestions(translate: Translate): ActionSuggestion[] {
+  return AUDIT_ACTIONS.map((code) => ({ code, sentence: actionSentence(translate, code) ?? code }));
+}
+
+/**
+ * The suggestions for what is typed in the action filter: those whose code or sentence holds it
+ * (any case), the codes that start with it first ('users.' lists the users.* actions).
+ */
+export function matchingActions(suggestions: readonly ActionSuggestion[], typed: string): ActionSuggestion[] {
+  const text = typed.trim().toLowerCase();
+  if (!text) return [...suggestions];
+  const matching = suggestions.filter((s) => s.code.toLowerCase().includes(text) || s.sentence.toLowerCase().includes(text));
+  const starts = matching.filter((s) => s.code.toLowerCase().startsWith(text));
+  return [...starts, ...matching.filter((s) => !starts.includes(s))];
 }

@@ -65,6 +65,7 @@ import { seedSupportDemo } from './supportSeed.js';
 import { seedSupportInbox } from './supportInboxSeed.js';
 import { addressDisplay } from '../../../common/address.js';
 import { chance, digits, mulberry32, pick, randomInt, sample, weightedPick, type Random } from './random.js';
+import type { AuditAction } from '../../../common/auditActions.js';
 
 /**
  * The demo data set (README lists the users): four account groups, 260 sites
@@ -964,7 +965,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
       .values({
         actor_user_id: null,
         impersonator_user_id: null,
-        action: 'demo.seeded',
+        action: 'demo.seeded' satisfies AuditAction,
         target_type: null,
         target_id: null,
         ip: null,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { APPLICATION } from '../../../common/constants.js';
 import { randomToken, sha256 } from '../../auth/secrets.js';
 import type { Db } from '../database.js';
+import type { AuditAction } from '../../../common/auditActions.js';
 
 /**
  * Demo data for /support (issue 16), so its screens show every status and history:
@@ -110,7 +111,7 @@ export async function seedSupportDemo(
           occurred_at: new Date(at),
           actor_user_id: userId,
           impersonator_user_id: null,
-          action: 'login.succeeded',
+          action: 'login.succeeded' satisfies AuditAction,
           target_type: 'session',
           target_id: randomUUID(),
           ip,
@@ -120,7 +121,7 @@ export async function seedSupportDemo(
           occurred_at: new Date(at),
           actor_user_id: null,
           impersonator_user_id: null,
-          action: 'login.failed',
+          action: 'login.failed' satisfies AuditAction,
           target_type: 'user',
           target_id: String(userId),
           ip,
@@ -171,7 +172,7 @@ export async function seedSupportDemo(
         occurred_at: startedAt,
         actor_user_id: input.supportUserId,
         impersonator_user_id: null,
-        action: 'impersonation.started',
+        action: 'impersonation.started' satisfies AuditAction,
         target_type: 'user',
         target_id: String(input.betaUserId),
         ip: '192.0.2.10',
@@ -185,7 +186,7 @@ export async function seedSupportDemo(
         occurred_at: new Date(startedAt.getTime() + 12 * MINUTE),
         actor_user_id: input.betaUserId,
         impersonator_user_id: input.supportUserId,
-        action: 'impersonation.ended',
+        action: 'impersonation.ended' satisfies AuditAction,
         target_type: 'user',
         target_id: String(input.betaUserId),
         ip: '192.0.2.10',
