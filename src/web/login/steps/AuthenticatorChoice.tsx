@@ -14,6 +14,7 @@ import { ApiError, api } from '../../providers/http.js';
 import { tooManyAttempts, verifyErrorDurationMs } from '../../providers/transportRules.js';
 import { notify } from '../notify.js';
 import { MfaVerifyStep } from './MfaVerifyStep.js';
+import { PasskeyMfaOption } from './PasskeyMfaOption.js';
 import { StepForm, failureText } from './StepForm.js';
 import type { StepProps } from './LoginSteps.js';
 import { defaultMfaMethod, otherMfaMethods, recoveryCodeInput, type MfaMethod } from './mfaChoiceRules.js';
@@ -128,6 +129,7 @@ function SecondFactorForm({
           label={t(LOGIN_KEYS.rememberDevice)}
         />
       )}
+      <PasskeyMfaOption purpose={purpose} onDone={onDone} />
     </StepForm>
   );
 }
@@ -135,7 +137,7 @@ function SecondFactorForm({
 /**
  * §2 mfaVerify with the second factors of issue 16: for a user who turned an authenticator app on,
  * the step opens on its code (no text or email goes out unless asked for), with 'Use a recovery
- * code' and 'Send a code by text or email instead'; the spec's step ({@link MfaVerifyStep},
+ * code', 'Send a code by text or email instead' and, with a passkey, 'Use a passkey instead'; the spec's step ({@link MfaVerifyStep},
  * unchanged) then offers 'Use your authenticator app'. Everyone else gets the spec's step as it is.
  * The contact step's code (no contact info yet) must reach the new contact: nothing else is offered.
  */
