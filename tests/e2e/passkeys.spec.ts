@@ -32,28 +32,35 @@ async function virtualAuthenticator(page: Page) {
   };
 }
 
-test('dealer.beta adds a passkey on /user-account, logs out and signs in with it', async ({ page }) => {
-  test.setTimeout(90_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const authenticator = await virtualAuthenticator(page);
-  await signIn(page, 'dealer.beta');
+/**
+ * Adds a passkey named `name` on /user-account: no code or passkey verified in this session lately,
+ * so the current password first. Answers the Passkeys section.
+ */
+async function addPasskey(page: Page, name: string) {
   await page.goto('/user-account');
-
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section.getByRole('button', { name: 'Add a passkey' })).toBeVisible({ timeout: 15_000 });
   await section.getByRole('button', { name: 'Add a passkey' }).click();
   const add = page.getByRole('dialog', { name: 'Add a passkey' });
-  await add.getByRole('textbox', { name: 'Name' }).fill('Virtual key');
+  await add.getByRole('textbox', { name: 'Name' }).fill(name);
   await add.getByRole('button', { name: 'Continue' }).click();
-  // No code or passkey verified in this session lately: the current password first.
   const password = add.getByLabel('Current password');
   await expect(password).toBeVisible();
   await expect(add.getByText('Enter your current password to make this change.')).toBeVisible();
   await password.fill(DEMO_PASSWORD);
   await add.getByRole('button', { name: 'Continue' }).click();
   await expect(add).toBeHidden({ timeout: 15_000 });
+  await expect(section.getByRole('listitem').filter({ hasText: name })).toContainText('Not used yet');
+  return section;
+}
+
+test('dealer.beta adds a passkey on /user-account, logs out and signs in with it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const authenticator = await virtualAuthenticator(page);
+  await signIn(page, 'dealer.beta');
+  const section = await addPasskey(page, 'Virtual key');
   await expect(page.getByText('Passkey added')).toBeVisible();
-  await expect(section.getByRole('listitem').filter({ hasText: 'Virtual key' })).toContainText('Not used yet');
   expect(await authenticator.credentials()).toHaveLength(1);
   expect((await authenticator.credentials())[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
 
@@ -108,17 +115,7 @@ test("support.viewer, who has the authenticator app, answers the MFA step with '
     expect((await page.request.post('/api/user/authenticator/confirm', { data: { code }, headers: await xsrf() })).status()).toBe(200);
   }
 
-  await page.goto('/user-account');
-  const section = page.getByRole('region', { name: 'Passkeys' });
-  await expect(section.getByRole('button', { name: 'Add a passkey' })).toBeVisible({ timeout: 15_000 });
-  await section.getByRole('button', { name: 'Add a passkey' }).click();
-  const add = page.getByRole('dialog', { name: 'Add a passkey' });
-  await add.getByRole('textbox', { name: 'Name' }).fill('Staff key');
-  await add.getByRole('button', { name: 'Continue' }).click();
-  await add.getByLabel('Current password').fill(DEMO_PASSWORD);
-  await add.getByRole('button', { name: 'Continue' }).click();
-  await expect(add).toBeHidden({ timeout: 15_000 });
-  await expect(section.getByRole('listitem').filter({ hasText: 'Staff key' })).toContainText('Not used yet');
+  await addPasskey(page, 'Staff key');
   expect(await authenticator.credentials()).toHaveLength(1);
 
   await page.evaluate(() => window.scrollTo(0, 0));
