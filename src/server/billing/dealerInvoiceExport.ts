@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../platform/lazyModules.js';
 import type { TFunction } from 'i18next';
 import type { DealerInvoice } from '../../../schemas/dealerInvoices.js';
 import type { DealerExportLine } from './dealerInvoicesRepository.js';
@@ -66,7 +66,8 @@ export function dealerCsv(lines: readonly DealerExportLine[], t: TFunction): Rea
 }
 
 /** The Excel workbook as a stream: sheet 'Invoices' (by month, totals) and sheet 'Lines' (by account and service). */
-export function dealerXlsx(invoices: readonly DealerInvoice[], lines: readonly DealerExportLine[], t: TFunction): Readable {
+export async function dealerXlsx(invoices: readonly DealerInvoice[], lines: readonly DealerExportLine[], t: TFunction): Promise<Readable> {
+  const ExcelJS = await loadExcel();
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Security portal';

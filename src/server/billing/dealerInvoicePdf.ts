@@ -23,13 +23,13 @@ import {
  * balance, whom to pay, then what each account was billed for (an account's row with its total,
  * its services under it). Labels from billing.dealer.pdf.* in the request's language.
  */
-export function dealerInvoicePdf(invoice: DealerInvoiceDetail, t: TFunction, locale: string): Promise<Buffer> {
+export async function dealerInvoicePdf(invoice: DealerInvoiceDetail, t: TFunction, locale: string): Promise<Buffer> {
   const money = (cents: number) => pdfText(formatMoney(cents, invoice.currency, locale));
   const dayText = (day: string) => pdfText(formatDay(day, locale));
   const count = (n: number) => new Intl.NumberFormat(locale).format(n);
   const month = formatMonth(invoice.month, locale);
   const service = (key: string) => t(`billing.dealer.services.${key}`);
-  const { doc, done, width, bottom } = startPdf({
+  const { doc, done, width, bottom } = await startPdf({
     Title: t('billing.dealer.pdf.title', { number: invoice.number }),
     Author: invoice.issuer.name,
     Subject: t('billing.dealer.pdf.subject', { dealer: invoice.dealerName, month }),

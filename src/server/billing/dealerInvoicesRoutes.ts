@@ -99,7 +99,7 @@ export async function dealerInvoicesRoutes(parent: FastifyInstance) {
         .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
         .header('Content-Disposition', `attachment; filename="${dealerBillingFileName('export', name, format)}"`)
         .header('Cache-Control', 'no-store');
-      const stream = format === 'csv' ? dealerCsv(data.lines, request.t) : dealerXlsx(data.invoices, data.lines, request.t);
+      const stream = format === 'csv' ? dealerCsv(data.lines, request.t) : await dealerXlsx(data.invoices, data.lines, request.t);
       return reply.send(stream as unknown as string);
     },
   );

@@ -34,11 +34,11 @@ export interface InvoicePdfInput {
  * Every label comes from billing.pdf.* in the request's language; money and days are written as
  * that language writes them.
  */
-export function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const { invoice, billTo, payee, t, locale } = input;
   const money = (cents: number) => pdfText(formatMoney(cents, invoice.currency, locale));
   const dayText = (day: string) => pdfText(formatDay(day, locale));
-  const { doc, done, width, bottom } = startPdf({
+  const { doc, done, width, bottom } = await startPdf({
     Title: t('billing.pdf.title', { number: invoice.number }),
     Author: payee.name,
     Subject: t('billing.pdf.subject', { site: billTo.name }),

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import { loadPdfDocument } from '../platform/lazyModules.js';
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { InvoiceStatus } from '../../../schemas/invoices.js';
 
@@ -35,7 +35,8 @@ function readLogo(url: string | null): { svg: string } | { image: Buffer } | und
 export const pdfText = (text: string) => text.replace(/[\u202f\u2009]/g, '\u00a0');
 
 /** A new document and the bytes it will have once ended; the width between the margins. */
-export function startPdf(info: { Title: string; Author: string; Subject: string }) {
+export async function startPdf(info: { Title: string; Author: string; Subject: string }) {
+  const PDFDocument = await loadPdfDocument();
   const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, info });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import { loadPdfDocument } from '../../platform/lazyModules.js';
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { ReportOutput, WriteOptions } from '../reportTypes.js';
 import { cellText, dateFormatter, drained } from './cells.js';
@@ -22,6 +22,7 @@ const LOGO_HEIGHT = 32;
  */
 export async function writePdf(output: ReportOutput, sink: Writable, options: WriteOptions): Promise<{ rowCount: number }> {
   const text = cellText(dateFormatter(options.timeZone));
+  const PDFDocument = await loadPdfDocument();
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, info: { Title: output.title } });
   doc.pipe(sink);
   const width = doc.page.width - 2 * MARGIN;
