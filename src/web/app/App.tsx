@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { Admin, CustomRoutes, LinearProgress, Resource, useTranslate, type I18nProvider } from 'react-admin';
 import { authProvider, loadClientConfig } from '../providers/authProvider.js';
 import { createDataProvider } from '../providers/dataProvider.js';
 import { SERVER_ERROR_ROUTE, configureTransport } from '../providers/transport.js';
@@ -43,8 +43,14 @@ const HelpPagesRoute = lazy(() => import('./HelpPagesRoute.js').then((m) => ({ d
 const InboxRoute = lazy(() => import('./InboxRoutes.js').then((m) => ({ default: m.InboxRoute })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
+/** While a page's code loads: a progress bar after half a second (none flashes on a quick load). */
+function PageLoading() {
+  const translate = useTranslate();
+  return <LinearProgress timeout={500} aria-label={translate('ra.page.loading')} sx={{ m: 2, width: 'auto' }} />;
+}
+
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }
 
 /** §2 '(empty path) Redirects to /msa/summary for the customer variant, else /home/dashboard'. */
