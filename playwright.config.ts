@@ -56,7 +56,10 @@ export default defineConfig({
   workers: portals.length,
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // Two portals and two browsers share two cores: on a busy day a first page (the shell and its chunk)
+  // or an axe pass takes longer than Playwright's defaults allow; a passing run is no slower for it.
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -22,7 +22,7 @@ export async function checkA11y(page: Page, prefix: string, name: string, { full
           const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
           return bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
         },
-        { message: `${name} (${scheme})`, intervals: [400, 1000, 2000], timeout: 8000 },
+        { message: `${name} (${scheme})`, intervals: [400, 1000, 2000], timeout: 15_000 },
       )
       .toEqual([]);
     await page.screenshot({ path: `test-results/${prefix}-${name}-${scheme}.png`, fullPage });

@@ -77,7 +77,7 @@ test('dealer.beta adds a passkey on /user-account, logs out and signs in with it
           const results = await new AxeBuilder({ page }).include('[data-axe="passkeys"]').analyze();
           return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
         },
-        { message: `passkeys section (${mode})`, intervals: [400, 1000, 2000], timeout: 8000 },
+        { message: `passkeys section (${mode})`, intervals: [400, 1000, 2000], timeout: 15_000 },
       )
       .toEqual([]);
   }
