@@ -14,6 +14,16 @@ export async function signIn(page: Page, username: string, { internal = false } 
     headers: { [XSRF.header]: xsrf },
   });
   expect(response.status()).toBe(200);
+  // dealer.beta works in group 9993 in every journey; one that switched away and then failed before
+  // switching back must not leave the next journeys in another group.
+  if (username === 'dealer.beta') {
+    const sessionXsrf = (await page.context().cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
+    const home = await page.request.put('/api/user/accountGroup', {
+      data: { siteGroupNum: 9993 },
+      headers: { [XSRF.header]: sessionXsrf },
+    });
+    expect(home.status()).toBe(200);
+  }
 }
 
 /** A customer's page (SPEC §7 customer login, with the email), optionally in Spanish and dark. */

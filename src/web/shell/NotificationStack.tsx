@@ -11,17 +11,24 @@ import { afterNoticeAction } from './timingRules.js';
 
 const SEVERITY = { warning: 'warning', danger: 'error', info: 'info' } as const;
 
-/** One notice: closes after its duration; an action closes it on success, restarts its timer on failure (§4). */
+/**
+ * One notice: closes after its duration; an action closes it on success, restarts its timer on
+ * failure (§4). While the pointer is over it or focus is in it the timer waits, and starts again
+ * when they leave (WCAG 2.2.1: someone reading an alarm's details does not lose them).
+ */
 function NoticeItem({ notice }: { notice: ShellNotice }) {
   const translate = useTranslate();
   const [timerRun, setTimerRun] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = busy || hovered || focused;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
-    if (busy) return undefined;
+    if (held) return undefined;
     timer.current = setTimeout(() => closeNotice(notice.id), notice.durationMs);
     return () => clearTimeout(timer.current);
-  }, [notice.id, notice.durationMs, timerRun, busy]);
+  }, [notice.id, notice.durationMs, timerRun, held]);
 
   const run = async (action: ShellNotice['actions'][number]) => {
     setBusy(true);
@@ -43,6 +50,12 @@ function NoticeItem({ notice }: { notice: ShellNotice }) {
       role={notice.type === 'danger' ? 'alert' : 'status'}
       data-testid="shell-notice"
       data-type={notice.type}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
       sx={{ width: 380, maxWidth: 'calc(100vw - 32px)', boxShadow: 6, border: 1, borderColor: 'divider' }}
       action={
         <IconButton aria-label={translate('shell.notifications.close')} color="inherit" size="small" onClick={() => closeNotice(notice.id)}>
