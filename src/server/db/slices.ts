@@ -11,7 +11,7 @@
 export const SLICE_ROWS = 50_000;
 
 /** How many slices of `sliceRows` for `rows` rows (a day is never cut, so a period has at most one per day). */
-export const sliceCount = (rows: number, sliceRows = SLICE_ROWS) => Math.max(1, Math.min(366, Math.ceil(rows / sliceRows)));
+const sliceCount = (rows: number, sliceRows = SLICE_ROWS) => Math.max(1, Math.min(366, Math.ceil(rows / sliceRows)));
 
 /**
  * The boundaries of `parts` consecutive slices of [start, end) holding about as many rows each,
@@ -35,6 +35,19 @@ export function sliceBounds(start: Date, end: Date, days: readonly { day: string
   bounds.push(end);
   return bounds;
 }
+
+/**
+ * [start, end) as consecutive slices of about `sliceRows` rows each, cut at UTC day starts from the
+ * per-day counts (sliceBounds): one slice when the rows fit in one.
+ */
+export function timeSlices(start: Date, end: Date, days: readonly { day: string; rows: number }[], sliceRows = SLICE_ROWS) {
+  const rows = days.reduce((sum, d) => sum + d.rows, 0);
+  const bounds = sliceBounds(start, end, days, sliceCount(rows, sliceRows));
+  return bounds.slice(1).map((sliceEnd, i) => ({ start: bounds[i], end: sliceEnd }));
+}
+
+/** Batches of `batchSize` to read ahead so that a whole next slice of `sliceRows` is read while this one is written. */
+export const readAheadBatches = (sliceRows: number, batchSize: number) => Math.ceil(sliceRows / batchSize) + 1;
 
 /**
  * Yields every item of each source in turn, asking the next source for up to `depth` items ahead

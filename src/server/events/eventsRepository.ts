@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import type { EventCursor } from './eventQuery.js';
 import { csvText } from '../db/csvSql.js';
-import { concatAhead, SLICE_ROWS, sliceBounds, sliceCount } from '../db/slices.js';
+import { concatAhead, readAheadBatches, SLICE_ROWS, timeSlices } from '../db/slices.js';
 
 /** The site whose history is read, found within the user's tenant scope. */
 export interface EventSite {
@@ -124,15 +124,14 @@ export function eventsRepository(db: Db) {
     // Open ends: from the first day's start, to the end of the last day.
     const start = filter.from !== undefined ? new Date(filter.from) : new Date(`${sorted[0]}T00:00:00Z`);
     const end = filter.to !== undefined ? new Date(filter.to) : new Date(new Date(`${sorted.at(-1)}T00:00:00Z`).getTime() + 86_400_000);
-    const bounds = sliceBounds(start, end, perDay, sliceCount(rows, sliceRows));
-    if (bounds.length <= 2) return [filter];
-    return bounds
-      .slice(1)
-      .map((to, i) => ({
+    const slices = timeSlices(start, end, perDay, sliceRows);
+    if (slices.length === 1) return [filter];
+    return slices
+      .map((slice, i) => ({
         ...filter,
         // The first and last keep the filter's own ends (an open end stays open: no event is left out).
-        from: i === 0 ? filter.from : bounds[i].toISOString(),
-        to: i === bounds.length - 2 ? filter.to : to.toISOString(),
+        from: i === 0 ? filter.from : slice.start.toISOString(),
+        to: i === slices.length - 1 ? filter.to : slice.end.toISOString(),
       }))
       .reverse();
   }
@@ -258,7 +257,7 @@ export function eventsRepository(db: Db) {
       }
       const sliceRows = options.sliceRows ?? SLICE_ROWS;
       const slices = await sliced(filter, sliceRows);
-      const ahead = options.readAhead ? Math.ceil(sliceRows / options.batchSize) + 1 : 0;
+      const ahead = options.readAhead ? readAheadBatches(sliceRows, options.batchSize) : 0;
       for await (const csv of concatAhead(slices.map(batches), ahead)) {
         if (options.stopped()) return;
         yield csv;

@@ -16,7 +16,7 @@ import { isOpening, openCloseExceptions } from '../../common/openCloseExceptions
 import { resolvePeriod, type ResolvedRange } from '../../common/reportRules.js';
 import { dateIn, warningsFromCounts } from '../../common/siteWarnings.js';
 import { csvText } from '../db/csvSql.js';
-import { concatAhead, SLICE_ROWS, sliceBounds, sliceCount } from '../db/slices.js';
+import { concatAhead, readAheadBatches, SLICE_ROWS, timeSlices } from '../db/slices.js';
 import type { ReportCell, ReportColumn, ReportContext, ReportOutput } from './reportTypes.js';
 
 /**
@@ -123,8 +123,7 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
     perDay.reduce((sum, d) => sum + d.rows, 0),
   );
   const sliceRows = ctx.sliceRows ?? SLICE_ROWS;
-  const bounds = sliceBounds(range.start, range.end, perDay, sliceCount(expected, sliceRows));
-  const slices = bounds.slice(1).map((end, i) => ({ start: bounds[i], end }));
+  const slices = timeSlices(range.start, range.end, perDay, sliceRows);
   const columnList = columns(ctx, [
     ['date', 'eventExport.columns.date', 'text', 17],
     ['siteNum', 'reports.columns.siteNum', 'number', 9],
@@ -206,10 +205,9 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
         .executeTakeFirstOrThrow() as Promise<Batch>;
     yield { text: `\uFEFF${stringify([columnList.map((c) => c.header)], { escape_formulas: true })}`, rows: 0 };
     let done = 0;
-    const ahead = Math.ceil(sliceRows / BATCH) + 1;
     for await (const batch of concatAhead(
       slices.map((slice) => keyset(fetch(slice), (b) => b.rows === BATCH, ctx)),
-      ctx.readAhead ? ahead : 0,
+      ctx.readAhead ? readAheadBatches(sliceRows, BATCH) : 0,
     )) {
       if (batch.csv) yield { text: batch.csv, rows: batch.rows };
       done += batch.rows;

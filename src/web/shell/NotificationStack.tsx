@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -23,11 +23,10 @@ function NoticeItem({ notice }: { notice: ShellNotice }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const held = busy || hovered || focused;
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     if (held) return undefined;
-    timer.current = setTimeout(() => closeNotice(notice.id), notice.durationMs);
-    return () => clearTimeout(timer.current);
+    const timer = setTimeout(() => closeNotice(notice.id), notice.durationMs);
+    return () => clearTimeout(timer);
   }, [notice.id, notice.durationMs, timerRun, held]);
 
   const run = async (action: ShellNotice['actions'][number]) => {
