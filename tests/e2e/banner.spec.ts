@@ -46,7 +46,8 @@ const stamp = Date.now().toString(36);
 const TITLE = `Planned maintenance ${stamp}`;
 
 test('support.admin edits the banner in Banner Settings; it shows in the shell and on the login page', async ({ browser }) => {
-  test.setTimeout(90_000);
+  // Two sign-ins and four axe passes (two screens, two themes): on a busy machine this took over 90 s.
+  test.setTimeout(180_000);
   const admin = await pageAs(browser, 'support.admin', true);
   const original = await (await admin.request.get('/api/statusBanner')).json();
   try {

@@ -9,7 +9,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import SendIcon from '@mui/icons-material/Send';
@@ -31,9 +30,10 @@ import {
 } from 'react-admin';
 import { ANS_MESSAGE_KINDS, ANS_NOTIFY_CHANNELS, autoNotifyInputSchema, type AutoNotifyRule } from '../../../schemas/ansService.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { SlideOver, type SlideOverTexts } from '../resources/SlideOver.js';
+import { SlideOver, SlideOverCreateButton, type SlideOverTexts } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
-import { EmptyState, KindChip, ListSkeleton } from './AnsShared.js';
+import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
+import { KindChip } from './AnsShared.js';
 import { ansApi } from './ansApi.js';
 import { ANS_PATHS, parseSiteNums } from './ansRules.js';
 
@@ -258,13 +258,7 @@ function RuleCards() {
 
 function CreateButton() {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: RULES, action: 'create' });
-  if (!canAccess) return null;
-  return (
-    <Button component={RouterLink} to={slideOverPath(BASE, { mode: 'create' })} variant="contained" size="small" startIcon={<AddIcon />}>
-      {translate('ansService.autoNotify.new')}
-    </Button>
-  );
+  return <SlideOverCreateButton basePath={BASE} resource={RULES} label={translate('ansService.autoNotify.new')} />;
 }
 
 function RulesEmpty() {

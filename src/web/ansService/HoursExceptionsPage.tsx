@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { format } from 'date-fns';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -9,7 +8,6 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import AddIcon from '@mui/icons-material/Add';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
@@ -22,7 +20,6 @@ import {
   ResourceContextProvider,
   TextInput,
   TopToolbar,
-  useCanAccess,
   useListContext,
   useLocaleState,
   useNotify,
@@ -32,9 +29,9 @@ import {
 import { hoursExceptionInputSchema, type HoursException } from '../../../schemas/ansService.js';
 import { createDataProvider } from '../providers/dataProvider.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { SlideOver, type SlideOverTexts } from '../resources/SlideOver.js';
+import { SlideOver, SlideOverCreateButton, type SlideOverTexts } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
-import { EmptyState, ListSkeleton } from './AnsShared.js';
+import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
 import { useBusinessHours } from './ansApi.js';
 import { ANS_PATHS, formatDay } from './ansRules.js';
 
@@ -156,13 +153,7 @@ function ExceptionCards() {
 
 function CreateButton() {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'create' });
-  if (!canAccess) return null;
-  return (
-    <Button component={RouterLink} to={slideOverPath(BASE, { mode: 'create' })} variant="contained" size="small" startIcon={<AddIcon />}>
-      {translate('ansService.exceptions.new')}
-    </Button>
-  );
+  return <SlideOverCreateButton basePath={BASE} resource={RESOURCE} label={translate('ansService.exceptions.new')} />;
 }
 
 function ExceptionsEmpty() {

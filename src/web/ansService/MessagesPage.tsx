@@ -7,11 +7,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import DownloadIcon from '@mui/icons-material/Download';
 import DoneIcon from '@mui/icons-material/Done';
 import ReplayIcon from '@mui/icons-material/Replay';
 import ForumIcon from '@mui/icons-material/Forum';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import {
   DataTable,
   DateInput,
@@ -28,7 +26,8 @@ import {
 } from 'react-admin';
 import { ANS_MESSAGE_KINDS, ANS_MESSAGE_STATUSES, type AnsMessage } from '../../../schemas/ansService.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { EmptyState, KindChip, ListSkeleton, StatusChip } from './AnsShared.js';
+import { ListEmpty, ListExportButton, ListSkeleton } from '../resources/ListStates.js';
+import { KindChip, StatusChip } from './AnsShared.js';
 import { messagesExportUrl } from './ansApi.js';
 import { boundaryDay, dayBoundary } from './ansRules.js';
 
@@ -299,42 +298,16 @@ function MessageCards() {
 
 function MessagesEmpty() {
   const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const filtered = Object.keys(filterValues ?? {}).length > 0;
   return (
-    <EmptyState
+    <ListEmpty
       testId="ans-messages-empty"
-      icon={filtered ? <SearchOffIcon /> : <ForumIcon />}
-      title={translate(filtered ? 'ansService.messages.emptyFilteredTitle' : 'ansService.messages.emptyTitle')}
-      text={translate(filtered ? 'ansService.messages.emptyFiltered' : 'ansService.messages.empty')}
-      action={
-        filtered ? (
-          <Button variant="outlined" onClick={() => setFilters({}, {}, false)}>
-            {translate('ansService.messages.clearFilters')}
-          </Button>
-        ) : undefined
-      }
+      icon={<ForumIcon />}
+      title={translate('ansService.messages.emptyTitle')}
+      text={translate('ansService.messages.empty')}
+      filteredTitle={translate('ansService.messages.emptyFilteredTitle')}
+      filteredText={translate('ansService.messages.emptyFiltered')}
+      clearLabel={translate('ansService.messages.clearFilters')}
     />
-  );
-}
-
-/** The export of what the filters keep (the session cookie carries the download). */
-function ExportButton() {
-  const translate = useTranslate();
-  const { filterValues, total } = useListContext();
-  const { canAccess } = useCanAccess({ resource: MESSAGES, action: 'export' });
-  if (!canAccess) return null;
-  return (
-    <Button
-      size="small"
-      variant="outlined"
-      startIcon={<DownloadIcon />}
-      href={messagesExportUrl(filterValues ?? {})}
-      download
-      disabled={!total}
-    >
-      {translate('ansService.messages.export')}
-    </Button>
   );
 }
 
@@ -369,7 +342,7 @@ export function MessagesPage() {
         storeKey="ansService.messages"
         actions={
           <TopToolbar>
-            <ExportButton />
+            <ListExportButton resource={MESSAGES} href={messagesExportUrl} label={translate('ansService.messages.export')} />
           </TopToolbar>
         }
         empty={<MessagesEmpty />}

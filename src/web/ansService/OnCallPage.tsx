@@ -13,7 +13,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import AddIcon from '@mui/icons-material/Add';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
@@ -30,7 +29,6 @@ import {
   SimpleFormIterator,
   TextInput,
   TopToolbar,
-  useCanAccess,
   useListContext,
   useLocaleState,
   useNotify,
@@ -38,9 +36,9 @@ import {
 } from 'react-admin';
 import { ANS_CONTACT_TYPES, onCallInputSchema, type OnCallEntry } from '../../../schemas/ansService.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { SlideOver, type SlideOverTexts } from '../resources/SlideOver.js';
+import { SlideOver, SlideOverCreateButton, type SlideOverTexts } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
-import { EmptyState, ListSkeleton } from './AnsShared.js';
+import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
 import { ansApi, findingsKey, type RotaFindings } from './ansApi.js';
 import { ANS_PATHS, formatDay, fromZonedInput, shiftWeek, toZonedInput, weekBars, zonedShort } from './ansRules.js';
 
@@ -333,13 +331,7 @@ function EntryCards({ week }: { week: string | undefined }) {
 
 function CreateButton() {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: ON_CALL, action: 'create' });
-  if (!canAccess) return null;
-  return (
-    <Button component={RouterLink} to={slideOverPath(BASE, { mode: 'create' })} variant="contained" size="small" startIcon={<AddIcon />}>
-      {translate('ansService.onCall.new')}
-    </Button>
-  );
+  return <SlideOverCreateButton basePath={BASE} resource={ON_CALL} label={translate('ansService.onCall.new')} />;
 }
 
 function OnCallEmpty() {

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -8,10 +7,8 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import DownloadIcon from '@mui/icons-material/Download';
 import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import LockIcon from '@mui/icons-material/Lock';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import {
   DataTable,
@@ -22,7 +19,6 @@ import {
   SearchInput,
   TextInput,
   TopToolbar,
-  useCanAccess,
   useListContext,
   useNotify,
   useTranslate,
@@ -30,7 +26,7 @@ import {
 import { AUDIT_LOG_COUNT_CAP, type AuditLogEntry } from '../../../schemas/auditLog.js';
 import { auditChanges, changesSummary } from '../../common/auditChanges.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
+import { ListEmpty, ListExportButton, ListSkeleton } from '../resources/ListStates.js';
 import { ActionFilterInput } from './ActionFilterInput.js';
 import { AuditEntryDrawer } from './AuditEntryDrawer.js';
 import { ActionCode, OccurredAt, PersonText } from './AuditParts.js';
@@ -267,42 +263,16 @@ function AuditCards() {
 
 function AuditEmpty() {
   const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const filtered = Object.keys(filterValues ?? {}).length > 0;
   return (
-    <EmptyState
+    <ListEmpty
       testId="audit-empty"
-      icon={filtered ? <SearchOffIcon /> : <HistoryEduIcon />}
-      title={translate(filtered ? 'auditLog.empty.filteredTitle' : 'auditLog.empty.title')}
-      text={translate(filtered ? 'auditLog.empty.filtered' : 'auditLog.empty.text')}
-      action={
-        filtered ? (
-          <Button variant="outlined" onClick={() => setFilters({}, {}, false)}>
-            {translate('auditLog.clearFilters')}
-          </Button>
-        ) : undefined
-      }
+      icon={<HistoryEduIcon />}
+      title={translate('auditLog.empty.title')}
+      text={translate('auditLog.empty.text')}
+      filteredTitle={translate('auditLog.empty.filteredTitle')}
+      filteredText={translate('auditLog.empty.filtered')}
+      clearLabel={translate('auditLog.clearFilters')}
     />
-  );
-}
-
-/** The export of what the filters keep (the session cookie carries the download). */
-function ExportButton() {
-  const translate = useTranslate();
-  const { filterValues, total } = useListContext();
-  const { canAccess } = useCanAccess({ resource: AUDIT_LOG, action: 'export' });
-  if (!canAccess) return null;
-  return (
-    <Button
-      size="small"
-      variant="outlined"
-      startIcon={<DownloadIcon />}
-      href={auditExportUrl(filterValues ?? {})}
-      download
-      disabled={!total}
-    >
-      {translate('auditLog.export.button')}
-    </Button>
   );
 }
 
@@ -355,7 +325,7 @@ export function AuditLogPage() {
         actions={
           <TopToolbar>
             <FilterButton />
-            <ExportButton />
+            <ListExportButton resource={AUDIT_LOG} href={auditExportUrl} label={translate('auditLog.export.button')} />
           </TopToolbar>
         }
         empty={false}

@@ -1,40 +1,21 @@
-import { useId, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
+import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import CloseIcon from '@mui/icons-material/Close';
 import ReplyIcon from '@mui/icons-material/Reply';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useGetOne, useLocaleState, useNotify, useRefresh, useTranslate, useUpdate, useCanAccess } from 'react-admin';
+import { useLocaleState, useNotify, useRefresh, useTranslate, useUpdate, useCanAccess } from 'react-admin';
 import { CONTACT_NOTE_MAX, type ContactRequest, type ContactRequestStatus } from '../../../schemas/documents.js';
 import { nextContactStatuses } from '../../common/contactRequestRules.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { slideOverTarget } from '../resources/slideOverRoute.js';
+import { Fact, FactList, RecordDrawer } from '../resources/RecordDrawer.js';
 import { CONTACT_REQUESTS, CONTACT_REQUESTS_PATH, ContactStatusChip, Sender } from './contactRequestParts.js';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Box component="dt" sx={{ color: 'text.secondary', typography: 'body2', pt: 0.25 }}>
-        {label}
-      </Box>
-      <Box component="dd" sx={{ m: 0, typography: 'body2', minWidth: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Box>
-    </>
-  );
-}
 
 function formatTime(iso: string, locale: string) {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -117,71 +98,59 @@ function Handling({ request }: { request: ContactRequest }) {
   );
 }
 
-function RequestBody({ request, titleId, onClose }: { request: ContactRequest; titleId: string; onClose: () => void }) {
+function RequestBody({ request }: { request: ContactRequest }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const subject = `[${request.reference ?? request.id}] ${translate(`contactUs.topics.${request.topic}`)}`;
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          {/* Non-breaking hyphens: the reference stays on one line. */}
-          {translate('contactRequests.detail.title', { reference: (request.reference ?? `#${request.id}`).replaceAll('-', '\u2011') })}
-        </Typography>
-        <ContactStatusChip status={request.status} />
-        <IconButton onClick={onClose} aria-label={translate('contactRequests.detail.close')} edge="end">
-          <CloseIcon />
-        </IconButton>
-      </Box>
-      <Box sx={{ px: 3, py: 2, overflowY: 'auto', flexGrow: 1 }}>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, max-content) 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
-          <Fact label={translate('contactRequests.detail.from')}>
-            <Sender request={request} />
-            {request.senderEmail && (
-              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                {request.senderEmail}
-              </Typography>
-            )}
-          </Fact>
-          <Fact label={translate('contactRequests.detail.received')}>{formatTime(request.createdAt, locale)}</Fact>
-          <Fact label={translate('contactRequests.detail.topic')}>{translate(`contactUs.topics.${request.topic}`)}</Fact>
-        </Box>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 2, mb: 0.5 }}>
-          {translate('contactRequests.detail.message')}
-        </Typography>
-        <Box
-          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', typography: 'body1', p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}
-          data-testid="contact-request-message"
-        >
-          {request.message}
-        </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
-          {request.attachmentName && (
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<AttachFileIcon />}
-              href={`/api/contactRequests/${request.id}/attachment`}
-              download
-            >
-              {translate('contactRequests.detail.download', { name: request.attachmentName })}
-            </Button>
-          )}
+      <FactList>
+        <Fact label={translate('contactRequests.detail.from')}>
+          <Sender request={request} />
           {request.senderEmail && (
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<ReplyIcon />}
-              href={`mailto:${request.senderEmail}?subject=${encodeURIComponent(subject)}`}
-            >
-              {translate('contactRequests.detail.reply')}
-            </Button>
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {request.senderEmail}
+            </Typography>
           )}
-        </Box>
-        <Divider sx={{ my: 2 }} />
-        {/* Started again from the saved values whenever they change. */}
-        <Handling key={`${request.status}|${request.internalNote ?? ''}|${request.updatedAt ?? ''}`} request={request} />
+        </Fact>
+        <Fact label={translate('contactRequests.detail.received')}>{formatTime(request.createdAt, locale)}</Fact>
+        <Fact label={translate('contactRequests.detail.topic')}>{translate(`contactUs.topics.${request.topic}`)}</Fact>
+      </FactList>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 2, mb: 0.5 }}>
+        {translate('contactRequests.detail.message')}
+      </Typography>
+      <Box
+        sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', typography: 'body1', p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}
+        data-testid="contact-request-message"
+      >
+        {request.message}
       </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
+        {request.attachmentName && (
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<AttachFileIcon />}
+            href={`/api/contactRequests/${request.id}/attachment`}
+            download
+          >
+            {translate('contactRequests.detail.download', { name: request.attachmentName })}
+          </Button>
+        )}
+        {request.senderEmail && (
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<ReplyIcon />}
+            href={`mailto:${request.senderEmail}?subject=${encodeURIComponent(subject)}`}
+          >
+            {translate('contactRequests.detail.reply')}
+          </Button>
+        )}
+      </Box>
+      <Divider sx={{ my: 2 }} />
+      {/* Started again from the saved values whenever they change. */}
+      <Handling key={`${request.status}|${request.internalNote ?? ''}|${request.updatedAt ?? ''}`} request={request} />
     </>
   );
 }
@@ -189,53 +158,26 @@ function RequestBody({ request, titleId, onClose }: { request: ContactRequest; t
 /** The message the address names (/contact-requests/:id), in a drawer on the right (full width on phones). */
 export function ContactRequestDrawer() {
   const translate = useTranslate();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const titleId = useId();
-  const target = slideOverTarget(location.pathname, CONTACT_REQUESTS_PATH);
-  const id = target?.mode === 'edit' && /^\d+$/.test(target.id) ? Number(target.id) : undefined;
-  const { data, isPending, error } = useGetOne<ContactRequest>(CONTACT_REQUESTS, { id: id ?? 0 }, { enabled: id !== undefined });
-  const close = () => navigate(`${CONTACT_REQUESTS_PATH}${location.search}`);
   return (
-    <Drawer
-      anchor="right"
-      open={id !== undefined}
-      onClose={close}
-      slotProps={{
-        paper: {
-          sx: { width: { xs: '100%', sm: 600 }, maxWidth: '100%', display: 'flex', flexDirection: 'column', backgroundImage: 'none' },
-          role: 'dialog',
-          'aria-labelledby': titleId,
-        } as object,
+    <RecordDrawer<ContactRequest>
+      resource={CONTACT_REQUESTS}
+      basePath={CONTACT_REQUESTS_PATH}
+      width={600}
+      testId="contact-request"
+      title={(id, request) =>
+        request
+          ? // Non-breaking hyphens: the reference stays on one line.
+            translate('contactRequests.detail.title', { reference: (request.reference ?? `#${id}`).replaceAll('-', '\u2011') })
+          : translate('contactRequests.detail.loadingTitle')
+      }
+      headerExtra={(request) => <ContactStatusChip status={request.status} />}
+      texts={{
+        close: translate('contactRequests.detail.close'),
+        loading: translate('contactRequests.loading'),
+        loadError: translate('contactRequests.detail.loadError'),
       }}
     >
-      <Box data-testid="contact-request" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-        {id !== undefined && data ? (
-          <RequestBody request={data} titleId={titleId} onClose={close} />
-        ) : (
-          <>
-            <Box sx={{ display: 'flex', alignItems: 'center', px: 3, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-              <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-                {translate('contactRequests.detail.loadingTitle')}
-              </Typography>
-              <IconButton onClick={close} aria-label={translate('contactRequests.detail.close')} edge="end">
-                <CloseIcon />
-              </IconButton>
-            </Box>
-            {error ? (
-              <Alert severity="error" sx={{ m: 3 }}>
-                {translate('contactRequests.detail.loadError')}
-              </Alert>
-            ) : (
-              isPending && (
-                <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-                  <CircularProgress aria-label={translate('contactRequests.loading')} />
-                </Box>
-              )
-            )}
-          </>
-        )}
-      </Box>
-    </Drawer>
+      {(request) => <RequestBody request={request} />}
+    </RecordDrawer>
   );
 }

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -9,12 +8,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { DataTable, List, SearchInput, SelectInput, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { CONTACT_REQUEST_STATUSES, CONTACT_TOPICS, type ContactRequest } from '../../../schemas/documents.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
+import { ListEmpty, ListSkeleton } from '../resources/ListStates.js';
 import { ContactRequestDrawer } from './ContactRequestDrawer.js';
 import { CONTACT_REQUESTS, CONTACT_REQUESTS_PATH, ContactStatusChip, Sender } from './contactRequestParts.js';
 
@@ -183,21 +181,15 @@ function RequestCards() {
 
 function RequestsEmpty() {
   const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const filtered = Object.keys(filterValues ?? {}).length > 0;
   return (
-    <EmptyState
+    <ListEmpty
       testId="contact-requests-empty"
-      icon={filtered ? <SearchOffIcon /> : <MarkEmailReadIcon />}
-      title={translate(filtered ? 'contactRequests.empty.filteredTitle' : 'contactRequests.empty.title')}
-      text={translate(filtered ? 'contactRequests.empty.filtered' : 'contactRequests.empty.text')}
-      action={
-        filtered ? (
-          <Button variant="outlined" onClick={() => setFilters({}, {}, false)}>
-            {translate('contactRequests.clearFilters')}
-          </Button>
-        ) : undefined
-      }
+      icon={<MarkEmailReadIcon />}
+      title={translate('contactRequests.empty.title')}
+      text={translate('contactRequests.empty.text')}
+      filteredTitle={translate('contactRequests.empty.filteredTitle')}
+      filteredText={translate('contactRequests.empty.filtered')}
+      clearLabel={translate('contactRequests.clearFilters')}
     />
   );
 }

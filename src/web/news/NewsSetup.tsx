@@ -1,13 +1,10 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import {
@@ -34,6 +31,7 @@ import { documentUrl } from './newsApi.js';
 import { NewsPreviewTile } from './NewsPreviewTile.js';
 import { NEWS_SETUP_PATH } from './newsRoutes.js';
 import { NewsSlideOver } from './NewsSlideOver.js';
+import { SlideOverCreateLink } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
 import { formatNewsDate, formatOrder, newsTag, TAG_COLORS, truncateBody } from './newsRules.js';
 
@@ -100,21 +98,7 @@ function QuickActions({ item }: { item: NewsItem }) {
 
 function Actions({ canCreate }: { canCreate: boolean }) {
   const translate = useTranslate();
-  return (
-    <TopToolbar>
-      {canCreate && (
-        <Button
-          component={Link}
-          to={slideOverPath(NEWS_SETUP_PATH, { mode: 'create' })}
-          variant="contained"
-          size="small"
-          startIcon={<AddIcon />}
-        >
-          {translate('news.setup.create')}
-        </Button>
-      )}
-    </TopToolbar>
-  );
+  return <TopToolbar>{canCreate && <SlideOverCreateLink basePath={NEWS_SETUP_PATH} label={translate('news.setup.create')} />}</TopToolbar>;
 }
 
 /**

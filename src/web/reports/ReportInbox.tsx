@@ -17,7 +17,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import InboxIcon from '@mui/icons-material/Inbox';
 import ReplayIcon from '@mui/icons-material/Replay';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -35,6 +34,7 @@ import {
 import { REPORT_IDS, REPORT_RUN_STATUSES, type ReportRun, type ReportRunStatus } from '../../../schemas/reports.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { useReportEvents } from '../realtime/reportFeed.js';
+import { ListEmpty } from '../resources/ListStates.js';
 import {
   applyProgress,
   exactDate,
@@ -385,28 +385,21 @@ function InboxCards() {
 /** The designed empty state: nothing run yet (go to the catalogue), or nothing that matches the filters (clear them). */
 function InboxEmpty() {
   const translate = useTranslate();
-  const { filterValues, setFilters } = useListContext();
-  const filtered = Object.keys(filterValues ?? {}).length > 0;
-  const Icon = filtered ? SearchOffIcon : InboxIcon;
   return (
-    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }} data-testid="reports-inbox-empty">
-      <Icon sx={{ fontSize: 56, color: 'text.secondary' }} aria-hidden />
-      <Typography variant="h6" component="p" sx={{ mt: 1 }}>
-        {translate(filtered ? 'reportScreens.inbox.emptyFilteredTitle' : 'reportScreens.inbox.emptyTitle')}
-      </Typography>
-      <Typography role="status" color="text.secondary" sx={{ mt: 0.5, maxWidth: 520, mx: 'auto' }}>
-        {translate(filtered ? 'reportScreens.inbox.emptyFiltered' : 'reportScreens.inbox.empty')}
-      </Typography>
-      {filtered ? (
-        <Button sx={{ mt: 2 }} variant="outlined" onClick={() => setFilters({}, {}, false)}>
-          {translate('reportScreens.inbox.clearFilters')}
-        </Button>
-      ) : (
-        <Button sx={{ mt: 2 }} variant="contained" component={RouterLink} to={REPORTS_PATH}>
+    <ListEmpty
+      testId="reports-inbox-empty"
+      icon={<InboxIcon />}
+      title={translate('reportScreens.inbox.emptyTitle')}
+      text={translate('reportScreens.inbox.empty')}
+      filteredTitle={translate('reportScreens.inbox.emptyFilteredTitle')}
+      filteredText={translate('reportScreens.inbox.emptyFiltered')}
+      clearLabel={translate('reportScreens.inbox.clearFilters')}
+      action={
+        <Button variant="contained" component={RouterLink} to={REPORTS_PATH}>
           {translate('reportScreens.inbox.browse')}
         </Button>
-      )}
-    </Box>
+      }
+    />
   );
 }
 

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -10,7 +9,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import AddIcon from '@mui/icons-material/Add';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -27,7 +25,7 @@ import {
 } from 'react-admin';
 import { reportScheduleInputSchema, type ReportDefinition, type ReportSchedule } from '../../../schemas/reports.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { SlideOver, type SlideOverTexts } from '../resources/SlideOver.js';
+import { SlideOver, SlideOverCreateLink, type SlideOverTexts } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
 import {
   browserTimeZone,
@@ -191,17 +189,7 @@ function CreateButton() {
   const translate = useTranslate();
   const canAccess = useContext(CanCreateContext);
   if (!canAccess) return null;
-  return (
-    <Button
-      component={RouterLink}
-      to={slideOverPath(SCHEDULES_PATH, { mode: 'create' })}
-      variant="contained"
-      size="small"
-      startIcon={<AddIcon />}
-    >
-      {translate('reportScreens.schedules.new')}
-    </Button>
-  );
+  return <SlideOverCreateLink basePath={SCHEDULES_PATH} label={translate('reportScreens.schedules.new')} />;
 }
 
 /** The designed empty state: what a schedule does, and a way to make one. */

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
+import DownloadIcon from '@mui/icons-material/Download';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useCanAccess, useListContext } from 'react-admin';
 
 /**
- * A list's designed empty state and its loading skeleton (the audit log, support's contact
- * requests and the dealer's change requests share them).
+ * A list's designed empty state, its loading skeleton and its export button (the audit log, support's
+ * contact requests, the dealer's change requests, the report inbox and the answering service share them).
  */
 export function EmptyState({
   icon,
@@ -48,5 +52,72 @@ export function ListSkeleton({ label, columns = 4, rows = 6 }: { label: string; 
         </Box>
       ))}
     </Box>
+  );
+}
+
+/**
+ * A list's empty state inside its ListContext. With no filter it explains the list (and may offer a
+ * way to fill it); with filters on it says nothing matched and offers to clear them.
+ */
+export function ListEmpty({
+  icon,
+  title,
+  text,
+  filteredTitle,
+  filteredText,
+  clearLabel,
+  action,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  filteredTitle: string;
+  filteredText: string;
+  clearLabel: string;
+  action?: ReactNode;
+  testId?: string;
+}) {
+  const { filterValues, setFilters } = useListContext();
+  const filtered = Object.keys(filterValues ?? {}).length > 0;
+  return (
+    <EmptyState
+      testId={testId}
+      icon={filtered ? <SearchOffIcon /> : icon}
+      title={filtered ? filteredTitle : title}
+      text={filtered ? filteredText : text}
+      action={
+        filtered ? (
+          <Button variant="outlined" onClick={() => setFilters({}, {}, false)}>
+            {clearLabel}
+          </Button>
+        ) : (
+          action
+        )
+      }
+    />
+  );
+}
+
+/**
+ * The export of what the list's filters keep, for those the access table lets export the resource
+ * (the session cookie carries the download); disabled while the list is empty.
+ */
+export function ListExportButton({
+  resource,
+  href,
+  label,
+}: {
+  resource: string;
+  href: (filter: Record<string, unknown>) => string;
+  label: string;
+}) {
+  const { filterValues, total } = useListContext();
+  const { canAccess } = useCanAccess({ resource, action: 'export' });
+  if (!canAccess) return null;
+  return (
+    <Button size="small" variant="outlined" startIcon={<DownloadIcon />} href={href(filterValues ?? {})} download disabled={!total}>
+      {label}
+    </Button>
   );
 }

@@ -7,9 +7,10 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { AnySchema } from 'ajv';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import {
   Confirm,
   CreateBase,
@@ -284,4 +285,25 @@ export function SlideOver({ basePath, schema, texts, defaults, children, resourc
       </Box>
     </Drawer>
   );
+}
+
+/** A list's 'New …' button: opens the create slide-over of `basePath`. */
+export function SlideOverCreateLink({ basePath, label }: { basePath: string; label: string }) {
+  return (
+    <Button
+      component={RouterLink}
+      to={slideOverPath(basePath, { mode: 'create' })}
+      variant="contained"
+      size="small"
+      startIcon={<AddIcon />}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** The 'New …' button for those the access table lets create `resource`. */
+export function SlideOverCreateButton({ basePath, resource, label }: { basePath: string; resource: string; label: string }) {
+  const { canAccess } = useCanAccess({ resource, action: 'create' });
+  return canAccess ? <SlideOverCreateLink basePath={basePath} label={label} /> : null;
 }
