@@ -1,32 +1,19 @@
 import type { TFunction } from 'i18next';
 import type { DealerInvoiceDetail } from '../../../schemas/dealerInvoices.js';
-import { formatDay, formatMoney, formatMonth } from '../../common/billing.js';
-import { formatPhone } from '../../common/phone.js';
-import {
-  drawBlock,
-  drawHeading,
-  drawNote,
-  drawParty,
-  drawTable,
-  drawTotals,
-  drawTotalsNote,
-  INK,
-  MARGIN,
-  pdfText,
-  startPdf,
-} from './pdfLayout.js';
+import { formatMonth } from '../../common/billing.js';
+import { contactLines, drawClosing, drawTop, pdfFormats } from './invoicePdfParts.js';
+import { drawBlock, drawTable, INK, MARGIN, pdfText, startPdf } from './pdfLayout.js';
 
 /**
- * The station's invoice to a dealer as a PDF (pdfkit, US Letter; the layout is pdfLayout.ts's, as
- * the customer's invoice): the station (name, address, how to reach it), the invoice's number,
- * month, days and status, 'Bill to' (the dealer), the month's total per service, total, paid and
- * balance, whom to pay, then what each account was billed for (an account's row with its total,
- * its services under it). Labels from billing.dealer.pdf.* in the request's language.
+ * The station's invoice to a dealer as a PDF (pdfkit, US Letter; the layout is pdfLayout.ts's and
+ * what it writes as the customer's invoice does invoicePdfParts.ts's): the station (name,
+ * address, how to reach it), the invoice's number, month, days and status, 'Bill to' (the
+ * dealer), the month's total per service, total, paid and balance, whom to pay, then what each
+ * account was billed for (an account's row with its total, its services under it). Labels from
+ * billing.dealer.pdf.* in the request's language.
  */
 export async function dealerInvoicePdf(invoice: DealerInvoiceDetail, t: TFunction, locale: string): Promise<Buffer> {
-  const money = (cents: number) => pdfText(formatMoney(cents, invoice.currency, locale));
-  const dayText = (day: string) => pdfText(formatDay(day, locale));
-  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const { money, day, count } = pdfFormats(invoice.currency, locale);
   const month = formatMonth(invoice.month, locale);
   const service = (key: string) => t(`billing.dealer.services.${key}`);
   const { doc, done, width, bottom } = await startPdf({
@@ -35,31 +22,24 @@ export async function dealerInvoicePdf(invoice: DealerInvoiceDetail, t: TFunctio
     Subject: t('billing.dealer.pdf.subject', { dealer: invoice.dealerName, month }),
   });
 
-  const issuerLines = [
-    ...invoice.issuer.address,
-    ...(invoice.issuer.phone ? [formatPhone(invoice.issuer.phone)] : []),
-    ...(invoice.issuer.email ? [invoice.issuer.email] : []),
-  ];
-  const leftBottom = drawParty(doc, { logoUrl: null, name: invoice.issuer.name, lines: issuerLines }, width / 2);
-  const headingBottom = drawHeading(
+  let y = drawTop(
     doc,
+    width,
+    { logoUrl: null, name: invoice.issuer.name, lines: [...invoice.issuer.address, ...contactLines(invoice.issuer)] },
     {
       title: t('billing.dealer.pdf.heading'),
       number: invoice.number,
       facts: [
         [t('billing.dealer.pdf.month'), month],
-        [t('billing.dealer.pdf.issuedOn'), dayText(invoice.issuedOn)],
-        [t('billing.dealer.pdf.dueOn'), dayText(invoice.dueOn)],
-        [t('billing.dealer.pdf.period'), `${dayText(invoice.periodStart)} – ${dayText(invoice.periodEnd)}`],
+        [t('billing.dealer.pdf.issuedOn'), day(invoice.issuedOn)],
+        [t('billing.dealer.pdf.dueOn'), day(invoice.dueOn)],
+        [t('billing.dealer.pdf.period'), `${day(invoice.periodStart)} – ${day(invoice.periodEnd)}`],
         [t('billing.dealer.pdf.accounts'), count(invoice.accountCount)],
       ],
       status: invoice.status,
       statusText: t(`billing.statuses.${invoice.status}`),
     },
-    MARGIN + width / 2,
-    width / 2,
   );
-  let y = Math.max(leftBottom, headingBottom) + 22;
   y =
     drawBlock(doc, y, {
       label: t('billing.dealer.pdf.billTo'),
@@ -77,23 +57,20 @@ export async function dealerInvoicePdf(invoice: DealerInvoiceDetail, t: TFunctio
     width,
     bottom,
   });
-  y = drawTotals(
+  drawClosing(
     doc,
-    y + 12,
-    [
-      [t('billing.dealer.pdf.total'), money(invoice.totalCents), false],
-      [t('billing.dealer.pdf.paid'), money(invoice.paidCents), false],
-      [t('billing.dealer.pdf.balance'), money(invoice.balanceCents), true],
-    ],
-    { width, bottom },
+    y,
+    { invoice, payee: invoice.issuer, locale, width, bottom },
+    {
+      total: t('billing.dealer.pdf.total'),
+      paid: t('billing.dealer.pdf.paid'),
+      balance: t('billing.dealer.pdf.balance'),
+      paidOn: (date) => t('billing.dealer.pdf.paidOn', { date }),
+      voidNote: t('billing.dealer.pdf.voidNote'),
+      payNote: (contact) =>
+        t(contact ? 'billing.dealer.pdf.payNote' : 'billing.dealer.pdf.payNoteNoContact', { station: invoice.issuer.name, contact }),
+    },
   );
-  if (invoice.paidOn) y = drawTotalsNote(doc, y, t('billing.dealer.pdf.paidOn', { date: dayText(invoice.paidOn) }), width);
-  const contact = [invoice.issuer.phone && formatPhone(invoice.issuer.phone), invoice.issuer.email].filter(Boolean).join(' · ');
-  const note =
-    invoice.status === 'void'
-      ? t('billing.dealer.pdf.voidNote')
-      : t(contact ? 'billing.dealer.pdf.payNote' : 'billing.dealer.pdf.payNoteNoContact', { station: invoice.issuer.name, contact });
-  drawNote(doc, y + 28, note, width);
 
   // What each account was billed for, from a new page.
   doc.addPage();

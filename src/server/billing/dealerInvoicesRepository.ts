@@ -1,11 +1,11 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DealerInvoice, DealerInvoiceDetail, DealerInvoiceService, DealerInvoiceFilter } from '../../../schemas/dealerInvoices.js';
 import type { InvoiceStatus } from '../../../schemas/invoices.js';
-import { balanceCents, invoiceStatus } from '../../common/billing.js';
 import { groupByAccount, monthOf, serviceTotals, type DealerLine } from '../../common/dealerBilling.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { ScopeUser } from '../db/siteScope.js';
+import { invoiceFields, sortedBy, statusIs } from './invoiceQueryParts.js';
 
 export type DealerInvoiceSortField = 'month' | 'dueOn' | 'totalCents' | 'balanceCents' | 'id';
 
@@ -58,12 +58,6 @@ function groupScope(user: ScopeUser): (eb: Eb) => Expression<SqlBool> {
       ),
     ]);
   };
-}
-
-function statusIs(eb: Eb, status: InvoiceStatus, today: string): Expression<SqlBool> {
-  if (status === 'overdue') return eb.and([eb('dealer_invoices.status', '=', 'open'), eb('dealer_invoices.due_on', '<', today)]);
-  if (status === 'open') return eb.and([eb('dealer_invoices.status', '=', 'open'), eb('dealer_invoices.due_on', '>=', today)]);
-  return eb('dealer_invoices.status', '=', status);
 }
 
 /**
@@ -126,24 +120,10 @@ export function dealerInvoicesRepository(db: Db) {
   }
 
   function record(row: Row, summary: { services: DealerInvoice['services']; accountCount: number }, today: string): DealerInvoice {
-    const status = invoiceStatus(row.status, row.due_on, today);
     return {
-      id: row.dealer_invoice_id,
-      invoiceId: row.dealer_invoice_id,
-      siteGroupNum: row.site_group_num,
-      number: row.number,
+      ...invoiceFields(row.dealer_invoice_id, row, today),
       month: monthOf(row.month),
-      issuedOn: row.issued_on,
-      dueOn: row.due_on,
-      periodStart: row.period_start,
-      periodEnd: row.period_end,
       accountCount: summary.accountCount,
-      totalCents: row.total_cents,
-      paidCents: row.paid_cents,
-      balanceCents: balanceCents({ status, totalCents: row.total_cents, paidCents: row.paid_cents }),
-      paidOn: row.paid_on,
-      status,
-      currency: row.currency,
       services: summary.services,
     };
   }
@@ -172,16 +152,13 @@ export function dealerInvoicesRepository(db: Db) {
     async list(user: ScopeUser, query: DealerInvoiceQuery): Promise<{ rows: DealerInvoice[]; total: number }> {
       const where = (eb: Eb) => {
         const conditions: Expression<SqlBool>[] = [groupScope(user)(eb)];
-        if (query.status) conditions.push(statusIs(eb, query.status, query.today));
+        if (query.status) conditions.push(statusIs(eb, 'dealer_invoices', query.status, query.today));
         if (query.year !== undefined) conditions.push(eb.between('dealer_invoices.month', `${query.year}-01-01`, `${query.year}-12-01`));
         if (query.ids) conditions.push(query.ids.length ? eb('dealer_invoices.dealer_invoice_id', 'in', query.ids) : eb.lit(false));
         return eb.and(conditions);
       };
       let page = invoices(user).where(where);
-      if (query.sort) {
-        const direction = query.sort.order === 'asc' ? sql`asc` : sql`desc`;
-        page = page.orderBy(sql`${SORT_COLUMNS[query.sort.field]} ${direction}`);
-      }
+      if (query.sort) page = page.orderBy(sortedBy(query.sort, SORT_COLUMNS));
       page = page.orderBy('dealer_invoices.month', 'desc').orderBy('dealer_invoices.dealer_invoice_id', 'desc');
       const [rows, count] = await Promise.all([
         page.offset(query.offset).limit(query.limit).execute(),

@@ -8,23 +8,15 @@ import {
   dealerInvoiceSchema,
   type DealerInvoiceFilter,
 } from '../../../schemas/dealerInvoices.js';
-import { errorSchema, INT4_MAX } from '../../../schemas/shared.js';
-import { utcDay } from '../../common/billing.js';
+import { errorSchema } from '../../../schemas/shared.js';
 import { dealerBillingFileName } from '../../common/dealerBilling.js';
 import { pickLanguage } from '../../common/i18n.js';
 import { createAjv } from '../../common/validation.js';
-import { HttpError } from '../http/errors.js';
-import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { dealerCsv, dealerXlsx } from './dealerInvoiceExport.js';
 import { dealerInvoicePdf } from './dealerInvoicePdf.js';
 import { dealerInvoicesRepository, type DealerInvoiceSortField } from './dealerInvoicesRepository.js';
-
-const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
-const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const tags = ['billing'];
-const notFound = () => new HttpError(404, 'errors.notFound');
-const today = () => utcDay(new Date());
+import { errors, found, idParams, invoicePage, pageOf, pdfSchema, sendPdf, tags, today } from './invoiceRouteParts.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -57,17 +49,13 @@ export async function dealerInvoicesRoutes(parent: FastifyInstance) {
         sortFields: DEALER_INVOICE_SORT_FIELDS,
         validateFilter,
       });
-      const { rows, total } = await repo.list(request.auth!.user, {
+      const page = await repo.list(request.auth!.user, {
         status: query.filter.status,
         year: query.filter.year,
         ids: query.filter.id,
-        sort: query.sort,
-        offset: query.offset,
-        limit: query.limit,
-        today: today(),
+        ...pageOf(query),
       });
-      reply.header('Content-Range', contentRange('invoices', query.offset, rows.length, total));
-      return rows;
+      return invoicePage(reply, query.offset, page);
     },
   );
 
@@ -87,14 +75,14 @@ export async function dealerInvoicesRoutes(parent: FastifyInstance) {
       const user = request.auth!.user;
       const { format, id: invoiceId } = request.query;
       const data = await repo.exportData(user, invoiceId, today());
-      if (invoiceId !== undefined && !data.invoices.length) throw notFound();
+      const one = invoiceId === undefined ? undefined : found(data.invoices[0]);
       await app.audit(request, {
         action: 'dealerInvoices.exported',
         targetType: invoiceId === undefined ? 'accountGroup' : 'dealerInvoice',
         targetId: invoiceId ?? user.current_site_group_num ?? undefined,
         details: { format, invoices: data.invoices.length, lines: data.lines.length },
       });
-      const name = invoiceId === undefined ? String(user.current_site_group_num ?? '') : data.invoices[0].number;
+      const name = one ? one.number : String(user.current_site_group_num ?? '');
       reply
         .header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
         .header('Content-Disposition', `attachment; filename="${dealerBillingFileName('export', name, format)}"`)
@@ -115,28 +103,17 @@ export async function dealerInvoicesRoutes(parent: FastifyInstance) {
         response: { 200: dealerInvoiceDetailSchema, ...errors },
       },
     },
-    async (request) => {
-      const invoice = await repo.get(request.auth!.user, request.params.id, today());
-      if (!invoice) throw notFound();
-      return invoice;
-    },
+    async (request) => found(await repo.get(request.auth!.user, request.params.id, today())),
   );
 
   app.get(
     '/invoices/:id/pdf',
     {
       config: { access: { resource: 'dealerInvoices', action: 'export' } },
-      schema: {
-        tags,
-        summary: 'The station invoice as a PDF, in the language of Accept-Language (audited)',
-        params: idParams,
-        produces: ['application/pdf'],
-        response: { 200: { description: 'The PDF', type: 'string' }, ...errors },
-      },
+      schema: pdfSchema('The station invoice as a PDF, in the language of Accept-Language (audited)'),
     },
     async (request, reply) => {
-      const invoice = await repo.get(request.auth!.user, request.params.id, today());
-      if (!invoice) throw notFound();
+      const invoice = found(await repo.get(request.auth!.user, request.params.id, today()));
       const pdf = await dealerInvoicePdf(invoice, request.t, pickLanguage(request.headers['accept-language']));
       await app.audit(request, {
         action: 'dealerInvoice.downloaded',
@@ -144,12 +121,7 @@ export async function dealerInvoicesRoutes(parent: FastifyInstance) {
         targetId: invoice.invoiceId,
         details: { siteGroupNum: invoice.siteGroupNum, number: invoice.number, month: invoice.month },
       });
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${dealerBillingFileName('invoice', invoice.number, 'pdf')}"`)
-        .header('Content-Length', String(pdf.length))
-        .header('Cache-Control', 'no-store')
-        .send(pdf as unknown as string);
+      return sendPdf(reply, pdf, dealerBillingFileName('invoice', invoice.number, 'pdf'));
     },
   );
 }

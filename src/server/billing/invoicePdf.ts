@@ -1,19 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { BillingPayee, Invoice } from '../../../schemas/invoices.js';
-import { formatDay, formatMoney } from '../../common/billing.js';
-import { formatPhone } from '../../common/phone.js';
-import {
-  drawBlock,
-  drawHeading,
-  drawNote,
-  drawParty,
-  drawTable,
-  drawTotals,
-  drawTotalsNote,
-  MARGIN,
-  pdfText,
-  startPdf,
-} from './pdfLayout.js';
+import { contactLines, drawClosing, drawTop, pdfFormats } from './invoicePdfParts.js';
+import { drawBlock, drawTable, startPdf } from './pdfLayout.js';
 
 export interface InvoicePdfInput {
   invoice: Invoice;
@@ -28,16 +16,16 @@ export interface InvoicePdfInput {
 }
 
 /**
- * An invoice as a one- or two-page PDF (pdfkit, US Letter; the layout is pdfLayout.ts's): the
- * dealer (logo, name, how to reach them: payment is theirs), the invoice's number, days and
- * status, 'Bill to', the lines, the total, paid and balance, and a footer saying whom to pay.
+ * An invoice as a one- or two-page PDF (pdfkit, US Letter; the layout is pdfLayout.ts's, what it
+ * writes as the dealer's invoice does invoicePdfParts.ts's): the dealer (logo, name, how to reach
+ * them: payment is theirs), the invoice's number, days and status, 'Bill to', the lines, the
+ * total, paid and balance, and a footer saying whom to pay.
  * Every label comes from billing.pdf.* in the request's language; money and days are written as
  * that language writes them.
  */
 export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const { invoice, billTo, payee, t, locale } = input;
-  const money = (cents: number) => pdfText(formatMoney(cents, invoice.currency, locale));
-  const dayText = (day: string) => pdfText(formatDay(day, locale));
+  const { money, day, count } = pdfFormats(invoice.currency, locale);
   const { doc, done, width, bottom } = await startPdf({
     Title: t('billing.pdf.title', { number: invoice.number }),
     Author: payee.name,
@@ -45,30 +33,27 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   });
 
   // Header: the dealer on the left (logo, name, contact), the invoice on the right.
-  const contactLines = [
-    t('billing.pdf.dealerNumber', { number: payee.dealerNumber }),
-    ...(payee.phone ? [formatPhone(payee.phone)] : []),
-    ...(payee.email ? [payee.email] : []),
-  ];
-  const leftBottom = drawParty(doc, { logoUrl: input.logoUrl, name: payee.name, lines: contactLines }, width / 2);
-  const headingBottom = drawHeading(
+  let y = drawTop(
     doc,
+    width,
+    {
+      logoUrl: input.logoUrl,
+      name: payee.name,
+      lines: [t('billing.pdf.dealerNumber', { number: payee.dealerNumber }), ...contactLines(payee)],
+    },
     {
       title: t('billing.pdf.heading'),
       number: invoice.number,
       facts: [
-        [t('billing.pdf.issuedOn'), dayText(invoice.issuedOn)],
-        [t('billing.pdf.dueOn'), dayText(invoice.dueOn)],
-        [t('billing.pdf.period'), `${dayText(invoice.periodStart)} – ${dayText(invoice.periodEnd)}`],
+        [t('billing.pdf.issuedOn'), day(invoice.issuedOn)],
+        [t('billing.pdf.dueOn'), day(invoice.dueOn)],
+        [t('billing.pdf.period'), `${day(invoice.periodStart)} – ${day(invoice.periodEnd)}`],
         [t('billing.pdf.account'), String(invoice.siteNum)],
       ],
       status: invoice.status,
       statusText: t(`billing.statuses.${invoice.status}`),
     },
-    MARGIN + width / 2,
-    width / 2,
   );
-  let y = Math.max(leftBottom, headingBottom) + 22;
 
   y = drawBlock(doc, y, { label: t('billing.pdf.billTo'), name: billTo.name, lines: billTo.address }) + 20;
 
@@ -80,31 +65,26 @@ export async function invoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       { header: t('billing.pdf.columns.amount'), share: 0.2, align: 'right' },
     ],
     rows: invoice.lines.map((line) => ({
-      cells: [line.description, new Intl.NumberFormat(locale).format(line.quantity), money(line.unitCents), money(line.amountCents)],
+      cells: [line.description, count(line.quantity), money(line.unitCents), money(line.amountCents)],
     })),
     width,
     bottom,
   });
 
-  y = drawTotals(
+  // The totals, then whom to pay: the dealer (the portal takes no payments).
+  drawClosing(
     doc,
-    y + 12,
-    [
-      [t('billing.pdf.total'), money(invoice.totalCents), false],
-      [t('billing.pdf.paid'), money(invoice.paidCents), false],
-      [t('billing.pdf.balance'), money(invoice.balanceCents), true],
-    ],
-    { width, bottom },
+    y,
+    { invoice, payee, locale, width, bottom },
+    {
+      total: t('billing.pdf.total'),
+      paid: t('billing.pdf.paid'),
+      balance: t('billing.pdf.balance'),
+      paidOn: (date) => t('billing.pdf.paidOn', { date }),
+      voidNote: t('billing.pdf.voidNote'),
+      payNote: (contact) => t(contact ? 'billing.pdf.payNote' : 'billing.pdf.payNoteNoContact', { dealer: payee.name, contact }),
+    },
   );
-  if (invoice.paidOn) y = drawTotalsNote(doc, y, t('billing.pdf.paidOn', { date: dayText(invoice.paidOn) }), width);
-
-  // Whom to pay: the dealer (the portal takes no payments).
-  const contact = [payee.phone && formatPhone(payee.phone), payee.email].filter(Boolean).join(' · ');
-  const note =
-    invoice.status === 'void'
-      ? t('billing.pdf.voidNote')
-      : t(contact ? 'billing.pdf.payNote' : 'billing.pdf.payNoteNoContact', { dealer: payee.name, contact });
-  drawNote(doc, y + 28, note, width);
 
   doc.end();
   return done;

@@ -1,9 +1,10 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { BillingPayee, BillingSummary, Invoice, InvoiceStatus } from '../../../schemas/invoices.js';
-import { balanceCents, currencyOf, invoiceStatus } from '../../common/billing.js';
+import { currencyOf, invoiceStatus } from '../../common/billing.js';
 import type { Db } from '../db/database.js';
 import type { Database, InvoiceLineRow } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
+import { invoiceFields, sortedBy, statusIs, type InvoiceRow } from './invoiceQueryParts.js';
 
 /** A site the user may reach, with what billing shows of it. */
 export interface BillingSite {
@@ -45,51 +46,19 @@ const SORT_COLUMNS = {
   id: sql`invoices.invoice_id`,
 } as const;
 
-/** The shown status as SQL (common/billing.ts invoiceStatus): open past due is overdue. */
-function statusIs(eb: Eb, status: InvoiceStatus, today: string): Expression<SqlBool> {
-  if (status === 'overdue') return eb.and([eb('invoices.status', '=', 'open'), eb('invoices.due_on', '<', today)]);
-  if (status === 'open') return eb.and([eb('invoices.status', '=', 'open'), eb('invoices.due_on', '>=', today)]);
-  return eb('invoices.status', '=', status);
-}
-
-interface InvoiceRowSelected {
+interface InvoiceRowSelected extends InvoiceRow {
   invoice_id: number;
   site_num: number;
   site_name: string;
-  site_group_num: number;
-  number: string;
-  issued_on: string;
-  due_on: string;
-  period_start: string;
-  period_end: string;
-  total_cents: number;
-  paid_cents: number;
-  paid_on: string | null;
-  status: 'open' | 'paid' | 'void';
-  currency: 'USD' | 'CAD' | 'MXN';
   lines: InvoiceLineRow[] | string;
 }
 
 function invoiceRecord(row: InvoiceRowSelected, today: string): Invoice {
-  const status = invoiceStatus(row.status, row.due_on, today);
   const lines = typeof row.lines === 'string' ? (JSON.parse(row.lines) as InvoiceLineRow[]) : row.lines;
   return {
-    id: row.invoice_id,
-    invoiceId: row.invoice_id,
+    ...invoiceFields(row.invoice_id, row, today),
     siteNum: row.site_num,
     siteName: row.site_name,
-    siteGroupNum: row.site_group_num,
-    number: row.number,
-    issuedOn: row.issued_on,
-    dueOn: row.due_on,
-    periodStart: row.period_start,
-    periodEnd: row.period_end,
-    totalCents: row.total_cents,
-    paidCents: row.paid_cents,
-    balanceCents: balanceCents({ status, totalCents: row.total_cents, paidCents: row.paid_cents }),
-    paidOn: row.paid_on,
-    status,
-    currency: row.currency,
     lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitCents: l.unit_cents, amountCents: l.amount_cents })),
   };
 }
@@ -162,15 +131,12 @@ export function invoicesRepository(db: Db) {
       const where = (eb: Eb) => {
         const conditions: Expression<SqlBool>[] = [];
         if (query.siteNum !== undefined) conditions.push(eb('invoices.site_num', '=', query.siteNum));
-        if (query.status) conditions.push(statusIs(eb, query.status, query.today));
+        if (query.status) conditions.push(statusIs(eb, 'invoices', query.status, query.today));
         if (query.ids) conditions.push(query.ids.length ? eb('invoices.invoice_id', 'in', query.ids) : eb.lit(false));
         return eb.and(conditions);
       };
       let page = invoices(user).where(where);
-      if (query.sort) {
-        const direction = query.sort.order === 'asc' ? sql`asc` : sql`desc`;
-        page = page.orderBy(sql`${SORT_COLUMNS[query.sort.field]} ${direction}`);
-      }
+      if (query.sort) page = page.orderBy(sortedBy(query.sort, SORT_COLUMNS));
       page = page.orderBy('invoices.issued_on', 'desc').orderBy('invoices.invoice_id', 'desc');
       const [rows, count] = await Promise.all([
         page.offset(query.offset).limit(query.limit).execute(),

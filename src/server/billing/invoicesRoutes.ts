@@ -8,23 +8,15 @@ import {
   invoiceSchema,
   type InvoiceFilter,
 } from '../../../schemas/invoices.js';
-import { errorSchema, INT4_MAX } from '../../../schemas/shared.js';
-import { invoiceFileName, utcDay } from '../../common/billing.js';
+import { errorSchema } from '../../../schemas/shared.js';
+import { invoiceFileName } from '../../common/billing.js';
 import { pickLanguage } from '../../common/i18n.js';
 import { createAjv } from '../../common/validation.js';
 import type { Audience } from '../http/audience.js';
-import { HttpError } from '../http/errors.js';
-import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { errors, found, idParams, invoicePage, pageOf, pdfSchema, sendPdf, tags, today } from './invoiceRouteParts.js';
 import { invoicePdf } from './invoicePdf.js';
 import { invoicesRepository, type InvoiceSortField } from './invoicesRepository.js';
-
-const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
-const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const tags = ['billing'];
-
-const notFound = () => new HttpError(404, 'errors.notFound');
-const today = () => utcDay(new Date());
 
 /**
  * Billing for customers (issue 14, SPEC §2 /billing, §6 billingRead): a customer's invoices of
@@ -43,9 +35,7 @@ export async function invoicesRoutes(parent: FastifyInstance, { audience }: { au
     const user = request.auth!.user;
     const num = siteNum ?? (await audience.defaultSiteNum?.(user));
     if (num === undefined) return undefined;
-    const site = await repo.site(user, num);
-    if (!site) throw notFound();
-    return site;
+    return found(await repo.site(user, num));
   }
 
   app.get(
@@ -64,21 +54,14 @@ export async function invoicesRoutes(parent: FastifyInstance, { audience }: { au
       const { filter } = query;
       // react-admin's getMany names ids only: within every reachable account.
       const site = filter.id && filter.siteNum === undefined ? undefined : await accountOf(request, filter.siteNum);
-      if (!site && !filter.id) {
-        reply.header('Content-Range', contentRange('invoices', query.offset, 0, 0));
-        return [];
-      }
-      const { rows, total } = await repo.list(request.auth!.user, {
+      if (!site && !filter.id) return invoicePage(reply, query.offset, { rows: [], total: 0 });
+      const page = await repo.list(request.auth!.user, {
         siteNum: site?.siteNum,
         status: filter.status,
         ids: filter.id,
-        sort: query.sort,
-        offset: query.offset,
-        limit: query.limit,
-        today: today(),
+        ...pageOf(query),
       });
-      reply.header('Content-Range', contentRange('invoices', query.offset, rows.length, total));
-      return rows;
+      return invoicePage(reply, query.offset, page);
     },
   );
 
@@ -88,31 +71,19 @@ export async function invoicesRoutes(parent: FastifyInstance, { audience }: { au
       config: { access: { resource: 'msaInvoices', action: 'show' } },
       schema: { tags, summary: 'One invoice with its lines', params: idParams, response: { 200: invoiceSchema, ...errors } },
     },
-    async (request) => {
-      const invoice = await repo.get(request.auth!.user, request.params.id, today());
-      if (!invoice) throw notFound();
-      return invoice;
-    },
+    async (request) => found(await repo.get(request.auth!.user, request.params.id, today())),
   );
 
   app.get(
     '/msa/invoices/:id/pdf',
     {
       config: { access: { resource: 'msaInvoices', action: 'export' } },
-      schema: {
-        tags,
-        summary: 'The invoice as a PDF, in the language of Accept-Language (audited)',
-        params: idParams,
-        produces: ['application/pdf'],
-        response: { 200: { description: 'The PDF', type: 'string' }, ...errors },
-      },
+      schema: pdfSchema('The invoice as a PDF, in the language of Accept-Language (audited)'),
     },
     async (request, reply) => {
       const user = request.auth!.user;
-      const invoice = await repo.get(user, request.params.id, today());
-      if (!invoice) throw notFound();
-      const site = await repo.site(user, invoice.siteNum);
-      if (!site) throw notFound();
+      const invoice = found(await repo.get(user, request.params.id, today()));
+      const site = found(await repo.site(user, invoice.siteNum));
       const [payee, logoUrl] = await Promise.all([repo.payee(invoice.siteGroupNum), repo.logoUrl(invoice.siteGroupNum)]);
       const pdf = await invoicePdf({
         invoice,
@@ -128,12 +99,7 @@ export async function invoicesRoutes(parent: FastifyInstance, { audience }: { au
         targetId: invoice.invoiceId,
         details: { siteNum: invoice.siteNum, number: invoice.number },
       });
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${invoiceFileName(invoice.number)}"`)
-        .header('Content-Length', String(pdf.length))
-        .header('Cache-Control', 'no-store')
-        .send(pdf as unknown as string);
+      return sendPdf(reply, pdf, invoiceFileName(invoice.number));
     },
   );
 
@@ -148,10 +114,6 @@ export async function invoicesRoutes(parent: FastifyInstance, { audience }: { au
         response: { 200: billingSummarySchema, ...errors },
       },
     },
-    async (request) => {
-      const site = await accountOf(request, request.query.siteNum);
-      if (!site) throw notFound();
-      return repo.summary(site, today());
-    },
+    async (request) => repo.summary(found(await accountOf(request, request.query.siteNum)), today()),
   );
 }

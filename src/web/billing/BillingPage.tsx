@@ -6,14 +6,14 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { utcDay } from '../../common/billing.js';
 import { useBillingAccounts, useBillingSummary, useInvoices } from './billingApi.js';
 import { BillingSummaryCards } from './BillingSummaryCards.js';
-import { InvoiceList, InvoiceListSkeleton, InvoicesEmpty } from './InvoiceList.js';
+import { InvoiceList, InvoicesEmpty } from './InvoiceList.js';
+import { InvoiceListSkeleton, ListHeading, ShowMore } from './invoiceParts.js';
 import { chosenAccount, INVOICE_PAGE_SIZE, PHONE_MAX_WIDTH, STATUS_CHOICES, statusChoiceOf } from './billingRules.js';
 
 /**
@@ -93,14 +93,7 @@ export function BillingPage() {
         </TextField>
       )}
       <BillingSummaryCards summary={summary.data} />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 1.5 }}
-      >
-        <Typography variant="h6" component="h2">
-          {translate('billing.page.invoices')}
-        </Typography>
+      <ListHeading title={translate('billing.page.invoices')}>
         <Stack role="group" aria-label={translate('billing.page.status')} direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
           {STATUS_CHOICES.map((choice) => {
             const selected = choice === status;
@@ -116,9 +109,9 @@ export function BillingPage() {
             );
           })}
         </Stack>
-      </Stack>
+      </ListHeading>
       {!rows ? (
-        <InvoiceListSkeleton phone={phone} />
+        <InvoiceListSkeleton phone={phone} cardHeight={150} rowHeight={44} />
       ) : rows.length === 0 ? (
         <InvoicesEmpty
           dealer={summary.data?.payee.name ?? ''}
@@ -128,16 +121,13 @@ export function BillingPage() {
       ) : (
         <>
           <InvoiceList invoices={rows} today={today} phone={phone} label={listLabel} />
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1.5 }}>
-            <Typography variant="body2" color="text.secondary" aria-live="polite">
-              {translate('billing.page.shown', { shown: rows.length, total })}
-            </Typography>
-            {rows.length < total && (
-              <Button onClick={() => setLimit((n) => n + INVOICE_PAGE_SIZE)} disabled={invoices.isFetching}>
-                {translate('billing.page.showMore')}
-              </Button>
-            )}
-          </Stack>
+          <ShowMore
+            shown={translate('billing.page.shown', { shown: rows.length, total })}
+            more={rows.length < total}
+            loading={invoices.isFetching}
+            moreLabel={translate('billing.page.showMore')}
+            onMore={() => setLimit((n) => n + INVOICE_PAGE_SIZE)}
+          />
         </>
       )}
     </Box>

@@ -5,13 +5,10 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useSearchParams } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { DealerInvoice } from '../../../schemas/dealerInvoices.js';
@@ -22,6 +19,7 @@ import { DEALER_PAGE_SIZE, dealerSummary, monthTitle, openInvoiceOf } from './de
 import { DealerExportButtons } from './DealerExportButtons.js';
 import { DealerInvoiceDrawer } from './DealerInvoiceDrawer.js';
 import { DealerInvoiceList } from './DealerInvoiceList.js';
+import { InvoiceListSkeleton, ListHeading, NoInvoices, ShowMore } from './invoiceParts.js';
 
 /** Three across on desktop; on phones the balance across, the other two side by side. */
 const cardSx = {
@@ -103,25 +101,6 @@ function DealerSummaryCards({ invoices }: { invoices: DealerInvoice[] | undefine
   );
 }
 
-function ListSkeleton({ phone }: { phone: boolean }) {
-  const rows = [0, 1, 2, 3];
-  if (phone)
-    return (
-      <Stack spacing={1.5} aria-busy="true">
-        {rows.map((i) => (
-          <Skeleton key={i} variant="rounded" height={160} />
-        ))}
-      </Stack>
-    );
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }} aria-busy="true">
-      {rows.map((i) => (
-        <Skeleton key={i} height={48} />
-      ))}
-    </Paper>
-  );
-}
-
 /**
  * /billing for dealers (issue 15, SPEC §2, §6 billingRead): what the monitoring station bills the
  * selected account group each month: a summary, the months (table on desktop, cards on phones)
@@ -172,41 +151,27 @@ export function DealerBillingPage({ group }: { group: { siteGroupNum: number; si
         {translate('billing.dealer.page.intro', { group: group.siteGroupName })}
       </Typography>
       <DealerSummaryCards invoices={rows} />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 1.5 }}
-      >
-        <Typography variant="h6" component="h2">
-          {translate('billing.dealer.page.months')}
-        </Typography>
+      <ListHeading title={translate('billing.dealer.page.months')}>
         {!!rows?.length && <DealerExportButtons label={translate('billing.dealer.page.exportAll')} fullWidth={phone} />}
-      </Stack>
+      </ListHeading>
       {!rows ? (
-        <ListSkeleton phone={phone} />
+        <InvoiceListSkeleton phone={phone} cardHeight={160} rowHeight={48} />
       ) : rows.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }} data-testid="dealer-billing-empty">
-          <ReceiptLongIcon color="disabled" sx={{ fontSize: 48, mb: 1 }} aria-hidden />
-          <Typography variant="h6" component="p">
-            {translate('billing.dealer.empty.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {translate('billing.dealer.empty.text', { group: group.siteGroupName })}
-          </Typography>
-        </Paper>
+        <NoInvoices
+          testId="dealer-billing-empty"
+          title={translate('billing.dealer.empty.title')}
+          text={translate('billing.dealer.empty.text', { group: group.siteGroupName })}
+        />
       ) : (
         <>
           <DealerInvoiceList invoices={rows} today={today} phone={phone} label={listLabel} onOpen={(invoice) => setOpen(invoice.id)} />
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1.5 }}>
-            <Typography variant="body2" color="text.secondary" aria-live="polite">
-              {translate('billing.dealer.page.shown', { shown: rows.length, total })}
-            </Typography>
-            {rows.length < total && (
-              <Button onClick={() => setLimit((n) => n + DEALER_PAGE_SIZE)} disabled={invoices.isFetching}>
-                {translate('billing.dealer.page.showMore')}
-              </Button>
-            )}
-          </Stack>
+          <ShowMore
+            shown={translate('billing.dealer.page.shown', { shown: rows.length, total })}
+            more={rows.length < total}
+            loading={invoices.isFetching}
+            moreLabel={translate('billing.dealer.page.showMore')}
+            onMore={() => setLimit((n) => n + DEALER_PAGE_SIZE)}
+          />
         </>
       )}
       <DealerInvoiceDrawer siteGroupNum={group.siteGroupNum} invoiceId={openId} phone={phone} onClose={() => setOpen(undefined)} />

@@ -23,7 +23,7 @@ import { matchAccounts } from '../../common/dealerBilling.js';
 import { dealerBillingApi, useDealerInvoice } from './dealerBillingApi.js';
 import { monthTitle } from './dealerBillingRules.js';
 import { DealerExportButtons } from './DealerExportButtons.js';
-import { StatusChip } from './InvoiceList.js';
+import { StatusChip } from './invoiceParts.js';
 import { useDownload } from './useDownload.js';
 
 /** Accounts among the blocks (the group's own lines are not an account). */

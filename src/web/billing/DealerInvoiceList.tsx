@@ -1,18 +1,11 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -20,31 +13,21 @@ import DownloadIcon from '@mui/icons-material/Download';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { DealerInvoice } from '../../../schemas/dealerInvoices.js';
-import { formatDay, formatMoney } from '../../common/billing.js';
-import { dueHint } from './billingRules.js';
 import { dealerBillingApi } from './dealerBillingApi.js';
 import { monthTitle } from './dealerBillingRules.js';
-import { StatusChip } from './InvoiceList.js';
+import { InvoiceCardContent, InvoiceCells, InvoiceTableFrame, type InvoiceTexts } from './invoiceParts.js';
 import { useDownload } from './useDownload.js';
 
-/** Under the due day: days left or late, the day it was paid, or that the station cancelled it. */
-function DueNote({ invoice, today }: { invoice: DealerInvoice; today: string }) {
-  const translate = useTranslate();
-  const [locale = 'en'] = useLocaleState();
-  const hint = dueHint(invoice, today);
-  let text: string | undefined;
-  if (hint) text = translate(hint.key, hint.args);
-  else if (invoice.status === 'paid' && invoice.paidOn)
-    text = translate('billing.dealer.invoice.paidOn', { date: formatDay(invoice.paidOn, locale) });
-  else if (invoice.status === 'void') text = translate('billing.dealer.invoice.voided');
-  if (!text) return null;
-  const late = invoice.status === 'overdue';
-  return (
-    <Typography variant="caption" component="p" color={late ? 'error' : 'text.secondary'} sx={{ fontWeight: late ? 600 : undefined }}>
-      {text}
-    </Typography>
-  );
-}
+/** The shared parts' locale keys on the station's invoices (billing.dealer.*: its own columns; the station cancels, not the dealer). */
+const TEXTS: InvoiceTexts = {
+  dueOn: 'billing.dealer.columns.dueOn',
+  total: 'billing.dealer.columns.total',
+  balance: 'billing.dealer.columns.balance',
+  status: 'billing.dealer.columns.status',
+  actions: 'billing.dealer.columns.actions',
+  paidOn: 'billing.dealer.invoice.paidOn',
+  voided: 'billing.dealer.invoice.voided',
+};
 
 /** The invoice's PDF: an icon in the table, a button on a card. */
 function PdfButton({ invoice, compact }: { invoice: DealerInvoice; compact: boolean }) {
@@ -83,59 +66,38 @@ interface ListProps {
 function InvoiceTable({ invoices, today, label, onOpen }: ListProps) {
   const translate = useTranslate();
   const [locale = 'en'] = useLocaleState();
-  const money = (invoice: DealerInvoice, cents: number) => formatMoney(cents, invoice.currency, locale);
-  const numeric = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={label} sx={{ '& td, & th': { px: 1.25 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('billing.dealer.columns.month')}</TableCell>
-            <TableCell>{translate('billing.dealer.columns.dueOn')}</TableCell>
-            <TableCell sx={numeric}>{translate('billing.dealer.columns.total')}</TableCell>
-            <TableCell sx={numeric}>{translate('billing.dealer.columns.balance')}</TableCell>
-            <TableCell>{translate('billing.dealer.columns.status')}</TableCell>
-            <TableCell sx={{ textAlign: 'right' }}>{translate('billing.dealer.columns.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {invoices.map((invoice) => (
-            <TableRow key={invoice.id} hover data-testid="dealer-invoice-row" onClick={() => onOpen(invoice)} sx={{ cursor: 'pointer' }}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {monthTitle(invoice.month, locale)}
-                </Typography>
-                <Typography variant="caption" component="p" color="text.secondary">
-                  {invoice.number} · {translate('billing.dealer.invoice.accounts', { smart_count: invoice.accountCount })}
-                </Typography>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatDay(invoice.dueOn, locale)}
-                <DueNote invoice={invoice} today={today} />
-              </TableCell>
-              <TableCell sx={{ ...numeric, fontWeight: 500 }}>{money(invoice, invoice.totalCents)}</TableCell>
-              <TableCell sx={{ ...numeric, fontWeight: invoice.balanceCents > 0 ? 600 : undefined }}>
-                {money(invoice, invoice.balanceCents)}
-              </TableCell>
-              <TableCell>
-                <StatusChip invoice={invoice} />
-              </TableCell>
-              <TableCell sx={{ textAlign: 'right', whiteSpace: 'nowrap', py: 0, px: 1 }} onClick={(e) => e.stopPropagation()}>
-                <Tooltip title={translate('billing.dealer.invoice.detailsOf', { month: monthTitle(invoice.month, locale) })}>
-                  <IconButton
-                    onClick={() => onOpen(invoice)}
-                    aria-label={translate('billing.dealer.invoice.detailsOf', { month: monthTitle(invoice.month, locale) })}
-                  >
-                    <ListAltIcon />
-                  </IconButton>
-                </Tooltip>
-                <PdfButton invoice={invoice} compact />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <InvoiceTableFrame
+      label={label}
+      texts={TEXTS}
+      head={<TableCell>{translate('billing.dealer.columns.month')}</TableCell>}
+      sx={{ '& td, & th': { px: 1.25 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } }}
+    >
+      {invoices.map((invoice) => (
+        <TableRow key={invoice.id} hover data-testid="dealer-invoice-row" onClick={() => onOpen(invoice)} sx={{ cursor: 'pointer' }}>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {monthTitle(invoice.month, locale)}
+            </Typography>
+            <Typography variant="caption" component="p" color="text.secondary">
+              {invoice.number} · {translate('billing.dealer.invoice.accounts', { smart_count: invoice.accountCount })}
+            </Typography>
+          </TableCell>
+          <InvoiceCells invoice={invoice} today={today} texts={TEXTS} strongTotal />
+          <TableCell sx={{ textAlign: 'right', whiteSpace: 'nowrap', py: 0, px: 1 }} onClick={(e) => e.stopPropagation()}>
+            <Tooltip title={translate('billing.dealer.invoice.detailsOf', { month: monthTitle(invoice.month, locale) })}>
+              <IconButton
+                onClick={() => onOpen(invoice)}
+                aria-label={translate('billing.dealer.invoice.detailsOf', { month: monthTitle(invoice.month, locale) })}
+              >
+                <ListAltIcon />
+              </IconButton>
+            </Tooltip>
+            <PdfButton invoice={invoice} compact />
+          </TableCell>
+        </TableRow>
+      ))}
+    </InvoiceTableFrame>
   );
 }
 
@@ -150,35 +112,14 @@ function InvoiceCards({ invoices, today, label, onOpen }: ListProps) {
         return (
           <Card component="li" key={invoice.id} variant="outlined" data-testid="dealer-invoice-card">
             <CardActionArea onClick={() => onOpen(invoice)} aria-label={translate('billing.dealer.invoice.detailsOf', { month })}>
-              <CardContent sx={{ pb: 1 }}>
-                <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-                      {month}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {invoice.number} · {translate('billing.dealer.invoice.accounts', { smart_count: invoice.accountCount })}
-                    </Typography>
-                  </Box>
-                  <StatusChip invoice={invoice} />
-                </Stack>
-                <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-end', mt: 1.5, gap: 1 }}>
-                  <Box>
-                    <Typography variant="caption" color="text.secondary" component="p">
-                      {translate('billing.dealer.columns.dueOn')} · {formatDay(invoice.dueOn, locale)}
-                    </Typography>
-                    <DueNote invoice={invoice} today={today} />
-                  </Box>
-                  <Box sx={{ textAlign: 'right' }}>
-                    <Typography variant="caption" color="text.secondary" component="p">
-                      {translate(invoice.balanceCents > 0 ? 'billing.dealer.columns.balance' : 'billing.dealer.columns.total')}
-                    </Typography>
-                    <Typography variant="h6" component="p" sx={{ lineHeight: 1.2 }}>
-                      {formatMoney(invoice.balanceCents > 0 ? invoice.balanceCents : invoice.totalCents, invoice.currency, locale)}
-                    </Typography>
-                  </Box>
-                </Stack>
-              </CardContent>
+              <InvoiceCardContent invoice={invoice} today={today} texts={TEXTS}>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+                  {month}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {invoice.number} · {translate('billing.dealer.invoice.accounts', { smart_count: invoice.accountCount })}
+                </Typography>
+              </InvoiceCardContent>
             </CardActionArea>
             <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1 }}>
               <Button variant="contained" disableElevation startIcon={<ListAltIcon />} onClick={() => onOpen(invoice)} sx={{ flex: 1 }}>

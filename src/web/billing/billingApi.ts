@@ -3,6 +3,7 @@ import type { BillingSummary, Invoice, InvoiceStatus } from '../../../schemas/in
 import type { AccountLink } from '../../../schemas/user.js';
 import { api, httpClient } from '../providers/http.js';
 import { transportStream } from '../providers/transport.js';
+import { saveBlob } from '../resources/saveBlob.js';
 import { fileNameOf, totalOf } from './billingRules.js';
 
 /**
@@ -12,41 +13,32 @@ import { fileNameOf, totalOf } from './billingRules.js';
  */
 export const billingApi = {
   accounts: () => api<AccountLink[]>('msa/accountLinks'),
-  async invoices(siteNum: number, status: InvoiceStatus | undefined, limit: number): Promise<{ rows: Invoice[]; total: number }> {
-    const params = new URLSearchParams({
+  invoices: (siteNum: number, status: InvoiceStatus | undefined, limit: number) =>
+    listPage<Invoice>('msa/invoices', {
       filter: JSON.stringify({ siteNum, ...(status && { status }) }),
       range: JSON.stringify([0, limit - 1]),
       sort: JSON.stringify(['issuedOn', 'DESC']),
-    });
-    const { json, headers } = await httpClient(`/api/msa/invoices?${params.toString()}`);
-    const rows = Array.isArray(json) ? (json as Invoice[]) : [];
-    return { rows, total: totalOf(headers.get('Content-Range'), rows.length) };
-  },
+    }),
   summary: (siteNum: number) => api<BillingSummary>(`msa/billing/summary?siteNum=${siteNum}`),
-  /** Fetches the invoice's PDF (in the user's language: the transport sends Accept-Language) and saves it. */
-  async downloadPdf(invoice: Pick<Invoice, 'id' | 'number'>): Promise<void> {
-    const response = await transportStream(`/api/msa/invoices/${invoice.id}/pdf`, {
-      skipError: true,
-      headers: { Accept: 'application/pdf, application/json' },
-    });
-    const blob = await response.blob();
-    saveBlob(blob, fileNameOf(response.headers.get('Content-Disposition'), `invoice-${invoice.id}.pdf`));
-  },
+  /** The invoice's PDF, saved. */
+  downloadPdf: (invoice: Pick<Invoice, 'id' | 'number'>) =>
+    downloadFile(`msa/invoices/${invoice.id}/pdf`, 'application/pdf', `invoice-${invoice.id}.pdf`),
 };
 
-/** Saves a blob as a file (an object URL and a download link). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** One page of a simple-rest list (`/api/<path>`) and the total its Content-Range gives. */
+export async function listPage<T>(path: string, params: Record<string, string>): Promise<{ rows: T[]; total: number }> {
+  const { json, headers } = await httpClient(`/api/${path}?${new URLSearchParams(params).toString()}`);
+  const rows = Array.isArray(json) ? (json as T[]) : [];
+  return { rows, total: totalOf(headers.get('Content-Range'), rows.length) };
+}
+
+/**
+ * Fetches a file (in the user's language: the transport sends Accept-Language) and saves it under
+ * the name the server gives, else `fallback`. The caller tells the user of a failure (skipError).
+ */
+export async function downloadFile(path: string, accept: string, fallback: string): Promise<void> {
+  const response = await transportStream(`/api/${path}`, { skipError: true, headers: { Accept: `${accept}, application/json` } });
+  saveBlob(await response.blob(), fileNameOf(response.headers.get('Content-Disposition'), fallback));
 }
 
 export function useBillingAccounts() {

@@ -1,0 +1,68 @@
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import type { InvoiceStatus } from '../../../schemas/invoices.js';
+import { balanceCents, invoiceStatus } from '../../common/billing.js';
+import type { Database } from '../db/schema.js';
+
+/**
+ * What the customer's invoices (invoicesRepository.ts, table invoices) and the station's invoices
+ * to dealers (dealerInvoicesRepository.ts, table dealer_invoices) read alike: the shown status as
+ * SQL, a simple-rest sort, and the fields both answer. Each repository keeps its own scope,
+ * columns and tie-breakers.
+ */
+
+type InvoiceTable = 'invoices' | 'dealer_invoices';
+
+/** The shown status as SQL (common/billing.ts invoiceStatus): 'overdue' is not stored, it is open and past due. */
+export function statusIs<TB extends keyof Database>(
+  eb: ExpressionBuilder<Database, TB>,
+  table: InvoiceTable,
+  status: InvoiceStatus,
+  today: string,
+): Expression<SqlBool> {
+  const stored = sql.ref(`${table}.status`);
+  const dueOn = sql.ref(`${table}.due_on`);
+  if (status === 'overdue') return eb.and([eb(stored, '=', 'open'), eb(dueOn, '<', today)]);
+  if (status === 'open') return eb.and([eb(stored, '=', 'open'), eb(dueOn, '>=', today)]);
+  return eb(stored, '=', status);
+}
+
+/** A simple-rest sort as an ORDER BY term: the field's column (each table's own), then the direction. */
+export function sortedBy<F extends string>(sort: { field: F; order: 'asc' | 'desc' }, columns: Record<F, RawBuilder<unknown>>) {
+  return sql`${columns[sort.field]} ${sort.order === 'asc' ? sql`asc` : sql`desc`}`;
+}
+
+/** The columns both tables have, as selected (days as YYYY-MM-DD). */
+export interface InvoiceRow {
+  site_group_num: number;
+  number: string;
+  issued_on: string;
+  due_on: string;
+  period_start: string;
+  period_end: string;
+  total_cents: number;
+  paid_cents: number;
+  paid_on: string | null;
+  status: 'open' | 'paid' | 'void';
+  currency: 'USD' | 'CAD' | 'MXN';
+}
+
+/** The fields both invoices answer, from a row: the shown status (open past due is overdue) and the balance it leaves. */
+export function invoiceFields(id: number, row: InvoiceRow, today: string) {
+  const status = invoiceStatus(row.status, row.due_on, today);
+  return {
+    id,
+    invoiceId: id,
+    siteGroupNum: row.site_group_num,
+    number: row.number,
+    issuedOn: row.issued_on,
+    dueOn: row.due_on,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    totalCents: row.total_cents,
+    paidCents: row.paid_cents,
+    balanceCents: balanceCents({ status, totalCents: row.total_cents, paidCents: row.paid_cents }),
+    paidOn: row.paid_on,
+    status,
+    currency: row.currency,
+  };
+}
