@@ -1,23 +1,5 @@
-import { useId, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import CheckIcon from '@mui/icons-material/Check';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { SiteTest, SiteTestUpdate } from '../../../schemas/tests.js';
 import {
@@ -26,7 +8,6 @@ import {
   MAX_TEST_MINUTES,
   customMinutes,
   TEST_EXTEND_PRESETS,
-  TEST_REASON_MAX,
   testChangeErrors,
   type TestEndChange,
 } from '../../common/siteTests.js';
@@ -34,6 +15,7 @@ import { clientMessage } from '../providers/errorMessages.js';
 import { formatInZone } from '../resources/zonedTime.js';
 import { useSiteAudience } from '../resources/siteAudience.js';
 import { useRefreshAfterTest, useSiteTestsApi } from './siteTestsApi.js';
+import { EndNote, LengthChoice, ReasonField, TestDialog, TestForm } from './TestForm.js';
 
 /** The end chosen: kept, pushed back by a preset, or a new duration from the start. */
 type EndChoice = 'keep' | (typeof TEST_EXTEND_PRESETS)[number] | 'duration';
@@ -75,8 +57,6 @@ export function ChangeTestDialog({
   const refresh = useRefreshAfterTest();
   const siteTestsApi = useSiteTestsApi();
   const [language = 'en'] = useLocaleState();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const ids = { title: useId(), end: useId(), endHelp: useId() };
   const [form, setForm] = useState<FormState>({ end: 'keep', amount: '', unit: 'hours', reason: test.reason });
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -130,114 +110,58 @@ export function ChangeTestDialog({
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={ids.title} fullScreen={phone} fullWidth maxWidth="sm">
-      <DialogTitle id={ids.title}>{translate('siteTests.change.title', { scope })}</DialogTitle>
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
-        <DialogContent dividers>
-          <Stack spacing={2.5}>
-            <Typography variant="body2" data-testid="test-current-end">
-              {test.state === 'scheduled' && `${translate('siteTests.panel.starts', { date: at(test.startsAt), timeZone })} · `}
-              {translate('siteTests.change.current', { date: at(test.endsAt), timeZone })}
-            </Typography>
-            {failure && (
-              <Alert severity="error" role="alert">
-                {failure}
-              </Alert>
-            )}
-
-            <FormControl component="fieldset" error={!!endError}>
-              <FormLabel component="legend" id={ids.end} sx={{ mb: 1 }}>
-                {translate('siteTests.change.end')}
-              </FormLabel>
-              <Box role="group" aria-labelledby={ids.end} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-                {(['keep', ...TEST_EXTEND_PRESETS, 'duration'] as const).map((choice) => {
-                  const on = form.end === choice;
-                  const hours = typeof choice === 'number' ? choice / 60 : 0;
-                  return (
-                    <Chip
-                      key={choice}
-                      label={
-                        typeof choice === 'number'
-                          ? translate('siteTests.change.extendShort', { smart_count: hours })
-                          : translate(`siteTests.change.${choice}`)
-                      }
-                      aria-label={typeof choice === 'number' ? translate('siteTests.change.extend', { smart_count: hours }) : undefined}
-                      aria-pressed={on}
-                      color={on ? 'primary' : 'default'}
-                      variant={on ? 'filled' : 'outlined'}
-                      icon={on ? <CheckIcon fontSize="small" /> : undefined}
-                      onClick={() => update({ end: choice }, ['endsAt'])}
-                      sx={{ minWidth: 56 }}
-                    />
-                  );
-                })}
-              </Box>
-              {form.end === 'duration' && (
-                <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
-                  <TextField
-                    label={translate('siteTests.dialog.customAmount')}
-                    value={form.amount}
-                    onChange={(e) => update({ amount: e.target.value }, ['endsAt'])}
-                    slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-describedby': ids.endHelp } }}
-                    error={!!endError}
-                    autoFocus
-                    sx={{ width: 120 }}
-                  />
-                  <TextField
-                    select
-                    label={translate('siteTests.dialog.unit')}
-                    value={form.unit}
-                    onChange={(e) => update({ unit: e.target.value as 'hours' | 'days' }, ['endsAt'])}
-                    sx={{ width: 140 }}
-                  >
-                    <MenuItem value="hours">{translate('siteTests.dialog.hours')}</MenuItem>
-                    <MenuItem value="days">{translate('siteTests.dialog.days')}</MenuItem>
-                  </TextField>
-                </Stack>
-              )}
-              <FormHelperText id={ids.endHelp}>
-                {endError ??
-                  translate(maxMinutes === CUSTOMER_MAX_TEST_MINUTES ? 'siteTests.change.endHelpCustomer' : 'siteTests.change.endHelp', {
-                    date: at(test.startsAt),
-                    timeZone,
-                  })}
-              </FormHelperText>
-            </FormControl>
-
-            <TextField
-              label={translate('siteTests.dialog.reason')}
-              value={form.reason}
-              onChange={(e) => update({ reason: e.target.value }, ['reason'])}
-              required
-              multiline
-              minRows={2}
-              error={!!reasonError}
-              helperText={reasonError ?? `${translate('siteTests.change.reasonHelp')} ${form.reason.length}/${TEST_REASON_MAX}`}
-              slotProps={{ htmlInput: { maxLength: TEST_REASON_MAX } }}
-              fullWidth
-            />
-
-            {newEnd && (
-              <Alert severity="info" icon={false} aria-live="polite" data-testid="test-new-end">
-                {translate('siteTests.change.newEnd', { date: at(newEnd), timeZone })}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('siteTests.dialog.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {translate('siteTests.change.submit')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <TestDialog open title={translate('siteTests.change.title', { scope })} onClose={busy ? undefined : onClose}>
+      <TestForm
+        intro={
+          <Typography variant="body2" data-testid="test-current-end">
+            {test.state === 'scheduled' && `${translate('siteTests.panel.starts', { date: at(test.startsAt), timeZone })} · `}
+            {translate('siteTests.change.current', { date: at(test.endsAt), timeZone })}
+          </Typography>
+        }
+        failure={failure}
+        busy={busy}
+        submitLabel={translate('siteTests.change.submit')}
+        onSubmit={submit}
+        onClose={onClose}
+      >
+        <LengthChoice
+          legend={translate('siteTests.change.end')}
+          choices={(['keep', ...TEST_EXTEND_PRESETS, 'duration'] as const).map((choice) =>
+            typeof choice === 'number'
+              ? {
+                  value: choice,
+                  label: translate('siteTests.change.extendShort', { smart_count: choice / 60 }),
+                  ariaLabel: translate('siteTests.change.extend', { smart_count: choice / 60 }),
+                }
+              : { value: choice, label: translate(`siteTests.change.${choice}`) },
+          )}
+          chosen={form.end}
+          onChoose={(end) => update({ end }, ['endsAt'])}
+          custom={
+            form.end === 'duration'
+              ? {
+                  amount: form.amount,
+                  unit: form.unit,
+                  onAmount: (amount) => update({ amount }, ['endsAt']),
+                  onUnit: (unit) => update({ unit }, ['endsAt']),
+                  autoFocus: true,
+                }
+              : undefined
+          }
+          error={endError}
+          help={translate(maxMinutes === CUSTOMER_MAX_TEST_MINUTES ? 'siteTests.change.endHelpCustomer' : 'siteTests.change.endHelp', {
+            date: at(test.startsAt),
+            timeZone,
+          })}
+        />
+        <ReasonField
+          value={form.reason}
+          onChange={(reason) => update({ reason }, ['reason'])}
+          error={reasonError}
+          help={translate('siteTests.change.reasonHelp')}
+        />
+        <EndNote testId="test-new-end" text={newEnd && translate('siteTests.change.newEnd', { date: at(newEnd), timeZone })} />
+      </TestForm>
+    </TestDialog>
   );
 }

@@ -1,14 +1,9 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -21,9 +16,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import CheckIcon from '@mui/icons-material/Check';
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { SIGNAL_KINDS, type SignalKind } from '../../../schemas/events.js';
@@ -35,7 +27,6 @@ import {
   CUSTOMER_MAX_TEST_MINUTES,
   MAX_TEST_MINUTES,
   TEST_DURATION_PRESETS,
-  TEST_REASON_MAX,
   TEST_SCOPES,
   testEndsAt,
   testRequestErrors,
@@ -47,6 +38,7 @@ import { useSiteAudience } from '../resources/siteAudience.js';
 import { useRefreshAfterTest, useSiteTestsApi } from './siteTestsApi.js';
 import { formatInZone } from '../resources/zonedTime.js';
 import { instantOfWallClock, wallClockAt } from './testTime.js';
+import { EndNote, LengthChoice, ReasonField, TestDialog, TestForm } from './TestForm.js';
 
 interface FormState {
   scope: TestScope;
@@ -127,13 +119,12 @@ export function PlaceOnTestDialog({
     error,
   } = useQuery({ queryKey: ['siteTests', 'site', siteNum], queryFn: () => siteTestsApi.site(siteNum), enabled: open && siteNum > 0 });
   const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullScreen={phone} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>
-        {site ? translate('siteTests.placeOnTestOf', { name: site.siteName }) : translate('siteTests.dialog.title')}
-      </DialogTitle>
+    <TestDialog
+      open={open}
+      title={site ? translate('siteTests.placeOnTestOf', { name: site.siteName }) : translate('siteTests.dialog.title')}
+      onClose={onClose}
+    >
       {site ? (
         <PlaceOnTestForm key={site.siteNum} site={site} devNum={devNum} onClose={onClose} />
       ) : (
@@ -156,7 +147,7 @@ export function PlaceOnTestDialog({
           <Button onClick={onClose}>{translate('siteTests.dialog.cancel')}</Button>
         </DialogActions>
       )}
-    </Dialog>
+    </TestDialog>
   );
 }
 
@@ -184,7 +175,7 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const ids = { scope: useId(), zones: useId(), kinds: useId(), start: useId(), duration: useId() };
+  const ids = { scope: useId(), zones: useId(), kinds: useId(), start: useId() };
 
   const devices = useMemo(
     () =>
@@ -252,227 +243,171 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
   const kindsError = errorOf('kinds');
   const durationError = errorOf('durationMinutes');
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
-      <DialogContent dividers>
-        <Stack spacing={2.5}>
-          <Typography variant="body2" color="text.secondary">
-            {translate('siteTests.dialog.intro')}
-          </Typography>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
-
-          <FormControl component="fieldset" error={!!scopeError}>
-            <FormLabel component="legend" id={ids.scope}>
-              {translate('siteTests.scope.label')}
-            </FormLabel>
-            <RadioGroup
-              aria-labelledby={ids.scope}
-              value={form.scope}
-              onChange={(e) => update({ scope: e.target.value as TestScope }, ['scope', 'deviceNum', 'zones', 'kinds'])}
-              sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-            >
-              {TEST_SCOPES.map((scope) => (
-                <FormControlLabel key={scope} value={scope} control={<Radio />} label={translate(`siteTests.scope.${scope}`)} />
-              ))}
-            </RadioGroup>
-            {scopeError && <FormHelperText>{scopeError}</FormHelperText>}
-          </FormControl>
-
-          {form.scope !== 'site' && (
-            <TextField
-              select
-              label={translate(form.scope === 'kinds' ? 'siteTests.dialog.kindsDevice' : 'siteTests.dialog.device')}
-              value={form.scope === 'kinds' && form.deviceNum === '' ? 'all' : form.deviceNum}
-              onChange={(e) =>
-                update({ deviceNum: e.target.value === 'all' ? '' : Number(e.target.value), zones: [] }, ['deviceNum', 'zones'])
-              }
-              error={!!errorOf('deviceNum')}
-              helperText={errorOf('deviceNum')}
-              required={form.scope !== 'kinds'}
-              fullWidth
-            >
-              {form.scope === 'kinds' && <MenuItem value="all">{translate('siteTests.dialog.allDevices')}</MenuItem>}
-              {devices.map((d) => (
-                <MenuItem key={d.devNum} value={d.devNum}>
-                  {translate('siteTests.dialog.deviceOption', { devNum: d.devNum, description: d.description })}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-
-          {form.scope === 'zones' && device && (
-            <FormControl component="fieldset" error={!!zonesError} required>
-              <FormLabel component="legend" id={ids.zones}>
-                {translate('siteTests.dialog.zones')}
-              </FormLabel>
-              {device.zones.length === 0 ? (
-                <Typography variant="body2">{translate('siteTests.dialog.noZones')}</Typography>
-              ) : (
-                <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                  {device.zones.map((zone) => (
-                    <FormControlLabel
-                      key={zone.zoneNum}
-                      control={
-                        <Checkbox
-                          checked={form.zones.includes(zone.zoneNum)}
-                          onChange={(e) =>
-                            update({
-                              zones: e.target.checked
-                                ? [...form.zones, zone.zoneNum].sort((a, b) => a - b)
-                                : form.zones.filter((z) => z !== zone.zoneNum),
-                            })
-                          }
-                        />
-                      }
-                      label={translate('siteTests.dialog.zoneOption', { zone: zone.zoneNum, description: zone.description })}
-                    />
-                  ))}
-                </FormGroup>
-              )}
-              {zonesError && <FormHelperText>{zonesError}</FormHelperText>}
-            </FormControl>
-          )}
-
-          {form.scope === 'kinds' && (
-            <FormControl component="fieldset" error={!!kindsError} required>
-              <FormLabel component="legend" id={ids.kinds}>
-                {translate('siteTests.dialog.kinds')}
-              </FormLabel>
-              <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' } }}>
-                {SIGNAL_KINDS.map((kind) => (
-                  <FormControlLabel
-                    key={kind}
-                    control={
-                      <Checkbox
-                        checked={form.kinds.includes(kind)}
-                        onChange={(e) => update({ kinds: e.target.checked ? [...form.kinds, kind] : form.kinds.filter((k) => k !== kind) })}
-                      />
-                    }
-                    label={translate(`events.kinds.${kind}`)}
-                  />
-                ))}
-              </FormGroup>
-              {kindsError && <FormHelperText>{kindsError}</FormHelperText>}
-            </FormControl>
-          )}
-
-          <FormControl component="fieldset" error={!!errorOf('startAt')}>
-            <FormLabel component="legend" id={ids.start}>
-              {translate('siteTests.dialog.start')}
-            </FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby={ids.start}
-              value={form.startLater ? 'later' : 'now'}
-              onChange={(e) => update({ startLater: e.target.value === 'later' }, ['startAt'])}
-            >
-              <FormControlLabel value="now" control={<Radio />} label={translate('siteTests.dialog.startNow')} />
-              <FormControlLabel value="later" control={<Radio />} label={translate('siteTests.dialog.startLater')} />
-            </RadioGroup>
-            {form.startLater && (
-              <TextField
-                type="datetime-local"
-                label={translate('siteTests.dialog.startAt', { timeZone: site.timeZone })}
-                value={form.startAt}
-                onChange={(e) => update({ startAt: e.target.value })}
-                error={!!errorOf('startAt')}
-                helperText={errorOf('startAt')}
-                slotProps={{ inputLabel: { shrink: true } }}
-                sx={{ mt: 1, maxWidth: 320 }}
-              />
-            )}
-          </FormControl>
-
-          <FormControl component="fieldset" error={!!durationError}>
-            <FormLabel component="legend" id={ids.duration} sx={{ mb: 1 }}>
-              {translate('siteTests.dialog.duration')}
-            </FormLabel>
-            <Box role="group" aria-labelledby={ids.duration} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              {[...TEST_DURATION_PRESETS, 'custom' as const].map((preset) => {
-                const on = form.preset === preset;
-                return (
-                  <Chip
-                    key={preset}
-                    label={
-                      preset === 'custom'
-                        ? translate('siteTests.dialog.custom')
-                        : translate('siteTests.dialog.presetShort', { smart_count: preset / 60 })
-                    }
-                    aria-label={preset === 'custom' ? undefined : translate('siteTests.dialog.preset', { smart_count: preset / 60 })}
-                    aria-pressed={on}
-                    color={on ? 'primary' : 'default'}
-                    variant={on ? 'filled' : 'outlined'}
-                    icon={on ? <CheckIcon fontSize="small" /> : undefined}
-                    onClick={() => update({ preset }, ['durationMinutes'])}
-                    sx={{ minWidth: 56 }}
-                  />
-                );
-              })}
-            </Box>
-            {form.preset === 'custom' && (
-              <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
-                <TextField
-                  label={translate('siteTests.dialog.customAmount')}
-                  value={form.customAmount}
-                  onChange={(e) => update({ customAmount: e.target.value }, ['durationMinutes'])}
-                  slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-describedby': `${ids.duration}-help` } }}
-                  error={!!durationError}
-                  sx={{ width: 120 }}
-                />
-                <TextField
-                  select
-                  label={translate('siteTests.dialog.unit')}
-                  value={form.customUnit}
-                  onChange={(e) => update({ customUnit: e.target.value as 'hours' | 'days' }, ['durationMinutes'])}
-                  sx={{ width: 140 }}
-                >
-                  <MenuItem value="hours">{translate('siteTests.dialog.hours')}</MenuItem>
-                  <MenuItem value="days">{translate('siteTests.dialog.days')}</MenuItem>
-                </TextField>
-              </Stack>
-            )}
-            <FormHelperText id={`${ids.duration}-help`}>
-              {durationError ??
-                translate(maxMinutes === CUSTOMER_MAX_TEST_MINUTES ? 'siteTests.dialog.customHelpCustomer' : 'siteTests.dialog.customHelp')}
-            </FormHelperText>
-          </FormControl>
-
-          <TextField
-            label={translate('siteTests.dialog.reason')}
-            value={form.reason}
-            onChange={(e) => update({ reason: e.target.value })}
-            required
-            multiline
-            minRows={2}
-            error={!!errorOf('reason')}
-            helperText={errorOf('reason') ?? `${translate('siteTests.dialog.reasonHelp')} ${form.reason.length}/${TEST_REASON_MAX}`}
-            slotProps={{ htmlInput: { maxLength: TEST_REASON_MAX } }}
-            fullWidth
-          />
-
-          {endText && (
-            <Alert severity="info" icon={false} aria-live="polite" data-testid="test-ends-at">
-              {endText}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          {translate('siteTests.dialog.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+    <TestForm
+      intro={
+        <Typography variant="body2" color="text.secondary">
+          {translate('siteTests.dialog.intro')}
+        </Typography>
+      }
+      failure={failure}
+      busy={busy}
+      submitLabel={translate('siteTests.dialog.submit')}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <FormControl component="fieldset" error={!!scopeError}>
+        <FormLabel component="legend" id={ids.scope}>
+          {translate('siteTests.scope.label')}
+        </FormLabel>
+        <RadioGroup
+          aria-labelledby={ids.scope}
+          value={form.scope}
+          onChange={(e) => update({ scope: e.target.value as TestScope }, ['scope', 'deviceNum', 'zones', 'kinds'])}
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
         >
-          {translate('siteTests.dialog.submit')}
-        </Button>
-      </DialogActions>
-    </Box>
+          {TEST_SCOPES.map((scope) => (
+            <FormControlLabel key={scope} value={scope} control={<Radio />} label={translate(`siteTests.scope.${scope}`)} />
+          ))}
+        </RadioGroup>
+        {scopeError && <FormHelperText>{scopeError}</FormHelperText>}
+      </FormControl>
+
+      {form.scope !== 'site' && (
+        <TextField
+          select
+          label={translate(form.scope === 'kinds' ? 'siteTests.dialog.kindsDevice' : 'siteTests.dialog.device')}
+          value={form.scope === 'kinds' && form.deviceNum === '' ? 'all' : form.deviceNum}
+          onChange={(e) => update({ deviceNum: e.target.value === 'all' ? '' : Number(e.target.value), zones: [] }, ['deviceNum', 'zones'])}
+          error={!!errorOf('deviceNum')}
+          helperText={errorOf('deviceNum')}
+          required={form.scope !== 'kinds'}
+          fullWidth
+        >
+          {form.scope === 'kinds' && <MenuItem value="all">{translate('siteTests.dialog.allDevices')}</MenuItem>}
+          {devices.map((d) => (
+            <MenuItem key={d.devNum} value={d.devNum}>
+              {translate('siteTests.dialog.deviceOption', { devNum: d.devNum, description: d.description })}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+
+      {form.scope === 'zones' && device && (
+        <FormControl component="fieldset" error={!!zonesError} required>
+          <FormLabel component="legend" id={ids.zones}>
+            {translate('siteTests.dialog.zones')}
+          </FormLabel>
+          {device.zones.length === 0 ? (
+            <Typography variant="body2">{translate('siteTests.dialog.noZones')}</Typography>
+          ) : (
+            <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              {device.zones.map((zone) => (
+                <FormControlLabel
+                  key={zone.zoneNum}
+                  control={
+                    <Checkbox
+                      checked={form.zones.includes(zone.zoneNum)}
+                      onChange={(e) =>
+                        update({
+                          zones: e.target.checked
+                            ? [...form.zones, zone.zoneNum].sort((a, b) => a - b)
+                            : form.zones.filter((z) => z !== zone.zoneNum),
+                        })
+                      }
+                    />
+                  }
+                  label={translate('siteTests.dialog.zoneOption', { zone: zone.zoneNum, description: zone.description })}
+                />
+              ))}
+            </FormGroup>
+          )}
+          {zonesError && <FormHelperText>{zonesError}</FormHelperText>}
+        </FormControl>
+      )}
+
+      {form.scope === 'kinds' && (
+        <FormControl component="fieldset" error={!!kindsError} required>
+          <FormLabel component="legend" id={ids.kinds}>
+            {translate('siteTests.dialog.kinds')}
+          </FormLabel>
+          <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr' } }}>
+            {SIGNAL_KINDS.map((kind) => (
+              <FormControlLabel
+                key={kind}
+                control={
+                  <Checkbox
+                    checked={form.kinds.includes(kind)}
+                    onChange={(e) => update({ kinds: e.target.checked ? [...form.kinds, kind] : form.kinds.filter((k) => k !== kind) })}
+                  />
+                }
+                label={translate(`events.kinds.${kind}`)}
+              />
+            ))}
+          </FormGroup>
+          {kindsError && <FormHelperText>{kindsError}</FormHelperText>}
+        </FormControl>
+      )}
+
+      <FormControl component="fieldset" error={!!errorOf('startAt')}>
+        <FormLabel component="legend" id={ids.start}>
+          {translate('siteTests.dialog.start')}
+        </FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={ids.start}
+          value={form.startLater ? 'later' : 'now'}
+          onChange={(e) => update({ startLater: e.target.value === 'later' }, ['startAt'])}
+        >
+          <FormControlLabel value="now" control={<Radio />} label={translate('siteTests.dialog.startNow')} />
+          <FormControlLabel value="later" control={<Radio />} label={translate('siteTests.dialog.startLater')} />
+        </RadioGroup>
+        {form.startLater && (
+          <TextField
+            type="datetime-local"
+            label={translate('siteTests.dialog.startAt', { timeZone: site.timeZone })}
+            value={form.startAt}
+            onChange={(e) => update({ startAt: e.target.value })}
+            error={!!errorOf('startAt')}
+            helperText={errorOf('startAt')}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ mt: 1, maxWidth: 320 }}
+          />
+        )}
+      </FormControl>
+
+      <LengthChoice
+        legend={translate('siteTests.dialog.duration')}
+        choices={[...TEST_DURATION_PRESETS, 'custom' as const].map((preset) =>
+          preset === 'custom'
+            ? { value: preset, label: translate('siteTests.dialog.custom') }
+            : {
+                value: preset,
+                label: translate('siteTests.dialog.presetShort', { smart_count: preset / 60 }),
+                ariaLabel: translate('siteTests.dialog.preset', { smart_count: preset / 60 }),
+              },
+        )}
+        chosen={form.preset}
+        onChoose={(preset) => update({ preset }, ['durationMinutes'])}
+        custom={
+          form.preset === 'custom'
+            ? {
+                amount: form.customAmount,
+                unit: form.customUnit,
+                onAmount: (customAmount) => update({ customAmount }, ['durationMinutes']),
+                onUnit: (customUnit) => update({ customUnit }, ['durationMinutes']),
+              }
+            : undefined
+        }
+        error={durationError}
+        help={translate(maxMinutes === CUSTOMER_MAX_TEST_MINUTES ? 'siteTests.dialog.customHelpCustomer' : 'siteTests.dialog.customHelp')}
+      />
+      <ReasonField
+        value={form.reason}
+        onChange={(reason) => update({ reason })}
+        error={errorOf('reason')}
+        help={translate('siteTests.dialog.reasonHelp')}
+      />
+      <EndNote testId="test-ends-at" text={endText} />
+    </TestForm>
   );
 }

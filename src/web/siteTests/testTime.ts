@@ -1,3 +1,4 @@
+import { wallTime } from '../resources/wallTime.js';
 import { knownZone } from '../resources/zonedTime.js';
 
 /**
@@ -5,33 +6,9 @@ import { knownZone } from '../resources/zonedTime.js';
  * `datetime-local` readings ('YYYY-MM-DDTHH:mm') at the premises, converted with Intl alone.
  */
 
-const readers = new Map<string, Intl.DateTimeFormat>();
-
-function reader(timeZone: string): Intl.DateTimeFormat {
-  let formatter = readers.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    readers.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** The premises' clock at `instant`, as 'YYYY-MM-DDTHH:mm'. */
 export function wallClockAt(instant: number, timeZone: string): string {
-  const p = Object.fromEntries(
-    reader(knownZone(timeZone))
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}T${String(Number(p.hour) % 24).padStart(2, '0')}:${p.minute}`;
+  return new Date(wallTime(instant, knownZone(timeZone))).toISOString().slice(0, 16);
 }
 
 const asUtc = (wall: string) => Date.parse(`${wall}:00Z`);

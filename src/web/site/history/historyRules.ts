@@ -1,4 +1,5 @@
 import { EVENT_KINDS, type EventFilter, type EventKind } from '../../../../schemas/events.js';
+import { wallTime } from '../../resources/wallTime.js';
 
 /**
  * The history pages' rules as pure functions (issue 11, SPEC §2 /site/history and
@@ -99,43 +100,6 @@ export function filterToParams(state: HistoryFilterState, params: URLSearchParam
 }
 
 // ---------------------------------------------------------------- dates in a time zone
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall-clock time in `timeZone` at `instant`, as the milliseconds of the same reading in UTC. */
-function wallTime(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    wallClock(timeZone)
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  return Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour) % 24,
-    Number(parts.minute),
-    Number(parts.second),
-  );
-}
 
 /** The offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
 export function zoneOffset(instant: number, timeZone: string): number {

@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { SiteDetail } from '../../../../schemas/sites.js';
 import { CONTACT_LIMITS, contactsUi } from '../../../../schemas/contacts.js';
 import { passcodeProblem } from '../../../common/passcodeRules.js';
 import { EditDialog, EditField, OrderedFields, PasscodeField } from './EditDialog.js';
 import { mergeErrors, orNull, phoneFeedback } from './editRules.js';
-import type { useAccountEdit } from './useAccountEdit.js';
-import { useSiteAudience } from '../../resources/siteAudience.js';
+import { useEditor, type AccountEdit, type EditorSave } from './useAccountEdit.js';
 
 type SiteContact = SiteDetail['contacts'][number];
 
@@ -63,32 +61,23 @@ export function ContactDialog({
   /** The contact edited; undefined to add one. */
   contact?: SiteContact;
   onClose: () => void;
-  edit: ReturnType<typeof useAccountEdit>;
+  edit: AccountEdit;
 }) {
-  const audience = useSiteAudience();
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
-  const [form, setForm] = useState<Form>(() => formOf(contact));
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
-  const [submitted, setSubmitted] = useState(false);
+  const editor = useEditor(edit, onClose, () => formOf(contact));
+  const { form, set } = editor;
 
   const phone = phoneFeedback(form.phoneNumber);
   const clientErrors = {
-    name: submitted && !form.name.trim() ? 'validation.required' : undefined,
-    phoneNumber: phone.error ?? (submitted && !form.phoneNumber.trim() ? 'accountEdits.phone.required' : undefined),
+    name: editor.submitted && !form.name.trim() ? 'validation.required' : undefined,
+    phoneNumber: phone.error ?? (editor.submitted && !form.phoneNumber.trim() ? 'accountEdits.phone.required' : undefined),
     passcode: form.passcode ? passcodeProblem(form.passcode) : undefined,
   };
-  const errors = mergeErrors(clientErrors, serverErrors);
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setServerErrors(({ [key]: _dropped, ...rest }) => rest);
-  };
+  const errors = mergeErrors(clientErrors, editor.serverErrors);
   const t = (key: string) => translate(`accountEdits.contacts.fields.${key}`);
 
-  async function save() {
-    setSubmitted(true);
-    if (!form.name.trim() || !form.phoneNumber.trim() || phone.error || clientErrors.passcode) return;
+  function request(): EditorSave | undefined {
+    if (!form.name.trim() || !form.phoneNumber.trim() || phone.error || clientErrors.passcode) return undefined;
     const data = {
       name: form.name.trim(),
       relation: orNull(form.relation),
@@ -98,28 +87,19 @@ export function ContactDialog({
       hasKey: form.hasKey,
       ...(form.passcode ? { passcode: form.passcode } : form.removePasscode ? { passcode: null } : {}),
     };
-    const outcome = await edit.run(
-      () =>
-        contact
-          ? dataProvider.update(audience.resource('contacts'), { id: contact.contactId, data, previousData: { id: contact.contactId } })
-          : dataProvider.create(audience.resource('contacts'), { data: { siteNum, ...data } }),
-      { key: contact ? 'accountEdits.contacts.updated' : 'accountEdits.contacts.added', args: { name: data.name } },
-    );
-    if (outcome.ok) onClose();
-    else {
-      setServerErrors(outcome.fieldErrors);
-      setFailure(outcome.message);
-    }
+    return {
+      resource: 'contacts',
+      id: contact?.contactId,
+      siteNum,
+      data,
+      success: { key: contact ? 'accountEdits.contacts.updated' : 'accountEdits.contacts.added', args: { name: data.name } },
+    };
   }
 
   return (
     <EditDialog
-      open
+      {...editor.dialog(request)}
       title={translate(contact ? 'accountEdits.contacts.editTitle' : 'accountEdits.contacts.addTitle')}
-      busy={edit.busy}
-      error={failure}
-      onClose={onClose}
-      onSubmit={() => void save()}
     >
       <OrderedFields
         ui={contactsUi}

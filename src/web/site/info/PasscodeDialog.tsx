@@ -1,15 +1,13 @@
-import { useState } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { PASSCODE_NAME_MAX, passcodesUi } from '../../../../schemas/passcodes.js';
 import type { SiteDetail } from '../../../../schemas/sites.js';
 import { passcodeProblem } from '../../../common/passcodeRules.js';
 import { EditDialog, EditField, OrderedFields, PasscodeField } from './EditDialog.js';
 import { mergeErrors } from './editRules.js';
-import type { useAccountEdit } from './useAccountEdit.js';
-import { useSiteAudience } from '../../resources/siteAudience.js';
+import { useEditor, type AccountEdit, type EditorSave } from './useAccountEdit.js';
 
 type SitePasscode = SiteDetail['passcodes'][number];
 
@@ -27,58 +25,42 @@ export function PasscodeDialog({
   siteNum: number;
   passcode?: SitePasscode;
   onClose: () => void;
-  edit: ReturnType<typeof useAccountEdit>;
+  edit: AccountEdit;
 }) {
-  const audience = useSiteAudience();
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
-  const [name, setName] = useState(passcode?.name ?? '');
-  const [value, setValue] = useState('');
-  // A masked value is typed twice: the change takes effect only when both agree.
-  const [confirm, setConfirm] = useState('');
-  const [isDuress, setDuress] = useState(passcode?.isDuress ?? false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
-  const [submitted, setSubmitted] = useState(false);
+  // A masked value is typed twice (`confirm`): the change takes effect only when both agree.
+  const editor = useEditor(edit, onClose, () => ({
+    name: passcode?.name ?? '',
+    passcode: '',
+    confirm: '',
+    isDuress: passcode?.isDuress ?? false,
+  }));
+  const { set } = editor;
+  const { name, passcode: value, confirm, isDuress } = editor.form;
   const clientErrors = {
-    name: submitted && !name.trim() ? 'validation.required' : undefined,
-    passcode: value ? passcodeProblem(value) : submitted && !passcode ? 'accountEdits.passcodes.required' : undefined,
-    confirm: submitted && value && confirm !== value ? 'accountEdits.passcodes.mismatch' : undefined,
+    name: editor.submitted && !name.trim() ? 'validation.required' : undefined,
+    passcode: value ? passcodeProblem(value) : editor.submitted && !passcode ? 'accountEdits.passcodes.required' : undefined,
+    confirm: editor.submitted && value && confirm !== value ? 'accountEdits.passcodes.mismatch' : undefined,
   };
-  const errors = mergeErrors(clientErrors, serverErrors);
+  const errors = mergeErrors(clientErrors, editor.serverErrors);
   const t = (key: string) => translate(`accountEdits.passcodes.fields.${key}`);
-  const drop = (field: string) => setServerErrors(({ [field]: _d, ...rest }) => rest);
 
-  async function save() {
-    setSubmitted(true);
-    if (!name.trim() || (value ? passcodeProblem(value) : !passcode) || (value && confirm !== value)) return;
+  function request(): EditorSave | undefined {
+    if (!name.trim() || (value ? passcodeProblem(value) : !passcode) || (value && confirm !== value)) return undefined;
     const data = { name: name.trim(), isDuress, ...(value ? { passcode: value } : {}) };
-    const outcome = await edit.run(
-      () =>
-        passcode
-          ? dataProvider.update(audience.resource('passcodes'), {
-              id: passcode.passcodeId,
-              data,
-              previousData: { id: passcode.passcodeId },
-            })
-          : dataProvider.create(audience.resource('passcodes'), { data: { siteNum, ...data } }),
-      { key: passcode ? 'accountEdits.passcodes.updated' : 'accountEdits.passcodes.added', args: { name: data.name } },
-    );
-    if (outcome.ok) onClose();
-    else {
-      setServerErrors(outcome.fieldErrors);
-      setFailure(outcome.message);
-    }
+    return {
+      resource: 'passcodes',
+      id: passcode?.passcodeId,
+      siteNum,
+      data,
+      success: { key: passcode ? 'accountEdits.passcodes.updated' : 'accountEdits.passcodes.added', args: { name: data.name } },
+    };
   }
 
   return (
     <EditDialog
-      open
+      {...editor.dialog(request)}
       title={translate(passcode ? 'accountEdits.passcodes.editTitle' : 'accountEdits.passcodes.addTitle')}
-      busy={edit.busy}
-      error={failure}
-      onClose={onClose}
-      onSubmit={() => void save()}
     >
       <OrderedFields
         ui={passcodesUi}
@@ -88,10 +70,7 @@ export function PasscodeDialog({
               label={t('name')}
               required
               value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                drop('name');
-              }}
+              onChange={(e) => set('name', e.target.value)}
               error={errors.name}
               slotProps={{ htmlInput: { maxLength: PASSCODE_NAME_MAX } }}
               autoFocus
@@ -102,10 +81,7 @@ export function PasscodeDialog({
               label={t('passcode')}
               required={!passcode}
               value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                drop('passcode');
-              }}
+              onChange={(e) => set('passcode', e.target.value)}
               error={errors.passcode}
               hint={passcode ? t('passcodeKeep') : ' '}
             />
@@ -113,15 +89,7 @@ export function PasscodeDialog({
           isDuress: (
             <div>
               <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={isDuress}
-                    onChange={(e) => {
-                      setDuress(e.target.checked);
-                      drop('isDuress');
-                    }}
-                  />
-                }
+                control={<Checkbox checked={isDuress} onChange={(e) => set('isDuress', e.target.checked)} />}
                 label={t('isDuress')}
               />
               {errors.isDuress && <FormHelperText error>{translate(errors.isDuress)}</FormHelperText>}
@@ -134,7 +102,7 @@ export function PasscodeDialog({
           label={t('confirm')}
           required
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onChange={(e) => set('confirm', e.target.value)}
           error={errors.confirm}
           hint=" "
         />

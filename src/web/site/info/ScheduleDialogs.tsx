@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { Locale } from 'date-fns';
 import { holidaysUi, SCHEDULE_NAME_MAX, schedulesUi } from '../../../../schemas/schedules.js';
 import type { SiteDetail } from '../../../../schemas/sites.js';
@@ -11,17 +10,50 @@ import { checkHoliday, checkWindow, isOvernight } from '../../../common/schedule
 import { EditDialog, EditField, OrderedFields } from './EditDialog.js';
 import { mergeErrors } from './editRules.js';
 import { dayName, weekDays } from './siteInfoRules.js';
-import type { useAccountEdit } from './useAccountEdit.js';
-import { useSiteAudience } from '../../resources/siteAudience.js';
+import { useEditor, type AccountEdit, type EditorSave } from './useAccountEdit.js';
 
 type SiteSchedule = SiteDetail['schedules'][number];
 type SiteHoliday = SiteDetail['holidays'][number];
-type Edit = ReturnType<typeof useAccountEdit>;
 
-const drop = (field: string) => (errors: Record<string, string>) => {
-  const { [field]: _dropped, ...rest } = errors;
-  return rest;
-};
+/** The inputs a window and a holiday share: the name, and the opening and closing times. */
+function nameAndTimes({
+  form,
+  errors,
+  set,
+  t,
+}: {
+  form: { name: string; opensAt: string; closesAt: string };
+  errors: Record<string, string>;
+  set: (key: 'name' | 'opensAt' | 'closesAt', value: string) => void;
+  /** The field's label in the dialog's own locale keys. */
+  t: (key: string) => string;
+}) {
+  const time = (key: 'opensAt' | 'closesAt') => (
+    <EditField
+      label={t(key)}
+      type="time"
+      required
+      value={form[key]}
+      onChange={(e) => set(key, e.target.value)}
+      error={errors[key]}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+  return {
+    name: (
+      <EditField
+        label={t('name')}
+        required
+        value={form.name}
+        onChange={(e) => set('name', e.target.value)}
+        error={errors.name}
+        slotProps={{ htmlInput: { maxLength: SCHEDULE_NAME_MAX } }}
+      />
+    ),
+    opensAt: time('opensAt'),
+    closesAt: time('closesAt'),
+  };
+}
 
 /**
  * Adds or edits a weekly window: day, name, opening and closing time. A close earlier than the
@@ -39,14 +71,12 @@ export function ScheduleDialog({
   site: SiteDetail;
   window?: SiteSchedule;
   onClose: () => void;
-  edit: Edit;
+  edit: AccountEdit;
   locale: Locale;
   language: string;
 }) {
-  const audience = useSiteAudience();
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
-  const [form, setForm] = useState(() =>
+  const editor = useEditor(edit, onClose, () =>
     window
       ? { dayOfWeek: window.dayOfWeek, name: window.name, opensAt: window.opensAt, closesAt: window.closesAt }
       : {
@@ -57,44 +87,26 @@ export function ScheduleDialog({
           closesAt: '17:00',
         },
   );
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
-  const [submitted, setSubmitted] = useState(false);
+  const { form, set } = editor;
   const complete = Boolean(form.opensAt && form.closesAt);
   const rule = complete ? checkWindow({ scheduleId: window?.scheduleId, ...form }, site.schedules) : {};
-  const errors = mergeErrors({ name: submitted && !form.name.trim() ? 'validation.required' : undefined, ...rule }, serverErrors);
+  const errors = mergeErrors(
+    { name: editor.submitted && !form.name.trim() ? 'validation.required' : undefined, ...rule },
+    editor.serverErrors,
+  );
   const t = (key: string) => translate(`accountEdits.schedules.fields.${key}`);
-  const set = (key: keyof typeof form, value: string | number) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setServerErrors(drop(key));
-  };
 
-  async function save() {
-    setSubmitted(true);
-    if (!form.name.trim() || !complete || Object.keys(rule).length) return;
+  function request(): EditorSave | undefined {
+    if (!form.name.trim() || !complete || Object.keys(rule).length) return undefined;
     const data = { ...form, name: form.name.trim() };
-    const outcome = await edit.run(
-      () =>
-        window
-          ? dataProvider.update(audience.resource('schedules'), { id: window.scheduleId, data, previousData: { id: window.scheduleId } })
-          : dataProvider.create(audience.resource('schedules'), { data: { siteNum: site.siteNum, ...data } }),
-      { key: 'accountEdits.schedules.saved' },
-    );
-    if (outcome.ok) onClose();
-    else {
-      setServerErrors(outcome.fieldErrors);
-      setFailure(outcome.message);
-    }
+    return { resource: 'schedules', id: window?.scheduleId, siteNum: site.siteNum, data, success: { key: 'accountEdits.schedules.saved' } };
   }
 
+  const shared = nameAndTimes({ form, errors, set, t });
   return (
     <EditDialog
-      open
+      {...editor.dialog(request)}
       title={translate(window ? 'accountEdits.schedules.editTitle' : 'accountEdits.schedules.addTitle')}
-      busy={edit.busy}
-      error={failure}
-      onClose={onClose}
-      onSubmit={() => void save()}
     >
       <OrderedFields
         ui={schedulesUi}
@@ -108,38 +120,7 @@ export function ScheduleDialog({
               ))}
             </EditField>
           ),
-          name: (
-            <EditField
-              label={t('name')}
-              required
-              value={form.name}
-              onChange={(e) => set('name', e.target.value)}
-              error={errors.name}
-              slotProps={{ htmlInput: { maxLength: SCHEDULE_NAME_MAX } }}
-            />
-          ),
-          opensAt: (
-            <EditField
-              label={t('opensAt')}
-              type="time"
-              required
-              value={form.opensAt}
-              onChange={(e) => set('opensAt', e.target.value)}
-              error={errors.opensAt}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          ),
-          closesAt: (
-            <EditField
-              label={t('closesAt')}
-              type="time"
-              required
-              value={form.closesAt}
-              onChange={(e) => set('closesAt', e.target.value)}
-              error={errors.closesAt}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          ),
+          ...shared,
         }}
       />
       {complete && !errors.closesAt && isOvernight(form.opensAt, form.closesAt) && (
@@ -161,12 +142,10 @@ export function HolidayDialog({
   site: SiteDetail;
   holiday?: SiteHoliday;
   onClose: () => void;
-  edit: Edit;
+  edit: AccountEdit;
 }) {
-  const audience = useSiteAudience();
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
-  const [form, setForm] = useState(() =>
+  const editor = useEditor(edit, onClose, () =>
     holiday
       ? {
           date: holiday.date,
@@ -177,9 +156,7 @@ export function HolidayDialog({
         }
       : { date: '', name: '', closedAllDay: true, opensAt: '', closesAt: '' },
   );
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
-  const [submitted, setSubmitted] = useState(false);
+  const { form, set } = editor;
   const draft = {
     holidayId: holiday?.holidayId,
     date: form.date,
@@ -187,47 +164,30 @@ export function HolidayDialog({
     closesAt: form.closedAllDay ? null : form.closesAt || null,
   };
   const rule = checkHoliday(draft, site.holidays);
-  if (!form.closedAllDay && submitted && !draft.opensAt && !draft.closesAt) rule.opensAt = 'accountEdits.holidays.bothTimes';
+  if (!form.closedAllDay && editor.submitted && !draft.opensAt && !draft.closesAt) rule.opensAt = 'accountEdits.holidays.bothTimes';
   const errors = mergeErrors(
     {
-      name: submitted && !form.name.trim() ? 'validation.required' : undefined,
-      date: submitted && !form.date ? 'accountEdits.holidays.dateFormat' : undefined,
+      name: editor.submitted && !form.name.trim() ? 'validation.required' : undefined,
+      date: editor.submitted && !form.date ? 'accountEdits.holidays.dateFormat' : undefined,
       ...rule,
     },
-    serverErrors,
+    editor.serverErrors,
   );
   const t = (key: string) => translate(`accountEdits.holidays.fields.${key}`);
-  const set = (key: keyof typeof form, value: string | boolean) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setServerErrors(drop(key));
-  };
 
-  async function save() {
-    setSubmitted(true);
-    if (!form.name.trim() || !form.date || Object.keys(rule).length || (!form.closedAllDay && (!draft.opensAt || !draft.closesAt))) return;
-    const data = { date: form.date, name: form.name.trim(), opensAt: draft.opensAt, closesAt: draft.closesAt };
-    const outcome = await edit.run(
-      () =>
-        holiday
-          ? dataProvider.update(audience.resource('holidays'), { id: holiday.holidayId, data, previousData: { id: holiday.holidayId } })
-          : dataProvider.create(audience.resource('holidays'), { data: { siteNum: site.siteNum, ...data } }),
-      { key: 'accountEdits.holidays.saved' },
-    );
-    if (outcome.ok) onClose();
-    else {
-      setServerErrors(outcome.fieldErrors);
-      setFailure(outcome.message);
+  function request(): EditorSave | undefined {
+    if (!form.name.trim() || !form.date || Object.keys(rule).length || (!form.closedAllDay && (!draft.opensAt || !draft.closesAt))) {
+      return undefined;
     }
+    const data = { date: form.date, name: form.name.trim(), opensAt: draft.opensAt, closesAt: draft.closesAt };
+    return { resource: 'holidays', id: holiday?.holidayId, siteNum: site.siteNum, data, success: { key: 'accountEdits.holidays.saved' } };
   }
 
+  const shared = nameAndTimes({ form, errors, set, t });
   return (
     <EditDialog
-      open
+      {...editor.dialog(request)}
       title={translate(holiday ? 'accountEdits.holidays.editTitle' : 'accountEdits.holidays.addTitle')}
-      busy={edit.busy}
-      error={failure}
-      onClose={onClose}
-      onSubmit={() => void save()}
     >
       <OrderedFields
         ui={holidaysUi}
@@ -243,16 +203,7 @@ export function HolidayDialog({
               slotProps={{ inputLabel: { shrink: true } }}
             />
           ),
-          name: (
-            <EditField
-              label={t('name')}
-              required
-              value={form.name}
-              onChange={(e) => set('name', e.target.value)}
-              error={errors.name}
-              slotProps={{ htmlInput: { maxLength: SCHEDULE_NAME_MAX } }}
-            />
-          ),
+          name: shared.name,
         }}
       />
       <FormControlLabel
@@ -262,28 +213,8 @@ export function HolidayDialog({
       <OrderedFields
         ui={holidaysUi}
         inputs={{
-          opensAt: !form.closedAllDay && (
-            <EditField
-              label={t('opensAt')}
-              type="time"
-              required
-              value={form.opensAt}
-              onChange={(e) => set('opensAt', e.target.value)}
-              error={errors.opensAt}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          ),
-          closesAt: !form.closedAllDay && (
-            <EditField
-              label={t('closesAt')}
-              type="time"
-              required
-              value={form.closesAt}
-              onChange={(e) => set('closesAt', e.target.value)}
-              error={errors.closesAt}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          ),
+          opensAt: !form.closedAllDay && shared.opensAt,
+          closesAt: !form.closedAllDay && shared.closesAt,
         }}
       />
     </EditDialog>
