@@ -7,22 +7,9 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { saveBlob } from '../resources/saveBlob.js';
 import { recoveryCodesFile, recoveryCodesFileName, recoveryCodesText } from './authenticatorRules.js';
 import { formatWhen } from './userAgent.js';
-
-/** Saves text as a file (an object URL and a download link). */
-function saveText(text: string, filename: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * The recovery codes, shown this once (after the setup, or made anew): a warning, the ten codes,
@@ -47,7 +34,10 @@ export function RecoveryCodesPanel({ codes, username, onDone }: { codes: readonl
   const download = () => {
     const heading = t('fileHeading', { label: username, site: window.location.host });
     const note = t('fileNote', { date: formatWhen(new Date().toISOString(), locale) });
-    saveText(recoveryCodesFile({ codes, heading, note }), recoveryCodesFileName(username));
+    saveBlob(
+      new Blob([recoveryCodesFile({ codes, heading, note })], { type: 'text/plain;charset=utf-8' }),
+      recoveryCodesFileName(username),
+    );
   };
 
   return (

@@ -10,7 +10,8 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { EventFilter } from '../../../../schemas/events.js';
 import { failureMessage } from '../../providers/errorMessages.js';
 import { exportPercent } from './csvProgress.js';
-import { downloadEventsCsv, saveBlob, type ExportProgress } from './eventsApi.js';
+import { saveBlob } from '../../resources/saveBlob.js';
+import { downloadEventsCsv, type ExportProgress } from './eventsApi.js';
 
 function isAbort(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'AbortError';

@@ -79,18 +79,3 @@ export async function downloadEventsCsv(
   options.onProgress({ rows, total });
   return { blob: new Blob(chunks, { type }), filename, rows };
 }
-
-/** Saves a blob as a file under `filename` (an object URL and a download link). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
