@@ -24,4 +24,12 @@ describe('phone numbers (libphonenumber)', () => {
     expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
     expect(formatPhone('call the office')).toBe('call the office');
   });
+  it('lays out ten North American digits that libphonenumber calls unassigned (555 numbers, old entries)', () => {
+    for (const stored of ['555.201.3345', '5552013345', '+1 555 201 3345', '1-555-201-3345', '(555) 201-3345'])
+      expect(formatPhone(stored), stored).toBe('(555) 201-3345');
+    expect(formatPhone('5552013345;ext=7')).toBe('(555) 201-3345 ext. 7');
+    // Not ten digits, another country's plus, letters, or an account outside North America: as stored.
+    for (const stored of ['555-0187', '+44 555 201 334', '555 201 3345 ask for Al']) expect(formatPhone(stored), stored).toBe(stored);
+    expect(formatPhone('+1 555 201 3345', 'GB')).toBe('+1 555 201 3345');
+  });
 });
