@@ -541,6 +541,17 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
   for (const site of customerSites) {
     Object.assign(site.firstContact, { name: 'Casey Carter', email: 'customer@example.com', relation: 'Owner' });
   }
+  // A home has no business hours, but the Carters' cleaners come twice a week: the customer's
+  // Schedules screen shows a schedule to read and edit, not only its empty state.
+  for (const day of [2, 5]) {
+    data.schedules.push({
+      site_num: customerSites[0].row.site_num,
+      name: 'Cleaners',
+      day_of_week: day,
+      opens_at: '09:00',
+      closes_at: '12:00',
+    });
+  }
 
   await db.transaction().execute(async (trx) => {
     await insertDemoGroups(trx);

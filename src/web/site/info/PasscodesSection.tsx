@@ -54,6 +54,7 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
           <InfoTable
             label={translate('siteInfo.sections.passcodes')}
             head={canReveal || canEdit ? [t('name'), t('passcode'), t('actions')] : [t('name'), t('passcode')]}
+            actions={canReveal || canEdit}
           >
             {site.passcodes.map((code) => {
               const clear = revealed.get(code.passcodeId);

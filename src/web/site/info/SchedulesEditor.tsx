@@ -55,6 +55,7 @@ export function SchedulesEditor({ site, locale, language }: Props) {
       ) : (
         <InfoTable
           label={translate('siteInfo.sections.schedules')}
+          actions
           head={[
             translate('siteInfo.schedules.day'),
             translate('siteInfo.schedules.name'),
@@ -150,6 +151,7 @@ export function HolidaysList({ site, locale, editable }: Omit<Props, 'language'>
       ) : (
         <InfoTable
           label={t('title')}
+          actions={editable}
           head={
             editable
               ? [t('fields.date'), t('fields.name'), translate('siteInfo.schedules.hours'), translate('accountEdits.actions')]

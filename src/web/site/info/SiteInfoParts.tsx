@@ -1,4 +1,4 @@
-import { Children, Fragment, isValidElement, type ReactNode } from 'react';
+import { Children, createContext, Fragment, isValidElement, useContext, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { visuallyHidden } from '../../resources/visuallyHidden.js';
 import { anchorId, telHref, type SiteInfoAnchor } from './siteInfoRules.js';
 
 /** Room above a section the page scrolls to, for the shell's fixed app bar. */
@@ -44,6 +45,13 @@ export function AnchorLink({ anchor, children, color }: { anchor: SiteInfoAnchor
   );
 }
 
+/**
+ * The title of the page the sections stand on, where a page shows one of them (the customer's
+ * Zones, Passcodes, Schedules): a section named like its page keeps its heading for screen
+ * readers only, instead of saying 'Zones' twice in a row.
+ */
+export const PageTitleContext = createContext<string | null>(null);
+
 /** One section of the account: a titled card, the target of the in-page navigation and of the warnings. */
 export function Section({
   anchor,
@@ -57,10 +65,25 @@ export function Section({
   children: ReactNode;
 }) {
   const id = anchorId(anchor);
+  const asPage = useContext(PageTitleContext) === title;
   return (
     <Paper component="section" variant="outlined" id={id} aria-labelledby={`${id}-title`} sx={{ p: 2, scrollMarginTop: SCROLL_MARGIN }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-        <Typography id={`${id}-title`} variant="h6" component="h3" tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: asPage ? 'flex-end' : 'space-between',
+          gap: 1,
+          mb: asPage && !action ? 0 : 1,
+        }}
+      >
+        <Typography
+          id={`${id}-title`}
+          variant="h6"
+          component="h3"
+          tabIndex={-1}
+          sx={asPage ? visuallyHidden : { '&:focus': { outline: 'none' } }}
+        >
           {title}
         </Typography>
         {action}
@@ -73,9 +96,21 @@ export function Section({
 /**
  * A table of the account; on a phone (under the small breakpoint) each row becomes a card that
  * names every value with its column's heading, so nothing scrolls sideways (issue 14: lists as
- * cards, one thumb). Rows are TableRow elements whose children are TableCell elements.
+ * cards, one thumb). Rows are TableRow elements whose children are TableCell elements. With
+ * `actions`, the last column holds a row's buttons: on a card they sit at its top right (or under
+ * the values when they need the width), not under an 'Actions' heading: 30 zones take a third less.
  */
-export function InfoTable({ label, head, children }: { label: string; head: readonly string[]; children: ReactNode }) {
+export function InfoTable({
+  label,
+  head,
+  actions = false,
+  children,
+}: {
+  label: string;
+  head: readonly string[];
+  actions?: boolean;
+  children: ReactNode;
+}) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (phone) {
     return (
@@ -83,12 +118,28 @@ export function InfoTable({ label, head, children }: { label: string; head: read
         {Children.toArray(children)
           .filter(isValidElement)
           .map((row, index) => {
-            const cells = Children.toArray((row.props as { children?: ReactNode }).children).filter(isValidElement);
+            const all = Children.toArray((row.props as { children?: ReactNode }).children).filter(isValidElement);
+            const cells = actions ? all.slice(0, -1) : all;
+            const buttons = actions ? all.at(-1) : undefined;
             return (
-              <Paper key={row.key ?? index} role="listitem" variant="outlined" sx={{ p: 1.5 }}>
+              <Paper
+                key={row.key ?? index}
+                role="listitem"
+                variant="outlined"
+                sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
+              >
                 <Box
                   component="dl"
-                  sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 1.5, rowGap: 0.5 }}
+                  sx={{
+                    m: 0,
+                    // Room for the values beside their headings; wider buttons (Reveal, Edit, Delete) go under them.
+                    flex: '1 1 200px',
+                    minWidth: 0,
+                    display: 'grid',
+                    gridTemplateColumns: 'minmax(96px, auto) 1fr',
+                    columnGap: 1.5,
+                    rowGap: 0.5,
+                  }}
                 >
                   {cells.map((cell, i) => (
                     <Fragment key={i}>
@@ -101,6 +152,11 @@ export function InfoTable({ label, head, children }: { label: string; head: read
                     </Fragment>
                   ))}
                 </Box>
+                {buttons && (
+                  <Box sx={{ display: 'flex', flexShrink: 0, gap: 0.5, my: -0.5, mr: -0.5, ml: 'auto' }}>
+                    {(buttons.props as { children?: ReactNode }).children}
+                  </Box>
+                )}
               </Paper>
             );
           })}

@@ -174,7 +174,7 @@ export function ZonesSection({ site }: SectionProps) {
               {group.zones.length === 0 ? (
                 <Empty>{t('empty')}</Empty>
               ) : (
-                <InfoTable label={title} head={canEdit ? [...head, translate('accountEdits.actions')] : head}>
+                <InfoTable label={title} head={canEdit ? [...head, translate('accountEdits.actions')] : head} actions={canEdit}>
                   {group.zones.map((zone) => (
                     <TableRow key={zone.zoneNum}>
                       <TableCell>{zone.zoneNum}</TableCell>
