@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { AnsMessageKind, AnsMessageStatus } from '../../../schemas/ansService.js';
+import { AreaTabs } from '../resources/AreaTabs.js';
 import { STATUS_COLORS } from '../resources/siteStatus.js';
 import { ANS_PATHS } from './ansRules.js';
 
@@ -19,44 +19,14 @@ export function AnsServiceNav() {
   const translate = useTranslate();
   const { pathname } = useLocation();
   return (
-    <Box
-      component="nav"
-      aria-label={translate('ansService.nav.label')}
-      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', overflowX: 'auto' }}
-    >
-      <Box component="ul" sx={{ display: 'flex', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
-        {LINKS.map((link) => {
-          const active = pathname === link.to || pathname.startsWith(`${link.to}/`);
-          return (
-            <li key={link.to}>
-              <Box
-                component={RouterLink}
-                to={link.to}
-                aria-current={active ? 'page' : undefined}
-                sx={{
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  minHeight: 44,
-                  px: { xs: 1.25, sm: 2 },
-                  whiteSpace: 'nowrap',
-                  typography: 'button',
-                  textTransform: 'none',
-                  fontWeight: 600,
-                  textDecoration: 'none',
-                  color: active ? 'primary.main' : 'text.secondary',
-                  borderBottom: 3,
-                  borderColor: active ? 'primary.main' : 'transparent',
-                  '&:hover': { color: 'text.primary', bgcolor: 'action.hover' },
-                  '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: -2 },
-                }}
-              >
-                {translate(link.label)}
-              </Box>
-            </li>
-          );
-        })}
-      </Box>
-    </Box>
+    <AreaTabs
+      label={translate('ansService.nav.label')}
+      links={LINKS.map((link) => ({
+        to: link.to,
+        label: translate(link.label),
+        active: pathname === link.to || pathname.startsWith(`${link.to}/`),
+      }))}
+    />
   );
 }
 

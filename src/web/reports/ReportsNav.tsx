@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useCanAccess, useTranslate } from 'react-admin';
+import { AreaTabs } from '../resources/AreaTabs.js';
 import { INBOX_PATH, REPORTS_PATH, SCHEDULES_PATH } from './reportRules.js';
 
 /** Which of the three screens a path is. */
@@ -26,45 +26,9 @@ export function ReportsNav() {
     ...(canSchedule ? [{ to: SCHEDULES_PATH, label: 'reportScreens.nav.schedules' }] : []),
   ];
   return (
-    <Box
-      component="nav"
-      aria-label={translate('reportScreens.nav.label')}
-      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', overflowX: 'auto' }}
-    >
-      <Box component="ul" sx={{ display: 'flex', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
-        {links.map((link) => {
-          const active = link.to === value;
-          return (
-            <li key={link.to}>
-              <Box
-                component={RouterLink}
-                to={link.to}
-                aria-current={active ? 'page' : undefined}
-                sx={{
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  minHeight: 44,
-                  px: { xs: 1.25, sm: 2 },
-                  whiteSpace: 'nowrap',
-                  typography: 'button',
-                  textTransform: 'none',
-                  fontWeight: 600,
-                  textDecoration: 'none',
-                  color: active ? 'primary.main' : 'text.secondary',
-                  borderBottom: 3,
-                  borderColor: active ? 'primary.main' : 'transparent',
-                  borderTopLeftRadius: 4,
-                  borderTopRightRadius: 4,
-                  '&:hover': { color: 'text.primary', bgcolor: 'action.hover' },
-                  '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: -2 },
-                }}
-              >
-                {translate(link.label)}
-              </Box>
-            </li>
-          );
-        })}
-      </Box>
-    </Box>
+    <AreaTabs
+      label={translate('reportScreens.nav.label')}
+      links={links.map((link) => ({ to: link.to, label: translate(link.label), active: link.to === value }))}
+    />
   );
 }
