@@ -74,6 +74,18 @@ test('support.admin edits the banner in Banner Settings; it shows in the shell a
     await admin.getByRole('option', { name: 'High' }).click();
     await expect(dialog.getByRole('region', { name: 'Status banner' })).toContainText(TITLE);
     await expect(save).toBeEnabled();
+    // The header turning compact (a window under 768 px high: Help moves into the overflow menu) and
+    // back keeps the dialog open with what was typed (it was lost with the menu that held it). Only
+    // the height changes: under 600 px wide react-admin's drawer turns into a modal of its own.
+    // (The open dialog hides the header from the accessibility tree: the Help button is found by its label.)
+    const helpInBar = admin.locator('header button[aria-label="Help"]');
+    await admin.setViewportSize({ width: 1440, height: 700 });
+    await expect(helpInBar).toHaveCount(0);
+    await expect(dialog.getByLabel('Title')).toHaveValue(TITLE);
+    await admin.setViewportSize({ width: 1440, height: 900 });
+    await expect(helpInBar).toHaveCount(1);
+    await expect(dialog.getByLabel('Title')).toHaveValue(TITLE);
+    await expect(save).toBeEnabled();
     await checkScreen(admin, 'settings');
     // By keyboard: the demo's simulated live alarms put notices at the bottom right, above dialogs,
     // and one can sit over the dialog's buttons (a click then waits for it until the test times out).

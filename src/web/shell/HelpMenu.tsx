@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -27,26 +27,27 @@ const ROUTES: Partial<Record<HelpItemKey, string>> = {
   provideFeedback: '/home/contact-us?topic=feedback',
 };
 
+type HelpDialog = 'about' | 'banner' | 'popupBlocked' | null;
+
+/** What a help item does, from whichever menu it was chosen in. */
+const HelpChoice = createContext<(key: HelpItemKey) => Promise<unknown>>(async () => undefined);
+
 /**
- * SPEC §2 'Help menu (not for app 3)'. With `control`, the menu opens where the caller says
- * (the compact header's overflow menu, issue 14) and has no button of its own; it stays
- * mounted so its dialogs outlive the menu.
+ * The help items' actions and their dialogs (About, Banner Settings, a blocked pop-up), mounted
+ * once above both places the help menu can be: the header's button and, on a narrow header, its
+ * overflow menu. A header turning compact or wide (a window resized, a phone turned) swaps those
+ * menus; an open dialog and what was typed in it stay.
  */
-export function HelpMenu({ control }: { control?: { anchorEl: HTMLElement | null; onClose: () => void } }) {
+export function HelpDialogs({ children }: { children: ReactNode }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { user, config } = useShellSession();
-  const [ownAnchor, setOwnAnchor] = useState<HTMLElement | null>(null);
-  const anchor = control ? control.anchorEl : ownAnchor;
-  const setAnchor = (el: HTMLElement | null) => (control && !el ? control.onClose() : setOwnAnchor(el));
-  const [dialog, setDialog] = useState<'about' | 'banner' | 'popupBlocked' | null>(null);
+  const [dialog, setDialog] = useState<HelpDialog>(null);
   const [lastPopup, setLastPopup] = useState<HelpItemKey>('classicPortal');
-  if (!user) return null;
-  const items = helpMenuItems(user);
-  if (items.length === 0) return null;
+  const items = user ? helpMenuItems(user) : [];
 
   const choose = async (key: HelpItemKey) => {
-    setAnchor(null);
+    if (!user) return undefined;
     const route = ROUTES[key];
     if (route) return navigate(route);
     if (key === 'about') return setDialog('about');
@@ -77,31 +78,8 @@ export function HelpMenu({ control }: { control?: { anchorEl: HTMLElement | null
   };
 
   return (
-    <>
-      {!control && (
-        <Tooltip title={translate('shell.appBar.help')}>
-          <IconButton
-            color="inherit"
-            aria-label={translate('shell.appBar.help')}
-            aria-haspopup="menu"
-            onClick={(e) => setAnchor(e.currentTarget)}
-          >
-            <HelpOutlineIcon />
-          </IconButton>
-        </Tooltip>
-      )}
-      <MuiMenu
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-label': translate('shell.appBar.help') } }}
-      >
-        {items.map((key) => (
-          <MenuItem key={key} onClick={() => void choose(key)}>
-            {translate(`shell.help.${key}`)}
-          </MenuItem>
-        ))}
-      </MuiMenu>
+    <HelpChoice.Provider value={choose}>
+      {children}
       <Dialog open={dialog === 'about'} onClose={() => setDialog(null)} aria-labelledby="about-title">
         <DialogTitle id="about-title">{translate('shell.help.aboutTitle')}</DialogTitle>
         <DialogContent>
@@ -136,6 +114,58 @@ export function HelpMenu({ control }: { control?: { anchorEl: HTMLElement | null
         </DialogActions>
       </Dialog>
       {items.includes('bannerSettings') && <BannerSettingsDialog open={dialog === 'banner'} onClose={() => setDialog(null)} />}
+    </HelpChoice.Provider>
+  );
+}
+
+/**
+ * SPEC §2 'Help menu (not for app 3)'. With `control`, the menu opens where the caller says
+ * (the compact header's overflow menu, issue 14) and has no button of its own. Its items act
+ * through HelpDialogs.
+ */
+export function HelpMenu({ control }: { control?: { anchorEl: HTMLElement | null; onClose: () => void } }) {
+  const translate = useTranslate();
+  const { user } = useShellSession();
+  const choose = useContext(HelpChoice);
+  const [ownAnchor, setOwnAnchor] = useState<HTMLElement | null>(null);
+  const anchor = control ? control.anchorEl : ownAnchor;
+  const setAnchor = (el: HTMLElement | null) => (control && !el ? control.onClose() : setOwnAnchor(el));
+  if (!user) return null;
+  const items = helpMenuItems(user);
+  if (items.length === 0) return null;
+
+  return (
+    <>
+      {!control && (
+        <Tooltip title={translate('shell.appBar.help')}>
+          <IconButton
+            color="inherit"
+            aria-label={translate('shell.appBar.help')}
+            aria-haspopup="menu"
+            onClick={(e) => setAnchor(e.currentTarget)}
+          >
+            <HelpOutlineIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+      <MuiMenu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-label': translate('shell.appBar.help') } }}
+      >
+        {items.map((key) => (
+          <MenuItem
+            key={key}
+            onClick={() => {
+              setAnchor(null);
+              void choose(key);
+            }}
+          >
+            {translate(`shell.help.${key}`)}
+          </MenuItem>
+        ))}
+      </MuiMenu>
     </>
   );
 }

@@ -18,7 +18,7 @@ import { Link } from 'react-router-dom';
 import type { DealerBranding } from '../../../schemas/dealer.js';
 import { api } from '../providers/http.js';
 import { APPLICATION } from '../../common/constants.js';
-import { HelpMenu } from './HelpMenu.js';
+import { HelpDialogs, HelpMenu } from './HelpMenu.js';
 import { headerLogo, homePath } from './menuRules.js';
 import { shellApi } from './shellApi.js';
 import type { HeaderControl, HeaderLayout } from './headerRules.js';
@@ -176,51 +176,53 @@ export function ShellAppBar() {
   const app = user?.applicationNum;
   const inBar = (control: HeaderControl) => layout.bar.includes(control);
   return (
-    <AppBar
-      color="inherit"
-      userMenu={layout.compact ? false : <ShellUserMenu />}
-      toolbar={
-        layout.compact ? (
-          <OverflowMenu layout={layout} />
-        ) : (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            {inBar('switcher') && app === APPLICATION.dealer && <AccountGroupSwitcher onPulse={onPulse} />}
-            {inBar('switcher') && app === APPLICATION.customer && <AccountSwitcher />}
-            <Tooltip title={translate('shell.appBar.spotlight')}>
-              <IconButton color="inherit" aria-label={translate('shell.appBar.spotlight')} onClick={openSpotlight}>
-                <SearchIcon />
-              </IconButton>
-            </Tooltip>
-            {inBar('siteSidebar') && onToggleSidebar && (
-              <Tooltip title={translate('shell.appBar.siteSidebar')}>
-                <IconButton
-                  color="inherit"
-                  aria-label={translate('shell.appBar.siteSidebar')}
-                  aria-pressed={!sidebarHidden}
-                  onClick={onToggleSidebar}
-                >
-                  <ViewSidebarIcon />
+    <HelpDialogs>
+      <AppBar
+        color="inherit"
+        userMenu={layout.compact ? false : <ShellUserMenu />}
+        toolbar={
+          layout.compact ? (
+            <OverflowMenu layout={layout} />
+          ) : (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              {inBar('switcher') && app === APPLICATION.dealer && <AccountGroupSwitcher onPulse={onPulse} />}
+              {inBar('switcher') && app === APPLICATION.customer && <AccountSwitcher />}
+              <Tooltip title={translate('shell.appBar.spotlight')}>
+                <IconButton color="inherit" aria-label={translate('shell.appBar.spotlight')} onClick={openSpotlight}>
+                  <SearchIcon />
                 </IconButton>
               </Tooltip>
-            )}
-            {inBar('help') && <HelpMenu />}
-            <LoadingIndicator />
-          </Box>
-        )
-      }
-    >
-      {/* Compact on a small screen, so the logo always has room. */}
-      <Box
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          display: 'flex',
-          alignItems: 'center',
-          '& > a': { display: 'flex', alignItems: 'center', minWidth: 0 },
-        }}
+              {inBar('siteSidebar') && onToggleSidebar && (
+                <Tooltip title={translate('shell.appBar.siteSidebar')}>
+                  <IconButton
+                    color="inherit"
+                    aria-label={translate('shell.appBar.siteSidebar')}
+                    aria-pressed={!sidebarHidden}
+                    onClick={onToggleSidebar}
+                  >
+                    <ViewSidebarIcon />
+                  </IconButton>
+                </Tooltip>
+              )}
+              {inBar('help') && <HelpMenu />}
+              <LoadingIndicator />
+            </Box>
+          )
+        }
       >
-        <Logo />
-      </Box>
-    </AppBar>
+        {/* Compact on a small screen, so the logo always has room. */}
+        <Box
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            display: 'flex',
+            alignItems: 'center',
+            '& > a': { display: 'flex', alignItems: 'center', minWidth: 0 },
+          }}
+        >
+          <Logo />
+        </Box>
+      </AppBar>
+    </HelpDialogs>
   );
 }
