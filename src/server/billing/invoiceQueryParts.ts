@@ -1,7 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { InvoiceStatus } from '../../../schemas/invoices.js';
 import { balanceCents, invoiceStatus } from '../../common/billing.js';
-import type { Database } from '../db/schema.js';
+import type { Database, InvoicesTable } from '../db/schema.js';
 
 /**
  * What the customer's invoices (invoicesRepository.ts, table invoices) and the station's invoices
@@ -32,19 +32,20 @@ export function sortedBy<F extends string>(sort: { field: F; order: 'asc' | 'des
 }
 
 /** The columns both tables have, as selected (days as YYYY-MM-DD). */
-export interface InvoiceRow {
-  site_group_num: number;
-  number: string;
-  issued_on: string;
-  due_on: string;
-  period_start: string;
-  period_end: string;
-  total_cents: number;
-  paid_cents: number;
-  paid_on: string | null;
-  status: 'open' | 'paid' | 'void';
-  currency: 'USD' | 'CAD' | 'MXN';
-}
+export type InvoiceRow = Pick<
+  Selectable<InvoicesTable>,
+  | 'site_group_num'
+  | 'number'
+  | 'issued_on'
+  | 'due_on'
+  | 'period_start'
+  | 'period_end'
+  | 'total_cents'
+  | 'paid_cents'
+  | 'paid_on'
+  | 'status'
+  | 'currency'
+>;
 
 /** The fields both invoices answer, from a row: the shown status (open past due is overdue) and the balance it leaves. */
 export function invoiceFields(id: number, row: InvoiceRow, today: string) {

@@ -126,7 +126,7 @@ export function AuditEntryDrawer() {
       basePath={AUDIT_LOG_PATH}
       width={640}
       testId="audit-entry"
-      title={(id) => translate('auditLog.detail.title', { id: id || '' })}
+      title={(id) => translate('auditLog.detail.title', { id: id ?? '' })}
       texts={{
         close: translate('auditLog.detail.close'),
         loading: translate('auditLog.loading'),

@@ -164,10 +164,10 @@ export function ContactRequestDrawer() {
       basePath={CONTACT_REQUESTS_PATH}
       width={600}
       testId="contact-request"
-      title={(id, request) =>
+      title={(_id, request) =>
         request
           ? // Non-breaking hyphens: the reference stays on one line.
-            translate('contactRequests.detail.title', { reference: (request.reference ?? `#${id}`).replaceAll('-', '\u2011') })
+            translate('contactRequests.detail.title', { reference: (request.reference ?? `#${request.id}`).replaceAll('-', '\u2011') })
           : translate('contactRequests.detail.loadingTitle')
       }
       headerExtra={(request) => <ContactStatusChip status={request.status} />}

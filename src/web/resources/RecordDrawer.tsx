@@ -54,7 +54,7 @@ export function RecordDrawer<T extends RaRecord>({
   width: number;
   testId: string;
   /** The title of a record, or of the one being read (`record` undefined). */
-  title: (id: number, record?: T) => ReactNode;
+  title: (id: number | undefined, record?: T) => ReactNode;
   headerExtra?: (record: T) => ReactNode;
   texts: { close: string; loading: string; loadError: string };
   children: (record: T) => ReactNode;
@@ -83,7 +83,7 @@ export function RecordDrawer<T extends RaRecord>({
       <Box data-testid={testId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
           <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-            {title(id ?? 0, record)}
+            {title(id, record)}
           </Typography>
           {record && headerExtra?.(record)}
           <IconButton onClick={close} aria-label={texts.close} edge="end">

@@ -1,5 +1,4 @@
-import { wallTime } from '../resources/wallTime.js';
-import { knownZone } from '../resources/zonedTime.js';
+import { knownZone, wallTime } from '../resources/zonedTime.js';
 
 /**
  * Times of a test in the account's time zone (the dialog's start field and the end it shows):
