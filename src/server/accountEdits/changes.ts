@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import type { EditSite } from './accountEditsRepository.js';
 import type { AuditAction } from '../../common/auditActions.js';
+import type { AuditTargetType } from '../../common/auditTargets.js';
 
 /** What every account edit shares: the audit entry with before and after, the changed fields, the list answer. */
 
@@ -16,7 +17,7 @@ export function changedFields<T extends object>(before: T, after: T, fields: rea
 export async function auditChange(
   app: FastifyInstance,
   request: FastifyRequest,
-  entry: { action: AuditAction; site: EditSite; targetType: string; targetId: string | number; before: unknown; after: unknown },
+  entry: { action: AuditAction; site: EditSite; targetType: AuditTargetType; targetId: string | number; before: unknown; after: unknown },
 ): Promise<void> {
   await app.audit(request, {
     action: entry.action,

@@ -4,6 +4,7 @@ import { errorSchema, INT4_MAX } from '../../../schemas/shared.js';
 import { HttpError } from '../http/errors.js';
 import { ansServiceRepository } from './ansServiceRepository.js';
 import type { AuditAction } from '../../common/auditActions.js';
+import type { AuditTargetType } from '../../common/auditTargets.js';
 
 /** What the answering service's four routes files share: schemas of ids and errors, the checks, and the group and audit of a request. */
 export const idParams = {
@@ -33,7 +34,7 @@ export function ansContext(parent: FastifyInstance) {
   const audit = (
     request: FastifyRequest,
     action: AuditAction,
-    targetType: string,
+    targetType: AuditTargetType,
     targetId: number | string,
     details: Record<string, unknown>,
   ) => app.audit(request, { action, targetType, targetId, details });

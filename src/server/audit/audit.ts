@@ -1,13 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { AuditAction } from '../../common/auditActions.js';
+import type { AuditTargetType } from '../../common/auditTargets.js';
 
 /** One audit line: who did what to which thing, when and from where. Never a secret in `details`. */
 export interface AuditEntry {
   action: AuditAction;
   actorUserId?: number | null;
   impersonatorUserId?: number | null;
-  targetType?: string;
+  targetType?: AuditTargetType;
   targetId?: string | number;
   ip?: string | null;
   details?: Record<string, unknown>;

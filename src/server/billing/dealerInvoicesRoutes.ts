@@ -78,7 +78,7 @@ export async function dealerInvoicesRoutes(parent: FastifyInstance) {
       const one = invoiceId === undefined ? undefined : found(data.invoices[0]);
       await app.audit(request, {
         action: 'dealerInvoices.exported',
-        targetType: invoiceId === undefined ? 'accountGroup' : 'dealerInvoice',
+        targetType: invoiceId === undefined ? 'account_group' : 'dealerInvoice',
         targetId: invoiceId ?? user.current_site_group_num ?? undefined,
         details: { format, invoices: data.invoices.length, lines: data.lines.length },
       });

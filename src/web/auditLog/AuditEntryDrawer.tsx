@@ -9,7 +9,7 @@ import type { AuditLogEntry } from '../../../schemas/auditLog.js';
 import { auditChanges, auditValueText } from '../../common/auditChanges.js';
 import { Fact, FactList, RecordDrawer } from '../resources/RecordDrawer.js';
 import { ChangesTable } from './ChangesTable.js';
-import { ActionCode, OccurredAt, PersonText } from './AuditParts.js';
+import { ActionCode, CodeCaption, OccurredAt, PersonText } from './AuditParts.js';
 import { AUDIT_LOG_PATH, targetText, whoDid } from './auditLogRules.js';
 
 /** A link that lists the entries of a filter (the list reads `filter` from the address). */
@@ -50,7 +50,7 @@ function EntryBody({ entry }: { entry: AuditLogEntry }) {
   const translate = useTranslate();
   const { person, actingAs } = whoDid(entry);
   const { changes, other } = auditChanges(entry.details);
-  const target = targetText(entry);
+  const target = targetText(translate, entry);
   return (
     <>
       <FactList>
@@ -65,7 +65,10 @@ function EntryBody({ entry }: { entry: AuditLogEntry }) {
             <PersonText person={actingAs} />
           </Fact>
         )}
-        <Fact label={translate('auditLog.detail.record')}>{target || '—'}</Fact>
+        <Fact label={translate('auditLog.detail.record')}>
+          {target || '—'}
+          {entry.targetType && <CodeCaption code={entry.targetType} />}
+        </Fact>
         <Fact label={translate('auditLog.detail.when')}>
           <OccurredAt iso={entry.occurredAt} />
         </Fact>

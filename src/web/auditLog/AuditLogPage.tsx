@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -17,9 +18,11 @@ import {
   List,
   NullableBooleanInput,
   SearchInput,
+  SelectInput,
   TextInput,
   TopToolbar,
   useListContext,
+  useLocaleState,
   useNotify,
   useTranslate,
 } from 'react-admin';
@@ -30,7 +33,7 @@ import { ListEmpty, ListExportButton, ListSkeleton } from '../resources/ListStat
 import { ActionFilterInput } from './ActionFilterInput.js';
 import { AuditEntryDrawer } from './AuditEntryDrawer.js';
 import { ActionCode, OccurredAt, PersonText } from './AuditParts.js';
-import { AUDIT_LOG_PATH, auditExportUrl, boundaryDay, dayBoundary, targetText, whoDid } from './auditLogRules.js';
+import { AUDIT_LOG_PATH, auditExportUrl, boundaryDay, dayBoundary, targetText, targetTypeChoices, whoDid } from './auditLogRules.js';
 
 const AUDIT_LOG = 'auditLog';
 
@@ -56,14 +59,7 @@ function auditFilters(translate: (key: string) => string, phone: boolean) {
       sx={{ width: { xs: '100%', sm: 260 } }}
     />,
     <TextInput key="actor" source="actor" label="auditLog.filters.actor" alwaysOn={alwaysOn} helperText={false} sx={FILTER_WIDTH} />,
-    <TextInput
-      key="targetType"
-      source="targetType"
-      label="auditLog.filters.targetType"
-      alwaysOn={alwaysOn}
-      helperText={false}
-      sx={FILTER_WIDTH}
-    />,
+    <TargetTypeFilterInput key="targetType" source="targetType" alwaysOn={alwaysOn} />,
     <DateInput
       key="from"
       source="from"
@@ -97,6 +93,31 @@ function auditFilters(translate: (key: string) => string, phone: boolean) {
       sx={{ width: { xs: '100%', sm: 220 } }}
     />,
   ];
+}
+
+/**
+ * The record type filter: the types the portal writes, by name; a type only older entries hold
+ * (reached by an entry's 'Entries for this record') is offered as its code while it is chosen.
+ */
+function TargetTypeFilterInput({ source }: { source: string; alwaysOn?: boolean }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { filterValues } = useListContext();
+  const chosen = typeof filterValues[source] === 'string' ? (filterValues[source] as string) : '';
+  const choices = useMemo(() => {
+    const known = targetTypeChoices(translate, locale);
+    return chosen && !known.some((choice) => choice.id === chosen) ? [...known, { id: chosen, name: chosen }] : known;
+  }, [translate, locale, chosen]);
+  return (
+    <SelectInput
+      source={source}
+      label="auditLog.filters.targetType"
+      choices={choices}
+      emptyText="auditLog.filters.any"
+      helperText={false}
+      sx={FILTER_WIDTH}
+    />
+  );
 }
 
 /** Who did it, acting as whom, and from which address (the table has no room for a column of its own beside the record). */
@@ -154,7 +175,8 @@ function What({ entry }: { entry: AuditLogEntry }) {
 
 /** A record's type and id; a long id (a session's UUID) cut short in the table, whole in its tooltip and the entry. */
 function Target({ entry }: { entry: AuditLogEntry }) {
-  const text = targetText(entry);
+  const translate = useTranslate();
+  const text = targetText(translate, entry);
   if (!text) {
     return (
       <Typography component="span" variant="body2" color="text.secondary">
@@ -249,7 +271,7 @@ function AuditCards() {
                 </Box>
                 {(entry.targetType || entry.ip) && (
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1, overflowWrap: 'anywhere' }}>
-                    {[targetText(entry), entry.ip].filter(Boolean).join(' · ')}
+                    {[targetText(translate, entry), entry.ip].filter(Boolean).join(' · ')}
                   </Typography>
                 )}
               </CardContent>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditLogEntry } from '../../../schemas/auditLog.js';
+import { AUDIT_TARGET_TYPES } from '../../common/auditTargets.js';
 import {
   actionSentence,
   actionSuggestions,
@@ -8,6 +9,8 @@ import {
   dayBoundary,
   matchingActions,
   targetText,
+  targetTypeChoices,
+  targetTypeName,
   whoDid,
 } from './auditLogRules.js';
 
@@ -74,10 +77,22 @@ describe('the export address', () => {
 });
 
 describe('the record of an entry', () => {
-  it('names its type and id', () => {
-    expect(targetText(entry())).toBe('contact 42');
-    expect(targetText(entry({ targetId: null }))).toBe('contact');
-    expect(targetText(entry({ targetType: null, targetId: null }))).toBe('');
+  it("names its type in the user's language, and its id", () => {
+    expect(targetText(translate, entry())).toBe('Contact 42');
+    expect(targetText(translate, entry({ targetId: null }))).toBe('Contact');
+    expect(targetText(translate, entry({ targetType: null, targetId: null }))).toBe('');
+  });
+
+  it('shows a type only older entries hold as its code', () => {
+    expect(targetText(translate, entry({ targetType: 'accountGroup', targetId: '9993' }))).toBe('accountGroup 9993');
+    expect(targetTypeName(translate, 'report_run')).toBe('Report run');
+  });
+
+  it('offers every type the portal writes in the filter, by name', () => {
+    const choices = targetTypeChoices(translate, 'en');
+    expect(choices.map((c) => c.id).sort()).toEqual([...AUDIT_TARGET_TYPES].sort());
+    expect(choices.map((c) => c.name)).toEqual([...choices.map((c) => c.name)].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(choices.find((c) => c.id === 'site')?.name).toBe('Account');
   });
 });
 
@@ -87,6 +102,9 @@ const SENTENCES: Record<string, string> = {
   'auditLog.actions.users.updated': 'Updated a user',
   'auditLog.actions.support.disabled': 'Disabled a user',
   'auditLog.actions.siteTest.placed': 'Placed an account on test',
+  'auditLog.targets.contact': 'Contact',
+  'auditLog.targets.report_run': 'Report run',
+  'auditLog.targets.site': 'Account',
 };
 const translate = (key: string, options: Record<string, unknown> = {}) => SENTENCES[key] ?? String(options._ ?? key);
 

@@ -1,10 +1,11 @@
 import { addDays, format } from 'date-fns';
 import type { AuditLogEntry } from '../../../schemas/auditLog.js';
 import { AUDIT_ACTIONS, isAuditAction, type AuditAction } from '../../common/auditActions.js';
+import { AUDIT_TARGET_TYPES, isAuditTargetType, type AuditTargetType } from '../../common/auditTargets.js';
 
 /**
  * The audit log screen's pure rules (issue 16): who did it and as whom, the actions' sentences and
- * the action filter's suggestions, the day filters, and the export's address.
+ * the action filter's suggestions, the records' names, the day filters, and the export's address.
  */
 
 export const AUDIT_LOG_PATH = '/audit-log';
@@ -54,12 +55,22 @@ export function auditExportUrl(filter: Record<string, unknown>): string {
   return `/api/auditLog/export?filter=${encodeURIComponent(JSON.stringify(kept))}`;
 }
 
-/** The record an entry is about, on one line: 'contact 42', the type alone, or '' for none. */
-export function targetText(entry: Pick<AuditLogEntry, 'targetType' | 'targetId'>): string {
-  return [entry.targetType, entry.targetId].filter(Boolean).join(' ');
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A record type's name in the user's language ('Contact'), or the stored code itself for one the portal no longer writes. */
+export function targetTypeName(translate: Translate, code: string): string {
+  return isAuditTargetType(code) ? translate(`auditLog.targets.${code}`, { _: code }) : code;
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+/** The record an entry is about, on one line: 'Contact 42', the type alone, or '' for none. */
+export function targetText(translate: Translate, entry: Pick<AuditLogEntry, 'targetType' | 'targetId'>): string {
+  return [entry.targetType && targetTypeName(translate, entry.targetType), entry.targetId].filter(Boolean).join(' ');
+}
+
+/** The record filter's choices: every type the portal writes, by name in the user's language. */
+export function targetTypeChoices(translate: Translate, locale?: string): { id: AuditTargetType; name: string }[] {
+  return AUDIT_TARGET_TYPES.map((id) => ({ id, name: targetTypeName(translate, id) })).sort((a, b) => a.name.localeCompare(b.name, locale));
+}
 
 /**
  * An action's sentence in the user's language ('Invited a user', locales auditLog.actions); undefined

@@ -3,6 +3,7 @@ import { APPLICATION } from '../../../common/constants.js';
 import { randomToken, sha256 } from '../../auth/secrets.js';
 import type { Db } from '../database.js';
 import type { AuditAction } from '../../../common/auditActions.js';
+import type { AuditTargetType } from '../../../common/auditTargets.js';
 
 /**
  * Demo data for /support (issue 16), so its screens show every status and history:
@@ -112,7 +113,7 @@ export async function seedSupportDemo(
           actor_user_id: userId,
           impersonator_user_id: null,
           action: 'login.succeeded' satisfies AuditAction,
-          target_type: 'session',
+          target_type: 'session' satisfies AuditTargetType,
           target_id: randomUUID(),
           ip,
           details: JSON.stringify({ method: 'password', pending: [] }),
@@ -122,7 +123,7 @@ export async function seedSupportDemo(
           actor_user_id: null,
           impersonator_user_id: null,
           action: 'login.failed' satisfies AuditAction,
-          target_type: 'user',
+          target_type: 'user' satisfies AuditTargetType,
           target_id: String(userId),
           ip,
           details: JSON.stringify({ account, throttled: outcome === 'throttled' }),
@@ -173,7 +174,7 @@ export async function seedSupportDemo(
         actor_user_id: input.supportUserId,
         impersonator_user_id: null,
         action: 'impersonation.started' satisfies AuditAction,
-        target_type: 'user',
+        target_type: 'user' satisfies AuditTargetType,
         target_id: String(input.betaUserId),
         ip: '192.0.2.10',
         details: JSON.stringify({
@@ -187,7 +188,7 @@ export async function seedSupportDemo(
         actor_user_id: input.betaUserId,
         impersonator_user_id: input.supportUserId,
         action: 'impersonation.ended' satisfies AuditAction,
-        target_type: 'user',
+        target_type: 'user' satisfies AuditTargetType,
         target_id: String(input.betaUserId),
         ip: '192.0.2.10',
         details: JSON.stringify({ impersonator: input.supportUserId }),
