@@ -113,8 +113,10 @@ function TargetTypeFilterInput({ source }: { source: string; alwaysOn?: boolean 
       source={source}
       label="auditLog.filters.targetType"
       choices={choices}
+      translateChoice={false}
       emptyText="auditLog.filters.any"
       helperText={false}
+      size="small"
       sx={FILTER_WIDTH}
     />
   );
