@@ -46,6 +46,12 @@ test('support.admin moves a contact-us message to in progress with an internal n
   await expect(drawer.getByText('Last changed by support.admin')).toBeVisible();
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toBeHidden();
+
+  // The record type filter offers the types by name and filters by their code.
+  await page.getByRole('combobox', { name: 'Record type' }).click();
+  await page.getByRole('option', { name: 'Contact Us message', exact: true }).click();
+  await expect.poll(() => decodeURIComponent(page.url())).toContain('"targetType":"contactRequest"');
+  await expect(table.getByRole('row').nth(1)).toContainText(`Contact Us message ${closed.id}`);
   // The list kept its filter: the message is no longer new.
   await expect(table.getByText(reference)).toHaveCount(0);
 });
@@ -79,7 +85,9 @@ test('support.admin opens the audit log, filters it, opens an entry and exports 
   const drawer = page.getByRole('dialog', { name: /^Audit entry #\d+$/ });
   await expect(drawer).toBeVisible();
   await expect(drawer).toContainText('support.admin');
-  await expect(drawer).toContainText(`contactRequest ${closed.id}`);
+  // The record by its name in the reader's language, its stored code beneath.
+  await expect(drawer).toContainText(`Contact Us message ${closed.id}`);
+  await expect(drawer).toContainText('contactRequest');
   const changes = drawer.getByRole('table', { name: 'Before and after' });
   const status = changes.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'status' }) });
   await expect(status).toContainText('closed');
@@ -89,6 +97,12 @@ test('support.admin opens the audit log, filters it, opens an entry and exports 
   await checkA11y(page, 'audit', 'entry', { fullPage: false });
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toBeHidden();
+
+  // The record type filter offers the types by name and filters by their code.
+  await page.getByRole('combobox', { name: 'Record type' }).click();
+  await page.getByRole('option', { name: 'Contact Us message', exact: true }).click();
+  await expect.poll(() => decodeURIComponent(page.url())).toContain('"targetType":"contactRequest"');
+  await expect(table.getByRole('row').nth(1)).toContainText(`Contact Us message ${closed.id}`);
 
   const exportLink = page.getByRole('link', { name: 'Export CSV' });
   await expect(exportLink).toHaveAttribute('href', /\/api\/auditLog\/export\?filter=/);

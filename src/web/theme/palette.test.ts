@@ -73,10 +73,10 @@ function expectedColours(theme: Theme, mode: ColorMode): Record<string, string> 
     '--portal-alert-error-bg': alertBackground(p.error.light, 0.9),
     '--portal-alert-error-icon': p.error.main,
     '--portal-filled-error': p.error.main,
+    '--portal-filled-warning': p.warning.main,
     ...(mode === 'dark' && {
       '--portal-filled-success': p.success.main,
       '--portal-filled-info': p.info.main,
-      '--portal-filled-warning': p.warning.main,
     }),
   };
 }

@@ -18,6 +18,10 @@ export function portalTheme(mode: ColorMode): Theme {
         : { main: '#0b4f9c', contrastText: '#ffffff' },
       secondary: { main: dark ? '#ffb86b' : '#9a4a00' },
       error: { main: dark ? '#ff8a80' : '#b3261e' },
+      // MUI's light warning (#ed6c02) is 3.1:1 on white, as text (an outlined chip, a text button)
+      // and under white text (a filled chip or notification); this one is 5.6:1. Its light and
+      // dark shades stay MUI's, so the standard alerts (drawn from the light shade) keep their colours.
+      ...(!dark && { warning: { main: '#b34700', light: '#ff9800', dark: '#e65100' } }),
       background: dark ? { default: '#0f1720', paper: '#17212c' } : { default: '#f4f6f9', paper: '#ffffff' },
       text: dark ? { primary: '#e8edf3', secondary: '#b4c0cc' } : { primary: '#16202b', secondary: '#4a5663' },
     },
