@@ -123,9 +123,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * asks for pg's promise form (`client.query(sql, parameters)`); measured here (node --trace-gc, pg
  * 8.23, Node 20), results read that way outlived V8's young-generation collections and filled the old
  * generation until a full collection: the events export of 1,000,000 rows grew the server by
- * ~100 MB each time. The same queries given a callback die young: +17 MB in the first export,
- * +0 to 2 MB after (`npm run bench -- --events`). One wrapper per pg client, so Kysely's own
- * per-client state is kept.
+ * ~100 MB each time (a script with nothing but pg shows the same). The same queries given a
+ * callback die young: about 20 MB in the first export, a few MB after (`npm run bench -- --events`).
+ * One wrapper per pg client, so Kysely's own per-client state is kept.
  */
 function callbackQueries(pool: pg.Pool): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -133,7 +133,7 @@ function callbackQueries(pool: pg.Pool): PostgresPool {
     // Kysely hands a cursor only to a dialect given pg-cursor, which this one is not: SQL and its parameters.
     query: ((sql: string, parameters: readonly unknown[]) =>
       new Promise<pg.QueryResult>((resolve, reject) =>
-        client.query(sql, [...parameters], (error, result) => (error ? reject(error) : resolve(result))),
+        client.query(sql, parameters as unknown[], (error, result) => (error ? reject(error) : resolve(result))),
       )) as unknown as PostgresPoolClient['query'],
     release: () => client.release(),
   });
