@@ -22,8 +22,17 @@ async function field(page: Page, label: string) {
   return page.getByLabel(labelled(label));
 }
 
+/**
+ * A button of the stepper's bar, at the bottom right, pressed from the keyboard: the demo's
+ * simulated alarms (one every 20 to 60 s) show notices there, and a notice under the pointer stays
+ * open while the pointer rests on it (NotificationStack), so a click can wait behind one for good.
+ */
+async function press(page: Page, name: string) {
+  await page.getByRole('button', { name, exact: true }).press('Enter');
+}
+
 async function next(page: Page, heading: string) {
-  await page.getByRole('button', { name: 'Next' }).click();
+  await press(page, 'Next');
   await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
 }
 
@@ -45,7 +54,7 @@ test('create an account through every step, reload halfway and lose nothing', as
   await checkA11y(page, 'site-create', 'account');
 
   // Step 1: a required name.
-  await page.getByRole('button', { name: 'Next' }).click();
+  await press(page, 'Next');
   await expect(page.getByText('Some fields of this step need attention.')).toBeVisible();
   await expect(page.locator('#site-create-account-siteName-helper-text')).toHaveText('Required');
   await (await field(page, 'Account name')).fill('Okafor Residence');
@@ -58,7 +67,7 @@ test('create an account through every step, reload halfway and lose nothing', as
   await (await field(page, 'State')).selectOption('CO');
   await (await field(page, 'ZIP code')).fill('8020');
   await (await field(page, 'Premise phone')).fill('303 555 0142');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await press(page, 'Next');
   await expect(page.getByText('Use a ZIP code like 12345 or 12345-6789')).toBeVisible();
   await (await field(page, 'ZIP code')).fill('80202-1234');
   await checkA11y(page, 'site-create', 'address');
@@ -85,7 +94,7 @@ test('create an account through every step, reload halfway and lose nothing', as
   await names.nth(1).fill('Ada Okafor');
   await phones.nth(1).fill('12');
   await page.getByLabel(labelled('Relation')).nth(1).fill('Owner');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await press(page, 'Next');
   await expect(page.getByText('This phone number is too short')).toBeVisible();
   await phones.nth(1).fill('(303) 555-0143');
   await page.getByRole('button', { name: 'Move contact 2 up' }).click();
@@ -98,20 +107,20 @@ test('create an account through every step, reload halfway and lose nothing', as
   await expect(page.getByText(/Draft saved/)).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Zones', level: 2 })).toBeVisible();
-  await page.getByRole('button', { name: 'Back' }).click();
+  await press(page, 'Back');
   await expect(page.getByLabel(labelled('Name')).nth(0)).toHaveValue('Ada Okafor');
   await expect(page.getByLabel(labelled('Relation')).nth(0)).toHaveValue('Owner');
   await expect(page.getByLabel(labelled('Phone number')).nth(0)).toHaveValue('(303) 555-0143');
   await expect(page.getByLabel(labelled('Name')).nth(1)).toHaveValue('Ben Okafor');
-  await page.getByRole('button', { name: 'Back' }).click();
+  await press(page, 'Back');
   await expect(await field(page, 'Transmitter code')).toHaveValue(transmitter);
   await expect(await field(page, 'Panel type')).toHaveValue('Qolsys IQ Panel 4');
-  await page.getByRole('button', { name: 'Back' }).click();
+  await press(page, 'Back');
   await expect(await field(page, 'Address line 1')).toHaveValue('12 Elm Street');
   await expect(await field(page, 'State')).toHaveValue('CO');
   await expect(await field(page, 'ZIP code')).toHaveValue('80202-1234');
   await expect(await field(page, 'Premise phone')).toHaveValue('303 555 0142');
-  await page.getByRole('button', { name: 'Back' }).click();
+  await press(page, 'Back');
   await expect(await field(page, 'Account name')).toHaveValue('Okafor Residence');
   await expect(await field(page, 'Site type')).toHaveValue('commercial');
   await expect(await field(page, 'Time zone')).toHaveValue('America/Denver');
@@ -144,7 +153,7 @@ test('create an account through every step, reload halfway and lose nothing', as
   await checkA11y(page, 'site-create', 'review');
 
   // Create: lands on the account, pending, with its warnings.
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await press(page, 'Create account');
   await expect(page).toHaveURL(/\/site\/info\?sn=\d+/);
   await expect(page.getByText('Okafor Residence').first()).toBeVisible();
   await expect(page.getByText('Pending').first()).toBeVisible();
@@ -213,7 +222,7 @@ test('a transmitter taken between the devices step and Create returns the user t
 
   await page.goto(`/site/create?draft=${draft.id}`);
   await expect(page.getByRole('heading', { name: 'Review', level: 2 })).toBeVisible();
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await press(page, 'Create account');
   await expect(page.getByRole('heading', { name: 'Transmitter and devices', level: 2 })).toBeVisible();
   const message = `Transmitter ${transmitter} is already used by your account ${siteNum} (First Come Deli).`;
   await expect(page.locator('#site-create-devices-0-transmitterCode-helper-text')).toHaveText(message);
@@ -222,6 +231,6 @@ test('a transmitter taken between the devices step and Create returns the user t
   await (await field(page, 'Transmitter code')).fill(code() + 'B');
   await expect(page.locator('#site-create-devices-0-transmitterCode-helper-text')).not.toHaveText(message);
   await page.getByRole('button', { name: 'Review' }).click();
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await press(page, 'Create account');
   await expect(page).toHaveURL(/\/site\/info\?sn=\d+/);
 });
