@@ -1,4 +1,5 @@
 import type { SiteWarning } from '../../schemas/sites.js';
+import { wallClockText } from './zoneClock.js';
 
 /** What the completeness rules read of an account (issue 11, SPEC §3 site/account). */
 export interface SiteCompleteness {
@@ -72,13 +73,11 @@ export function warningsFromCounts(counts: CompletenessCounts, today: string): S
 
 /** The calendar date ('YYYY-MM-DD') of an instant in an IANA time zone (UTC when the zone is unknown). */
 export function dateIn(timeZone: string, at: Date = new Date()): string {
-  const format = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  let formatter: Intl.DateTimeFormat;
+  let clock: string;
   try {
-    formatter = format(timeZone);
+    clock = wallClockText(at, timeZone);
   } catch {
-    formatter = format('UTC');
+    clock = wallClockText(at, 'UTC');
   }
-  const parts = Object.fromEntries(formatter.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return clock.slice(0, 10);
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_EXPORT_COLUMNS, EVENT_KINDS, type EventFilter, type EventRecord } from '../../schemas/events.js';
 import { eventKind } from '../../src/common/eventKinds.js';
 import { eventsRepository } from '../../src/server/events/eventsRepository.js';
+import { wallClockText } from '../../src/common/zoneClock.js';
 import es from '../../locales/es/eventExport.json';
 import { signedInClient, type TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
@@ -96,18 +97,7 @@ async function csvText(response: Response): Promise<string> {
 
 /** 'yyyy-MM-dd HH:mm:ss' of an instant in a time zone, with Intl (the export writes it with the database). */
 function localTime(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(iso));
-  const p = (type: string) => parts.find((x) => x.type === type)!.value;
-  return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')}:${p('second')}`;
+  return wallClockText(new Date(iso), timeZone).replace('T', ' ');
 }
 
 describe.each(TEST_DATABASES)('event history on $name', (database) => {

@@ -1,4 +1,5 @@
-import { knownZone, wallTime } from '../resources/zonedTime.js';
+import { wallTime } from '../../common/zoneClock.js';
+import { knownZone } from '../resources/zonedTime.js';
 
 /**
  * Times of a test in the account's time zone (the dialog's start field and the end it shows):

@@ -1,5 +1,5 @@
 import { EVENT_KINDS, type EventFilter, type EventKind } from '../../../../schemas/events.js';
-import { wallTime } from '../../resources/zonedTime.js';
+import { wallTime } from '../../../common/zoneClock.js';
 
 /**
  * The history pages' rules as pure functions (issue 11, SPEC §2 /site/history and
