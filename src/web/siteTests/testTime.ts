@@ -1,4 +1,4 @@
-import { wallTime } from '../../common/zoneClock.js';
+import { wallClockText } from '../../common/zoneClock.js';
 import { knownZone } from '../resources/zonedTime.js';
 
 /**
@@ -8,7 +8,7 @@ import { knownZone } from '../resources/zonedTime.js';
 
 /** The premises' clock at `instant`, as 'YYYY-MM-DDTHH:mm'. */
 export function wallClockAt(instant: number, timeZone: string): string {
-  return new Date(wallTime(instant, knownZone(timeZone))).toISOString().slice(0, 16);
+  return wallClockText(instant, knownZone(timeZone)).slice(0, 16);
 }
 
 const asUtc = (wall: string) => Date.parse(`${wall}:00Z`);

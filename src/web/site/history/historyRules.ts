@@ -1,5 +1,5 @@
 import { EVENT_KINDS, type EventFilter, type EventKind } from '../../../../schemas/events.js';
-import { wallTime } from '../../../common/zoneClock.js';
+import { wallClockText, wallTime } from '../../../common/zoneClock.js';
 
 /**
  * The history pages' rules as pure functions (issue 11, SPEC §2 /site/history and
@@ -108,7 +108,7 @@ export function zoneOffset(instant: number, timeZone: string): number {
 
 /** The calendar date (YYYY-MM-DD) in `timeZone` at `instant`. */
 export function dateIn(instant: number, timeZone: string): string {
-  return new Date(wallTime(instant, timeZone)).toISOString().slice(0, 10);
+  return wallClockText(instant, timeZone).slice(0, 10);
 }
 
 /** YYYY-MM-DD `days` later (or earlier, when negative). */
