@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { checkA11y } from './a11y.js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { XSRF } from '../../src/common/constants.js';
 import { signIn } from './signIn.js';
@@ -6,27 +6,8 @@ import { signIn } from './signIn.js';
 /**
  * SPEC §2 status banner editor ('Banner Settings', application 1) and the
  * banner on the login page and in the shell (§1, §3 importance), in Chromium,
- * checked with axe-core in both themes; screenshots under test-results/banner-*.png.
+ * checked with axe-core in both themes (screenshots under test-results/banner-*.png with SCREENSHOTS=1).
  */
-
-async function checkScreen(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((m) => {
-      localStorage.setItem('color-mode', m);
-      window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
-    }, scheme);
-    await page.waitForTimeout(500);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-      `${name} (${scheme})`,
-    ).toEqual([]);
-    await page.screenshot({ path: `test-results/banner-${name}-${scheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 async function pageAs(browser: Browser, username?: string, internal = false) {
   const context = await browser.newContext();
@@ -86,7 +67,7 @@ test('support.admin edits the banner in Banner Settings; it shows in the shell a
     await expect(helpInBar).toHaveCount(1);
     await expect(dialog.getByLabel('Title')).toHaveValue(TITLE);
     await expect(save).toBeEnabled();
-    await checkScreen(admin, 'settings');
+    await checkA11y(admin, 'banner', 'settings');
     // By keyboard: the demo's simulated live alarms put notices at the bottom right, above dialogs,
     // and one can sit over the dialog's buttons (a click then waits for it until the test times out).
     await save.press('Enter');
@@ -106,7 +87,7 @@ test('support.admin edits the banner in Banner Settings; it shows in the shell a
     const loginStrip = visitor.getByRole('region', { name: 'Status banner' });
     await expect(loginStrip).toContainText(TITLE);
     await expect(loginStrip).toHaveAttribute('data-importance', 'High');
-    await checkScreen(visitor, 'login');
+    await checkA11y(visitor, 'banner', 'login');
 
     // Inactive: nowhere.
     await putBanner(admin, { active: false, title: TITLE, body: 'Hidden', importance: 'Warning' });

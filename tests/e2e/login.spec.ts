@@ -1,37 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { checkA11y } from './a11y.js';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { LOGIN_BUDGET_BYTES, recordFirstLoad, type FirstLoad } from '../bench/loginBundle.js';
 
 /**
  * The sign-in journeys of SPEC §2 and §4 in Chromium, each screen checked with axe-core in
- * the light and the dark theme and saved as a screenshot under test-results/login-*.png.
+ * the light and the dark theme (with SCREENSHOTS=1, a screenshot of each under test-results/login-*.png).
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const MSA_ORIGIN = `http://msa.localhost:${PORT}`;
-
-/** axe on the page in the light and the dark theme (switched as another tab would), with screenshots. */
-async function checkScreen(page: Page, name: string) {
-  for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate((m) => {
-      localStorage.setItem('color-mode', m);
-      window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
-    }, mode);
-    await page.waitForTimeout(1000); // the 500 ms step animation, restarted by the theme change
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      `${name} (${mode})`,
-    ).toEqual([]);
-    await page.screenshot({ path: `test-results/login-${name}-${mode}.png`, fullPage: true });
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('color-mode', 'light');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: 'light' }));
-  });
-}
 
 /**
  * Issue 3's size budget (not a timing): the JavaScript /login loads without interaction,
@@ -91,7 +69,7 @@ test('dealer login page: title, fields, SSO, photo, footer; within the 120 KB bu
     );
   }
   expect(heavy).toEqual([]);
-  await checkScreen(page, 'dealer');
+  await checkA11y(page, 'login', 'dealer');
 
   // Enter in the username moves to the password until both are valid, then submits.
   await page.getByPlaceholder('Username').fill('dealer.beta');
@@ -116,7 +94,7 @@ test('dealer.newuser goes through every login step to the dashboard', async ({ p
 
   // contactInfo
   await expect(page.getByText('Setup multi-factor authentication (MFA) for your account')).toBeVisible();
-  await checkScreen(page, 'contact-info');
+  await checkA11y(page, 'login', 'contact-info');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Required')).toBeVisible();
   await page.getByLabel('Email or Phone').fill('newuser@example.com');
@@ -126,7 +104,7 @@ test('dealer.newuser goes through every login step to the dashboard', async ({ p
   await expect(page.getByText(/newu\*+/)).toBeVisible();
   await expect(page.getByRole('timer')).toContainText(/\d+ s/);
   await expect(page.getByLabel('Remember this device?')).toBeChecked();
-  await checkScreen(page, 'mfa');
+  await checkA11y(page, 'login', 'mfa');
   await page.getByLabel('Code').fill('000000');
   await expect(page.getByRole('alert').first()).toBeVisible();
   const code = await latestCode(request, 'newuser@example.com');
@@ -134,7 +112,7 @@ test('dealer.newuser goes through every login step to the dashboard', async ({ p
 
   // usernameReset
   await expect(page.getByLabel('New Username')).toBeVisible();
-  await checkScreen(page, 'username');
+  await checkA11y(page, 'login', 'username');
   await page.getByLabel('New Username').fill('12345');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('At least one letter is required')).toBeVisible();
@@ -143,7 +121,7 @@ test('dealer.newuser goes through every login step to the dashboard', async ({ p
 
   // securityQuestions
   await expect(page.getByText('Please update your security questions below.')).toBeVisible();
-  await checkScreen(page, 'security-questions');
+  await checkA11y(page, 'login', 'security-questions');
   for (let i = 1; i <= 3; i++) {
     await page.getByLabel(`Question ${i}`, { exact: true }).click();
     await page
@@ -159,18 +137,18 @@ test('dealer.newuser goes through every login step to the dashboard', async ({ p
   await expect(page.getByLabel(/current password/i)).toHaveCount(0);
   await page.getByLabel('New Password').focus();
   await expect(page.getByText('Password requirements')).toBeVisible();
-  await checkScreen(page, 'password');
+  await checkA11y(page, 'login', 'password');
   await page.getByLabel('New Password').fill('Correct-Horse-Battery-42');
   await page.getByLabel('Confirm Password').fill('Correct-Horse-Battery-42');
   await page.getByRole('button', { name: 'Save' }).click();
 
   // terms, then the privacy policy.
   await expect(page.getByRole('dialog', { name: 'Terms and Conditions' })).toBeVisible();
-  await checkScreen(page, 'terms');
+  await checkA11y(page, 'login', 'terms');
   await page.getByRole('button', { name: 'Accept' }).click();
   const privacy = page.getByRole('dialog');
   await expect(privacy.getByText('Accept Terms and Conditions')).toBeVisible();
-  await checkScreen(page, 'privacy');
+  await checkA11y(page, 'login', 'privacy');
   await privacy.getByLabel('Accept Terms and Conditions').check();
   await privacy.getByRole('button', { name: 'Continue' }).click();
 
@@ -184,7 +162,7 @@ test('the customer signs in on the customer host', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue With Single Sign-On' })).toHaveCount(0);
   await expect(page.getByTestId('login-photo')).toHaveCount(0);
-  await checkScreen(page, 'customer');
+  await checkA11y(page, 'login', 'customer');
   await page.getByPlaceholder('Email Address').fill('not-an-email');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -5,7 +5,7 @@ import { AREA_ROUTES, mayOpen } from '../../src/web/app/areaRoutes.js';
 import { drawerItemsFor, helpMenuItems, holdsItem, visibleDrawerItems, type MenuUser } from '../../src/web/shell/menuRules.js';
 import type { RouteAccess } from '../../src/server/auth/accessGuard.js';
 import { TestClient, signedInClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { startDemoApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
 
 /**
  * The access matrix, generated from the OpenAPI document: every operation's
@@ -55,7 +55,7 @@ const TENANT_PARAMS = new Set(['siteNum', 'xmit', 'passcodeId']);
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
-describe.each(TEST_DATABASES)('access matrix on $name', (database) => {
+describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => {
   let t: TestApp;
   let origin: string;
 

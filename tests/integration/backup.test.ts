@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { json, signedInClient } from './client.js';
+import { EMBEDDED } from './harness.js';
 
 /**
  * Backups of the embedded database (issue 17): `npm run backup` while the portal runs (the portal
@@ -58,7 +59,7 @@ async function waitForHealth(base: string, child: ChildProcess) {
   throw new Error('the server did not become healthy');
 }
 
-describe('backup and restore of the embedded database', () => {
+describe.skipIf(!EMBEDDED)('backup and restore of the embedded database', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'portal-backup-'));
   const running = path.join(root, 'running');
   const restored = path.join(root, 'restored');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { startDemoApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
 
 const REFUSED = { status: 403, body: { message: 'The request could not be verified. Reload the page and try again.' } };
 
@@ -11,7 +11,7 @@ const REFUSED = { status: 403, body: { message: 'The request could not be verifi
  * (or, before sign-in, to an anonymous pre-session); the browser's Origin and
  * Sec-Fetch-Site headers must name the portal itself.
  */
-describe.each(TEST_DATABASES)('CSRF on $name', (database) => {
+describe.skipIf(!ONCE).each(ONCE_TABLE)('CSRF on $name', (database) => {
   let t: TestApp;
   let origin: string;
   let portal: string;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { APPLICATION_NAME, openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
-import { dropTestSchema, injectWriteHeaders, testSchemaName } from './harness.js';
+import { dropTestSchema, injectWriteHeaders, SERVER, testSchemaName } from './harness.js';
 
 /**
  * A database blip on PostgreSQL: its backends end (pg_terminate_backend, as a
@@ -20,8 +20,8 @@ import { dropTestSchema, injectWriteHeaders, testSchemaName } from './harness.js
  * knows the app's connections (their client ports, so only this app's
  * backends are ended) and refuses new ones while the database is "away".
  */
-const url = process.env.TEST_DATABASE_URL;
-if (!url) console.log('databaseBlip.test.ts skipped: TEST_DATABASE_URL is not set (the test needs a PostgreSQL server)');
+const url = SERVER?.url;
+if (!url) console.log('databaseBlip.test.ts skipped: this run has no PostgreSQL (TEST_DATABASE_URL unset, or TEST_DB=pglite)');
 
 const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../locales/en/errors.json'), 'utf8'));
 const es = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../locales/es/errors.json'), 'utf8'));

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { EMBEDDED, startTestApp, type TestApp } from './harness.js';
 
 /**
  * Demo mode is on by default with the embedded database. Then the dev outbox,
@@ -10,7 +10,7 @@ import { startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
  */
 const REMOTE = '203.0.113.7';
 const LOOPBACK = '127.0.0.1';
-const database = TEST_DATABASES[0];
+const database = EMBEDDED!;
 
 const outboxApi = { method: 'GET', url: '/api/dev/outbox?to=someone@example.com' } as const;
 const outboxPage = { method: 'GET', url: '/dev/outbox' } as const;
@@ -31,7 +31,7 @@ async function statusFrom(t: TestApp, remoteAddress: string, options: InjectOpti
   return { status: response.statusCode, message: json ? response.json<{ message?: string }>().message : undefined };
 }
 
-describe('demo mode on only by default (DEMO unset, embedded database)', () => {
+describe.skipIf(!EMBEDDED)('demo mode on only by default (DEMO unset, embedded database)', () => {
   let t: TestApp;
   beforeAll(async () => {
     // DEMO empty counts as unset: demo mode from the default, as `npm start` with no configuration.
@@ -68,7 +68,7 @@ describe('demo mode on only by default (DEMO unset, embedded database)', () => {
   });
 });
 
-describe('demo mode set explicitly (DEMO=true)', () => {
+describe.skipIf(!EMBEDDED)('demo mode set explicitly (DEMO=true)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(database, { DEMO: 'true' });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { startDemoApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
 
 /**
  * Schema-driven fuzzing (issue 10): every route of /api/openapi.json gets
@@ -289,7 +289,7 @@ function urlOf(op: Operation, request: FuzzRequest): string {
 /** Routes that would end the fuzzing identity's own session or change its sign-in: fuzzed with no session only. */
 const SIGNS_OUT = new Set(['POST /api/logout', 'PUT /api/user/username', 'PUT /api/account/password', 'POST /api/msa/password']);
 
-describe.each(TEST_DATABASES)('schema-driven fuzzing on $name (issue 10)', (database) => {
+describe.skipIf(!ONCE).each(ONCE_TABLE)('schema-driven fuzzing on $name (issue 10)', (database) => {
   let t: TestApp;
   let origin: string;
 

@@ -11,13 +11,16 @@ import { dropSnapshots, makeSnapshots } from './snapshots.js';
  */
 const run = randomBytes(4).toString('hex');
 
+/** The PostgreSQL of this run, unless TEST_DB narrows it to PGlite (harness.ts). */
+const postgresUrl = () => (process.env.TEST_DB === 'pglite' ? undefined : process.env.TEST_DATABASE_URL || undefined);
+
 export async function setup() {
   process.env.TEST_RUN_ID = run;
-  Object.assign(process.env, await makeSnapshots(run, process.env.TEST_DATABASE_URL));
+  Object.assign(process.env, await makeSnapshots(run, postgresUrl(), { pglite: process.env.TEST_DB !== 'postgres' }));
 }
 
 export async function teardown() {
-  const url = process.env.TEST_DATABASE_URL;
+  const url = postgresUrl();
   await dropSnapshots(run, url);
   if (!url) return;
   const client = new pg.Client({ connectionString: url });

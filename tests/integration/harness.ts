@@ -11,22 +11,49 @@ import { openDatabase, type Db } from '../../src/server/db/database.js';
 import { pgliteSnapshot, postgresCopy, SUITE_SCHEMA } from './snapshots.js';
 
 /**
- * Every integration suite runs on embedded PGlite, and on PostgreSQL too when
- * TEST_DATABASE_URL is set (.ci/run sets it to the machine's `test` database).
- * On PostgreSQL each suite gets a schema of its own, dropped at the end.
+ * Every integration suite that reads or writes the portal's tables runs on embedded PGlite, and on
+ * PostgreSQL too when TEST_DATABASE_URL is set (.ci/run sets it to the machine's `test` database).
+ * On PostgreSQL each suite gets a database or a schema of its own, dropped at the end.
+ *
+ * TEST_DB=pglite or TEST_DB=postgres narrows a run to one of them: `npm test` runs the suites
+ * once per database as parts of their own (scripts/test.mjs), so its table shows each database's
+ * time. Unset, a run covers both.
  */
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
   url?: string;
 }
 
+const only = process.env.TEST_DB;
+if (only && only !== 'pglite' && only !== 'postgres') throw new Error(`TEST_DB must be pglite or postgres (got "${only}")`);
+const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+if (only === 'postgres' && !postgresUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+if (!postgresUrl) console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only');
+
+const PGLITE: TestDatabase = { name: 'pglite' };
+const POSTGRES: TestDatabase | undefined = postgresUrl ? { name: 'postgres', url: postgresUrl } : undefined;
+
+/** The databases this run covers. */
 export const TEST_DATABASES: TestDatabase[] = [
-  { name: 'pglite' },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
+  ...(only !== 'postgres' ? [PGLITE] : []),
+  ...(POSTGRES && only !== 'pglite' ? [POSTGRES] : []),
 ];
-if (!process.env.TEST_DATABASE_URL) {
-  console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only');
-}
+
+/** PGlite when this run covers it: for the suites about the embedded database itself (backup, restart, seed). */
+export const EMBEDDED: TestDatabase | undefined = TEST_DATABASES.find((d) => d.name === 'pglite');
+
+/** PostgreSQL when this run covers it: for the suites about a database server (blips, pools, two processes). */
+export const SERVER: TestDatabase | undefined = TEST_DATABASES.find((d) => d.name === 'postgres');
+
+/**
+ * The one database of the suites whose subject is not the database (security headers, CSRF, log
+ * redaction, metrics, the generated fuzz test, import boundaries): they run once, on PostgreSQL when
+ * the run has it (the faster of the two), else on PGlite; undefined in a run narrowed to the other.
+ */
+export const ONCE: TestDatabase | undefined = POSTGRES ? SERVER : EMBEDDED;
+
+/** `describe.skipIf(!ONCE).each(ONCE_TABLE)`: a suite that runs once, skipped in a run narrowed to the other database. */
+export const ONCE_TABLE: TestDatabase[] = ONCE ? [ONCE] : TEST_DATABASES;
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { listen, startTestApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
 
 /** Security headers on every answer (issue 10), checked over HTTP. */
-describe.each(TEST_DATABASES)('security headers on $name (issue 10)', (database) => {
+describe.skipIf(!ONCE).each(ONCE_TABLE)('security headers on $name (issue 10)', (database) => {
   let t: TestApp;
   let origin: string;
   let dealer: TestClient;
@@ -71,10 +71,10 @@ describe.each(TEST_DATABASES)('security headers on $name (issue 10)', (database)
   });
 });
 
-describe('HSTS when the portal is served over https', () => {
+describe.skipIf(!ONCE)('HSTS when the portal is served over https', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(TEST_DATABASES[0], { PUBLIC_URL: 'https://portal.example.com' });
+    t = await startTestApp(ONCE!, { PUBLIC_URL: 'https://portal.example.com' });
   });
   afterAll(() => t?.close());
 

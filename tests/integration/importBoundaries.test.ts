@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ONCE } from './harness.js';
 
 /**
  * The import boundaries of eslint.config.js (README, Architecture), checked
@@ -67,7 +68,7 @@ const allowed: [file: string, code: string][] = [
   ],
 ];
 
-describe('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
+describe.skipIf(!ONCE)('import boundaries (eslint.config.js)', { timeout: 60_000 }, () => {
   it.each(refused)('%s may not: %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).not.toEqual([]);
   });

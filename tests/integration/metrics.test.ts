@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { migrateToLatest } from '../../src/server/db/database.js';
 import { seedDemo } from '../../src/server/db/seed/demoSeed.js';
-import { openTestDatabase, TEST_DATABASES } from './harness.js';
+import { openTestDatabase, ONCE } from './harness.js';
 import { alarmFor, alarmListener, ingest, signIn, transmitterIn, waitFor } from './realtimeHelpers.js';
 
 /**
@@ -11,7 +11,7 @@ import { alarmFor, alarmListener, ingest, signIn, transmitterIn, waitFor } from 
  * TEST_DATABASE_URL is set (the pool's gauges), else the embedded database. Demo mode off (the
  * demo data seeded by hand), so /metrics wants the token.
  */
-const database = TEST_DATABASES.at(-1)!;
+const database = ONCE;
 const METRICS_TOKEN = 'metrics-token-for-tests-0001';
 const INTEGRATION_KEY = 'integration-key-for-tests-0001';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -40,14 +40,14 @@ const valueOf = (samples: Sample[], name: string, labels: Record<string, string>
     .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
     .reduce((sum, s) => sum + s.value, 0);
 
-describe(`metrics and request ids on ${database.name}`, () => {
+describe.skipIf(!ONCE)(`metrics and request ids on ${ONCE?.name}`, () => {
   const lines: string[] = [];
   let app: FastifyInstance;
   let origin: string;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const base = await openTestDatabase(database, {
+    const base = await openTestDatabase(database!, {
       METRICS_TOKEN,
       INTEGRATION_API_KEY: INTEGRATION_KEY,
       TRUST_PROXY: 'true',
@@ -135,7 +135,7 @@ describe(`metrics and request ids on ${database.name}`, () => {
     expect(valueOf(samples, 'portal_job_failures_total', { queue: 'metrics-test-failing' })).toBe(attempts);
   });
 
-  it.skipIf(database.name !== 'postgres')("shows the PostgreSQL pool's connections", async () => {
+  it.skipIf(database?.name !== 'postgres')("shows the PostgreSQL pool's connections", async () => {
     const samples = await scrape();
     const inUse = valueOf(samples, 'portal_db_pool_connections', { state: 'in_use' });
     const idle = valueOf(samples, 'portal_db_pool_connections', { state: 'idle' });

@@ -12,6 +12,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/se
 import { createServerI18n, type ServerI18n } from '../../src/server/i18n.js';
 import { createOutbox } from '../../src/server/mail/outbox.js';
 import { outboxPlugin } from '../../src/server/mail/outboxPlugin.js';
+import { EMBEDDED } from './harness.js';
 
 interface ReceivedMail {
   from: string;
@@ -77,7 +78,7 @@ async function closedPort(): Promise<number> {
   return free;
 }
 
-describe('outbound messages and the demo outbox', () => {
+describe.skipIf(!EMBEDDED)('outbound messages and the demo outbox', () => {
   let handle: DatabaseHandle;
   let i18n: ServerI18n;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVERLOAD_RETRY_AFTER_S } from '../../src/server/http/overload.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { EMBEDDED, startTestApp, type TestApp } from './harness.js';
 
 /**
  * Overload (issue 17, Faults): while the event loop lags past MAX_EVENT_LOOP_DELAY_MS, requests
@@ -31,7 +31,7 @@ function saturate(turnMs: number) {
   };
 }
 
-describe('overload (event-loop lag)', () => {
+describe.skipIf(!EMBEDDED)('overload (event-loop lag)', () => {
   let t: TestApp;
   let stop: (() => void) | undefined;
 

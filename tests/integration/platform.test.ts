@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { EMBEDDED, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 describe.each(TEST_DATABASES)('platform on $name', (database) => {
   let t: TestApp;
@@ -46,7 +46,7 @@ describe.each(TEST_DATABASES)('platform on $name', (database) => {
   });
 });
 
-describe('embedded database', () => {
+describe.skipIf(!EMBEDDED)('embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-restart-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

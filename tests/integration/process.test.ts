@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { EMBEDDED } from './harness.js';
 
 /** The server as `npm start` runs it: a real process, real port, real signals. */
 function startServer(env: Record<string, string>) {
@@ -39,7 +40,7 @@ async function waitForHealth(url: string, child: ChildProcess) {
   throw new Error('the server did not become healthy');
 }
 
-describe('server process', () => {
+describe.skipIf(!EMBEDDED)('server process', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-process-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

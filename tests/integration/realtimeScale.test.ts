@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { TEST_DATABASES } from './harness.js';
+import { ONCE, ONCE_TABLE } from './harness.js';
 import {
   alarmFor,
   alarmListener,
@@ -26,7 +26,7 @@ async function start(app: FastifyInstance, port = 0): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 }
 
-describe.each(TEST_DATABASES)('live hubs across restarts and processes on $name', (database) => {
+describe.skipIf(!ONCE).each(ONCE_TABLE)('live hubs across restarts and processes on $name', (database) => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);

@@ -16,6 +16,7 @@ import {
   transmitterIn,
   waitFor,
 } from './realtimeHelpers.js';
+import { ONCE } from './harness.js';
 
 /**
  * Redis stopped and started under two server processes (issue 17, Faults): each process keeps
@@ -43,7 +44,7 @@ interface LogLine {
   msg: string;
 }
 
-describe.skipIf(!hasRedisServer)('Redis stopped and started under two processes', () => {
+describe.skipIf(!hasRedisServer || !ONCE)('Redis stopped and started under two processes', () => {
   const unhandled: string[] = [];
   const record = (error: unknown) => unhandled.push(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -76,7 +77,7 @@ describe.skipIf(!hasRedisServer)('Redis stopped and started under two processes'
       LOG_LEVEL: 'info',
       MAX_EVENT_LOOP_DELAY_MS: '0',
     };
-    const shared = await sharedDatabase({ name: 'pglite' }, env);
+    const shared = await sharedDatabase(ONCE!, env);
     cleanups.push(() => shared.close());
     a = await buildApp(shared.config, { database: shared.handle, logStream: logStream('a') });
     cleanups.push(() => a.close());

@@ -8,6 +8,7 @@ import { DEMO_SECURITY_QUESTIONS, DEMO_SHOWCASE_SITES } from '../../src/server/d
 import { isEmpty, seedDemo } from '../../src/server/db/seed/demoSeed.js';
 import { seedLarge } from '../../src/server/db/seed/largeSeed.js';
 import { newsFlags } from '../../src/server/news/newsRepository.js';
+import { EMBEDDED } from './harness.js';
 
 async function count(db: Db, table: string): Promise<number> {
   const result = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db);
@@ -18,7 +19,7 @@ async function user(db: Db, username: string) {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
 }
 
-describe('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
+describe.skipIf(!EMBEDDED)('demo and large seeds on PGlite', { timeout: 120_000 }, () => {
   let handle: DatabaseHandle;
   let db: Db;
   const logs: string[] = [];

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import type { EditSite } from './accountEditsRepository.js';
@@ -44,7 +44,7 @@ export const listQuery = listQuerystringSchema;
 
 /** A site-filtered list (simple-rest): the filter validated by its schema; every row (an account has few), the total in Content-Range. */
 export function listAnswer<F extends { siteNum: number }>(filterSchema: object) {
-  const validateFilter = createAjv().compile(filterSchema);
+  const validateFilter = compileCached(filterSchema);
   return {
     filter(query: { sort?: string; range?: string; filter?: string }): { filter: F; offset: number; limit: number } {
       const parsed = parseListQuery<F, never>(query, { sortFields: [], validateFilter });

@@ -10,7 +10,7 @@ import {
   type AnsMessageFilter,
 } from '../../../schemas/ansService.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseJson, parseListQuery } from '../http/simpleRest.js';
 import { ansContext, errors, idParams, notFound, tags } from './ansShared.js';
@@ -35,7 +35,7 @@ const CSV_COLUMNS = [
 /** Messages taken for the group (issue 15, /ans-service/messages): list with filters and search, one, mark handled, CSV export. */
 export async function ansMessagesRoutes(parent: FastifyInstance) {
   const { app, repo, groupOf, audit } = ansContext(parent);
-  const validateMessageFilter = createAjv().compile(ansMessageFilterSchema);
+  const validateMessageFilter = compileCached(ansMessageFilterSchema);
 
   app.get(
     '/ansMessages',

@@ -7,14 +7,14 @@ import {
   type AutoNotifyInput,
 } from '../../../schemas/ansService.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { ansContext, EMAIL, errors, fixedOrder, idParams, invalid, notFound, PHONE, tags } from './ansShared.js';
 
 /** Auto-notify rules (issue 15, /ans-service/auto-notify): when a message of a kind arrives for accounts, notify someone by email or text; Send test. */
 export async function autoNotifyRoutes(parent: FastifyInstance) {
   const { app, repo, groupOf, audit } = ansContext(parent);
-  const validateRuleFilter = createAjv().compile(autoNotifyFilterSchema);
+  const validateRuleFilter = compileCached(autoNotifyFilterSchema);
 
   async function checkRule(group: number, body: AutoNotifyInput) {
     const destination = body.destination.trim();

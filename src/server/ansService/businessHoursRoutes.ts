@@ -10,14 +10,14 @@ import {
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { exceptionProblem } from '../../common/ansService.js';
 import { isTimeZone } from '../../common/timeZone.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { ansContext, errors, fixedOrder, idParams, invalid, notFound, tags } from './ansShared.js';
 
 /** The week's business hours and dated exceptions (issue 15, /ans-service/business-hours and temp-business-hours), in the group's zone. */
 export async function businessHoursRoutes(parent: FastifyInstance) {
   const { app, repo, groupOf, audit } = ansContext(parent);
-  const validateExceptionFilter = createAjv().compile(hoursExceptionFilterSchema);
+  const validateExceptionFilter = compileCached(hoursExceptionFilterSchema);
 
   app.get(
     '/businessHours',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { onCallFilterSchema, onCallInputSchema, onCallSchema, type OnCallInput } from '../../../schemas/ansService.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { findGapsAndConflicts, mondayOf, onCallTimeProblem, weekRange } from '../../common/ansService.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { ansContext, EMAIL, errors, fixedOrder, idParams, invalid, notFound, PHONE, tags } from './ansShared.js';
 
@@ -44,7 +44,7 @@ const findingsSchema = {
 /** The on-call rota (issue 15, /ans-service/on-call): entries, recurring weekly or once, and the week's gaps and conflicts. */
 export async function onCallRoutes(parent: FastifyInstance) {
   const { app, repo, groupOf, audit } = ansContext(parent);
-  const validateOnCallFilter = createAjv().compile(onCallFilterSchema);
+  const validateOnCallFilter = compileCached(onCallFilterSchema);
 
   function checkOnCall(body: OnCallInput) {
     const problem = onCallTimeProblem(body);

@@ -14,7 +14,7 @@ import {
 } from '../../../schemas/auditLog.js';
 import { errorSchema } from '../../../schemas/shared.js';
 import { auditChanges, changesSummary } from '../../common/auditChanges.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseJson, parseListQuery } from '../http/simpleRest.js';
 import { auditLogRepository } from './auditLogRepository.js';
@@ -64,7 +64,7 @@ function auditCsvCells(entry: AuditLogEntry): string[] {
 export async function auditLogRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = auditLogRepository(app.db);
-  const validateFilter = createAjv().compile(auditLogFilterSchema);
+  const validateFilter = compileCached(auditLogFilterSchema);
 
   function checkedFilter(filter: AuditLogFilter): AuditLogFilter {
     if (filter.from && filter.to && new Date(filter.from) > new Date(filter.to))

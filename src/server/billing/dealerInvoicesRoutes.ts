@@ -11,7 +11,7 @@ import {
 import { errorSchema } from '../../../schemas/shared.js';
 import { dealerBillingFileName } from '../../common/dealerBilling.js';
 import { pickLanguage } from '../../common/i18n.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { dealerCsv, dealerXlsx } from './dealerInvoiceExport.js';
 import { dealerInvoicePdf } from './dealerInvoicePdf.js';
@@ -31,7 +31,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export async function dealerInvoicesRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = dealerInvoicesRepository(app.db);
-  const validateFilter = createAjv().compile(dealerInvoiceFilterSchema);
+  const validateFilter = compileCached(dealerInvoiceFilterSchema);
 
   app.get(
     '/invoices',

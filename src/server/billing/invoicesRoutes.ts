@@ -11,7 +11,7 @@ import {
 import { errorSchema } from '../../../schemas/shared.js';
 import { invoiceFileName } from '../../common/billing.js';
 import { pickLanguage } from '../../common/i18n.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import type { Audience } from '../http/audience.js';
 import { listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { errors, found, idParams, invoicePage, pageOf, pdfSchema, sendPdf, tags, today } from './invoiceRouteParts.js';
@@ -28,7 +28,7 @@ import { invoicesRepository, type InvoiceSortField } from './invoicesRepository.
 export async function invoicesRoutes(parent: FastifyInstance, { audience }: { audience: Audience }) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = invoicesRepository(app.db);
-  const validateFilter = createAjv().compile(invoiceFilterSchema);
+  const validateFilter = compileCached(invoiceFilterSchema);
 
   /** The account asked for, within scope (404 otherwise), or the customer's active account; undefined without any. */
   async function accountOf(request: FastifyRequest, siteNum: number | undefined) {

@@ -9,7 +9,7 @@ import {
 } from '../../../schemas/documents.js';
 import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
 import { contactStatusAllowed } from '../../common/contactRequestRules.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { sendAttachment } from '../http/pdf.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
@@ -30,7 +30,7 @@ const notFound = () => new HttpError(404, 'errors.notFound');
 export async function contactInboxRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = contactRequestsRepository(app.db);
-  const validateFilter = createAjv().compile(contactRequestFilterSchema);
+  const validateFilter = compileCached(contactRequestFilterSchema);
 
   app.get(
     '/contactRequests',

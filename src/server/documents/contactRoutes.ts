@@ -7,7 +7,7 @@ import {
   type ContactRequestInput,
 } from '../../../schemas/documents.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { retryAfterSeconds } from '../auth/throttle.js';
 import { HttpError } from '../http/errors.js';
 import { readMultipartForm } from './multipartForm.js';
@@ -21,7 +21,7 @@ import { CONTACT_POLICY, contactReference, contactThrottleKey, libraryFileName, 
  */
 export async function contactRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const validateInput = createAjv().compile(contactRequestInputSchema);
+  const validateInput = compileCached(contactRequestInputSchema);
   const support = supportAddress(app.config.mailFrom);
 
   app.post(

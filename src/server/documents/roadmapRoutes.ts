@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { roadmapItemFilterSchema, roadmapItemInputSchema, roadmapItemSchema, type RoadmapItemFilter } from '../../../schemas/documents.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { mayAccess } from '../auth/authPlugin.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
@@ -19,7 +19,7 @@ const isEditor = (request: FastifyRequest) => mayAccess(request, 'roadmapItems',
 export async function roadmapRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const roadmap = roadmapRepository(app.db);
-  const validateFilter = createAjv().compile(roadmapItemFilterSchema);
+  const validateFilter = compileCached(roadmapItemFilterSchema);
   const tags = ['roadmap'];
 
   app.get(

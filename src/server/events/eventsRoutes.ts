@@ -12,7 +12,7 @@ import {
   type EventFilter,
 } from '../../../schemas/events.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange } from '../http/simpleRest.js';
 import { isTimeZone } from '../../common/timeZone.js';
@@ -38,7 +38,7 @@ const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema,
 export async function eventsRoutes(parent: FastifyInstance, options: { readAhead?: boolean } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const events = eventsRepository(app.db);
-  const validateFilter = createAjv().compile(eventFilterSchema);
+  const validateFilter = compileCached(eventFilterSchema);
   const tags = ['events'];
 
   async function siteOf(request: FastifyRequest, filter: EventFilter) {

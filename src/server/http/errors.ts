@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAjv, findNullCharacter, toFieldErrors } from '../../common/validation.js';
+import { compileCached, findNullCharacter, toFieldErrors } from '../../common/validation.js';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable.js';
 
 /**
@@ -19,8 +19,6 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
-
-type Schema = Record<string, unknown> & { $id?: string };
 
 /** PostgreSQL's class 22 'data exception' (a value out of range, a bad encoding...): the input's fault, not the server's. */
 const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
@@ -44,14 +42,8 @@ export function clientErrorKey(error: { statusCode?: number; code?: unknown; mes
  * with a translated message, in the shape react-admin puts beside each input.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  const bodyAjv = createAjv();
-  const textAjv = createAjv({ coerceTypes: 'array' });
-
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-    const id = (schema as Schema).$id;
-    return (id && ajv.getSchema(id)) || ajv.compile(schema);
-  });
+  // The process's validators, compiled once per distinct schema (compileCached says why).
+  app.setValidatorCompiler(({ schema, httpPart }) => compileCached(schema, httpPart === 'body' ? {} : { coerceTypes: 'array' }));
   // PostgreSQL cannot store U+0000 in text: refused here, for every route, whatever its schema says.
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { contentRange, parseListQuery } from './simpleRest.js';
 
-const validateFilter = createAjv().compile({ type: 'object', additionalProperties: false, properties: { q: { type: 'string' } } });
+const validateFilter = compileCached({ type: 'object', additionalProperties: false, properties: { q: { type: 'string' } } });
 const parse = (query: Record<string, string>) => parseListQuery(query, { sortFields: ['title', 'order'] as const, validateFilter });
 
 describe('ra-data-simple-rest list parameters', () => {

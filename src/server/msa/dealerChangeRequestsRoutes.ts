@@ -9,7 +9,7 @@ import {
 } from '../../../schemas/msa.js';
 import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
 import { resolutionRefusal } from '../../common/changeRequestRules.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { changeRequestsRepository } from './changeRequestsRepository.js';
@@ -30,7 +30,7 @@ const notFound = () => new HttpError(404, 'errors.notFound');
 export async function dealerChangeRequestsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = changeRequestsRepository(app.db);
-  const validateFilter = createAjv().compile(dealerChangeRequestFilterSchema);
+  const validateFilter = compileCached(dealerChangeRequestFilterSchema);
 
   app.get(
     '/changeRequests',

@@ -9,7 +9,7 @@ import {
 } from '../../../schemas/msa.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { addressDisplay } from '../../common/address.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { withDefaultSite, type Audience } from '../http/audience.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
@@ -27,7 +27,7 @@ const tags = ['msa'];
 export async function msaRoutes(parent: FastifyInstance, { audience }: { audience: Audience }) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const requests = changeRequestsRepository(app.db);
-  const validateFilter = createAjv().compile(changeRequestFilterSchema);
+  const validateFilter = compileCached(changeRequestFilterSchema);
 
   app.get(
     '/changeRequests',

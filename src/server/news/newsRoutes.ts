@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { NEWS_SORT_FIELDS, newsFilterSchema, newsItemInputSchema, newsItemSchema, type NewsFilter } from '../../../schemas/news.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { idParams, newsDocumentRoutes } from './newsDocumentRoutes.js';
@@ -21,7 +21,7 @@ const canSetUp = (request: FastifyRequest) => mayAccess(request, 'news', 'setup'
 export async function newsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const news = newsRepository(app.db);
-  const validateFilter = createAjv().compile(newsFilterSchema);
+  const validateFilter = compileCached(newsFilterSchema);
   const tags = ['news'];
   await app.register(newsDocumentRoutes);
 

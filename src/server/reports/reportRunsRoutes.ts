@@ -15,7 +15,7 @@ import {
 } from '../../../schemas/reports.js';
 import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
 import { pickLanguage } from '../../common/i18n.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { reportFiles } from './reportFiles.js';
@@ -49,7 +49,7 @@ export async function reportRunsRoutes(parent: FastifyInstance) {
   const runs = reportRunsRepository(app.db);
   const files = reportFiles(app.db);
   const checker = reportParameterChecker(app.db);
-  const validateFilter = createAjv().compile(reportRunFilterSchema);
+  const validateFilter = compileCached(reportRunFilterSchema);
   const tags = ['reports'];
 
   const ownRun = async (userId: number, runId: number): Promise<RunRow> => {

@@ -8,7 +8,7 @@ import {
 } from '../../../schemas/reports.js';
 import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
 import { pickLanguage } from '../../common/i18n.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { reportParameterChecker } from './reportParameters.js';
@@ -31,7 +31,7 @@ export async function reportSchedulesRoutes(parent: FastifyInstance) {
   const checker = reportParameterChecker(app.db);
   const tags = ['reports'];
   // Schedules take no filter: an empty object only.
-  const noFilter = createAjv().compile({ type: 'object', additionalProperties: false, properties: {} });
+  const noFilter = compileCached({ type: 'object', additionalProperties: false, properties: {} });
 
   async function values(request: FastifyRequest, body: ReportScheduleInput, siteGroupNum: number): Promise<ScheduleValues> {
     const parameters = await checker.check(body.reportId, body.parameters, body.timeZone, siteGroupNum);

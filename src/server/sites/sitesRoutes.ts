@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { SITE_SORT_FIELDS, siteFilterSchema, siteRecordSchema, type SiteFilter } from '../../../schemas/sites.js';
 import { errorSchema } from '../../../schemas/shared.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { siteSearchRepository } from './siteSearchRepository.js';
 
@@ -16,7 +16,7 @@ import { siteSearchRepository } from './siteSearchRepository.js';
 export async function sitesRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const sites = siteSearchRepository(app.db);
-  const validateFilter = createAjv().compile(siteFilterSchema);
+  const validateFilter = compileCached(siteFilterSchema);
 
   app.get(
     '/sites',

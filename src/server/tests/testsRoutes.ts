@@ -18,7 +18,7 @@ import {
   testRequestErrors,
   testStartsAt,
 } from '../../common/siteTests.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { audienceAccess, DEALER_AUDIENCE, withDefaultSite, type Audience } from '../http/audience.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
@@ -42,7 +42,7 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 export async function testsRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tests = testsRepository(app.db);
-  const validateFilter = createAjv().compile(siteTestFilterSchema);
+  const validateFilter = compileCached(siteTestFilterSchema);
   const tags = ['tests'];
 
   const auditExpired = async (expired: ExpiredTest[]) => {

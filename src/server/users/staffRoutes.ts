@@ -11,7 +11,7 @@ import {
 } from '../../../schemas/users.js';
 import { APPLICATION } from '../../common/constants.js';
 import { manageRefusal, nextPermissions, permissionsAbove, type Manager } from '../../common/userPermissions.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import type { UserRow } from '../auth/authPlugin.js';
 import { noticeSecurityChange } from '../auth/securityNotices.js';
 import { resetAuthenticator } from '../auth/totpRepository.js';
@@ -41,7 +41,7 @@ const notFound = () => new HttpError(404, 'errors.notFound');
 export async function staffRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = staffRepository(app.db);
-  const validateFilter = createAjv().compile(staffUserFilterSchema);
+  const validateFilter = compileCached(staffUserFilterSchema);
   // Application 1 (support staff, §6 reportRead): every user, and a user's support page (issue 16, supportRoutes.ts).
   const support = supportDirectory(app);
   const isSupport = (request: FastifyRequest) => request.auth!.user.application_num === APPLICATION.internal;

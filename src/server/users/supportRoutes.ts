@@ -24,7 +24,7 @@ import {
   type SupportPerson,
   type SupportTarget,
 } from '../../common/supportActions.js';
-import { createAjv } from '../../common/validation.js';
+import { compileCached } from '../../common/validation.js';
 import { mayAccess, setSessionCookies } from '../auth/authPlugin.js';
 import { passkeysRepository } from '../auth/passkeysRepository.js';
 import { hasConfirmedAuthenticator } from '../auth/totpRepository.js';
@@ -54,7 +54,7 @@ const personOf = (user: Selectable<UsersTable>): SupportPerson => ({
  */
 export function supportDirectory(app: FastifyInstance) {
   const repo = supportRepository(app.db);
-  const validateFilter = createAjv().compile(supportUserFilterSchema);
+  const validateFilter = compileCached(supportUserFilterSchema);
 
   async function list(request: FastifyRequest, reply: FastifyReply) {
     const query = parseListQuery<SupportUserFilter, SupportSortField>(request.query as { sort?: string; range?: string; filter?: string }, {

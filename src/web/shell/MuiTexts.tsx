@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { ThemeProvider, createTheme, type Theme } from '@mui/material/styles';
+import { ThemeProvider, createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 
 /**
@@ -10,8 +10,10 @@ import { useTranslate } from 'react-admin';
 export function MuiTexts({ children }: { children: ReactNode }) {
   const translate = useTranslate();
   const theme = useCallback(
+    // The outer theme goes in as options: checking a whole Theme against ThemeOptions cost the
+    // type checker some 40 s (tsc --generateTrace), the cast none; createTheme merges the two.
     (outer: Theme) =>
-      createTheme(outer, {
+      createTheme(outer as ThemeOptions, {
         components: {
           MuiAutocomplete: {
             defaultProps: {
