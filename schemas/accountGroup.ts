@@ -3,7 +3,7 @@ import { int4Range, nullableDateTime, notBlank } from './shared.js';
 import { SITE_COUNTRIES } from './siteCreate.js';
 
 /**
- * Account Group Settings (issue 15, SPEC §3 dealer / account group, §6 xtAdmin):
+ * Account Group Settings (SPEC §3 dealer / account group, §6 xtAdmin):
  * GET /api/accountGroup answers the current group; PUT /api/accountGroup takes what the
  * dealer may change (contact, billing contact, addresses, time zone). The name, number,
  * team domain, allowed dealers and SSO providers are staff's and only shown.

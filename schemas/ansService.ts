@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { INT4_MAX, int4Range, notBlank } from './shared.js';
 
 /**
- * The answering service (issue 15, SPEC §2 /ans-service/*, §6 level8 + ansServiceBlockFlag + a
+ * The answering service (SPEC §2 /ans-service/*, §6 level8 + ansServiceBlockFlag + a
  * dealer that has the service): messages the service took for the account group, the on-call
  * rota, auto-notify rules, and the office's business hours with dated exceptions. Every resource is
  * scoped to the user's selected account group, in ra-data-simple-rest conventions.

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { INT4_MAX } from './shared.js';
 
 /**
- * The audit log viewer (issue 16, access table `auditLog`, application 1): who, acting as whom,
+ * The audit log viewer (access table `auditLog`, application 1): who, acting as whom,
  * did what to which record, with what before and after, when and from where. Read-only:
  * `GET /api/auditLog` (ra-data-simple-rest list), `GET /api/auditLog/:id`,
  * `GET /api/auditLog/export` (CSV). No route changes or deletes an entry, and the database

@@ -3,7 +3,7 @@ import { loginRequirementsSchema } from './auth.js';
 import { LIMITS } from './constants.js';
 
 /**
- * Authenticator app codes and recovery codes (issue 16, 'Stronger sign-in'; server:
+ * Authenticator app codes and recovery codes (for a stronger sign-in; server:
  * src/server/auth/totpRoutes.ts). Inline schemas (no $id): only these routes use them.
  */
 

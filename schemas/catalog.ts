@@ -296,7 +296,7 @@ export const ALL_SCHEMAS = [
   siteTestEndSchema,
   siteTestSchema,
   siteTestFilterSchema,
-  // contacts.ts, zones.ts, passcodes.ts, schedules.ts (issue 12, editing the account)
+  // contacts.ts, zones.ts, passcodes.ts, schedules.ts (editing the account)
   contactInputSchema,
   contactSchema,
   contactFilterSchema,
@@ -320,7 +320,7 @@ export const ALL_SCHEMAS = [
   transmitterAvailabilitySchema,
   siteDraftInputSchema,
   siteDraftSchema,
-  // reports.ts (issue 13)
+  // reports.ts
   ...Object.values(REPORT_PARAMETER_SCHEMAS),
   reportDefinitionSchema,
   reportRunInputSchema,
@@ -330,24 +330,24 @@ export const ALL_SCHEMAS = [
   reportScheduleInputSchema,
   reportScheduleSchema,
   reportDownloadGrantSchema,
-  // msa.ts (issue 14, the customer's screens)
+  // msa.ts (the customer's screens)
   changeRequestSchema,
   changeRequestInputSchema,
   changeRequestFilterSchema,
-  // invoices.ts (issue 14, billing for customers)
+  // invoices.ts (billing for customers)
   invoiceSchema,
   invoiceFilterSchema,
   billingSummaryQuerySchema,
   billingSummarySchema,
-  // accountGroup.ts (issue 15, Account Group Settings)
+  // accountGroup.ts (Account Group Settings)
   accountGroupSettingsSchema,
   accountGroupSettingsInputSchema,
-  // dealerInvoices.ts (issue 15, billing for dealers)
+  // dealerInvoices.ts (billing for dealers)
   dealerInvoiceSchema,
   dealerInvoiceDetailSchema,
   dealerInvoiceFilterSchema,
   dealerInvoiceExportQuerySchema,
-  // users.ts (issue 15, users and profile)
+  // users.ts (users and profile)
   profileSchema,
   profileUpdateSchema,
   trustedDeviceSchema,
@@ -357,14 +357,14 @@ export const ALL_SCHEMAS = [
   staffUserFilterSchema,
   staffInviteSchema,
   staffUpdateSchema,
-  // support.ts (issue 16, /support and impersonation)
+  // support.ts (/support and impersonation)
   supportUserFilterSchema,
   supportUserSchema,
   supportUserDetailSchema,
   supportActionBodySchema,
   impersonationStartSchema,
   supportAccessSchema,
-  // ansService.ts (issue 15, the answering service)
+  // ansService.ts (the answering service)
   ansMessageSchema,
   ansMessageFilterSchema,
   ansMessageUpdateSchema,
@@ -383,7 +383,7 @@ export const ALL_SCHEMAS = [
   hoursExceptionSchema,
   hoursExceptionInputSchema,
   hoursExceptionFilterSchema,
-  // documents.ts (issue 15: document libraries, product roadmap, contact us)
+  // documents.ts (document libraries, product roadmap, contact us)
   libraryDocumentSchema,
   libraryDocumentInputSchema,
   libraryDocumentFilterSchema,
@@ -392,7 +392,7 @@ export const ALL_SCHEMAS = [
   roadmapItemFilterSchema,
   contactRequestInputSchema,
   contactRequestReceiptSchema,
-  // passkeys.ts (issue 16: passkeys)
+  // passkeys.ts (passkeys)
   ...PASSKEY_SCHEMAS,
   contactRequestSchema,
   contactRequestFilterSchema,
@@ -401,7 +401,7 @@ export const ALL_SCHEMAS = [
   dealerChangeRequestSchema,
   dealerChangeRequestFilterSchema,
   changeRequestResolutionSchema,
-  // auditLog.ts (issue 16: the audit log viewer)
+  // auditLog.ts (the audit log viewer)
   auditLogEntrySchema,
   auditLogFilterSchema,
 ] as const;

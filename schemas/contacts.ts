@@ -3,7 +3,7 @@ import { INT4_MAX, int4Range, notBlank } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
- * The call list (issue 12, 'Edit the account'): the `contacts` resource in ra-data-simple-rest
+ * The call list (editing the account): the `contacts` resource in ra-data-simple-rest
  * conventions, `GET /api/contacts?filter={"siteNum":N}` in calling order, `POST`, `PUT /{id}`,
  * `DELETE /{id}`, and the new order in one call, `PUT /api/sites/{siteNum}/contacts/order`.
  * The rules beyond the schema (the phone through libphonenumber, at most MAX_CONTACTS, the

@@ -4,7 +4,7 @@ import { int4Range } from './shared.js';
 import { SITE_STATUSES, SITE_WARNINGS } from './sites.js';
 
 /**
- * The dealer dashboard (issue 12; SPEC §2 /home/dashboard): GET /api/dashboard,
+ * The dealer dashboard (SPEC §2 /home/dashboard): GET /api/dashboard,
  * the figures of the selected account group. Days are UTC calendar days
  * ('YYYY-MM-DD'); "24 h" and "7 days" are rolling windows ending now. Without
  * a selected group every figure is zero and every list empty (`siteGroupNum`

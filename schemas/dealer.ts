@@ -85,7 +85,7 @@ export const reportEventSchema = {
   properties: {
     reportName: { type: 'string' },
     success: { type: 'boolean' },
-    /** The run (issue 13), so the inbox can show it. */
+    /** The run, so the inbox can show it. */
     runId: { type: 'integer' },
   },
 } as const;
@@ -101,9 +101,9 @@ export const reportCodeResponseSchema = {
     emailAddress: { type: 'string' },
     schedReportID: { type: 'integer', ...int4Range },
     isTRMUser: { type: 'boolean' },
-    /** The report's name, for the dialog (issue 13). */
+    /** The report's name, for the dialog. */
     reportName: { type: 'string' },
-    /** The run, for an internal user's link to it in the portal (issue 13). */
+    /** The run, for an internal user's link to it in the portal. */
     runId: { type: 'integer', ...int4Range },
   },
 } as const;

@@ -3,7 +3,7 @@ import { INVOICE_STATUSES } from './invoices.js';
 import { INT4_MAX, int4Range } from './shared.js';
 
 /**
- * Billing for dealers (issue 15, SPEC §2 /billing, §6 billingRead): what the monitoring station
+ * Billing for dealers (SPEC §2 /billing, §6 billingRead): what the monitoring station
  * bills the dealer (the selected account group) each month for all its accounts, read only. Not
  * the customers' invoices (schemas/invoices.ts: what the dealer bills its customers). The resource
  * is `/api/invoices` in ra-data-simple-rest conventions (newest month first), one invoice by id

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { INT4_MAX, int4Range, notBlank } from './shared.js';
 
 /**
- * Document libraries (issue 15, SPEC §2 /resources and /marketing): PDFs and images staff
+ * Document libraries (SPEC §2 /resources and /marketing): PDFs and images staff
  * upload with a title, tags and an audience; everyone the access table allows browses, searches
  * by title or tag and downloads. Stored as news documents are (a metadata row and its file).
  * `/api/documents` in ra-data-simple-rest conventions (`filter={"library":…,"q":…,"tag":…}`);

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { INT4_MAX, int4Range } from './shared.js';
 
 /**
- * Event history of an account (issue 11; SPEC §2 /site/history and
+ * Event history of an account (SPEC §2 /site/history and
  * /site/alarm-history, §3 alarm event): GET /api/events in
  * ra-data-simple-rest conventions with keyset pages, and the streamed export
  * GET /api/events/export?format=csv.
@@ -15,7 +15,7 @@ import { INT4_MAX, int4Range } from './shared.js';
 
 /**
  * Contact ID event families (the first digit of the code and its qualifier): alarm history is kind=alarm.
- * 'change' is no signal of the premises: a change made to the account (issue 12, code ACCOUNT_CHANGE_CODE).
+ * 'change' is no signal of the premises: a change made to the account (code ACCOUNT_CHANGE_CODE).
  */
 export const EVENT_KINDS = ['alarm', 'trouble', 'openClose', 'test', 'restore', 'other', 'change'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];

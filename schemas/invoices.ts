@@ -3,7 +3,7 @@ import { INT4_MAX, int4Range } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
- * Billing for customers (issue 14, SPEC §2 /billing, §6 billingRead): the invoices and statements
+ * Billing for customers (SPEC §2 /billing, §6 billingRead): the invoices and statements
  * the dealer (the account's account group) issued for a linked account, read only. The customer's
  * resource is `/api/msa/invoices` in ra-data-simple-rest conventions (`filter={"siteNum":N,"status":…}`,
  * newest first), one invoice by id, its PDF, and `/api/msa/billing/summary` (balance, next due, whom

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { INT4_MAX, int4Range, notBlank } from './shared.js';
 
 /**
- * My Security Account (issue 14): what a customer asks the dealer to change of what only the
+ * My Security Account: what a customer asks the dealer to change of what only the
  * dealer may change (SPEC §1: the dealer keeps the account's address, type, time zone, premise
  * phones and agencies). `GET /api/msa/changeRequests?filter={"siteNum":N}` lists them newest
  * first (the active account when no siteNum); `POST` sends one. The customer's contacts, zones,
@@ -33,7 +33,7 @@ export const changeRequestSchema = {
     status: { type: 'string', enum: CHANGE_REQUEST_STATUSES },
     createdAt: { type: 'string', format: 'date-time' },
     resolvedAt: { type: ['string', 'null'], format: 'date-time' },
-    /** The dealer's answer when they marked it done or declined (issue 15 leftover: /change-requests). */
+    /** The dealer's answer when they marked it done or declined (/change-requests). */
     resolutionNote: { type: ['string', 'null'] },
   },
 } as const;

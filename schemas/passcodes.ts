@@ -3,7 +3,7 @@ import { INT4_MAX, int4Range, notBlank } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
- * The account's passcodes (issue 12, 'Edit the account'): `GET /api/passcodes?filter={"siteNum":N}`
+ * The account's passcodes (editing the account): `GET /api/passcodes?filter={"siteNum":N}`
  * (masked), `POST`, `PUT /{id}`, `DELETE /{id}`. The clear value only ever comes from the audited
  * reveal (POST /api/sites/{siteNum}/passcodes/{id}/reveal). Rules (length, characters, no two
  * alike, at most one duress passcode): src/common/passcodeRules.ts.

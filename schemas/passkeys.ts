@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { nullableDateTime, notBlank } from './shared.js';
 
 /**
- * Passkeys (WebAuthn; issue 16 'Stronger sign-in'): the user's own list on /user-account, the
+ * Passkeys (WebAuthn, for a stronger sign-in): the user's own list on /user-account, the
  * registration and sign-in ceremonies (the browser's JSON as @simplewebauthn/browser gives it,
  * checked by @simplewebauthn/server), and the staff reset.
  */

@@ -5,7 +5,7 @@ import { INT4_MAX, notBlank, nullableDateTime } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
- * Reports (issue 13; SPEC §2 /reports, /reports/inbox, reports-download/{id}).
+ * Reports (SPEC §2 /reports, /reports/inbox, reports-download/{id}).
  *
  * - GET /api/reports: the catalogue, each report with the JSON Schema of its
  *   parameters (the run form is generated from it) and its UI hints.

@@ -3,7 +3,7 @@ import { INT4_MAX, int4Range, notBlank } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
- * Open/close schedules (issue 12, 'Edit the account'): weekly windows (`schedules`) and holidays
+ * Open/close schedules (editing the account): weekly windows (`schedules`) and holidays
  * (`holidays`), each a simple-rest resource filtered by `{"siteNum":N}`. Times are 'HH:MM' in the
  * premises' time zone; a window whose close is earlier than its open runs overnight. Rules
  * (close not equal to open, no overlapping windows, one holiday per date, special times both or

@@ -4,7 +4,7 @@ import { SITE_TYPES } from './sites.js';
 import { ZONE_EVENT_TYPES } from './zones.js';
 
 /**
- * Create New Account (issue 12, SPEC §6 allowCreateAccountFlag): the body of
+ * Create New Account (SPEC §6 allowCreateAccountFlag): the body of
  * POST /api/sites, the transmitter check of the devices step and the drafts
  * the stepper saves (site_drafts, migration 0010).
  *

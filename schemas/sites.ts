@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { INT4_MAX, int4Range } from './shared.js';
 
 /**
- * Accounts (issue 11; SPEC §1 dealer users, §2 /site/*, §3 site/account, §7
+ * Accounts (SPEC §1 dealer users, §2 /site/*, §3 site/account, §7
  * 'Account search via device, xmit and details'): the `sites` resource in
  * ra-data-simple-rest conventions (GET /api/sites, GET /api/sites/{siteNum}),
  * scoped to the selected account group, and the audited passcode reveal.
@@ -206,7 +206,7 @@ export const siteDetailSchema = {
           hasKey: { type: 'boolean' },
           /** May verify an alarm (counts towards 'fewer than two verification contacts'). */
           verifies: { type: 'boolean' },
-          /** The contact's own passcode as bullets; null without one (issue 12). */
+          /** The contact's own passcode as bullets; null without one. */
           passcodeMasked: nullableText,
         },
       },
@@ -222,7 +222,7 @@ export const siteDetailSchema = {
           name: { type: 'string' },
           /** Bullets as long as the passcode ('••••'). */
           masked: { type: 'string' },
-          /** The duress passcode (issue 12). */
+          /** The duress passcode. */
           isDuress: { type: 'boolean' },
         },
       },
@@ -244,7 +244,7 @@ export const siteDetailSchema = {
         },
       },
     },
-    /** Days the weekly schedule does not apply (issue 12): closed all day (times null) or special times. */
+    /** Days the weekly schedule does not apply: closed all day (times null) or special times. */
     holidays: {
       type: 'array',
       items: {
@@ -310,7 +310,7 @@ export const passcodeRevealSchema = {
 } as const;
 export type PasscodeReveal = FromSchema<typeof passcodeRevealSchema>;
 
-/** The customer's reveal (issue 14): only after re-entering their password. */
+/** The customer's reveal: only after re-entering their password. */
 export const msaPasscodeRevealBodySchema = {
   $id: 'MsaPasscodeRevealBody',
   type: 'object',

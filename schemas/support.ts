@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { INT4_MAX, notBlank, nullableDateTime } from './shared.js';
 
 /**
- * Support (issue 16, /support): application-1 staff with §6 reportRead find every user
+ * Support (/support): application-1 staff with §6 reportRead find every user
  * (`GET /api/users?filter={"q":…}`), open a user's page (`GET /api/users/{id}`), act on their
  * sign-in with a reason (`POST /api/users/{id}/supportActions/{action}`) and impersonate them
  * (`POST /api/impersonation`); the impersonated user sees it afterwards on /user-account

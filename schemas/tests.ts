@@ -3,7 +3,7 @@ import { SIGNAL_KINDS } from './events.js';
 import { INT4_MAX, notBlank, nullableDateTime } from './shared.js';
 
 /**
- * Place on test (issue 12; SPEC §6 noActionRead, the "No Action" state): the
+ * Place on test (SPEC §6 noActionRead, the "No Action" state): the
  * `tests` resource in ra-data-simple-rest conventions. GET /api/tests (filter
  * siteNum, active; total in Content-Range), GET /api/tests/{id}, POST
  * /api/tests places a test, PUT /api/tests/{id} changes its end or reason,

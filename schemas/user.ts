@@ -73,7 +73,7 @@ export const userSchema = {
     canEdit: { type: 'boolean' },
     /** §4 impersonation: support staff are acting as this user in this session. */
     impersonating: { type: 'boolean' },
-    /** The language and theme saved on /user-account (issue 15), applied at sign-in; null until chosen. */
+    /** The language and theme saved on /user-account, applied at sign-in; null until chosen. */
     preferences: {
       type: 'object',
       additionalProperties: false,
@@ -102,7 +102,7 @@ const accountLinkFields = {
     isFavorite: { type: 'boolean' },
     headerLogoUrl: { type: ['string', 'null'] },
     darkHeaderLogoUrl: { type: ['string', 'null'] },
-    /** The active account (issue 14): the one last switched to, else the default, else the first. */
+    /** The active account: the one last switched to, else the default, else the first. */
     isActive: { type: 'boolean' },
   },
 } as const;
@@ -160,7 +160,7 @@ export const accountLinkFavoriteSchema = {
 } as const;
 export type AccountLinkFavorite = FromSchema<typeof accountLinkFavoriteSchema>;
 
-/** Add a linked account (issue 14): its account number and passcode, as at registration (§7 Register). */
+/** Add a linked account: its account number and passcode, as at registration (§7 Register). */
 export const accountLinkCreateSchema = {
   $id: 'AccountLinkCreate',
   type: 'object',

@@ -5,7 +5,7 @@ import { INT4_MAX, nullableDateTime, notBlank } from './shared.js';
 import type { AuthFlag, RoleName } from './user.js';
 
 /**
- * Users and profile (issue 15): the signed-in user's own account (/user-account: name, language,
+ * Users and profile: the signed-in user's own account (/user-account: name, language,
  * theme, remembered devices, sessions) and a dealer group's staff (the `users` resource:
  * invitation, §6 permissions, disable, reset MFA).
  */

@@ -3,7 +3,7 @@ import { INT4_MAX, int4Range, notBlank } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
- * Zones (issue 12, 'Edit the account'): `GET /api/zones?filter={"siteNum":N}` and
+ * Zones (editing the account): `GET /api/zones?filter={"siteNum":N}` and
  * `PUT /api/zones/{id}` (id `devNum-zoneNum`): a dealer edits a zone's description and its
  * event kind; zones come and go with the panel's programming, not here.
  */

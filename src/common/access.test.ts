@@ -56,7 +56,7 @@ describe('the access table (SPEC §6), row by row', () => {
     ['dealer without billingRead: no billing', who(2), 'invoices', 'list', false],
     ['customer with billingRead: billing', who(3, ['billingRead']), 'invoices', 'list', true],
     ['staff: no billing', who(1, ['billingRead']), 'invoices', 'list', false],
-    // The customer's billing (issue 14): customers with billingRead only; dealers have their own (invoices).
+    // The customer's billing: customers with billingRead only; dealers have their own (invoices).
     ['customer with billingRead: own invoices', who(3, ['billingRead']), 'msaInvoices', 'list', true],
     ['customer with billingRead: invoice PDF', who(3, ['billingRead']), 'msaInvoices', 'export', true],
     ['customer without billingRead: no invoices', who(3), 'msaInvoices', 'show', false],
@@ -99,13 +99,13 @@ describe('the access table (SPEC §6), row by row', () => {
     ['customer without sitePasscodeRead: no reveal', who(3), 'msaPasscodes', 'reveal', false],
     ['customer with scheduleRead: schedules', who(3, ['scheduleRead']), 'msaSchedules', 'show', true],
     ['dealer reads a site contacts', who(2), 'contacts', 'list', true],
-    // Editing the account (issue 12): xtAdmin.
+    // Editing the account: xtAdmin.
     ['dealer with xtAdmin edits the call list', who(2, [], { xtAdmin: true }), 'contacts', 'edit', true],
     ['dealer with xtAdmin adds holidays', who(2, [], { xtAdmin: true }), 'holidays', 'create', true],
     ['dealer without xtAdmin: no call-list edits', who(2), 'contacts', 'edit', false],
     ['dealer without xtAdmin: no passcode changes', who(2), 'passcodes', 'delete', false],
     ['dealer without xtAdmin: no zone edits', who(2), 'zones', 'edit', false],
-    ['customer with scheduleRead edits their schedules (issue 14)', who(3, ['scheduleRead']), 'msaSchedules', 'create', true],
+    ['customer with scheduleRead edits their schedules', who(3, ['scheduleRead']), 'msaSchedules', 'create', true],
     ["customers do not use the dealer's schedules", who(3, ['scheduleRead'], ALL_FLAGS), 'schedules', 'list', false],
     ['customer with noActionRead: at most their own tests, not the dealer side', who(3, ['noActionRead']), 'tests', 'list', false],
     ["dealers do not use the customer's contacts", who(2, [], ALL_FLAGS), 'msaContacts', 'list', false],
@@ -126,7 +126,7 @@ describe('the access table (SPEC §6), row by row', () => {
     ['only dealers get a classic key', who(1), 'classicPortal', 'create', false],
     ['dealers get a classic key', who(2), 'classicPortal', 'create', true],
     ['only staff impersonate', who(2, [], ALL_FLAGS), 'users', 'impersonate', false],
-    // Issue 16: /support's directory, actions and impersonation are the support staff's (§6 reportRead).
+    // /support's directory, actions and impersonation are the support staff's (§6 reportRead).
     ['support staff impersonate', who(1, ['reportRead']), 'users', 'impersonate', true],
     ['staff without reportRead do not impersonate', who(1), 'users', 'impersonate', false],
     ['support staff list every user', who(1, ['reportRead']), 'users', 'list', true],

@@ -70,15 +70,15 @@ const ANS: AccessRule = { apps: [dealer], roles: ['level8'], flags: ['ansService
 const ANS_ALL: AccessEntry = { list: ANS, show: ANS, create: ANS, edit: ANS, delete: ANS };
 
 /**
- * Who edits an account (issue 12, 'Edit the account'): a dealer with xtAdmin (§6, the dealer's
+ * Who edits an account: a dealer with xtAdmin (§6, the dealer's
  * administrator). The README's 'Who sees what' names it. The customer's screens: msaDetail.
  */
 const ACCOUNT_EDIT: AccessRule = { apps: [dealer], flags: ['xtAdmin'] };
 
-/** Support staff (§6 'reportRead: Reports, Support and News Setup'): application 1 with reportRead (issue 16, /support). */
+/** Support staff (§6 'reportRead: Reports, Support and News Setup'): application 1 with reportRead (/support). */
 const SUPPORT: AccessRule = { apps: [internal], roles: ['reportRead'] };
 
-/** A dealer's administrator (§6 xtAdmin) managing their account group's staff (issue 15, src/common/userPermissions.ts). */
+/** A dealer's administrator (§6 xtAdmin) managing their account group's staff (src/common/userPermissions.ts). */
 const USERS_ADMIN: AccessRule = { apps: [dealer], flags: ['xtAdmin'] };
 
 /** A site's details on the dealer side: staff of the site's account group read, `writeRule` changes. */
@@ -89,7 +89,7 @@ function siteDetail(write: Action[] = ['create', 'edit', 'delete'], writeRule: A
 }
 
 /**
- * The customer's screens (issue 14; SPEC §6 'noActionRead, contactsRead, zonesRead,
+ * The customer's screens (SPEC §6 'noActionRead, contactsRead, zonesRead,
  * sitePasscodeRead, scheduleRead: the matching MSA screens'): /api/msa/* over the customer's
  * linked accounts (the repositories' scope), read and changed by a customer holding the role.
  */
@@ -109,7 +109,7 @@ export const ACCESS_TABLE = {
   marketing: { list: { apps: [internal] } },
   // §6 reportRead: Reports, Support and News Setup.
   support: { list: { apps: [internal], roles: ['reportRead'] } },
-  // /support's actions on a user's sign-in (issue 16: unlock, reset MFA, ...; src/common/supportActions.ts), each with a reason.
+  // /support's actions on a user's sign-in (unlock, reset MFA, ...; src/common/supportActions.ts), each with a reason.
   supportActions: { edit: SUPPORT },
   reports: { list: { apps: STAFF, roles: ['reportRead'] }, show: { apps: STAFF, roles: ['reportRead'] } },
   reportRuns: {
@@ -137,7 +137,7 @@ export const ACCESS_TABLE = {
     edit: { apps: [internal], canEdit: true },
     delete: { apps: [internal], canEdit: true },
   },
-  // §6 'Banner Settings ... apply to app 1': edited by the staff who may edit news (issue 5); read by anyone (public routes).
+  // §6 'Banner Settings ... apply to app 1': edited by the staff who may edit news; read by anyone (public routes).
   statusBanner: { show: { apps: ALL }, edit: { apps: [internal], canEdit: true } },
   privacyPolicy: { show: { apps: ALL }, accept: { apps: ALL }, edit: { apps: [internal], canEdit: true } },
   // §6 'the classic-portal block message apply to app 1': only dealers get a classic key.
@@ -150,7 +150,7 @@ export const ACCESS_TABLE = {
     create: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
     edit: { apps: [dealer] },
   },
-  // The create-account stepper's drafts (issue 12): whoever may create an account; each user's own (repository).
+  // The create-account stepper's drafts: whoever may create an account; each user's own (repository).
   siteDrafts: {
     list: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
     show: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
@@ -158,19 +158,19 @@ export const ACCESS_TABLE = {
     edit: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
     delete: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
   },
-  // The account's history: staff of its group, and the customer of a linked account (issue 14), each within the repository's scope.
+  // The account's history: staff of its group, and the customer of a linked account, each within the repository's scope.
   events: { list: { apps: ALL }, show: { apps: ALL }, export: { apps: ALL } },
   // The recent-alarms list (GET /api/alarms/recent): whoever hears the alarm hub, staff of a live account group (the route checks the group).
   liveAlarms: { list: { apps: STAFF } },
-  // Place on test (issue 12; the spec's "No Action" state): dealers of the account's group.
+  // Place on test (the spec's "No Action" state): dealers of the account's group.
   tests: siteDetail(),
-  // Editing the account (issue 12): the call list, zones, passcodes, schedules and holidays; xtAdmin edits.
+  // Editing the account: the call list, zones, passcodes, schedules and holidays; xtAdmin edits.
   contacts: siteDetail(undefined, ACCOUNT_EDIT),
   zones: siteDetail(['edit'], ACCOUNT_EDIT),
   passcodes: { ...siteDetail(undefined, ACCOUNT_EDIT), reveal: { apps: [dealer] } },
   schedules: siteDetail(undefined, ACCOUNT_EDIT),
   holidays: siteDetail(undefined, ACCOUNT_EDIT),
-  // The customer's side of the same (issue 14): §6 noActionRead is the MSA No Action screen.
+  // The customer's side of the same: §6 noActionRead is the MSA No Action screen.
   msaTests: msaDetail('noActionRead'),
   msaContacts: msaDetail('contactsRead'),
   msaZones: msaDetail('zonesRead', ['list', 'show', 'edit']),
@@ -205,13 +205,13 @@ export const ACCESS_TABLE = {
     show: { apps: [dealer, customer], roles: ['billingRead'] },
     export: { apps: [dealer, customer], roles: ['billingRead'] },
   },
-  // Billing for dealers (issue 15, /api/invoices): what the station bills the selected account group; billingRead.
+  // Billing for dealers (/api/invoices): what the station bills the selected account group; billingRead.
   dealerInvoices: {
     list: { apps: [dealer], roles: ['billingRead'] },
     show: { apps: [dealer], roles: ['billingRead'] },
     export: { apps: [dealer], roles: ['billingRead'] },
   },
-  // Billing for customers (issue 14, /api/msa/invoices): the customer's own linked accounts; the dealer's billing is `invoices` (issue 15).
+  // Billing for customers (/api/msa/invoices): the customer's own linked accounts; the dealer's billing is `invoices`.
   msaInvoices: {
     list: { apps: [customer], roles: ['billingRead'] },
     show: { apps: [customer], roles: ['billingRead'] },
@@ -222,7 +222,7 @@ export const ACCESS_TABLE = {
   onCall: ANS_ALL,
   autoNotify: ANS_ALL,
   businessHours: ANS_ALL,
-  // /resources (and /marketing: its `marketing` entry), issue 15: staff with canEdit upload, change and delete.
+  // /resources (and /marketing: its `marketing` entry): staff with canEdit upload, change and delete.
   documents: {
     list: { apps: STAFF },
     show: { apps: STAFF },
@@ -231,7 +231,7 @@ export const ACCESS_TABLE = {
     delete: { apps: [internal], canEdit: true },
   },
   // §2 help menu (not for app 3) 'Contact Us': a message to support.
-  // Staff read the messages and handle them (issue 15 leftover, /contact-requests): status and an internal note.
+  // Staff read the messages and handle them (/contact-requests): status and an internal note.
   contactRequests: { create: { apps: STAFF }, list: { apps: [internal] }, show: { apps: [internal] }, edit: { apps: [internal] } },
   roadmapItems: {
     list: { apps: STAFF },
@@ -240,8 +240,8 @@ export const ACCESS_TABLE = {
     edit: { apps: [internal], canEdit: true },
     delete: { apps: [internal], canEdit: true },
   },
-  // Staff administration (application 1); a dealer's administrator (§6 xtAdmin) manages their account group's staff (issue 15).
-  // Issue 16: application 1's list and show are /support's directory of every user, §6 reportRead (the `support` entry's rule).
+  // Staff administration (application 1); a dealer's administrator (§6 xtAdmin) manages their account group's staff.
+  // Application 1's list and show are /support's directory of every user, §6 reportRead (the `support` entry's rule).
   users: {
     list: [SUPPORT, USERS_ADMIN],
     show: [SUPPORT, USERS_ADMIN],
@@ -251,7 +251,7 @@ export const ACCESS_TABLE = {
     impersonate: SUPPORT,
   },
   auditLog: { list: { apps: [internal] }, show: { apps: [internal] }, export: { apps: [internal] } },
-  // Customers' change requests (issue 14) answered by the dealer of the account's group (/change-requests): read by its
+  // Customers' change requests answered by the dealer of the account's group (/change-requests): read by its
   // staff, marked done or declined by its administrator (xtAdmin, who edits the account).
   changeRequests: { list: { apps: [dealer] }, show: { apps: [dealer] }, edit: ACCOUNT_EDIT },
   // §6 'Impersonation sessions exist': started by staff, ended by whoever is in one.

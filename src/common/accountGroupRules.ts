@@ -5,7 +5,7 @@ import { addressProblems, normalisePostalCode, phoneRegionOf } from './postalAdd
 import { isTimeZone } from './timeZone.js';
 
 /**
- * Account Group Settings (issue 15, SPEC §3 dealer / account group, §6 xtAdmin): who changes
+ * Account Group Settings (SPEC §3 dealer / account group, §6 xtAdmin): who changes
  * what, what is wrong with a change, and the stored form of one. One rule for the page and
  * the server. Messages are locale keys.
  *

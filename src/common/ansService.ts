@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, addWeeks, format } from 'date-fns';
 
 /**
- * The answering service's rules (issue 15), pure: whether the office is open at an instant (the
+ * The answering service's rules, pure: whether the office is open at an instant (the
  * week's hours and dated exceptions, in the account group's time zone, correct across daylight-
  * saving changes), and the on-call rota's gaps and conflicts over a week.
  */

@@ -1,5 +1,5 @@
 /**
- * Before and after of an audit entry (issue 16, the audit log viewer), read from its `details`
+ * Before and after of an audit entry (the audit log viewer), read from its `details`
  * as the writes record them (src/server/audit/audit.ts callers):
  * - `{ before: {...}, after: {...} }` (account edits, schedules, the answering service): each
  *   field that differs; a creation has only `after`, a deletion only `before`;

@@ -1,7 +1,7 @@
 import type { InvoiceStatus } from '../../schemas/invoices.js';
 
 /**
- * Billing rules (issue 14, SPEC §2 /billing): an invoice's status as shown, what it still owes,
+ * Billing rules (SPEC §2 /billing): an invoice's status as shown, what it still owes,
  * the currency of an account, money and days in the reader's language. The server (list, summary,
  * PDF) and the billing screen use the same functions.
  */

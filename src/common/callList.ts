@@ -2,7 +2,7 @@ import { checkPhone, DEFAULT_PHONE_REGION, type PhoneProblem } from './phone.js'
 import { passcodeProblem } from './passcodeRules.js';
 
 /**
- * The call list's rules (issue 12, 'Edit the account'), one module for the dealer's editor,
+ * The call list's rules (editing the account), one module for the dealer's editor,
  * the customer's screens and the server: the phone through libphonenumber (src/common/phone.ts),
  * at most MAX_CONTACTS contacts, the contact's own passcode (passcodeRules.ts), and the calling
  * order. Messages are locale keys of locales/<lang>/accountEdits.json.

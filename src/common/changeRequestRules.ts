@@ -1,7 +1,7 @@
 import type { ChangeRequest } from '../../schemas/msa.js';
 
 /**
- * The dealer's answer to a customer's change request (issue 15 leftover, /change-requests): only
+ * The dealer's answer to a customer's change request (/change-requests): only
  * a pending request is answered, once, done or declined; a declined one needs a note saying why
  * (the customer reads it on /msa/account-info).
  */

@@ -1,7 +1,7 @@
 import type { ContactRequestStatus } from '../../schemas/documents.js';
 
 /**
- * Support's handling of a contact-us message (issue 15 leftover, /contact-requests): new → in
+ * Support's handling of a contact-us message (/contact-requests): new → in
  * progress → closed. A message may be closed straight from new (spam, a duplicate) and opened
  * again from closed (back to in progress); it never becomes new again once someone handled it.
  */

@@ -1,7 +1,7 @@
 import { DEALER_INVOICE_SERVICES, type DealerInvoiceAccount, type DealerInvoiceService } from '../../schemas/dealerInvoices.js';
 
 /**
- * Billing for dealers (issue 15): the rules the server (detail, PDF, export) and the billing screen
+ * Billing for dealers: the rules the server (detail, PDF, export) and the billing screen
  * share. An invoice's lines come from the database one per account and service; these group them
  * by account, total them by service, find an account by name or number, and name the files.
  */

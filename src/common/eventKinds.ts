@@ -1,7 +1,7 @@
 import { ACCOUNT_CHANGE_CODE, type EventKind } from '../../schemas/events.js';
 
 /**
- * The Contact ID family of an event code (SPEC §3 alarm event, issue 11), the
+ * The Contact ID family of an event code (SPEC §3 alarm event), the
  * rule of the generated column alarm_events.event_kind (migration 0004) in
  * TypeScript: a code is an optional qualifier (E event, R restore, P previous)
  * and the event number, whose first digit names the family. Openings and

@@ -1,5 +1,5 @@
 /**
- * Header logos of an account group (issue 15, SPEC §3 'branding with headerLogoUrl and
+ * Header logos of an account group (SPEC §3 'branding with headerLogoUrl and
  * darkHeaderLogoUrl'): what an upload must be, checked by the page before it sends and by
  * the server before it stores. The type comes from the content (magic bytes), never from
  * the name or the declared type; the size in pixels from the image's own header. SVG is

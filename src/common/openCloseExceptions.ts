@@ -4,7 +4,7 @@ import type { OpenCloseException } from '../../schemas/reports.js';
 import { clockMinutes, isOvernight } from './scheduleRules.js';
 
 /**
- * Open/close exceptions (issue 13, the report of that name), measured against
+ * Open/close exceptions (the report of that name), measured against
  * an account's weekly open/close windows and holidays in the account's time zone:
  *
  * - lateToOpen: a window whose first opening (an open/close event with the E

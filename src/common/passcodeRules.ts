@@ -1,5 +1,5 @@
 /**
- * Passcode rules (issue 12, 'Edit the account'), for the account's passcodes and a contact's
+ * Passcode rules (editing the account), for the account's passcodes and a contact's
  * own: the server applies them on every write, the dealer's and the customer's forms as typed.
  * Messages are locale keys of locales/<lang>/accountEdits.json.
  */

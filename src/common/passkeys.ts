@@ -3,7 +3,7 @@ import { APPLICATION } from './constants.js';
 import type { LoginVariant } from './loginFlow.js';
 
 /**
- * Passkey rules both sides read (issue 16 'Stronger sign-in'): which sign-in page a passkey may
+ * Passkey rules both sides read (for a stronger sign-in): which sign-in page a passkey may
  * use, the name a user gives one, and what a failed browser ceremony tells the user.
  */
 

@@ -1,7 +1,7 @@
 import { parsePhoneNumber } from 'awesome-phonenumber';
 
 /**
- * Phone numbers of the call list, premise phones and new accounts (issue 12):
+ * Phone numbers of the call list, premise phones and new accounts:
  * validated and normalised with libphonenumber (awesome-phonenumber), one rule
  * for the dealer's editors, the create-account stepper, the customer's screens
  * and the server. A number without a country code is read in the account's

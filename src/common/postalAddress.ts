@@ -1,7 +1,7 @@
 import type { SiteCountry } from '../../schemas/siteCreate.js';
 
 /**
- * Postal addresses of new accounts (issue 12, Create New Account): per country
+ * Postal addresses of new accounts (Create New Account): per country
  * the required fields, the states or provinces (codes; their names are proper
  * nouns, shown as they are in every language), the postal-code format and
  * the time zones that suit it. One rule for the stepper and the server.

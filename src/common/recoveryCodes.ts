@@ -1,5 +1,5 @@
 /**
- * Recovery codes of the authenticator app (issue 16): at or below this many unused codes, the
+ * Recovery codes of the authenticator app: at or below this many unused codes, the
  * account page and the sign-in step suggest making new ones.
  */
 const FEW_RECOVERY_CODES = 3;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayInZone, periodDays, periodProblems, resolvePeriod } from './reportRules.js';
 
-describe('report periods (issue 13)', () => {
+describe('report periods', () => {
   // 2026-11-24 03:30 UTC is still 23 November in New York.
   const now = new Date('2026-11-24T03:30:00Z');
 

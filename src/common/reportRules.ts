@@ -3,7 +3,7 @@ import { addDays, addMonths, differenceInCalendarDays, startOfDay, startOfMonth 
 import type { ReportPeriod } from '../../schemas/reports.js';
 
 /**
- * Report periods (issue 13): a period is relative to the day the report runs,
+ * Report periods: a period is relative to the day the report runs,
  * in the user's time zone, so a scheduled report always covers the latest
  * one; 'custom' takes the from and to days. A range is whole local days:
  * from the start of `fromDay` to the start of the day after `toDay`.

@@ -6,7 +6,7 @@ import type { ReportFrequency } from '../../schemas/reports.js';
 const { RRule } = rrulePackage;
 
 /**
- * When a scheduled report runs next (issue 13): daily, weekly on a weekday or
+ * When a scheduled report runs next: daily, weekly on a weekday or
  * monthly on a day (-1: the last day) at a local time in the schedule's zone.
  * The recurrence is rrule's over the local wall clock ("floating" dates whose
  * UTC fields are the zone's), each occurrence then placed in the zone with

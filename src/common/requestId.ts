@@ -1,4 +1,4 @@
-/** The header that carries a request's id, both ways (issue 17: logs, the error page, bug reports). */
+/** The header that carries a request's id, both ways (logs, the error page, bug reports). */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Open/close schedule rules (issue 12, 'Edit the account'): weekly windows and holidays, for
+ * Open/close schedule rules (editing the account): weekly windows and holidays, for
  * the dealer's editor, the customer's screens and the server. Times are 'HH:MM' in the
  * premises' time zone. A window closes after it opens, or, when its close is earlier, the next
  * day (overnight); a close equal to the open is no window. Windows of one account may not

@@ -6,7 +6,7 @@ import { addressProblems, isTimeZoneOf, normalisePostalCode, phoneRegionOf } fro
 import { normaliseTransmitter } from './transmitter.js';
 
 /**
- * Create New Account (issue 12): the rules a new account meets beyond its
+ * Create New Account: the rules a new account meets beyond its
  * JSON Schema (schemas/siteCreate.ts), one function for the stepper and the
  * server. Problems are keyed by the field's path in the payload, in the
  * notation of react-hook-form and of a 400's `errors` ('devices.1.transmitterCode'),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { highlightParts, quickSearchQuery, sitePath } from './siteMatch.js';
 
-describe('highlightParts: the matched part of a field (issue 11)', () => {
+describe('highlightParts: the matched part of a field', () => {
   it('cuts before, the match and after', () => {
     expect(highlightParts({ value: '(312) 555-0142', start: 6, end: 14 })).toEqual([
       { text: '(312) ', match: false },

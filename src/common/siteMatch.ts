@@ -1,7 +1,7 @@
 import type { SiteMatch } from '../../schemas/sites.js';
 
 /**
- * Account search on the client (issue 11): where a result (and any account link) leads, how the matched part of
+ * Account search on the client: where a result (and any account link) leads, how the matched part of
  * its field is cut out for a <mark>, and the query of GET /api/sites for a search text.
  * The '/' dialog, the spotlight (web/shell) and the accounts list (web/sites) share these.
  */

@@ -1,7 +1,7 @@
 import { SIGNAL_KINDS, type EventKind } from '../../schemas/events.js';
 
 /**
- * Place on test (issue 12; SPEC §6 noActionRead, the "No Action" state): the
+ * Place on test (SPEC §6 noActionRead, the "No Action" state): the
  * rules the dialog and the server share. A test covers the whole account, one
  * device, chosen zones of a device, or event kinds; it starts now or later and
  * always ends, at most 30 days after it starts.
@@ -15,7 +15,7 @@ export const TEST_DURATION_PRESETS = [60, 120, 240, 480, 1440] as const;
 export const DEFAULT_TEST_MINUTES = 120;
 /** Never open-ended: at most 30 days. */
 export const MAX_TEST_MINUTES = 30 * 24 * 60;
-/** A customer places a test of at most 24 hours (issue 14: 'the customer's limits: at most 24 h, a reason'). */
+/** A customer places a test of at most 24 hours (the customer's limits: at most 24 h, a reason). */
 export const CUSTOMER_MAX_TEST_MINUTES = 24 * 60;
 const MIN_TEST_MINUTES = 1;
 /** A start a little in the past (clock skew, the time the form was open) counts as now. */

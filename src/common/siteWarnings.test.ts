@@ -14,7 +14,7 @@ const complete: SiteCompleteness = {
   premisePhones: [{}],
 };
 
-describe('site completeness warnings (issue 11)', () => {
+describe('site completeness warnings', () => {
   it('warns about nothing on a complete account', () => {
     expect(siteWarnings(complete, TODAY)).toEqual([]);
   });

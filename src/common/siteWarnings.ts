@@ -1,7 +1,7 @@
 import type { SiteWarning } from '../../schemas/sites.js';
 import { wallClockText } from './zoneClock.js';
 
-/** What the completeness rules read of an account (issue 11, SPEC §3 site/account). */
+/** What the completeness rules read of an account (SPEC §3 site/account). */
 export interface SiteCompleteness {
   passcodes: readonly unknown[];
   contacts: readonly { verifies: boolean; phoneNumber: string | null }[];

@@ -38,7 +38,7 @@ const target = (patch: Partial<SupportTarget> = {}): SupportTarget => ({
 });
 const applies = (id: (typeof SUPPORT_ACTION_IDS)[number], patch: Partial<SupportTarget> = {}) => supportAction(id).applies(target(patch));
 
-describe('who support may act on (issue 16)', () => {
+describe('who support may act on', () => {
   it('privileges are the roles, the flags and news editing', () => {
     expect(privilegesOf({ roles: ['reportRead'], flags: ['xtAdmin'], canEdit: true })).toEqual(['reportRead', 'xtAdmin', 'canEdit']);
     expect(privilegesOf({ roles: [], flags: [], canEdit: false })).toEqual([]);
@@ -62,7 +62,7 @@ describe('who support may act on (issue 16)', () => {
   });
 });
 
-describe('whom support may impersonate (issue 16)', () => {
+describe('whom support may impersonate', () => {
   it('dealers and customers, not staff, oneself or the disabled; only staff impersonate', () => {
     expect(impersonationRefusal(admin, { userId: 5, applicationNum: 2, disabled: false })).toBeUndefined();
     expect(impersonationRefusal(admin, { userId: 6, applicationNum: 3, disabled: false })).toBeUndefined();

@@ -3,7 +3,7 @@ import { SUPPORT_ACTION_IDS, type SupportAccess, type SupportActionId, type Supp
 import type { AuditAction } from './auditActions.js';
 
 /**
- * Support's rules (issue 16, /support), pure, shared by the server (which enforces them) and the
+ * Support's rules (/support), pure, shared by the server (which enforces them) and the
  * web page (which offers only what they allow):
  * - who may act on whom (privilege), and whom one may impersonate;
  * - a user's sign-in status;
@@ -35,7 +35,7 @@ export interface SupportTarget extends SupportPerson {
   locked: boolean;
   contactMethods: number;
   trustedDevices: number;
-  /** An authenticator app is set up (issue 16, TOTP). */
+  /** An authenticator app is set up (TOTP). */
   authenticator: boolean;
   passkeys: number;
   openSessions: number;

@@ -2,7 +2,7 @@ import { APPLICATION } from './constants.js';
 import { STAFF_FLAGS, STAFF_ROLES } from '../../schemas/users.js';
 
 /**
- * Dealer staff management (issue 15, SPEC §6): which permissions a dealer's administrator
+ * Dealer staff management (SPEC §6): which permissions a dealer's administrator
  * (xtAdmin) may give the staff of their account group, and whom they may manage. One rule:
  * never more than the administrator holds. Internal staff (application 1) are not capped.
  */

@@ -180,7 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     request.t = t;
   });
-  // app.metrics and GET /metrics: every route below is counted and timed (issue 17).
+  // app.metrics and GET /metrics: every route below is counted and timed.
   await app.register(metricsPlugin, { pool: database.pool });
   // Overload: 503 with Retry-After while the event loop lags (MAX_EVENT_LOOP_DELAY_MS); the scrape still answers.
   await app.register(overloadPlugin, { exempt: [METRICS_PATH], healthRoute: '/api/health' });
@@ -220,7 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(outboxPlugin);
   // The live hubs at /hubs/alarms and /hubs/reports (outside /api).
   await app.register(realtimePlugin);
-  // app.reports: report runs as durable jobs (issue 13).
+  // app.reports: report runs as durable jobs.
   await app.register(reportJobsPlugin, {
     engine: options.reports?.engine ?? reportEngine,
     tuning: options.reports?.tuning,
@@ -274,7 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(reportRunsRoutes);
       await api.register(reportLinkRoutes);
       await api.register(reportSchedulesRoutes);
-      // The customer's screens (issue 14): the site-detail plugins again under /api/msa, for the linked accounts.
+      // The customer's screens: the site-detail plugins again under /api/msa, for the linked accounts.
       const links = accountLinksRepository(app.db);
       const msa: Audience = { msa: true, defaultSiteNum: (user) => links.activeSite(user.user_id) };
       await api.register(
@@ -289,11 +289,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(invoicesRoutes, { audience: msa });
       await api.register(dealerInvoicesRoutes);
       await api.register(ansServiceRoutes);
-      // Issue 15: document libraries, product roadmap, contact us.
+      // Document libraries, product roadmap, contact us.
       await api.register(documentsPlugin);
-      // Issue 16: the audit log viewer (read-only).
+      // The audit log viewer (read-only).
       await api.register(auditLogRoutes);
-      // The dealer's side of the customers' change requests (issue 15 leftover).
+      // The dealer's side of the customers' change requests.
       await api.register(dealerChangeRequestsRoutes);
     },
     { prefix: '/api' },

@@ -45,7 +45,7 @@ describe('configuration', () => {
     expect(loadConfig({}).jobPollSeconds).toBe(2);
   });
 
-  it('reads the operations settings: metrics token, overload threshold, log format (issue 17)', () => {
+  it('reads the operations settings: metrics token, overload threshold, log format', () => {
     const defaults = loadConfig({});
     expect(defaults.metricsToken).toBeUndefined();
     expect(defaults.maxEventLoopDelayMs).toBe(1000);

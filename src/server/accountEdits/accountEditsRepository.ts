@@ -28,7 +28,7 @@ const clock = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'HH24:
 const nullableClock = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'HH24:MI')`;
 
 /**
- * Editing the account (issue 12): the call list, zones, passcodes, schedules and holidays of
+ * Editing the account: the call list, zones, passcodes, schedules and holidays of
  * one site. The tenant scope is applied here: every query reaches its rows through a site
  * within siteScope(user), so another group's site, contact or passcode answers undefined, as a
  * missing one does. Writes run in a transaction with their history row (`change`).

@@ -7,7 +7,7 @@ import { zonesRoutes } from './zonesRoutes.js';
 
 /**
  * Editing the account: the call list, zones, passcodes, schedules and holidays; the dealer's
- * side (issue 12) at /api, the customer's (issue 14) registered again under /api/msa.
+ * side at /api, the customer's registered again under /api/msa.
  */
 export async function accountEditsRoutes(app: FastifyInstance, options: { audience?: Audience }) {
   await app.register(contactsRoutes, options);

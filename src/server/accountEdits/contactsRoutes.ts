@@ -29,7 +29,7 @@ const TRACKED = ['name', 'relation', 'phoneNumber', 'email', 'hasKey', 'verifies
 const audited = (c: Contact) => ({ ...c });
 
 /**
- * The call list (issue 12): /api/contacts in simple-rest conventions and the calling order,
+ * The call list: /api/contacts in simple-rest conventions and the calling order,
  * PUT /api/sites/{siteNum}/contacts/order. Reads: staff of the account's group (and later the
  * customer with contactsRead); writes: the access table's contacts create/edit/delete (xtAdmin).
  * Every write is audited with before and after (the contact's passcode masked) and written to the

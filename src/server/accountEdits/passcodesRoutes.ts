@@ -21,7 +21,7 @@ const tags = ['passcodes'];
 const audited = (p: Passcode) => ({ passcodeId: p.passcodeId, name: p.name, masked: p.masked, isDuress: p.isDuress });
 
 /**
- * The account's passcodes (issue 12): /api/passcodes in simple-rest conventions, masked; the
+ * The account's passcodes: /api/passcodes in simple-rest conventions, masked; the
  * clear value only through the audited reveal (siteDetailRoutes.ts). Rules: length, characters,
  * no two alike, at most one duress passcode (src/common/passcodeRules.ts; the database's
  * passcodes_one_duress_idx holds the last). Audited with before and after, masked.

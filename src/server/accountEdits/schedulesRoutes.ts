@@ -22,7 +22,7 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
- * Open/close schedules (issue 12): weekly windows (/api/schedules) and holidays (/api/holidays),
+ * Open/close schedules: weekly windows (/api/schedules) and holidays (/api/holidays),
  * simple-rest, filtered by site. Rules: src/common/scheduleRules.ts (a close differs from its
  * open, overnight allowed, no overlaps; one holiday per date, special times both or neither).
  * Audited with before and after; each change in the account's history.

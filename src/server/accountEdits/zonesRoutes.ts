@@ -22,7 +22,7 @@ function zoneKey(id: string): { devNum: number; zoneNum: number } | undefined {
 }
 
 /**
- * Zones (issue 12): GET /api/zones?filter={"siteNum":N} and PUT /api/zones/{devNum-zoneNum}: a
+ * Zones: GET /api/zones?filter={"siteNum":N} and PUT /api/zones/{devNum-zoneNum}: a
  * zone's description and event kind. Audited with before and after; a change in the history.
  */
 export async function zonesRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {

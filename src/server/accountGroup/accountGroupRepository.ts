@@ -28,7 +28,7 @@ function currentGroupOf(userId: number) {
 const LOGO_COLUMN = { light: 'header_logo_url', dark: 'dark_header_logo_url' } as const satisfies Record<LogoVariant, string>;
 
 /**
- * Account group settings and header logos (issue 15; SPEC §3 dealer / account group and
+ * Account group settings and header logos (SPEC §3 dealer / account group and
  * branding, §6 xtAdmin). Every query about a group goes through {@link currentGroupOf}.
  */
 export function accountGroupRepository(db: Db) {

@@ -9,7 +9,7 @@ import { accountGroupRepository } from './accountGroupRepository.js';
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
- * /account-group/info (issue 15, SPEC §3 dealer / account group, §6 xtAdmin): the current
+ * /account-group/info (SPEC §3 dealer / account group, §6 xtAdmin): the current
  * group's settings, and the dealer's change of their own fields (src/common/accountGroupRules.ts
  * says which); the rest is staff's and only shown. Changes are audited with the fields changed.
  */

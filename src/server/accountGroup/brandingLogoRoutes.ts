@@ -45,7 +45,7 @@ async function readUpload(request: FastifyRequest): Promise<{ name: string; cont
 }
 
 /**
- * Header logos (issue 15, SPEC §3 branding, §6 xtAdmin): the dealer uploads one for the light and
+ * Header logos (SPEC §3 branding, §6 xtAdmin): the dealer uploads one for the light and
  * one for the dark theme (PNG, JPEG or WebP by content, src/common/logoRules.ts), or resets one to
  * the product's. Stored in the database by SHA-256 and served publicly from that address (the
  * login page shows them before sign-in), cached for a year since the content never changes.

@@ -12,7 +12,7 @@ import { ansIngestRepository, type IngestedMessage } from './ansIngestRepository
  * The answering service's call centre hands over the messages it took (server to server, POST
  * /api/integrations/ansMessages with the integration key): stored all or none, then each
  * message sets off the group's auto-notify rules ('when a message of kind K arrives for accounts
- * A, notify P by email or text', issue 15) through the real mail and text path (app.outbox).
+ * A, notify P by email or text') through the real mail and text path (app.outbox).
  */
 export async function ansIngestRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();

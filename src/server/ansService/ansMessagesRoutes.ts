@@ -32,7 +32,7 @@ const CSV_COLUMNS = [
   'handledBy',
 ] as const;
 
-/** Messages taken for the group (issue 15, /ans-service/messages): list with filters and search, one, mark handled, CSV export. */
+/** Messages taken for the group (/ans-service/messages): list with filters and search, one, mark handled, CSV export. */
 export async function ansMessagesRoutes(parent: FastifyInstance) {
   const { app, repo, groupOf, audit } = ansContext(parent);
   const validateMessageFilter = compileCached(ansMessageFilterSchema);

@@ -55,7 +55,7 @@ function toOnCall(row: Selectable<AnsOnCallTable>): OnCallEntry {
 }
 
 /**
- * The answering service's tables (issue 15), each query within one account group: the user's
+ * The answering service's tables, each query within one account group: the user's
  * selected group (users.current_site_group_num), provided it is still one of their groups
  * (`groupOf`, as siteScope.ts reads it). A record of another group answers as a missing one.
  */

@@ -5,7 +5,7 @@ import { businessHoursRoutes } from './businessHoursRoutes.js';
 import { onCallRoutes } from './onCallRoutes.js';
 
 /**
- * The answering service (issue 15, SPEC §2 /ans-service/*): /api/ansMessages, /api/onCall,
+ * The answering service (SPEC §2 /ans-service/*): /api/ansMessages, /api/onCall,
  * /api/autoNotify and /api/businessHours (with /api/businessHours/exceptions), in
  * ra-data-simple-rest conventions, a routes file each. Access: the table's ansMessages, onCall,
  * autoNotify and businessHours entries (§6 level8, ansServiceBlockFlag and a group that has the

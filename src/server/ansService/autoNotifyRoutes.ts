@@ -11,7 +11,7 @@ import { compileCached } from '../../common/validation.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { ansContext, EMAIL, errors, fixedOrder, idParams, invalid, notFound, PHONE, tags } from './ansShared.js';
 
-/** Auto-notify rules (issue 15, /ans-service/auto-notify): when a message of a kind arrives for accounts, notify someone by email or text; Send test. */
+/** Auto-notify rules (/ans-service/auto-notify): when a message of a kind arrives for accounts, notify someone by email or text; Send test. */
 export async function autoNotifyRoutes(parent: FastifyInstance) {
   const { app, repo, groupOf, audit } = ansContext(parent);
   const validateRuleFilter = compileCached(autoNotifyFilterSchema);

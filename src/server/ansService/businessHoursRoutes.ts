@@ -14,7 +14,7 @@ import { compileCached } from '../../common/validation.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { ansContext, errors, fixedOrder, idParams, invalid, notFound, tags } from './ansShared.js';
 
-/** The week's business hours and dated exceptions (issue 15, /ans-service/business-hours and temp-business-hours), in the group's zone. */
+/** The week's business hours and dated exceptions (/ans-service/business-hours and temp-business-hours), in the group's zone. */
 export async function businessHoursRoutes(parent: FastifyInstance) {
   const { app, repo, groupOf, audit } = ansContext(parent);
   const validateExceptionFilter = compileCached(hoursExceptionFilterSchema);

@@ -41,7 +41,7 @@ const findingsSchema = {
   },
 } as const;
 
-/** The on-call rota (issue 15, /ans-service/on-call): entries, recurring weekly or once, and the week's gaps and conflicts. */
+/** The on-call rota (/ans-service/on-call): entries, recurring weekly or once, and the week's gaps and conflicts. */
 export async function onCallRoutes(parent: FastifyInstance) {
   const { app, repo, groupOf, audit } = ansContext(parent);
   const validateOnCallFilter = compileCached(onCallFilterSchema);

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
 /**
- * Every query of the audit log viewer (issue 16). Application 1 sees every entry: no tenant scope.
+ * Every query of the audit log viewer. Application 1 sees every entry: no tenant scope.
  * The filters use the table's indexes: time (0001), actor (0001), action prefix, impersonator and
  * target (0021). People are matched by username or name in the users table first (small), then
  * by id in the log.

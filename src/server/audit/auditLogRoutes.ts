@@ -55,7 +55,7 @@ function auditCsvCells(entry: AuditLogEntry): string[] {
 }
 
 /**
- * The audit log viewer's API (issue 16, access table `auditLog`: application 1): read-only.
+ * The audit log viewer's API (access table `auditLog`: application 1): read-only.
  * GET /api/auditLog (ra-data-simple-rest: filter, sort by time, range; Content-Range counts up to
  * AUDIT_LOG_COUNT_CAP), GET /api/auditLog/:id and GET /api/auditLog/export (the same filter as a
  * streamed CSV with the people's usernames and names; the export is itself audited). There is no

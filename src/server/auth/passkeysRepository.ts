@@ -28,7 +28,7 @@ export function toPasskey(row: PasskeyRow): Passkey {
 
 /**
  * Removes every passkey of a user (support's reset: a lost or stolen device); the number removed.
- * For /support's user actions (issue 16), which audit it with the reason given.
+ * For /support's user actions, which audit it with the reason given.
  */
 export async function resetPasskeys(db: Db, userId: number): Promise<number> {
   const removed = await db.deleteFrom('webauthn_credentials').where('user_id', '=', userId).returning('passkey_id').execute();

@@ -98,7 +98,7 @@ function verificationReason(error: unknown): string {
 }
 
 /**
- * Passkeys (WebAuthn, issue 16 'Stronger sign-in') with @simplewebauthn/server:
+ * Passkeys (WebAuthn, for a stronger sign-in) with @simplewebauthn/server:
  * - sign-in without a username (discoverable credentials, user verification required) on the
  *   dealer/staff page (account/passkey/*) and the customer page (msa/passkey/*): the passkey
  *   proves who it is and stands for the MFA step; the other login steps still apply. A passkey

@@ -2,7 +2,7 @@ import type { LoginVariant } from '../../common/loginFlow.js';
 import type { Pending } from './requirements.js';
 
 /**
- * The passkey rules of the server (issue 16), pure: which relying party a request speaks to,
+ * The passkey rules of the server, pure: which relying party a request speaks to,
  * what a passkey sign-in leaves pending, and the throttle keys of passkey failures.
  */
 

@@ -51,7 +51,7 @@ async function codeVerifiedAt(db: Db, sessionId: string): Promise<Date | null> {
 /**
  * Support acting as a user (an impersonation session) changes nothing about how that user signs
  * in: password, username, security questions, contact methods, passkeys, authenticator app,
- * sessions and remembered devices. Support's own user page does those, with a reason (issue 16).
+ * sessions and remembered devices. Support's own user page does those, with a reason.
  */
 export function refuseWhileImpersonating(request: FastifyRequest): void {
   if (request.auth!.session.impersonator_user_id) throw new HttpError(403, 'steps.notWhileImpersonating');

@@ -79,7 +79,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 type Failure = Exclude<TotpJudgement, 'accepted'> | 'unreadable';
 
 /**
- * Authenticator app codes (TOTP) and recovery codes as another second factor (issue 16), beside
+ * Authenticator app codes (TOTP) and recovery codes as another second factor, beside
  * the spec's text and email codes (mfaRoutes.ts, unchanged):
  * - /user-account: set up (step-up; the otpauth URI, its QR code and the key for manual entry),
  *   confirm with a first code (turns it on; ten recovery codes shown once), make new recovery

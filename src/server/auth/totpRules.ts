@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pending } from './requirements.js';
 
 /**
- * Authenticator app codes (TOTP, RFC 6238) and recovery codes (issue 16, 'Stronger sign-in'):
+ * Authenticator app codes (TOTP, RFC 6238) and recovery codes (for a stronger sign-in):
  * the rules, as pure functions. Codes are the authenticator apps' defaults (SHA-1, 6 digits,
  * 30 s); a code of the step before or after the server's clock is accepted (a phone's clock a
  * little off), and a code is refused once a code of its step, or of a later one, was accepted

@@ -22,7 +22,7 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * The signed-in user's own account (issue 15, /user-account; access table `userAccount`): name,
+ * The signed-in user's own account (/user-account; access table `userAccount`): name,
  * language and theme; the remembered devices ('Remember this device?') with revoke one; the open
  * sessions with end one and sign out everywhere else. Password and contact methods keep their
  * routes (stepRoutes.ts: PUT account/password with the current password; user/contactMethod/* then

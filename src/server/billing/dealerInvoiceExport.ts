@@ -6,7 +6,7 @@ import type { DealerInvoice } from '../../../schemas/dealerInvoices.js';
 import type { DealerExportLine } from './dealerInvoicesRepository.js';
 
 /**
- * The export of a dealer's station invoices (issue 15): CSV (csv-stringify: a byte order mark so
+ * The export of a dealer's station invoices: CSV (csv-stringify: a byte order mark so
  * spreadsheets read accents, formulas guarded) with one row per account and service, or Excel
  * (exceljs's streaming writer) with two sheets, the invoices by month with their totals and the
  * same lines. Headers and service names in the request's language; amounts as numbers in the

@@ -61,7 +61,7 @@ function groupScope(user: ScopeUser): (eb: Eb) => Expression<SqlBool> {
 }
 
 /**
- * Billing for dealers (issue 15): the station's monthly invoices of the selected account group.
+ * Billing for dealers: the station's monthly invoices of the selected account group.
  * Every query goes through groupScope, so another group's invoice answers undefined, as a missing
  * one does.
  */

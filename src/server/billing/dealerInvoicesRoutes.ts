@@ -21,7 +21,7 @@ import { errors, found, idParams, invoicePage, pageOf, pdfSchema, sendPdf, tags,
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * Billing for dealers (issue 15, SPEC §2 /billing, §6 billingRead): the monitoring station's
+ * Billing for dealers (SPEC §2 /billing, §6 billingRead): the monitoring station's
  * monthly invoices of the selected account group, read only, in ra-data-simple-rest conventions;
  * one invoice with what each account was billed for; its PDF; and an export of the lines (CSV or
  * Excel). Access: the table's dealerInvoices (dealers with billingRead); the scope (the selected

@@ -64,7 +64,7 @@ function invoiceRecord(row: InvoiceRowSelected, today: string): Invoice {
 }
 
 /**
- * Billing for customers (issue 14): the invoices of the accounts a user reaches. The tenant scope
+ * Billing for customers: the invoices of the accounts a user reaches. The tenant scope
  * is applied here: every query reaches invoices through a site within siteScope(user) (a customer:
  * the linked accounts), so another account's invoice answers undefined, as a missing one does.
  */

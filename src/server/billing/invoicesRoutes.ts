@@ -19,7 +19,7 @@ import { invoicePdf } from './invoicePdf.js';
 import { invoicesRepository, type InvoiceSortField } from './invoicesRepository.js';
 
 /**
- * Billing for customers (issue 14, SPEC §2 /billing, §6 billingRead): a customer's invoices of
+ * Billing for customers (SPEC §2 /billing, §6 billingRead): a customer's invoices of
  * their linked accounts, read only, in ra-data-simple-rest conventions; each invoice's PDF (audited);
  * and an account's summary (balance, next due, whom to pay: the dealer). Access: the table's
  * msaInvoices (customers with billingRead); the scope (linked accounts only) is the repository's,

@@ -2,7 +2,7 @@ import { DASHBOARD_DAYS, type Dashboard } from '../../../schemas/dashboard.js';
 import { SIGNAL_KINDS, type SignalKind } from '../../../schemas/events.js';
 import { SITE_STATUSES, SITE_WARNINGS, type SiteStatus } from '../../../schemas/sites.js';
 
-/** Pure parts of the dashboard answer (issue 12): the UTC days, filling the gaps, zeroed answers. */
+/** Pure parts of the dashboard answer: the UTC days, filling the gaps, zeroed answers. */
 
 const DAY_MS = 86_400_000;
 

@@ -12,7 +12,7 @@ const HOUR_MS = 3_600_000;
 const MIN_VERIFICATION_CONTACTS = 2;
 
 /**
- * The dealer dashboard (issue 12, GET /api/dashboard): the figures of the
+ * The dealer dashboard (GET /api/dashboard): the figures of the
  * user's selected account group, the same group siteScope() reaches
  * (users.current_site_group_num, while it is one of the user's
  * user_account_groups). The alarm figures read the per-day aggregates of

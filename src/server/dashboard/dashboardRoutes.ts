@@ -5,7 +5,7 @@ import { errorSchema } from '../../../schemas/shared.js';
 import { dashboardRepository } from './dashboardRepository.js';
 
 /**
- * The dealer dashboard (issue 12): GET /api/dashboard, the figures of the
+ * The dealer dashboard: GET /api/dashboard, the figures of the
  * selected account group (dashboard.list: applications 1 and 2). Without a
  * selected group the answer is zeros and empty lists, not an error.
  */

@@ -782,7 +782,7 @@ export interface UserRecoveryCodesTable {
   used_at: Timestamp | null;
 }
 
-/** Each time support acted as a user (issue 16, migration 0020). */
+/** Each time support acted as a user (migration 0020). */
 export interface ImpersonationsTable {
   impersonation_id: Generated<number>;
   impersonator_user_id: number | null;

@@ -21,7 +21,7 @@ const tags = ['contact'];
 const notFound = () => new HttpError(404, 'errors.notFound');
 
 /**
- * Staff's inbox of the contact-us messages (issue 15 leftover, /contact-requests; access table
+ * Staff's inbox of the contact-us messages (/contact-requests; access table
  * `contactRequests` list/show/edit: application 1): list (search, status, topic), one message,
  * its attachment, and support's handling: status new → in progress → closed
  * (src/common/contactRequestRules.ts) and an internal note. Each change is audited with its

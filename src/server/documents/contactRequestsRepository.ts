@@ -3,7 +3,7 @@ import type { ContactRequest, ContactRequestFilter, ContactRequestStatus, Contac
 import type { Db } from '../db/database.js';
 
 /**
- * Staff's inbox of contact-us messages (issue 15 leftover; access table `contactRequests`
+ * Staff's inbox of contact-us messages (access table `contactRequests`
  * list/show/edit, application 1): every message, newest first; no tenant scope (support reads
  * them all). The attachment's bytes are read only by `attachment`.
  */

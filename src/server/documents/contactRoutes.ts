@@ -14,7 +14,7 @@ import { readMultipartForm } from './multipartForm.js';
 import { CONTACT_POLICY, contactReference, contactThrottleKey, libraryFileName, sniffDocument, supportAddress } from './documentRules.js';
 
 /**
- * /api/contactRequests (issue 15, /home/contact-us): a message to support, with a topic and an
+ * /api/contactRequests (/home/contact-us): a message to support, with a topic and an
  * optional attachment (a PDF or an image, checked by content). It is stored with its reference
  * (CU-<year>-<number>), mailed to support through the outbox, audited, and the reference is the
  * answer. Five messages an hour per user; then 429 with Retry-After (app.throttle).

@@ -5,7 +5,7 @@ import type { ThrottlePolicy } from '../auth/throttle.js';
 import { pdfRefusal } from '../http/pdf.js';
 
 /**
- * The rules of the document libraries and of contact us (issue 15), as pure functions:
+ * The rules of the document libraries and of contact us, as pure functions:
  * what a file is by its content, the name it is stored under, the tags of a form field,
  * the reference a contact request is shown and how often one may be sent.
  */

@@ -6,7 +6,7 @@ import { contactInboxRoutes } from './contactInboxRoutes.js';
 import { documentsRoutes } from './documentsRoutes.js';
 import { roadmapRoutes } from './roadmapRoutes.js';
 
-/** Issue 15's help pages: the document libraries (/api/documents), the product roadmap (/api/roadmapItems) and contact us (/api/contactRequests). */
+/** The help pages: the document libraries (/api/documents), the product roadmap (/api/roadmapItems) and contact us (/api/contactRequests). */
 export async function documentsPlugin(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: LIBRARY_DOCUMENT_MAX_BYTES, files: 2 } });
   await app.register(documentsRoutes);

@@ -29,7 +29,7 @@ const MAX_MB = `${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`;
 const scopeOf = (request: FastifyRequest) => documentScope(accessUserOf(request.auth!.user));
 
 /**
- * /api/documents: the document libraries of /resources and /marketing (issue 15), simple-rest.
+ * /api/documents: the document libraries of /resources and /marketing, simple-rest.
  * Whoever may list documents reads the libraries and audiences open to them (documentScope: a
  * dealer sees the resources for dealers; /marketing is application 1's); staff with canEdit
  * upload (multipart: title, tags, audience, library and one PDF, PNG, JPEG or WebP, checked by

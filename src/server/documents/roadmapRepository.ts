@@ -30,7 +30,7 @@ function toColumns(input: RoadmapItemInput) {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The product roadmap (issue 15). Readers see published items only; editors see every one.
+ * The product roadmap. Readers see published items only; editors see every one.
  * Listed in the order the page shows them: by status (planned, in progress, shipped), planned and
  * in-progress items soonest first, shipped items newest first.
  */

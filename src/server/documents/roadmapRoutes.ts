@@ -12,7 +12,7 @@ import { roadmapRepository } from './roadmapRepository.js';
 const isEditor = (request: FastifyRequest) => mayAccess(request, 'roadmapItems', 'edit');
 
 /**
- * /api/roadmapItems (issue 15, /home/product-roadmap), simple-rest: whoever the access table lets
+ * /api/roadmapItems (/home/product-roadmap), simple-rest: whoever the access table lets
  * read sees the published items; staff with canEdit also see drafts, and create, change and
  * delete items (audited).
  */

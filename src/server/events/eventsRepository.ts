@@ -51,7 +51,7 @@ class ZoneNames {
 }
 
 /**
- * Event history (issue 11): a site's alarm events newest first, (alarm_date
+ * Event history: a site's alarm events newest first, (alarm_date
  * desc, alarm_num desc), filtered, in keyset pages (migration 0006's indexes
  * give that order, so no query sorts and a far page costs what the first
  * does), and the same rows in batches for the export. The tenant scope is the

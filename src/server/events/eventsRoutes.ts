@@ -30,7 +30,7 @@ const EXPORT_BATCH = 1_000;
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
- * Event history of a site (issue 11; SPEC §2 /site/history and
+ * Event history of a site (SPEC §2 /site/history and
  * /site/alarm-history): GET /api/events, newest first in keyset pages (the
  * next page's cursor in X-Next-Cursor), and GET /api/events/export, the same
  * rows as a streamed CSV. The site must be in the user's tenant scope, else 404.

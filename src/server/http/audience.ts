@@ -2,7 +2,7 @@ import type { Action, Resource } from '../../common/access.js';
 import type { ScopeUser } from '../db/siteScope.js';
 
 /**
- * Who a site-detail route plugin serves (issue 14). The dealer's side is /api/<name>, checked
+ * Who a site-detail route plugin serves. The dealer's side is /api/<name>, checked
  * against the access table's <name> entry; the customer's side is the same plugin registered
  * under /api/msa, checked against msa<Name> (the customer's role, SPEC §6), and a list whose
  * filter names no siteNum answers for the customer's active linked account. The repositories

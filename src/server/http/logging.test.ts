@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { logValue, redactUrl } from './logging.js';
 
-describe('log redaction (issue 10)', () => {
+describe('log redaction', () => {
   it('keeps the path and the parameter names, not their values', () => {
     expect(redactUrl('/api/site/search?q=Smith%20Residence&type=details')).toBe('/api/site/search?q=[redacted]&type=[redacted]');
     expect(redactUrl('/hubs/alarms?id=abc&access_token=eyJhbGciOi')).toBe('/hubs/alarms?id=[redacted]&access_token=[redacted]');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * What the request log may say about a request (issue 10): never the values
+ * What the request log may say about a request: never the values
  * a user submitted in full. Query values are replaced (search queries,
  * emails, SSO codes and the hubs' access_token travel there); the names stay,
  * so a log still tells which parameters were sent.

@@ -17,7 +17,7 @@ export interface OverloadOptions {
 }
 
 /**
- * Overload (issue 17): when the event loop lags (mean delay over the last sample above
+ * Overload: when the event loop lags (mean delay over the last sample above
  * MAX_EVENT_LOOP_DELAY_MS), every request is answered 503 with Retry-After at once, before it
  * queues behind the backlog and times out; a load balancer polling the health check moves traffic
  * to the other processes meanwhile. @fastify/under-pressure measures; its pressure handler

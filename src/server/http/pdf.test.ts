@@ -97,7 +97,7 @@ function noise(size: number): Buffer {
   return out;
 }
 
-describe('active content in news PDFs (issue 10)', () => {
+describe('active content in news PDFs', () => {
   it('accepts a plain PDF built the same way', () => {
     expect(pdfRefusal(pdfOf([catalog(''), PAGES]))).toBeUndefined();
   });

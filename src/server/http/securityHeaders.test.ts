@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cspDirectives, isPublicApiPath } from './securityHeaders.js';
 
-describe('Content-Security-Policy directives (issue 10)', () => {
+describe('Content-Security-Policy directives', () => {
   it('allows no inline script, inline styles for emotion, and frames from this origin only by default', () => {
     const d = cspDirectives({ publicUrl: 'http://localhost:8080', helpCenterUrl: '/help/' });
     expect(d['script-src']).not.toContain("'unsafe-inline'");

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
 /**
- * Security headers on every answer (issue 10), through @fastify/helmet:
+ * Security headers on every answer, through @fastify/helmet:
  * a Content-Security-Policy without inline script, nosniff, a Referrer-Policy,
  * HSTS when the portal is served over https, and `Cache-Control: no-store`
  * on API answers unless they are public or the route chose its own caching.

@@ -9,7 +9,7 @@ export interface MetricsAccessRule {
 }
 
 /**
- * Who may read GET /metrics (SPEC §7 lists `metrics` among the anonymous calls; issue 17: anonymous
+ * Who may read GET /metrics (SPEC §7 lists `metrics` among the anonymous calls; anonymous
  * only in demo mode): a caller with `Authorization: Bearer <METRICS_TOKEN>` (compared in constant
  * time); anyone in demo mode, or only loopback clients when demo mode is on only by default. Without
  * a token outside demo mode, nobody.

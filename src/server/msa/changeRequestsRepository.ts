@@ -98,7 +98,7 @@ const toDealerRecord = (row: DealerRow): DealerChangeRequest => ({
 });
 
 /**
- * The customer's change requests (issue 14). Every query reaches its rows through a site
+ * The customer's change requests. Every query reaches its rows through a site
  * within siteScope(user): a customer their linked accounts, staff their group's accounts.
  */
 export function changeRequestsRepository(db: Db) {

@@ -20,7 +20,7 @@ const tags = ['change requests'];
 const notFound = () => new HttpError(404, 'errors.notFound');
 
 /**
- * The dealer's side of the customers' change requests (issue 15 leftover, /change-requests;
+ * The dealer's side of the customers' change requests (/change-requests;
  * access table `changeRequests`): GET /api/changeRequests lists the requests of the selected
  * account group's accounts (the repository's siteScope; X-Pending-Count: how many wait),
  * GET /api/changeRequests/:id one, and PUT /api/changeRequests/:id marks a pending one done or

@@ -19,7 +19,7 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const tags = ['msa'];
 
 /**
- * The customer's requests to the dealer (issue 14, /msa/account-info): what only the dealer may
+ * The customer's requests to the dealer (/msa/account-info): what only the dealer may
  * change (the name, address, type, time zone, premise phones, agencies) is asked for here, stored
  * as pending and written into the account's history, where the dealer reads it. Registered under
  * /api/msa with the customer's audience (its default site: the active linked account).

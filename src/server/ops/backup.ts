@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Backups of the embedded database (issue 17). The running portal holds its PGlite directory, so a
+ * Backups of the embedded database. The running portal holds its PGlite directory, so a
  * backup of a running portal is taken by the portal itself (POST /api/ops/backup, loopback only,
  * with the token kept in the data directory: whoever may read the data directory may back it up).
  * The portal notes its process and port in the data directory while it listens; `npm run backup`

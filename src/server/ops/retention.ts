@@ -17,7 +17,7 @@ export interface RetentionResult {
 }
 
 /**
- * Retention (issue 17): what is spent and older than `days` goes; the audit log is kept whole
+ * Retention: what is spent and older than `days` goes; the audit log is kept whole
  * (it is append-only), and report runs have their own 30-day job (reports/reportJobs.ts).
  * - sessions ended or expired before the cut-off;
  * - MFA codes and one-time links (recovery, registration, report links' codes) used or expired

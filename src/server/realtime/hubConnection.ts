@@ -30,8 +30,8 @@ export function prepareFrame(text: string): PreparedFrame {
 /**
  * A `ws` socket as the registry sees it. A prepared frame is written to the connection's TCP
  * socket in one write, the same bytes to every receiver: a broadcast then costs one write per
- * client rather than an encoding, a header and a corked pair of writes each (issue 17's 5,000
- * clients). This goes past ws's Sender, which the hubs leave idle: no compression, and text sends
+ * client rather than an encoding, a header and a corked pair of writes each (the delivery goal at
+ * 5,000 clients). This goes past ws's Sender, which the hubs leave idle: no compression, and text sends
  * only, so it never holds a frame back in its queue that a direct write could overtake; while the
  * socket is not open, or ws has no TCP socket at hand, the frame goes through ws.send.
  */

@@ -43,7 +43,7 @@ export interface Realtime {
   publishAlarm(siteGroupNum: number, event: AlarmEvent): Promise<void>;
   /** `reportComplete` (SPEC §3 report event) to one user's or one account group's reports connections. */
   reportComplete(target: { userId: number } | { siteGroupNum: number }, event: ReportEvent): Promise<void>;
-  /** `reportProgress` (issue 13: a run's status and progress) to its owner's reports connections. */
+  /** `reportProgress` (a run's status and progress) to its owner's reports connections. */
   reportProgress(userId: number, progress: ReportProgress): Promise<void>;
   /** A user switched account group: their live connections follow. */
   setAccountGroup(userId: number, siteGroupNum: number | null): Promise<void>;
@@ -228,7 +228,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
           userId: access.user.user_id,
           sessionId: access.session.session_id,
           socket: socketAdapter(ws),
-          // A customer's current group is their active account's dealer: never a group to hear (issue 14).
+          // A customer's current group is their active account's dealer: never a group to hear.
           groups: new Set(
             groupsFor(
               hub,

@@ -16,7 +16,7 @@ type User = Selectable<UsersTable>;
  */
 export function registrationRepository(db: Db) {
   return {
-    /** A customer by id, or a dealer user invited by their group's administrator (issue 15); else undefined. */
+    /** A customer by id, or a dealer user invited by their group's administrator; else undefined. */
     customerById(userId: number) {
       return db
         .selectFrom('users')

@@ -20,7 +20,7 @@ import { concatAhead, readAheadBatches, SLICE_ROWS, timeSlices } from '../db/sli
 import type { ReportCell, ReportColumn, ReportContext, ReportOutput } from './reportTypes.js';
 
 /**
- * What each report of the catalogue reads (issue 13). Every query is scoped to
+ * What each report of the catalogue reads. Every query is scoped to
  * the run's account group (and to the accounts named, when any); rows are read
  * lazily in keyset batches, the next batch fetched while the current one is
  * written, so memory does not grow with the rows and batch 500 costs what

@@ -60,7 +60,7 @@ function readLogo(url: string | null): WriteOptions['logo'] {
 }
 
 /**
- * app.reports: report runs as durable jobs (issue 13). A run is a row in
+ * app.reports: report runs as durable jobs. A run is a row in
  * report_runs and a job on the pg-boss queue 'report-run' (in PostgreSQL, or
  * PGlite through the adapter: one code path), shared by every server process.
  *

@@ -38,7 +38,7 @@ const REPORT_CATALOGUE: ReportDefinition[] = REPORT_IDS.map((id) => ({
 const attachment = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`;
 
 /**
- * /api/reports (the catalogue) and /api/reportRuns (issue 13): the user's
+ * /api/reports (the catalogue) and /api/reportRuns: the user's
  * runs in ra-data-simple-rest conventions. POST queues a run (app.reports,
  * reportJobs.ts) after checking its parameters; cancel, re-run, delete and
  * the file download act on the user's own runs only (another user's run

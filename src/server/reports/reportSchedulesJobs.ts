@@ -10,7 +10,7 @@ const DUE_QUEUE = 'report-schedules-due';
 const MINUTE_MS = 60_000;
 
 /**
- * Scheduled reports as durable jobs (issue 13): a due pass on the pg-boss queue
+ * Scheduled reports as durable jobs: a due pass on the pg-boss queue
  * 'report-schedules-due' once a minute (a singleton per minute, so with several
  * processes one pass runs), which claims each due schedule (reportSchedulesRepository.claim:
  * one process wins an occurrence) and queues its run with app.reports. When a

@@ -70,7 +70,7 @@ const columns = (v: ScheduleValues, now: Date) => ({
 });
 
 /**
- * report_schedules (issue 13): a user's scheduled reports. A user reads and
+ * report_schedules: a user's scheduled reports. A user reads and
  * changes only their own (every query of the routes names user_id); the due
  * pass claims a schedule by moving its next_run_at forward only if it still
  * holds the value it read, so two processes never start one occurrence twice.

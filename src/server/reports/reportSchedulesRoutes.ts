@@ -19,7 +19,7 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const NOT_FOUND = 'reports.errors.scheduleNotFound';
 
 /**
- * /api/reportSchedules (issue 13): the user's scheduled reports in
+ * /api/reportSchedules: the user's scheduled reports in
  * ra-data-simple-rest conventions. A schedule's parameters are checked as a
  * run's are (reportParameters.ts) in the account group selected when it is
  * made; it runs in that group. Another user's schedule answers 404, as a

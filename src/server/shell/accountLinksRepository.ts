@@ -16,7 +16,7 @@ function linkScope(userId: number): Expression<SqlBool> {
  */
 export function accountLinksRepository(db: Db) {
   /**
-   * The customer's active account (issue 14): the one last switched to while it is still
+   * The customer's active account: the one last switched to while it is still
    * linked, else the default link, else the first linked; undefined with no link at all.
    */
   async function activeSite(userId: number): Promise<number | undefined> {

@@ -8,7 +8,7 @@ export function impersonationRepository(db: Db) {
       return db.selectFrom('users').select(['user_id', 'disabled_at']).where('user_id', '=', userId).executeTakeFirst();
     },
 
-    /** The impersonation of this session ended now (issue 16: the user's /user-account lists when). */
+    /** The impersonation of this session ended now (the user's /user-account lists when). */
     async ended(sessionId: string, now = new Date()) {
       await db
         .updateTable('impersonations')

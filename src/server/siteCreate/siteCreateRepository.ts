@@ -37,7 +37,7 @@ const NUMBER_LOCK = 120_012;
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /**
- * Create New Account (issue 12). Tenant scope: an account is created in the
+ * Create New Account. Tenant scope: an account is created in the
  * user's selected account group, and only while the user belongs to it
  * (the same condition as siteScope); a transmitter held by another group's
  * account is reported without naming it.

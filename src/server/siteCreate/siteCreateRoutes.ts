@@ -16,7 +16,7 @@ const clashArgs = (code: string, owner: TransmitterOwner) =>
   owner.own ? { code, siteNum: owner.siteNum, siteName: owner.siteName } : { code };
 
 /**
- * Create New Account (issue 12, SPEC §6 allowCreateAccountFlag):
+ * Create New Account (SPEC §6 allowCreateAccountFlag):
  * POST /api/sites creates the whole account in one transaction with status
  * 'pending' in the user's selected account group (the repository applies
  * the scope), audited; GET /api/transmitters/availability tells the devices

@@ -9,7 +9,7 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
- * The create-account stepper's drafts (issue 12): GET /api/siteDrafts (the
+ * The create-account stepper's drafts: GET /api/siteDrafts (the
  * signed-in user's own), GET/PUT/DELETE /api/siteDrafts/{id}, POST
  * /api/siteDrafts. Another user's draft answers 404 like a missing one (the
  * repository names the user in every query). Writes are audited without the

@@ -12,7 +12,7 @@ const MASK = '•';
 const agencyOrder = sql<number>`array_position(array['police', 'fire', 'medical', 'guard']::text[], site_agencies.kind)`;
 
 /**
- * The account view (issue 11, GET /api/sites/{siteNum}) and the passcode
+ * The account view (GET /api/sites/{siteNum}) and the passcode
  * reveal. Every query starts from a site within siteScope of the user who
  * asks: a site out of scope and a site that does not exist answer alike
  * (undefined).
@@ -166,7 +166,7 @@ export function siteDetailRepository(db: Db) {
         state: site.state,
         postalCode: site.postal_code,
       };
-      // The contact's passcode leaves the database as bullets only (issue 12).
+      // The contact's passcode leaves the database as bullets only.
       const contacts = contactRows.map(({ passcode, ...contact }) => ({
         ...contact,
         passcodeMasked: passcode ? MASK.repeat([...passcode].length) : null,

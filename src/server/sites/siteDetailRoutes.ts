@@ -18,7 +18,7 @@ const passcodeParams = {
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
- * The account view (issue 11): GET /api/sites/{siteNum}, the whole account
+ * The account view: GET /api/sites/{siteNum}, the whole account
  * with its passcodes masked, and the passcode reveal, a POST (so the CSRF
  * check applies) that is audited without the passcode. Both answer 404 alike
  * for a site out of the user's scope and one that does not exist. Opening
@@ -74,7 +74,7 @@ export async function siteDetailRoutes(parent: FastifyInstance, { audience = DEA
     return;
   }
 
-  // The customer's side (issue 14): /api/msa/sites/{siteNum}, a linked account, each section only with its role (§6).
+  // The customer's side: /api/msa/sites/{siteNum}, a linked account, each section only with its role (§6).
   app.get(
     '/sites/:siteNum',
     {

@@ -3,7 +3,7 @@ import { INT4_MAX } from '../../../schemas/shared.js';
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from '../db/migrations/0005_site_search.js';
 
 /**
- * Account search (issue 11), the pure part: what to look for (searchPlan) and
+ * Account search, the pure part: what to look for (searchPlan) and
  * where a site matched (findMatch, the highlight). The database side is
  * migration 0005 (search documents, trigram indexes) and sitesRepository.ts.
  */

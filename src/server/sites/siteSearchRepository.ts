@@ -82,7 +82,7 @@ function toRecord(row: DetailRow, plan: SearchPlan | undefined): SiteRecord {
 }
 
 /**
- * GET /api/sites (issue 11): the sites in the user's scope (siteScope), the
+ * GET /api/sites: the sites in the user's scope (siteScope), the
  * filters, and the search of filter.q over the documents of migration 0005.
  *
  * Without a sort, a search answers by relevance in tiers, each a query that an

@@ -7,7 +7,7 @@ import { contentRange, listQuerystringSchema, parseListQuery } from '../http/sim
 import { siteSearchRepository } from './siteSearchRepository.js';
 
 /**
- * GET /api/sites (issue 11): the accounts of the user's current account group
+ * GET /api/sites: the accounts of the user's current account group
  * (siteScope) in react-admin simple-rest conventions: filter (q, status,
  * siteType, city, state, favorite, id), sort, range, the total in
  * Content-Range. With filter.q and no sort, by relevance, each row naming

@@ -44,7 +44,7 @@ const SORT_COLUMNS: Record<(typeof SITE_TEST_SORT_FIELDS)[number], 't.test_id' |
 };
 
 /**
- * Tests placed on accounts (issue 12, place on test). Every read and write
+ * Tests placed on accounts (place on test). Every read and write
  * starts from a site within siteScope of the user who asks: another group's
  * test and a missing one answer alike (undefined). `reconcile` brings an
  * account in line with its tests: ends those past their end time, sets the

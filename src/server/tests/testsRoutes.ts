@@ -31,7 +31,7 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
- * /api/tests (issue 12, place on test; the spec's "No Action" state): the
+ * /api/tests (place on test; the spec's "No Action" state): the
  * react-admin simple-rest resource. Dealers place, change and end tests of
  * the accounts of their group; customers with noActionRead read theirs
  * (access.ts `tests`). Each test ends by itself at its end time through a
@@ -66,7 +66,7 @@ export async function testsRoutes(parent: FastifyInstance, { audience = DEALER_A
       for (const siteNum of await tests.dueSites()) await reconcile(siteNum);
     });
   }
-  /** The longest test this side may place: a customer at most 24 hours (issue 14), a dealer 30 days. */
+  /** The longest test this side may place: a customer at most 24 hours, a dealer 30 days. */
   const maxMinutes = audience.msa ? CUSTOMER_MAX_TEST_MINUTES : MAX_TEST_MINUTES;
 
   app.get(

@@ -42,7 +42,7 @@ const statusSql = sql<
 >`case when users.disabled_at is not null then 'disabled' when users.password_hash is null then 'invited' else 'active' end`;
 
 /**
- * The staff of one account group (the `users` resource, issue 15): dealer users (application 2)
+ * The staff of one account group (the `users` resource): dealer users (application 2)
  * who belong to the group. Every query takes the group: the tenant scope is here, so a user of
  * another group is not found (404).
  */

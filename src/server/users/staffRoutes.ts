@@ -30,7 +30,7 @@ const tags = ['users'];
 const notFound = () => new HttpError(404, 'errors.notFound');
 
 /**
- * Dealer staff management (issue 15; access table `users`: a dealer's administrator with §6
+ * Dealer staff management (access table `users`: a dealer's administrator with §6
  * xtAdmin, and internal staff): the users of the caller's selected account group, in
  * ra-data-simple-rest conventions. Invite by email (the user is created without a password and
  * mailed the registration link, /login/register?otp=…), set the §6 roles and flags (never more
@@ -42,7 +42,7 @@ export async function staffRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = staffRepository(app.db);
   const validateFilter = compileCached(staffUserFilterSchema);
-  // Application 1 (support staff, §6 reportRead): every user, and a user's support page (issue 16, supportRoutes.ts).
+  // Application 1 (support staff, §6 reportRead): every user, and a user's support page (supportRoutes.ts).
   const support = supportDirectory(app);
   const isSupport = (request: FastifyRequest) => request.auth!.user.application_num === APPLICATION.internal;
 

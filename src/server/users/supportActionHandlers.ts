@@ -25,7 +25,7 @@ export interface SupportActionContext {
 export type SupportActionHandler = (context: SupportActionContext) => Promise<Record<string, unknown>>;
 
 /**
- * What each support action does (issue 16; when it applies: src/common/supportActions.ts). Every
+ * What each support action does (when it applies: src/common/supportActions.ts). Every
  * one has a real effect the user meets at their next call or sign-in. One entry per action id: a
  * new action (schemas/support.ts SUPPORT_ACTION_IDS) does not compile until it has its handler here.
  */

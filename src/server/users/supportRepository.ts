@@ -134,7 +134,7 @@ function attemptResult(action: string, details: unknown): 'succeeded' | 'failed'
 const RECENT_ATTEMPTS = 20;
 
 /**
- * Support's queries (issue 16): every user, across tenants (application 1 sees them all: the
+ * Support's queries: every user, across tenants (application 1 sees them all: the
  * access table's `users` entry with §6 reportRead); one user's sign-in state; the changes the
  * support actions make; impersonations.
  */

@@ -47,7 +47,7 @@ const personOf = (user: Selectable<UsersTable>): SupportPerson => ({
 });
 
 /**
- * Support's view of the `users` resource (issue 16): for application-1 staff with §6 reportRead
+ * Support's view of the `users` resource: for application-1 staff with §6 reportRead
  * (the access table's `users` list and show), GET /api/users searches every user and
  * GET /api/users/{id} answers a user's page. staffRoutes.ts hands application 1's calls here; a
  * dealer's administrator keeps the group's staff there.
@@ -119,7 +119,7 @@ export function supportDirectory(app: FastifyInstance) {
 }
 
 /**
- * Support's actions on a user's sign-in and impersonation (issue 16):
+ * Support's actions on a user's sign-in and impersonation:
  * - POST /api/users/{id}/supportActions/{action} {reason}: unlock, reset MFA, require a password
  *   reset, resend the registration link, disable, enable, sign out everywhere (the list:
  *   src/common/supportActions.ts). Never on oneself or on staff holding a privilege the caller

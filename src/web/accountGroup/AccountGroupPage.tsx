@@ -233,7 +233,7 @@ function Editor({ group }: { group: AccountGroupSettings }) {
 }
 
 /**
- * /account-group/info (issue 15, SPEC §3 dealer / account group, §6 xtAdmin 'Account Group
+ * /account-group/info (SPEC §3 dealer / account group, §6 xtAdmin 'Account Group
  * Settings'): the staff's fields shown with a lock, the dealer's own in a form.
  */
 export function AccountGroupPage() {

@@ -1,7 +1,7 @@
 import type { AccountGroupSettings, AccountGroupSettingsInput } from '../../../schemas/accountGroup.js';
 import { api } from '../providers/http.js';
 
-/** Account Group Settings' calls (issue 15), through the one transport (SPEC §7). */
+/** Account Group Settings' calls, through the one transport (SPEC §7). */
 export const ACCOUNT_GROUP_QUERY_KEY = ['accountGroup', 'settings'] as const;
 
 export const accountGroupApi = {

@@ -3,7 +3,7 @@ import { formatPhone } from '../../common/phone.js';
 import { phoneRegionOf, timeZonesFor } from '../../common/postalAddress.js';
 
 /**
- * The Account Group Settings form (issue 15): the group's answer as text fields, and the
+ * The Account Group Settings form: the group's answer as text fields, and the
  * fields back as the PUT body. An address whose every field is blank is none (null); the
  * mailing address is none while 'same as the office' is ticked.
  */

@@ -337,7 +337,7 @@ const validateRule = (() => {
 const DEFAULTS = { name: '', kind: 'emergency', siteNums: '', personName: '', channel: 'text', destination: '', active: true };
 
 /**
- * /ans-service/auto-notify (issue 15, `autoNotify`): rules 'when a message of kind K arrives for
+ * /ans-service/auto-notify (`autoNotify`): rules 'when a message of kind K arrives for
  * accounts A, notify P by email or text', each with 'Send test' (through the real mail or text
  * path: the outbox, then SMTP or the SMS provider when configured), in the shared slide-over.
  */

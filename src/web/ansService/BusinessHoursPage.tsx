@@ -171,7 +171,7 @@ function HoursForm({ data }: { data: BusinessHours }) {
 }
 
 /**
- * /ans-service/business-hours (issue 15, `businessHours`): the week's opening hours in the group's
+ * /ans-service/business-hours (`businessHours`): the week's opening hours in the group's
  * time zone, whether the office is open now (the week and its dated exceptions, the server's
  * isOfficeOpen), and a link to the holidays and closures.
  */

@@ -213,7 +213,7 @@ const pickInput = (values: Record<string, unknown>) => ({
 });
 
 /**
- * /ans-service/temp-business-hours (issue 15, `businessHours` with dated exceptions): holidays,
+ * /ans-service/temp-business-hours (`businessHours` with dated exceptions): holidays,
  * closures and days of special hours, upcoming first, in the shared slide-over; they replace the
  * week's hours on their days (isOfficeOpen).
  */

@@ -320,7 +320,7 @@ function MessageResults() {
 }
 
 /**
- * /ans-service/messages (issue 15, `ansMessages`): the messages the answering service took for
+ * /ans-service/messages (`ansMessages`): the messages the answering service took for
  * the group, newest first; search (caller, number, text, account), status, kind and day filters;
  * mark handled (or open again); export what the filters keep as CSV.
  */

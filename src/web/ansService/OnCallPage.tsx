@@ -412,7 +412,7 @@ const pickInput = (values: Record<string, unknown>) => ({
 });
 
 /**
- * /ans-service/on-call (issue 15, `onCall`): the week's coverage (a bar per day with gaps in red
+ * /ans-service/on-call (`onCall`): the week's coverage (a bar per day with gaps in red
  * and overlaps in amber, and the same in words), the rota's entries (those in a conflict marked),
  * and their create and edit forms in the shared slide-over; times in the group's zone.
  */

@@ -17,8 +17,8 @@ export interface TestResult {
 }
 
 /**
- * The answering-service calls that are not react-admin's list, one, create, update and delete
- * (issue 15), through the one transport (SPEC §7): the rota's findings, the week's hours, a rule's
+ * The answering-service calls that are not react-admin's list, one, create, update and delete,
+ * through the one transport (SPEC §7): the rota's findings, the week's hours, a rule's
  * test, and the URL of the messages export (the session cookie carries the download).
  */
 export const ansApi = {

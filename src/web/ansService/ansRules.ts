@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 
 /**
- * The answering-service screens' pure rules (issue 15): times shown and typed in the account
+ * The answering-service screens' pure rules: times shown and typed in the account
  * group's zone, the week navigator, and the on-call week chart's bars from the server's gaps and
  * conflicts.
  */

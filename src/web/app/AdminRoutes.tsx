@@ -3,7 +3,7 @@ import { AccountGroupPage } from '../accountGroup/AccountGroupPage.js';
 import { BrandingPage } from '../branding/BrandingPage.js';
 import { PageTitle } from './PageTitle.js';
 
-/** /account-group/info (issue 15, §6 xtAdmin 'Account Group Settings'). */
+/** /account-group/info (§6 xtAdmin 'Account Group Settings'). */
 export function AccountGroupRoute({ titleKey }: { titleKey: string }) {
   const translate = useTranslate();
   return (
@@ -14,7 +14,7 @@ export function AccountGroupRoute({ titleKey }: { titleKey: string }) {
   );
 }
 
-/** /branding (issue 15, §6 xtAdmin 'Branding'). */
+/** /branding (§6 xtAdmin 'Branding'). */
 export function BrandingRoute({ titleKey }: { titleKey: string }) {
   const translate = useTranslate();
   return (

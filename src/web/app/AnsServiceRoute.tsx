@@ -9,7 +9,7 @@ import { PageTitle } from './PageTitle.js';
 
 export type AnsServicePage = 'ansMessages' | 'ansOnCall' | 'ansAutoNotify' | 'ansBusinessHours' | 'ansTempBusinessHours';
 
-/** /ans-service/* (issue 15, src/web/ansService): the page's title, the area's tabs and the screen. */
+/** /ans-service/* (src/web/ansService): the page's title, the area's tabs and the screen. */
 export function AnsServiceRoute({ titleKey, page }: { titleKey: string; page: AnsServicePage }) {
   const translate = useTranslate();
   return (

@@ -6,7 +6,7 @@ import { useShellSession } from '../shell/useShellSession.js';
 import { PageTitle } from './PageTitle.js';
 
 /**
- * /billing: the customer's billing (issue 14) or the dealer's station invoices (issue 15), both in
+ * /billing: the customer's billing or the dealer's station invoices, both in
  * src/web/billing. The access table opens it to those two applications only (§6 billingRead).
  */
 export function BillingRoute({ titleKey }: { titleKey: string }) {

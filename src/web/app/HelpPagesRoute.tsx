@@ -8,7 +8,7 @@ import { PageTitle } from './PageTitle.js';
 
 export type HelpPage = 'resources' | 'marketing' | 'contactUs' | 'productRoadmap';
 
-/** Issue 15's help pages: the document libraries (/resources, /marketing), /home/contact-us and /home/product-roadmap. */
+/** The help pages: the document libraries (/resources, /marketing), /home/contact-us and /home/product-roadmap. */
 export function HelpPagesRoute({ titleKey, page }: { titleKey: string; page: HelpPage }) {
   const translate = useTranslate();
   const { user } = useShellSession();

@@ -7,7 +7,7 @@ import { PageTitle } from './PageTitle.js';
 export type InboxPage = 'auditLog' | 'contactRequests' | 'changeRequests';
 
 /**
- * /audit-log and /contact-requests (staff, application 1; issues 16 and 15) and /change-requests
+ * /audit-log and /contact-requests (staff, application 1) and /change-requests
  * (dealers; the customers' change requests): the page's title and the screen.
  */
 export function InboxRoute({ titleKey, page }: { titleKey: string; page: InboxPage }) {

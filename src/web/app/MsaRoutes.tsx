@@ -28,7 +28,7 @@ export type MsaPage =
   | 'msaHistory';
 
 /**
- * My Security Account (issue 14; SPEC §2 /msa/*): the customer's screens. Each shows the active
+ * My Security Account (SPEC §2 /msa/*): the customer's screens. Each shows the active
  * linked account (or the URL's sn) and is the dealer's account components again, inside
  * MsaAudience, so they read and write /api/msa with the customer's roles (§6); the server
  * holds the same rules for both sides.

@@ -5,7 +5,7 @@ import { ReportSchedules } from '../reports/ReportSchedules.js';
 import { ReportsNav } from '../reports/ReportsNav.js';
 import { PageTitle } from './PageTitle.js';
 
-/** /reports, /reports/inbox and /reports/schedules (issue 13, src/web/reports): the page's title, the area's tabs and the screen. */
+/** /reports, /reports/inbox and /reports/schedules (src/web/reports): the page's title, the area's tabs and the screen. */
 export function ReportsRoute({ titleKey, page }: { titleKey: string; page: 'reportCatalogue' | 'reportInbox' | 'reportSchedules' }) {
   const translate = useTranslate();
   return (

@@ -3,7 +3,7 @@ import { SiteCreatePage } from '../site/create/SiteCreatePage.js';
 import { ConfirmDialog } from '../shell/ConfirmDialog.js';
 import { PageTitle } from './PageTitle.js';
 
-/** /site/create: Create New Account (issue 12, src/web/site/create) with the shell's confirmation dialog. */
+/** /site/create: Create New Account (src/web/site/create) with the shell's confirmation dialog. */
 export function SiteCreateRoute({ titleKey }: { titleKey: string }) {
   const translate = useTranslate();
   return (

@@ -7,7 +7,7 @@ import { describeUserAgent } from '../userAccount/userAgent.js';
 import { NotFoundPage } from './ErrorPages.js';
 import { PageTitle } from './PageTitle.js';
 
-/** /support (issue 16, src/web/support): the directory of every user. */
+/** /support (src/web/support): the directory of every user. */
 export function SupportRoute({ titleKey }: { titleKey: string }) {
   const translate = useTranslate();
   return (

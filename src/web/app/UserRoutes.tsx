@@ -6,7 +6,7 @@ import { UserAccountPage } from '../userAccount/UserAccountPage.js';
 import { useShellSession } from '../shell/useShellSession.js';
 import { PageTitle } from './PageTitle.js';
 
-/** /user-account (issue 15, src/web/userAccount): every user's own account. */
+/** /user-account (src/web/userAccount): every user's own account. */
 export function UserAccountRoute({ titleKey }: { titleKey: string }) {
   const translate = useTranslate();
   return (
@@ -17,12 +17,12 @@ export function UserAccountRoute({ titleKey }: { titleKey: string }) {
   );
 }
 
-/** /account-group/users (issue 15, src/web/users): the selected account group's staff, for its administrator. */
+/** /account-group/users (src/web/users): the selected account group's staff, for its administrator. */
 export function StaffRoute({ titleKey }: { titleKey: string }) {
   const translate = useTranslate();
   const { user } = useShellSession();
   if (!user) return null;
-  // Support staff find every user on /support (issue 16): the `users` resource answers them the directory.
+  // Support staff find every user on /support: the `users` resource answers them the directory.
   if (user.applicationNum === APPLICATION.internal) return <Navigate to="/support" replace />;
   return (
     <>

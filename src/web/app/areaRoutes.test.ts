@@ -87,23 +87,23 @@ describe('area routes (SPEC §2, §6)', () => {
       '/reports': 'reportCatalogue',
       '/reports/inbox': 'reportInbox',
       '/reports/schedules/*': 'reportSchedules',
-      // The customers' billing (issue 14) and the dealers' (issue 15): BillingRoute.tsx.
+      // The customers' billing and the dealers': BillingRoute.tsx.
       '/billing': 'billing',
-      // Account group settings and branding (issue 15).
+      // Account group settings and branding.
       '/account-group/info': 'accountGroup',
       '/branding': 'branding',
-      // The answering service (issue 15).
+      // The answering service.
       '/ans-service/messages': 'ansMessages',
       '/ans-service/on-call/*': 'ansOnCall',
       '/ans-service/auto-notify/*': 'ansAutoNotify',
       '/ans-service/business-hours': 'ansBusinessHours',
       '/ans-service/temp-business-hours/*': 'ansTempBusinessHours',
-      // Issue 15's help pages: the document libraries, contact us and the product roadmap.
+      // The help pages: the document libraries, contact us and the product roadmap.
       '/resources': 'resources',
       '/marketing': 'marketing',
       '/home/contact-us': 'contactUs',
       '/home/product-roadmap': 'productRoadmap',
-      // My Security Account (issue 14).
+      // My Security Account.
       '/msa/summary': 'msaSummary',
       '/msa/account-info': 'msaAccountInfo',
       '/msa/panel-info': 'msaPanelInfo',
@@ -113,13 +113,13 @@ describe('area routes (SPEC §2, §6)', () => {
       '/msa/passcodes': 'msaPasscodes',
       '/msa/history': 'msaHistory',
       '/msa/schedules': 'msaSchedules',
-      // Users and profile (issue 15).
+      // Users and profile.
       '/account-group/users': 'users',
-      // Support (issue 16).
+      // Support.
       '/support': 'support',
       '/support/users/:id': 'supportUser',
       '/user-account': 'userAccount',
-      // The audit log (issue 16), support's contact requests and the dealer's change requests.
+      // The audit log, support's contact requests and the dealer's change requests.
       '/audit-log/*': 'auditLog',
       '/contact-requests/*': 'contactRequests',
       '/change-requests': 'changeRequests',

@@ -66,7 +66,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     page: 'reportSchedules',
   },
   { path: '/support', titleKey: 'shell.pages.support', access: { resource: 'support', action: 'list' }, page: 'support' },
-  // A user's page of /support (issue 16): the support entry gates it, as the directory.
+  // A user's page of /support: the support entry gates it, as the directory.
   {
     path: '/support/users/:id',
     titleKey: 'shell.pages.supportUser',
@@ -74,7 +74,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     page: 'supportUser',
   },
   { path: '/marketing', titleKey: 'shell.pages.marketing', access: { resource: 'marketing', action: 'list' }, page: 'marketing' },
-  // Staff (issue 16): the audit log, an entry in its drawer at /audit-log/:id; support's contact-us inbox (issue 15).
+  // Staff: the audit log, an entry in its drawer at /audit-log/:id; support's contact-us inbox.
   { path: '/audit-log/*', titleKey: 'shell.pages.auditLog', access: { resource: 'auditLog', action: 'list' }, page: 'auditLog' },
   {
     path: '/contact-requests/*',
@@ -82,14 +82,14 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     access: { resource: 'contactRequests', action: 'list' },
     page: 'contactRequests',
   },
-  // Dealers: what their customers asked them to change (issue 14's change requests).
+  // Dealers: what their customers asked them to change (the customers' change requests).
   {
     path: '/change-requests',
     titleKey: 'shell.pages.changeRequests',
     access: { resource: 'changeRequests', action: 'list' },
     page: 'changeRequests',
   },
-  // The answering service (issue 15); the slide-over pages open their forms at /create and /:id.
+  // The answering service; the slide-over pages open their forms at /create and /:id.
   {
     path: '/ans-service/messages',
     titleKey: 'shell.pages.ansMessages',
@@ -122,9 +122,9 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     page: 'accountGroup',
   },
   { path: '/branding', titleKey: 'shell.pages.branding', access: { resource: 'branding', action: 'edit' }, page: 'branding' },
-  // The account group's staff (issue 15): its administrator (xtAdmin) invites and manages them.
+  // The account group's staff: its administrator (xtAdmin) invites and manages them.
   { path: '/account-group/users', titleKey: 'shell.pages.users', access: { resource: 'users', action: 'list' }, page: 'users' },
-  // Customers: their billing (issue 14); dealers: the station's invoices (issue 15).
+  // Customers: their billing; dealers: the station's invoices.
   { path: '/billing', titleKey: 'shell.pages.billing', access: { resource: 'invoices', action: 'list' }, page: 'billing' },
   { path: '/site/create', titleKey: 'shell.pages.createAccount', access: { resource: 'sites', action: 'create' }, page: 'siteCreate' },
   { path: '/site/info', titleKey: 'shell.pages.siteInfo', access: { resource: 'sites', action: 'show' }, page: 'siteInfo' },
@@ -178,7 +178,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     page: 'msaPasscodes',
     msa: true,
   },
-  // Not a SPEC §2 route: the customer's full history, the summary's 'View History' (issue 14).
+  // Not a SPEC §2 route: the customer's full history, the summary's 'View History'.
   {
     path: '/msa/history',
     titleKey: 'shell.pages.msaHistory',

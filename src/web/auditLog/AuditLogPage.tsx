@@ -318,7 +318,7 @@ function AuditResults() {
 }
 
 /**
- * /audit-log (issue 16, access table `auditLog`: application 1): every audit entry, newest
+ * /audit-log (access table `auditLog`: application 1): every audit entry, newest
  * first; who did it and acting as whom, what, which record, before and after, when and from
  * where. Filters (search, action, user, record type, dates, and more behind Add filter), the
  * entry in a drawer (/audit-log/:id) with its before and after as a table, and the CSV export of

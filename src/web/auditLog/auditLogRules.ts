@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, isAuditAction, type AuditAction } from '../../common/aud
 import { AUDIT_TARGET_TYPES, isAuditTargetType, type AuditTargetType } from '../../common/auditTargets.js';
 
 /**
- * The audit log screen's pure rules (issue 16): who did it and as whom, the actions' sentences and
+ * The audit log screen's pure rules: who did it and as whom, the actions' sentences and
  * the action filter's suggestions, the records' names, the day filters, and the export's address.
  */
 

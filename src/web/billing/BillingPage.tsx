@@ -17,7 +17,7 @@ import { InvoiceListSkeleton, ListHeading, ShowMore } from './invoiceParts.js';
 import { chosenAccount, INVOICE_PAGE_SIZE, PHONE_MAX_WIDTH, STATUS_CHOICES, statusChoiceOf } from './billingRules.js';
 
 /**
- * /billing for customers (issue 14, SPEC §2, §6 billingRead): a linked account's balance, whom to
+ * /billing for customers (SPEC §2, §6 billingRead): a linked account's balance, whom to
  * pay (the dealer: the portal takes no payments), and its invoices with their status and PDF. The
  * account (`?sn=`, default: the default link) and the status filter (`?status=`) live in the URL.
  */

@@ -102,7 +102,7 @@ function DealerSummaryCards({ invoices }: { invoices: DealerInvoice[] | undefine
 }
 
 /**
- * /billing for dealers (issue 15, SPEC §2, §6 billingRead): what the monitoring station bills the
+ * /billing for dealers (SPEC §2, §6 billingRead): what the monitoring station bills the
  * selected account group each month: a summary, the months (table on desktop, cards on phones)
  * with their totals, a drawer with what each account was billed for (`?invoice=`), the PDF of
  * each, and the lines as CSV or Excel.

@@ -7,7 +7,7 @@ import { saveBlob } from '../resources/saveBlob.js';
 import { fileNameOf, totalOf } from './billingRules.js';
 
 /**
- * The billing screen's calls (issue 14), all through the one transport (SPEC §7): the customer's
+ * The billing screen's calls, all through the one transport (SPEC §7): the customer's
  * linked accounts, an account's invoices (simple-rest) and summary, and an invoice's PDF, fetched
  * with the session like any call and saved from the answer (never a bare link).
  */

@@ -1,7 +1,7 @@
 import type { InvoiceStatus } from '../../../schemas/invoices.js';
 import { daysUntil } from '../../common/billing.js';
 
-/** The billing screen's rules (issue 14): pure, so they are tested one by one. */
+/** The billing screen's rules: pure, so they are tested one by one. */
 
 /** Below this width invoices are cards, from it a table (the brief's phone breakpoint). */
 export const PHONE_MAX_WIDTH = 639.95;

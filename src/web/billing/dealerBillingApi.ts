@@ -4,7 +4,7 @@ import { api } from '../providers/http.js';
 import { downloadFile, listPage } from './billingApi.js';
 
 /**
- * The dealer billing screen's calls (issue 15), through the one transport (SPEC §7): the selected
+ * The dealer billing screen's calls, through the one transport (SPEC §7): the selected
  * group's station invoices (simple-rest, newest month first), one with its accounts, its PDF and
  * the CSV or Excel export, fetched with the session and saved from the answer.
  */

@@ -1,7 +1,7 @@
 import type { DealerInvoice } from '../../../schemas/dealerInvoices.js';
 import { formatMonth } from '../../common/billing.js';
 
-/** The dealer billing screen's rules (issue 15): pure, so they are tested one by one. */
+/** The dealer billing screen's rules: pure, so they are tested one by one. */
 
 /** Months per page (a year); 'Show more months' adds as many. */
 export const DEALER_PAGE_SIZE = 12;

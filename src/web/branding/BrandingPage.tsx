@@ -18,7 +18,7 @@ const QUERY_KEY = ['branding', 'current'] as const;
 const SHOWN_ELSEWHERE = [['shell', 'branding'], ['accountGroup']];
 
 /**
- * /branding (issue 15, SPEC §3 branding, §6 xtAdmin): the group's header logo for the light and
+ * /branding (SPEC §3 branding, §6 xtAdmin): the group's header logo for the light and
  * the dark theme, each previewed in its theme's header, uploaded after the same check the
  * server makes (src/common/logoRules.ts: type by content, bytes and pixels), or reset.
  */

@@ -3,7 +3,7 @@ import type { LogoVariant } from '../../common/logoRules.js';
 import { httpClient } from '../providers/http.js';
 
 /**
- * The Branding page's writes (issue 15): a logo uploaded as multipart through the transport
+ * The Branding page's writes: a logo uploaded as multipart through the transport
  * (SPEC §7 parameters, XSRF header, bearer), and a reset. Both answer the group's branding and
  * reject with the transport's ApiError (the page shows the server's message).
  */

@@ -2,7 +2,7 @@ import type { DealerBranding } from '../../../schemas/dealer.js';
 import type { LogoVariant } from '../../common/logoRules.js';
 
 /**
- * The Branding page's rules (issue 15): which logo each theme's header shows (the same rule as
+ * The Branding page's rules: which logo each theme's header shows (the same rule as
  * the shell's header, src/web/shell/menuRules.ts headerLogo: in the dark theme the light logo
  * when there is no dark one, else the product's), and the header's colours to preview it on.
  */

@@ -273,8 +273,8 @@ function PendingCount() {
 }
 
 /**
- * /change-requests (issue 15 leftover; access table `changeRequests`): what the customers of the
- * selected account group asked the dealer to change (issue 14), pending first by default. The
+ * /change-requests (access table `changeRequests`): what the customers of the
+ * selected account group asked the dealer to change, pending first by default. The
  * group's administrator (xtAdmin) makes the change on the account and marks the request done, or
  * declines it with a reason; the customer sees the answer on /msa/account-info.
  */

@@ -203,7 +203,7 @@ function Results() {
 }
 
 /**
- * /contact-requests (issue 15 leftover; access table `contactRequests`: application 1): the
+ * /contact-requests (access table `contactRequests`: application 1): the
  * messages dealers and staff send through Contact Us, newest first, with search, status and topic
  * filters; a message opens in a drawer (/contact-requests/:id) where support moves it from new
  * to in progress to closed and keeps an internal note (each change audited).

@@ -37,7 +37,7 @@ async function send(topic: ContactTopic, message: string, file: File | undefined
 }
 
 /**
- * /home/contact-us (issue 15; the help menu's Contact Us, Submit A Bug and Provide Feedback):
+ * /home/contact-us (the help menu's Contact Us, Submit A Bug and Provide Feedback):
  * a topic, a message and an optional attachment, mailed to support; the answer is the
  * reference number the user quotes later.
  */

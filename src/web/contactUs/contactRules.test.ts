@@ -10,7 +10,7 @@ describe('initialTopic', () => {
   });
 });
 
-describe('a bug report from the error page (issue 17)', () => {
+describe('a bug report from the error page', () => {
   const id = '0f1e2d3c-4b5a-4978-8796-a5b4c3d2e1f0';
   it("carries the failed call's request id to Contact Us", () => {
     expect(bugReportPath(id)).toBe(`/home/contact-us?topic=bug&requestId=${id}`);

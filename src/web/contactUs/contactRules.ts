@@ -6,7 +6,7 @@ export function initialTopic(param: string | null): ContactTopic {
   return (CONTACT_TOPICS as readonly string[]).includes(param ?? '') ? (param as ContactTopic) : 'technical';
 }
 
-/** Where Report Bug goes (SPEC §2 error pages): the bug topic, with the failed call's request id when there is one (issue 17). */
+/** Where Report Bug goes (SPEC §2 error pages): the bug topic, with the failed call's request id when there is one. */
 export function bugReportPath(requestId?: string): string {
   const params = new URLSearchParams({ topic: 'bug' });
   if (isWellFormedRequestId(requestId)) params.set('requestId', requestId);

@@ -203,7 +203,7 @@ function RecentAlarmsPanel() {
   );
 }
 
-/** /home and /home/dashboard (SPEC §2; issue 12): the selected account group at a glance. */
+/** /home and /home/dashboard (SPEC §2): the selected account group at a glance. */
 export function DashboardPage({ favorites }: { favorites: FavoritesQuery }) {
   const translate = useTranslate();
   const siteGroupNum = useSiteGroupNum();

@@ -2,7 +2,7 @@ import type { Dashboard } from '../../../schemas/dashboard.js';
 import { SIGNAL_KINDS, type SignalKind } from '../../../schemas/events.js';
 import type { SiteStatus } from '../../../schemas/sites.js';
 
-/** Pure rules of the dealer dashboard (issue 12): links, colours, chart series. */
+/** Pure rules of the dealer dashboard: links, colours, chart series. */
 
 /** The accounts list filtered by status, in react-admin's list URL format (/sites?filter={"status":"onTest"}). */
 export function statusListUrl(status: SiteStatus): string {

@@ -202,7 +202,7 @@ function LibrarySkeleton({ phone }: { phone: boolean }) {
 }
 
 /**
- * /resources and /marketing (issue 15): a document library. Everyone the access table lets in
+ * /resources and /marketing: a document library. Everyone the access table lets in
  * browses, searches by title or tag and downloads; staff with canEdit upload, change and delete.
  * A table on wide screens, cards on phones.
  */

@@ -29,7 +29,7 @@ async function post<T>(path: string, body?: unknown): Promise<T> {
 }
 
 /**
- * 'Sign in with a passkey' on the login page (issue 16), dealer and customer variants: the
+ * 'Sign in with a passkey' on the login page, dealer and customer variants: the
  * browser offers the passkeys it holds for this site (no username), and the server's answer is
  * the login answer of a password sign-in, with the MFA step done (the other steps follow as
  * usual through `onSignedIn`). Hidden when the browser has no WebAuthn.

@@ -1,5 +1,5 @@
 /**
- * The login page in the dealer's colours (issue 15, SPEC §3 branding): once the Single Sign-On
+ * The login page in the dealer's colours (SPEC §3 branding): once the Single Sign-On
  * dialog has found a team domain's account group, that group's logo replaces the product's on
  * this browser's login page (GET branding with its siteGroupNum, anonymous: logos are public),
  * now and on later visits. Only the group's number is kept (local storage).

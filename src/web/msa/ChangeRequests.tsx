@@ -26,7 +26,7 @@ import { msaApi } from './msaApi.js';
 const STATUS_COLOR = { pending: 'warning', done: 'success', declined: 'default', withdrawn: 'default' } as const;
 
 /**
- * What only the dealer may change (issue 14, /msa/account-info): the customer asks, the request
+ * What only the dealer may change (/msa/account-info): the customer asks, the request
  * is sent to the dealer (the account's history) and listed here as pending until the dealer acts.
  */
 export function ChangeRequests({ site }: { site: SiteDetail }) {
@@ -63,7 +63,7 @@ export function ChangeRequests({ site }: { site: SiteDetail }) {
                     <>
                       {[formatInZone(r.createdAt, site.timeZone, language), r.note].filter(Boolean).join(' · ')}
                       {r.resolvedAt && (
-                        // The dealer's answer (issue 15 leftover, /change-requests): when, and their note.
+                        // The dealer's answer (/change-requests): when, and their note.
                         <Box component="span" sx={{ display: 'block', color: 'text.primary' }}>
                           {t(r.resolutionNote ? 'dealerAnswerNote' : 'dealerAnswer', {
                             status: t(`status.${r.status}`),

@@ -28,7 +28,7 @@ import { FormDialog } from './FormDialog.js';
 import { LINKS_QUERY, msaApi } from './msaApi.js';
 
 /**
- * The customer's linked accounts (issue 14; SPEC §3 account link, §4 'only one default link',
+ * The customer's linked accounts (SPEC §3 account link, §4 'only one default link',
  * §7 delete and favourite account link): set the default, remove one after a confirmation (not
  * the last), and add one with its account number and passcode, as at registration.
  */

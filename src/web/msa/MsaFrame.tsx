@@ -20,7 +20,7 @@ export interface MsaScreen {
 }
 
 /**
- * Every customer screen (issue 14): its title, then the active account's content once loaded: a
+ * Every customer screen: its title, then the active account's content once loaded: a
  * skeleton while loading, a retry on failure, and a designed state for a customer with no
  * linked account.
  */

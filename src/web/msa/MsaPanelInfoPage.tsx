@@ -12,7 +12,7 @@ import { onTestNow, pickDevice, signalAge } from './msaRules.js';
 import { useNow } from './useNow.js';
 
 /**
- * /msa/panel-info (issue 14; SPEC §2 with sn and dn): the account's panel and transmitters, one
+ * /msa/panel-info (SPEC §2 with sn and dn): the account's panel and transmitters, one
  * card per device (the URL's first), with its zones, last signal and last test.
  */
 export function MsaPanelInfoPage({ site, dn }: { site: SiteDetail; dn?: number }) {

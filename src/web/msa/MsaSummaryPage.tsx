@@ -38,7 +38,7 @@ const GLANCE_CONTACTS = 3;
 const withSite = (path: string, site: SiteDetail) => `${path}?sn=${site.siteNum}`;
 
 /**
- * /msa/summary (issue 14): the account's status (armed state when known, on test, in alarm), the
+ * /msa/summary: the account's status (armed state when known, on test, in alarm), the
  * last events, the call list at a glance, quick actions (Place on Test, Edit Contacts, View
  * History) and completeness prompts ('add a second contact').
  */

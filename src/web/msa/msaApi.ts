@@ -7,7 +7,7 @@ import { api } from '../providers/http.js';
 export const LINKS_QUERY = ['shell', 'accountLinks'] as const;
 
 /**
- * The customer's calls beyond react-admin's resources (issue 14), through the one transport
+ * The customer's calls beyond react-admin's resources, through the one transport
  * (SPEC §7). The account itself is react-admin's `msa/sites` getOne; contacts, zones, passcodes,
  * schedules and tests are the `msa/*` resources.
  */

@@ -3,7 +3,7 @@ import type { SiteDetail } from '../../../schemas/sites.js';
 import type { AccountLink } from '../../../schemas/user.js';
 
 /**
- * My Security Account (issue 14): the rules of the customer's screens, pure and tested.
+ * My Security Account: the rules of the customer's screens, pure and tested.
  */
 
 /**

@@ -6,7 +6,7 @@ import { LINKS_QUERY, msaApi } from './msaApi.js';
 import { pickSiteNum } from './msaRules.js';
 
 /**
- * The account a customer screen shows (issue 14): the URL's sn when linked, else the active
+ * The account a customer screen shows: the URL's sn when linked, else the active
  * linked account; then the account itself from /api/msa/sites/{siteNum} (the sections of the
  * customer's roles). `dn` is the URL's device.
  */

@@ -29,7 +29,7 @@ function toLogin(): never {
  * react-admin's authProvider over the session store (session.ts) the transport keeps:
  * sign-in itself happens in the light login app (/login), so `login` is not used by
  * react-admin's own page. checkAuth sends a visitor without a finished sign-in to
- * /login?returnUrl=… (a full page load); checkError leaves on an Invalid-Session 401.
+ * /login?returnUrl=… (a full page load); checkError leaves on a 401 Invalid-Session.
  */
 export const authProvider: AuthProvider = {
   async login() {

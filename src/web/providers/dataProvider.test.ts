@@ -46,7 +46,7 @@ describe("react-admin's dataProvider over the transport (SPEC §8 messages)", ()
   });
 });
 
-describe("an empty sort field asks for the server's own order (accounts search by relevance, issue 11)", () => {
+describe("an empty sort field asks for the server's own order (accounts search by relevance)", () => {
   it('leaves the sort parameter out', () => {
     const url = `/api/sites?filter=${encodeURIComponent('{"q":"555"}')}&range=${encodeURIComponent('[0,24]')}&sort=${encodeURIComponent('["","ASC"]')}`;
     expect(withoutEmptySort(url)).toBe(`/api/sites?filter=${encodeURIComponent('{"q":"555"}')}&range=${encodeURIComponent('[0,24]')}`);

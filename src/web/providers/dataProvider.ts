@@ -23,7 +23,7 @@ async function adminHttpClient(url: string, options?: HttpOptions) {
 
 /**
  * react-admin always sends a sort (`sort=["field","ASC"]`); a list whose sort field is empty
- * asks for the server's own order instead (the accounts search: by relevance, issue 11), so
+ * asks for the server's own order instead (the accounts search: by relevance), so
  * the parameter is left out. Any other URL goes as it is.
  */
 export function withoutEmptySort(url: string): string {

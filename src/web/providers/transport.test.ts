@@ -234,7 +234,7 @@ describe('transport (SPEC §8 status handling)', () => {
     expect(JSON.parse(stored.get(SERVER_ERROR_KEY)!)).toEqual({ status: 500, message: 'boom' });
   });
 
-  it("keeps the failed call's request id for the server-error page (issue 17)", async () => {
+  it("keeps the failed call's request id for the server-error page", async () => {
     signedIn();
     answers.push(() => json(503, { message: 'busy' }, { 'X-Request-Id': '0f1e2d3c-4b5a-4978-8796-a5b4c3d2e1f0' }));
     await expect(transport('/api/news')).rejects.toBeInstanceOf(ApiError);

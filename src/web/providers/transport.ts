@@ -336,7 +336,7 @@ function handleFailure(action: ErrorAction, response: TransportResponse): Transp
         JSON.stringify({
           status: action.status,
           message: messageOf(response.json, ''),
-          // The server's id of the failed call (issue 17): the error page shows it, Report Bug sends it.
+          // The server's id of the failed call: the error page shows it, Report Bug sends it.
           requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
         }),
       );

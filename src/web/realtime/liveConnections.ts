@@ -14,7 +14,7 @@ import { automaticReconnectDelay, mayReconnect, wantsAlarmHub } from './liveRule
 export interface LiveHandlers {
   alarm: (event: AlarmEvent) => void;
   reportComplete: (event: ReportEvent) => void;
-  /** A run's status and progress (issue 13), to its owner; optional for callers that do not show runs. */
+  /** A run's status and progress, to its owner; optional for callers that do not show runs. */
   reportProgress?: (progress: ReportProgress) => void;
   /**
    * The alarm hub is connected: after a start, and after an automatic reconnect (the process

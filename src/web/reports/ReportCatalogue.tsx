@@ -118,7 +118,7 @@ function CatalogueSkeleton() {
 }
 
 /**
- * /reports (issue 13): the catalogue as cards, each with its name, description and formats and
+ * /reports: the catalogue as cards, each with its name, description and formats and
  * a Run button that opens the run form in the slide-over (?run=<report>, so reload and Back work).
  */
 export function ReportCatalogue() {

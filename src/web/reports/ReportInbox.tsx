@@ -86,7 +86,7 @@ function inboxFilters(translate: (key: string) => string) {
 }
 
 /**
- * Live updates (issue 13): 'reportProgress' moves a run's status and bar in every cached page of
+ * Live updates: 'reportProgress' moves a run's status and bar in every cached page of
  * runs; a run that ends, or one the page does not have yet, loads the list again.
  */
 function LiveRuns() {
@@ -431,7 +431,7 @@ function InboxResults() {
 const hasActiveRun = (data: unknown) => !!(data as { data?: ReportRun[] } | undefined)?.data?.some((run) => isActiveRun(run.status));
 
 /**
- * /reports/inbox (issue 13): my runs, newest first, filtered by status and report; each with
+ * /reports/inbox: my runs, newest first, filtered by status and report; each with
  * its parameters in words, when it was requested, its status (a bar while it runs), its size
  * and its actions. Runs are kept for 30 days after they were requested, then deleted.
  * Live: the reports connection's progress and completion (LiveRuns).

@@ -233,7 +233,7 @@ function ScheduleResults() {
 }
 
 /**
- * /reports/schedules (issue 13, `reportSchedules`): my scheduled reports, and their create and
+ * /reports/schedules (`reportSchedules`): my scheduled reports, and their create and
  * edit forms in the shared slide-over (/reports/schedules/create, /reports/schedules/:id). A
  * schedule runs daily, weekly or monthly at a time in its time zone and emails its recipients
  * a link. 'Schedule…' in the run form opens the create form prefilled (router state).

@@ -127,7 +127,7 @@ function RunForm({ report, titleId, onClose }: { report: ReportDefinition; title
 }
 
 /**
- * The run form of one report in the slide-over (issue 13): its parameters drawn from the
+ * The run form of one report in the slide-over: its parameters drawn from the
  * report's schema, a format, 'Run now' (queued, a notice, then the inbox) and 'Schedule…'
  * (the schedule form, prefilled).
  */

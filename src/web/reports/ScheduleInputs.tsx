@@ -234,7 +234,7 @@ function ScheduleSync({ catalogue }: { catalogue: readonly ReportDefinition[] | 
   return null;
 }
 
-/** The schedule form (issue 13): what to run, when, to whom, drawn by SchemaForm from reportScheduleInputSchema. */
+/** The schedule form: what to run, when, to whom, drawn by SchemaForm from reportScheduleInputSchema. */
 export function ScheduleInputs() {
   const { data: catalogue } = useReportCatalogue();
   const slots = useMemo<Record<string, SchemaFormSlot>>(

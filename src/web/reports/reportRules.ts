@@ -4,7 +4,7 @@ import type { UiFieldHint, UiHints } from '../../../schemas/uiHints.js';
 import type { ReportFrequency, ReportId, ReportProgress, ReportRun, ReportRunStatus, ReportSchedule } from '../../../schemas/reports.js';
 
 /**
- * Pure rules of the report screens (issue 13): what a run's parameters say in words, sizes and
+ * Pure rules of the report screens: what a run's parameters say in words, sizes and
  * times as people read them, a schedule in words, and the run form's values (defaults, the
  * parameters nested under `parameters`, what is sent).
  */

@@ -3,7 +3,7 @@ import type { ReportDefinition, ReportRun, ReportRunInput } from '../../../schem
 import { api } from '../providers/http.js';
 
 /**
- * The report calls that are not react-admin's list, one and delete (issue 13), through the one
+ * The report calls that are not react-admin's list, one and delete, through the one
  * transport (SPEC §7): the catalogue, running a report, re-running and cancelling a run, and the
  * URL of a run's file (the session cookie carries the download).
  */

@@ -9,7 +9,7 @@ import type { UiHints } from '../../../schemas/uiHints.js';
 import { cleanParameters, type ParamSchema } from './reportRules.js';
 
 /**
- * The schedule form's model (issue 13, reportSchedules): what a new schedule starts with,
+ * The schedule form's model (reportSchedules): what a new schedule starts with,
  * the weekday and day of the month each frequency keeps, the recipients' rule, and the
  * form's layout for SchemaForm.
  */

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { highlightParts } from '../../common/siteMatch.js';
 
 /**
- * A field's text with the part a search matched in <mark> (issue 11: the account search
+ * A field's text with the part a search matched in <mark> (the account search
  * dialogs and the accounts list). The mark keeps the text colour and adds a tint and a
  * weight, so the match does not rest on colour alone.
  */

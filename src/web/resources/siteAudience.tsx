@@ -4,7 +4,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 export type SiteResourceName = 'sites' | 'tests' | 'contacts' | 'zones' | 'passcodes' | 'schedules' | 'holidays';
 
 /**
- * Who the account screens serve (issue 14). The dealer's screens use /api/<name> and the access
+ * Who the account screens serve. The dealer's screens use /api/<name> and the access
  * table's <name> entries; the customer's (My Security Account) use the same components over
  * /api/msa/<name> and the msa<Name> entries (the customer's roles, SPEC §6). The server applies
  * the scope either way; this only names the resources.

@@ -78,7 +78,7 @@ function RoadmapCard({
 
 const CHIP_FILL = { planned: '#1565c0', inProgress: '#8a5300', shipped: '#2e7d32' } as const;
 /**
- * /home/product-roadmap (issue 15): the items staff publish, in three groups (planned, in
+ * /home/product-roadmap: the items staff publish, in three groups (planned, in
  * progress, shipped) side by side on wide screens and one under another on phones. Staff with
  * canEdit add, change and delete items, and see drafts.
  */

@@ -120,7 +120,7 @@ export function HelpDialogs({ children }: { children: ReactNode }) {
 
 /**
  * SPEC §2 'Help menu (not for app 3)'. With `control`, the menu opens where the caller says
- * (the compact header's overflow menu, issue 14) and has no button of its own. Its items act
+ * (the compact header's overflow menu) and has no button of its own. Its items act
  * through HelpDialogs.
  */
 export function HelpMenu({ control }: { control?: { anchorEl: HTMLElement | null; onClose: () => void } }) {

@@ -15,7 +15,7 @@ export function LiveNotices({ dealer }: { dealer: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: groups } = useQuery({ queryKey: ['shell', 'accountGroups'], queryFn: shellApi.accountGroups, enabled: dealer });
-  // Customers hear no live alarms: their current group is their account's dealer (issue 14); the server refuses them too.
+  // Customers hear no live alarms: their current group is their account's dealer; the server refuses them too.
   const customer = useShellSession().user?.applicationNum === APPLICATION.customer;
   const liveGroups = useMemo(() => (customer ? [] : groups?.filter((g) => g.liveAlarms).map((g) => g.siteGroupNum)), [groups, customer]);
   useLiveConnections(

@@ -224,7 +224,7 @@ function useOpenSite(onClose: () => void) {
 
 /**
  * §2 'Account search: opened by the '/' key outside inputs ... keeps 10 recent searches', over
- * GET /api/sites (issue 11): name, address, phones, contacts, transmitter and numbers, as
+ * GET /api/sites: name, address, phones, contacts, transmitter and numbers, as
  * typing pauses; each result names the field that matched and marks the match.
  */
 function AccountSearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -67,7 +67,7 @@ function Logo() {
 }
 
 /**
- * Issue 14, small screens (SPEC §9): one overflow menu (MoreVert) with the bar's actions, each
+ * Small screens (SPEC §9): one overflow menu (MoreVert) with the bar's actions, each
  * with its text, then the user menu's items, Log Out among them. Help opens its own menu where
  * this one was.
  */
@@ -167,7 +167,7 @@ function OverflowMenu({ layout }: { layout: HeaderLayout }) {
   );
 }
 
-/** SPEC §2 header bar: logo, spotlight search, switchers, help and user menus; compact on a small screen (issue 14, headerRules.ts). */
+/** SPEC §2 header bar: logo, spotlight search, switchers, help and user menus; compact on a small screen (headerRules.ts). */
 export function ShellAppBar() {
   const { onPulse, sidebarHidden, toggleSidebar: onToggleSidebar } = useShellControls();
   const translate = useTranslate();

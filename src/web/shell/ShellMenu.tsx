@@ -123,7 +123,7 @@ const WRAPPED_LABELS = {
 
 /**
  * SPEC §2 main drawer per application, §6 gates; 'More Options' under 768 px high (app 2).
- * On a small screen (§9, issue 14) the header's switcher comes first here.
+ * On a small screen (§9) the header's switcher comes first here.
  */
 export function ShellMenu() {
   const translate = useTranslate();

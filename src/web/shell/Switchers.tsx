@@ -87,7 +87,7 @@ function useAccountSwitch(): Switch | null {
   const [busy, setBusy] = useState(false);
   if (!links || links.length === 0) return null;
   const known = links.some((l) => l.siteNum === current) ? current : undefined;
-  // The server's active account (issue 14: the one last switched to, else the default, else the first).
+  // The server's active account (the one last switched to, else the default, else the first).
   const selected = known ?? (links.find((l) => l.isActive) ?? links.find((l) => l.isFavorite) ?? links[0]).siteNum;
   const change = async (siteNum: number) => {
     setBusy(true);
@@ -147,7 +147,7 @@ export function AccountSwitcher() {
 }
 
 /**
- * Small screens (issue 14): the switcher is a drawer entry naming the current choice; it opens a
+ * Small screens: the switcher is a drawer entry naming the current choice; it opens a
  * bottom sheet with the choices. The entry sits among the drawer's menu items, so it is one too.
  */
 function SwitcherSheet({ state, tabIndex }: { state: Switch | null; tabIndex?: number }) {

@@ -2,7 +2,7 @@ import { APPLICATION, SMALL_SCREEN } from '../../common/constants.js';
 import { helpMenuItems, type MenuUser } from './menuRules.js';
 
 /**
- * SPEC §2 header bar on §9's small screen ('width under 640 px or height under 768 px'), issue 14:
+ * SPEC §2 header bar on §9's small screen ('width under 640 px or height under 768 px'):
  * which header control goes where. On a large screen the bar holds them all, as before. On a
  * small one the switcher moves into the drawer (it opens a bottom sheet) and the actions and
  * the user menu go into one overflow menu, so nothing is cut and Log Out is always reachable.

@@ -28,7 +28,7 @@ function user(
 const keys = (u: MenuUser, ans = false) => visibleDrawerItems(u, ans).map((i) => i.key);
 
 describe('drawer items by application (SPEC §2, §6)', () => {
-  it('app 1 with every role: Home, Reports, Support, News, News Setup, Marketing, and the contact requests and audit log (issues 15, 16)', () => {
+  it('app 1 with every role: Home, Reports, Support, News, News Setup, Marketing, and the contact requests and audit log', () => {
     expect(keys(user(1, ROLE_NAMES))).toEqual([
       'home',
       'reports',

@@ -56,7 +56,7 @@ const DRAWERS: Record<number, readonly DrawerItem[]> = {
   [APPLICATION.customer]: [
     { key: 'home', to: '/msa/summary', access: { resource: 'accountLinks', action: 'list' } },
     { key: 'accountInfo', to: '/msa/account-info', access: { resource: 'accountLinks', action: 'show' } },
-    // Not in SPEC §2's drawer: the account's history, also the summary's View History (issue 14).
+    // Not in SPEC §2's drawer: the account's history, also the summary's View History.
     { key: 'history', to: '/msa/history', access: { resource: 'msaAccount', action: 'show' } },
     { key: 'noAction', to: '/msa/no-action', access: { resource: 'msaTests', action: 'list' } },
     { key: 'contacts', to: '/msa/contacts', access: { resource: 'msaContacts', action: 'list' } },

@@ -33,7 +33,7 @@ describe('keys', () => {
   });
 });
 
-describe('arrow keys in the search dialogs (issue 11)', () => {
+describe('arrow keys in the search dialogs', () => {
   it('down from none is the first, and wraps from the last', () => {
     expect(moveActive(-1, 'ArrowDown', 3)).toBe(0);
     expect(moveActive(0, 'ArrowDown', 3)).toBe(1);

@@ -13,13 +13,13 @@ export const shellApi = {
   favorite: (xmit: string) => api<SiteListItem[]>(`site/favorites/${encodeURIComponent(xmit)}`, 'PUT', undefined, { skipError: true }),
   unfavorite: (xmit: string) => api<SiteListItem[]>(`site/favorites/${encodeURIComponent(xmit)}`, 'DELETE', undefined, { skipError: true }),
   site: (siteNum: number, dn?: number) => api<SiteSummary>(`site/${siteNum}${dn ? `?dn=${dn}` : ''}`),
-  /** The account search of the '/' dialog and the spotlight: GET /api/sites?filter={"q":…}&range=[0,9], by relevance (issue 11). */
+  /** The account search of the '/' dialog and the spotlight: GET /api/sites?filter={"q":…}&range=[0,9], by relevance. */
   searchSites: (text: string) => api<SiteRecord[]>(`sites?${quickSearchQuery(text)}`, 'GET', undefined, { skipError: true }),
   accountGroups: () => api<AccountGroupOption[]>('user/accountGroups'),
   switchAccountGroup: (siteGroupNum: number) => api<User>('user/accountGroup', 'PUT', { siteGroupNum }, { skipError: true }),
   accountLinks: () => api<AccountLink[]>('msa/accountLinks'),
   activateAccount: (siteNum: number) => api<MsaActiveAccount>('msa/accountLinks/active', 'PUT', { siteNum }, { skipError: true }),
-  // Without skip-error: an impersonation that expired meanwhile answers 401 Invalid-Impersonation, which §8 handles (issue 16).
+  // Without skip-error: an impersonation that expired meanwhile answers 401 Invalid-Impersonation, which §8 handles.
   endImpersonation: () => api<Token>('impersonation/end', 'POST'),
   version: () => api<AppVersion>('version', 'GET', undefined, { skipError: true }),
 };

@@ -93,7 +93,7 @@ function requestOf(site: SiteDetail, form: FormState): SiteTestInput {
 }
 
 /**
- * 'Place on test' (issue 12; the spec's "No Action" state): what goes on test (the whole account,
+ * 'Place on test' (the spec's "No Action" state): what goes on test (the whole account,
  * one device, chosen zones of a device, or event kinds), start now or later (the premises' clock),
  * a duration (presets, 2 h by default, or custom hours or days up to 30 days), a required reason,
  * and the end it gives, in the account's time zone. The rules are src/common/siteTests.ts, as on
@@ -166,7 +166,7 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
   const notify = useNotify();
   const refresh = useRefreshAfterTest();
   const siteTestsApi = useSiteTestsApi();
-  // A customer's test lasts at most 24 hours (issue 14), a dealer's 30 days: the server holds the same.
+  // A customer's test lasts at most 24 hours, a dealer's 30 days: the server holds the same.
   const maxMinutes = useSiteAudience().msa ? CUSTOMER_MAX_TEST_MINUTES : MAX_TEST_MINUTES;
   const [language = 'en'] = useLocaleState();
   const [form, setForm] = useState<FormState>(() => initialState(site, devNum, maxMinutes === CUSTOMER_MAX_TEST_MINUTES));

@@ -197,7 +197,7 @@ function SiteResults({ rowActions }: { rowActions?: RowActions }) {
 }
 
 /**
- * The accounts list (issue 11): GET /api/sites in ra-data-simple-rest conventions, scoped by the
+ * The accounts list: GET /api/sites in ra-data-simple-rest conventions, scoped by the
  * server to the current account group. The search box (debounced) matches name, address, phones,
  * contacts, transmitter and numbers; without a chosen sort the server orders a search by
  * relevance (an empty sort field: dataProvider.ts leaves `sort` out). Rows open /site/info.

@@ -1,7 +1,7 @@
 import { SITE_STATUSES, type SiteFilter, type SiteStatus } from '../../../schemas/sites.js';
 
 /**
- * The accounts list's rules (issue 11), pure: the filter values
+ * The accounts list's rules, pure: the filter values
  * the chips toggle, and what the empty state says.
  */
 

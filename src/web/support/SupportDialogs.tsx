@@ -172,7 +172,7 @@ export function SupportActionDialog({
 }
 
 /**
- * Impersonate (issue 16): why (required) and for how long (15, 30 or 60 minutes). On success the
+ * Impersonate: why (required) and for how long (15, 30 or 60 minutes). On success the
  * browser holds the user's session (the support user's own ended) and opens their home: a dealer's
  * dashboard, a customer's /msa/summary, with the impersonation banner.
  */

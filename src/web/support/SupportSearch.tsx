@@ -220,7 +220,7 @@ function Results() {
 }
 
 /**
- * /support (issue 16): one search box over every user of the portal (GET /api/users as support,
+ * /support: one search box over every user of the portal (GET /api/users as support,
  * ra-data-simple-rest: substring of username, name, email, phone, dealer or account number,
  * debounced), with status and application filters; a table on a wide screen, cards on a phone.
  * A row opens the user's page.

@@ -456,7 +456,7 @@ function PageSkeleton() {
 }
 
 /**
- * A user's page on /support/users/:id (issue 16): who they are and where they belong, what their
+ * A user's page on /support/users/:id: who they are and where they belong, what their
  * next sign-in asks for, blocks and recent attempts, remembered devices, open sessions and past
  * impersonations; the actions that apply now (each asks for a reason) and Impersonate.
  */

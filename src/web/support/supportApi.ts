@@ -4,7 +4,7 @@ import type { SupportActionId, SupportUserDetail } from '../../../schemas/suppor
 import { api } from '../providers/http.js';
 
 /**
- * /support's calls (issue 16) beyond react-admin's list of `users`: a user's page, a support
+ * /support's calls beyond react-admin's list of `users`: a user's page, a support
  * action with its reason, and starting an impersonation. Through the one transport (SPEC §7).
  */
 export const supportApi = {

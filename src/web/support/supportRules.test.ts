@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SUPPORT_ACTION_IDS } from '../../../schemas/support.js';
 import { actionKeys, offeredActions, parseUserId, reasonError, supportUserPath } from './supportRules.js';
 
-describe('/support page rules (issue 16)', () => {
+describe('/support page rules', () => {
   it('a row opens the user page; the page reads its id', () => {
     expect(supportUserPath(42)).toBe('/support/users/42');
     expect(parseUserId('42')).toBe(42);

@@ -21,7 +21,7 @@ import { formatWhen } from './userAgent.js';
 type View = { kind: 'status' } | { kind: 'password' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] };
 
 /**
- * /user-account 'Authenticator app' (issue 16): off, Set up asks for the current password, then
+ * /user-account 'Authenticator app': off, Set up asks for the current password, then
  * the QR code, the key and a first code turn it on and its ten recovery codes show once (Copy,
  * Download). On: when it was turned on and last used, the recovery codes left, New recovery codes
  * and Turn off, each behind the current password.

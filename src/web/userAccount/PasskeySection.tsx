@@ -211,7 +211,7 @@ function RenameDialog({ passkey, onClose }: { passkey: Passkey; onClose: (rename
 }
 
 /**
- * /user-account's passkeys (issue 16): what a passkey is, the user's passkeys (name, added, last
+ * /user-account's passkeys: what a passkey is, the user's passkeys (name, added, last
  * used, synced), Add a passkey, Rename, and Remove after a question. Without WebAuthn in the
  * browser, the list stays (a passkey of another device can still be removed) but nothing is added.
  */

@@ -12,7 +12,7 @@ import { Section } from './Section.js';
 import { formatWhen } from './userAgent.js';
 
 /**
- * 'Support access' (issue 16): each time support used the portal as this user (impersonation),
+ * 'Support access': each time support used the portal as this user (impersonation),
  * who, why, for how long and when it ended, from GET /api/user/supportAccess (their own only).
  */
 export function SupportAccessSection() {

@@ -15,7 +15,7 @@ import { SupportAccessSection } from './SupportAccessSection.js';
 import { useProfile } from './userAccountApi.js';
 
 /**
- * /user-account (issue 15), for every user: name, language and theme; contact methods (a new one
+ * /user-account, for every user: name, language and theme; contact methods (a new one
  * counts once its code comes back); password; remembered devices and active sessions. Two columns
  * on a wide screen (who you are, how you sign in), one on a phone. While support acts as the user
  * (impersonation) how the user signs in is not theirs to change, and the server refuses it

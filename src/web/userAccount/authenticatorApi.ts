@@ -3,7 +3,7 @@ import type { AuthenticatorSetup, AuthenticatorStatus, RecoveryCodes } from '../
 import { api } from '../providers/http.js';
 
 /**
- * The authenticator section's calls (issue 16; server: src/server/auth/totpRoutes.ts). Setting it
+ * The authenticator section's calls (server: src/server/auth/totpRoutes.ts). Setting it
  * up, new recovery codes and turning it off send the current password (a step-up, stepUp.ts).
  */
 export const authenticatorApi = {

@@ -1,5 +1,5 @@
 /**
- * The authenticator section's rules (issue 16), pure: how the setup key and the recovery codes
+ * The authenticator section's rules, pure: how the setup key and the recovery codes
  * are shown, copied and saved (when to suggest new codes: src/common/recoveryCodes.ts).
  */
 

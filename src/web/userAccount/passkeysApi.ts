@@ -3,7 +3,7 @@ import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON }
 import type { Passkey } from '../../../schemas/passkeys.js';
 import { api } from '../providers/http.js';
 
-/** /user-account's passkey calls (issue 16, src/server/auth/passkeysRoutes.ts), through the one transport. */
+/** /user-account's passkey calls (src/server/auth/passkeysRoutes.ts), through the one transport. */
 export const passkeysApi = {
   list: () => api<Passkey[]>('user/passkeys'),
   /** Registration options; the current password unless a code or passkey was verified in this session lately. */

@@ -5,7 +5,7 @@ import type { Profile, ProfileUpdate, TrustedDevice, UserSession } from '../../.
 import { api } from '../providers/http.js';
 
 /**
- * /user-account's calls (issue 15), all through the one transport (SPEC §7): the profile,
+ * /user-account's calls, all through the one transport (SPEC §7): the profile,
  * remembered devices and sessions (/api/user/*), and the login steps' own routes for the
  * password (account/password) and contact methods (user/contactMethod/*, mfa/request, mfa/verify).
  */

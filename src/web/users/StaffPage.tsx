@@ -31,7 +31,7 @@ import type { ManagerView } from './staffRules.js';
 const STATUSES = ['active', 'invited', 'disabled'] as const;
 
 /**
- * The account group's users (issue 15, /account-group/users): search and status filter, invite by
+ * The account group's users (/account-group/users): search and status filter, invite by
  * email, and a user's permissions, disable, reset MFA and resend in a dialog. A table on a wide
  * screen, cards on a phone.
  */

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { StaffInvite, StaffUpdate, StaffUser } from '../../../schemas/users.js';
 import { api, httpClient } from '../providers/http.js';
 
-/** The `users` resource (issue 15): the selected account group's staff, in ra-data-simple-rest conventions. */
+/** The `users` resource: the selected account group's staff, in ra-data-simple-rest conventions. */
 export const staffApi = {
   async list(filter: { q?: string; status?: StaffUser['status'] }): Promise<StaffUser[]> {
     const params = new URLSearchParams({

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Accounts (issue 11): what the account view and the lists show beyond 0001.
+ * Accounts: what the account view and the lists show beyond 0001.
  * - sites.status: where the account stands (SITE_STATUSES); 'onTest' and
  *   'inAlarm' are set by place-on-test and by alarm ingest, and reset by them.
  * - sites.site_type (SITE_TYPES).

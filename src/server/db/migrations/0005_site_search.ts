@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Account search (issue 11): `filter.q` of GET /api/sites matches a substring,
+ * Account search: `filter.q` of GET /api/sites matches a substring,
  * case- and accent-insensitively, of many fields of a site. Per site, one row
  * of site_search holds what is searched, folded (search_fold), and kept up to
  * date by triggers on sites, contacts, devices and premise_phones:

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Event history (issue 11): GET /api/events lists a site's events newest
+ * Event history: GET /api/events lists a site's events newest
  * first, (alarm_date desc, alarm_num desc), in keyset pages. These indexes give
  * that order as it is stored, for a site and for one of its devices, so page
  * 1,000 (a cursor) costs what page 1 costs and no query sorts. The index of

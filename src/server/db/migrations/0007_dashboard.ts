@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The dealer dashboard (issue 12): alarm figures pre-aggregated per day, so
+ * The dealer dashboard: alarm figures pre-aggregated per day, so
  * that a group of 100,000 accounts with 10,000,000 events answers in well
  * under 150 ms.
  * - event_days: events per account, UTC day and kind (EVENT_KINDS). A day is

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Place on test (issue 12; the spec's "No Action" state): site_tests holds
+ * Place on test (the spec's "No Action" state): site_tests holds
  * every test placed on an account, its scope (the whole account, one device,
  * chosen zones of a device, or event kinds), its start and end (never
  * open-ended: at most 30 days), who placed, changed and ended it and why, and

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Editing the account (issue 12, dealer side; later the customer's screens):
+ * Editing the account (dealer side; later the customer's screens):
  * - contacts.passcode: the contact's own passcode (nullable), masked like the site's.
  * - passcodes.is_duress: the passcode a person under duress gives; at most one per account
  *   (passcodes_one_duress_idx, the same rule as src/common/passcodeRules.ts).

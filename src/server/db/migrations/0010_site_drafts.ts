@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Create New Account (issue 12):
+ * Create New Account:
  * - site_drafts: what a user has typed in the create-account stepper, saved on
  *   every step and while typing, so that a reload loses nothing. A draft is
  *   its user's alone (every query names user_id); site_group_num is the

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Reports (issue 13). The report tables of 0001 were never used; they are
+ * Reports. The report tables of 0001 were never used; they are
  * replaced by:
  * - report_schedules: a user's scheduled report (daily, weekly or monthly at
  *   a local time in time_zone), emailed to recipients as links;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Reports (issue 13): the alarm activity report reads a group's events oldest
+ * Reports: the alarm activity report reads a group's events oldest
  * first in keyset batches, (alarm_date, alarm_num) after the last row read.
  * This index gives that order for a group as it is stored, so no batch sorts
  * and batch 500 costs what batch 1 costs; read backwards it gives the newest

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * My Security Account (issue 14):
+ * My Security Account:
  * - users.active_site_num: the customer's active linked account (§7 'Switch active account'),
  *   the account the /api/msa resources answer for when no siteNum is named. Cleared when the
  *   site goes; a link removed leaves it pointing at a site the scope no longer reaches, and the

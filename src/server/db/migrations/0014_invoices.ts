@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Billing for customers (issue 14; schemas/invoices.ts):
+ * Billing for customers (schemas/invoices.ts):
  * - invoices: the invoices (monthly statements) a dealer issued for an account, with their lines
  *   as jsonb (an invoice is read and printed whole, never queried by line). The stored status is
  *   open, paid or void; 'overdue' is an open invoice past due_on, computed when read. Amounts in
  *   cents of the invoice's currency; what is owed is total_cents - paid_cents.
  *   Listed per account newest first: (site_num, issued_on desc, invoice_id desc); per dealer
- *   (issue 15, the dealer's billing): (site_group_num, issued_on desc).
+ *   (the dealer's billing): (site_group_num, issued_on desc).
  * - account_groups.billing_email, billing_phone: whom the customer contacts to pay (SPEC §2
  *   /billing: payment is the dealer's), shown beside the balance; null when the dealer gave none.
  */

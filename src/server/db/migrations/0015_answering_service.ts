@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The answering service (issue 15; schemas/ansService.ts), every table by account group:
+ * The answering service (schemas/ansService.ts), every table by account group:
  * - ans_messages: the messages the service took (caller, number, account, text, when, to whom it
  *   was passed, status new/delivered/handled, who marked it handled). Listed newest first per
  *   group: (site_group_num, taken_at desc).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Account group settings and branding (issue 15; SPEC §3 dealer / account group, §6 xtAdmin):
+ * Account group settings and branding (SPEC §3 dealer / account group, §6 xtAdmin):
  * - account_groups: the dealer's own contact (phone in E.164, email), office and mailing
  *   addresses (jsonb {country, line1, line2, city, state, postalCode}; mailing null when it is
  *   the office's), the group's time zone (IANA) and when the dealer last changed them.

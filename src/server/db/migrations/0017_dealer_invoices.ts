@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Billing for dealers (issue 15; schemas/dealerInvoices.ts): what the monitoring station bills a
+ * Billing for dealers (schemas/dealerInvoices.ts): what the monitoring station bills a
  * dealer (an account group) each month for all its accounts. Not the customers' invoices
  * (migration 0014, what the dealer bills its customers): the dealer's own bill.
  * - dealer_invoices: one per account group and month (`month`, the first day of it), with whom it

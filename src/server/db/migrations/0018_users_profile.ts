@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Users and profile (issue 15):
+ * Users and profile:
  * - users.language, users.theme: what the user chose on /user-account (en, es, fr; light, dark);
  *   null until they choose (the browser's language and the system colour mode apply).
  * - users.invited_by_user_id, users.invited_at: a dealer user invited by their group's

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Document libraries, product roadmap and contact us (issue 15; schemas/documents.ts):
+ * Document libraries, product roadmap and contact us (schemas/documents.ts):
  * - library_documents: a document of /resources or /marketing (title, tags, audience); its file
  *   is stored as news documents are (news_documents), in library_document_files, one row per
  *   document, so a list never reads the bytes.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Support tools (issue 16):
+ * Support tools:
  * - impersonations: each time support acted as a user (who, whom, why, for how long, the session
  *   it opened, when it ended). The impersonated user reads their own rows on /user-account; the
  *   support user's name is kept as it was, so the line survives a rename.

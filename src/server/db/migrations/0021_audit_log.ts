@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The audit log viewer, staff's contact-request inbox and the dealer's change-request screen
- * (issues 15 and 16):
+ * The audit log viewer, staff's contact-request inbox and the dealer's change-request screen:
  * - audit_log is append-only: a trigger refuses UPDATE, DELETE and TRUNCATE (no code path
  *   changes or removes an entry, and no test truncates it; a database owner can still drop the
  *   trigger or the table, so production should also grant the application role INSERT and SELECT

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Passkeys (WebAuthn; issue 16 'Stronger sign-in'; src/server/auth/passkeys*.ts):
+ * Passkeys (WebAuthn, for a stronger sign-in; src/server/auth/passkeys*.ts):
  * - webauthn_credentials: a user's registered passkeys. The credential id and the user handle
  *   are base64url as the browser sends them; the public key is the COSE key the authenticator
  *   made; the signature counter only grows (a lower one is refused as a clone). The name is the

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Authenticator app codes and recovery codes (issue 16, 'Stronger sign-in'; src/server/auth/totp*.ts):
+ * Authenticator app codes and recovery codes (for a stronger sign-in; src/server/auth/totp*.ts):
  * - user_totp: one authenticator per user. The secret is encrypted at rest (AES-256-GCM under a
  *   key derived from the session secret, auth/secrets.ts `seal`). Until `confirmed_at` it is a
  *   setup waiting for its first code. `last_time_step` is the newest TOTP time step a code was

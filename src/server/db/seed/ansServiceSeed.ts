@@ -70,7 +70,7 @@ function nextChristmas(now: number): string {
 }
 
 /**
- * The answering service's demo (issue 15), for group 9993 (dealer.beta's, which has the service):
+ * The answering service's demo, for group 9993 (dealer.beta's, which has the service):
  * about forty messages of the last fortnight (every kind; new, delivered and handled), a weekly
  * on-call rota with one gap (Saturday 06:00-08:00), two auto-notify rules, business hours Monday to
  * Friday 08:00-18:00 in Chicago with Christmas Day closed and a short day before it. Group 5877

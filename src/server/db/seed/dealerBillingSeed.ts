@@ -37,7 +37,7 @@ const PRICES: Record<DealerInvoiceService, number> = {
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * The demo's station invoices (issue 15): twelve months for groups 9993 and 4120, one invoice per
+ * The demo's station invoices: twelve months for groups 9993 and 4120, one invoice per
  * month issued on its first day (service billed in advance, due in 30 days), a line per account
  * and service: monitoring by the kind of premises (fire monitoring too for industrial and
  * institutional ones), cellular, interactive, video by cameras, dispatches now and then, and the

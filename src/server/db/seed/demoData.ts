@@ -19,7 +19,7 @@ export interface DemoGroup {
   sites: number;
   /** Indexes into CITIES: the region the dealer serves. */
   cities: number[];
-  /** Whom customers contact to pay (issue 14, billing); left out, the dealer gave none. */
+  /** Whom customers contact to pay (billing); left out, the dealer gave none. */
   billing?: { phone: string; email: string };
 }
 
@@ -433,13 +433,13 @@ export interface DemoShowcaseSite {
     email: string | null;
     hasKey: boolean;
     verifies: boolean;
-    /** The contact's own passcode (issue 12). */
+    /** The contact's own passcode. */
     passcode?: string;
   }[];
   passcodes: { name: string; passcode: string; isDuress?: boolean }[];
-  /** Holidays (issue 12): the next such day from the seed's today; closed all day without times. */
+  /** Holidays: the next such day from the seed's today; closed all day without times. */
   holidays?: { month: number; day: number; name: string; opensAt?: string; closesAt?: string }[];
-  /** Changes made to the account (issue 12), in its history: days ago and the line written. */
+  /** Changes made to the account, in its history: days ago and the line written. */
   changes?: { daysAgo: number; description: string }[];
   agencies: DemoAgency[];
   premisePhones: { label: string; phoneNumber: string }[];
@@ -651,7 +651,7 @@ export const DEMO_LIMITED_USERS = {
 export const DEMO_STAFF_CUSTOMER = { email: 'new.customer@example.com', name: 'Jordan Newcomb', siteNum: 100012 };
 
 /**
- * A Create New Account draft of dealer.beta (issue 12), left at the zones step:
+ * A Create New Account draft of dealer.beta, left at the zones step:
  * /site/create offers to resume it. Its transmitter is free on the platform
  * (the demo's codes are one letter and five digits).
  */

@@ -419,7 +419,7 @@ function buildSites(rng: Random, now: number): SiteData {
           received_at: new Date(alarmDate.getTime() + randomInt(rng, 1, 20) * 1000),
         });
       }
-      // Changes made to a showcase account (issue 12): 'change' rows of its history, on its first device.
+      // Changes made to a showcase account: 'change' rows of its history, on its first device.
       for (const c of showcase?.changes ?? []) {
         const alarmDate = new Date(Math.floor((now - c.daysAgo * DAY_MS) / 1000) * 1000);
         data.events.push({
@@ -454,7 +454,7 @@ const TEST_REASONS = [
 const SHOWCASE_ZONE_TEST_SITE = 100103;
 
 /**
- * Place on test (issue 12): each account on test gets the test that put it there,
+ * Place on test: each account on test gets the test that put it there,
  * in force since an hour or three and ending when its first device's on_test_until
  * says (the showcase account 100103: two zones of that device), and two signals
  * received during the test, stored marked on test. The status they return to: active.
@@ -747,17 +747,17 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
       })),
     );
 
-    // Billing (issue 14): a year of invoices for group 9993's homes and businesses and a few others'.
+    // Billing: a year of invoices for group 9993's homes and businesses and a few others'.
     const invoices = demoInvoices(
       data.info,
       customerSites.map((s) => s.siteNum),
       now,
     );
     await insertChunked(trx, 'invoices', invoices);
-    await seedDealerBilling(trx, data.info, now); // the station's invoices to dealers (issue 15)
+    await seedDealerBilling(trx, data.info, now); // the station's invoices to dealers
     await seedAnsService(trx, data.info, ids.beta, now);
     await seedDocuments(trx, { staffUserId: ids.support, now });
-    // Support's contact-us inbox and the dealer's change requests from the customer (issues 15, 16).
+    // Support's contact-us inbox and the dealer's change requests from the customer.
     const carter = customerSites[0].row;
     await seedSupportInbox(trx, {
       ids,
@@ -782,13 +782,13 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
       .values({ user_id: ids.basicCustomer, site_num: basicSite.siteNum, is_default: true })
       .execute();
 
-    // A create-account draft of dealer.beta (issue 12): /site/create offers to resume it.
+    // A create-account draft of dealer.beta: /site/create offers to resume it.
     await trx
       .insertInto('site_drafts')
       .values({ user_id: ids.beta, site_group_num: 9993, step: DEMO_SITE_DRAFT.step, data: JSON.stringify(DEMO_SITE_DRAFT.data) })
       .execute();
 
-    // Reports (issue 13): a finished top-alarm-accounts run of dealer.beta with its file, emailed as the
+    // Reports: a finished top-alarm-accounts run of dealer.beta with its file, emailed as the
     // link /reports-download/demo-report-link (the code goes to dealer.beta's address), and a failed one.
     const csv = Buffer.from(
       '\uFEFFRank,Account,Account name,Signals,Last signal\n' +
@@ -883,9 +883,9 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
       })
       .execute();
 
-    // A staff member dealer.beta invited (issue 15): the Users page lists them as invited.
+    // A staff member dealer.beta invited: the Users page lists them as invited.
     await seedInvitedStaff(trx, { invitedBy: ids.beta, publicUrl, now });
-    // Support (issue 16): a locked and a disabled user, sign-in attempts and a past impersonation of dealer.beta.
+    // Support: a locked and a disabled user, sign-in attempts and a past impersonation of dealer.beta.
     await seedSupportDemo(trx, { passwordHash, supportUserId: ids.support, betaUserId: ids.beta, customerUserId: ids.customer, now });
 
     // Favourites and recents of the dealer users, in their groups.

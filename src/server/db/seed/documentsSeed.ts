@@ -151,7 +151,7 @@ function demoRoadmap(now: number) {
   ];
 }
 
-/** Issue 15's demo data: library documents (small generated PDFs and PNGs) and the product roadmap. */
+/** The help pages' demo data: library documents (small generated PDFs and PNGs) and the product roadmap. */
 export async function seedDocuments(trx: Db, { staffUserId, now }: { staffUserId: number; now: number }): Promise<void> {
   for (const doc of DEMO_DOCUMENTS) {
     const at = new Date(now - doc.daysAgo * DAY_MS);

@@ -50,7 +50,7 @@ function monthLines(
 }
 
 /**
- * The demo invoices (issue 14): a year of monthly statements for every residential and commercial
+ * The demo invoices: a year of monthly statements for every residential and commercial
  * account of group 9993 (the customer's two linked accounts among them) and for a few accounts of
  * each other group. Issued on the same day each month, the latest a few days ago (open, due in
  * about two weeks); older ones mostly paid a few days after issue. The customer's first account,

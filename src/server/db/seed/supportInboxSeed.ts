@@ -5,7 +5,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * The demo's inboxes (issues 15 and 16): contact-us messages support has to read (/contact-requests,
+ * The demo's inboxes: contact-us messages support has to read (/contact-requests,
  * one new, one in progress with an internal note, one closed) and the customer's change requests
  * the dealer of group 9993 answers (/change-requests: one pending for Carter Residence, one done
  * with the dealer's note). No audit entries: the audit log shows only what really happened.

@@ -6,7 +6,7 @@ import type { AuditAction } from '../../../common/auditActions.js';
 import type { AuditTargetType } from '../../../common/auditTargets.js';
 
 /**
- * Demo data for /support (issue 16), so its screens show every status and history:
+ * Demo data for /support, so its screens show every status and history:
  * - dealer.locked (group 4120): locked after failed sign-ins from one address, with those
  *   attempts in the audit log and a remembered device;
  * - dealer.former (group 4120): disabled;

@@ -2,7 +2,7 @@ import { APPLICATION } from '../../../common/constants.js';
 import { randomToken, sha256 } from '../../auth/secrets.js';
 import type { Db } from '../database.js';
 
-/** A dealer user dealer.beta invited to group 9993 who has not set a password yet (issue 15, /account-group/users). */
+/** A dealer user dealer.beta invited to group 9993 who has not set a password yet (/account-group/users). */
 export const DEMO_INVITED_STAFF = { email: 'riley.invited@example.com', name: 'Riley Park', siteGroupNum: 9993 };
 const INVITATION_DAYS = 7;
 const DAY_MS = 86_400_000;

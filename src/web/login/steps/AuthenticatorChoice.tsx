@@ -135,7 +135,7 @@ function SecondFactorForm({
 }
 
 /**
- * §2 mfaVerify with the second factors of issue 16: for a user who turned an authenticator app on,
+ * §2 mfaVerify with the further second factors (authenticator app, recovery codes, passkeys): for a user who turned an authenticator app on,
  * the step opens on its code (no text or email goes out unless asked for), with 'Use a recovery
  * code', 'Send a code by text or email instead' and, with a passkey, 'Use a passkey instead'; the spec's step ({@link MfaVerifyStep},
  * unchanged) then offers 'Use your authenticator app'. Everyone else gets the spec's step as it is.

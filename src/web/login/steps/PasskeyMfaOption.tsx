@@ -11,7 +11,7 @@ import { PasskeyIcon } from '../PasskeySignIn.js';
 import { failureText } from './StepForm.js';
 
 /**
- * 'Use a passkey instead' at the MFA step of a password sign-in (issue 16): shown when the
+ * 'Use a passkey instead' at the MFA step of a password sign-in: shown when the
  * browser has WebAuthn and the user has a passkey for this site; the passkey clears the step as a
  * code would. Not in the contact step, whose code confirms the new contact.
  */

@@ -1,7 +1,7 @@
 import type { MfaChoicesAnswer } from '../../../../schemas/authenticator.js';
 
 /**
- * Which second factor the MFA step shows (issue 16): the spec's text or email code, a code from
+ * Which second factor the MFA step shows: the spec's text or email code, a code from
  * the authenticator app, or a recovery code. Pure, tested in mfaChoiceRules.test.ts.
  */
 export type MfaMethod = 'code' | 'authenticator' | 'recoveryCode';

@@ -103,7 +103,7 @@ function Loading() {
 }
 
 /**
- * /site/create (issue 12, SPEC §6 allowCreateAccountFlag): the new account
+ * /site/create (SPEC §6 allowCreateAccountFlag): the new account
  * step by step: account, address, transmitter and devices, contacts, zones,
  * passcodes, review. One react-hook-form holds every value; each step is
  * validated on Next by its own rules (siteCreateForm.ts stepProblems: the

@@ -23,7 +23,7 @@ import { siteWarnings } from '../../../common/siteWarnings.js';
 import { createAjv, toFieldErrors, type ValidationMessage } from '../../../common/validation.js';
 
 /**
- * The create-account stepper's values and per-step rules (issue 12), pure: the
+ * The create-account stepper's values and per-step rules, pure: the
  * form holds what is typed (numbers as text), a draft stores it as it is, and
  * the payload of POST /api/sites is made from it at the end.
  */

@@ -45,7 +45,7 @@ export function forgetCopy(id: number | undefined) {
 export type DraftStatus = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error' };
 
 /**
- * The stepper's draft (issue 12: nothing typed is lost on reload): saved on
+ * The stepper's draft (nothing typed is lost on reload): saved on
  * every step change and Save draft at once, and after a pause in typing. The
  * first save creates the draft (POST) and reports its id, which the page puts
  * in the URL (?draft=ID); later saves replace it (PUT). Saves run one after

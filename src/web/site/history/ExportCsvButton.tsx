@@ -18,7 +18,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * Export CSV (issue 11): GET /api/events/export with the list's filter and the user's time zone,
+ * Export CSV: GET /api/events/export with the list's filter and the user's time zone,
  * read as a stream so a progress bar shows rows received against X-Total-Count, with Cancel;
  * the file is saved under the server's name.
  */

@@ -62,7 +62,7 @@ export interface HistoryPageProps {
 }
 
 /**
- * /site/history and /site/alarm-history (issue 11, SPEC §2): the site's events newest first, with
+ * /site/history and /site/alarm-history (SPEC §2): the site's events newest first, with
  * a period, kinds, device, zone and search kept in the URL, more rows on scroll, and Export CSV.
  */
 export function HistoryPage({ title, alarmOnly, siteNum, site }: HistoryPageProps) {

@@ -1,5 +1,5 @@
 /**
- * The export's progress as pure functions (issue 11, Export CSV with a progress indicator):
+ * The export's progress as pure functions (Export CSV with a progress indicator):
  * counting the CSV rows of a streamed body chunk by chunk (quoted fields may hold line
  * breaks), the percentage of the server's X-Total-Count, and the file name of its
  * Content-Disposition.

@@ -2,7 +2,7 @@ import { EVENT_KINDS, type EventFilter, type EventKind } from '../../../../schem
 import { wallClockText, wallTime } from '../../../common/zoneClock.js';
 
 /**
- * The history pages' rules as pure functions (issue 11, SPEC §2 /site/history and
+ * The history pages' rules as pure functions (SPEC §2 /site/history and
  * /site/alarm-history): the period presets turned into the ISO bounds of GET /api/events in
  * the user's time zone, the filters kept in the page's query string, and the empty state's
  * wording. HistoryPage.tsx wires them to the URL and the API.

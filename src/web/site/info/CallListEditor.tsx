@@ -146,7 +146,7 @@ function ContactRow({
 }
 
 /**
- * The call list being edited (issue 12): reorder by dragging, by the keyboard (a handle: Space,
+ * The call list being edited: reorder by dragging, by the keyboard (a handle: Space,
  * arrows, Space; dnd-kit's KeyboardSensor with sortableKeyboardCoordinates, announced to screen
  * readers) or with the up and down buttons; add and edit in a dialog; remove after a confirmation.
  * Each new order is saved at once (PUT /api/sites/{siteNum}/contacts/order).

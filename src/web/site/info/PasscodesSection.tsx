@@ -30,7 +30,7 @@ const DURESS_COLOR = '#8f4700';
 /**
  * The passcodes, masked, the duress passcode tagged. Who may (the access table's passcodes.reveal)
  * gets a Reveal button per row: the audited reveal call, the clear value for 30 seconds, Hide to
- * mask it at once. Who may edit (passcodes.edit, xtAdmin) adds, changes and removes them (issue 12).
+ * mask it at once. Who may edit (passcodes.edit, xtAdmin) adds, changes and removes them.
  */
 export function PasscodesSection({ site }: { site: SiteDetail }) {
   const audience = useSiteAudience();
@@ -95,7 +95,7 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
                           aria-label={t(clear === undefined ? 'revealLabel' : 'hideLabel', { name: code.name })}
                           onClick={() => {
                             if (clear !== undefined) hide(code.passcodeId);
-                            // The customer re-enters their password first (issue 14).
+                            // The customer re-enters their password first.
                             else if (audience.msa) setAsking(code);
                             else void reveal(code.passcodeId);
                           }}
@@ -176,7 +176,7 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
   );
 }
 
-/** The customer's password before a passcode is shown (issue 14): a wrong one is said beside the field. */
+/** The customer's password before a passcode is shown: a wrong one is said beside the field. */
 function PasswordToReveal({
   name,
   busy,

@@ -73,7 +73,7 @@ function NotFound({ siteNum }: { siteNum: number }) {
 }
 
 /**
- * /site/info (issue 11; SPEC §2 /site/*, §3 site/account): the whole account from
+ * /site/info (SPEC §2 /site/*, §3 site/account): the whole account from
  * GET /api/sites/{siteNum} on one scrolling page with an in-page navigation, so every section
  * is reachable on a phone: overview and premise phones, devices, zones, the call list, the
  * passcodes (masked; reveal per row when allowed), schedules, agencies and permits, and the

@@ -95,7 +95,7 @@ export function Section({
 
 /**
  * A table of the account; on a phone (under the small breakpoint) each row becomes a card that
- * names every value with its column's heading, so nothing scrolls sideways (issue 14: lists as
+ * names every value with its column's heading, so nothing scrolls sideways (lists as
  * cards, one thumb). Rows are TableRow elements whose children are TableCell elements. With
  * `actions`, the last column holds a row's buttons: on a card they sit at its top right (or under
  * the values when they need the width), not under an 'Actions' heading: 30 zones take a third less.

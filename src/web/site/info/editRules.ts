@@ -2,7 +2,7 @@ import { checkPhone, formatPhone } from '../../../common/phone.js';
 import { PHONE_MESSAGES } from '../../../common/callList.js';
 
 /**
- * Pure rules of the account's editors on /site/info (issue 12): what the phone input says as it
+ * Pure rules of the account's editors on /site/info: what the phone input says as it
  * is typed, and the display of stored phones. The rules themselves are src/common's
  * (callList.ts, passcodeRules.ts, scheduleRules.ts), the same the server applies.
  */

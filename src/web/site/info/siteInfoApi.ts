@@ -13,7 +13,7 @@ export function revealPasscode(
   passcodeId: number,
   password?: string,
 ): Promise<PasscodeReveal> {
-  // The customer's reveal (issue 14) needs their password; the dealer's has no body.
+  // The customer's reveal needs their password; the dealer's has no body.
   return api<PasscodeReveal>(
     audience.path(`sites/${siteNum}/passcodes/${passcodeId}/reveal`),
     'POST',

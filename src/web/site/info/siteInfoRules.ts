@@ -6,7 +6,7 @@ import { fr } from 'date-fns/locale/fr';
 import type { SiteDetail, SiteWarning } from '../../../../schemas/sites.js';
 
 /**
- * The rules of /site/info (issue 11; SPEC §2 /site/*, §3 site/account): which section each
+ * The rules of /site/info (SPEC §2 /site/*, §3 site/account): which section each
  * completeness warning points at, schedules grouped by day, permit expiry, the 30-second
  * passcode reveal and the formatting of dates and times in the user's language.
  */
@@ -125,7 +125,7 @@ export function maskOf(value: string): string {
 /** A tel: link for a phone number as written ('(312) 555-0142' → 'tel:3125550142'); undefined when it holds no digit. */
 export function telHref(phone: string | null | undefined): string | undefined {
   if (!phone) return undefined;
-  // A stored E.164 number with its extension (issue 12) is already a tel: URI's number (RFC 3966).
+  // A stored E.164 number with its extension is already a tel: URI's number (RFC 3966).
   if (/^\+\d+;ext=\d+$/.test(phone)) return `tel:${phone}`;
   const digits = phone.replace(/(?!^\+)[^\d]/g, '');
   return /\d/.test(digits) ? `tel:${digits}` : undefined;
