@@ -1,5 +1,5 @@
 /**
- * The event-history figures of npm run bench (issue 11), on PostgreSQL, each beside a baseline
+ * The event-history figures of npm run bench, on PostgreSQL, each beside a baseline
  * measured in the same run on the same database handle:
  *
  *   - GET /api/events page 1 and page 1,000 (by cursor, 50 rows a page) of a site with

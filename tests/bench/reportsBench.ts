@@ -1,5 +1,5 @@
 /**
- * The report figures of npm run bench (issue 13), through the real runner (POST /api/reportRuns, a
+ * The report figures of npm run bench, through the real runner (POST /api/reportRuns, a
  * pg-boss job, the engine, the file stored in report_file_chunks), on PostgreSQL and on PGlite:
  *
  *   - Alarm activity of every account of dealer.beta's group over the year that holds

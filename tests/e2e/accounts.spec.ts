@@ -4,7 +4,7 @@ import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
- * Accounts (issue 11) in Chromium: dealer.beta opens the Accounts list from the drawer,
+ * Accounts in Chromium: dealer.beta opens the Accounts list from the drawer,
  * searches by a phone fragment, sees the phone named as the match with the match marked,
  * and opens the account on /site/info; the '/' dialog does the same from the keyboard;
  * status chips filter; a phone gets cards; axe in light and dark (screenshots

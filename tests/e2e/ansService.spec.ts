@@ -3,7 +3,7 @@ import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
- * The answering service (issue 15) in Chromium as dealer.beta (level8, ansServiceBlockFlag, group
+ * The answering service in Chromium as dealer.beta (level8, ansServiceBlockFlag, group
  * 9993 with the service): the demo rota's gap is flagged, an entry added over it clears it; a
  * message marked handled; 'Send test' of an auto-notify rule answers. axe in light and dark on
  * each screen (screenshots in test-results/ans-*.png).

@@ -5,7 +5,7 @@ import { checkA11y } from './a11y.js';
 import { customerPage, signIn } from './signIn.js';
 
 /**
- * Staff's audit log (issue 16) and inboxes in Chromium: support.admin handles a contact-us
+ * Staff's audit log and inboxes in Chromium: support.admin handles a contact-us
  * message (/contact-requests), then finds that change in the audit log (/audit-log), opens it
  * (before and after as a table), exports the filtered CSV; dealer.beta answers a customer's change
  * request (/change-requests) and the customer sees the answer. axe in light and dark on each

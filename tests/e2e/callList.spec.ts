@@ -6,7 +6,7 @@ import { signIn } from './signIn.js';
 import { moveUpByKeyboard } from './keyboardReorder.js';
 
 /**
- * Editing the call list on /site/info (issue 12) in Chromium: dealer.beta (xtAdmin) reorders the
+ * Editing the call list on /site/info in Chromium: dealer.beta (xtAdmin) reorders the
  * call list of a showcase account with the keyboard alone (a drag handle: Space, ArrowUp, Space;
  * dnd-kit's keyboard sensor), sees the order kept after a reload, and adds a contact whose phone,
  * written badly at first, is refused with the phone rule's message and then stored as E.164 and

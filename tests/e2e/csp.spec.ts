@@ -3,7 +3,7 @@ import { solveCaptcha } from './dialogSupport.js';
 import { signIn } from './signIn.js';
 
 /**
- * The Content-Security-Policy (issue 10) must not break the app: no
+ * The Content-Security-Policy must not break the app: no
  * violation on the login page (with its captcha), the dashboard (with its live hubs over
  * WebSocket), the news page and the framed help centre.
  */

@@ -11,7 +11,7 @@ import { customerPage } from './signIn.js';
 import { moveUpByKeyboard } from './keyboardReorder.js';
 
 /**
- * My Security Account (issue 14) in Chromium, as customer@example.com: the summary and the header's
+ * My Security Account in Chromium, as customer@example.com: the summary and the header's
  * account switcher (and Billing one click away in the drawer), the call list edited (a contact added
  * with a national phone stored as E.164, reordered by keyboard, removed), a zone placed on test and
  * ended from No Action on a phone in Spanish (2 days refused with the customer's limit), a passcode

@@ -3,11 +3,11 @@ import { checkA11y } from './a11y.js';
 import { customerPage, signIn } from './signIn.js';
 
 /**
- * Billing for customers (issue 14) in Chromium: customer@example.com opens /billing from the
+ * Billing for customers in Chromium: customer@example.com opens /billing from the
  * drawer, sees the balance, whom to pay (the dealer) and the invoices with their status, filters
  * them, switches account, and downloads an invoice's PDF through the app (the file's first bytes
  * are checked); on a desktop in English and on a 390×844 phone in Spanish (cards instead of a
- * table). Dealers get the station's invoices instead (issue 15). Screenshots: test-results/billing-*.png.
+ * table). Dealers get the station's invoices instead. Screenshots: test-results/billing-*.png.
  */
 
 /** Clicks a download button and answers the saved file's name and first bytes. */
@@ -89,7 +89,7 @@ test('customer@example.com sees billing as cards on a phone in Spanish and downl
   await page.context().close();
 });
 
-test("a phone in English shows the cards; a dealer gets the station's invoices instead (issue 15)", async ({ browser, page }) => {
+test("a phone in English shows the cards; a dealer gets the station's invoices instead", async ({ browser, page }) => {
   const phone = await customerPage(browser, { width: 390, height: 844 });
   await phone.goto('/billing');
   await expect(phone.getByRole('list', { name: 'Invoices of Carter Residence' }).getByTestId('invoice-card')).toHaveCount(12);

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
 import { signIn } from './signIn.js';
 
 /**
- * Passkeys (issue 16) in Chromium with its virtual authenticator (CDP WebAuthn: a platform
+ * Passkeys in Chromium with its virtual authenticator (CDP WebAuthn: a platform
  * authenticator with resident keys and user verification, as a phone or laptop has):
  * dealer.beta adds a passkey on /user-account (the password first, as for any sensitive change),
  * logs out, and signs in with 'Sign in with a passkey' without typing anything; support.viewer, who

@@ -5,7 +5,7 @@ import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
- * Place on test (issue 12) in Chromium: dealer.beta places a zone of a showcase account on test
+ * Place on test in Chromium: dealer.beta places a zone of a showcase account on test
  * for 2 hours from /site/info, sees the account's status tag and the dashboard's on-test tile
  * change, extends it by 2 hours from the panel ('Change'), then ends the test from the tests panel
  * (with its confirmation) and sees both come back. The accounts list's row menu is within a

@@ -4,7 +4,7 @@ import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
- * Reports (issue 13) in Chromium: dealer.beta opens /reports, runs Alarm activity as CSV from
+ * Reports in Chromium: dealer.beta opens /reports, runs Alarm activity as CSV from
  * the run slide-over, lands on the inbox and watches the run there (status chip and progress
  * bar, moved by the reports hub), gets the report notice, and downloads the file. Screenshots
  * of the checked screens go to test-results/reports-*.png (light and dark).

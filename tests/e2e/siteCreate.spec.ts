@@ -3,7 +3,7 @@ import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
- * Create New Account (issue 12) in Chromium: dealer.beta creates an account
+ * Create New Account in Chromium: dealer.beta creates an account
  * through every step, reloads after the contacts step and finds every value
  * typed, is sent back to the devices step by a transmitter another account
  * holds, then creates the account and lands on /site/info showing it pending

@@ -5,7 +5,7 @@ import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
- * /site/info (issue 11) in Chromium: dealer.beta opens a demo account of group 9993, reads the
+ * /site/info in Chromium: dealer.beta opens a demo account of group 9993, reads the
  * call list (against GET /api/sites/{siteNum}), reveals a passcode (the audited POST; clear for
  * 30 seconds, then masked again; Hide masks at once), follows the in-page navigation on a phone,
  * and gets a not-found message for an account outside the group. Staff without the reveal right

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { signIn } from './signIn.js';
 
 /**
- * Support (issue 16): support.admin finds dealer.beta on /support, opens the user page,
+ * Support: support.admin finds dealer.beta on /support, opens the user page,
  * impersonates them with a reason, sees the banner and the dealer's dashboard, ends it and is back
  * on /support; a support action through its reason dialog; axe in both themes on /support and a
  * user page (screenshots under test-results/support-*.png).

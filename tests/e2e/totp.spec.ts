@@ -5,7 +5,7 @@ import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
- * Authenticator app (issue 16): support.viewer (a demo user no other journey uses) sets it up in
+ * Authenticator app: support.viewer (a demo user no other journey uses) sets it up in
  * /user-account, computing the codes from the key shown for manual entry as an app would, keeps
  * the recovery codes, signs out, signs in with the password and a code from the app, and turns
  * it off again (so the demo user signs in as before).

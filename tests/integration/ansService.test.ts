@@ -3,7 +3,7 @@ import { json, signedInClient, type TestClient } from './client.js';
 import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * The answering service (issue 15): §6 level8 + ansServiceBlockFlag + a group that has the service
+ * The answering service: §6 level8 + ansServiceBlockFlag + a group that has the service
  * (403 otherwise, also after switching to a group without it), every list scoped to the selected
  * account group (another group's record answers 404), mark handled audited, the CSV export, the
  * auto-notify test through the real outbox, the on-call gaps and business hours.

@@ -7,7 +7,7 @@ import { json, signedInClient, TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * The audit log viewer (issue 16): GET /api/auditLog (filters, sort, pages, the capped count),
+ * The audit log viewer: GET /api/auditLog (filters, sort, pages, the capped count),
  * GET /api/auditLog/:id, GET /api/auditLog/export (CSV), who may read it, and that nothing changes
  * or deletes an entry: no route, and the database's trigger (migration 0021) on PGlite and
  * PostgreSQL.
@@ -51,7 +51,7 @@ async function csvText(response: Response): Promise<string> {
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(3));
 }
 
-describe.each(TEST_DATABASES)('audit log viewer on $name (issue 16)', (database) => {
+describe.each(TEST_DATABASES)('audit log viewer on $name', (database) => {
   let t: TestApp;
   let origin: string;
   let admin: TestClient;

@@ -8,7 +8,7 @@ import { json, signedInClient } from './client.js';
 import { EMBEDDED } from './harness.js';
 
 /**
- * Backups of the embedded database (issue 17): `npm run backup` while the portal runs (the portal
+ * Backups of the embedded database: `npm run backup` while the portal runs (the portal
  * dumps its own PGlite directory between queries), `npm run restore` into an empty directory, and
  * a portal started on the restored directory signs users in and has the data written before the
  * backup. Real processes, as an operator runs them.

@@ -20,7 +20,7 @@ async function send(client: TestClient, fields: Record<string, string>, file?: {
   return (await response.json()) as { reference: string };
 }
 
-describe.each(TEST_DATABASES)("support's contact requests on $name (issue 15)", (database) => {
+describe.each(TEST_DATABASES)("support's contact requests on $name", (database) => {
   let t: TestApp;
   let origin: string;
   let admin: TestClient;

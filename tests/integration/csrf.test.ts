@@ -5,7 +5,7 @@ import { startDemoApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
 const REFUSED = { status: 403, body: { message: 'The request could not be verified. Reload the page and try again.' } };
 
 /**
- * Cross-site request forgery (issue 10), as an attacker would try it: a
+ * Cross-site request forgery, as an attacker would try it: a
  * token taken from another session (or made up, as a planted cookie pair
  * would be), and writes from another site. The token is bound to the session
  * (or, before sign-in, to an anonymous pre-session); the browser's Origin and

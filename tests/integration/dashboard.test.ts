@@ -8,7 +8,7 @@ import { json, signedInClient, TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * The dealer dashboard (issue 12): GET /api/dashboard answers the figures of
+ * The dealer dashboard: GET /api/dashboard answers the figures of
  * the selected account group, equal to counts taken straight from the tables
  * (the per-day aggregates of migration 0007 agree with alarm_events, and the
  * completeness counts with siteWarnings()); the triggers keep the aggregates

@@ -132,7 +132,7 @@ describe.skipIf(!url)('a database blip on PostgreSQL', () => {
     const inFlight = Promise.all(Array.from({ length: 10 }, () => login()));
     expect(await terminateBackends()).toBeGreaterThan(0);
     // Requests caught by the termination end in 503 (or 401 when they finished first), never 500; a 503 says
-    // why and when to retry, and carries the request's id (issue 17).
+    // why and when to retry, and carries the request's id.
     const caught = await inFlight;
     for (const response of caught) {
       expect([401, 503]).toContain(response.statusCode);

@@ -7,7 +7,7 @@ import { json, signedInClient, type TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * Billing for dealers (issue 15): /api/invoices, the station's monthly invoices of the selected
+ * Billing for dealers: /api/invoices, the station's monthly invoices of the selected
  * account group. billingRead is needed (dealer.summit has no role: 403), the routes are the
  * dealer's (customers 403), a dealer sees its current group's invoices only (after switching,
  * the other group's; the first group's invoice then answers 404), one invoice carries what each

@@ -24,7 +24,7 @@ async function postForm(
   return fetch(url, { method: 'POST', headers: client.headersFor(url, 'POST'), body: form });
 }
 
-describe.each(TEST_DATABASES)('documents, contact us and roadmap on $name (issue 15)', (database) => {
+describe.each(TEST_DATABASES)('documents, contact us and roadmap on $name', (database) => {
   let t: TestApp;
   let origin: string;
   let admin: TestClient;

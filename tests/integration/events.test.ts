@@ -10,7 +10,7 @@ import { signedInClient, type TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * Event history (issue 11): GET /api/events and its CSV export, on fixture
+ * Event history: GET /api/events and its CSV export, on fixture
  * events of one demo site of group 9993 (dealer.beta's group), beside the
  * site's demo events. Every answer is compared with the site's events read
  * straight from the table and filtered here.
@@ -342,7 +342,7 @@ describe.each(TEST_DATABASES)('event history on $name', (database) => {
       .limit(1)
       .executeTakeFirstOrThrow();
     expect((await customer.request('GET', url('/api/events', { filter: { siteNum: unlinked.site_num } }))).status).toBe(404);
-    // A customer exports the history of a linked account (issue 14), and of no other.
+    // A customer exports the history of a linked account, and of no other.
     expect(
       (await customer.request('GET', url('/api/events/export', { format: 'csv', filter: { siteNum: linked[0].site_num } }))).status,
     ).toBe(200);

@@ -4,7 +4,7 @@ import { signedInClient, TestClient } from './client.js';
 import { startDemoApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
 
 /**
- * Schema-driven fuzzing (issue 10): every route of /api/openapi.json gets
+ * Schema-driven fuzzing: every route of /api/openapi.json gets
  * bodies, querystrings and path parameters drawn from its own schemas, mixed
  * with a hand-kept list of nasty values, as support.admin, as dealer.beta and
  * with no session. No answer may be a 5xx, and the server must be healthy
@@ -289,7 +289,7 @@ function urlOf(op: Operation, request: FuzzRequest): string {
 /** Routes that would end the fuzzing identity's own session or change its sign-in: fuzzed with no session only. */
 const SIGNS_OUT = new Set(['POST /api/logout', 'PUT /api/user/username', 'PUT /api/account/password', 'POST /api/msa/password']);
 
-describe.skipIf(!ONCE).each(ONCE_TABLE)('schema-driven fuzzing on $name (issue 10)', (database) => {
+describe.skipIf(!ONCE).each(ONCE_TABLE)('schema-driven fuzzing on $name', (database) => {
   let t: TestApp;
   let origin: string;
 

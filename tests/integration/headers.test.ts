@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, TestClient } from './client.js';
 import { listen, startTestApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
 
-/** Security headers on every answer (issue 10), checked over HTTP. */
-describe.skipIf(!ONCE).each(ONCE_TABLE)('security headers on $name (issue 10)', (database) => {
+/** Security headers on every answer, checked over HTTP. */
+describe.skipIf(!ONCE).each(ONCE_TABLE)('security headers on $name', (database) => {
   let t: TestApp;
   let origin: string;
   let dealer: TestClient;

@@ -7,7 +7,7 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
  * Input the database cannot take (a null character in a text, an integer
  * beyond its column, a truncated upload) is a 400 with a message, never a 500.
  */
-describe.each(TEST_DATABASES)('bad input answers 400 on $name (issue 10)', (database) => {
+describe.each(TEST_DATABASES)('bad input answers 400 on $name', (database) => {
   let t: TestApp;
   let origin: string;
   let admin: TestClient;

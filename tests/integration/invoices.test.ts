@@ -7,7 +7,7 @@ import { json, signedInClient, type TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * Billing for customers (issue 14): /api/msa/invoices, one invoice, its PDF and the summary.
+ * Billing for customers: /api/msa/invoices, one invoice, its PDF and the summary.
  * A customer reaches the invoices of their linked accounts only (another account's answers 404 by
  * id and by filter, as a missing one does); billingRead is needed (customer.basic has no role);
  * the routes are the customer's (a dealer with billingRead gets 403: its billing is issue 15's);

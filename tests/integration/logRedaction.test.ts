@@ -4,8 +4,8 @@ import { buildApp } from '../../src/server/app.js';
 import { signedInClient, TestClient } from './client.js';
 import { openTestDatabase, ONCE, ONCE_TABLE } from './harness.js';
 
-/** The request log never carries what a user typed in full (issue 10): captured from the app's own logger. */
-describe.skipIf(!ONCE).each(ONCE_TABLE)('log redaction on $name (issue 10)', (database) => {
+/** The request log never carries what a user typed in full: captured from the app's own logger. */
+describe.skipIf(!ONCE).each(ONCE_TABLE)('log redaction on $name', (database) => {
   const lines: string[] = [];
   let app: FastifyInstance;
   let close: () => Promise<void>;

@@ -4,7 +4,7 @@ import { json, signedInClient, TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * My Security Account on the server (issue 14): the dealer's site-detail resources again under
+ * My Security Account on the server: the dealer's site-detail resources again under
  * /api/msa for the customer's linked accounts. Every role gate (§6: a customer without the role
  * gets 403), the link scope by id and by filter (a site not linked answers as a missing one), the
  * active account when no siteNum is named, customer writes audited and visible to the dealer,

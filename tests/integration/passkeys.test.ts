@@ -11,7 +11,7 @@ const EXPIRED = 'The passkey request has expired. Please try again.';
 const REAUTH = 'Enter your current password to make this change.';
 
 /**
- * Passkeys (issue 16) against a software authenticator (softAuthenticator.ts): adding one from
+ * Passkeys against a software authenticator (softAuthenticator.ts): adding one from
  * /user-account (after a recent proof), signing in with it without a username on the dealer and
  * customer pages (the MFA step done, the other steps kept), using one at the MFA step of a
  * password sign-in, and what must be refused: another origin or RP ID, a challenge used twice or

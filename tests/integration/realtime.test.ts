@@ -84,7 +84,7 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
     });
     expect(alarms.status).toBe(403);
     // Switching to an account makes its dealer (9993, a live group) the customer's current group:
-    // still no live alarms for a customer (issue 14), they are the dealer's staff's.
+    // still no live alarms for a customer, they are the dealer's staff's.
     expect((await customer.request('PUT', '/api/msa/accountLinks/active', { siteNum: 100001 })).status).toBe(200);
     const afterSwitch = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
       method: 'POST',

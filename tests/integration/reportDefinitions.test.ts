@@ -14,7 +14,7 @@ import { sleep } from './realtimeHelpers.js';
 
 /**
  * Every report's contents against an independent query of the demo data
- * (issue 13), within dealer.beta's account group (9993) and never another's,
+ *, within dealer.beta's account group (9993) and never another's,
  * and one run end to end through the runner and the file download.
  */
 const GROUP = 9993;

@@ -11,7 +11,7 @@ import { TEST_DATABASES } from './harness.js';
 import { sharedDatabase, sleep } from './realtimeHelpers.js';
 
 /**
- * The report runner (issue 13): runs as durable pg-boss jobs. The engine here
+ * The report runner: runs as durable pg-boss jobs. The engine here
  * is a controllable one (rows on demand, a pause per row, failures on
  * request), so what is tested is the runner: queue, claim, progress, cancel,
  * retry with back-off, the per-group limit, two processes sharing the queue,

@@ -6,7 +6,7 @@ import { messagesTo, TEST_DATABASES } from './harness.js';
 import { sharedDatabase, sleep } from './realtimeHelpers.js';
 
 /**
- * Scheduled reports (issue 13): /api/reportSchedules (own schedules, checked
+ * Scheduled reports: /api/reportSchedules (own schedules, checked
  * parameters, audited), the due pass (one run per occurrence even with two
  * servers, a missed occurrence runs once, an inactive schedule never), and the
  * emails of a scheduled run (a link per recipient, never the file).

@@ -3,7 +3,7 @@ import { signedInClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * Retention (issue 17): the daily pass removes what is spent and older than RETENTION_DAYS
+ * Retention: the daily pass removes what is spent and older than RETENTION_DAYS
  * (sessions, codes and links, remembered devices, outbox messages) and keeps the audit log whole.
  */
 describe.each(TEST_DATABASES)('retention on $name', (database) => {

@@ -152,7 +152,7 @@ describe.skipIf(!EMBEDDED)('demo and large seeds on PGlite', { timeout: 120_000 
       'customer@example.com',
       'dealer.beta',
       'dealer.classic',
-      // Support's demo (issue 16): a disabled and a locked dealer (supportSeed.ts).
+      // Support's demo: a disabled and a locked dealer (supportSeed.ts).
       'dealer.former',
       'dealer.locked',
       'dealer.newuser',
@@ -162,7 +162,7 @@ describe.skipIf(!EMBEDDED)('demo and large seeds on PGlite', { timeout: 120_000 
       'support.admin',
       'support.viewer',
     ]);
-    // new.customer@example.com was created by staff and riley.invited@example.com invited by dealer.beta (issue 15):
+    // new.customer@example.com was created by staff and riley.invited@example.com invited by dealer.beta:
     // each sets a password by the emailed otp link.
     const invited = ['new.customer@example.com', 'riley.invited@example.com'];
     for (const username of invited) expect(all.find((u) => u.username === username)!.password_hash).toBeNull();

@@ -9,7 +9,7 @@ const BETA_PHONE = '+13125550187';
 const REAUTH = { message: 'Enter your current password to make this change.' };
 
 /**
- * A signed-in session is not enough for sensitive changes (issue 10): who
+ * A signed-in session is not enough for sensitive changes: who
  * holds a stolen session, or sits at an unlocked screen, must not be able to
  * change the username, the security questions or the contact methods (and so
  * take the account over). Outside the login steps each needs the current

@@ -4,7 +4,7 @@ import { json, signedInClient, TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * Create New Account (issue 12): POST /api/sites in one transaction (status
+ * Create New Account: POST /api/sites in one transaction (status
  * 'pending', numbers allocated, phones E.164, audited), the transmitter clash
  * (the dealer's own account named, another dealer's never), the tenant scope
  * of every write (the current account group; drafts are their user's alone;

@@ -5,7 +5,7 @@ import { json, signedInClient, TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * The account view (issue 11): GET /api/sites/{siteNum}, the whole account
+ * The account view: GET /api/sites/{siteNum}, the whole account
  * with masked passcodes and completeness warnings, and the audited passcode
  * reveal; both within the tenant scope (another group's site and a missing
  * one answer the same 404).
@@ -234,7 +234,7 @@ describe.each(TEST_DATABASES)('account view on $name', (database) => {
     expect((await revealAudits()).length).toBe(before);
   });
 
-  it('reveals to a customer with sitePasscodeRead, after their password, for a linked account only; 403 without the role (issue 14)', async () => {
+  it('reveals to a customer with sitePasscodeRead, after their password, for a linked account only; 403 without the role', async () => {
     const customer = await signedInClient(origin, 'customer@example.com');
     const msaReveal = (c: TestClient, siteNum: number, passcodeId: number, password: string) =>
       c.request('POST', `/api/msa/sites/${siteNum}/passcodes/${passcodeId}/reveal`, { password });

@@ -11,7 +11,7 @@ import { TEST_DATABASES } from './harness.js';
 import { alarmListener, ingest, sharedDatabase, sleep } from './realtimeHelpers.js';
 
 /**
- * Place on test (issue 12): POST/PUT/DELETE /api/tests and the account's
+ * Place on test: POST/PUT/DELETE /api/tests and the account's
  * status; scopes and limits; the durable expiry job, also across a restart,
  * and the start-up sweep; alarms covered by a test stored marked and not
  * pushed live; audit rows; tenant scope on every read and write; access.
@@ -319,7 +319,7 @@ describe.each(TEST_DATABASES)('place on test on $name', (database) => {
     ).toEqual([]);
   });
 
-  it('customers with noActionRead place, read and end tests of their linked accounts at /api/msa/tests, at most 24 hours (issue 14)', async () => {
+  it('customers with noActionRead place, read and end tests of their linked accounts at /api/msa/tests, at most 24 hours', async () => {
     const customer = await signedInClient(origin, 'customer@example.com');
     const linked = await db()
       .selectFrom('msa_account_links')

@@ -8,7 +8,7 @@ import { signedInClient, type TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * GET /api/sites (issue 11): list, filters, sort, range and the search of
+ * GET /api/sites: list, filters, sort, range and the search of
  * filter.q over every field, on fixtures of our own in group 5877 (dealer.summit's).
  */
 const GROUP = 5877;

@@ -6,7 +6,7 @@ import { json, signedInClient, TestClient } from './client.js';
 import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * Support (issue 16): support staff (application 1, §6 reportRead) find every user, see a user's
+ * Support: support staff (application 1, §6 reportRead) find every user, see a user's
  * sign-in state, act on it with a reason (each action audited and with a real effect), and
  * impersonate a user for 15, 30 or 60 minutes, audited with both identities; the impersonated
  * user sees it on /user-account.

@@ -14,7 +14,7 @@ const RECOVERY_CODE = /^[a-hj-km-np-tv-z2-9]{4}(-[a-hj-km-np-tv-z2-9]{4}){3}$/;
 const STEP_MS = 30_000;
 
 /**
- * Authenticator app codes (TOTP) and recovery codes (issue 16), on a fixed clock: Date is faked
+ * Authenticator app codes (TOTP) and recovery codes, on a fixed clock: Date is faked
  * (vi.useFakeTimers, Date only, as captcha.test.ts does) and moved by whole 30-second steps, and
  * the tests compute the app's codes with otplib from the secret the setup answers.
  */

@@ -6,7 +6,7 @@ import { json, lastCode, otherCode, signedInClient, TestClient } from './client.
 import { messagesTo, startDemoApp, TEST_DATABASES, unblockResend, type TestApp } from './harness.js';
 
 /**
- * Users and profile (issue 15): a dealer's administrator (xtAdmin) manages their account group's
+ * Users and profile: a dealer's administrator (xtAdmin) manages their account group's
  * staff (invitation by email, §6 permissions never above their own, disable, reset MFA, resend),
  * scoped to the selected group; every user's own account (name, language, theme, remembered
  * devices, sessions with revoke and sign-out-everywhere-else, password and contact methods).
