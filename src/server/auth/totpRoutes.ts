@@ -53,7 +53,7 @@ import type { AuditAction } from '../../common/auditActions.js';
 
 /**
  * The key that seals authenticator secrets at rest: derived (HKDF) from the application secret,
- * SESSION_SECRET or the one generated in DATA_DIR (README 'Sign-in and sessions'). Changing that
+ * SESSION_SECRET or the one generated in DATA_DIR (docs/security.md). Changing that
  * secret leaves stored authenticators unreadable: their users sign in with a recovery code or the
  * spec's text or email code and set the app up again.
  */

@@ -16,7 +16,7 @@ export const BACKUP_USAGE = `Usage:
       that already holds a database, and one a running portal uses.
 
 DATA_DIR/session-secret is not in the backup: keep it (or SESSION_SECRET) apart, like a key.
-On PostgreSQL (DATABASE_URL) use pg_dump and pg_restore (README, Backups).`;
+On PostgreSQL (DATABASE_URL) use pg_dump and pg_restore (docs/operations.md, Backups).`;
 
 export class BackupUsageError extends Error {}
 
@@ -25,7 +25,7 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 async function backup(argv: string[], print: (msg: string) => void): Promise<string> {
   const { values } = parseArgs({ args: argv, options: { out: { type: 'string' } } });
   const config = loadConfig();
-  if (config.databaseUrl) throw new BackupUsageError('DATABASE_URL is set: back PostgreSQL up with pg_dump (README, Backups).');
+  if (config.databaseUrl) throw new BackupUsageError('DATABASE_URL is set: back PostgreSQL up with pg_dump (docs/operations.md, Backups).');
   const out = path.resolve(values.out ?? backupFileName());
   const started = Date.now();
   const portal = readPortalLock(config.dataDir);

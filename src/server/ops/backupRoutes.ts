@@ -11,7 +11,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /**
  * POST /api/ops/backup: a consistent gzip tarball of the embedded database, taken while the portal
  * runs (`npm run backup` calls it). From this machine only (the socket's address, not a forwarded
- * one), with the token of the data directory; audited. PostgreSQL is backed up with pg_dump (README).
+ * one), with the token of the data directory; audited. PostgreSQL is backed up with pg_dump (docs/operations.md).
  */
 export const backupRoutes = fp(
   async (app: FastifyInstance, { database }: { database: DatabaseHandle }) => {

@@ -62,9 +62,9 @@ describe('nginx in front of the portal processes', () => {
     expect(config).toContain('    upstream portal {');
   });
 
-  it('is the README’s production recipe, word for word', () => {
-    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('### Production behind a load balancer'));
+  it('is the production recipe of docs/operations.md, word for word', () => {
+    const doc = readFileSync(path.resolve(import.meta.dirname, '../../../docs/operations.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Production behind a load balancer'));
     const fenced = section.slice(
       section.indexOf('```nginx\n') + '```nginx\n'.length,
       section.indexOf('```\n', section.indexOf('```nginx\n') + 9),

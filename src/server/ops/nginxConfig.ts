@@ -142,7 +142,7 @@ ${indented}
 `;
 }
 
-/** The README's production example: TLS at nginx, three processes on three hosts. */
+/** The production example of docs/operations.md: TLS at nginx, three processes on three hosts. */
 export const PRODUCTION_EXAMPLE: NginxSiteOptions = {
   listen: '443 ssl',
   serverName: 'portal.example.com',
