@@ -63,6 +63,9 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   use: {
+    // The portal honours the system's 'reduce motion' (theme.ts, motion.css): no fades or ripples to
+    // render and wait out on two shared cores. The journeys assert states, never animations.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

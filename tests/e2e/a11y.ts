@@ -8,38 +8,63 @@ import { expect, type Page } from '@playwright/test';
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/** `SCREENSHOTS=1 npm run test:e2e` keeps a picture of each mode of each checked page to look at. */
-const keepScreenshots = !!process.env.SCREENSHOTS;
+/** `SCREENSHOTS=1 npm run test:e2e` keeps a picture of each checked page and mode to look at. */
+export const keepScreenshots = !!process.env.SCREENSHOTS;
 
 /**
- * axe in the portal's light and dark modes: the shell reads localStorage 'color-mode' (and its
- * storage event), axe must find nothing serious or critical. Polled: on a loaded machine the switch
- * of mode may still be fading when axe first looks. With SCREENSHOTS set, a screenshot of each mode
- * goes to test-results/<prefix>-<name>-<mode>.png. The page is left in light mode.
+ * No serious or critical axe violation on the page (or inside `include`), polled: on a loaded
+ * machine a change of mode or a dialog may still be settling when axe first looks. axe reports
+ * every violation in full; the passes it lists are cut to one node each (`resultTypes`), which
+ * spares a fifth of each pass.
  */
-export async function checkA11y(page: Page, prefix: string, name: string, { fullPage = true } = {}) {
-  // The shell follows localStorage; the sign-in pages follow the system's scheme until one is chosen.
-  const setMode = async (mode: 'light' | 'dark') => {
-    await page.emulateMedia({ colorScheme: mode });
-    await page.evaluate((m) => {
-      localStorage.setItem('color-mode', m);
-      window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
-    }, mode);
-  };
+export async function expectAxeClean(page: Page, message: string, { include, rules }: { include?: string; rules?: string[] } = {}) {
+  await expect
+    .poll(
+      async () => {
+        let axe = new AxeBuilder({ page }).options({
+          resultTypes: ['violations'],
+          ...(rules && { runOnly: { type: 'rule', values: rules } }),
+        });
+        if (include) axe = axe.include(include);
+        const results = await axe.analyze();
+        const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        return bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      },
+      { message, intervals: [400, 1000, 2000], timeout: 15_000 },
+    )
+    .toEqual([]);
+}
+
+/** Switches the portal's colour mode: the shell reads localStorage 'color-mode' (and its storage event). */
+export async function setColorMode(page: Page, mode: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: mode });
+  await page.evaluate((m) => {
+    localStorage.setItem('color-mode', m);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
+  }, mode);
+}
+
+/**
+ * axe in the portal's light and dark modes (the sign-in pages follow the system's scheme until one
+ * is chosen, the shell localStorage): nothing serious or critical. With SCREENSHOTS set, a
+ * screenshot of each mode goes to test-results/<prefix>-<name>-<mode>.png. The page is left in
+ * light mode.
+ */
+export async function checkA11y(
+  page: Page,
+  prefix: string,
+  name: string,
+  { fullPage = true, include }: { fullPage?: boolean; include?: string } = {},
+) {
   for (const scheme of ['light', 'dark'] as const) {
-    await setMode(scheme);
-    await expect
-      .poll(
-        async () => {
-          const axe = new AxeBuilder({ page });
-          const results = await (scheme === 'dark' ? axe.withRules(COLOUR_RULES) : axe).analyze();
-          const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-          return bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-        },
-        { message: `${name} (${scheme})`, intervals: [400, 1000, 2000], timeout: 15_000 },
-      )
-      .toEqual([]);
+    await setColorMode(page, scheme);
+    await expectAxeClean(page, `${name} (${scheme})`, { include, rules: scheme === 'dark' ? COLOUR_RULES : undefined });
     if (keepScreenshots) await page.screenshot({ path: `test-results/${prefix}-${name}-${scheme}.png`, fullPage });
   }
-  await setMode('light');
+  await setColorMode(page, 'light');
+}
+
+/** A screenshot to look at (test-results/<name>.png), with SCREENSHOTS set only: it asserts nothing. */
+export async function shot(page: Page, name: string, { fullPage = false } = {}) {
+  if (keepScreenshots) await page.screenshot({ path: `test-results/${name}.png`, fullPage });
 }

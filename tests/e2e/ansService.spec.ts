@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { XSRF } from '../../src/common/constants.js';
 import { checkA11y } from './a11y.js';
 import { customerPage, signIn } from './signIn.js';

@@ -1,5 +1,5 @@
 import { checkA11y } from './a11y.js';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.js';
 import { XSRF } from '../../src/common/constants.js';
 import { signIn } from './signIn.js';
 

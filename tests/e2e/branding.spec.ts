@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { checkA11y } from './a11y.js';
+import { expect, test, type Page } from './fixtures.js';
+import { checkA11y, setColorMode } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
@@ -21,12 +21,6 @@ async function drawnPng(page: Page, dark: boolean): Promise<Buffer> {
   }, dark);
   return Buffer.from(base64, 'base64');
 }
-
-const setMode = (page: Page, mode: 'light' | 'dark') =>
-  page.evaluate((m) => {
-    localStorage.setItem('color-mode', m);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
-  }, mode);
 
 const STORED = /^\/api\/branding\/logos\/[0-9a-f]{64}$/;
 
@@ -59,9 +53,9 @@ test('upload a logo per theme, see it in the header and on the login page, reset
   // The portal header: the light logo, then the dark one in the dark theme.
   const headerLogo = page.locator('header img').first();
   await expect(headerLogo).toHaveAttribute('src', branding.headerLogoUrl);
-  await setMode(page, 'dark');
+  await setColorMode(page, 'dark');
   await expect(headerLogo).toHaveAttribute('src', branding.darkHeaderLogoUrl);
-  await setMode(page, 'light');
+  await setColorMode(page, 'light');
   await checkA11y(page, 'branding', 'page');
 
   // The login page of the group's SSO domain, in both themes.

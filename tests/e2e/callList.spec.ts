@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import type { Contact } from '../../schemas/contacts.js';
 import { DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demoData.js';
 import { checkA11y } from './a11y.js';

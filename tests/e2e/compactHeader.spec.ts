@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
-import { checkA11y } from './a11y.js';
+import { checkA11y, keepScreenshots, setColorMode, shot } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
@@ -160,13 +160,12 @@ for (const [who, user] of Object.entries(USERS)) {
       page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem', { name: /^Account( group)?: / }),
     ).toHaveCount(0);
     await expectHeaderOnScreen(page, DESKTOP.width);
-    for (const mode of ['light', 'dark'] as const) {
-      await page.evaluate((m) => {
-        localStorage.setItem('color-mode', m);
-        window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
-      }, mode);
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `test-results/compact-${who}-desktop-${mode}.png` });
+    if (keepScreenshots) {
+      for (const mode of ['light', 'dark'] as const) {
+        await setColorMode(page, mode);
+        await page.waitForTimeout(300);
+        await shot(page, `compact-${who}-desktop-${mode}`);
+      }
     }
     await page.context().close();
   });

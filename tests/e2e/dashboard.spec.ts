@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { checkA11y } from './a11y.js';
+import { expect, test } from './fixtures.js';
+import { checkA11y, shot } from './a11y.js';
 import { signIn } from './signIn.js';
 
 test('the dashboard shows the group at a glance, links a status to the filtered list, passes axe', async ({ page }) => {
@@ -19,11 +19,15 @@ test('the dashboard shows the group at a glance, links a status to the filtered 
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: 'test-results/dashboard-phone.png', fullPage: true });
-  const [tile1, tile2] = await Promise.all([
-    page.locator('section[aria-label="Accounts by status"]').boundingBox(),
-    page.locator('section[aria-label="Alarms"]').boundingBox(),
-  ]);
-  expect(tile2!.y).toBeGreaterThan(tile1!.y + tile1!.height - 1);
+  // The columns follow the viewport once the page has re-rendered: the second tile moves under the first.
+  await expect
+    .poll(async () => {
+      const [tile1, tile2] = await Promise.all([
+        page.locator('section[aria-label="Accounts by status"]').boundingBox(),
+        page.locator('section[aria-label="Alarms"]').boundingBox(),
+      ]);
+      return tile2!.y > tile1!.y + tile1!.height - 1;
+    })
+    .toBe(true);
+  await shot(page, 'dashboard-phone', { fullPage: true });
 });

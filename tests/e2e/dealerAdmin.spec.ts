@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { checkA11y } from './a11y.js';
+import { expect, test, type Page } from './fixtures.js';
+import { checkA11y, shot } from './a11y.js';
 import { dialog, field, fromOutbox } from './dialogSupport.js';
 import { signIn } from './signIn.js';
 import { XSRF } from '../../src/common/constants.js';
@@ -55,7 +55,7 @@ test('dealer.beta invites a user with Reports; the invitee sets a password and s
   await invitee.getByLabel('Password').fill(PASSWORD);
   await invitee.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(invitee.getByRole('dialog', { name: 'Terms and Conditions' })).toBeVisible();
-  await invitee.screenshot({ path: 'test-results/admin-invitee-terms.png' });
+  await shot(invitee, 'admin-invitee-terms');
   await invitee.getByRole('button', { name: 'Accept' }).click();
   const privacy = invitee.getByRole('dialog');
   await expect(privacy.getByText('Accept Terms and Conditions')).toBeVisible();
@@ -68,7 +68,7 @@ test('dealer.beta invites a user with Reports; the invitee sets a password and s
   await expect(menu.getByRole('menuitem', { name: 'Reports', exact: true })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Billing', exact: true })).toHaveCount(0);
   await expect(menu.getByRole('menuitem', { name: 'Users', exact: true })).toHaveCount(0);
-  await invitee.screenshot({ path: 'test-results/admin-invitee-home.png' });
+  await shot(invitee, 'admin-invitee-home');
   await context.close();
 
   // The inviter's list shows the user as active now.

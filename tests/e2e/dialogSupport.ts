@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectAxeClean, keepScreenshots } from './a11y.js';
 
 /**
  * Helpers of the sign-in dialog journeys (recovery, SSO, registration): the
@@ -54,13 +54,10 @@ export async function fromOutbox(page: Page, to: string, pattern: RegExp, since 
   return found!;
 }
 
-/** No serious or critical axe violation inside `selector`; a screenshot under test-results/. */
+/** No serious or critical axe violation inside `selector`; with SCREENSHOTS set, a screenshot under test-results/. */
 export async function checkScreen(page: Page, name: string, theme: Theme, selector = '[role="dialog"]') {
-  await page.waitForTimeout(400); // dialog transitions
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-  await page.screenshot({ path: `${process.env.DIALOG_SHOTS ?? 'test-results'}/dialogs-${name}-${theme}.png` });
+  await expectAxeClean(page, `${name} (${theme})`, { include: selector });
+  if (keepScreenshots) await page.screenshot({ path: `test-results/dialogs-${name}-${theme}.png` });
 }
 
 /** The open dialog titled `title`. */

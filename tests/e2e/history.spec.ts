@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.js';
 import { EVENT_EXPORT_COLUMNS, type EventRecord } from '../../schemas/events.js';
 import { createCsvRowCounter } from '../../src/web/site/history/csvProgress.js';
 import { dateIn, periodBounds } from '../../src/web/site/history/historyRules.js';

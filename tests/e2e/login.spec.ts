@@ -1,5 +1,5 @@
 import { checkA11y } from './a11y.js';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.js';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { LOGIN_BUDGET_BYTES, recordFirstLoad, type FirstLoad } from '../bench/loginBundle.js';
 

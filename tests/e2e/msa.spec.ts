@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import type { Contact } from '../../schemas/contacts.js';
 import type { EventRecord } from '../../schemas/events.js';
 import type { ChangeRequest } from '../../schemas/msa.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.js';
 import { XSRF } from '../../src/common/constants.js';
 import { minimalPdf } from '../../src/server/http/pdf.js';
 import { checkA11y } from './a11y.js';
@@ -11,7 +11,7 @@ import { signIn } from './signIn.js';
  * light and the dark theme and saved under test-results/news-*.png.
  */
 
-/** axe (no serious or critical violation) and a screenshot, in both colour schemes. */
+/** A page of its own, 1440 × 900, signed in as `username`. */
 async function pageAs(browser: Browser, username: string, internal = false) {
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { generate } from 'otplib';
 import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
+import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
@@ -66,21 +66,7 @@ test('dealer.beta adds a passkey on /user-account, logs out and signs in with it
 
   // axe on the section (light and dark), the rest of the page's own checks are dealerAdmin.spec.ts's.
   await section.evaluate((element) => element.setAttribute('data-axe', 'passkeys'));
-  for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate((m) => {
-      localStorage.setItem('color-mode', m);
-      window.dispatchEvent(new StorageEvent('storage', { key: 'color-mode', newValue: m }));
-    }, mode);
-    await expect
-      .poll(
-        async () => {
-          const results = await new AxeBuilder({ page }).include('[data-axe="passkeys"]').analyze();
-          return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-        },
-        { message: `passkeys section (${mode})`, intervals: [400, 1000, 2000], timeout: 15_000 },
-      )
-      .toEqual([]);
-  }
+  await checkA11y(page, 'passkeys', 'section', { include: '[data-axe="passkeys"]' });
 
   // The app bar hides while the long account page is scrolled down: back to the top first.
   await page.evaluate(() => window.scrollTo(0, 0));

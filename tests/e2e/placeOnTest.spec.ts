@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import type { SiteDetail } from '../../schemas/sites.js';
 import type { SiteTest } from '../../schemas/tests.js';
 import { checkA11y } from './a11y.js';

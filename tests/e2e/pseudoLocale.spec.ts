@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
+import { shot } from './a11y.js';
 import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
 import { customerPage, signIn } from './signIn.js';
 
@@ -99,9 +100,9 @@ test('the login page offers the pseudo-locale in demo mode, and shows only its t
   expect(await page.evaluate(() => [localStorage.getItem('locale'), document.documentElement.lang])).toEqual(['en-XA', 'en-XA']);
   await expect(page.getByRole('button', { name: /^\[Ļöĝîñ/ })).toBeVisible();
   expect(await untranslatedTexts(page)).toEqual([]);
-  await page.screenshot({ path: 'test-results/pseudo-login-desktop.png' });
+  await shot(page, 'pseudo-login-desktop');
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: 'test-results/pseudo-login-phone.png', fullPage: true });
+  await shot(page, 'pseudo-login-phone', { fullPage: true });
 
   // The server translates by the request's language: its messages are in the pseudo-locale too.
   const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
@@ -121,7 +122,7 @@ test('the dealer dashboard in the pseudo-locale: every UI text from the locale f
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\[Ðášĥƀöáŕð.*\]$/);
   await dashboardLoaded(page);
   expect(await untranslatedTexts(page)).toEqual([]);
-  await page.screenshot({ path: 'test-results/pseudo-dashboard-desktop.png' });
+  await shot(page, 'pseudo-dashboard-desktop');
 
   // The user menu: the pseudo-locale is one of the languages, checked.
   await page.getByRole('button', { name: /^\[Þŕöƒîļé/ }).click();
@@ -133,7 +134,7 @@ test('the dealer dashboard in the pseudo-locale: every UI text from the locale f
   await page.reload();
   await dashboardLoaded(page);
   expect(await untranslatedTexts(page)).toEqual([]);
-  await page.screenshot({ path: 'test-results/pseudo-dashboard-phone.png', fullPage: true });
+  await shot(page, 'pseudo-dashboard-phone', { fullPage: true });
 });
 
 test("the customer's summary in the pseudo-locale, chosen in the user menu", async ({ browser }) => {
@@ -145,12 +146,12 @@ test("the customer's summary in the pseudo-locale, chosen in the user menu", asy
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\[Šûɱɱáŕý.*\]$/);
   await summaryLoaded(page);
   expect(await untranslatedTexts(page)).toEqual([]);
-  await page.screenshot({ path: 'test-results/pseudo-msa-summary-desktop.png' });
+  await shot(page, 'pseudo-msa-summary-desktop');
 
   await page.setViewportSize(PHONE);
   await page.reload();
   await summaryLoaded(page);
   expect(await untranslatedTexts(page)).toEqual([]);
-  await page.screenshot({ path: 'test-results/pseudo-msa-summary-phone.png', fullPage: true });
+  await shot(page, 'pseudo-msa-summary-phone', { fullPage: true });
   await page.context().close();
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
 import { DEMO_SECURITY_QUESTIONS, DEMO_SHARED_CONTACT_DEALER } from '../../src/server/db/seed/demoData.js';
 import { checkScreen, dialog, field, fromOutbox, openIn, solveCaptcha, type Theme } from './dialogSupport.js';
@@ -85,37 +85,40 @@ test.describe('forgot password (dealer)', () => {
   });
 });
 
-test.describe('forgot password (customer)', () => {
-  /** §4 customer: email, emailed code, new password with the captcha. */
-  async function customerRecovery(page: Page, newPassword: string, theme: Theme) {
-    await openIn(page, `${CUSTOMER_HOST}/login`, theme);
-    await page.getByRole('button', { name: 'Forgot?' }).click();
-    const forgot = dialog(page, 'Forgot Password');
-    await field(forgot, 'Email Address').fill('customer@example.com');
-    await checkScreen(page, 'customer-forgot-email', theme);
-    const since = Date.now() - 1000;
-    await forgot.getByRole('button', { name: 'Next' }).click();
-    const code = await fromOutbox(page, 'customer@example.com', /\b(\d{6})\b/, since);
-    await field(forgot, 'Code').fill(code);
-    await forgot.getByRole('button', { name: 'Next' }).click();
-    await field(forgot, 'New Password').fill(newPassword);
-    await field(forgot, 'Confirm Password').fill(newPassword);
-    await solveCaptcha(forgot);
-    await checkScreen(page, 'customer-forgot-password', theme);
-    await forgot.getByRole('button', { name: 'Done' }).click();
-    await expect(page.getByText('Your password has been reset. Please login with your new password.')).toBeVisible();
-    await expect(forgot).toBeHidden();
-  }
+/**
+ * When the customer's password was reset here: the way back to the demo password (the last journey
+ * of this file) waits out what is left of the 30 s resend block, the journeys in between having used
+ * most of it.
+ */
+let customerResetAt: number | undefined;
+const RESEND_BLOCK_MS = 31_000;
 
-  test('customer@example.com resets the password with the emailed code', async ({ page, browser }) => {
-    test.setTimeout(150_000);
+/** §4 customer: email, emailed code, new password with the captcha. */
+async function customerRecovery(page: Page, newPassword: string, theme: Theme) {
+  await openIn(page, `${CUSTOMER_HOST}/login`, theme);
+  await page.getByRole('button', { name: 'Forgot?' }).click();
+  const forgot = dialog(page, 'Forgot Password');
+  await field(forgot, 'Email Address').fill('customer@example.com');
+  await checkScreen(page, 'customer-forgot-email', theme);
+  const since = Date.now() - 1000;
+  await forgot.getByRole('button', { name: 'Next' }).click();
+  const code = await fromOutbox(page, 'customer@example.com', /\b(\d{6})\b/, since);
+  await field(forgot, 'Code').fill(code);
+  await forgot.getByRole('button', { name: 'Next' }).click();
+  await field(forgot, 'New Password').fill(newPassword);
+  await field(forgot, 'Confirm Password').fill(newPassword);
+  await solveCaptcha(forgot);
+  await checkScreen(page, 'customer-forgot-password', theme);
+  await forgot.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('Your password has been reset. Please login with your new password.')).toBeVisible();
+  await expect(forgot).toBeHidden();
+}
+
+test.describe('forgot password (customer)', () => {
+  test('customer@example.com resets the password with the emailed code', async ({ page }) => {
     await customerRecovery(page, NEW_PASSWORD, 'light');
+    customerResetAt = Date.now();
     expect((await apiLogin(page, '/api/msa/login', { email: 'customer@example.com', password: NEW_PASSWORD })).status()).toBe(200);
-    // Back to the demo password once the 30 s resend block is over.
-    await page.waitForTimeout(31_000);
-    const second = await browser.newContext();
-    await customerRecovery(await second.newPage(), DEMO_PASSWORD, 'dark');
-    await second.close();
   });
 });
 
@@ -164,5 +167,16 @@ test.describe('forgot username', () => {
       page.getByText('Your username has been sent to the provided contact information, if it exists in our system'),
     ).toBeVisible();
     expect(await fromOutbox(page, DEMO_SHARED_CONTACT_DEALER.email, /(dealer\.summit)/, since)).toBe(DEMO_SHARED_CONTACT_DEALER.username);
+  });
+});
+
+test.describe('forgot password (customer), back to the demo password', () => {
+  test('customer@example.com resets it again in dark mode once the resend block is over', async ({ page }) => {
+    test.setTimeout(90_000);
+    // A retry runs in a new worker, which does not know when the first reset was: the whole block then.
+    const left = customerResetAt === undefined ? RESEND_BLOCK_MS : customerResetAt + RESEND_BLOCK_MS - Date.now();
+    if (left > 0) await page.waitForTimeout(left);
+    await customerRecovery(page, DEMO_PASSWORD, 'dark');
+    expect((await apiLogin(page, '/api/msa/login', { email: 'customer@example.com', password: DEMO_PASSWORD })).status()).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { DEMO_ACCOUNT_PASSCODES, DEMO_STAFF_CUSTOMER } from '../../src/server/db/seed/demoData.js';
 import { checkScreen, dialog, field, fromOutbox, openIn, solveCaptcha } from './dialogSupport.js';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { checkA11y } from './a11y.js';
 import { fromOutbox } from './dialogSupport.js';
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { checkA11y } from './a11y.js';
+import { expect, test } from './fixtures.js';
+import { checkA11y, shot } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
@@ -37,6 +37,6 @@ test("the server-error page shows the failed call's request id, and Report Bug s
   await page.getByRole('button', { name: 'Report Bug' }).click();
   await expect(page).toHaveURL(new RegExp(`/home/contact-us\\?topic=bug&requestId=${requestId}$`));
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(`Request ID: ${requestId}\n\n`);
-  await page.screenshot({ path: 'test-results/ops-contact-us-request-id.png' });
+  await shot(page, 'ops-contact-us-request-id');
   await context.close();
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.js';
 import type { SiteDetail } from '../../schemas/sites.js';
 import { formatPhone } from '../../src/common/phone.js';
 import { checkA11y } from './a11y.js';

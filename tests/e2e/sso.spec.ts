@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { checkScreen, dialog, openIn } from './dialogSupport.js';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { generate } from 'otplib';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { checkA11y } from './a11y.js';

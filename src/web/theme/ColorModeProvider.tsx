@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { COLOR_MODE_STORAGE_KEY, initialColorMode, toggleColorMode, type ColorMode } from './colorMode.js';
 import './palette.css';
+import './motion.css';
 
 interface ColorModeValue {
   mode: ColorMode;
