@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAjv, findNullCharacter, toFieldErrors } from './validation.js';
+import { createAjv, findNullCharacter, MAX_BODY_DEPTH, nestsDeeperThan, toFieldErrors } from './validation.js';
 
 const schema = {
   type: 'object',
@@ -58,5 +58,21 @@ describe('null characters (PostgreSQL cannot store U+0000)', () => {
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(findNullCharacter(deep)).toBe(`${'0.'.repeat(99_999)}0`);
+  });
+});
+
+describe('nesting depth (a value thousands deep would overflow the stack where it is serialised)', () => {
+  const nested = (levels: number) => JSON.parse('['.repeat(levels) + ']'.repeat(levels)) as unknown;
+  it('counts the value itself as the first level', () => {
+    expect(nestsDeeperThan({ a: { b: [1] } }, 3)).toBe(false);
+    expect(nestsDeeperThan({ a: { b: [[1]] } }, 3)).toBe(true);
+  });
+  it('passes scalars, null and the portal’s own shapes', () => {
+    expect(nestsDeeperThan('x', 1)).toBe(false);
+    expect(nestsDeeperThan(null, 1)).toBe(false);
+    expect(nestsDeeperThan({ data: { devices: [{ zones: [{ zoneNum: 1 }] }] } }, MAX_BODY_DEPTH)).toBe(false);
+  });
+  it('refuses a body 10,000 levels deep without overflowing', () => {
+    expect(nestsDeeperThan({ data: { $where: nested(10_000) } }, MAX_BODY_DEPTH)).toBe(true);
   });
 });

@@ -179,6 +179,25 @@ export function findNullCharacter(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * How deep a request body may nest objects and arrays. The portal's own bodies nest a few levels
+ * (a draft's devices and their zones: six); serialising a value thousands of levels deep for the
+ * database overflows the stack. 32 leaves room for any honest form.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/** Whether `value` nests objects and arrays deeper than `max` levels (the value itself is level 1). Iterative. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [current, depth] = stack.pop()!;
+    if (!current || typeof current !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(current)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 const sharedAjvs = new Map<boolean | 'array', Ajv>();
 const compiledByText = new Map<string, ValidateFunction>();
 

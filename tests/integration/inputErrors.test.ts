@@ -5,7 +5,7 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
  * Input the database cannot take (a null character in a text, an integer
- * beyond its column, a truncated upload) is a 400 with a message, never a 500.
+ * beyond its column, a body nested thousands deep, a truncated upload) is a 400 with a message, never a 500.
  */
 describe.each(TEST_DATABASES)('bad input answers 400 on $name', (database) => {
   let t: TestApp;
@@ -48,6 +48,18 @@ describe.each(TEST_DATABASES)('bad input answers 400 on $name', (database) => {
     expect((await dealer.request('PUT', '/api/site/favorites/10%00')).status).toBe(400);
     const key = await admin.request('PUT', '/api/statusBanner', { ['x\u0000']: 1 });
     expect(key.status).toBe(400);
+  });
+
+  it('refuses a body nested thousands deep (a draft’s free-form data), and stores no draft', async () => {
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+    const before = (await (await dealer.request('GET', '/api/siteDrafts')).json()).length;
+    const response = await dealer.requestJsonText('POST', '/api/siteDrafts', `{"step":"review","data":{"$where":${deep}}}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: 'The form is not valid. Please check for errors',
+      errors: { root: 'Must not nest more than 32 levels deep' },
+    });
+    expect((await (await dealer.request('GET', '/api/siteDrafts')).json()).length).toBe(before);
   });
 
   it('refuses integers beyond the int4 columns with the limit', async () => {

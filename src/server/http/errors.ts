@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { compileCached, findNullCharacter, toFieldErrors } from '../../common/validation.js';
+import { compileCached, findNullCharacter, MAX_BODY_DEPTH, nestsDeeperThan, toFieldErrors } from '../../common/validation.js';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable.js';
 
 /**
@@ -50,6 +50,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const field = findNullCharacter(part);
       if (field !== undefined) throw new HttpError(400, 'validation.invalidForm', {}, { [field || 'root']: 'validation.nullCharacter' });
     }
+    // A body nested thousands deep (the schema-driven fuzz test sent one inside a draft's free-form data)
+    // would overflow the stack where it is serialised for the database: refused as input instead.
+    if (nestsDeeperThan(request.body, MAX_BODY_DEPTH))
+      throw new HttpError(400, 'validation.invalidForm', { max: MAX_BODY_DEPTH }, { root: 'validation.tooDeep' });
   });
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const error = new Error(`${dataVar} is not valid`) as FastifyError;
