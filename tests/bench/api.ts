@@ -1,5 +1,5 @@
 /**
- * The API figures of npm run bench (issue 10, speed of every authenticated call), on
+ * The API figures of npm run bench (speed of every authenticated call), on
  * PostgreSQL and on embedded PGlite, each beside its baselines measured in the same run:
  *
  *   (a) a bare Fastify route answering a constant;

@@ -1,5 +1,5 @@
 /**
- * Dashboard figures (issue 12, `npm run bench -- --dashboard`): GET /api/dashboard's
+ * Dashboard figures (`npm run bench -- --dashboard`): GET /api/dashboard's
  * answer (dashboardRepository.get, every query of the route) for one account group of
  * 100,000 accounts with 10,000,000 events on PostgreSQL, goal ≤ 150 ms, beside a
  * baseline measured in the same run: a primary-key select of one site.

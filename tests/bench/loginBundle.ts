@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { FIRST_LOAD_CATALOGUES } from '../../src/web/i18n/catalogues.js';
 
-/** Issue 3's budget: the /login route loads at most 120 KB of gzipped JavaScript. */
+/** The budget: the /login route loads at most 120 KB of gzipped JavaScript. */
 export const LOGIN_BUDGET_BYTES = 120 * 1024;
 
 // ---------------------------------------------------------------- the browser's way (the figure)

@@ -1,5 +1,5 @@
 /**
- * Live hub figures (part of npm run bench; alone with --live), issue 17's goals:
+ * Live hub figures (part of npm run bench; alone with --live), and their goals:
  *
  * - One process: the latency from the ingest call (POST /api/integrations/alarms) to the `alarm`
  *   frame at each client, 1,000 then 5,000 clients connected; p99 of every delivery ≤ 50 ms.

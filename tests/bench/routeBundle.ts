@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
 import { recordFirstLoad, type FirstLoad } from './loginBundle.js';
 
 /**
- * Issue 12's bundle figure: the JavaScript the dashboard route loads (signed in as
+ * The bundle figure: the JavaScript the dashboard route loads (signed in as
  * dealer.beta, /home/dashboard recorded in Chromium from the built dist/web, charts
  * included) beside a bare react-admin skeleton (tests/bench/skeleton: an Admin, the
  * stock simple-rest dataProvider, one guessed list) built in the same run with the

@@ -1,5 +1,5 @@
 /**
- * Account search figures (issue 11; `npm run bench -- --search`): GET /api/sites with filter.q,
+ * Account search figures (`npm run bench -- --search`): GET /api/sites with filter.q,
  * mixed queries (3-character substrings, phone fragments, contact names, exact site, device and
  * transmitter numbers) at 32 concurrent clients, signed in as a dealer of the largest account
  * group, on PostgreSQL with 1,000,000 generated sites and on PGlite with 100,000; beside two

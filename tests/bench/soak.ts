@@ -1,7 +1,7 @@
 /**
  * npm run soak -- --minutes 10 [--clients 1000] [--database pglite|postgres] [--rate 1] [--port 8390]
  *
- * A benchmark (issue 17, not part of npm test): the portal as a child process of its own (Node with
+ * A benchmark (not part of npm test): the portal as a child process of its own (Node with
  * tsx's loader running src/server/main.ts, so /proc/<pid> is the server's), DEMO=true on a fresh
  * temporary DATA_DIR, or on a PostgreSQL database made for the run and dropped after it
  * (--database postgres; SOAK_DATABASE_URL names the server to make it on, default

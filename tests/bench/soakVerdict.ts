@@ -1,7 +1,7 @@
 /**
  * The soak's figures and its verdict (npm run soak, tests/bench/soak.ts), as pure functions:
  * one minute of samples of a kind to its count, errors, p50 and p99; the run's minutes to the
- * verdict against the goals of issue 17:
+ * verdict against its goals:
  *
  *   - no error at all (every minute, the first included);
  *   - p99 flat: from minute 2 on, each minute's p99 of each kind within ±20 % of the median of

@@ -3,7 +3,7 @@ import { checkA11y, setColorMode } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
- * Branding (issue 15, SPEC §3 branding, §6 xtAdmin): dealer.beta uploads a light and a dark
+ * Branding (SPEC §3 branding, §6 xtAdmin): dealer.beta uploads a light and a dark
  * header logo (PNGs drawn in the page), an SVG named .png is refused on the page, the logos show
  * in the portal header in both themes and on the login page once the SSO dialog has found the
  * group's team domain; then both are reset to the product's.

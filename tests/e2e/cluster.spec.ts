@@ -10,7 +10,7 @@ import pg from 'pg';
 import { signIn } from './signIn.js';
 
 /**
- * Issue 17, 'A cluster on this machine, as production runs it': `scripts/cluster.ts` starts three
+ * A cluster on this machine, as production runs it: `scripts/cluster.ts` starts three
  * portal processes on one PostgreSQL and one Redis with nginx in front; dealer.beta signs in
  * through nginx and receives a live alarm; the process holding the alarm WebSocket (found in each
  * process's /metrics) is killed with SIGKILL; the client reconnects to another process within 5 s,

@@ -4,7 +4,7 @@ import { checkA11y, keepScreenshots, setColorMode, shot } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
- * Issue 14, the header on a phone (SPEC §2 header bar, §9 small screen): at 390 × 844 every
+ * The header on a phone (SPEC §2 header bar, §9 small screen): at 390 × 844 every
  * header control is on screen, the actions and the user menu (Log Out) are in one overflow
  * menu, and the switcher is in the drawer, where it opens a bottom sheet. axe in light and
  * dark; screenshots test-results/compact-*.png. At 1280 × 800 the bar is as before.

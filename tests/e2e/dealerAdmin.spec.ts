@@ -5,7 +5,7 @@ import { signIn } from './signIn.js';
 import { XSRF } from '../../src/common/constants.js';
 
 /**
- * Dealer administration (issue 15, SPEC §6 users): dealer.beta invites a user with the Reports
+ * Dealer administration (SPEC §6 users): dealer.beta invites a user with the Reports
  * permission, the invitee sets a password from the emailed link in another browser and signs
  * in at /login as far as the first login step; then axe in both themes on the dealer's
  * administration pages, with screenshots under test-results/admin-*.png.

@@ -11,7 +11,7 @@ const exportLabels = JSON.parse(readFileSync(new URL('../../locales/en/eventExpo
 };
 
 /**
- * Alarm history (issue 11, SPEC §2 /site/alarm-history) in Chromium: dealer.beta opens a demo
+ * Alarm history (SPEC §2 /site/alarm-history) in Chromium: dealer.beta opens a demo
  * site of group 9993 (demoSeed.ts numbers them from 100001, their devices from 500001), filters
  * to the last 7 days, reads the rows in the browser's time zone, exports the CSV and reads the
  * file: its header row is the contract's columns (schemas/events.ts) in English and it holds as many rows as the list.

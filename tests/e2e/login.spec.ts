@@ -12,7 +12,7 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
 const MSA_ORIGIN = `http://msa.localhost:${PORT}`;
 
 /**
- * Issue 3's size budget (not a timing): the JavaScript /login loads without interaction,
+ * The size budget (not a timing): the JavaScript /login loads without interaction,
  * gzipped, is at most 120 KB; the list of files is the message when it is not.
  */
 function expectWithinBudget(load: FirstLoad, name: string) {

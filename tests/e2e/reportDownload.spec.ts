@@ -4,7 +4,7 @@ import { checkA11y } from './a11y.js';
 import { fromOutbox } from './dialogSupport.js';
 
 /**
- * Report download by emailed link (issue 13; SPEC §2 reports-download/{id} and 'Report download
+ * Report download by emailed link (SPEC §2 reports-download/{id} and 'Report download
  * verification dialog', §4 Report download) in Chromium, signed out: the demo link
  * /reports-download/demo-report-link asks for the code emailed to dealer.beta's address, refuses a
  * wrong one, takes the right one from the outbox and saves the file; a reload downloads at once

@@ -3,7 +3,7 @@ import { checkA11y, shot } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
- * Issue 17 (Metrics and logs): a failed call's request id on the server-error page, and Report Bug
+ * Request ids: a failed call's request id on the server-error page, and Report Bug
  * carrying it to Contact Us. The failure is made in the browser (the news list answered 503), but
  * the id is the real server's: the answer keeps the portal's own X-Request-Id header.
  */

@@ -4,7 +4,7 @@ import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
- * The application shell (SPEC §2, §4, issue 4) in Chromium: live alarm notices over the
+ * The application shell (SPEC §2, §4) in Chromium: live alarm notices over the
  * SignalR hubs, the account-group switch, favourites, the '/' and Ctrl+K dialogs, the idle
  * rule with a mocked clock, and axe-core in light and dark (screenshots test-results/shell-*.png).
  */
@@ -391,7 +391,7 @@ test('the user menu switches the language; only that language is fetched, the ch
   await expect(page.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  // On a phone the bar is compact and every control is on screen (issue 14, compactHeader.spec.ts).
+  // On a phone the bar is compact and every control is on screen (compactHeader.spec.ts).
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

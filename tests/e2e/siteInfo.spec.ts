@@ -67,7 +67,7 @@ test('dealer.beta reads the account, its call list, and reveals a passcode for 3
     await expect(row.getByRole('cell').nth(0)).toHaveText(String(contact.position));
     await expect(row.getByRole('cell').nth(1)).toHaveText(contact.name);
     if (contact.phoneNumber) {
-      // Shown formatted (issue 12: national in the account's country), dialled as stored.
+      // Shown formatted (national in the account's country), dialled as stored.
       await expect(row.getByRole('link', { name: formatPhone(contact.phoneNumber) })).toHaveAttribute(
         'href',
         `tel:${contact.phoneNumber.replace(/\D/g, '')}`,

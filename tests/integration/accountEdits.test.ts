@@ -4,7 +4,7 @@ import { json, signedInClient, type TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * Editing the account (issue 12, dealer side): the call list, zones, passcodes, schedules and
+ * Editing the account (dealer side): the call list, zones, passcodes, schedules and
  * holidays. Each resource's messages, the phone stored as E.164, the calling order, the tenant
  * scope on every write (another group's rows answer 404 like missing ones), the audit with before
  * and after (passcodes masked), the change in the account's history, and who may write

@@ -5,7 +5,7 @@ import { json, signedInClient, TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * Account Group Settings and Branding (issue 15, SPEC §3 dealer / account group and branding,
+ * Account Group Settings and Branding (SPEC §3 dealer / account group and branding,
  * §6 xtAdmin, §7 'Load dealer branding'): only an xtAdmin dealer changes them; logos are PNG,
  * JPEG or WebP by content within the stated limits, never SVG (by content or by name); the
  * stored logo is public and cached, named in GET branding and in the group's customers' account

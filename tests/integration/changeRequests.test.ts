@@ -3,7 +3,7 @@ import { json, signedInClient, TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * The dealer's side of the customers' change requests (issue 15 leftover, /change-requests):
+ * The dealer's side of the customers' change requests (/change-requests):
  * the selected account group's requests (tenant scope), and marking one done or declined with a
  * note for the customer (xtAdmin), written to the account's history and audited; the customer
  * sees the answer.

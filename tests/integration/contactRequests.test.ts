@@ -4,7 +4,7 @@ import { json, signedInClient, TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * Staff's inbox of the contact-us messages (issue 15 leftover, /contact-requests): list, one
+ * Staff's inbox of the contact-us messages (/contact-requests): list, one
  * message and its attachment, and support's handling (status new → in progress → closed, an
  * internal note), audited; application 1 only.
  */

@@ -5,7 +5,7 @@ import { json, signedInClient, type TestClient } from './client.js';
 import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
- * Issue 15's help pages: the document libraries (/api/documents), contact us
+ * The help pages: the document libraries (/api/documents), contact us
  * (/api/contactRequests) and the product roadmap (/api/roadmapItems), against the demo data.
  */
 const listQuery = (filter: object) => `?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]`;

@@ -10,7 +10,7 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
  * Billing for customers: /api/msa/invoices, one invoice, its PDF and the summary.
  * A customer reaches the invoices of their linked accounts only (another account's answers 404 by
  * id and by filter, as a missing one does); billingRead is needed (customer.basic has no role);
- * the routes are the customer's (a dealer with billingRead gets 403: its billing is issue 15's);
+ * the routes are the customer's (a dealer with billingRead gets 403: its billing is dealerBilling.test.ts's);
  * the PDF is a PDF in the request's language and its download is audited.
  */
 const filterQuery = (filter: object, range = '[0,99]') => `filter=${encodeURIComponent(JSON.stringify(filter))}&range=${range}`;

@@ -7,7 +7,7 @@ import { openTestDatabase, ONCE } from './harness.js';
 import { alarmFor, alarmListener, ingest, signIn, transmitterIn, waitFor } from './realtimeHelpers.js';
 
 /**
- * GET /metrics (issue 17, Metrics and logs) and request ids, on one server: PostgreSQL when
+ * GET /metrics and request ids, on one server: PostgreSQL when
  * TEST_DATABASE_URL is set (the pool's gauges), else the embedded database. Demo mode off (the
  * demo data seeded by hand), so /metrics wants the token.
  */

@@ -5,7 +5,7 @@ import { OVERLOAD_RETRY_AFTER_S } from '../../src/server/http/overload.js';
 import { EMBEDDED, startTestApp, type TestApp } from './harness.js';
 
 /**
- * Overload (issue 17, Faults): while the event loop lags past MAX_EVENT_LOOP_DELAY_MS, requests
+ * Overload: while the event loop lags past MAX_EVENT_LOOP_DELAY_MS, requests
  * are answered 503 with Retry-After at once (@fastify/under-pressure), the health check says 503
  * in its own shape, the metrics scrape still answers; when the lag ends, service resumes.
  * The lag is real: this test keeps the event loop of its own process (the app's) busy.

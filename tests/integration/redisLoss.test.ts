@@ -19,7 +19,7 @@ import {
 import { ONCE } from './harness.js';
 
 /**
- * Redis stopped and started under two server processes (issue 17, Faults): each process keeps
+ * Redis stopped and started under two server processes: each process keeps
  * delivering to its own clients while Redis is away, logs one warning, resubscribes when Redis
  * returns and asks its clients to read the recent alarms again; no crash, no duplicate deliveries. The test runs a Redis of its own (never the
  * machine's): REDIS_LOSS_PORT, default 8352.

@@ -6,7 +6,7 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 import { sleep } from './realtimeHelpers.js';
 
 /**
- * Report download by emailed link (issue 13; SPEC §2 reports-download/{id},
+ * Report download by emailed link (SPEC §2 reports-download/{id},
  * §4 Report download, §7 mfa/requestReportCode, §9 resend block): the code
  * from the outbox opens the file; a wrong, expired or used code, a resend
  * within 30 s, another user's link and another link's token are refused.

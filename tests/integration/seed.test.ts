@@ -38,7 +38,7 @@ describe.skipIf(!EMBEDDED)('demo and large seeds on PGlite', { timeout: 120_000 
     expect(logs.length).toBeGreaterThan(0);
     const audit = await db.selectFrom('audit_log').select('action').execute();
     expect(audit.filter((a) => a.action === 'demo.seeded')).toHaveLength(1);
-    // And support's demo history (issue 16, supportSeed.ts): sign-in attempts and a past impersonation.
+    // And support's demo history (supportSeed.ts): sign-in attempts and a past impersonation.
     expect(new Set(audit.map((a) => a.action))).toEqual(
       new Set(['demo.seeded', 'login.failed', 'login.succeeded', 'impersonation.started', 'impersonation.ended']),
     );

@@ -131,7 +131,7 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
       expect((await viewer.request('GET', `/api/users/${await userId('dealer.beta')}`)).status).toBe(403);
       const customer = await signedInClient(origin, 'customer@example.com');
       expect((await customer.request('GET', '/api/users')).status).toBe(403);
-      // A dealer's administrator still gets their group's staff (issue 15's shape), not the directory.
+      // A dealer's administrator still gets their group's staff, not the directory.
       const beta = await signedInClient(origin, 'dealer.beta');
       const group = await json(await beta.request('GET', '/api/users?range=[0,99]'));
       expect(group.status).toBe(200);

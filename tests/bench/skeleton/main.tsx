@@ -3,7 +3,7 @@ import { Admin, ListGuesser, Resource } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 
 /**
- * The bare react-admin skeleton of issue 12's bundle figure: an Admin with the
+ * The bare react-admin skeleton of the bundle figure: an Admin with the
  * stock simple-rest dataProvider and one guessed list, nothing of the portal.
  * Built by tests/bench/routeBundle.ts with the portal's Vite settings.
  */
