@@ -59,7 +59,7 @@ export async function checkA11y(
   for (const scheme of ['light', 'dark'] as const) {
     await setColorMode(page, scheme);
     await expectAxeClean(page, `${name} (${scheme})`, { include, rules: scheme === 'dark' ? COLOUR_RULES : undefined });
-    if (keepScreenshots) await page.screenshot({ path: `test-results/${prefix}-${name}-${scheme}.png`, fullPage });
+    await shot(page, `${prefix}-${name}-${scheme}`, { fullPage });
   }
   await setColorMode(page, 'light');
 }

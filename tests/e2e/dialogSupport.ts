@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectAxeClean, keepScreenshots } from './a11y.js';
+import { expectAxeClean, shot } from './a11y.js';
 
 /**
  * Helpers of the sign-in dialog journeys (recovery, SSO, registration): the
@@ -57,7 +57,7 @@ export async function fromOutbox(page: Page, to: string, pattern: RegExp, since 
 /** No serious or critical axe violation inside `selector`; with SCREENSHOTS set, a screenshot under test-results/. */
 export async function checkScreen(page: Page, name: string, theme: Theme, selector = '[role="dialog"]') {
   await expectAxeClean(page, `${name} (${theme})`, { include: selector });
-  if (keepScreenshots) await page.screenshot({ path: `test-results/dialogs-${name}-${theme}.png` });
+  await shot(page, `dialogs-${name}-${theme}`);
 }
 
 /** The open dialog titled `title`. */

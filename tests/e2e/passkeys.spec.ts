@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures.js';
 import { generate } from 'otplib';
 import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
-import { checkA11y } from './a11y.js';
+import { expectAxeClean, setColorMode } from './a11y.js';
 import { signIn } from './signIn.js';
 
 /**
@@ -64,9 +64,12 @@ test('dealer.beta adds a passkey on /user-account, logs out and signs in with it
   expect(await authenticator.credentials()).toHaveLength(1);
   expect((await authenticator.credentials())[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
 
-  // axe on the section (light and dark), the rest of the page's own checks are dealerAdmin.spec.ts's.
+  // axe on the section, every rule in light and in dark; the rest of the page's own checks are dealerAdmin.spec.ts's.
   await section.evaluate((element) => element.setAttribute('data-axe', 'passkeys'));
-  await checkA11y(page, 'passkeys', 'section', { include: '[data-axe="passkeys"]' });
+  for (const mode of ['light', 'dark'] as const) {
+    await setColorMode(page, mode);
+    await expectAxeClean(page, `passkeys section (${mode})`, { include: '[data-axe="passkeys"]' });
+  }
 
   // The app bar hides while the long account page is scrolled down: back to the top first.
   await page.evaluate(() => window.scrollTo(0, 0));
