@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type Db } from '../../src/server/db/database.js';
-import { pgliteSnapshot, postgresCopy, SUITE_SCHEMA } from './snapshots.js';
+import { pgliteCopy, postgresCopy, SUITE_SCHEMA } from './snapshots.js';
 
 /**
  * Every integration suite that reads or writes the portal's tables runs on embedded PGlite, and on
@@ -104,13 +104,14 @@ export async function openTestDatabase(database: TestDatabase, env: Record<strin
   });
   const copy = database.url && fromSnapshot ? await postgresCopy(database.url, config) : undefined;
   const schema = copy ? SUITE_SCHEMA : database.url ? testSchemaName() : undefined;
-  const restore = !database.url && fromSnapshot ? pgliteSnapshot(config) : undefined;
-  const handle = await openDatabase({ databaseUrl: copy?.url ?? database.url, dataDir: null, schema, restore });
+  const embedded = !database.url && fromSnapshot ? pgliteCopy(config) : undefined;
+  const handle = await openDatabase({ databaseUrl: copy?.url ?? database.url, dataDir: embedded?.dataDir ?? null, schema });
   return {
     handle,
     config,
     async close() {
       await handle.close();
+      embedded?.drop();
       if (copy) await copy.drop();
       else if (database.url && schema) await dropTestSchema(database.url, schema);
       rmSync(dataDir, { recursive: true, force: true });
