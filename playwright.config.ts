@@ -22,7 +22,6 @@ const SECOND_HALF = [
   'banner',
   'branding',
   'callList',
-  'compactHeader',
   'dealerAdmin',
   'history',
   'loginCaptcha',

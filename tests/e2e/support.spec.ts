@@ -92,7 +92,11 @@ async function openSummitAsSupport(page: Page) {
   await signIn(page, 'support.admin', { internal: true });
   await page.goto('/support');
   await page.getByRole('textbox', { name: 'Search users' }).fill('dealer.summit');
+  // The search has answered (one user) before the click: a click on the row of the list as it was
+  // before the search could be lost as the list is drawn again.
+  await expect(page.getByText('1-1 of 1')).toBeVisible();
   await page.getByRole('row').filter({ hasText: 'dealer.summit' }).getByRole('link', { name: 'Chris Lindqvist' }).click();
+  await expect(page).toHaveURL(/\/support\/users\/\d+$/);
 }
 
 test("while impersonating the user's sign-in settings are theirs; an impersonation ended elsewhere says so for 10 s and sign-in returns to /support", async ({
