@@ -87,6 +87,12 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('CSRF on $name', (database) => {
         .status,
     ).toBe(200);
     expect((await accept(c)).status).toBe(200);
+    // The portal reached at another address than PUBLIC_URL's (here 127.0.0.1 for localhost): a page
+    // served from there writes with that origin, which is the request's own; another port is not.
+    expect(new URL(origin).origin).not.toBe(portal);
+    expect((await accept(c, { Origin: origin, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+    const { hostname, port } = new URL(origin);
+    expect(await json(await accept(c, { Origin: `http://${hostname}:${Number(port) + 1}` }))).toEqual(REFUSED);
     // Server-to-server routes (config.xsrf false) are left to their own authentication.
     const response = await fetch(`${origin}/api/integrations/alarms`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedOrigins, sameOriginWrite, validXsrf, xsrfBinding, xsrfToken } from './csrf.js';
+import { allowedOrigins, requestOrigin, sameOriginWrite, validXsrf, xsrfBinding, xsrfToken } from './csrf.js';
 
 const SECRET = 'x'.repeat(40);
 
@@ -40,5 +40,19 @@ describe('write origins', () => {
     expect(sameOriginWrite({ origin: 'https://portal.example.com:8443', secFetchSite: 'same-origin' }, allowed)).toBe(true);
     expect(sameOriginWrite({ origin: 'https://msa.example.com:8443', secFetchSite: 'same-site' }, allowed)).toBe(true);
     expect(sameOriginWrite({}, allowed)).toBe(true);
+  });
+  it("lets the request's own origin through (the portal reached at another address), and nothing else with it", () => {
+    const own = 'http://127.0.0.1:8080';
+    expect(sameOriginWrite({ origin: 'http://127.0.0.1:8080', secFetchSite: 'same-origin' }, allowed, own)).toBe(true);
+    expect(sameOriginWrite({ origin: 'HTTP://127.0.0.1:8080' }, allowed, own)).toBe(true);
+    expect(sameOriginWrite({ origin: 'http://127.0.0.1:8081' }, allowed, own)).toBe(false);
+    expect(sameOriginWrite({ origin: 'https://127.0.0.1:8080' }, allowed, own)).toBe(false);
+    expect(sameOriginWrite({ origin: 'https://evil.example' }, allowed, own)).toBe(false);
+    expect(sameOriginWrite({ origin: own, secFetchSite: 'cross-site' }, allowed, own)).toBe(false);
+  });
+  it("reads the request's origin from its scheme and host, the default port left out", () => {
+    expect(requestOrigin({ protocol: 'http', host: '127.0.0.1:8080' })).toBe('http://127.0.0.1:8080');
+    expect(requestOrigin({ protocol: 'https', host: 'Portal.Example.com:443' })).toBe('https://portal.example.com');
+    expect(requestOrigin({ protocol: 'http', host: 'bad host/x' })).toBeUndefined();
   });
 });

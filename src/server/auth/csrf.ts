@@ -17,8 +17,11 @@ import { hmac, randomToken, safeEqual, sha256 } from './secrets.js';
  *   copied from another session or browser, or a cookie planted by a sibling
  *   host, matches nothing.
  * - The browser's own word on where the call comes from: an Origin header,
- *   when sent, must be the portal's (PUBLIC_URL) or a customer host's
- *   (MSA_HOSTS, same scheme and port); Sec-Fetch-Site 'cross-site' is refused.
+ *   when sent, must be the portal's (PUBLIC_URL), a customer host's
+ *   (MSA_HOSTS, same scheme and port) or the request's own (the page was
+ *   served from the address the call goes to: http://127.0.0.1:8080 for a
+ *   portal whose PUBLIC_URL says localhost; Host, or X-Forwarded-Host and
+ *   -Proto behind a trusted proxy); Sec-Fetch-Site 'cross-site' is refused.
  */
 
 /** The anonymous pre-session the token is bound to before sign-in (httpOnly, random). */
@@ -46,11 +49,24 @@ export function allowedOrigins(publicUrl: string, msaHosts: readonly string[]): 
   return new Set([url.origin, ...msaHosts.map((host) => `${url.protocol}//${host.toLowerCase()}${port}`)]);
 }
 
-/** Whether the browser's headers say the write comes from the portal itself (absent headers say nothing against it). */
-export function sameOriginWrite(headers: { origin?: string; secFetchSite?: string }, allowed: ReadonlySet<string>): boolean {
+/**
+ * Whether the browser's headers say the write comes from the portal itself (absent headers say
+ * nothing against it): an allowed origin, or `own`, the origin the request was sent to.
+ */
+export function sameOriginWrite(headers: { origin?: string; secFetchSite?: string }, allowed: ReadonlySet<string>, own?: string): boolean {
   if (headers.secFetchSite?.toLowerCase() === 'cross-site') return false;
   if (headers.origin === undefined) return true;
-  return allowed.has(headers.origin.toLowerCase());
+  const origin = headers.origin.toLowerCase();
+  return allowed.has(origin) || (own !== undefined && origin === own.toLowerCase());
+}
+
+/** The origin a request was sent to (scheme and host as Fastify reads them, trusting a proxy's headers only under TRUST_PROXY). */
+export function requestOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>): string | undefined {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether the header token is the one bound to the request's session or pre-session. */
@@ -107,7 +123,9 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
     if (!WRITE_METHODS.has(request.method) || request.routeOptions.config?.xsrf === false) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
-    if (!sameOriginWrite({ origin, secFetchSite: typeof fetchSite === 'string' ? fetchSite : undefined }, allowed)) {
+    if (
+      !sameOriginWrite({ origin, secFetchSite: typeof fetchSite === 'string' ? fetchSite : undefined }, allowed, requestOrigin(request))
+    ) {
       throw new HttpError(403, 'errors.xsrf');
     }
     if (!validXsrf(app.secrets.sessionSecret, binding, request.headers[XSRF.header.toLowerCase()])) throw new HttpError(403, 'errors.xsrf');
