@@ -5,8 +5,9 @@ import { EMBEDDED, startTestApp, type TestApp } from './harness.js';
 /**
  * Demo mode is on by default with the embedded database. Then the dev outbox,
  * the demo keys and the demo identity provider must answer this machine only
- * (the socket's address, never X-Forwarded-For); DEMO=true set explicitly
- * serves them to every client. Database-independent: PGlite only.
+ * (the client's address: the socket's, and X-Forwarded-For only from a trusted
+ * proxy); DEMO=true set explicitly serves them to every client.
+ * Database-independent: PGlite only.
  */
 const REMOTE = '203.0.113.7';
 const LOOPBACK = '127.0.0.1';
@@ -65,6 +66,28 @@ describe.skipIf(!EMBEDDED)('demo mode on only by default (DEMO unset, embedded d
     const local = await statusFrom(t, LOOPBACK, redeem('demo-classic-key'));
     expect(local.status).toBe(401);
     expect(local.message).not.toBe(wrongApiKey.message);
+  });
+});
+
+describe.skipIf(!EMBEDDED)('demo mode on only by default, behind a trusted proxy (TRUST_PROXY=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(database, { DEMO: '', TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t?.close());
+
+  it("decides on the client's address the proxy forwards, not the proxy's own loopback socket", async () => {
+    const from = (address: string, options: InjectOptions): InjectOptions => ({
+      ...options,
+      headers: { ...options.headers, 'x-forwarded-for': address },
+    });
+    for (const options of [outboxApi, outboxPage, discovery]) {
+      expect((await statusFrom(t, LOOPBACK, from(REMOTE, options))).status).toBe(404);
+      expect((await statusFrom(t, LOOPBACK, from(LOOPBACK, options))).status).toBe(200);
+    }
+    const noKey = await statusFrom(t, LOOPBACK, from(REMOTE, ingest('not-the-demo-key-at-all')));
+    expect(noKey.status).toBe(401);
+    expect(await statusFrom(t, LOOPBACK, from(REMOTE, ingest('demo-integration-key')))).toEqual(noKey);
   });
 });
 

@@ -3,9 +3,10 @@ import fp from 'fastify-plugin';
 import { LOCAL_IDP_PATH } from '../config.js';
 
 /**
- * Whether a socket address is this machine's (127.0.0.0/8, ::1, or IPv4 in
- * IPv6 form). Always the socket's own address: X-Forwarded-For is whatever
- * the client wrote.
+ * Whether an address is this machine's (127.0.0.0/8, ::1, or IPv4 in IPv6 form). Asked of the
+ * client's address as the portal logs it (request.ip): the socket's, or behind a trusted proxy
+ * (TRUST_PROXY) the one the proxy forwards. The socket's own would make every client of the proxy
+ * local; X-Forwarded-For is read only when the proxy is trusted, which replaces what the client wrote.
  */
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
@@ -36,7 +37,7 @@ export const demoExposurePlugin = fp(
     if (!config.demoLoopbackOnly && !config.localIdpLoopbackOnly) return;
     const keys = new Set(config.demoLoopbackOnly ? config.demoKeys : []);
     app.addHook('onRequest', async (request: FastifyRequest, reply) => {
-      if (isLoopbackAddress(request.raw.socket.remoteAddress)) return;
+      if (isLoopbackAddress(request.ip)) return;
       // The route's own pattern, not the URL as sent (percent-encoding, doubled slashes).
       const route = request.routeOptions.url;
       if (route && isLoopbackOnlyPath(route, config)) {
@@ -44,10 +45,7 @@ export const demoExposurePlugin = fp(
       }
       const authorization = request.headers.authorization;
       if (keys.size && authorization?.startsWith('Bearer ') && keys.has(authorization.slice('Bearer '.length).trim())) {
-        request.log.warn(
-          { ip: request.raw.socket.remoteAddress },
-          'demo key refused: DEMO is not set, demo keys are for this machine only',
-        );
+        request.log.warn({ ip: request.ip }, 'demo key refused: DEMO is not set, demo keys are for this machine only');
         delete request.headers.authorization;
       }
     });

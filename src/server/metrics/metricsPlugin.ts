@@ -58,7 +58,7 @@ export const metricsPlugin = fp(
       { logLevel: 'warn', schema: { hide: true } },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
-        const call = { authorization: request.headers.authorization, loopback: isLoopbackAddress(request.raw.socket.remoteAddress) };
+        const call = { authorization: request.headers.authorization, loopback: isLoopbackAddress(request.ip) };
         if (!mayReadMetrics(rule, call)) {
           return reply
             .status(401)

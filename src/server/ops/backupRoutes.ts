@@ -4,14 +4,13 @@ import { errorSchema } from '../../../schemas/shared.js';
 import { safeEqual, sha256 } from '../auth/secrets.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
+import { isLoopbackAddress } from '../http/loopback.js';
 import { opsToken, removePortalLock, writePortalLock } from './backup.js';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
  * POST /api/ops/backup: a consistent gzip tarball of the embedded database, taken while the portal
- * runs (`npm run backup` calls it). From this machine only (the socket's address, not a forwarded
- * one), with the token of the data directory; audited. PostgreSQL is backed up with pg_dump (docs/operations.md).
+ * runs (`npm run backup` calls it). From this machine only (the socket's address and, behind a
+ * trusted proxy, the forwarded client's too), with the token of the data directory; audited. PostgreSQL is backed up with pg_dump (docs/operations.md).
  */
 export const backupRoutes = fp(
   async (app: FastifyInstance, { database }: { database: DatabaseHandle }) => {
@@ -22,7 +21,8 @@ export const backupRoutes = fp(
       const header = request.headers.authorization;
       return (
         !!token &&
-        LOOPBACK.has(request.socket.remoteAddress ?? '') &&
+        isLoopbackAddress(request.socket.remoteAddress) &&
+        isLoopbackAddress(request.ip) &&
         !!header?.startsWith('Bearer ') &&
         safeEqual(sha256(header.slice('Bearer '.length).trim()), sha256(token))
       );
