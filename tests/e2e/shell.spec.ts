@@ -227,6 +227,8 @@ test('drawer, help and user menus by application; pages of the shell pass axe in
   await checkA11y(dealer, 'shell', 'help-menu', { fullPage: false });
   await help.getByRole('menuitem', { name: 'Knowledge Base' }).click();
   await expect(dealer.getByRole('heading', { name: 'Knowledge Base', level: 1 })).toBeVisible();
+  // The frame shows the help centre's own index (/help/), not the portal's 'Page not found'.
+  await expect(dealer.frameLocator('iframe[title="Help centre"]').getByRole('heading', { name: 'Help Centre', level: 1 })).toBeVisible();
   await dealer.goto('/knowledge-base?rte=live-alarms.html');
   await expect(dealer).toHaveURL(/\/knowledge-base$/);
   await expect(dealer.frameLocator('iframe[title="Help centre"]').getByRole('heading', { name: 'Live alarm notices' })).toBeVisible();

@@ -42,6 +42,18 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('security headers on $name', (database) 
     expect(help.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
+  it("serves the help folder's own address (the Knowledge Base frame's) with its index page, not the portal's", async () => {
+    const index = await (await fetch(`${origin}/help/index.html`)).text();
+    const folder = await fetch(`${origin}/help/`);
+    expect(folder.status).toBe(200);
+    expect(await folder.text()).toBe(index);
+    expect(index).not.toContain('<div id="root">');
+    expect(csp(folder)['frame-ancestors']).toEqual(["'self'"]);
+    const bare = await fetch(`${origin}/help`, { redirect: 'manual' });
+    expect(bare.status).toBe(301);
+    expect(bare.headers.get('location')).toBe('/help/');
+  });
+
   it('sends nosniff and a Referrer-Policy on every answer, and no HSTS over http', async () => {
     for (const path of ['/login', '/api/health', '/api/me', '/api/no/such/route', '/favicon.svg']) {
       const response = await dealer.request('GET', path);

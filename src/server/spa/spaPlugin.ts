@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -47,6 +47,15 @@ export async function spaPlugin(app: FastifyInstance, options: { devServer: bool
       );
     },
   });
+  // A folder of static pages (the shipped help, which the Knowledge Base frames at /help/) answers
+  // at its own address with its index.html, and without the slash by a redirect to it. @fastify/static
+  // with wildcard off registers a route per file only (and, with index on, the first folder's alone).
+  for (const entry of readdirSync(WEB_DIST, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !existsSync(path.join(WEB_DIST, entry.name, 'index.html'))) continue;
+    const folder = `/${entry.name}/`;
+    app.get(folder, (_request, reply) => reply.sendFile(`${entry.name}/index.html`));
+    app.get(`/${entry.name}`, (_request, reply) => reply.redirect(folder, 301));
+  }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(request.url) && !request.url.startsWith('/assets/');
