@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { checkA11y } from './a11y.js';
 import { expect, test, type APIRequestContext } from './fixtures.js';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
@@ -181,6 +182,21 @@ test('a signed-in user who opens the login page goes to the dashboard', async ({
   await page.goto('/login');
   await expect(page).toHaveURL(/\/home\/dashboard$/, { timeout: 15_000 });
 });
+
+// The portal reached at another address than PUBLIC_URL's (localhost): 127.0.0.1, as many type for a
+// local server, and the machine's own name. Sign-in writes from there are the page's own origin.
+for (const host of ['127.0.0.1', hostname()]) {
+  test(`dealer.beta signs in at http://${host}:port through /loginSession, the same page as /login`, async ({ page }) => {
+    await page.goto(`http://${host}:${PORT}/loginSession`);
+    await expect(page).toHaveTitle(/^Login/);
+    await page.getByPlaceholder('Username').fill('dealer.beta');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`^http://${host.replace(/\./g, '\\.')}:${PORT}/home/dashboard$`), { timeout: 15_000 });
+    await page.goto(`http://${host}:${PORT}/loginSession`);
+    await expect(page).toHaveURL(/\/home\/dashboard$/, { timeout: 15_000 });
+  });
+}
 
 test('dealer.classic is handed to the classic portal', async ({ page }) => {
   await page.goto('/login');

@@ -1,7 +1,4 @@
-/**
- * Which app a page path loads: the light sign-in app (no react-admin, SPEC §2 'login',
- * 'login/register', 'reports-download/{id}') or the react-admin portal for everything else.
- */
-export function isLightPath(pathname: string): boolean {
-  return /^\/login(?:\/|$)/i.test(pathname) || /^\/reports-download\//i.test(pathname);
-}
+import { lightRoute } from '../login/lightRoute.js';
+
+/** Whether a page path loads the light sign-in app rather than the react-admin portal. */
+export const isLightPath = (pathname: string): boolean => lightRoute(pathname) !== undefined;

@@ -8,6 +8,7 @@ import { LoginPage } from './LoginPage.js';
 import { Notifications } from './Notifications.js';
 import { LoginConfigContext, type LoginConfig } from './useLoginConfig.js';
 import { forgetAppliedPreferences } from '../providers/savedPreferences.js';
+import { lightRoute } from './lightRoute.js';
 import './login.css';
 
 // The registration page is another engineer's; until the file exists the route renders nothing.
@@ -20,17 +21,8 @@ const RegistrationPage = registrationLoader
 // The report download page (SPEC §2 reports-download/{id}): signed-out users reach it from an email.
 const ReportDownloadPage = lazyThemed(() => withCatalogues(() => import('./ReportDownloadPage.js'))().then((m) => m.ReportDownloadPage));
 
-/** Which page of the light app a path shows. */
-function lightRoute(pathname: string): 'login' | 'register' | 'reportDownload' | 'none' {
-  const path = pathname.replace(/\/+$/, '').toLowerCase();
-  if (path === '/login') return 'login';
-  if (path === '/login/register') return 'register';
-  if (path.startsWith('/reports-download/')) return 'reportDownload';
-  return 'none';
-}
-
 /**
- * The light sign-in app: /login and /login/register, the colour mode, the notification stack.
+ * The light sign-in app: /login (and /loginSession), /login/register, /reports-download/{id}, the colour mode, the notification stack.
  * Its first paint is plain React with login.css; MUI comes with the lazy parts (lazyThemed).
  */
 export function LoginApp({ config, i18n: initialI18n }: { config: LoginConfig; i18n: AppI18n }) {

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { isLightPath } from './routes.js';
+import { lightRoute } from './lightRoute.js';
 
-describe('isLightPath', () => {
-  it('sends the login and registration pages to the light app', () => {
-    expect(isLightPath('/login')).toBe(true);
-    expect(isLightPath('/login/')).toBe(true);
-    expect(isLightPath('/login/register')).toBe(true);
+describe('lightRoute', () => {
+  it('sends the login page (login and loginSession, SPEC §2), registration and report download to the light app', () => {
+    expect(lightRoute('/login')).toBe('login');
+    expect(lightRoute('/login/')).toBe('login');
+    expect(lightRoute('/loginSession')).toBe('login');
+    expect(lightRoute('/LOGINSESSION/')).toBe('login');
+    expect(lightRoute('/login/register')).toBe('register');
+    expect(lightRoute('/reports-download/abc')).toBe('reportDownload');
   });
-  it('sends everything else to the portal', () => {
-    expect(isLightPath('/')).toBe(false);
-    expect(isLightPath('/loginSession')).toBe(false);
-    expect(isLightPath('/news')).toBe(false);
-    expect(isLightPath('/home/dashboard')).toBe(false);
+  it('leaves everything else to the portal', () => {
+    for (const path of ['/', '/loginSessions', '/login/other', '/news', '/home/dashboard', '/reports-download']) {
+      expect(lightRoute(path), path).toBeUndefined();
+    }
   });
 });
