@@ -78,19 +78,14 @@ export function NotFoundPage() {
 
 interface StoredError {
   status: number;
-  statusText?: string;
+  /** The server's message, when it sent one. */
+  message?: string;
   /** The server's id of the failed call (X-Request-Id): shown, and sent with Report Bug. */
   requestId?: string;
 }
 
-/** The standard reason phrases of the 5xx statuses a GET may end with. */
-const STATUS_TEXTS: Record<number, string> = {
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+/** The statuses whose text the catalogues hold (shell.errors.status.*), for an error stored without a message. */
+const STATUS_TEXTS = new Set([500, 501, 502, 503, 504]);
 
 /** The error is reported once: leaving the page forgets it. */
 function clearStoredError() {
@@ -109,7 +104,7 @@ function readStoredError(): StoredError | null {
     if (typeof value.status !== 'number') return null;
     const message = typeof value.message === 'string' && value.message ? value.message : undefined;
     const requestId = isWellFormedRequestId(value.requestId) ? value.requestId : undefined;
-    return { status: value.status, statusText: message ?? STATUS_TEXTS[value.status], requestId };
+    return { status: value.status, message, requestId };
   } catch {
     return null;
   }
@@ -121,10 +116,11 @@ export function ServerErrorPage() {
   const { user } = useShellSession();
   const [error] = useState(readStoredError);
   if (!error) return <Navigate to={homePath(user?.applicationNum)} replace />;
+  const statusText = error.message ?? (STATUS_TEXTS.has(error.status) ? translate(`shell.errors.status.${error.status}`) : undefined);
   return (
     <Box sx={{ textAlign: 'center', py: 6 }}>
       <PageTitle title={translate('shell.errors.serverError', { status: error.status })} />
-      {error.statusText && <Typography sx={{ mb: error.requestId ? 1 : 3 }}>{error.statusText}</Typography>}
+      {statusText && <Typography sx={{ mb: error.requestId ? 1 : 3 }}>{statusText}</Typography>}
       {error.requestId && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }} data-testid="request-id">
           {translate('shell.errors.requestId', { requestId: error.requestId })}
