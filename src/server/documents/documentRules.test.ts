@@ -32,6 +32,8 @@ describe('libraryFileName', () => {
     expect(libraryFileName('Quarterly "Report"', 'application/pdf')).toBe('Quarterly Report.pdf');
     expect(libraryFileName('', 'image/webp')).toBe('document.webp');
     expect(libraryFileName('..', 'application/pdf')).toBe('document.pdf');
+    // A right-to-left override would show 'scanexe.png' as 'scangnp.exe' (http/uploadNames.ts).
+    expect(libraryFileName('scan\u202egnp.exe.png', 'image/png')).toBe('scangnp.exe.png');
   });
 
   it('cuts long names to the limit, extension kept', () => {

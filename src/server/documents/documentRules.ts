@@ -3,6 +3,7 @@ import { canAccess, type AccessUser } from '../../common/access.js';
 import { APPLICATION } from '../../common/constants.js';
 import type { ThrottlePolicy } from '../auth/throttle.js';
 import { pdfRefusal } from '../http/pdf.js';
+import { cleanUploadName } from '../http/uploadNames.js';
 
 /**
  * The rules of the document libraries and of contact us, as pure functions:
@@ -41,19 +42,12 @@ const EXTENSIONS: Record<DocumentContentType, string> = {
 const KNOWN_EXTENSION = /\.(pdf|png|jpe?g|webp)$/i;
 
 /**
- * The name a file is stored and downloaded under: the last path segment, without control
- * characters or quotes, at most `max` characters, with the extension of what it is by content
+ * The name a file is stored and downloaded under: the upload's name cleaned (uploadNames.ts), at
+ * most `max` characters, with the extension of what it is by content
  * (a PNG named report.pdf is stored as report.png). Empty names become 'document'.
  */
 export function libraryFileName(raw: string | undefined, type: DocumentContentType, max: number = DOCUMENT_LIMITS.fileNameMax): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  let stem = base
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(KNOWN_EXTENSION, '')
-    .trim();
+  let stem = cleanUploadName(raw).replace(KNOWN_EXTENSION, '').trim();
   if (!stem || /^\.+$/.test(stem)) stem = 'document';
   const extension = EXTENSIONS[type];
   if (stem.length + extension.length > max) stem = stem.slice(0, max - extension.length).trimEnd();

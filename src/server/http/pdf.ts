@@ -6,6 +6,7 @@
  */
 import { constants, inflateSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { cleanUploadName } from './uploadNames.js';
 
 export { NEWS_DOCUMENT_MAX_BYTES as MAX_DOCUMENT_BYTES } from '../../../schemas/news.js';
 
@@ -119,17 +120,11 @@ function* objectStreams(content: Uint8Array, text: string): Generator<string | u
 }
 
 /**
- * The name a document is stored and downloaded under: the last path segment,
- * without control characters or quotes, at most `max` characters, ending in
- * .pdf. Empty names become 'document.pdf'.
+ * The name a document is stored and downloaded under: the upload's name cleaned (uploadNames.ts),
+ * at most `max` characters, ending in .pdf. Empty names become 'document.pdf'.
  */
 export function documentFileName(raw: string | undefined, max: number): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  let name = base
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  let name = cleanUploadName(raw);
   if (!name || name === '.' || name === '..') name = 'document';
   if (!/\.pdf$/i.test(name)) name = `${name}.pdf`;
   if (name.length > max) name = `${name.slice(0, max - 4).trimEnd()}.pdf`;
