@@ -53,8 +53,10 @@ export async function spaPlugin(app: FastifyInstance, options: { devServer: bool
   for (const entry of readdirSync(WEB_DIST, { withFileTypes: true })) {
     if (!entry.isDirectory() || !existsSync(path.join(WEB_DIST, entry.name, 'index.html'))) continue;
     const folder = `/${entry.name}/`;
-    app.get(folder, (_request, reply) => reply.sendFile(`${entry.name}/index.html`));
-    app.get(`/${entry.name}`, (_request, reply) => reply.redirect(folder, 301));
+    // Static pages, as @fastify/static's own routes: public, and not part of the API's description.
+    const options = { schema: { hide: true }, config: { access: 'public' as const } };
+    app.get(folder, options, (_request, reply) => reply.sendFile(`${entry.name}/index.html`));
+    app.get(`/${entry.name}`, options, (_request, reply) => reply.redirect(folder, 301));
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
