@@ -52,11 +52,21 @@ export async function loginRoutes(parent: FastifyInstance) {
     failureKey: string,
   ): Promise<UserRow | undefined> {
     const keys = signInKeys(account, request.ip);
-    const now = new Date();
-    const states = await limiter.states([keys.pair, keys.address]);
-    const needsCaptcha = addressNeedsCaptcha(states.get(keys.address), now);
+    const before = await limiter.states([keys.address]);
+    const needsCaptcha = addressNeedsCaptcha(before.get(keys.address), new Date());
     const captchaSolved = needsCaptcha && !!captcha && (await app.captcha.verify(captcha));
-    const decision = signInDecision({ pair: states.get(keys.pair), address: states.get(keys.address), captchaSolved, now });
+    // The attempt is counted (pair and address) before the password is checked, unless the decision
+    // refuses it: read and counted under one lock, so attempts sent at once cannot all pass the read.
+    const reservation = await limiter.reserve(
+      [
+        { key: keys.pair, policy: PAIR_POLICY },
+        { key: keys.address, policy: SIGN_IN_ADDRESS_POLICY },
+      ],
+      (states, now) => {
+        const decision = signInDecision({ pair: states.get(keys.pair), address: states.get(keys.address), captchaSolved, now });
+        return decision.kind === 'check' ? undefined : decision;
+      },
+    );
     const audit = (details: Record<string, unknown>) =>
       app.audit(request, {
         action: 'login.failed',
@@ -65,7 +75,8 @@ export async function loginRoutes(parent: FastifyInstance) {
         details: { account: account.slice(0, 128), ...details },
       });
 
-    if (decision.kind !== 'check') {
+    const decision = reservation.refused;
+    if (decision) {
       await app.secrets.verify(null, password);
       if (decision.kind === 'throttled') {
         await audit({ throttled: true });
@@ -79,22 +90,16 @@ export async function loginRoutes(parent: FastifyInstance) {
 
     const valid = await app.secrets.verify(!user || user.disabled_at ? null : user.password_hash, password);
     if (!valid || !user) {
-      await limiter.fail(
-        [
-          { key: keys.pair, policy: PAIR_POLICY },
-          { key: keys.address, policy: SIGN_IN_ADDRESS_POLICY },
-        ],
-        // Blocks start when the failure is known (after the argon2 work), not when the request came in.
-        new Date(),
-      );
       await audit({ throttled: false });
       const after = await limiter.states([keys.address]);
       const captchaRequired = addressNeedsCaptcha(after.get(keys.address), new Date());
       void reply.status(401).send({ message: request.t(failureKey), ...(captchaRequired && { captchaRequired }) });
       return undefined;
     }
-    // Only this account's block from this address ends: the address's failures stay counted.
+    // Only this account's block from this address ends; the address keeps its failures, less this
+    // attempt's, which was counted before the password was known to be right.
     await limiter.succeed([keys.pair]);
+    await limiter.forgive([keys.address]);
     return user;
   }
 

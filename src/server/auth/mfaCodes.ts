@@ -103,16 +103,26 @@ export function mfaCodes(db: Db, secret: string) {
         .orderBy('created_at', 'desc')
         .executeTakeFirst();
       if (!row) return undefined;
-      if (row.attempts >= MFA_CODE_POLICY.maxAttempts) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+      // The attempt is counted before the code is compared, in one statement that refuses it past
+      // the limit: guesses sent at once cannot all read the count before any of them adds to it.
+      const reserved = await db
+        .updateTable('mfa_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('mfa_code_id', '=', row.mfa_code_id)
+        .where('attempts', '<', MFA_CODE_POLICY.maxAttempts)
+        .returning('attempts')
+        .executeTakeFirst();
+      if (!reserved) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
       if (!safeEqual(row.code_hash, digest(userId, purpose, code))) {
-        await db
-          .updateTable('mfa_codes')
-          .set({ attempts: row.attempts + 1 })
-          .where('mfa_code_id', '=', row.mfa_code_id)
-          .execute();
-        if (row.attempts + 1 >= MFA_CODE_POLICY.maxAttempts) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+        if (reserved.attempts >= MFA_CODE_POLICY.maxAttempts) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
         return undefined;
       }
+      // Only wrong guesses count: the right one gives its attempt back (a code left usable keeps them all).
+      await db
+        .updateTable('mfa_codes')
+        .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+        .where('mfa_code_id', '=', row.mfa_code_id)
+        .execute();
       if (!spend) return { contactType: row.contact_type, contactValue: row.contact_value };
       const spent = await db
         .updateTable('mfa_codes')

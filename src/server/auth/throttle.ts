@@ -106,8 +106,77 @@ export function signInKeys(account: string, ip: string) {
   return { pair: `pair:${account.toLowerCase()}|${ip}`, address: `signin-ip:${ip}` };
 }
 
+/** What reserve() answers: the refusal (the attempt not counted), or that it was counted and whether, wrong, it starts a block. */
+export type Reservation<R> = { refused: R } | { refused?: undefined; blocks: boolean };
+
+/** reserve()'s default refusal: a key still blocked, with how long. */
+function blockedRefusal(states: Map<string, ThrottleState>, now: Date): { retryAfterMs: number } | undefined {
+  const retryAfterMs = Math.max(0, ...[...states.values()].map((state) => blockedFor(state, now)));
+  return retryAfterMs > 0 ? { retryAfterMs } : undefined;
+}
+
+const stateOf = (row: { failures: number; last_failure_at: Date | string | null; blocked_until: Date | string | null }): ThrottleState => ({
+  failures: row.failures,
+  lastFailureAt: row.last_failure_at ? new Date(row.last_failure_at) : null,
+  blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null,
+});
+
 export function throttle(db: Db) {
   return {
+    /**
+     * Counts an attempt of each key as a failure before it is checked, under a lock on the keys'
+     * rows: guesses sent at once are each counted (and blocked, past the free ones) before any is
+     * checked, where reading the count first and adding a failure after the check let dozens through.
+     * `refuse` (by default a key still blocked) may turn the attempt away first, uncounted. A right
+     * answer then calls succeed(), or forgive() for a key a success must not clear.
+     */
+    async reserve<R = { retryAfterMs: number }>(
+      entries: { key: string; policy: ThrottlePolicy }[],
+      refuse: (states: Map<string, ThrottleState>, now: Date) => R | undefined = blockedRefusal as never,
+      now = new Date(),
+    ): Promise<Reservation<R>> {
+      const keys = [...new Set(entries.map((e) => e.key))].sort();
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('login_throttle')
+          .values(keys.map((key) => ({ throttle_key: key, failures: 0 })))
+          .onConflict((oc) => oc.column('throttle_key').doNothing())
+          .execute();
+        // In key order, so two reservations of overlapping keys cannot wait on each other.
+        const rows = await trx
+          .selectFrom('login_throttle')
+          .selectAll()
+          .where('throttle_key', 'in', keys)
+          .orderBy('throttle_key')
+          .forUpdate()
+          .execute();
+        const states = new Map(rows.map((row) => [row.throttle_key, stateOf(row)]));
+        const refused = refuse(states, now);
+        if (refused !== undefined) return { refused };
+        let blocks = false;
+        for (const { key, policy } of entries) {
+          const failures = recentFailures(states.get(key), now, policy.windowMs) + 1;
+          const delay = delayAfter(failures, policy);
+          blocks ||= delay > 0;
+          await trx
+            .updateTable('login_throttle')
+            .set({ failures, last_failure_at: now, ...(delay > 0 && { blocked_until: new Date(now.getTime() + delay) }) })
+            .where('throttle_key', '=', key)
+            .execute();
+        }
+        return { blocks };
+      });
+    },
+
+    /** Takes back the failure a reservation counted, for a key a right answer must not clear (a sign-in address). */
+    async forgive(keys: string[]): Promise<void> {
+      await db
+        .updateTable('login_throttle')
+        .set((eb) => ({ failures: sql<number>`greatest(${eb.ref('failures')} - 1, 0)` }))
+        .where('throttle_key', 'in', keys)
+        .execute();
+    },
+
     async isBlocked(keys: string[], now = new Date()): Promise<boolean> {
       const row = await db
         .selectFrom('login_throttle')
@@ -121,16 +190,7 @@ export function throttle(db: Db) {
     /** The stored state of each key that has one. */
     async states(keys: string[]): Promise<Map<string, ThrottleState>> {
       const rows = await db.selectFrom('login_throttle').selectAll().where('throttle_key', 'in', keys).execute();
-      return new Map(
-        rows.map((r) => [
-          r.throttle_key,
-          {
-            failures: r.failures,
-            lastFailureAt: r.last_failure_at ? new Date(r.last_failure_at) : null,
-            blockedUntil: r.blocked_until ? new Date(r.blocked_until) : null,
-          },
-        ]),
-      );
+      return new Map(rows.map((row) => [row.throttle_key, stateOf(row)]));
     },
 
     /** Counts a failure of each key (atomically; restarting from 1 past the policy's window) and blocks it as the policy says. */

@@ -124,32 +124,38 @@ export async function totpRoutes(parent: FastifyInstance) {
     return judgement === 'accepted' ? { step: matched } : { failure: judgement };
   }
 
-  /** Refuses while the user's guesses of this kind are blocked (429, audited). */
-  async function refuseWhileBlocked(
+  /**
+   * Counts this guess before it is checked (throttle.ts reserve), or refuses it while the user's
+   * guesses of this kind are blocked (429, audited, not counted). Answers whether the guess, wrong,
+   * starts a block.
+   */
+  async function reserveGuess(
     request: FastifyRequest,
     kind: 'totp' | 'recovery',
     action: AuditAction,
     details: Record<string, unknown>,
-  ) {
-    if (await app.throttle.isBlocked([throttleKey(kind, request.auth!.user.user_id)])) {
+  ): Promise<{ blocks: boolean }> {
+    const reservation = await app.throttle.reserve([
+      { key: throttleKey(kind, request.auth!.user.user_id), policy: SECOND_FACTOR_THROTTLE },
+    ]);
+    if (reservation.refused) {
       await audit(request, action, { ...details, reason: 'tooManyAttempts' });
       throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
     }
+    return reservation;
   }
 
-  /** Counts a wrong code, audits it, and answers 401 (429 when this failure starts a block). */
+  /** Audits a wrong code (counted by reserveGuess) and answers 401, or 429 when it starts a block. */
   async function failed(
     request: FastifyRequest,
     kind: 'totp' | 'recovery',
     action: AuditAction,
     failure: Failure | 'used',
     details: Record<string, unknown>,
+    { blocks }: { blocks: boolean },
   ): Promise<never> {
-    const throttled = throttleKey(kind, request.auth!.user.user_id);
-    await app.throttle.fail([{ key: throttled, policy: SECOND_FACTOR_THROTTLE }]);
-    const blocked = await app.throttle.isBlocked([throttled]);
-    await audit(request, action, { ...details, reason: failure, ...(blocked && { blocked: true }) });
-    if (blocked) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+    await audit(request, action, { ...details, reason: failure, ...(blocks && { blocked: true }) });
+    if (blocks) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
     const messages: Record<'totp' | 'recovery', Partial<Record<Failure | 'used', string>>> = {
       totp: {
         wrong: 'authenticator.errors.invalidCode',
@@ -245,11 +251,11 @@ export async function totpRoutes(parent: FastifyInstance) {
       const row = await totpOf(db, user.user_id);
       if (row?.confirmedAt) throw new HttpError(409, 'authenticator.errors.alreadyOn');
       if (!row || !setupStillOpen(row.createdAt, now)) throw new HttpError(409, 'authenticator.errors.noSetup');
-      await refuseWhileBlocked(request, 'totp', 'authenticator.confirmFailed', {});
+      const guess = await reserveGuess(request, 'totp', 'authenticator.confirmFailed', {});
       const { failure, step } = await check(user.user_id, row, request.body.code, now);
-      if (failure) return failed(request, 'totp', 'authenticator.confirmFailed', failure, {});
+      if (failure) return failed(request, 'totp', 'authenticator.confirmFailed', failure, {}, guess);
       if (!(await spendTimeStep(db, user.user_id, step!, now, { confirm: true }))) {
-        return failed(request, 'totp', 'authenticator.confirmFailed', 'reused', {});
+        return failed(request, 'totp', 'authenticator.confirmFailed', 'reused', {}, guess);
       }
       await app.throttle.succeed([throttleKey('totp', user.user_id)]);
       const recoveryCodes = newRecoveryCodes();
@@ -379,11 +385,11 @@ export async function totpRoutes(parent: FastifyInstance) {
       const action = 'authenticator.failed';
       const row = await usableAuthenticator(request, action);
       const use = secondFactorUse(pending);
-      await refuseWhileBlocked(request, 'totp', action, { use });
+      const guess = await reserveGuess(request, 'totp', action, { use });
       const now = new Date();
       const { failure, step } = await check(user.user_id, row, request.body.code, now);
-      if (failure) return failed(request, 'totp', action, failure, { use });
-      if (!(await spendTimeStep(db, user.user_id, step!, now))) return failed(request, 'totp', action, 'reused', { use });
+      if (failure) return failed(request, 'totp', action, failure, { use }, guess);
+      if (!(await spendTimeStep(db, user.user_id, step!, now))) return failed(request, 'totp', action, 'reused', { use }, guess);
       await app.throttle.succeed([throttleKey('totp', user.user_id)]);
       return verified(request, reply, 'authenticator', request.body.rememberDevice);
     },
@@ -405,10 +411,10 @@ export async function totpRoutes(parent: FastifyInstance) {
       const action = 'recoveryCode.failed';
       await usableAuthenticator(request, action);
       const use = secondFactorUse(pending);
-      await refuseWhileBlocked(request, 'recovery', action, { use });
+      const guess = await reserveGuess(request, 'recovery', action, { use });
       if (!(await spendRecoveryCode(db, user.user_id, request.body.code, new Date()))) {
         const used = await recoveryCodeWasUsed(db, user.user_id, request.body.code);
-        return failed(request, 'recovery', action, used ? 'used' : 'wrong', { use });
+        return failed(request, 'recovery', action, used ? 'used' : 'wrong', { use }, guess);
       }
       await app.throttle.succeed([throttleKey('recovery', user.user_id)]);
       return verified(request, reply, 'recoveryCode', request.body.rememberDevice);

@@ -73,15 +73,17 @@ export async function recoveryRoutes(parent: FastifyInstance) {
       await requireCaptcha(app, request.body.captcha);
       const { username, contact } = request.body;
       const keys = [`recovery:user:${username.trim().toLowerCase()}`, `recovery:ip:${request.ip}`];
-      const blocked = await limiter.isBlocked(keys);
+      // Counted before the username and contact are checked (throttle.ts reserve); refused while blocked.
+      const blocked = !!(
+        await limiter.reserve([
+          { key: keys[0], policy: ACCOUNT_POLICY },
+          { key: keys[1], policy: ADDRESS_POLICY },
+        ])
+      ).refused;
       const user = blocked ? undefined : await recovery.portalUserByUsername(username);
       const owners = user ? await recovery.contactOwners(contact, [user.user_id]) : [];
       const questions = user && owners.some((o) => contactMatches(contact, o)) ? await recovery.securityQuestions(user.user_id) : [];
       if (!user || questions.length === 0) {
-        await limiter.fail([
-          { key: keys[0], policy: ACCOUNT_POLICY },
-          { key: keys[1], policy: ADDRESS_POLICY },
-        ]);
         await audit(request, 'recovery.session.failed', user?.user_id, {
           account: username.slice(0, 128),
           contactType: contactTypeOf(contact),
@@ -89,7 +91,9 @@ export async function recoveryRoutes(parent: FastifyInstance) {
         });
         throw new HttpError(401, RECOVERY_KEYS.sessionFailed);
       }
+      // The account's failures end; the address keeps its own, less this attempt's.
       await limiter.succeed([keys[0]]);
+      await limiter.forgive([keys[1]]);
       const recoveryToken = await recovery.startSession(user.user_id, RECOVERY_POLICY.recoverySessionTtlMs);
       await audit(request, 'recovery.session.created', user.user_id, { contactType: contactTypeOf(contact) });
       return { recoveryToken, questions: questions.map(({ question }) => ({ question })) };

@@ -186,14 +186,17 @@ export async function reportLinkRoutes(parent: FastifyInstance) {
         return new HttpError(400, 'reportDownload.errors.wrongCode', {}, { code: 'reportDownload.errors.wrongCode' });
       };
       if (!row) throw await wrong();
-      if (row.attempts >= MFA_CODE_POLICY.maxAttempts) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+      // Counted before the comparison, refused past the limit in the same statement (mfaCodes.ts).
+      const reserved = await app.db
+        .updateTable('report_link_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('code_id', '=', row.code_id)
+        .where('attempts', '<', MFA_CODE_POLICY.maxAttempts)
+        .returning('attempts')
+        .executeTakeFirst();
+      if (!reserved) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
       if (!safeEqual(row.code_hash, codeDigest(link.link_id, code))) {
-        await app.db
-          .updateTable('report_link_codes')
-          .set({ attempts: row.attempts + 1 })
-          .where('code_id', '=', row.code_id)
-          .execute();
-        if (row.attempts + 1 >= MFA_CODE_POLICY.maxAttempts) {
+        if (reserved.attempts >= MFA_CODE_POLICY.maxAttempts) {
           await audit(request, 'reportLink.codeLocked', link);
           throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
         }

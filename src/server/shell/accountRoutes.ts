@@ -155,14 +155,15 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
       const user = request.auth!.user;
       const accountNumber = request.body.accountNumber.trim();
       const keys = [`link:site:${accountNumber.toLowerCase()}`, `link:user:${user.user_id}`];
-      if (await app.throttle.isBlocked(keys)) {
+      // Counted before the passcode is checked (throttle.ts reserve): a burst cannot all pass a read of the count.
+      const reservation = await app.throttle.reserve(keys.map((key) => ({ key, policy: ACCOUNT_POLICY })));
+      if (reservation.refused) {
         await app.audit(request, { action: 'accountLink.throttled', targetType: 'site', targetId: accountNumber });
         throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
       }
       const site = /^\d{1,9}$/.test(accountNumber) ? await links.site(Number(accountNumber)) : undefined;
       // An unknown account costs the same argon2 work as a wrong passcode, and answers alike.
       if (!site || !(await app.secrets.verify(site.account_passcode_hash, request.body.accountPasscode.trim()))) {
-        await app.throttle.fail(keys.map((key) => ({ key, policy: ACCOUNT_POLICY })));
         await app.audit(request, { action: 'accountLink.refused', targetType: 'site', targetId: accountNumber });
         throw new HttpError(400, 'validation.invalidForm', {}, { accountPasscode: 'msa.links.accountMismatch' });
       }

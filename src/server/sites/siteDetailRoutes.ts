@@ -120,9 +120,9 @@ export async function siteDetailRoutes(parent: FastifyInstance, { audience = DEA
       const { siteNum, passcodeId } = request.params;
       const user = request.auth!.user;
       const keys = [`reveal:user:${user.user_id}`];
-      if (await app.throttle.isBlocked(keys)) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+      // Counted before the password is checked (throttle.ts reserve).
+      if ((await app.throttle.reserve([{ key: keys[0], policy: ACCOUNT_POLICY }])).refused) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
       if (!(await app.secrets.verify(user.password_hash, request.body.password))) {
-        await app.throttle.fail([{ key: keys[0], policy: ACCOUNT_POLICY }]);
         await app.audit(request, { action: 'passcode.revealRefused', targetType: 'site', targetId: siteNum, details: { passcodeId } });
         throw new HttpError(400, 'validation.invalidForm', {}, { password: 'msa.passcodes.wrongPassword' });
       }
