@@ -441,6 +441,20 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
       for (const [method, path, body] of attempts) {
         expect({ path, ...(await json(await staff.request(method, path, body))) }, path).toMatchObject({ path, ...refusal });
       }
+      // What only the user may do: forget their remembered devices, accept the terms or the privacy
+      // policy for them; and the classic portal, which would receive support as the dealer, unmarked.
+      const theirs = { status: 403, body: { message: 'Only the user can do this: it is not done while acting as them.' } };
+      for (const [method, path] of [
+        ['DELETE', '/api/account/trustedDevices'],
+        ['PUT', '/api/termsAndConditions/accept'],
+        ['PUT', '/api/privacyPolicy/accept'],
+      ] as const) {
+        expect({ path, ...(await json(await staff.request(method, path))) }, path).toMatchObject({ path, ...theirs });
+      }
+      expect(await json(await staff.request('POST', '/api/rw3k/key'))).toMatchObject({
+        status: 403,
+        body: { message: 'The classic portal cannot be opened while acting as another user.' },
+      });
       const email = await t.db
         .selectFrom('users')
         .select(['email', 'password_hash'])

@@ -28,7 +28,7 @@ import {
 import { MFA_CODE_POLICY } from './mfaCodes.js';
 import type { Pending } from './requirements.js';
 import { signInRepository } from './signInRepository.js';
-import { recordCodeVerified } from './stepUp.js';
+import { recordCodeVerified, refuseActingAs } from './stepUp.js';
 import { clearTrustedDeviceCookie, rememberDevice, revokeDevices, setTrustedDeviceCookie } from './trustedDevices.js';
 import type { AuditAction } from '../../common/auditActions.js';
 
@@ -196,6 +196,8 @@ export async function mfaRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      // The user's own devices are theirs to forget, not support's acting as them.
+      refuseActingAs(request);
       const revoked = await revokeDevices(app.db, request.auth!.user.user_id);
       clearTrustedDeviceCookie(reply);
       await audit(request, 'trustedDevices.revoked', { count: revoked });

@@ -40,7 +40,7 @@ import {
 } from './securityQuestionOptions.js';
 import { signInRepository } from './signInRepository.js';
 import { noticeSecurityChange } from './securityNotices.js';
-import { refuseWhileImpersonating, requireRecentProof } from './stepUp.js';
+import { refuseActingAs, refuseWhileImpersonating, requireRecentProof } from './stepUp.js';
 import { ACCOUNT_POLICY } from './throttle.js';
 import type { AuditAction } from '../../common/auditActions.js';
 
@@ -285,9 +285,9 @@ export async function stepRoutes(parent: FastifyInstance) {
         // §4: only the login step skips the current password; elsewhere it is checked, under throttling.
         if (!currentPassword) throw invalid({ currentPassword: 'validation.required' });
         const key = `password-change:${user.user_id}`;
-        if (await limiter.isBlocked([key])) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+        // Counted before the password is checked (throttle.ts reserve).
+        if ((await limiter.reserve([{ key, policy: ACCOUNT_POLICY }])).refused) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
         if (!(await app.secrets.verify(user.password_hash, currentPassword))) {
-          await limiter.fail([{ key, policy: ACCOUNT_POLICY }]);
           await audit(request, 'password.changeFailed', { reason: 'currentPassword' });
           throw invalid({ currentPassword: 'steps.password.currentWrong' });
         }
@@ -319,6 +319,8 @@ export async function stepRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       requireIdentityProven(request);
+      // The terms are the user's to accept, not support's acting as them.
+      refuseActingAs(request);
       const { user } = request.auth!;
       await repository.acceptTerms(user.user_id, request.ip);
       await clearPending(app, request, 'termsAndConditionsRequired');

@@ -57,6 +57,11 @@ export function refuseWhileImpersonating(request: FastifyRequest): void {
   if (request.auth!.session.impersonator_user_id) throw new HttpError(403, 'steps.notWhileImpersonating');
 }
 
+/** Refuses what only the user may do (accept terms, forget their devices) while support acts as them: 403. */
+export function refuseActingAs(request: FastifyRequest): void {
+  if (request.auth!.session.impersonator_user_id) throw new HttpError(403, 'errors.notWhileImpersonating');
+}
+
 /**
  * Refuses a sensitive change while impersonating (above), and unless it is the session's pending `step`, a
  * code was verified lately, or `currentPassword` is right (wrong guesses are
@@ -80,9 +85,9 @@ export async function requireRecentProof(
   if (!currentPassword) throw new HttpError(403, 'steps.reauthRequired', {}, { currentPassword: 'steps.reauthRequired' });
   const limiter = app.throttle;
   const key = `password-change:${user.user_id}`;
-  if (await limiter.isBlocked([key])) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
+  // Counted before the password is checked (throttle.ts reserve).
+  if ((await limiter.reserve([{ key, policy: ACCOUNT_POLICY }])).refused) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
   if (!(await app.secrets.verify(user.password_hash, currentPassword))) {
-    await limiter.fail([{ key, policy: ACCOUNT_POLICY }]);
     throw new HttpError(400, 'validation.invalidForm', {}, { currentPassword: 'steps.password.currentWrong' });
   }
   await limiter.succeed([key]);

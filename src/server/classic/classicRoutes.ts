@@ -41,6 +41,8 @@ export async function classicRoutes(parent: FastifyInstance) {
         throw new HttpError(403, key);
       };
       if (user.application_num === APPLICATION.internal) return refuse('application1', 'classic.errors.notInApp1');
+      // The classic portal knows nothing of impersonation: support would arrive there as the dealer, unmarked.
+      if (session.impersonator_user_id) return refuse('impersonating', 'classic.errors.notWhileImpersonating');
       if (!mayAccess(request, 'classicPortal', 'create')) return refuse('notDealer', 'errors.forbidden');
       const portalUrl = app.config.classicPortalUrl;
       if (!portalUrl) throw new HttpError(503, 'classic.errors.notConfigured');
