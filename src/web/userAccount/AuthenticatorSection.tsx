@@ -50,7 +50,7 @@ export function AuthenticatorSection({ username }: { username: string }) {
       setPassword('');
       setView({ kind: 'setup', setup });
     } catch (error) {
-      const { message, fieldErrors } = clientMessage(error, 'userAccount.loadFailed');
+      const { message, fieldErrors } = clientMessage(error, 'userAccount.saveFailed.credentials');
       if (fieldErrors?.currentPassword) setPasswordError(translate(fieldErrors.currentPassword));
       else setFailure(message);
     } finally {

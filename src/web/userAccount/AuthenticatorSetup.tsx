@@ -39,7 +39,7 @@ export function AuthenticatorSetup({
       await navigator.clipboard.writeText(setup.secret);
       notify('authenticator.setup.keyCopied', { type: 'success' });
     } catch {
-      notify('userAccount.loadFailed', { type: 'error' });
+      notify('userAccount.saveFailed.copy', { type: 'error' });
     }
   };
 
@@ -53,7 +53,7 @@ export function AuthenticatorSetup({
       const { recoveryCodes } = await authenticatorApi.confirm(code);
       onTurnedOn(recoveryCodes);
     } catch (e) {
-      const { message, fieldErrors } = clientMessage(e, 'userAccount.loadFailed');
+      const { message, fieldErrors } = clientMessage(e, 'userAccount.saveFailed.code');
       if (fieldErrors?.code) setError(translate(fieldErrors.code));
       else setFailure(message);
       setCode('');

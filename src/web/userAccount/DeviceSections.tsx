@@ -46,7 +46,7 @@ export function DevicesSection() {
       await userAccountApi.forgetDevice(device.id);
       notify('userAccount.devices.revoked', { type: 'success' });
     } catch (error) {
-      notify(clientMessage(error, 'userAccount.loadFailed').message, { type: 'error' });
+      notify(clientMessage(error, 'userAccount.saveFailed.devices').message, { type: 'error' });
     } finally {
       setBusy(undefined);
       await queryClient.invalidateQueries({ queryKey: USER_ACCOUNT_KEYS.devices });
@@ -116,7 +116,7 @@ export function SessionsSection() {
     try {
       await work();
     } catch (error) {
-      notify(clientMessage(error, 'userAccount.loadFailed').message, { type: 'error' });
+      notify(clientMessage(error, 'userAccount.saveFailed.devices').message, { type: 'error' });
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: USER_ACCOUNT_KEYS.sessions });

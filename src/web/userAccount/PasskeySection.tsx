@@ -235,7 +235,7 @@ export function PasskeySection() {
       await passkeysApi.remove(passkey.id);
       notify('passkeys.section.removed', { type: 'success' });
     } catch (error) {
-      notify(clientMessage(error, 'userAccount.loadFailed').message, { type: 'error' });
+      notify(clientMessage(error, 'userAccount.saveFailed.devices').message, { type: 'error' });
     } finally {
       setBusy(false);
       setRemoving(undefined);

@@ -30,7 +30,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
       setError(undefined);
       notify('userAccount.profile.saved', { type: 'success' });
     } catch (failure) {
-      const { message, fieldErrors } = clientMessage(failure, 'userAccount.loadFailed');
+      const { message, fieldErrors } = clientMessage(failure, 'userAccount.saveFailed.profile');
       setError(fieldErrors?.name ?? message);
     } finally {
       setBusy(false);
@@ -102,7 +102,7 @@ export function PreferencesSection({ profile }: { profile: Profile }) {
       queryClient.setQueryData(USER_ACCOUNT_KEYS.profile, await userAccountApi.saveProfile(change));
       notify('userAccount.preferences.saved', { type: 'success' });
     } catch (failure) {
-      notify(clientMessage(failure, 'userAccount.loadFailed').message, { type: 'error' });
+      notify(clientMessage(failure, 'userAccount.saveFailed.profile').message, { type: 'error' });
     }
   };
 

@@ -54,7 +54,7 @@ export function ProofDialog({
       await onConfirm(password);
       reset();
     } catch (error) {
-      const { message, fieldErrors } = clientMessage(error, 'userAccount.loadFailed');
+      const { message, fieldErrors } = clientMessage(error, 'userAccount.saveFailed.credentials');
       if (fieldErrors?.currentPassword) setFieldError(fieldErrors.currentPassword);
       else setFailure(message);
     } finally {

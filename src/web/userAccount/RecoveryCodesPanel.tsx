@@ -27,7 +27,7 @@ export function RecoveryCodesPanel({ codes, username, onDone }: { codes: readonl
       await navigator.clipboard.writeText(recoveryCodesText(codes));
       notify('authenticator.codes.copied', { type: 'success' });
     } catch {
-      notify('userAccount.loadFailed', { type: 'error' });
+      notify('userAccount.saveFailed.copy', { type: 'error' });
     }
   };
 

@@ -45,7 +45,7 @@ export function ContactMethodsSection({ applicationNum }: { applicationNum: numb
     try {
       await work();
     } catch (error) {
-      const { message, fieldErrors } = clientMessage(error, 'userAccount.loadFailed');
+      const { message, fieldErrors } = clientMessage(error, 'userAccount.saveFailed.contact');
       const mine = Object.fromEntries(Object.entries(fieldErrors ?? {}).filter(([field]) => fields.includes(field)));
       setErrors(mine);
       if (!Object.keys(mine).length) setFailure(message);
@@ -248,7 +248,7 @@ export function PasswordSection() {
       notify('userAccount.password.changed', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: USER_ACCOUNT_KEYS.sessions });
     } catch (error) {
-      const { message, fieldErrors } = clientMessage(error, 'userAccount.loadFailed');
+      const { message, fieldErrors } = clientMessage(error, 'userAccount.saveFailed.password');
       setErrors(fieldErrors ?? {});
       if (!fieldErrors) setFailure(message);
     } finally {
