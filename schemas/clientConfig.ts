@@ -16,6 +16,8 @@ export const clientConfigSchema = {
     demo: { type: 'boolean' },
     /** The help centre the Knowledge Base page frames (SPEC §2 knowledge-base). */
     helpCenterUrl: { type: 'string' },
+    /** The staging dealer portal (SPEC §2 help menu, 'Staging Dealer Portal'); absent, the item is hidden. */
+    stagingPortalUrl: { type: 'string' },
   },
 } as const;
 export type ClientConfig = FromSchema<typeof clientConfigSchema>;

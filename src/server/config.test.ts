@@ -19,6 +19,10 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.trustProxy).toBe(false);
+    // No staging portal unless one is named: the help menu's item is hidden (it reopened this portal).
+    expect(config.stagingPortalUrl).toBeUndefined();
+    expect(loadConfig({ STAGING_PORTAL_URL: 'https://staging.example.com/' }).stagingPortalUrl).toBe('https://staging.example.com/');
+    expect(problemsOf({ STAGING_PORTAL_URL: 'staging.example.com' })[0]).toMatch(/^STAGING_PORTAL_URL/);
   });
 
   it('turns demo data off by default on PostgreSQL, and DEMO overrides', () => {

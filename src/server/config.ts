@@ -42,6 +42,8 @@ export interface Config {
   classicPortalUrl: string | undefined;
   /** The help centre the Knowledge Base page frames (HELP_CENTER_URL); default: the help pages the web app ships at /help/. */
   helpCenterUrl?: string;
+  /** The staging dealer portal the help menu's 'Staging Dealer Portal' opens (STAGING_PORTAL_URL); unset, the item is hidden. */
+  stagingPortalUrl?: string;
   /** Bearer key the classic portal presents to redeem one-time keys (POST /api/rw3k/redeem); unset: redeeming is off. */
   classicApiKey: string | undefined;
   /** Serve the built-in OpenID Connect provider at PUBLIC_URL/idp (single sign-on demo); on in demo mode. */
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const portalName = env.PORTAL_NAME || 'Dealer Portal';
   const classicPortalUrl = urlWithScheme('CLASSIC_PORTAL_URL', env.CLASSIC_PORTAL_URL, ['http', 'https'], problems);
   const helpCenterUrl = urlWithScheme('HELP_CENTER_URL', env.HELP_CENTER_URL, ['http', 'https'], problems);
+  const stagingPortalUrl = urlWithScheme('STAGING_PORTAL_URL', env.STAGING_PORTAL_URL, ['http', 'https'], problems);
   const classicApiKey = env.CLASSIC_API_KEY || (demo ? 'demo-classic-key' : undefined);
   if (classicApiKey !== undefined && classicApiKey.length < 16) {
     problems.push('CLASSIC_API_KEY must be at least 16 characters long (leave it unset to turn classic key redemption off)');
@@ -279,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalName,
     environment,
     helpCenterUrl: helpCenterUrl ?? '/help/',
+    stagingPortalUrl,
     classicPortalUrl: classicPortalUrl ?? (demo ? `${publicUrl.replace(/\/$/, '')}/classic` : undefined),
     classicApiKey,
     localIdp,

@@ -31,6 +31,7 @@ export async function assetsRoutes(app: FastifyInstance, options: { version: str
         environment: app.config.environment,
         demo: app.config.demo,
         helpCenterUrl: app.config.helpCenterUrl ?? '/help/',
+        ...(app.config.stagingPortalUrl && { stagingPortalUrl: app.config.stagingPortalUrl }),
       };
     },
   );

@@ -44,7 +44,8 @@ export function HelpDialogs({ children }: { children: ReactNode }) {
   const { user, config } = useShellSession();
   const [dialog, setDialog] = useState<HelpDialog>(null);
   const [lastPopup, setLastPopup] = useState<HelpItemKey>('classicPortal');
-  const items = user ? helpMenuItems(user) : [];
+  const stagingPortalUrl = config?.stagingPortalUrl;
+  const items = user ? helpMenuItems(user, { stagingPortal: !!stagingPortalUrl }) : [];
 
   const choose = async (key: HelpItemKey) => {
     if (!user) return undefined;
@@ -64,7 +65,9 @@ export function HelpDialogs({ children }: { children: ReactNode }) {
       popup.opener = null;
       try {
         if (key === 'stagingPortal') {
-          popup.location.href = '/';
+          // Offered only with a staging address (helpMenuItems).
+          if (stagingPortalUrl) popup.location.href = stagingPortalUrl;
+          else popup.close();
           return undefined;
         }
         const { url } = await api<{ rwKey: string; url: string }>('rw3k/key?userRequested=true', 'POST', undefined, { skipError: true });
@@ -125,13 +128,13 @@ export function HelpDialogs({ children }: { children: ReactNode }) {
  */
 export function HelpMenu({ control }: { control?: { anchorEl: HTMLElement | null; onClose: () => void } }) {
   const translate = useTranslate();
-  const { user } = useShellSession();
+  const { user, config } = useShellSession();
   const choose = useContext(HelpChoice);
   const [ownAnchor, setOwnAnchor] = useState<HTMLElement | null>(null);
   const anchor = control ? control.anchorEl : ownAnchor;
   const setAnchor = (el: HTMLElement | null) => (control && !el ? control.onClose() : setOwnAnchor(el));
   if (!user) return null;
-  const items = helpMenuItems(user);
+  const items = helpMenuItems(user, { stagingPortal: !!config?.stagingPortalUrl });
   if (items.length === 0) return null;
 
   return (

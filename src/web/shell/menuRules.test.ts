@@ -177,8 +177,10 @@ describe('help menu (SPEC §2)', () => {
     expect(helpMenuItems(user(2, [], {}, true))).not.toContain('bannerSettings');
   });
   it('staging entry by flag', () => {
-    expect(helpMenuItems(user(2, [], { stagesDealerURLFlag: true }))).toContain('stagingPortal');
-    expect(helpMenuItems(user(2))).not.toContain('stagingPortal');
+    expect(helpMenuItems(user(2, [], { stagesDealerURLFlag: true }), { stagingPortal: true })).toContain('stagingPortal');
+    expect(helpMenuItems(user(2), { stagingPortal: true })).not.toContain('stagingPortal');
+    // No staging address configured: hidden even with the flag (it opened this portal again).
+    expect(helpMenuItems(user(2, [], { stagesDealerURLFlag: true }))).not.toContain('stagingPortal');
   });
   it('none for app 3', () => {
     expect(helpMenuItems(user(3, ROLE_NAMES, allFlags, true))).toEqual([]);

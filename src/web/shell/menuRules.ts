@@ -113,13 +113,16 @@ export type HelpItemKey =
   | 'contactUs'
   | 'productRoadmap';
 
-/** §2 'Help menu (not for app 3)', in its order; Banner Settings for app 1 editors, the staging entry by flag. */
-export function helpMenuItems(user: MenuUser): HelpItemKey[] {
+/**
+ * §2 'Help menu (not for app 3)', in its order; Banner Settings for app 1 editors, the staging entry
+ * by flag when the portal knows a staging address (STAGING_PORTAL_URL).
+ */
+export function helpMenuItems(user: MenuUser, { stagingPortal = false }: { stagingPortal?: boolean } = {}): HelpItemKey[] {
   if (user.applicationNum === APPLICATION.customer) return [];
   const items: HelpItemKey[] = ['about', 'knowledgeBase'];
   if (canAccess(user, { resource: 'statusBanner', action: 'edit' })) items.push('bannerSettings');
   items.push('classicPortal');
-  if (user.authItems.stagesDealerURLFlag) items.push('stagingPortal');
+  if (user.authItems.stagesDealerURLFlag && stagingPortal) items.push('stagingPortal');
   items.push('resources', 'submitBug', 'provideFeedback', 'contactUs', 'productRoadmap');
   return items;
 }
