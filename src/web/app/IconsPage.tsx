@@ -5,11 +5,11 @@ import Container from '@mui/material/Container';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { DRAWER_ICONS } from '../shell/ShellMenu.js';
 import { pushNotice } from '../shell/notices.js';
 import { NotificationStack } from '../shell/NotificationStack.js';
 import { ReactI18nBridge } from '../banner/ReactI18nBridge.js';
 import { PageTitle } from './PageTitle.js';
+import { PORTAL_ICONS } from './portalIcons.js';
 
 export const ICONS_LAST_UPDATED = '2025-02-07';
 
@@ -18,11 +18,11 @@ export function sortedIconNames(names: readonly string[]): string[] {
   return [...names].sort((a, b) => a.localeCompare(b));
 }
 
-/** §2 icons: the icon viewer, nav hidden, 'Last updated' 2025-02-07, copy-name buttons. */
+/** §2 icons: the icon viewer, every icon the portal draws (portalIcons.ts), nav hidden, 'Last updated' 2025-02-07, copy-name buttons. */
 export function IconsPage() {
   const translate = useTranslate();
   const [filter, setFilter] = useState('');
-  const names = useMemo(() => sortedIconNames(Object.keys(DRAWER_ICONS)), []);
+  const names = useMemo(() => sortedIconNames(Object.keys(PORTAL_ICONS)), []);
   const shown = names.filter((n) => n.toLowerCase().includes(filter.trim().toLowerCase()));
   const copy = async (name: string) => {
     await navigator.clipboard?.writeText(name).catch(() => undefined);
@@ -44,19 +44,27 @@ export function IconsPage() {
           component="ul"
           sx={{ listStyle: 'none', p: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2 }}
         >
-          {shown.map((name) => (
-            <Box component="li" key={name} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }}>
-              <Box aria-hidden sx={{ fontSize: 32, '& svg': { fontSize: 32 } }}>
-                {DRAWER_ICONS[name]}
+          {shown.map((name) => {
+            const Icon = PORTAL_ICONS[name];
+            return (
+              <Box component="li" key={name} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, textAlign: 'center' }}>
+                <Box aria-hidden sx={{ fontSize: 32, '& svg': { fontSize: 32 } }}>
+                  {Icon && <Icon />}
+                </Box>
+                <Typography variant="body2" sx={{ my: 1 }}>
+                  {name}
+                </Typography>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  aria-label={translate('shell.icons.copy', { name })}
+                  onClick={() => void copy(name)}
+                >
+                  {translate('shell.icons.copy', { name: '' }).trim()}
+                </Button>
               </Box>
-              <Typography variant="body2" sx={{ my: 1 }}>
-                {name}
-              </Typography>
-              <Button size="small" variant="outlined" aria-label={translate('shell.icons.copy', { name })} onClick={() => void copy(name)}>
-                {translate('shell.icons.copy', { name: '' }).trim()}
-              </Button>
-            </Box>
-          ))}
+            );
+          })}
         </Box>
       </Container>
       <NotificationStack />

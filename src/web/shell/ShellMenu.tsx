@@ -43,7 +43,7 @@ import { useShellControls } from './shellContext.js';
 import { DrawerSwitcher } from './Switchers.js';
 import { useHeaderLayout } from './useHeaderLayout.js';
 
-export const DRAWER_ICONS: Record<string, ReactElement> = {
+const DRAWER_ICONS: Record<string, ReactElement> = {
   home: <DashboardIcon />,
   reports: <SummarizeIcon />,
   support: <HeadsetMicIcon />,
