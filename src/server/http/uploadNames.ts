@@ -1,6 +1,6 @@
 /**
  * Characters an uploaded file's name loses: C0 and C1 controls and DEL; the bidirectional
- * controls (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069), with which 'invoice‮fdp.exe'
+ * controls (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069), with which 'invoice', U+202E, 'fdp.exe'
  * shows as 'invoiceexe.pdf' in a list or a download bar; and the quotes and reserved characters of
  * file systems and headers.
  */
