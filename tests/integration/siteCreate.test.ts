@@ -257,6 +257,13 @@ describe.each(TEST_DATABASES)('create new account on $name', (database) => {
     const list = await json(await beta.request('GET', '/api/siteDrafts'));
     expect(list.body[0]).toMatchObject({ id, name: 'Draft Deli' });
 
+    // Passcodes typed into a draft are not kept in clear: the row holds the values sealed.
+    const withPasscode = { ...later, passcodes: [{ name: 'Owner', passcode: '7391-secret' }] };
+    expect((await beta.request('PUT', `/api/siteDrafts/${id}`, { step: 'passcodes', data: withPasscode })).status).toBe(200);
+    const stored = await t.db.selectFrom('site_drafts').select('data').where('draft_id', '=', id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored.data)).not.toMatch(/7391-secret|Draft Deli|Owner/);
+    expect((await json(await beta.request('GET', `/api/siteDrafts/${id}`))).body).toMatchObject({ data: withPasscode });
+
     // A draft of another user answers 404 to every call, and is left as it was.
     const foreignDraft = await t.db
       .insertInto('site_drafts')
@@ -289,7 +296,7 @@ describe.each(TEST_DATABASES)('create new account on $name', (database) => {
       .where('target_id', '=', String(id))
       .orderBy('audit_id')
       .execute();
-    expect(audits.map((a) => a.action)).toEqual(['siteDraft.created', 'siteDraft.saved']);
+    expect(audits.map((a) => a.action)).toEqual(['siteDraft.created', 'siteDraft.saved', 'siteDraft.saved']);
 
     // Discard.
     const second = await json(await beta.request('POST', '/api/siteDrafts', { step: 'account', data: {} }));

@@ -3,6 +3,7 @@ import { SITE_CREATE_LIMITS, type SiteCreateStep, type SiteDraft, type SiteDraft
 import type { Db } from '../db/database.js';
 import type { SiteDraftsTable } from '../db/schema.js';
 import type { ScopeUser } from '../db/siteScope.js';
+import { seal, unseal } from '../auth/secrets.js';
 
 /** The user already keeps as many drafts as allowed. */
 export class TooManyDrafts extends Error {
@@ -18,12 +19,24 @@ function draftName(data: unknown): string {
   return typeof account?.siteName === 'string' ? account.siteName.trim().slice(0, 100) : '';
 }
 
-function toDraft(row: Selectable<SiteDraftsTable>): SiteDraft {
+/** What a draft's row holds: its values sealed (the passcodes typed are secrets), or values written before drafts were sealed. */
+const sealingContext = (userId: number) => `site_drafts:${userId}`;
+
+function openData(key: Buffer, row: Selectable<SiteDraftsTable>): SiteDraft['data'] {
+  const stored = row.data as { sealed?: unknown } | null;
+  if (typeof stored?.sealed !== 'string') return (stored ?? {}) as SiteDraft['data'];
+  const plain = unseal(key, stored.sealed, sealingContext(row.user_id));
+  // A draft sealed under another key (SESSION_SECRET changed) opens empty rather than failing the list.
+  return plain === undefined ? {} : (JSON.parse(plain) as SiteDraft['data']);
+}
+
+function toDraft(key: Buffer, row: Selectable<SiteDraftsTable>): SiteDraft {
+  const data = openData(key, row);
   return {
     id: row.draft_id,
     step: row.step as SiteCreateStep,
-    name: draftName(row.data),
-    data: row.data,
+    name: draftName(data),
+    data,
     siteGroupNum: row.site_group_num,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
@@ -33,9 +46,13 @@ function toDraft(row: Selectable<SiteDraftsTable>): SiteDraft {
 /**
  * The create-account stepper's drafts (site_drafts, migration 0010). Tenant
  * scope: every query names the signed-in user; another user's draft answers
- * like one that does not exist (undefined / false).
+ * like one that does not exist (undefined / false). The values typed (account
+ * and panel passcodes among them) are stored sealed under `key` (AES-256-GCM,
+ * bound to the user), never in clear.
  */
-export function siteDraftsRepository(db: Db) {
+export function siteDraftsRepository(db: Db, key: Buffer) {
+  const sealed = (user: ScopeUser, data: unknown) =>
+    JSON.stringify({ sealed: seal(key, JSON.stringify(data), sealingContext(user.user_id)) });
   return {
     /** The user's drafts, the latest first. */
     async list(user: ScopeUser): Promise<SiteDraft[]> {
@@ -46,7 +63,7 @@ export function siteDraftsRepository(db: Db) {
         .orderBy('updated_at', 'desc')
         .orderBy('draft_id', 'desc')
         .execute();
-      return rows.map(toDraft);
+      return rows.map((row) => toDraft(key, row));
     },
 
     async get(user: ScopeUser, id: number): Promise<SiteDraft | undefined> {
@@ -56,7 +73,7 @@ export function siteDraftsRepository(db: Db) {
         .where('draft_id', '=', id)
         .where('user_id', '=', user.user_id)
         .executeTakeFirst();
-      return row && toDraft(row);
+      return row && toDraft(key, row);
     },
 
     /** A new draft of the user, in the selected account group. */
@@ -74,23 +91,23 @@ export function siteDraftsRepository(db: Db) {
             user_id: user.user_id,
             site_group_num: user.current_site_group_num,
             step: input.step,
-            data: JSON.stringify(input.data),
+            data: sealed(user, input.data),
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        return toDraft(row);
+        return toDraft(key, row);
       });
     },
 
     async update(user: ScopeUser, id: number, input: SiteDraftInput): Promise<SiteDraft | undefined> {
       const row = await db
         .updateTable('site_drafts')
-        .set({ step: input.step, data: JSON.stringify(input.data), updated_at: new Date() })
+        .set({ step: input.step, data: sealed(user, input.data), updated_at: new Date() })
         .where('draft_id', '=', id)
         .where('user_id', '=', user.user_id)
         .returningAll()
         .executeTakeFirst();
-      return row && toDraft(row);
+      return row && toDraft(key, row);
     },
 
     async delete(user: ScopeUser, id: number): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { SITE_CREATE_LIMITS, siteDraftInputSchema, siteDraftSchema } from '../../../schemas/siteCreate.js';
 import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
+import { deriveKey } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
 import { siteDraftsRepository, TooManyDrafts } from './siteDraftsRepository.js';
 
@@ -17,7 +18,8 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
  */
 export async function siteDraftsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const drafts = siteDraftsRepository(app.db);
+  // The drafts' own key (secrets.ts deriveKey): their values hold passcodes.
+  const drafts = siteDraftsRepository(app.db, deriveKey(app.secrets.sessionSecret, 'site_drafts.data'));
   const tags = ['sites'];
   const bodyLimit = SITE_CREATE_LIMITS.draftBytes;
 

@@ -183,9 +183,10 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
     (loaded: SiteDraft) => {
       draft.reset(loaded.id);
       onDraftCreated(loaded.id);
-      // What this tab typed after the last save (a reload within the autosave pause) wins over the server's copy.
+      // What this tab typed after the last save (a reload within the autosave pause) wins over the
+      // server's copy; the passcodes, which the tab does not keep, come from the server's.
       const local = unsavedCopy(loaded.id, loaded.updatedAt);
-      form.reset(valuesFromDraft(local?.values ?? loaded.data));
+      form.reset(valuesFromDraft(local ? { ...(loaded.data as object), ...local.values } : loaded.data));
       const index = Math.max(0, STEPS.indexOf(local?.step ?? loaded.step));
       stepRef.current = STEPS[index];
       setStep(STEPS[index]);

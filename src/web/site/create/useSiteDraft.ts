@@ -7,11 +7,21 @@ import type { NewSiteValues } from './siteCreateForm.js';
 /** How long typing pauses before the draft is saved. */
 const AUTOSAVE_DELAY_MS = 1200;
 
-/** The tab's own copy of a draft's latest values, written on every change: a reload before the next save loses nothing. */
+/**
+ * The tab's own copy of a draft's latest values, written on every change: a reload before the next
+ * save loses nothing typed but the passcodes, which are kept out of the browser's storage (the
+ * server keeps them sealed; a reload within the autosave pause asks for the last one again).
+ */
 interface LocalCopy {
   at: number;
   step: SiteCreateStep;
-  values: NewSiteValues;
+  values: Omit<NewSiteValues, 'passcodes'>;
+}
+
+/** A draft's values as the tab's copy keeps them: without the passcodes. */
+export function withoutPasscodes(values: NewSiteValues): Omit<NewSiteValues, 'passcodes'> {
+  const { passcodes: _passcodes, ...rest } = values;
+  return rest;
 }
 const localKey = (id: number) => `site-create-draft-${id}`;
 
@@ -121,7 +131,7 @@ export function useSiteDraft(
       // What the user changed starts a save; a reset (a draft loaded, a new start) names no field.
       if (name === undefined) return;
       if (idRef.current !== undefined && !paused.current) {
-        const copy: LocalCopy = { at: Date.now(), step: stepRef.current, values: values as NewSiteValues };
+        const copy: LocalCopy = { at: Date.now(), step: stepRef.current, values: withoutPasscodes(values as NewSiteValues) };
         try {
           storage()?.setItem(localKey(idRef.current), JSON.stringify(copy));
         } catch {
