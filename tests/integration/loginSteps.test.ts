@@ -25,6 +25,16 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
   });
   afterAll(() => t?.close());
 
+  it('answers whether a contact is taken ten times an hour, then refuses (each answer is about another account)', async () => {
+    const c = await client();
+    await c.login('dealer.newuser');
+    const check = (i: number) => c.request('POST', '/api/user/contactMethod/validate', { contact: `probe.${i}@example.com` });
+    for (let i = 1; i <= 11; i++) expect((await check(i)).status, `check ${i}`).toBe(200);
+    expect(await json(await check(12))).toEqual({ status: 429, body: { message: 'Too many attempts. Please try again later.' } });
+    // The next test takes the same user through the steps.
+    await t.db.deleteFrom('login_throttle').where('throttle_key', 'like', 'contact-validate:%').execute();
+  });
+
   it('takes dealer.newuser through contact, code, username, questions, password and terms', async () => {
     const newuser = await userRow('dealer.newuser');
     const c = await client();

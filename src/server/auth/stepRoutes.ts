@@ -41,8 +41,15 @@ import {
 import { signInRepository } from './signInRepository.js';
 import { noticeSecurityChange } from './securityNotices.js';
 import { refuseActingAs, refuseWhileImpersonating, requireRecentProof } from './stepUp.js';
-import { ACCOUNT_POLICY } from './throttle.js';
+import { ACCOUNT_POLICY, type ThrottlePolicy } from './throttle.js';
 import type { AuditAction } from '../../common/auditActions.js';
+
+/**
+ * Contact checks before a code is sent (POST user/contactMethod/validate): every check counts, as
+ * each says whether an email or phone belongs to another account (without saying whose). Ten an
+ * hour are free, then the user waits a minute, doubling, up to 15 minutes.
+ */
+const CONTACT_CHECK_POLICY: ThrottlePolicy = { freeFailures: 10, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000, windowMs: 60 * 60_000 };
 
 const INVALID_FORM = 'validation.invalidForm';
 
@@ -135,6 +142,9 @@ export async function stepRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       requireContactStep(request);
+      // Whether a contact is taken is an answer about other accounts: a few per hour, then blocks.
+      const key = `contact-validate:${request.auth!.user.user_id}`;
+      if ((await limiter.reserve([{ key, policy: CONTACT_CHECK_POLICY }])).refused) throw new HttpError(429, TOO_MANY_ATTEMPTS_KEY);
       const contact = await checkedContact(request, request.body);
       return { valid: true, type: contact.type };
     },
