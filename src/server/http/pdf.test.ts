@@ -179,6 +179,11 @@ describe('active content in news PDFs', () => {
     expect(pdfRefusal(pdfOf([catalog('/OpenAction [2 0 R /FitH 792]'), PAGES]))).toBeUndefined();
     const link = '<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI (https://example.com/) >> >>';
     expect(pdfRefusal(pdfOf([catalog(''), PAGES, link]))).toBeUndefined();
+    // Opening on a page whose link goes out: the link waits for a click.
+    const pageWithLink = (open: string) =>
+      pdfOf([catalog(open), '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /Annots [4 0 R] >>', link]);
+    expect(pdfRefusal(pageWithLink('/OpenAction << /S /GoTo /D [3 0 R /Fit] >>'))).toBeUndefined();
+    expect(pdfRefusal(pageWithLink('/OpenAction [3 0 R /Fit]'))).toBeUndefined();
   });
   it('stays fast on hostile input', () => {
     const started = performance.now();

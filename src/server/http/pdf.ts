@@ -117,6 +117,7 @@ function objectTexts(sources: string[]): Map<number, string> {
 
 /** The balanced `<< … >>` at the start of `text` (empty when it starts with something else). */
 function dictionaryAt(text: string): string {
+  if (!text.startsWith('<<')) return '';
   let depth = 0;
   for (let i = 0; i < Math.min(text.length, 65_536); i++) {
     if (text.startsWith('<<', i)) {
@@ -131,9 +132,28 @@ function dictionaryAt(text: string): string {
   return depth === 0 ? '' : text.slice(0, 65_536);
 }
 
+const ACTION_KIND = new RegExp(String.raw`^/S${GAP}/\w`);
+
+/** Whether a dictionary is an action: an /S of its own (not one of a dictionary or array inside it). */
+function isAction(dictionary: string): boolean {
+  let depth = 0;
+  let arrays = 0;
+  for (let i = 0; i < dictionary.length; i++) {
+    if (dictionary.startsWith('<<', i) || dictionary.startsWith('>>', i)) {
+      depth += dictionary[i] === '<' ? 1 : -1;
+      i++;
+    } else if (dictionary[i] === '[') arrays++;
+    else if (dictionary[i] === ']') arrays--;
+    else if (dictionary[i] === '/' && depth === 1 && arrays === 0 && ACTION_KIND.test(dictionary.slice(i, i + 300))) return true;
+  }
+  return false;
+}
+
 /**
  * The kinds (/S) of the actions a reader runs by itself: the values of every /OpenAction and /AA,
- * inline or by reference, and what they refer to, two levels deep (a trigger's action, its /Next).
+ * inline or by reference, and the actions they refer to, two levels deep (a trigger's action, its
+ * /Next). A reference to anything but an action (the page of a GoTo's destination) is not followed:
+ * that page's links run only when clicked.
  */
 function automaticActions(sources: string[]): string[] {
   const objects = objectTexts(sources);
@@ -141,6 +161,7 @@ function automaticActions(sources: string[]): string[] {
   const read = (value: string, depth: number) => {
     const reference = /^(\d+)\s+\d+\s+R\b/.exec(value);
     const text = reference ? dictionaryAt((objects.get(Number(reference[1])) ?? '').trimStart()) : dictionaryAt(value);
+    if (depth > 0 && !isAction(text)) return;
     kinds.push(...[...text.matchAll(new RegExp(String.raw`/S${GAP}/(\w+)`, 'g'))].map((m) => m[1]!));
     if (depth < 2) for (const ref of text.matchAll(/(\d+\s+\d+\s+R)\b/g)) read(ref[1]!, depth + 1);
   };
