@@ -133,6 +133,11 @@ function dictionaryAt(text: string): string {
 }
 
 const ACTION_KIND = new RegExp(String.raw`^/S${GAP}/\w`);
+/** Every action kind in a dictionary's text, and where an automatic action's value starts. */
+const ACTION_KINDS = new RegExp(String.raw`/S${GAP}/(\w+)`, 'g');
+const AUTOMATIC_ACTION = new RegExp(String.raw`/(?:OpenAction|AA)${GAP}`, 'g');
+/** An object stream's type in its (unescaped) dictionary. */
+const OBJECT_STREAM_TYPE = new RegExp(String.raw`/Type${GAP}/ObjStm\b`);
 
 /** Whether a dictionary is an action: an /S of its own (not one of a dictionary or array inside it). */
 function isAction(dictionary: string): boolean {
@@ -162,11 +167,11 @@ function automaticActions(sources: string[]): string[] {
     const reference = /^(\d+)\s+\d+\s+R\b/.exec(value);
     const text = reference ? dictionaryAt((objects.get(Number(reference[1])) ?? '').trimStart()) : dictionaryAt(value);
     if (depth > 0 && !isAction(text)) return;
-    kinds.push(...[...text.matchAll(new RegExp(String.raw`/S${GAP}/(\w+)`, 'g'))].map((m) => m[1]!));
+    kinds.push(...[...text.matchAll(ACTION_KINDS)].map((m) => m[1]!));
     if (depth < 2) for (const ref of text.matchAll(/(\d+\s+\d+\s+R)\b/g)) read(ref[1]!, depth + 1);
   };
   for (const source of sources) {
-    for (const match of source.matchAll(new RegExp(String.raw`/(?:OpenAction|AA)${GAP}`, 'g'))) {
+    for (const match of source.matchAll(AUTOMATIC_ACTION)) {
       read(source.slice(match.index + match[0].length, match.index + match[0].length + 65_536), 0);
     }
   }
@@ -188,7 +193,7 @@ function* objectStreams(content: Uint8Array, text: string): Generator<string | u
     const open = text.lastIndexOf('obj', keyword.index);
     if (open < 0) continue;
     const dictionary = decodeNames(text.slice(open, keyword.index));
-    if (!new RegExp(String.raw`/Type${GAP}/ObjStm\b`).test(dictionary)) continue;
+    if (!OBJECT_STREAM_TYPE.test(dictionary)) continue;
     const start = keyword.index + keyword[0].length;
     const end = text.indexOf('endstream', start);
     const filters = [...dictionary.matchAll(/\/(\w+Decode)\b/g)].map((m) => m[1]);
