@@ -138,6 +138,7 @@ export const supportUserDetailSchema = {
     'contactMethods',
     'pendingRequirements',
     'locks',
+    'accountChallenge',
     'trustedDevices',
     'sessions',
     'signInAttempts',
@@ -231,6 +232,20 @@ export const supportUserDetailSchema = {
           expiresAt: dateTime,
           impersonatedBy: { type: ['string', 'null'] },
         },
+      },
+    },
+    /**
+     * The account's challenge against guesses from many addresses (throttle.ts
+     * SIGN_IN_ACCOUNT_POLICY): wrong passwords within the hour, and until when every sign-in to
+     * the account asks for a captcha; null while it does not.
+     */
+    accountChallenge: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['failures', 'until'],
+      properties: {
+        failures: { type: 'integer', minimum: 0 },
+        until: dateTime,
       },
     },
     /** The newest sign-in attempts (the audit log's login lines). */

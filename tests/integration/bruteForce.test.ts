@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
-import { TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { DEMO_SUPPORT_USERS } from '../../src/server/db/seed/supportSeed.js';
+import { signedInClient, TestClient } from './client.js';
+import { listen, messagesTo, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**
  * Password guessing against the sign-in, as an attacker would try it (issue
@@ -150,5 +151,49 @@ describe.each(TEST_DATABASES)('brute force on $name', (database) => {
     for (let i = 0; i < 10; i++) expect((await msa(`victim.${i}@example.com`, wrong(i))).status).toBe(401);
     expect(await msa('customer@example.com', DEMO_PASSWORD)).toMatchObject({ status: 401, body: { captchaRequired: true } });
     expect((await msa('customer@example.com', DEMO_PASSWORD, { captcha: await c.captcha() })).status).toBe(200);
+  });
+
+  it('slows guesses spread over many addresses at one account: a captcha after 30 within the hour, the owner told once, support sees it', async () => {
+    const { username, email } = DEMO_SUPPORT_USERS.locked;
+    const since = new Date();
+    const c = await client();
+    const from = (i: number) => `203.0.113.${100 + (i % 60)}`;
+    // One guess from each of 35 addresses: no pair nor address comes near its own limit.
+    const answers = [];
+    for (let i = 0; i < 35; i++) answers.push(await attempt(c, from(i), username, wrong(i)));
+    expect(answers.slice(0, 29).every((a) => a.status === 401 && !a.body.captchaRequired)).toBe(true);
+    // The 30th wrong password puts the account under the challenge: every later attempt needs a captcha.
+    expect(answers[29].body).toEqual({ message: 'The username or password is incorrect.', captchaRequired: true });
+    expect(answers.slice(30).every((a) => a.status === 401 && a.body.captchaRequired === true)).toBe(true);
+    // Then 100 more at once, from 60 addresses: none is checked.
+    const burst = await Promise.all(Array.from({ length: 100 }, (_, i) => attempt(c, from(i), username, wrong(100 + i))));
+    expect(burst.every((a) => a.status === 401 && a.body.captchaRequired === true)).toBe(true);
+    const checked = await t.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'login.failed')
+      .where('occurred_at', '>=', since)
+      .execute();
+    expect(checked.filter((row) => (row.details as { throttled?: boolean }).throttled === false)).toHaveLength(30);
+
+    // The owner was emailed once, in words a customer reads.
+    const notices = (await messagesTo(t.db, email)).filter((m) => m.subject === 'Security notice: many wrong passwords for your account');
+    expect(notices).toHaveLength(1);
+    expect(notices[0].body).toContain('30 wrong passwords');
+    expect(notices[0].body).toContain('Your account is not locked.');
+
+    // Support sees it on the user's page.
+    const support = await signedInClient(origin, 'support.admin', { internal: true });
+    const { user_id } = await t.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow();
+    const page = await (await support.request('GET', `/api/users/${user_id}`)).json();
+    expect(page.accountChallenge).toMatchObject({ failures: 30 });
+    expect(new Date(page.accountChallenge.until).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+
+    // The owner, from a fresh address, is not locked out: the right password with a solved captcha signs in.
+    const owner = await client();
+    expect(await attempt(owner, '192.0.2.200', username, DEMO_PASSWORD)).toMatchObject({ status: 401, body: { captchaRequired: true } });
+    expect((await attempt(owner, '192.0.2.200', username, DEMO_PASSWORD, { captcha: await owner.captcha() })).status).toBe(200);
+    // Another account is not touched.
+    expect((await attempt(owner, '192.0.2.201', 'dealer.classic', DEMO_PASSWORD)).status).toBe(200);
   });
 });

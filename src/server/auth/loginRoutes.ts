@@ -12,14 +12,17 @@ import type { RefreshOutcome } from './sessions.js';
 import { startSession } from './signIn.js';
 import { identityOf } from './identity.js';
 import { signInRepository } from './signInRepository.js';
+import { noticeSignInChallenge } from './securityNotices.js';
 import {
-  addressNeedsCaptcha,
   PAIR_POLICY,
   retryAfterSeconds,
   retryMinutes,
+  SIGN_IN_ACCOUNT_POLICY,
   SIGN_IN_ADDRESS_POLICY,
   signInDecision,
   signInKeys,
+  signInNeedsCaptcha,
+  startsAccountChallenge,
 } from './throttle.js';
 
 /**
@@ -40,7 +43,8 @@ export async function loginRoutes(parent: FastifyInstance) {
    * Checks the password under throttling (throttle.ts signInDecision); the user when it is right.
    * Every refusal costs the same argon2 work whether or not the account exists, and answers alike
    * for both: 429 with Retry-After while the account is blocked from this address, 401
-   * {captchaRequired} while the address must solve a captcha, else 401 with the credentials message.
+   * {captchaRequired} while the address or the account must solve a captcha, else 401 with the
+   * credentials message. The failure that puts an account under the challenge emails its owner.
    */
   async function checkCredentials(
     request: FastifyRequest,
@@ -52,18 +56,27 @@ export async function loginRoutes(parent: FastifyInstance) {
     failureKey: string,
   ): Promise<UserRow | undefined> {
     const keys = signInKeys(account, request.ip);
-    const before = await limiter.states([keys.address]);
-    const needsCaptcha = addressNeedsCaptcha(before.get(keys.address), new Date());
-    const captchaSolved = needsCaptcha && !!captcha && (await app.captcha.verify(captcha));
-    // The attempt is counted (pair and address) before the password is checked, unless the decision
-    // refuses it: read and counted under one lock, so attempts sent at once cannot all pass the read.
+    const needsCaptcha = async () => {
+      const states = await limiter.states([keys.address, keys.account]);
+      return signInNeedsCaptcha(states.get(keys.address), states.get(keys.account), new Date());
+    };
+    const captchaSolved = !!captcha && (await needsCaptcha()) && (await app.captcha.verify(captcha));
+    // The attempt is counted (pair, address and account) before the password is checked, unless the
+    // decision refuses it: read and counted under one lock, so attempts sent at once cannot all pass the read.
     const reservation = await limiter.reserve(
       [
         { key: keys.pair, policy: PAIR_POLICY },
         { key: keys.address, policy: SIGN_IN_ADDRESS_POLICY },
+        { key: keys.account, policy: SIGN_IN_ACCOUNT_POLICY },
       ],
       (states, now) => {
-        const decision = signInDecision({ pair: states.get(keys.pair), address: states.get(keys.address), captchaSolved, now });
+        const decision = signInDecision({
+          pair: states.get(keys.pair),
+          address: states.get(keys.address),
+          account: states.get(keys.account),
+          captchaSolved,
+          now,
+        });
         return decision.kind === 'check' ? undefined : decision;
       },
     );
@@ -90,16 +103,19 @@ export async function loginRoutes(parent: FastifyInstance) {
 
     const valid = await app.secrets.verify(!user || user.disabled_at ? null : user.password_hash, password);
     if (!valid || !user) {
-      await audit({ throttled: false });
-      const after = await limiter.states([keys.address]);
-      const captchaRequired = addressNeedsCaptcha(after.get(keys.address), new Date());
+      const accountFailures = reservation.failures.get(keys.account) ?? 0;
+      const challenged = startsAccountChallenge(accountFailures);
+      await audit({ throttled: false, ...(challenged && { accountChallenged: true }) });
+      if (challenged && user) await noticeSignInChallenge(app, request, user, accountFailures);
+      const captchaRequired = await needsCaptcha();
       void reply.status(401).send({ message: request.t(failureKey), ...(captchaRequired && { captchaRequired }) });
       return undefined;
     }
-    // Only this account's block from this address ends; the address keeps its failures, less this
-    // attempt's, which was counted before the password was known to be right.
+    // Only this account's block from this address ends; the address and the account keep their
+    // failures, less this attempt's, which was counted before the password was known to be right.
+    // The owner's right password does not lift the account's challenge: the guesses were not theirs.
     await limiter.succeed([keys.pair]);
-    await limiter.forgive([keys.address]);
+    await limiter.forgive([keys.address, keys.account]);
     return user;
   }
 

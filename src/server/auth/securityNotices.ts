@@ -32,12 +32,9 @@ export async function noticeSecurityChange(
   user: NoticeRecipient,
   change: SecurityChange,
 ): Promise<void> {
-  if (!user.email) return;
-  const t = user.language ? app.i18n.forRequest(user.language) : request.t;
-  const what = t(`securityNotices.changes.${change}`);
-  try {
-    await app.outbox.sendEmail({
-      to: user.email,
+  await sendNotice(app, request, user, change, (t) => {
+    const what = t(`securityNotices.changes.${change}`);
+    return {
       subject: t('securityNotices.subject', { what }),
       text: t('securityNotices.body', {
         name: user.name || user.username,
@@ -47,8 +44,45 @@ export async function noticeSecurityChange(
         ip: request.ip,
         portal: app.config.portalName,
       }),
-    });
+    };
+  });
+}
+
+/**
+ * Emails `user` that so many wrong passwords were tried for the account within the hour, from
+ * any addresses, that every sign-in to it now asks for a captcha (throttle.ts
+ * SIGN_IN_ACCOUNT_POLICY); sent once, by the failure that starts the challenge.
+ */
+export async function noticeSignInChallenge(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: NoticeRecipient,
+  failures: number,
+): Promise<void> {
+  await sendNotice(app, request, user, 'signInChallenge', (t) => ({
+    subject: t('securityNotices.challenge.subject'),
+    text: t('securityNotices.challenge.body', {
+      name: user.name || user.username,
+      username: user.username,
+      failures,
+      time: utcMinute(new Date()),
+      portal: app.config.portalName,
+    }),
+  }));
+}
+
+async function sendNotice(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: NoticeRecipient,
+  kind: string,
+  compose: (t: (key: string, options?: Record<string, unknown>) => string) => { subject: string; text: string },
+): Promise<void> {
+  if (!user.email) return;
+  const t = user.language ? app.i18n.forRequest(user.language) : request.t;
+  try {
+    await app.outbox.sendEmail({ to: user.email, ...compose(t) });
   } catch (error) {
-    request.log.warn({ err: error, change }, 'security notice not written to the outbox');
+    request.log.warn({ err: error, kind }, 'security notice not written to the outbox');
   }
 }

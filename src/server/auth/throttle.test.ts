@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_POLICY,
+  accountNeedsCaptcha,
   addressNeedsCaptcha,
   blockedFor,
   delayAfter,
@@ -10,6 +11,7 @@ import {
   SIGN_IN_ADDRESS_POLICY,
   signInDecision,
   signInKeys,
+  startsAccountChallenge,
   type ThrottleState,
 } from './throttle.js';
 
@@ -79,6 +81,38 @@ describe('throttle helpers', () => {
     expect([1, 1000, 1001].map(retryAfterSeconds)).toEqual([1, 1, 2]);
   });
   it('keys a sign-in on the account with the address, and on the address', () => {
-    expect(signInKeys('Dealer.Beta', '198.51.100.1')).toEqual({ pair: 'pair:dealer.beta|198.51.100.1', address: 'signin-ip:198.51.100.1' });
+    expect(signInKeys('Dealer.Beta', '198.51.100.1')).toEqual({
+      pair: 'pair:dealer.beta|198.51.100.1',
+      address: 'signin-ip:198.51.100.1',
+      account: 'signin-account:dealer.beta',
+    });
+  });
+});
+
+describe('the account challenge (guesses from many addresses)', () => {
+  it('asks every sign-in to the account for a captcha after 30 failures within the hour', () => {
+    expect(accountNeedsCaptcha(state(29), now)).toBe(false);
+    expect(accountNeedsCaptcha(state(30), now)).toBe(true);
+    expect(accountNeedsCaptcha(state(300, ago(60 * 60_000)), now)).toBe(false);
+    expect(signInDecision({ pair: undefined, address: undefined, account: state(30), captchaSolved: false, now })).toEqual({
+      kind: 'captcha',
+    });
+    expect(signInDecision({ pair: undefined, address: undefined, account: state(30), captchaSolved: true, now })).toEqual({
+      kind: 'check',
+    });
+    expect(signInDecision({ pair: undefined, address: state(3), account: state(29), captchaSolved: false, now })).toEqual({
+      kind: 'check',
+    });
+  });
+  it('never blocks the account: a blocked pair still answers first, and only with its own wait', () => {
+    expect(signInDecision({ pair: state(6, now, later(2000)), address: undefined, account: state(500), captchaSolved: true, now })).toEqual(
+      {
+        kind: 'throttled',
+        retryAfterMs: 2000,
+      },
+    );
+  });
+  it('tells the owner at the failure that starts it, once', () => {
+    expect([29, 30, 31, 60].map(startsAccountChallenge)).toEqual([false, true, false, false]);
   });
 });

@@ -35,6 +35,20 @@ export const SIGN_IN_ADDRESS_POLICY: ThrottlePolicy & { captchaAfter: number; wi
   captchaAfter: 10,
   windowMs: 60 * 60_000,
 };
+/**
+ * Sign-in: one account from every address together, against guesses spread over many addresses
+ * (each pair and each address staying under its own limits). Never blocked, so nobody can lock
+ * an owner out: past `captchaAfter` failures within the window every sign-in to the account needs
+ * a solved captcha, the owner's too, and the owner is emailed once (docs/security.md compares this
+ * with Keycloak's brute-force detection and NIST SP 800-63B §5.2.2).
+ */
+export const SIGN_IN_ACCOUNT_POLICY: ThrottlePolicy & { captchaAfter: number; windowMs: number } = {
+  freeFailures: Number.POSITIVE_INFINITY,
+  baseDelayMs: 0,
+  maxDelayMs: 0,
+  captchaAfter: 30,
+  windowMs: 60 * 60_000,
+};
 
 /** How long a key is blocked after its `failures`-th consecutive failure. */
 export function delayAfter(failures: number, policy: ThrottlePolicy): number {
@@ -82,17 +96,19 @@ export type SignInDecision =
 
 /**
  * Whether a sign-in attempt may check the password: the pair's block first,
- * then the address's captcha (only `captchaSolved` lets the attempt through).
+ * then the captcha that the address or the account asks for (only
+ * `captchaSolved` lets the attempt through).
  */
 export function signInDecision(input: {
   pair: ThrottleState | undefined;
   address: ThrottleState | undefined;
+  account?: ThrottleState | undefined;
   captchaSolved: boolean;
   now: Date;
 }): SignInDecision {
   const blocked = blockedFor(input.pair, input.now);
   if (blocked > 0) return { kind: 'throttled', retryAfterMs: blocked };
-  if (addressNeedsCaptcha(input.address, input.now) && !input.captchaSolved) return { kind: 'captcha' };
+  if (signInNeedsCaptcha(input.address, input.account, input.now) && !input.captchaSolved) return { kind: 'captcha' };
   return { kind: 'check' };
 }
 
@@ -101,13 +117,38 @@ export function addressNeedsCaptcha(state: ThrottleState | undefined, now: Date)
   return recentFailures(state, now, SIGN_IN_ADDRESS_POLICY.windowMs) >= SIGN_IN_ADDRESS_POLICY.captchaAfter;
 }
 
-/** The sign-in throttle keys of an attempt: the account with the address, and the address. */
-export function signInKeys(account: string, ip: string) {
-  return { pair: `pair:${account.toLowerCase()}|${ip}`, address: `signin-ip:${ip}` };
+/** True when an account has failed often enough lately, from any addresses, that each sign-in to it needs a captcha. */
+export function accountNeedsCaptcha(state: ThrottleState | undefined, now: Date): boolean {
+  return recentFailures(state, now, SIGN_IN_ACCOUNT_POLICY.windowMs) >= SIGN_IN_ACCOUNT_POLICY.captchaAfter;
 }
 
-/** What reserve() answers: the refusal (the attempt not counted), or that it was counted and whether, wrong, it starts a block. */
-export type Reservation<R> = { refused: R } | { refused?: undefined; blocks: boolean };
+/** The captcha of a sign-in: asked for when the address or the account asks for it. */
+export function signInNeedsCaptcha(address: ThrottleState | undefined, account: ThrottleState | undefined, now: Date): boolean {
+  return addressNeedsCaptcha(address, now) || accountNeedsCaptcha(account, now);
+}
+
+/**
+ * The failure that puts an account under the challenge: exactly the `captchaAfter`-th within the
+ * window, so its owner is told once however many guesses follow (reserve() counts under a lock).
+ */
+export function startsAccountChallenge(failures: number): boolean {
+  return failures === SIGN_IN_ACCOUNT_POLICY.captchaAfter;
+}
+
+/** Prefix of an account's own sign-in key (support reads and clears it through signInKeys). */
+const SIGN_IN_ACCOUNT_PREFIX = 'signin-account:';
+
+/** The sign-in throttle keys of an attempt: the account with the address, the address, and the account alone. */
+export function signInKeys(account: string, ip: string) {
+  const name = account.toLowerCase();
+  return { pair: `pair:${name}|${ip}`, address: `signin-ip:${ip}`, account: `${SIGN_IN_ACCOUNT_PREFIX}${name}` };
+}
+
+/**
+ * What reserve() answers: the refusal (the attempt not counted), or that it was counted, whether,
+ * wrong, it starts a block, and each key's count of failures with it.
+ */
+export type Reservation<R> = { refused: R } | { refused?: undefined; blocks: boolean; failures: Map<string, number> };
 
 /** reserve()'s default refusal: a key still blocked, with how long. */
 function blockedRefusal(states: Map<string, ThrottleState>, now: Date): { retryAfterMs: number } | undefined {
@@ -154,8 +195,10 @@ export function throttle(db: Db) {
         const refused = refuse(states, now);
         if (refused !== undefined) return { refused };
         let blocks = false;
+        const counted = new Map<string, number>();
         for (const { key, policy } of entries) {
           const failures = recentFailures(states.get(key), now, policy.windowMs) + 1;
+          counted.set(key, failures);
           const delay = delayAfter(failures, policy);
           blocks ||= delay > 0;
           await trx
@@ -164,7 +207,7 @@ export function throttle(db: Db) {
             .where('throttle_key', '=', key)
             .execute();
         }
-        return { blocks };
+        return { blocks, failures: counted };
       });
     },
 

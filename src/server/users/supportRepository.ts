@@ -3,6 +3,7 @@ import type { SupportAccess, SupportUser, SupportUserStatus } from '../../../sch
 import { APPLICATION } from '../../common/constants.js';
 import { PENDING_FLAGS, pendingRequirements } from '../auth/requirements.js';
 import { replaceToken } from '../auth/oneTimeTokens.js';
+import { accountNeedsCaptcha, SIGN_IN_ACCOUNT_POLICY, signInKeys } from '../auth/throttle.js';
 import type { Db } from '../db/database.js';
 
 export type SupportSortField = 'name' | 'username' | 'applicationNum' | 'status' | 'lastSignInAt';
@@ -120,6 +121,14 @@ function toSupportUser(row: ListRow): SupportUser {
     status: row.status,
     lastSignInAt: iso(row.last_sign_in_at),
   };
+}
+
+/** The account's challenge while it lasts: its failures within the hour, and when it ends if no more come. */
+function challengeOf(row: { failures: number; last_failure_at: Date | string | null } | undefined, now: Date) {
+  if (!row?.last_failure_at) return null;
+  const last = new Date(row.last_failure_at);
+  if (!accountNeedsCaptcha({ failures: row.failures, lastFailureAt: last, blockedUntil: null }, now)) return null;
+  return { failures: row.failures, until: new Date(last.getTime() + SIGN_IN_ACCOUNT_POLICY.windowMs).toISOString() };
 }
 
 /** What the sign-in attempts of the audit log say happened. */
@@ -258,7 +267,7 @@ export function supportRepository(db: Db) {
     async state(user: { user_id: number; username: string; current_site_group_num: number | null }) {
       const userId = user.user_id;
       const now = new Date();
-      const [groups, links, contacts, locks, devices, sessions, failed, succeeded, supportAccess] = await Promise.all([
+      const [groups, links, contacts, challenge, locks, devices, sessions, failed, succeeded, supportAccess] = await Promise.all([
         db
           .selectFrom('user_account_groups as g')
           .innerJoin('account_groups as a', 'a.site_group_num', 'g.site_group_num')
@@ -281,6 +290,11 @@ export function supportRepository(db: Db) {
           .where('user_id', '=', userId)
           .orderBy('type')
           .execute(),
+        db
+          .selectFrom('login_throttle')
+          .select(['failures', 'last_failure_at'])
+          .where('throttle_key', '=', signInKeys(user.username, '').account)
+          .executeTakeFirst(),
         db
           .selectFrom('login_throttle')
           .select(['throttle_key', 'failures', 'blocked_until'])
@@ -341,6 +355,7 @@ export function supportRepository(db: Db) {
           isDefault: l.is_default,
         })),
         contactMethods: contacts.map((c) => ({ type: c.type, value: c.value, verified: !!c.verified_at })),
+        accountChallenge: challengeOf(challenge, now),
         locks: locks.map((l) => ({
           address: l.throttle_key.slice(l.throttle_key.indexOf('|') + 1),
           failures: l.failures,
@@ -400,14 +415,22 @@ export function supportRepository(db: Db) {
 
     // ------------------------------------------------------------ the actions' changes
 
-    /** Forgets the account's sign-in blocks and failures from every address; answers how many addresses. */
+    /**
+     * Forgets the account's sign-in blocks and failures from every address, and its challenge
+     * against guesses from many addresses; answers how many addresses were blocked.
+     */
     async unlock(username: string): Promise<number> {
       const rows = await db
         .deleteFrom('login_throttle')
-        .where(sql<SqlBool>`starts_with(throttle_key, ${`pair:${username.toLowerCase()}|`})`)
+        .where((eb) =>
+          eb.or([
+            sql<SqlBool>`starts_with(throttle_key, ${`pair:${username.toLowerCase()}|`})`,
+            eb('throttle_key', '=', signInKeys(username, '').account),
+          ]),
+        )
         .returning('throttle_key')
         .execute();
-      return rows.length;
+      return rows.filter((row) => row.throttle_key.startsWith('pair:')).length;
     },
 
     async requirePasswordReset(userId: number, now = new Date()): Promise<void> {

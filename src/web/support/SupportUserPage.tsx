@@ -285,6 +285,11 @@ function SignInSection({ user }: { user: SupportUserDetail }) {
   const short = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
   return (
     <Section title={t('signIn.title')}>
+      {user.accountChallenge && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {t('signIn.challenged', { until: when(user.accountChallenge.until), failures: user.accountChallenge.failures })}
+        </Alert>
+      )}
       {user.locks.length === 0 ? (
         <Empty>{t('signIn.notLocked')}</Empty>
       ) : (
