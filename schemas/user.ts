@@ -1,8 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { APPLICATION, LIMITS } from './constants.js';
-import { emailField, optionalPhonePattern } from './auth.js';
+import { emailField, mfaCodeField, optionalPhonePattern } from './auth.js';
 import { RECOVERY_LIMITS } from './recovery.js';
 import { INT4_MAX, int4Range } from './shared.js';
+import type { UiHints } from './uiHints.js';
 
 /** Users, MSA users and account links: SPEC §3, §5 'MSA account', §6 roles, §7 customer calls. */
 
@@ -144,6 +145,44 @@ export const msaAccountUpdateSchema = {
   },
 } as const;
 export type MsaAccountUpdate = FromSchema<typeof msaAccountUpdateSchema>;
+
+/** The MSA account dialog's form (SchemaForm): the email, then the phone. */
+export const msaAccountUi = {
+  order: ['email', 'phoneNumber'],
+  fields: {
+    email: { label: 'msa.accountDialog.email' },
+    phoneNumber: { label: 'msa.accountDialog.phone' },
+  },
+} as const satisfies UiHints<keyof typeof msaAccountUpdateSchema.properties>;
+
+/**
+ * GET/PUT msa/users/me: the signed-in customer's email (their sign-in), profile phone, and the
+ * new email waiting for the code sent to it (null when none): a new email replaces the old only
+ * once that code comes back (POST msa/users/me/emailConfirmation).
+ */
+export const msaPersonalUserSchema = {
+  $id: 'MsaPersonalUser',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'email', 'phoneNumber', 'emailPending'],
+  properties: {
+    id: { type: 'string', enum: ['me'] },
+    email: { type: 'string' },
+    phoneNumber: { type: ['string', 'null'] },
+    emailPending: { type: ['string', 'null'] },
+  },
+} as const;
+export type MsaPersonalUser = FromSchema<typeof msaPersonalUserSchema>;
+
+/** POST msa/users/me/emailConfirmation: the code sent to the new email. */
+export const msaEmailConfirmationSchema = {
+  $id: 'MsaEmailConfirmation',
+  type: 'object',
+  additionalProperties: false,
+  required: ['code'],
+  properties: { code: mfaCodeField },
+} as const;
+export type MsaEmailConfirmation = FromSchema<typeof msaEmailConfirmationSchema>;
 
 const siteNumField = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 

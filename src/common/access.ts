@@ -180,6 +180,8 @@ export const ACCESS_TABLE = {
   msaHolidays: msaDetail('scheduleRead'),
   // The active account's summary, account and panel info; change requests to the dealer (create).
   msaAccount: { show: { apps: [customer] }, list: { apps: [customer] }, create: { apps: [customer] } },
+  // §2 MSA account dialog, §7 'Update personal user: email, phone': the customer's own email and phone.
+  msaUsers: { show: { apps: [customer] }, edit: { apps: [customer] } },
   // The customer's linked alarm accounts (MSA summary, account and panel info).
   accountLinks: {
     list: { apps: [customer] },

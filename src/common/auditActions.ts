@@ -101,6 +101,8 @@ export const AUDIT_ACTIONS = [
   'password.changed',
   'privacyPolicy.accepted',
   'privacyPolicy.updated',
+  'profile.emailChangeRequested',
+  'profile.emailChanged',
   'profile.updated',
   'recovery.answers.accepted',
   'recovery.answers.locked',

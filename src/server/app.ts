@@ -50,6 +50,7 @@ import { jobsPlugin } from './jobs/jobsPlugin.js';
 import { testsRoutes } from './tests/testsRoutes.js';
 import type { Audience } from './http/audience.js';
 import { msaRoutes } from './msa/msaRoutes.js';
+import { msaUserRoutes } from './msa/msaUserRoutes.js';
 import { accountLinksRepository } from './shell/accountLinksRepository.js';
 import { accountEditsRoutes } from './accountEdits/accountEditsRoutes.js';
 import { siteCreateRoutes } from './siteCreate/siteCreateRoutes.js';
@@ -286,6 +287,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         },
         { prefix: '/msa' },
       );
+      await api.register(msaUserRoutes);
       await api.register(invoicesRoutes, { audience: msa });
       await api.register(dealerInvoicesRoutes);
       await api.register(ansServiceRoutes);

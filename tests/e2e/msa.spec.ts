@@ -7,6 +7,7 @@ import type { SiteTest } from '../../schemas/tests.js';
 import type { AccountLink } from '../../schemas/user.js';
 import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
 import { checkA11y } from './a11y.js';
+import { fromOutbox } from './dialogSupport.js';
 import { customerPage } from './signIn.js';
 import { moveUpByKeyboard } from './keyboardReorder.js';
 
@@ -388,3 +389,66 @@ for (const [size, viewport] of [
     await page.context().close();
   });
 }
+
+test('phone, Spanish, then desktop: My account changes the phone at once and the sign-in email only with the code sent to it', async ({
+  browser,
+}) => {
+  // A customer of its own (no other journey signs in as it), between two addresses: each run moves it to the other.
+  const addresses = ['customer.basic@example.com', 'customer.basic.moved@example.com'];
+  const signInAs = async (viewport: { width: number; height: number }, locale?: 'es') => {
+    for (const [i, email] of addresses.entries()) {
+      const context = await browser.newContext();
+      await context.request.get('/api/health');
+      const xsrf = (await context.cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
+      const ok = (
+        await context.request.post('/api/msa/login', { data: { email, password: DEMO_PASSWORD }, headers: { [XSRF.header]: xsrf } })
+      ).ok();
+      await context.close();
+      if (ok) return { page: await customerPage(browser, viewport, { email, locale }), from: email, to: addresses[1 - i]! };
+    }
+    throw new Error('neither address of the customer signs in');
+  };
+
+  // Phone, Spanish: the dialog in the user menu, its rules, and a phone saved at once.
+  const { page, from, to } = await signInAs(PHONE, 'es');
+  await page.goto('/msa/summary');
+  await page.getByRole('button', { name: 'Más acciones' }).click();
+  await page.getByRole('menuitem', { name: 'Mi cuenta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mi cuenta' });
+  await expect(dialog.getByLabel('Correo electrónico')).toHaveValue(from);
+  await expect(dialog.getByLabel('Contraseña')).toHaveAttribute('readonly', '');
+  await dialog.getByLabel('Teléfono').fill('llámame');
+  await expect(dialog.getByText('Debe ser un número de teléfono válido')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+  await dialog.getByLabel('Teléfono').fill('+1 555 0142');
+  await checkA11y(page, 'msa', 'account-dialog-phone', { include: '[role="dialog"]' });
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Su cuenta se actualizó.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect((await getJson<{ phoneNumber: string }>(page, '/api/msa/users/me')).phoneNumber).toBe('+1 555 0142');
+  await page.context().close();
+
+  // Desktop, English: a new email waits for its code, then becomes the sign-in.
+  const desktop = await customerPage(browser, DESKTOP, { email: from });
+  await desktop.goto('/msa/summary');
+  await desktop.getByRole('button', { name: 'Profile' }).click();
+  await desktop.getByRole('menuitem', { name: 'My account' }).click();
+  const account = desktop.getByRole('dialog', { name: 'My account' });
+  await account.getByLabel('Email').fill(to);
+  const since = Date.now();
+  await account.getByRole('button', { name: 'Save' }).click();
+  await expect(account.getByText('Confirm your new email')).toBeVisible();
+  await expect(account.getByText(`We sent a 6-digit code to ${to}.`, { exact: false })).toBeVisible();
+  const code = await fromOutbox(desktop, to, /\b(\d{6})\b/, since);
+  await account.getByLabel('Code').fill(code === '000000' ? '000001' : '000000');
+  await account.getByRole('button', { name: 'Confirm email' }).click();
+  await expect(account.getByText('The code is incorrect', { exact: false })).toBeVisible();
+  await account.getByLabel('Code').fill(code);
+  await checkA11y(desktop, 'msa', 'account-dialog-code', { include: '[role="dialog"]' });
+  await account.getByRole('button', { name: 'Confirm email' }).click();
+  await expect(desktop.getByText(`Your email was changed. Sign in with ${to} from now on.`)).toBeVisible();
+  expect((await getJson<{ email: string }>(desktop, '/api/msa/users/me')).email).toBe(to);
+  // The old address was told.
+  await fromOutbox(desktop, from, /(Your sign-in email was changed)/, since);
+  await desktop.context().close();
+});

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  */
 export type SecurityChange =
   | 'passwordChanged'
+  | 'emailChanged'
   | 'passkeyAdded'
   | 'passkeyRemoved'
   | 'authenticatorOn'

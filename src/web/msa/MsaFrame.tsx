@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { SiteDetail } from '../../../schemas/sites.js';
 import type { AccountLink } from '../../../schemas/user.js';
-import { failureMessage } from '../providers/errorMessages.js';
 import { visuallyHidden } from '../resources/visuallyHidden.js';
 import { useMsaSite } from './useMsaSite.js';
+import { LoadFailed } from '../resources/LoadFailed.js';
 
 export interface MsaScreen {
   site: SiteDetail;
@@ -29,18 +28,7 @@ export function MsaFrame({ title, children }: { title: ReactNode; children: (scr
   const { site, links, dn, isPending, error, refetch } = useMsaSite();
   let body: ReactNode;
   if (error) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {translate('msa.retry')}
-          </Button>
-        }
-      >
-        {translate(failureMessage(error, 'msa.loadFailed'))}
-      </Alert>
-    );
+    body = <LoadFailed error={error} messageKey="msa.loadFailed" retryKey="msa.retry" onRetry={refetch} />;
   } else if (links && links.length === 0) {
     body = (
       <Alert severity="info">

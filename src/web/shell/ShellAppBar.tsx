@@ -22,7 +22,7 @@ import { HelpDialogs, HelpMenu } from './HelpMenu.js';
 import { headerLogo, homePath } from './menuRules.js';
 import { shellApi } from './shellApi.js';
 import type { HeaderControl, HeaderLayout } from './headerRules.js';
-import { AccountItem, DarkModeItem, LanguageItems, LogoutItem, ShellUserMenu } from './ShellUserMenu.js';
+import { AccountItem, DarkModeItem, LanguageItems, LogoutItem, MsaAccountItem, ShellUserMenu } from './ShellUserMenu.js';
 import { useShellControls } from './shellContext.js';
 import { openSpotlight } from './shellEvents.js';
 import { AccountGroupSwitcher, AccountSwitcher } from './Switchers.js';
@@ -156,6 +156,7 @@ function OverflowMenu({ layout }: { layout: HeaderLayout }) {
           )}
           {has('userMenu') && <Divider />}
           {has('userMenu') && <AccountItem />}
+          {has('userMenu') && <MsaAccountItem />}
           {has('userMenu') && <DarkModeItem />}
           {has('userMenu') && <LanguageItems />}
           {has('userMenu') && <Divider />}

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ToggleOffIcon from '@mui/icons-material/ToggleOff';
@@ -11,6 +12,7 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import Divider from '@mui/material/Divider';
 import { UserMenu, useLocales, useLocaleState, useLogout, useTheme, useTranslate, useUserMenu } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { APPLICATION } from '../../common/constants.js';
 import { COLOR_MODE_STORAGE_KEY } from '../theme/colorMode.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { shellApi } from './shellApi.js';
@@ -32,6 +34,38 @@ export function AccountItem() {
       </ListItemIcon>
       <ListItemText>{translate('shell.user.account')}</ListItemText>
     </MenuItem>
+  );
+}
+
+const MsaAccountDialog = lazy(() => import('../msa/MsaAccountDialog.js').then((m) => ({ default: m.MsaAccountDialog })));
+
+/** §2 'MSA account dialog': the customer's email and phone, opened from the user menu (customers only). */
+export function MsaAccountItem() {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  const { user } = useShellSession();
+  const [open, setOpen] = useState(false);
+  if (user?.applicationNum !== APPLICATION.customer) return null;
+  return (
+    <>
+      <MenuItem onClick={() => setOpen(true)}>
+        <ListItemIcon>
+          <ManageAccountsIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{translate('msa.accountDialog.menu')}</ListItemText>
+      </MenuItem>
+      {open && (
+        <Suspense fallback={null}>
+          <MsaAccountDialog
+            open
+            onClose={() => {
+              setOpen(false);
+              menu?.onClose();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 
@@ -124,6 +158,7 @@ export function ShellUserMenu() {
   return (
     <UserMenu>
       <AccountItem />
+      <MsaAccountItem />
       <LogoutItem />
       <DarkModeItem />
       <LanguageItems />

@@ -1,10 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
-import { failureMessage } from '../providers/errorMessages.js';
 import { useSession } from '../providers/useSession.js';
 import { DevicesSection, SessionsSection } from './DeviceSections.js';
 import { PasskeySection } from './PasskeySection.js';
@@ -13,6 +11,7 @@ import { ContactMethodsSection, PasswordSection } from './SecuritySections.js';
 import { AuthenticatorSection } from './AuthenticatorSection.js';
 import { SupportAccessSection } from './SupportAccessSection.js';
 import { useProfile } from './userAccountApi.js';
+import { LoadFailed } from '../resources/LoadFailed.js';
 
 /**
  * /user-account, for every user: name, language and theme; contact methods (a new one
@@ -26,18 +25,7 @@ export function UserAccountPage() {
   const { impersonating } = useSession();
   const { data: profile, error, refetch, isPending } = useProfile();
   if (error) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {translate('userAccount.retry')}
-          </Button>
-        }
-      >
-        {translate(failureMessage(error, 'userAccount.loadFailed'))}
-      </Alert>
-    );
+    return <LoadFailed error={error} messageKey="userAccount.loadFailed" retryKey="userAccount.retry" onRetry={refetch} />;
   }
   if (isPending || !profile) return <Skeleton variant="rounded" height={320} />;
   return (

@@ -8,13 +8,13 @@ import type { ReactNode } from 'react';
 import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SiteDetail } from '../../../../schemas/sites.js';
-import { failureMessage } from '../../providers/errorMessages.js';
 import { visuallyHidden } from '../../resources/visuallyHidden.js';
 import { PasscodesSection } from './PasscodesSection.js';
 import { SectionNav, SiteInfoHeader, SiteWarnings } from './SiteInfoHeader.js';
 
 import { AgenciesSection, ContactsSection, DevicesSection, OverviewSection, SchedulesSection, ZonesSection } from './SiteSections.js';
 import { currentDevice, dateLocale } from './siteInfoRules.js';
+import { LoadFailed } from '../../resources/LoadFailed.js';
 
 /** Where the not-found message sends the user back to: the accounts list. */
 const SITES_LIST_PATH = '/sites';
@@ -80,7 +80,6 @@ function NotFound({ siteNum }: { siteNum: number }) {
  * completeness warnings linking to their section.
  */
 export function SiteInfoPage({ siteNum, devNum, toggleFavorite, slots }: SiteInfoPageProps) {
-  const translate = useTranslate();
   const [language = 'en'] = useLocaleState();
   const locale = dateLocale(language);
   const valid = Number.isInteger(siteNum) && siteNum > 0;
@@ -88,18 +87,7 @@ export function SiteInfoPage({ siteNum, devNum, toggleFavorite, slots }: SiteInf
 
   if (!valid || status(error) === 404) return <NotFound siteNum={siteNum} />;
   if (error) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {translate('siteInfo.errors.retry')}
-          </Button>
-        }
-      >
-        {translate(failureMessage(error, 'siteInfo.errors.load'))}
-      </Alert>
-    );
+    return <LoadFailed error={error} messageKey="siteInfo.errors.load" retryKey="siteInfo.errors.retry" onRetry={refetch} />;
   }
   if (isPending || !data) return <LoadingSkeleton />;
 
