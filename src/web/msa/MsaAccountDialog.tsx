@@ -11,6 +11,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { EditBase, Form, useCreate, useEditContext, useNotify, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { msaAccountUi, msaAccountUpdateSchema, type MsaPersonalUser } from '../../../schemas/user.js';
@@ -41,8 +43,10 @@ const PASSWORD_MASK = '••••••••••••';
 export function MsaAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const titleId = useId();
+  // Full screen on a phone, as every dialog of the customer's screens.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone}>
       <DialogTitle id={titleId}>{translate('msa.accountDialog.title')}</DialogTitle>
       {/* The Dialog unmounts its content when closed: each opening reads the account afresh. */}
       <EditBase resource={RESOURCE} id={ME} mutationMode="pessimistic" redirect={false}>
