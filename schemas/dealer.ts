@@ -96,14 +96,14 @@ export const reportCodeResponseSchema = {
   $id: 'ReportCodeResponse',
   type: 'object',
   additionalProperties: false,
-  required: ['emailAddress', 'schedReportID', 'isTRMUser'],
+  required: ['emailAddress', 'schedReportID', 'isTRMUser', 'runId'],
   properties: {
     emailAddress: { type: 'string' },
     schedReportID: { type: 'integer', ...int4Range },
     isTRMUser: { type: 'boolean' },
     /** The report's name, for the dialog. */
     reportName: { type: 'string' },
-    /** The run, for an internal user's link to it in the portal. */
+    /** The run, for an internal user's link to its page in the portal (/reports/{runId}, SPEC §4 Report download). */
     runId: { type: 'integer', ...int4Range },
   },
 } as const;

@@ -440,15 +440,19 @@ export type ReportSchedule = FromSchema<typeof reportScheduleSchema>;
 
 export const REPORT_SCHEDULE_SORT_FIELDS = ['name', 'nextRunAt', 'createdAt'] as const;
 
-/** The answer of POST /api/report/download/exchange: the download token (an HttpOnly cookie) lasts until expiresAt. */
+/**
+ * The answer of POST /api/report/download/exchange: the download token (an HttpOnly cookie) lasts until expiresAt;
+ * runId is the run, whose page (/reports/{runId}) the verified view leads to (SPEC §4 'Verified: go to /reports/{id}').
+ */
 export const reportDownloadGrantSchema = {
   $id: 'ReportDownloadGrant',
   type: 'object',
   additionalProperties: false,
-  required: ['expiresAt', 'fileName'],
+  required: ['expiresAt', 'fileName', 'runId'],
   properties: {
     expiresAt: { type: 'string', format: 'date-time' },
     fileName: { type: 'string' },
+    runId: { type: 'integer', minimum: 1, maximum: INT4_MAX },
   },
 } as const;
 export type ReportDownloadGrant = FromSchema<typeof reportDownloadGrantSchema>;

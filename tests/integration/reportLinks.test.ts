@@ -68,6 +68,8 @@ describe.each(TEST_DATABASES)('report links on $name', (database) => {
     expect(granted.status).toBe(200);
     expect(new Date(granted.body.expiresAt).getTime()).toBeGreaterThan(Date.now());
     expect(granted.body.fileName).toMatch(/\.csv$/);
+    // The run, whose page the verified view leads to (SPEC §4 'Verified: go to /reports/{id}').
+    expect(granted.body.runId).toBe(runId);
     expect(client.cookie('report_download')).toBeTruthy();
 
     const file = await client.request('GET', `/api/report/download/${linkID}`);

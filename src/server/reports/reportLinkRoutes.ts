@@ -22,13 +22,15 @@ import type { AuditAction } from '../../common/auditActions.js';
  * - POST /api/mfa/requestReportCode {linkID, type email, mfaType
  *   reportingVerification, resendCode}: emails a six-digit code to the link's
  *   address and answers where it went (masked), the scheduled report and
- *   whether the recipient is internal staff (isTRMUser). On opening (resendCode
+ *   whether the recipient is internal staff (isTRMUser), the report's name and
+ *   the run (runId: its page in the portal). On opening (resendCode
  *   false) a code still valid is not sent again; Resend Code within 30 s, or
  *   more than 10 codes an hour, answers 429 as sign-in codes do.
  * - POST /api/report/download/exchange {linkID, code}: spends the code (single
  *   use, 10 minutes, 5 wrong guesses) and sets the download token, an HttpOnly
  *   cookie signed by the server, good for that link only, for DOWNLOAD_TOKEN_MS;
- *   answers its expiry (the page keeps it in local storage) and the file name.
+ *   answers its expiry (the page keeps it in local storage), the file name
+ *   and the run (the verified view's way to its page, /reports/{runId}).
  * - GET /api/report/download/{linkID}: the file, for the run's owner signed in
  *   or with the link's token; 401 asks for a code, 404 an unknown link, 410 an
  *   expired link or deleted report, 409 a report not ready.
@@ -218,7 +220,7 @@ export async function reportLinkRoutes(parent: FastifyInstance) {
         expires: new Date(expires),
       });
       await audit(request, 'reportLink.verified', link);
-      return { expiresAt: new Date(expires).toISOString(), fileName: run.file_name! };
+      return { expiresAt: new Date(expires).toISOString(), fileName: run.file_name!, runId: run.report_run_id };
     },
   );
 
