@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayInZone, periodDays, periodProblems, resolvePeriod } from './reportRules.js';
+import { dayInZone, periodDays, periodProblems, reportPagePath, reportRunPath, resolvePeriod } from './reportRules.js';
 
 describe('report periods', () => {
   // 2026-11-24 03:30 UTC is still 23 November in New York.
@@ -42,5 +42,15 @@ describe('report periods', () => {
   });
   it('names the day of an instant in a zone', () => {
     expect(dayInZone(now, 'America/Los_Angeles')).toBe('2026-11-23');
+  });
+});
+
+describe('the page of a run', () => {
+  it('is /reports/{id} (SPEC §4)', () => {
+    expect(reportRunPath(42)).toBe('/reports/42');
+  });
+  it('a way to a run without its id leads to the inbox', () => {
+    expect(reportPagePath(42)).toBe('/reports/42');
+    expect(reportPagePath(undefined)).toBe('/reports/inbox');
   });
 });

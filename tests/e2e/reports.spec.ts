@@ -165,3 +165,106 @@ test('Schedule… opens the schedule form prefilled; a weekly schedule is listed
   await page.getByRole('dialog', { name: 'Delete scheduled report' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Scheduled report deleted.')).toBeVisible();
 });
+
+test("a run's page: opened from its inbox row, it finishes live, downloads its file, runs again and is deleted", async ({ page }) => {
+  test.setTimeout(180_000);
+  const row = await runAlarmActivity(page);
+  // The row opens the run's page (a click beside the quick actions; the name is also a link).
+  await row.getByText('Last 7 days · All event kinds · All accounts').click();
+  await expect(page).toHaveURL(/\/reports\/\d+$/);
+  const firstId = new URL(page.url()).pathname.split('/').pop()!;
+  await expect(page.getByRole('heading', { name: 'Report', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My inbox' })).toHaveAttribute('aria-current', 'page');
+  const run = page.getByTestId('report-run');
+  await expect(run.getByRole('heading', { name: 'Alarm activity', level: 2 })).toBeVisible();
+  // The parameters labelled as the run form labels them.
+  const parameters = run.getByRole('region', { name: 'Parameters' });
+  await expect(parameters.locator('dt')).toHaveText(['Period', 'Event kinds', 'Accounts']);
+  await expect(parameters.locator('dd').first()).toHaveText('Last 7 days');
+  await expect(parameters.locator('dd').last()).toHaveText('All accounts');
+  await expect(run.getByRole('region', { name: 'Details' })).toContainText('Requested');
+
+  // It finishes without a reload (the reports connection, or the page's own reload while it is on its way).
+  await expect(run.locator('[data-status]')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+  await expect(run.getByRole('progressbar')).toHaveCount(0);
+  await expect(run.getByRole('region', { name: 'Details' })).toContainText('Finished');
+  const file = run.getByRole('region', { name: 'File' });
+  await expect(file).toContainText(/alarmActivity.*\.csv/);
+  await expect(file).toContainText('CSV');
+  await expect(file).toContainText(/\d+(\.\d)? (B|kB|MB)/);
+  await expect(run.getByRole('button', { name: 'Cancel report' })).toHaveCount(0);
+  await checkA11y(page, 'reports', 'run-page');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    file.getByRole('link', { name: 'Download Alarm activity' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  expect(readFileSync(await download.path(), 'utf8').split('\n').length).toBeGreaterThan(1);
+
+  // Run again: a new run, and its page.
+  // The first run's 'Report complete' notice goes first, so the one heard next is the new run's.
+  const reportNotices = page.getByTestId('shell-notice').filter({ hasText: 'Report complete' });
+  await expect(async () => {
+    if (await reportNotices.count()) await reportNotices.first().getByRole('button', { name: 'Close' }).click({ timeout: 1000 });
+    await expect(reportNotices).toHaveCount(0, { timeout: 100 });
+  }).toPass({ timeout: 20_000 });
+  await run.getByRole('button', { name: 'Run again' }).click();
+  await expect(page.getByText('Alarm activity is being prepared again.')).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(`/reports/${firstId}$`));
+  await expect(page).toHaveURL(/\/reports\/\d+$/);
+  const secondPath = new URL(page.url()).pathname;
+  await expect(run.getByRole('heading', { name: 'Alarm activity', level: 2 })).toBeVisible();
+
+  // Its 'Report complete' notice, heard on the inbox, leads back to this run's page.
+  await page.getByRole('link', { name: 'My inbox' }).click();
+  await expect(page).toHaveURL(/\/reports\/inbox$/);
+  const notice = page.getByTestId('shell-notice').filter({ hasText: 'Alarm activity' }).filter({ hasText: 'Report complete' });
+  await notice.getByRole('button', { name: 'View Report' }).click({ timeout: 120_000 });
+  await expect(page).toHaveURL(new RegExp(`${secondPath}$`));
+
+  // Delete asks first, then goes back to the inbox.
+  await run.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete report' });
+  await expect(confirm).toContainText('Delete Alarm activity and its file? This cannot be undone.');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/reports\/inbox$/);
+  await expect(page.getByText('Alarm activity was deleted.')).toBeVisible();
+  // Gone: its page now reads as not found.
+  await page.goto(secondPath);
+  await expect(page.getByTestId('report-run-not-found')).toContainText('Report not found');
+});
+
+test("an unknown run, or another user's, reads as not found; the other reports screens keep their addresses", async ({ page, browser }) => {
+  await page.goto('/reports/2147483000');
+  await expect(page.getByTestId('report-run-not-found')).toContainText('Report not found');
+  await expect(page.getByRole('link', { name: 'Go to my inbox' })).toHaveAttribute('href', '/reports/inbox');
+  await checkA11y(page, 'reports', 'run-not-found');
+  await page.goto('/reports/not-a-run');
+  await expect(page.getByTestId('report-run-not-found')).toBeVisible();
+
+  // dealer.beta's newest run, opened by support.admin: not theirs, so not found.
+  const runs = await page.request.get('/api/reportRuns?sort=["createdAt","DESC"]&range=[0,0]');
+  const [newest] = (await runs.json()) as { id: number }[];
+  expect(newest).toBeDefined();
+  const staff = await (await browser.newContext()).newPage();
+  await signIn(staff, 'support.admin', { internal: true });
+  await staff.goto(`/reports/${newest.id}`);
+  await expect(staff.getByTestId('report-run-not-found')).toContainText('Report not found');
+
+  // dealer.beta's own, on a phone: the page fits its width, its actions within reach.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/reports/${newest.id}`);
+  await expect(page.getByTestId('report-run').getByRole('heading', { level: 2 })).toBeVisible();
+  await expect(page.getByTestId('report-run').getByRole('button', { name: 'Delete' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // react-admin's own path of the resource's show view leads to the same page.
+  await page.goto(`/reportRuns/${newest.id}/show`);
+  await expect(page).toHaveURL(new RegExp(`/reports/${newest.id}$`));
+  await expect(page.getByTestId('report-run')).toBeVisible();
+
+  await page.goto('/reports/inbox');
+  await expect(page.getByRole('heading', { name: 'Reports Inbox', level: 1 })).toBeVisible();
+  await page.goto('/reports/schedules');
+  await expect(page.getByRole('heading', { name: 'Scheduled Reports', level: 1 })).toBeVisible();
+});

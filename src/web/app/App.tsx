@@ -6,6 +6,7 @@ import { createDataProvider } from '../providers/dataProvider.js';
 import { SERVER_ERROR_ROUTE, configureTransport } from '../providers/transport.js';
 import { createI18nProvider } from '../providers/i18nProvider.js';
 import { news } from '../news/index.js';
+import { reportRuns } from '../reports/index.js';
 import { sites } from '../sites/index.js';
 import { SiteListRoute } from './SiteListRoute.js';
 import { NEWS_SETUP_PATH } from '../news/newsRoutes.js';
@@ -86,6 +87,7 @@ function AreaContent({ route }: { route: AreaRoute }) {
     case 'reportCatalogue':
     case 'reportInbox':
     case 'reportSchedules':
+    case 'reportRun':
       return <ReportsRoute titleKey={route.titleKey} page={route.page} />;
     case 'billing':
       return <BillingRoute titleKey={route.titleKey} />;
@@ -162,6 +164,8 @@ export function App() {
       >
         <Resource name="news" {...news} />
         <Resource name="sites" {...sites} list={SiteListRoute} />
+        {/* A run's page is /reports/{id} (an area route below renders this resource's show view). */}
+        <Resource name="reportRuns" {...reportRuns} />
         <CustomRoutes>
           {/* The page and its slide-over routes (/news/setup/create, /news/setup/:id). */}
           <Route path={`${NEWS_SETUP_PATH}/*`} element={<NewsSetup />} />

@@ -1,3 +1,4 @@
+import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AUTH_FLAGS, ROLE_NAMES, type AuthFlag } from '../../../schemas/user.js';
 import { rulesFor } from '../../common/access.js';
@@ -61,12 +62,21 @@ describe('area routes (SPEC §2, §6)', () => {
     }
   });
   it('the reports screens need reportRead, for staff only', () => {
-    for (const path of ['/reports', '/reports/inbox', '/reports/schedules/*']) {
+    for (const path of ['/reports', '/reports/inbox', '/reports/schedules/*', '/reports/:id']) {
       expect(mayOpen(user(2, ['reportRead']), route(path)), path).toBe(true);
       expect(mayOpen(user(1, ['reportRead']), route(path)), path).toBe(true);
       expect(mayOpen(user(2), route(path)), path).toBe(false);
       expect(mayOpen(user(3, ['reportRead']), route(path)), path).toBe(false);
     }
+  });
+  it("a run's page (/reports/{id}) takes none of the other reports screens' paths", () => {
+    const routes = AREA_ROUTES.map((r) => ({ path: r.path }));
+    const served = (url: string) => matchRoutes(routes, url)?.[0].route.path;
+    expect(served('/reports/inbox')).toBe('/reports/inbox');
+    expect(served('/reports/schedules')).toBe('/reports/schedules/*');
+    expect(served('/reports/schedules/create')).toBe('/reports/schedules/*');
+    expect(served('/reports')).toBe('/reports');
+    expect(served('/reports/42')).toBe('/reports/:id');
   });
   it('site pages and create account: staff, and the allowCreateAccountFlag', () => {
     expect(mayOpen(user(1), route('/site/info'))).toBe(true);
@@ -87,6 +97,7 @@ describe('area routes (SPEC §2, §6)', () => {
       '/reports': 'reportCatalogue',
       '/reports/inbox': 'reportInbox',
       '/reports/schedules/*': 'reportSchedules',
+      '/reports/:id': 'reportRun',
       // The customers' billing and the dealers': BillingRoute.tsx.
       '/billing': 'billing',
       // Account group settings and branding.

@@ -25,6 +25,7 @@ export interface AreaRoute {
     | 'reportCatalogue'
     | 'reportInbox'
     | 'reportSchedules'
+    | 'reportRun'
     | 'billing'
     | 'accountGroup'
     | 'branding'
@@ -65,6 +66,9 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     access: { resource: 'reportSchedules', action: 'list' },
     page: 'reportSchedules',
   },
+  // A run's page (SPEC §4 'Verified: go to /reports/{id}'): the router prefers the static paths above, so it
+  // never takes /reports/inbox or /reports/schedules.
+  { path: '/reports/:id', titleKey: 'shell.pages.reportRun', access: { resource: 'reportRuns', action: 'show' }, page: 'reportRun' },
   { path: '/support', titleKey: 'shell.pages.support', access: { resource: 'support', action: 'list' }, page: 'support' },
   // A user's page of /support: the support entry gates it, as the directory.
   {

@@ -82,3 +82,29 @@ describe("an empty sort field asks for the server's own order (accounts search b
     expect(JSON.parse(query.get('range')!)).toEqual([0, 24]);
   });
 });
+
+describe("a report run's own calls (re-run, cancel) are dataProvider methods", () => {
+  it('POST /api/reportRuns/{id}/rerun and /cancel, answering the run', async () => {
+    const calls: { url: string; method?: string }[] = [];
+    configureTransport({
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        calls.push({ url: String(input), method: init?.method });
+        return json(201, { id: 8, status: 'queued' });
+      }) as unknown as typeof fetch,
+      cookies: () => '',
+      language: () => 'en',
+      translate: (k) => k,
+    });
+    const provider = createDataProvider();
+    await expect(provider.rerunReportRun(7)).resolves.toMatchObject({ data: { id: 8 } });
+    await provider.cancelReportRun(8);
+    expect(calls.map((c) => [new URL(c.url, 'http://localhost').pathname, c.method])).toEqual([
+      ['/api/reportRuns/7/rerun', 'POST'],
+      ['/api/reportRuns/8/cancel', 'POST'],
+    ]);
+  });
+  it("a refused cancel rejects with the server's text", async () => {
+    answer = json(409, { message: 'Only a queued or running report can be cancelled.' });
+    await expect(createDataProvider().cancelReportRun(3)).rejects.toMatchObject({ status: 409 });
+  });
+});

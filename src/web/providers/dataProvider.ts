@@ -1,5 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { HttpError } from 'react-admin';
+import { HttpError, type DataProvider, type Identifier } from 'react-admin';
+import type { ReportRun } from '../../../schemas/reports.js';
 import { serverText } from './errorMessages.js';
 import { httpClient, isApiError, type HttpOptions } from './http.js';
 
@@ -42,7 +43,28 @@ export function withoutEmptySort(url: string): string {
   return rest.length ? `${path}?${rest.join('&')}` : path;
 }
 
-/** react-admin's simple-rest provider over the portal API. */
-export function createDataProvider() {
-  return simpleRestProvider(API_URL, adminHttpClient);
+/**
+ * The calls that are not list, one, many, create, update or delete (ARCHITECTURE: typed methods on
+ * the dataProvider, read through useDataProvider): a report run's re-run (a new run) and cancel.
+ */
+export interface PortalDataProvider extends DataProvider {
+  rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
+  cancelReportRun(id: Identifier): Promise<{ data: ReportRun }>;
+}
+
+const postRun = async (id: Identifier, action: 'rerun' | 'cancel') => {
+  const { json } = await adminHttpClient(`${API_URL}/reportRuns/${encodeURIComponent(String(id))}/${action}`, {
+    method: 'POST',
+    body: '{}',
+  });
+  return { data: json as ReportRun };
+};
+
+/** react-admin's simple-rest provider over the portal API, with the portal's own methods. */
+export function createDataProvider(): PortalDataProvider {
+  return {
+    ...simpleRestProvider(API_URL, adminHttpClient),
+    rerunReportRun: (id) => postRun(id, 'rerun'),
+    cancelReportRun: (id) => postRun(id, 'cancel'),
+  };
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,6 +18,7 @@ import SensorsIcon from '@mui/icons-material/Sensors';
 import { useSearchParams } from 'react-router-dom';
 import { useCanAccess, useTranslate } from 'react-admin';
 import type { ReportDefinition, ReportId } from '../../../schemas/reports.js';
+import { RetryAlert } from './ReportParts.js';
 import { RunReportDrawer } from './RunReportDrawer.js';
 import { reportNameKey } from './reportRules.js';
 import { useReportCatalogue } from './reportsApi.js';
@@ -144,18 +144,7 @@ export function ReportCatalogue() {
         {translate('reportScreens.catalogue.intro')}
       </Typography>
       {isPending && <CatalogueSkeleton />}
-      {isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {translate('reportScreens.retry')}
-            </Button>
-          }
-        >
-          {translate('reportScreens.catalogue.loadError')}
-        </Alert>
-      )}
+      {isError && <RetryAlert text={translate('reportScreens.catalogue.loadError')} retry={() => void refetch()} />}
       {reports && (
         <Box sx={GRID}>
           {reports.map((report) => (

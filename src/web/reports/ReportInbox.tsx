@@ -1,12 +1,11 @@
-import { useState } from 'react';
+import { type MouseEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip, { type ChipProps } from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -19,23 +18,14 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  Confirm,
-  DataTable,
-  List,
-  SelectInput,
-  useCanAccess,
-  useDelete,
-  useListContext,
-  useLocaleState,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
-import { REPORT_IDS, REPORT_RUN_STATUSES, type ReportRun, type ReportRunStatus } from '../../../schemas/reports.js';
+import { DataTable, List, SelectInput, useCanAccess, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { REPORT_IDS, REPORT_RUN_STATUSES, type ReportRun } from '../../../schemas/reports.js';
+import { reportRunPath } from '../../common/reportRules.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { useReportEvents } from '../realtime/reportFeed.js';
 import { ListEmpty } from '../resources/ListStates.js';
 import {
+  ACTIVE_REFRESH_MS,
   applyProgress,
   exactDate,
   exactTime,
@@ -46,19 +36,9 @@ import {
   reportNameKey,
   REPORTS_PATH,
 } from './reportRules.js';
-import { reportFileUrl, reportsApi } from './reportsApi.js';
-
-const RUNS = 'reportRuns';
-/** While a run is on its way the list also reloads this often (the live connection may be idle). */
-const ACTIVE_REFRESH_MS = 15_000;
-
-const STATUS_COLORS: Record<ReportRunStatus, ChipProps['color']> = {
-  queued: 'default',
-  running: 'primary',
-  done: 'success',
-  failed: 'error',
-  cancelled: 'default',
-};
+import { reportFileUrl } from './reportsApi.js';
+import { RunDeleteConfirm, RunProgress, RunStatusChip } from './ReportParts.js';
+import { RUNS, useRunActions } from './useRunActions.js';
 
 function inboxFilters(translate: (key: string) => string) {
   return [
@@ -113,16 +93,7 @@ function LiveRuns() {
 
 function StatusCell({ run }: { run: ReportRun }) {
   const translate = useTranslate();
-  const label = translate(`reports.statuses.${run.status}`);
-  const chip = (
-    <Chip
-      size="small"
-      label={label}
-      color={STATUS_COLORS[run.status]}
-      variant={run.status === 'cancelled' ? 'outlined' : 'filled'}
-      data-status={run.status}
-    />
-  );
+  const chip = <RunStatusChip status={run.status} />;
   return (
     <Box sx={{ minWidth: 120 }}>
       {run.status === 'failed' && run.error ? (
@@ -132,14 +103,7 @@ function StatusCell({ run }: { run: ReportRun }) {
       ) : (
         chip
       )}
-      {isActiveRun(run.status) && (
-        <LinearProgress
-          variant={run.status === 'running' ? 'determinate' : 'indeterminate'}
-          value={run.progress}
-          aria-label={translate('reportScreens.inbox.progress', { name: run.reportName, progress: run.progress })}
-          sx={{ mt: 0.75, borderRadius: 1 }}
-        />
-      )}
+      {isActiveRun(run.status) && <RunProgress run={run} name={run.reportName} />}
     </Box>
   );
 }
@@ -180,48 +144,14 @@ function SizeCell({ run }: { run: ReportRun }) {
 /** Download, Re-run, Cancel (while queued or running) and Delete (after a confirmation). */
 function RunActions({ run }: { run: ReportRun }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const { canAccess: canRun } = useCanAccess({ resource: RUNS, action: 'create' });
   const { canAccess: canDelete } = useCanAccess({ resource: RUNS, action: 'delete' });
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [deleteOne, { isPending: deleting }] = useDelete();
   const name = run.reportName;
-  const reload = () => queryClient.invalidateQueries({ queryKey: [RUNS] });
-
-  const act = async (call: () => Promise<unknown>, success: string, failure: string) => {
-    setBusy(true);
-    try {
-      await call();
-      notify(success, { type: 'success', messageArgs: { name } });
-    } catch (error) {
-      notify(failureMessage(error, failure), { type: 'error' });
-    } finally {
-      setBusy(false);
-      void reload();
-    }
-  };
-  const remove = () =>
-    deleteOne(
-      RUNS,
-      { id: run.id, previousData: run },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setConfirming(false);
-          notify('reportScreens.inbox.deleted', { type: 'success', messageArgs: { name } });
-          void reload();
-        },
-        onError: (error) => {
-          setConfirming(false);
-          notify(failureMessage(error, 'reportScreens.inbox.deleteFailed'), { type: 'error' });
-        },
-      },
-    );
+  const { busy, rerun, cancel, askDelete, deleteConfirm } = useRunActions(run, name);
 
   return (
-    <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>
+    // The row opens the run's page: the actions' clicks, their confirmation's too (React events cross the portal), stay here.
+    <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }} onClick={(event) => event.stopPropagation()}>
       {run.status === 'done' && (
         <Tooltip title={translate('reportScreens.inbox.download')}>
           <IconButton
@@ -241,9 +171,7 @@ function RunActions({ run }: { run: ReportRun }) {
             <IconButton
               size="small"
               disabled={busy}
-              onClick={() =>
-                void act(() => reportsApi.rerun(run.id), 'reportScreens.inbox.rerunStarted', 'reportScreens.inbox.rerunFailed')
-              }
+              onClick={() => void rerun()}
               aria-label={translate('reportScreens.inbox.rerunNamed', { name })}
             >
               <ReplayIcon fontSize="small" />
@@ -257,7 +185,7 @@ function RunActions({ run }: { run: ReportRun }) {
             <IconButton
               size="small"
               disabled={busy}
-              onClick={() => void act(() => reportsApi.cancel(run.id), 'reportScreens.inbox.cancelled', 'reportScreens.inbox.cancelFailed')}
+              onClick={() => void cancel()}
               aria-label={translate('reportScreens.inbox.cancelNamed', { name })}
             >
               <CancelIcon fontSize="small" />
@@ -267,20 +195,12 @@ function RunActions({ run }: { run: ReportRun }) {
       )}
       {canDelete && (
         <Tooltip title={translate('reportScreens.inbox.delete')}>
-          <IconButton size="small" onClick={() => setConfirming(true)} aria-label={translate('reportScreens.inbox.deleteNamed', { name })}>
+          <IconButton size="small" onClick={askDelete} aria-label={translate('reportScreens.inbox.deleteNamed', { name })}>
             <DeleteIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       )}
-      <Confirm
-        isOpen={confirming}
-        loading={deleting}
-        title="reportScreens.inbox.deleteTitle"
-        content="reportScreens.inbox.deleteConfirm"
-        translateOptions={{ name }}
-        onConfirm={remove}
-        onClose={() => setConfirming(false)}
-      />
+      <RunDeleteConfirm name={name} {...deleteConfirm} />
     </Box>
   );
 }
@@ -295,11 +215,22 @@ function ParametersCell({ run }: { run: ReportRun }) {
   );
 }
 
+/** The report's name, a link to the run's page (/reports/{id}); the row opens it too, the link is its keyboard way. */
 function NameCell({ run }: { run: ReportRun }) {
   const translate = useTranslate();
   return (
     <>
-      <Box sx={{ fontWeight: 600, minWidth: 120 }}>{run.reportName}</Box>
+      <Box sx={{ fontWeight: 600, minWidth: 120 }}>
+        <Link
+          component={RouterLink}
+          to={reportRunPath(run.id)}
+          underline="hover"
+          // The row's own click would open the page a second time.
+          onClick={(event: MouseEvent) => event.stopPropagation()}
+        >
+          {run.reportName}
+        </Link>
+      </Box>
       <Typography variant="caption" color="text.secondary">
         {translate(`reports.formats.${run.format}`)}
         {run.scheduleId !== null && ` · ${translate('reportScreens.inbox.scheduled')}`}
@@ -314,7 +245,7 @@ function InboxTable() {
     <DataTable<ReportRun>
       sx={{ '& thead th': { whiteSpace: 'nowrap' } }}
       aria-label={translate('reportScreens.inbox.tableLabel')}
-      rowClick={false}
+      rowClick={(id) => reportRunPath(Number(id))}
       bulkActionButtons={false}
       empty={<InboxEmpty />}
     >
@@ -433,7 +364,7 @@ const hasActiveRun = (data: unknown) => !!(data as { data?: ReportRun[] } | unde
 /**
  * /reports/inbox: my runs, newest first, filtered by status and report; each with
  * its parameters in words, when it was requested, its status (a bar while it runs), its size
- * and its actions. Runs are kept for 30 days after they were requested, then deleted.
+ * and its actions, and opening the run's page (/reports/{id}). Runs are kept for 30 days after they were requested, then deleted.
  * Live: the reports connection's progress and completion (LiveRuns).
  */
 export function ReportInbox() {

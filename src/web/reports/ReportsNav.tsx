@@ -1,25 +1,18 @@
 import { useLocation } from 'react-router-dom';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { AreaTabs } from '../resources/AreaTabs.js';
-import { INBOX_PATH, REPORTS_PATH, SCHEDULES_PATH } from './reportRules.js';
-
-/** Which of the three screens a path is. */
-function current(pathname: string): string {
-  if (pathname.startsWith(SCHEDULES_PATH)) return SCHEDULES_PATH;
-  if (pathname.startsWith(INBOX_PATH)) return INBOX_PATH;
-  return REPORTS_PATH;
-}
+import { INBOX_PATH, REPORTS_PATH, reportsTab, SCHEDULES_PATH } from './reportRules.js';
 
 /**
  * The reports area's own navigation (the shell's drawer has one 'Reports' item): the
  * catalogue, my inbox and my scheduled reports, as links drawn as tabs, the current one
- * marked (aria-current), scrolling sideways on a narrow phone.
+ * marked (aria-current; a run's page is the inbox's), scrolling sideways on a narrow phone.
  */
 export function ReportsNav() {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const { canAccess: canSchedule } = useCanAccess({ resource: 'reportSchedules', action: 'list' });
-  const value = current(pathname);
+  const value = reportsTab(pathname);
   const links = [
     { to: REPORTS_PATH, label: 'reportScreens.nav.catalogue' },
     { to: INBOX_PATH, label: 'reportScreens.nav.inbox' },

@@ -7,9 +7,12 @@ import {
   exactTime,
   formatSize,
   nestErrors,
+  parameterFacts,
   parametersInWords,
   prefixedForm,
   relativeTime,
+  reportsTab,
+  runIdOf,
   scheduleInWords,
   timeZones,
   weekdayName,
@@ -209,5 +212,54 @@ describe('live progress', () => {
     const runs = [run(1, 'done', 100)];
     expect(applyProgress(runs, { runId: 1, status: 'running', progress: 80 }).runs).toBe(runs);
     expect(applyProgress(runs, { runId: 1, status: 'done', progress: 100 }).runs).toBe(runs);
+  });
+});
+
+describe("a run's page", () => {
+  const form = (id: keyof typeof REPORT_PARAMETER_SCHEMAS) => ({ parameters: schema(id), ui: REPORT_PARAMETER_UI[id] });
+  const facts = (id: keyof typeof REPORT_PARAMETER_SCHEMAS, params: Record<string, unknown>) =>
+    parameterFacts(form(id), params, t, 'en').map(({ label, value }) => [label, value]);
+
+  it('reads its id from the address: a positive whole number in the API range', () => {
+    expect(runIdOf('42')).toBe(42);
+    expect(runIdOf('inbox')).toBeUndefined();
+    expect(runIdOf('0')).toBeUndefined();
+    expect(runIdOf('-3')).toBeUndefined();
+    expect(runIdOf('1.5')).toBeUndefined();
+    expect(runIdOf('2147483648')).toBeUndefined();
+    expect(runIdOf(undefined)).toBeUndefined();
+  });
+  it("belongs to the inbox's tab; the catalogue and schedules keep theirs", () => {
+    expect(reportsTab('/reports/42')).toBe('/reports/inbox');
+    expect(reportsTab('/reports/inbox')).toBe('/reports/inbox');
+    expect(reportsTab('/reports/schedules/create')).toBe('/reports/schedules');
+    expect(reportsTab('/reports')).toBe('/reports');
+  });
+  it("labels each parameter as the run form does, in the form's order, with option labels", () => {
+    expect(facts('alarmActivity', { period: 'last7Days', kinds: ['alarm', 'trouble'], siteNums: [] })).toEqual([
+      ['reports.fields.period', 'reports.periods.last7Days'],
+      ['reports.fields.kinds', 'events.kinds.alarm and events.kinds.trouble'],
+      ['reports.fields.siteNums', 'reportScreens.words.allAccounts'],
+    ]);
+  });
+  it('shows the days of a custom period only, as the locale writes them', () => {
+    expect(facts('topAlarmAccounts', { period: 'custom', from: '2026-03-02', to: '2026-03-09', kinds: ['alarm'], limit: 1000 })).toEqual([
+      ['reports.fields.period', 'reports.periods.custom'],
+      ['reports.fields.from', 'Mar 2, 2026'],
+      ['reports.fields.to', 'Mar 9, 2026'],
+      ['reports.fields.kinds', 'events.kinds.alarm'],
+      ['reports.fields.limit', '1,000'],
+    ]);
+    expect(facts('topAlarmAccounts', { period: 'today', from: '2026-03-02', kinds: ['alarm'], limit: 25 }).map(([label]) => label)).toEqual(
+      ['reports.fields.period', 'reports.fields.kinds', 'reports.fields.limit'],
+    );
+  });
+  it('leaves out the period of tests in force now, and fields the form does not know', () => {
+    expect(facts('accountsOnTest', { when: 'now', period: 'last7Days', extra: 1 })).toEqual([
+      ['reports.fields.when', 'reports.onTestWhen.now'],
+    ]);
+  });
+  it('names the chosen accounts by number', () => {
+    expect(facts('callList', { siteNums: [1001, 1002] })).toEqual([['reports.fields.siteNums', '1001, 1002']]);
   });
 });

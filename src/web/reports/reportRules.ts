@@ -19,6 +19,26 @@ export const SCHEDULES_PATH = '/reports/schedules';
 /** The form values of a report's parameters live under this key, as in the API's bodies. */
 export const PARAMETERS = 'parameters';
 
+/** While a run is on its way its screens also reload this often (the live connection may be idle). */
+export const ACTIVE_REFRESH_MS = 15_000;
+
+/**
+ * The id of `/reports/:id` (a run's page): a positive whole number within the API's range, else
+ * undefined (the page says the run is not found without asking).
+ */
+export function runIdOf(param: string | undefined): number | undefined {
+  if (!param || !/^\d{1,10}$/.test(param)) return undefined;
+  const id = Number(param);
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+/** The tab of the reports area a path belongs to: a run's page (/reports/{id}) is the inbox's. */
+export function reportsTab(pathname: string): string {
+  if (pathname.startsWith(SCHEDULES_PATH)) return SCHEDULES_PATH;
+  if (pathname.startsWith(INBOX_PATH) || /^\/reports\/[^/]+\/?$/.test(pathname)) return INBOX_PATH;
+  return REPORTS_PATH;
+}
+
 /** A run that is still on its way: it can be cancelled and shows a progress bar. */
 export function isActiveRun(status: ReportRunStatus): boolean {
   return status === 'queued' || status === 'running';
@@ -308,4 +328,63 @@ export function applyProgress(runs: readonly ReportRun[], progress: ReportProgre
 /** The report of a locale key prefix: 'reports.catalogue.alarmActivity.name'. */
 export function reportNameKey(reportId: string): string {
   return `reports.catalogue.${reportId}.name`;
+}
+
+/** One parameter of a run as its page shows it: the run form's label and the value in words. */
+export interface ParameterFact {
+  field: string;
+  label: string;
+  value: string;
+}
+
+/** A report's parameter schema and form hints, as the catalogue (GET /api/reports) gives them. */
+export interface ParameterForm {
+  parameters: ParamSchema;
+  ui: UiHints;
+}
+
+/** Whether the run form hides a field for these values: the days of a custom period, the period of tests in force now. */
+function hiddenInForm(field: string, schema: ParamSchema, params: Record<string, unknown>): boolean {
+  const date = schema.properties?.[field]?.format === 'date';
+  if (params.when === 'now' && (field === 'period' || date)) return true;
+  return date && params.period !== 'custom';
+}
+
+function valueInWords(value: unknown, hint: UiFieldHint, format: string | undefined, t: Translate, locale: string): string {
+  const option = (v: unknown) => (hint.optionLabels ? t(`${hint.optionLabels}.${String(v)}`) : String(v));
+  if (hint.widget === 'accounts') {
+    const sites = Array.isArray(value) ? value.map(String) : [];
+    return sites.length
+      ? new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(sites)
+      : t('reportScreens.words.allAccounts');
+  }
+  if (Array.isArray(value)) return listOf(value.map(option), locale);
+  if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);
+  if (typeof value === 'string' && format === 'date') return formatDay(value, locale);
+  return option(value);
+}
+
+/**
+ * A run's parameters one per line, labelled and ordered as the catalogue's run form draws them
+ * (its UI hints; a field without a label of its own takes `reports.fields.<field>`, as the period
+ * select does), each value in words: options by their labels, days as the locale writes them,
+ * no accounts as 'All accounts'. Fields the form hides for these values, and values it does not
+ * know, are left out.
+ */
+export function parameterFacts(
+  form: ParameterForm,
+  params: Record<string, unknown> | null | undefined,
+  t: Translate,
+  locale: string,
+): ParameterFact[] {
+  const p = params ?? {};
+  const facts: ParameterFact[] = [];
+  for (const field of form.ui.order) {
+    const value = p[field];
+    if (value === undefined || value === null || value === '' || hiddenInForm(field, form.parameters, p)) continue;
+    const hint: UiFieldHint = form.ui.fields?.[field] ?? {};
+    const format = form.parameters.properties?.[field]?.format;
+    facts.push({ field, label: t(hint.label ?? `reports.fields.${field}`), value: valueInWords(value, hint, format, t, locale) });
+  }
+  return facts;
 }

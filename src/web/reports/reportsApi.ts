@@ -4,14 +4,13 @@ import { api } from '../providers/http.js';
 
 /**
  * The report calls that are not react-admin's list, one and delete, through the one
- * transport (SPEC §7): the catalogue, running a report, re-running and cancelling a run, and the
- * URL of a run's file (the session cookie carries the download).
+ * transport (SPEC §7): the catalogue, running a report, and the URL of a run's file (the
+ * session cookie carries the download). A run's re-run and cancel are dataProvider methods
+ * (providers/dataProvider.ts, useRunActions.ts).
  */
 export const reportsApi = {
   catalogue: () => api<ReportDefinition[]>('reports'),
   run: (body: ReportRunInput) => api<ReportRun>('reportRuns', 'POST', body),
-  rerun: (id: number) => api<ReportRun>(`reportRuns/${id}/rerun`, 'POST', {}),
-  cancel: (id: number) => api<ReportRun>(`reportRuns/${id}/cancel`, 'POST', {}),
 };
 
 /** GET /api/reportRuns/{id}/file: the file of a done run. */

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { APPLICATION, TIMINGS } from '../../common/constants.js';
+import { reportPagePath } from '../../common/reportRules.js';
 import { useLiveConnections } from '../realtime/useLiveConnections.js';
 import { hasNotice, pushNotice } from './notices.js';
 import { shellApi } from './shellApi.js';
@@ -44,7 +45,13 @@ export function LiveNotices({ dealer }: { dealer: boolean }) {
           kind: 'report',
           title: translate(event.success ? 'shell.notifications.reportTitle' : 'shell.notifications.reportFailedTitle'),
           message: event.reportName,
-          actions: [{ label: translate('shell.notifications.viewReports'), run: () => navigate('/reports/inbox') }],
+          // The run's own page when the event names it (SPEC §3 report event, runId), else the inbox.
+          actions: [
+            {
+              label: translate(event.runId ? 'shell.notifications.viewReport' : 'shell.notifications.viewReports'),
+              run: () => navigate(reportPagePath(event.runId)),
+            },
+          ],
         });
         void queryClient.invalidateQueries({ queryKey: ['reports'] });
       },
