@@ -37,6 +37,8 @@ test('signed out, the emailed link asks for the code from the outbox and saves t
   expect(download.suggestedFilename()).toBe('topAlarmAccounts-demo.csv');
   expect(readFileSync(await download.path(), 'utf8')).toContain('Rank,Account,Account name,Signals,Last signal');
   await expect(page.getByRole('heading', { name: 'Your report is downloading' })).toBeVisible();
+  // dealer.beta's address is no internal user's: the way to the portal is sign-in.
+  await expect(page.getByRole('link', { name: 'Go to the portal' })).toHaveAttribute('href', '/login');
   expect(await page.evaluate(() => localStorage.getItem('reportDownload.tokenExpiry.demo-report-link'))).toMatch(/^\d{4}-/);
 
   // The token is still good: the file comes at once, with no dialog.
@@ -50,4 +52,38 @@ test('an unknown link gets a clear page, not a blank', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'We could not open this report' })).toBeVisible();
   await expect(page.getByText('This report link is not valid. Check that you copied the whole link from the email.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+});
+
+test("an internal recipient's links lead to the run's page, /reports/{id} (SPEC §4 'Verified: go to /reports/{id}')", async ({ page }) => {
+  // The answers of an internal recipient's link, as the API gives them (the demo's link goes to a dealer).
+  const link = 'internal-demo-link';
+  let verified = false;
+  // The transport adds SPEC §7's query parameters to the API's calls: the patterns allow them.
+  await page.route(/\/api\/mfa\/requestReportCode(\?|$)/, (route) =>
+    route.fulfill({
+      json: { emailAddress: 'supp***********', schedReportID: 3, isTRMUser: true, reportName: 'Zone list', runId: 4242 },
+    }),
+  );
+  await page.route(/\/api\/report\/download\/exchange(\?|$)/, (route) => {
+    verified = true;
+    return route.fulfill({ json: { expiresAt: new Date(Date.now() + 3_600_000).toISOString(), fileName: 'zoneList.csv', runId: 4242 } });
+  });
+  await page.route(new RegExp(`/api/report/download/${link}(\\?|$)`), (route) =>
+    verified
+      ? route.fulfill({
+          status: 200,
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="zoneList.csv"' },
+          body: 'Account,Zone\n',
+        })
+      : route.fulfill({ status: 401, json: { message: 'reportDownload.errors.codeRequired' } }),
+  );
+  await page.goto(`/reports-download/${link}`);
+  const dialog = page.getByRole('dialog', { name: 'Enter Verification Code' });
+  await expect(dialog.getByRole('link', { name: 'View this report in the portal' })).toHaveAttribute('href', '/reports/4242');
+  // Cancel still goes to the inbox for internal users (§4).
+  await expect(dialog.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/reports/inbox');
+  await dialog.getByLabel('Verification code').fill('123456');
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Verify' }).click()]);
+  expect(download.suggestedFilename()).toBe('zoneList.csv');
+  await expect(page.getByRole('link', { name: 'Go to the portal' })).toHaveAttribute('href', '/reports/4242');
 });

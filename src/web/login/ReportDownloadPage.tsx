@@ -25,6 +25,7 @@ import {
   freshTokenExpiry,
   isReportCode,
   linkIdOf,
+  portalTarget,
   resendWait,
   storeTokenExpiry,
 } from './reportDownloadRules.js';
@@ -60,8 +61,9 @@ async function errorText(response: Response, fallback: string): Promise<string> 
  * token whose stored expiry is still ahead, the report downloads at once;
  * otherwise a code is emailed (mfa/requestReportCode) and 'Enter Verification
  * Code' opens (not closed by the backdrop or Escape; Resend Code blocked 30 s;
- * for internal users a link to the report in the portal). Verified, the file
- * downloads and the token's expiry is kept; Cancel goes to the inbox for
+ * for internal users a link to the run's page in the portal). Verified, the file
+ * downloads and the token's expiry is kept (an internal user's way to the portal leads
+ * to /reports/{runId}); Cancel goes to the inbox for
  * internal users, else to sign in. A wrong or expired link gets its own page.
  */
 export function ReportDownloadPage() {
@@ -72,6 +74,8 @@ export function ReportDownloadPage() {
     linkId ? { kind: 'checking' } : { kind: 'error', message: t('reportDownload.errors.notFound') },
   );
   const [sent, setSent] = useState<ReportCodeResponse | null>(null);
+  // The run both answers name: its page is where the portal button and link lead (§4 'Verified: go to /reports/{id}').
+  const [runId, setRunId] = useState<number>();
   const [sentAt, setSentAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const [code, setCode] = useState('');
@@ -106,6 +110,7 @@ export function ReportDownloadPage() {
           { skipError: true },
         );
         setSent(answer);
+        setRunId(answer.runId);
         setSentAt(Date.now());
         setView({ kind: 'code' });
         if (resendCode) setNotice(t('reportDownload.dialog.resent'));
@@ -151,6 +156,7 @@ export function ReportDownloadPage() {
     try {
       const grant = await api<ReportDownloadGrant>('report/download/exchange', 'POST', { linkID: linkId, code }, { skipError: true });
       storeTokenExpiry(localStorage, linkId!, grant.expiresAt);
+      setRunId(grant.runId);
       await download(grant.expiresAt);
     } catch (error) {
       const failure = failureView(error, t('reportDownload.errors.failed'));
@@ -186,7 +192,7 @@ export function ReportDownloadPage() {
               {t('reportDownload.done.text')} {view.until ? t('reportDownload.done.until', { time: time(view.until) }) : null}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <Button href={sent?.isTRMUser ? '/reports/inbox' : '/login'}>{t('reportDownload.done.toPortal')}</Button>
+              <Button href={portalTarget(sent?.isTRMUser ?? false, runId)}>{t('reportDownload.done.toPortal')}</Button>
               <Button variant="contained" onClick={() => void download(view.until)}>
                 {t('reportDownload.done.again')}
               </Button>
@@ -240,7 +246,7 @@ export function ReportDownloadPage() {
                 slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } }}
               />
               {sent?.isTRMUser ? (
-                <Link href="/reports/inbox" underline="always">
+                <Link href={portalTarget(true, runId)} underline="always">
                   {t('reportDownload.dialog.viewInPortal')}
                 </Link>
               ) : null}

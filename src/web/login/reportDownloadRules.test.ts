@@ -6,6 +6,7 @@ import {
   freshTokenExpiry,
   isReportCode,
   linkIdOf,
+  portalTarget,
   resendWait,
   storeTokenExpiry,
 } from './reportDownloadRules.js';
@@ -49,6 +50,12 @@ describe('report download page rules', () => {
   it('cancel goes to the inbox for internal users, else to login', () => {
     expect(cancelTarget(true)).toBe('/reports/inbox');
     expect(cancelTarget(false)).toBe('/login');
+  });
+
+  it("verified, an internal user goes to the run's page, anyone else to sign in", () => {
+    expect(portalTarget(true, 42)).toBe('/reports/42');
+    expect(portalTarget(false, 42)).toBe('/login');
+    expect(portalTarget(true, undefined)).toBe('/reports/inbox');
   });
 
   it('takes exactly six digits', () => {

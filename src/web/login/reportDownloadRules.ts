@@ -1,4 +1,5 @@
 import { LIMITS } from '../../common/constants.js';
+import { reportPagePath } from '../../common/reportRules.js';
 
 /**
  * SPEC §2 reports-download/{id}, §4 Report download, §9 'Resend-code block 30 s' and 'Report
@@ -40,6 +41,15 @@ export function resendWait(sentAt: number, now = Date.now()): number {
 /** §2 'Cancelled: go to reports/inbox for internal users, else login.' */
 export function cancelTarget(isTRMUser: boolean): string {
   return isTRMUser ? '/reports/inbox' : '/login';
+}
+
+/**
+ * §4 'Verified: go to /reports/{id}': where the verified view's button to the portal and the
+ * internal user's link in the code dialog lead. Internal users (isTRMUser) go to the run's page
+ * (its inbox when the answer named no run); anyone else signs in first.
+ */
+export function portalTarget(isTRMUser: boolean, runId: number | undefined): string {
+  return isTRMUser ? reportPagePath(runId) : '/login';
 }
 
 /** The code field's rule: §9 'The report dialog requires exactly 6 digits.' */
