@@ -18,7 +18,7 @@ import SensorsIcon from '@mui/icons-material/Sensors';
 import { useSearchParams } from 'react-router-dom';
 import { useCanAccess, useTranslate } from 'react-admin';
 import type { ReportDefinition, ReportId } from '../../../schemas/reports.js';
-import { RetryAlert } from './ReportParts.js';
+import { LoadFailed } from '../resources/LoadFailed.js';
 import { RunReportDrawer } from './RunReportDrawer.js';
 import { reportNameKey } from './reportRules.js';
 import { useReportCatalogue } from './reportsApi.js';
@@ -123,7 +123,7 @@ function CatalogueSkeleton() {
  */
 export function ReportCatalogue() {
   const translate = useTranslate();
-  const { data: reports, isPending, isError, refetch } = useReportCatalogue();
+  const { data: reports, isPending, error, refetch } = useReportCatalogue();
   const { canAccess: canRun } = useCanAccess({ resource: 'reportRuns', action: 'create' });
   const [params, setParams] = useSearchParams();
   const open = reports?.find((r) => r.id === params.get('run'));
@@ -144,7 +144,9 @@ export function ReportCatalogue() {
         {translate('reportScreens.catalogue.intro')}
       </Typography>
       {isPending && <CatalogueSkeleton />}
-      {isError && <RetryAlert text={translate('reportScreens.catalogue.loadError')} retry={() => void refetch()} />}
+      {error && (
+        <LoadFailed error={error} messageKey="reportScreens.catalogue.loadError" retryKey="reportScreens.retry" onRetry={refetch} />
+      )}
       {reports && (
         <Box sx={GRID}>
           {reports.map((report) => (

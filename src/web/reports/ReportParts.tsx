@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Confirm, useTranslate } from 'react-admin';
@@ -63,22 +61,5 @@ export function RunDeleteConfirm({
       onConfirm={state.onConfirm}
       onClose={state.onClose}
     />
-  );
-}
-
-/** What failed to load, said in an alert with Retry. */
-export function RetryAlert({ text, retry }: { text: string; retry: () => void }) {
-  const translate = useTranslate();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={retry}>
-          {translate('reportScreens.retry')}
-        </Button>
-      }
-    >
-      {text}
-    </Alert>
   );
 }

@@ -35,7 +35,8 @@ import {
   type ParamSchema,
 } from './reportRules.js';
 import { reportFileUrl, useReportCatalogue } from './reportsApi.js';
-import { RetryAlert, RunDeleteConfirm, RunProgress, RunStatusChip } from './ReportParts.js';
+import { LoadFailed } from '../resources/LoadFailed.js';
+import { RunDeleteConfirm, RunProgress, RunStatusChip } from './ReportParts.js';
 import { useRunActions } from './useRunActions.js';
 
 /** A run as it reads: its report's name in the user's language (the name stored with the run when the locale has none). */
@@ -254,7 +255,6 @@ function RunDetails({ run }: { run: ReportRun }) {
 
 /** The run of the address, kept current while it is on its way: the reports connection's events for it, and a reload now and then. */
 function RunOfAddress({ id }: { id: number }) {
-  const translate = useTranslate();
   const { record, error, isPending, refetch } = useShowController<ReportRun>({
     id,
     queryOptions: {
@@ -270,7 +270,7 @@ function RunOfAddress({ id }: { id: number }) {
   if (error) {
     // react-admin's HttpError carries the API's status.
     if ((error as { status?: number }).status === 404) return <RunNotFound />;
-    return <RetryAlert text={translate('reportScreens.runPage.loadError')} retry={() => void refetch()} />;
+    return <LoadFailed error={error} messageKey="reportScreens.runPage.loadError" retryKey="reportScreens.retry" onRetry={refetch} />;
   }
   if (isPending || !record) return <RunSkeleton />;
   return <RunDetails run={record} />;
