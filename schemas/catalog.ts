@@ -45,7 +45,14 @@ import {
 } from './msa.js';
 import { eventFilterSchema, eventRecordSchema } from './events.js';
 import { newsFilterSchema, newsItemInputSchema, newsItemSchema } from './news.js';
-import { privacyPolicyAcceptedSchema, privacyPolicyAcceptSchema, privacyPolicySchema, privacyPolicyUpdateSchema } from './privacyPolicy.js';
+import {
+  privacyPolicyAcceptedSchema,
+  privacyPolicyAcceptSchema,
+  privacyPolicyFilterSchema,
+  privacyPolicySchema,
+  privacyPolicyUpdateSchema,
+  privacyPolicyVersionSchema,
+} from './privacyPolicy.js';
 import {
   contactInfoSchema,
   contactMethodListSchema,
@@ -212,6 +219,8 @@ export const ALL_SCHEMAS = [
   privacyPolicyUpdateSchema,
   privacyPolicyAcceptSchema,
   privacyPolicyAcceptedSchema,
+  privacyPolicyVersionSchema,
+  privacyPolicyFilterSchema,
   // user.ts
   userSchema,
   accountLinkSchema,

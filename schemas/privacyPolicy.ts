@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range } from './shared.js';
+import { INT4_MAX, int4Range, notBlank } from './shared.js';
 
 /** §9 names no limit for the policy text; this cap only bounds the request body. */
 const PRIVACY_POLICY_TEXT_MAX = 100_000;
@@ -18,17 +18,52 @@ export const privacyPolicySchema = {
 } as const;
 export type PrivacyPolicy = FromSchema<typeof privacyPolicySchema>;
 
-/** PUT privacyPolicy (§7). */
+/** PUT privacyPolicy (§7), and POST privacyPolicies (the staff screen's publish). */
 export const privacyPolicyUpdateSchema = {
   $id: 'PrivacyPolicyUpdate',
   type: 'object',
   additionalProperties: false,
   required: ['policyText'],
   properties: {
-    policyText: { type: 'string', minLength: 1, maxLength: PRIVACY_POLICY_TEXT_MAX, description: 'Markdown.' },
+    policyText: { type: 'string', minLength: 1, maxLength: PRIVACY_POLICY_TEXT_MAX, ...notBlank, description: 'Markdown.' },
   },
 } as const;
 export type PrivacyPolicyUpdate = FromSchema<typeof privacyPolicyUpdateSchema>;
+
+/**
+ * One published version as staff read it (GET privacyPolicies, GET privacyPolicies/{id}, the
+ * answer of POST privacyPolicies): react-admin's `id` is the version number. The list leaves the
+ * text out (a version may be 100,000 characters); the others carry it.
+ */
+export const privacyPolicyVersionSchema = {
+  $id: 'PrivacyPolicyVersion',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'version', 'publishedAt', 'publishedBy'],
+  properties: {
+    id: { type: 'integer', ...int4Range },
+    version: { type: 'integer', ...int4Range },
+    publishedAt: { type: 'string', format: 'date-time' },
+    /** The publisher's name; null when their account no longer exists. */
+    publishedBy: { type: ['string', 'null'] },
+    policyText: { type: 'string', description: 'Markdown.' },
+  },
+} as const;
+export type PrivacyPolicyVersion = FromSchema<typeof privacyPolicyVersionSchema>;
+
+/** Filters of the versions list (react-admin's `filter`: getMany sends ids). */
+export const privacyPolicyFilterSchema = {
+  $id: 'PrivacyPolicyFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+  },
+} as const;
+export type PrivacyPolicyFilter = FromSchema<typeof privacyPolicyFilterSchema>;
+
+/** Columns the versions list may be sorted by; all of them follow the publishing order. */
+export const PRIVACY_POLICY_SORT_FIELDS = ['id', 'version', 'publishedAt'] as const;
 
 /**
  * PUT privacyPolicy/accept (§7). The version the user read, when the client

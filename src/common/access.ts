@@ -140,6 +140,12 @@ export const ACCESS_TABLE = {
   // §6 'Banner Settings ... apply to app 1': edited by the staff who may edit news; read by anyone (public routes).
   statusBanner: { show: { apps: ALL }, edit: { apps: [internal], canEdit: true } },
   privacyPolicy: { show: { apps: ALL }, accept: { apps: ALL }, edit: { apps: [internal], canEdit: true } },
+  // The staff screen of the policy's versions (Help menu 'Privacy Policy'): the editors who publish it read every version.
+  privacyPolicies: {
+    list: { apps: [internal], canEdit: true },
+    show: { apps: [internal], canEdit: true },
+    create: { apps: [internal], canEdit: true },
+  },
   // §6 'the classic-portal block message apply to app 1': only dealers get a classic key.
   classicPortal: { create: { apps: [dealer] } },
   // Sites: staff of the site's account group (§7 'Dealer, site and live'); §6 allowCreateAccountFlag: Create New Account.

@@ -1,16 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
+  PRIVACY_POLICY_SORT_FIELDS,
   privacyPolicyAcceptedSchema,
   privacyPolicyAcceptSchema,
+  privacyPolicyFilterSchema,
   privacyPolicySchema,
   privacyPolicyUpdateSchema,
+  privacyPolicyVersionSchema,
+  type PrivacyPolicyFilter,
 } from '../../../schemas/privacyPolicy.js';
-import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
+import { compileCached } from '../../common/validation.js';
 import { clearPending } from '../auth/authPlugin.js';
 import { requireNoPendingAction } from '../auth/pendingGuard.js';
 import type { PendingFlag } from '../auth/requirements.js';
 import { HttpError } from '../http/errors.js';
+import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
 import { privacyRepository } from './privacyRepository.js';
 
 /** Login steps that come before the policy (SPEC §4): accepting waits until they are done. */
@@ -22,11 +28,19 @@ const EARLIER_STEPS: PendingFlag[] = [
   'passwordResetRequired',
 ];
 
+const versionParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+} as const;
+
 /**
  * SPEC §7 'GET privacyPolicy', 'PUT privacyPolicy', 'PUT privacyPolicy/accept':
  * the markdown policy, versioned. Anyone reads the latest; editors publish a
  * new version; a signed-in user accepts one (recorded with time and address),
- * which also clears the privacy step of a sign-in in progress.
+ * which also clears the privacy step of a sign-in in progress. The editors'
+ * screen reads and publishes through /privacyPolicies, a react-admin
+ * simple-rest resource whose ids are the version numbers.
  */
 export async function privacyRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
@@ -51,6 +65,18 @@ export async function privacyRoutes(parent: FastifyInstance) {
     },
   );
 
+  /** A new version from an editor, audited; every user accepts it at their next sign-in (privacyRepository.publish). */
+  const publish = async (request: FastifyRequest, policyText: string) => {
+    const created = await policies.publish(policyText, request.auth!.user.user_id);
+    await app.audit(request, {
+      action: 'privacyPolicy.updated',
+      targetType: 'privacyPolicy',
+      targetId: created.version,
+      details: { length: created.policyText.length },
+    });
+    return created;
+  };
+
   app.put(
     '/privacyPolicy',
     {
@@ -65,14 +91,69 @@ export async function privacyRoutes(parent: FastifyInstance) {
       preHandler: requireNoPendingAction,
     },
     async (request) => {
-      const created = await policies.publish(request.body.policyText, request.auth!.user.user_id);
-      await app.audit(request, {
-        action: 'privacyPolicy.updated',
-        targetType: 'privacyPolicy',
-        targetId: created.version,
-        details: { length: created.policy_text.length },
+      const created = await publish(request, request.body.policyText);
+      return { policyText: created.policyText, version: created.version };
+    },
+  );
+
+  const validateFilter = compileCached(privacyPolicyFilterSchema);
+  app.get(
+    '/privacyPolicies',
+    {
+      config: { access: { resource: 'privacyPolicies', action: 'list' } },
+      schema: {
+        tags,
+        summary:
+          'The published versions, newest first, without their texts (react-admin simple-rest: sort, range, filter; total in Content-Range)',
+        querystring: listQuerystringSchema,
+        response: { 200: { type: 'array', items: privacyPolicyVersionSchema }, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const query = parseListQuery<PrivacyPolicyFilter, (typeof PRIVACY_POLICY_SORT_FIELDS)[number]>(request.query, {
+        sortFields: PRIVACY_POLICY_SORT_FIELDS,
+        validateFilter,
       });
-      return { policyText: created.policy_text, version: created.version };
+      const { items, total } = await policies.list(query);
+      reply.header('Content-Range', contentRange('privacyPolicies', query.offset, items.length, total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/privacyPolicies/:id',
+    {
+      config: { access: { resource: 'privacyPolicies', action: 'show' } },
+      schema: {
+        tags,
+        summary: 'One published version with its text (read-only: a version never changes)',
+        params: versionParams,
+        response: { 200: privacyPolicyVersionSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const version = await policies.get(request.params.id);
+      if (!version) throw new HttpError(404, 'errors.notFound');
+      return version;
+    },
+  );
+
+  app.post(
+    '/privacyPolicies',
+    {
+      config: { access: { resource: 'privacyPolicies', action: 'create' } },
+      schema: {
+        tags,
+        summary: 'Publish a new version of the privacy policy (as PUT privacyPolicy); answers it with its text',
+        body: privacyPolicyUpdateSchema,
+        response: { 201: privacyPolicyVersionSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
+      },
+      preHandler: requireNoPendingAction,
+    },
+    async (request, reply) => {
+      const created = await publish(request, request.body.policyText);
+      reply.status(201);
+      return created;
     },
   );
 
