@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import type { UiHints } from './uiHints.js';
 
 /** §9 names no limit for the policy text; this cap only bounds the request body. */
 const PRIVACY_POLICY_TEXT_MAX = 100_000;
@@ -29,6 +30,12 @@ export const privacyPolicyUpdateSchema = {
   },
 } as const;
 export type PrivacyPolicyUpdate = FromSchema<typeof privacyPolicyUpdateSchema>;
+
+/** The publish form: the markdown in the editor with its rendered preview (a slot of the form, src/web/privacyPolicies). */
+export const privacyPolicyUi = {
+  order: ['policyText'],
+  fields: { policyText: { widget: 'policyEditor' } },
+} as const satisfies UiHints<keyof typeof privacyPolicyUpdateSchema.properties>;
 
 /**
  * One published version as staff read it (GET privacyPolicies, GET privacyPolicies/{id}, the

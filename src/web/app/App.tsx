@@ -7,6 +7,8 @@ import { SERVER_ERROR_ROUTE, configureTransport } from '../providers/transport.j
 import { createI18nProvider } from '../providers/i18nProvider.js';
 import { news } from '../news/index.js';
 import { reportRuns } from '../reports/index.js';
+import { privacyPolicies } from '../privacyPolicies/index.js';
+import { PRIVACY_POLICY_PATH } from '../privacyPolicies/privacyPolicyRules.js';
 import { sites } from '../sites/index.js';
 import { SiteListRoute } from './SiteListRoute.js';
 import { NEWS_SETUP_PATH } from '../news/newsRoutes.js';
@@ -42,6 +44,7 @@ const SupportRoute = lazy(() => import('./SupportRoutes.js').then((m) => ({ defa
 const SupportUserRoute = lazy(() => import('./SupportRoutes.js').then((m) => ({ default: m.SupportUserRoute })));
 const HelpPagesRoute = lazy(() => import('./HelpPagesRoute.js').then((m) => ({ default: m.HelpPagesRoute })));
 const InboxRoute = lazy(() => import('./InboxRoutes.js').then((m) => ({ default: m.InboxRoute })));
+const PrivacyPolicyPage = lazy(() => import('../privacyPolicies/PrivacyPolicyPage.js').then((m) => ({ default: m.PrivacyPolicyPage })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 /** While a page's code loads: a progress bar after half a second (none flashes on a quick load). */
@@ -134,6 +137,18 @@ function AreaContent({ route }: { route: AreaRoute }) {
   throw new Error(`no page serves ${String(unserved)}`);
 }
 
+/** §6 route gate of the editors' privacy policy page (and its version drawer): the page, or access denied. */
+function PrivacyPolicyRoute() {
+  const { user } = useShellSession();
+  if (!user) return null;
+  if (!mayOpen(user, { access: { resource: 'privacyPolicies', action: 'list' } })) return <AccessDeniedPage />;
+  return (
+    <Lazy>
+      <PrivacyPolicyPage />
+    </Lazy>
+  );
+}
+
 /** The authenticated portal inside the application shell (SPEC §2). */
 export function App() {
   const [i18nProvider, setI18nProvider] = useState<I18nProvider>();
@@ -166,9 +181,12 @@ export function App() {
         <Resource name="sites" {...sites} list={SiteListRoute} />
         {/* A run's page is /reports/{id} (an area route below renders this resource's show view). */}
         <Resource name="reportRuns" {...reportRuns} />
+        <Resource name="privacyPolicies" {...privacyPolicies} />
         <CustomRoutes>
           {/* The page and its slide-over routes (/news/setup/create, /news/setup/:id). */}
           <Route path={`${NEWS_SETUP_PATH}/*`} element={<NewsSetup />} />
+          {/* The page and its version drawer (/privacy-policy/:id). */}
+          <Route path={`${PRIVACY_POLICY_PATH}/*`} element={<PrivacyPolicyRoute />} />
           {AREA_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<Area route={route} />} />
           ))}

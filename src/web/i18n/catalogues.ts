@@ -2,6 +2,7 @@
 export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'ra',
   'news',
+  'privacyPolicies',
   'outbox',
   'resources',
   'shell',

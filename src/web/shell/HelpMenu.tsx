@@ -23,6 +23,7 @@ const ROUTES: Partial<Record<HelpItemKey, string>> = {
   resources: '/resources',
   contactUs: '/home/contact-us',
   productRoadmap: '/home/product-roadmap',
+  privacyPolicy: '/privacy-policy',
   submitBug: '/home/contact-us?topic=bug',
   provideFeedback: '/home/contact-us?topic=feedback',
 };

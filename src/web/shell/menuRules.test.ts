@@ -159,11 +159,12 @@ describe("'More Options' flyout", () => {
 });
 
 describe('help menu (SPEC §2)', () => {
-  it('app 1 editor: with Banner Settings', () => {
+  it('app 1 editor: with Banner Settings and Privacy Policy', () => {
     expect(helpMenuItems(user(1, [], {}, true))).toEqual([
       'about',
       'knowledgeBase',
       'bannerSettings',
+      'privacyPolicy',
       'classicPortal',
       'resources',
       'submitBug',
@@ -172,9 +173,11 @@ describe('help menu (SPEC §2)', () => {
       'productRoadmap',
     ]);
   });
-  it('app 1 without edit right, and app 2: no Banner Settings', () => {
+  it('app 1 without edit right, and app 2: no Banner Settings, no Privacy Policy', () => {
     expect(helpMenuItems(user(1))).not.toContain('bannerSettings');
     expect(helpMenuItems(user(2, [], {}, true))).not.toContain('bannerSettings');
+    expect(helpMenuItems(user(1))).not.toContain('privacyPolicy');
+    expect(helpMenuItems(user(2, [], {}, true))).not.toContain('privacyPolicy');
   });
   it('staging entry by flag', () => {
     expect(helpMenuItems(user(2, [], { stagesDealerURLFlag: true }), { stagingPortal: true })).toContain('stagingPortal');

@@ -105,6 +105,7 @@ export type HelpItemKey =
   | 'about'
   | 'knowledgeBase'
   | 'bannerSettings'
+  | 'privacyPolicy'
   | 'classicPortal'
   | 'stagingPortal'
   | 'resources'
@@ -114,13 +115,15 @@ export type HelpItemKey =
   | 'productRoadmap';
 
 /**
- * §2 'Help menu (not for app 3)', in its order; Banner Settings for app 1 editors, the staging entry
+ * §2 'Help menu (not for app 3)', in its order; Banner Settings and Privacy Policy (its versions and
+ * publishing) for app 1 editors, the staging entry
  * by flag when the portal knows a staging address (STAGING_PORTAL_URL).
  */
 export function helpMenuItems(user: MenuUser, { stagingPortal = false }: { stagingPortal?: boolean } = {}): HelpItemKey[] {
   if (user.applicationNum === APPLICATION.customer) return [];
   const items: HelpItemKey[] = ['about', 'knowledgeBase'];
   if (canAccess(user, { resource: 'statusBanner', action: 'edit' })) items.push('bannerSettings');
+  if (canAccess(user, { resource: 'privacyPolicies', action: 'list' })) items.push('privacyPolicy');
   items.push('classicPortal');
   if (user.authItems.stagesDealerURLFlag && stagingPortal) items.push('stagingPortal');
   items.push('resources', 'submitBug', 'provideFeedback', 'contactUs', 'productRoadmap');
