@@ -8,6 +8,8 @@ import { signIn } from './signIn.js';
  * markdown, previews it, publishes a new version after the confirmation, sees it in the list and
  * opens the earlier one; support.viewer (no canEdit) has no entry and gets Access Denied; a dealer who
  * accepted the old version is asked again at the next sign-in. Checked with axe in both themes.
+ * It runs on the first portal, before totp.spec.ts turns on support.viewer's authenticator app there
+ * (on the second portal passkeys.spec.ts does so earlier, and the viewer's sign-in would stop at MFA).
  */
 
 async function pageAs(browser: Browser, username: string, viewport = { width: 1440, height: 900 }) {
