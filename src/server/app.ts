@@ -50,7 +50,7 @@ import { jobsPlugin } from './jobs/jobsPlugin.js';
 import { testsRoutes } from './tests/testsRoutes.js';
 import type { Audience } from './http/audience.js';
 import { msaRoutes } from './msa/msaRoutes.js';
-import { msaUserRoutes } from './msa/msaUserRoutes.js';
+import { msaUserRoutes } from './auth/msaUserRoutes.js';
 import { accountLinksRepository } from './shell/accountLinksRepository.js';
 import { accountEditsRoutes } from './accountEdits/accountEditsRoutes.js';
 import { siteCreateRoutes } from './siteCreate/siteCreateRoutes.js';

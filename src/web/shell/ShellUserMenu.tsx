@@ -37,7 +37,7 @@ export function AccountItem() {
   );
 }
 
-const MsaAccountDialog = lazy(() => import('../msa/MsaAccountDialog.js').then((m) => ({ default: m.MsaAccountDialog })));
+const MsaAccountDialog = lazy(() => import('./MsaAccountDialog.js').then((m) => ({ default: m.MsaAccountDialog })));
 
 /** §2 'MSA account dialog': the customer's email and phone, opened from the user menu (customers only). */
 export function MsaAccountItem() {

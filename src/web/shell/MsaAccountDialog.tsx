@@ -22,7 +22,7 @@ import { SchemaForm } from '../forms/SchemaForm.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { LoadFailed } from '../resources/LoadFailed.js';
 
-/** The customer's own record (server: src/server/msa/msaUserRoutes.ts): GET/PUT /api/msa/users/me. */
+/** The customer's own record (server: src/server/auth/msaUserRoutes.ts): GET/PUT /api/msa/users/me. */
 const RESOURCE = 'msa/users';
 const ME = 'me';
 /** POST /api/msa/users/me/emailConfirmation {code}: react-admin's create on this path. */

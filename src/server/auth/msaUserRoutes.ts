@@ -5,10 +5,10 @@ import { msaAccountUpdateSchema, msaEmailConfirmationSchema, msaPersonalUserSche
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { maskContact } from '../../common/loginFlow.js';
 import type { AuditAction } from '../../common/auditActions.js';
-import { saveContact } from '../auth/contactMethods.js';
-import { MFA_CODE_POLICY } from '../auth/mfaCodes.js';
-import { noticeSecurityChange } from '../auth/securityNotices.js';
-import { refuseWhileImpersonating } from '../auth/stepUp.js';
+import { saveContact } from './contactMethods.js';
+import { MFA_CODE_POLICY } from './mfaCodes.js';
+import { noticeSecurityChange } from './securityNotices.js';
+import { refuseWhileImpersonating } from './stepUp.js';
 import { HttpError } from '../http/errors.js';
 
 const ME = 'me';
