@@ -23,6 +23,7 @@ import {
   signInKeys,
   signInNeedsCaptcha,
   startsAccountChallenge,
+  countsNeedCaptcha,
 } from './throttle.js';
 
 /**
@@ -56,11 +57,13 @@ export async function loginRoutes(parent: FastifyInstance) {
     failureKey: string,
   ): Promise<UserRow | undefined> {
     const keys = signInKeys(account, request.ip);
-    const needsCaptcha = async () => {
+    // Only a captcha that is asked for is verified (and so spent).
+    let captchaSolved = false;
+    if (captcha) {
       const states = await limiter.states([keys.address, keys.account]);
-      return signInNeedsCaptcha(states.get(keys.address), states.get(keys.account), new Date());
-    };
-    const captchaSolved = !!captcha && (await needsCaptcha()) && (await app.captcha.verify(captcha));
+      captchaSolved =
+        signInNeedsCaptcha(states.get(keys.address), states.get(keys.account), new Date()) && (await app.captcha.verify(captcha));
+    }
     // The attempt is counted (pair, address and account) before the password is checked, unless the
     // decision refuses it: read and counted under one lock, so attempts sent at once cannot all pass the read.
     const reservation = await limiter.reserve(
@@ -107,7 +110,8 @@ export async function loginRoutes(parent: FastifyInstance) {
       const challenged = startsAccountChallenge(accountFailures);
       await audit({ throttled: false, ...(challenged && { accountChallenged: true }) });
       if (challenged && user) await noticeSignInChallenge(app, request, user, accountFailures);
-      const captchaRequired = await needsCaptcha();
+      // From the counts the reservation made (this failure included), not read again.
+      const captchaRequired = countsNeedCaptcha(reservation.failures, keys);
       void reply.status(401).send({ message: request.t(failureKey), ...(captchaRequired && { captchaRequired }) });
       return undefined;
     }

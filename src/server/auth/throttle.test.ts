@@ -4,6 +4,7 @@ import {
   accountNeedsCaptcha,
   addressNeedsCaptcha,
   blockedFor,
+  countsNeedCaptcha,
   delayAfter,
   recentFailures,
   retryAfterSeconds,
@@ -111,6 +112,18 @@ describe('the account challenge (guesses from many addresses)', () => {
         retryAfterMs: 2000,
       },
     );
+  });
+  it('reads the captcha from the counts a reservation made, as from the stored states', () => {
+    const keys = signInKeys('dealer.beta', '198.51.100.1');
+    const counts = (address: number, account: number) =>
+      new Map([
+        [keys.address, address],
+        [keys.account, account],
+      ]);
+    expect(countsNeedCaptcha(counts(9, 29), keys)).toBe(false);
+    expect(countsNeedCaptcha(counts(10, 1), keys)).toBe(true);
+    expect(countsNeedCaptcha(counts(1, 30), keys)).toBe(true);
+    expect(countsNeedCaptcha(new Map(), keys)).toBe(false);
   });
   it('tells the owner at the failure that starts it, once', () => {
     expect([29, 30, 31, 60].map(startsAccountChallenge)).toEqual([false, true, false, false]);

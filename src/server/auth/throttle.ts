@@ -127,6 +127,14 @@ export function signInNeedsCaptcha(address: ThrottleState | undefined, account: 
   return addressNeedsCaptcha(address, now) || accountNeedsCaptcha(account, now);
 }
 
+/** The same from the counts a reservation answers (reserve(): this attempt's failure included, within each window). */
+export function countsNeedCaptcha(failures: Map<string, number>, keys: { address: string; account: string }): boolean {
+  return (
+    (failures.get(keys.address) ?? 0) >= SIGN_IN_ADDRESS_POLICY.captchaAfter ||
+    (failures.get(keys.account) ?? 0) >= SIGN_IN_ACCOUNT_POLICY.captchaAfter
+  );
+}
+
 /**
  * The failure that puts an account under the challenge: exactly the `captchaAfter`-th within the
  * window, so its owner is told once however many guesses follow (reserve() counts under a lock).
