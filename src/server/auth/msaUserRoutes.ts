@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { sql } from 'kysely';
 import { msaAccountUpdateSchema, msaEmailConfirmationSchema, msaPersonalUserSchema, type MsaPersonalUser } from '../../../schemas/user.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { maskContact } from '../../common/loginFlow.js';
@@ -97,7 +96,8 @@ export async function msaUserRoutes(parent: FastifyInstance) {
         await audit(request, 'profile.updated', { fields: ['phoneNumber'] });
       }
       // The pending email sent again asks for a new code (the code limits apply: 30 s between codes).
-      if (!sameEmail(current.email, email)) {
+      const emailChange = !sameEmail(current.email, email);
+      if (emailChange) {
         refuseWhileImpersonating(request);
         const code = await app.mfaCodes.issue({
           userId: user.user_id,
@@ -113,7 +113,8 @@ export async function msaUserRoutes(parent: FastifyInstance) {
         });
         await audit(request, 'profile.emailChangeRequested', { to: maskContact(email, 'email') });
       }
-      return record(user.user_id);
+      // What was read, with this request's changes: the code just issued is the newest pending one.
+      return { ...current, phoneNumber, emailPending: emailChange ? email : current.emailPending };
     },
   );
 
@@ -131,21 +132,13 @@ export async function msaUserRoutes(parent: FastifyInstance) {
     async (request) => {
       refuseWhileImpersonating(request);
       const user = request.auth!.user;
-      const wrong = () => new HttpError(400, 'steps.mfa.invalidCode', {}, { code: 'steps.mfa.invalidCode' });
       const verified = await app.mfaCodes.verify(user.user_id, 'deviceVerification', request.body.code);
       if (!verified || verified.contactType !== 'email') {
         await audit(request, 'mfa.failed', { purpose: 'deviceVerification' });
-        throw wrong();
+        throw new HttpError(400, 'steps.mfa.invalidCode', {}, { code: 'steps.mfa.invalidCode' });
       }
       const email = verified.contactValue;
       const before = user.email ?? user.username;
-      const taken = await app.db
-        .selectFrom('users')
-        .select('user_id')
-        .where(sql<string>`lower(username)`, '=', email.toLowerCase())
-        .where('user_id', '<>', user.user_id)
-        .executeTakeFirst();
-      if (taken) throw new HttpError(409, 'msa.accountDialog.emailTaken', {}, { code: 'msa.accountDialog.emailTaken' });
       const now = new Date();
       try {
         await app.db
@@ -154,7 +147,8 @@ export async function msaUserRoutes(parent: FastifyInstance) {
           .where('user_id', '=', user.user_id)
           .execute();
       } catch (error) {
-        // Taken meanwhile: the unique index on lower(username) let the other through.
+        // Another account signs in with it: the unique index on lower(username) is the check, so two
+        // confirmations at once cannot both pass a read before either writes.
         if ((error as { code?: string }).code === '23505')
           throw new HttpError(409, 'msa.accountDialog.emailTaken', {}, { code: 'msa.accountDialog.emailTaken' });
         throw error;
