@@ -3,7 +3,7 @@ import type { SupportAccess, SupportUser, SupportUserStatus } from '../../../sch
 import { APPLICATION } from '../../common/constants.js';
 import { PENDING_FLAGS, pendingRequirements } from '../auth/requirements.js';
 import { replaceToken } from '../auth/oneTimeTokens.js';
-import { accountNeedsCaptcha, SIGN_IN_ACCOUNT_POLICY, signInKeys } from '../auth/throttle.js';
+import { accountNeedsCaptcha, SIGN_IN_ACCOUNT_POLICY, signInKeys, throttle, type ThrottleState } from '../auth/throttle.js';
 import type { Db } from '../db/database.js';
 
 export type SupportSortField = 'name' | 'username' | 'applicationNum' | 'status' | 'lastSignInAt';
@@ -124,11 +124,9 @@ function toSupportUser(row: ListRow): SupportUser {
 }
 
 /** The account's challenge while it lasts: its failures within the hour, and when it ends if no more come. */
-function challengeOf(row: { failures: number; last_failure_at: Date | string | null } | undefined, now: Date) {
-  if (!row?.last_failure_at) return null;
-  const last = new Date(row.last_failure_at);
-  if (!accountNeedsCaptcha({ failures: row.failures, lastFailureAt: last, blockedUntil: null }, now)) return null;
-  return { failures: row.failures, until: new Date(last.getTime() + SIGN_IN_ACCOUNT_POLICY.windowMs).toISOString() };
+function challengeOf(state: ThrottleState | undefined, now: Date) {
+  if (!state?.lastFailureAt || !accountNeedsCaptcha(state, now)) return null;
+  return { failures: state.failures, until: new Date(state.lastFailureAt.getTime() + SIGN_IN_ACCOUNT_POLICY.windowMs).toISOString() };
 }
 
 /** What the sign-in attempts of the audit log say happened. */
@@ -267,6 +265,7 @@ export function supportRepository(db: Db) {
     async state(user: { user_id: number; username: string; current_site_group_num: number | null }) {
       const userId = user.user_id;
       const now = new Date();
+      const accountKey = signInKeys(user.username, '').account;
       const [groups, links, contacts, challenge, locks, devices, sessions, failed, succeeded, supportAccess] = await Promise.all([
         db
           .selectFrom('user_account_groups as g')
@@ -290,11 +289,9 @@ export function supportRepository(db: Db) {
           .where('user_id', '=', userId)
           .orderBy('type')
           .execute(),
-        db
-          .selectFrom('login_throttle')
-          .select(['failures', 'last_failure_at'])
-          .where('throttle_key', '=', signInKeys(user.username, '').account)
-          .executeTakeFirst(),
+        throttle(db)
+          .states([accountKey])
+          .then((states) => states.get(accountKey)),
         db
           .selectFrom('login_throttle')
           .select(['throttle_key', 'failures', 'blocked_until'])
