@@ -71,7 +71,7 @@ export function createAjv({ coerceTypes = false }: AjvOptions = {}): Ajv {
     useDefaults: true,
     strict: true,
     // OpenAPI annotations that live beside the validation keywords.
-    keywords: ['example', 'x-label'],
+    keywords: ['example', 'x-label', 'x-sort-fields', 'x-filter'],
   });
   addFormats(ajv);
   addErrors(ajv);

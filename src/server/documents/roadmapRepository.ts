@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { RoadmapItem, RoadmapItemFilter, RoadmapItemInput, RoadmapStatus } from '../../../schemas/documents.js';
 import type { Db } from '../db/database.js';
+import { containsPattern, iso, pageTotal, windowTotal } from '../db/listing.js';
 import type { RoadmapItemsTable } from '../db/schema.js';
 
 function toItem(row: Selectable<RoadmapItemsTable>): RoadmapItem {
@@ -12,7 +13,7 @@ function toItem(row: Selectable<RoadmapItemsTable>): RoadmapItem {
     targetDate: row.target_date,
     shippedOn: row.shipped_on,
     published: row.published,
-    updatedAt: new Date(row.updated_at).toISOString(),
+    updatedAt: iso(row.updated_at),
   };
 }
 
@@ -27,22 +28,22 @@ function toColumns(input: RoadmapItemInput) {
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The product roadmap. Readers see published items only; editors see every one.
  * Listed in the order the page shows them: by status (planned, in progress, shipped), planned and
- * in-progress items soonest first, shipped items newest first.
+ * in-progress items soonest first, shipped items newest first; by id when the list asks for it.
  */
 export function roadmapRepository(db: Db) {
   return {
     async list({
       filter,
+      sort,
       offset,
       limit,
       includeUnpublished,
     }: {
       filter: RoadmapItemFilter;
+      sort?: { field: 'id'; order: 'asc' | 'desc' };
       offset: number;
       limit: number;
       includeUnpublished: boolean;
@@ -51,22 +52,24 @@ export function roadmapRepository(db: Db) {
       if (!includeUnpublished) query = query.where('published', '=', true);
       if (filter.status) query = query.where('status', '=', filter.status);
       if (filter.q?.trim()) {
-        const pattern = `%${escapeLike(filter.q.trim())}%`;
+        const pattern = containsPattern(filter.q.trim());
         query = query.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('description', 'ilike', pattern)]));
       }
       if (filter.id) query = query.where('roadmap_item_id', 'in', filter.id.length ? filter.id : [-1]);
-      const rows = await query
-        .selectAll()
-        .select(sql<number>`count(*) over ()::int`.as('total'))
-        .orderBy(sql`case status when 'planned' then 0 when 'inProgress' then 1 else 2 end`)
-        .orderBy(sql`case when status = 'shipped' then null else target_date end`, (ob) => ob.asc().nullsLast())
-        .orderBy('shipped_on', (ob) => ob.desc().nullsLast())
-        .orderBy('roadmap_item_id')
-        .offset(offset)
-        .limit(limit)
-        .execute();
-      const total =
-        rows[0]?.total ?? (offset === 0 ? 0 : (await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total);
+      let page = query.selectAll().select(windowTotal().as('total'));
+      page = sort
+        ? page.orderBy('roadmap_item_id', sort.order)
+        : page
+            .orderBy(sql`case status when 'planned' then 0 when 'inProgress' then 1 else 2 end`)
+            .orderBy(sql`case when status = 'shipped' then null else target_date end`, (ob) => ob.asc().nullsLast())
+            .orderBy('shipped_on', (ob) => ob.desc().nullsLast())
+            .orderBy('roadmap_item_id');
+      const rows = await page.offset(offset).limit(limit).execute();
+      const total = await pageTotal(
+        rows,
+        offset,
+        async () => (await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+      );
       return { total, items: rows.map(toItem) };
     },
 

@@ -1,0 +1,32 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/** Escapes LIKE's wildcards: typed text matches itself. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `%text%` for an ILIKE that finds the typed text anywhere, wildcards matched as themselves. */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
+/** A timestamp column as the API's ISO 8601 text (UTC); null stays null. */
+export function iso(value: Date | string): string;
+export function iso(value: Date | string | null): string | null;
+export function iso(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+/** The filtered rows' count beside each row of a page: the page and its total in one round trip. */
+export function windowTotal(): RawBuilder<number> {
+  return sql<number>`count(*) over ()::int`;
+}
+
+/**
+ * The total of a page selected with {@link windowTotal}: a page past the end has no row to carry
+ * it, so only then is it counted apart (`count()` runs the list's query without its page).
+ */
+export async function pageTotal(rows: readonly { total: number }[], offset: number, count: () => Promise<number>): Promise<number> {
+  if (rows.length > 0) return rows[0].total;
+  return offset === 0 ? 0 : count();
+}

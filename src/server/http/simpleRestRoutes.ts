@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditAction } from '../../common/auditActions.js';
+import type { AuditTargetType } from '../../common/auditTargets.js';
+import type { Resource } from '../../common/access.js';
+import { compileCached } from '../../common/validation.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { HttpError } from './errors.js';
+import { contentRange, listQuerystringSchema, parseListQuery, type ListQuery } from './simpleRest.js';
+
+/** A whole number key, the shape of every serial id the portal hands out. */
+export const integerId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+/** `/:id` with a serial id: the path parameter of every one, update and delete route. */
+export const idParams = { type: 'object', required: ['id'], properties: { id: integerId } } as const;
+
+type JsonSchema = Record<string, unknown>;
+type Id = number | string;
+
+/** A write route: its documentation, its body, and the access-table action (create / edit unless said). */
+interface Write {
+  summary: string;
+  body: JsonSchema;
+  action?: 'create' | 'edit';
+}
+
+/**
+ * One simple-rest entity (ra-data-simple-rest's wire format: `sort`, `range`, `filter` as JSON,
+ * the total in `Content-Range`). The route factory serves its list, one, create, update and delete
+ * with the access table's checks, the audit, and schemas that make the OpenAPI document.
+ *
+ * The template's two rules hold for every entity, checked when the routes are registered:
+ * `id` is a sort field (react-admin sorts by it whenever a list names no sort), and the filter
+ * takes `id: [..]` (react-admin's getMany reads `?filter={"id":[1,2]}`), answered by the
+ * repository's own list in one query.
+ */
+export interface SimpleRestEntity<R extends { id: Id }, F, S extends string, I = never, U = I> {
+  /** The path under /api and the name in Content-Range, e.g. 'roadmapItems' or 'msa/changeRequests'. */
+  path: string;
+  /** The access table's resource; the path unless said. */
+  resource: Resource;
+  tags: string[];
+  record: JsonSchema;
+  /** An object schema; must have an `id` array property. */
+  filter: JsonSchema;
+  sortFields: readonly S[];
+  /** The `/:id` parameter schema; a serial id unless said. */
+  params?: JsonSchema;
+  summaries: { list: string; one: string };
+  list(query: ListQuery<F, S>, request: FastifyRequest, reply: FastifyReply): Promise<{ items: R[]; total: number | '*' }>;
+  one(id: Id, request: FastifyRequest): Promise<R | undefined>;
+  create?: Write & { handler(input: I, request: FastifyRequest): Promise<R> };
+  update?: Write & { handler(id: Id, input: U, request: FastifyRequest): Promise<R | undefined> };
+  delete?: { summary: string; handler(id: Id, request: FastifyRequest): Promise<R | undefined> };
+  audit?: {
+    targetType: AuditTargetType;
+    /** The actions' common prefix: `<prefix>.created`, `.updated`, `.deleted`. */
+    prefix: string;
+    details?(record: R, verb: 'created' | 'updated' | 'deleted'): Record<string, unknown> | undefined;
+  };
+}
+
+/** The sort parameter's documentation: react-admin's JSON pair, with the fields this list takes. */
+export function listQuerystring(sortFields: readonly string[], filter: JsonSchema) {
+  const { properties } = listQuerystringSchema;
+  return {
+    ...listQuerystringSchema,
+    properties: {
+      ...properties,
+      sort: {
+        ...properties.sort,
+        description: `JSON ["field","ASC"|"DESC"], field one of: ${sortFields.join(', ')}`,
+        'x-sort-fields': [...sortFields],
+      },
+      filter: { ...properties.filter, description: 'JSON object, as x-filter says', 'x-filter': filter },
+    },
+  } as const;
+}
+
+/** The template's rules, said at start-up rather than found by a user's stock list. */
+export function checkEntity(entity: Pick<SimpleRestEntity<{ id: Id }, unknown, string>, 'path' | 'sortFields' | 'filter'>): void {
+  if (!entity.sortFields.includes('id')) throw new Error(`${entity.path}: 'id' must be a sort field`);
+  const properties = entity.filter.properties as Record<string, { type?: string }> | undefined;
+  if (properties?.id?.type !== 'array') throw new Error(`${entity.path}: the filter must take id: [..] (getMany)`);
+}
+
+export async function simpleRestRoutes<R extends { id: Id }, F, S extends string, I = never, U = I>(
+  app: FastifyInstance,
+  entity: SimpleRestEntity<R, F, S, I, U>,
+): Promise<void> {
+  checkEntity(entity);
+  const { path, resource, tags, record, audit } = entity;
+  const params = entity.params ?? idParams;
+  const validateFilter = compileCached(entity.filter);
+  const denied = { 401: errorSchema, 403: errorSchema };
+  const idOf = (request: FastifyRequest) => (request.params as { id: Id }).id;
+
+  const audited = async (request: FastifyRequest, item: R, verb: 'created' | 'updated' | 'deleted') => {
+    if (!audit) return;
+    await app.audit(request, {
+      action: `${audit.prefix}.${verb}` as AuditAction,
+      targetType: audit.targetType,
+      targetId: item.id,
+      details: audit.details?.(item, verb),
+    });
+  };
+
+  app.get(
+    `/${path}`,
+    {
+      config: { access: { resource, action: 'list' } },
+      schema: {
+        tags,
+        summary: entity.summaries.list,
+        querystring: listQuerystring(entity.sortFields, entity.filter),
+        response: { 200: { type: 'array', items: record }, 400: errorSchema, ...denied },
+      },
+    },
+    async (request, reply) => {
+      const query = parseListQuery<F, S>(request.query as Record<string, string | undefined>, {
+        sortFields: entity.sortFields,
+        validateFilter,
+      });
+      const { items, total } = await entity.list(query, request, reply);
+      reply.header('Content-Range', contentRange(path, query.offset, items.length, total));
+      return items;
+    },
+  );
+
+  app.get(
+    `/${path}/:id`,
+    {
+      config: { access: { resource, action: 'show' } },
+      schema: { tags, summary: entity.summaries.one, params, response: { 200: record, ...denied, 404: errorSchema } },
+    },
+    async (request) => {
+      const item = await entity.one(idOf(request), request);
+      if (!item) throw new HttpError(404, 'errors.notFound');
+      return item;
+    },
+  );
+
+  const { create, update } = entity;
+  if (create) {
+    app.post(
+      `/${path}`,
+      {
+        config: { access: { resource, action: create.action ?? 'create' } },
+        schema: { tags, summary: create.summary, body: create.body, response: { 201: record, 400: validationErrorSchema, ...denied } },
+      },
+      async (request, reply) => {
+        const item = await create.handler(request.body as I, request);
+        await audited(request, item, 'created');
+        reply.status(201);
+        return item;
+      },
+    );
+  }
+
+  if (update) {
+    app.put(
+      `/${path}/:id`,
+      {
+        config: { access: { resource, action: update.action ?? 'edit' } },
+        schema: {
+          tags,
+          summary: update.summary,
+          params,
+          body: update.body,
+          response: { 200: record, 400: validationErrorSchema, ...denied, 404: errorSchema },
+        },
+      },
+      async (request) => {
+        const item = await update.handler(idOf(request), request.body as U, request);
+        if (!item) throw new HttpError(404, 'errors.notFound');
+        await audited(request, item, 'updated');
+        return item;
+      },
+    );
+  }
+
+  const remove = entity.delete;
+  if (remove) {
+    app.delete(
+      `/${path}/:id`,
+      {
+        config: { access: { resource, action: 'delete' } },
+        schema: { tags, summary: remove.summary, params, response: { 200: record, ...denied, 404: errorSchema } },
+      },
+      async (request) => {
+        const item = await remove.handler(idOf(request), request);
+        if (!item) throw new HttpError(404, 'errors.notFound');
+        await audited(request, item, 'deleted');
+        return item;
+      },
+    );
+  }
+}

@@ -1,0 +1,103 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import { fetchUtils } from 'ra-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Resource } from '../../src/common/access.js';
+import type { RouteAccess } from '../../src/server/auth/accessGuard.js';
+import { signedInClient, type TestClient } from './client.js';
+import { startDemoApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
+
+/**
+ * Every simple-rest list the route factory serves (its sort parameter lists `x-sort-fields` in the
+ * OpenAPI document), read through the stock ra-data-simple-rest provider with react-admin's
+ * defaults: a page sorted by id, one record, and several by id (getMany). Generated from the
+ * document, so a new entity joins by itself; SIMPLE_REST_PATHS says which must be there.
+ */
+
+/** The entities on the template. */
+const SIMPLE_REST_PATHS = ['roadmapItems'];
+
+/** Who reads each list: the first of these the access table lets list it. */
+const READERS = [
+  { username: 'support.admin', extra: { internal: true } },
+  { username: 'dealer.beta' },
+  { username: 'customer@example.com' },
+];
+
+/** A filter a sub-resource's list needs (the OpenAPI filter's `required`), by name. */
+const REQUIRED_FILTER_VALUES: Record<string, unknown> = {};
+
+interface ListOperation {
+  path: string;
+  resource: Resource;
+  sortFields: string[];
+  required: string[];
+}
+
+describe.skipIf(!ONCE).each(ONCE_TABLE)('simple-rest lists through the stock provider on $name', (database) => {
+  let t: TestApp;
+  let origin: string;
+  const clients = new Map<string, TestClient>();
+
+  beforeAll(async () => {
+    ({ t, origin } = await startDemoApp(database));
+  });
+  afterAll(() => t?.close());
+
+  async function listOperations(): Promise<ListOperation[]> {
+    const doc = await (await fetch(`${origin}/api/openapi.json`)).json();
+    const found: ListOperation[] = [];
+    for (const [path, item] of Object.entries<Record<string, { parameters?: { name: string; schema: Record<string, unknown> }[] }>>(
+      doc.paths,
+    )) {
+      const get = item.get as (typeof item)['get'] & { 'x-access'?: RouteAccess };
+      const sort = get?.parameters?.find((p) => p.name === 'sort');
+      const sortFields = sort?.schema['x-sort-fields'] as string[] | undefined;
+      if (!get || !sortFields) continue;
+      const access = get['x-access'];
+      if (typeof access !== 'object') throw new Error(`${path}: a simple-rest list must name its resource`);
+      const filter = get.parameters!.find((p) => p.name === 'filter')?.schema['x-filter'] as { required?: string[] } | undefined;
+      found.push({ path: path.replace(/^\/api\//, ''), resource: access.resource, sortFields, required: filter?.required ?? [] });
+    }
+    return found;
+  }
+
+  /** The stock provider as the first reader whose list answers 200. */
+  async function providerFor(path: string) {
+    for (const { username, extra } of READERS) {
+      const client = clients.get(username) ?? (await signedInClient(origin, username, extra));
+      clients.set(username, client);
+      if ((await client.request('GET', `/api/${path}?range=[0,0]`)).status !== 200) continue;
+      return simpleRestProvider(`${origin}/api`, (url: string, options: fetchUtils.Options = {}) =>
+        fetchUtils.fetchJson(url, { ...options, headers: client.headersFor(url, options.method ?? 'GET') }),
+      );
+    }
+    throw new Error(`none of the readers may list ${path}`);
+  }
+
+  it('reads every entity: a page sorted by id, one record, several by id', async () => {
+    const operations = await listOperations();
+    expect(operations.map((o) => o.path)).toEqual(expect.arrayContaining(SIMPLE_REST_PATHS));
+    for (const operation of operations) {
+      expect(operation.sortFields, operation.path).toContain('id');
+      const filter = Object.fromEntries(operation.required.map((name) => [name, REQUIRED_FILTER_VALUES[name]]));
+      const provider = await providerFor(operation.path);
+      for (const order of ['ASC', 'DESC'] as const) {
+        const page = await provider.getList(operation.path, { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order }, filter });
+        expect(page.total, operation.path).toBeGreaterThanOrEqual(page.data.length);
+        const ids = page.data.map((record) => record.id);
+        const sorted = [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        expect(ids, `${operation.path} sorted by id ${order}`).toEqual(order === 'ASC' ? sorted : sorted.reverse());
+      }
+      const { data } = await provider.getList(operation.path, {
+        pagination: { page: 1, perPage: 3 },
+        sort: { field: 'id', order: 'ASC' },
+        filter,
+      });
+      expect(data.length, `${operation.path} has demo records`).toBeGreaterThan(0);
+      const one = await provider.getOne(operation.path, { id: data[0].id });
+      expect(one.data.id).toEqual(data[0].id);
+      const many = await provider.getMany(operation.path, { ids: data.map((record) => record.id) });
+      expect(many.data.map((record) => record.id).sort()).toEqual(data.map((record) => record.id).sort());
+    }
+  });
+});
