@@ -1,9 +1,6 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -12,10 +9,9 @@ import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import LockIcon from '@mui/icons-material/Lock';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import {
-  DataTable,
   DateInput,
+  type Identifier,
   FilterButton,
-  List,
   NullableBooleanInput,
   SearchInput,
   SelectInput,
@@ -23,13 +19,12 @@ import {
   TopToolbar,
   useListContext,
   useLocaleState,
-  useNotify,
   useTranslate,
 } from 'react-admin';
 import { AUDIT_LOG_COUNT_CAP, type AuditLogEntry } from '../../../schemas/auditLog.js';
 import { auditChanges, changesSummary } from '../../common/auditChanges.js';
-import { failureMessage } from '../providers/errorMessages.js';
-import { ListEmpty, ListExportButton, ListSkeleton } from '../resources/ListStates.js';
+import { ListEmpty, ListExportButton } from '../resources/ListStates.js';
+import { ResourceList, type Column } from '../resources/ResourceList.js';
 import { ActionFilterInput } from './ActionFilterInput.js';
 import { AuditEntryDrawer } from './AuditEntryDrawer.js';
 import { ActionCode, OccurredAt, PersonText } from './AuditParts.js';
@@ -215,73 +210,40 @@ function EntryLink({ entry }: { entry: AuditLogEntry }) {
   );
 }
 
-function AuditTable() {
-  const translate = useTranslate();
-  const { search } = useLocation();
-  return (
-    <DataTable<AuditLogEntry>
-      sx={{ '& thead th': { whiteSpace: 'nowrap' }, '& td': { verticalAlign: 'top' }, '& td, & th': { px: 1.5 } }}
-      aria-label={translate('auditLog.tableLabel')}
-      rowClick={(id) => `${AUDIT_LOG_PATH}/${id}${search}`}
-      bulkActionButtons={false}
-      empty={<AuditEmpty />}
-    >
-      <DataTable.Col source="id" label="auditLog.columns.id" render={(e) => <EntryLink entry={e as AuditLogEntry} />} />
-      <DataTable.Col
-        source="occurredAt"
-        label="auditLog.columns.occurredAt"
-        render={(e) => <OccurredAt iso={(e as AuditLogEntry).occurredAt} />}
-      />
-      <DataTable.Col label="auditLog.columns.who" disableSort render={(e) => <Who entry={e as AuditLogEntry} withAddress />} />
-      <DataTable.Col label="auditLog.columns.what" disableSort render={(e) => <What entry={e as AuditLogEntry} />} />
-      <DataTable.Col label="auditLog.columns.target" disableSort render={(e) => <Target entry={e as AuditLogEntry} />} />
-    </DataTable>
-  );
-}
+const columns: Column<AuditLogEntry>[] = [
+  { name: 'id', source: 'id', render: (e) => <EntryLink entry={e} /> },
+  { name: 'occurredAt', source: 'occurredAt', render: (e) => <OccurredAt iso={e.occurredAt} /> },
+  { name: 'who', render: (e) => <Who entry={e} withAddress /> },
+  { name: 'what', render: (e) => <What entry={e} /> },
+  { name: 'target', render: (e) => <Target entry={e} /> },
+];
 
-/** Phones: one card per entry; the card opens it. */
-function AuditCards() {
+/** An entry on a phone; the card opens it. */
+function AuditCard({ entry }: { entry: AuditLogEntry }) {
   const translate = useTranslate();
-  const { search } = useLocation();
-  const { data } = useListContext<AuditLogEntry>();
-  if (!data?.length) return <AuditEmpty />;
   return (
-    <Box component="ul" aria-label={translate('auditLog.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {data.map((entry) => (
-        <Box component="li" key={entry.id} sx={{ mb: 1 }}>
-          <Card variant="outlined" data-testid="audit-card">
-            <CardActionArea
-              component={RouterLink}
-              to={`${AUDIT_LOG_PATH}/${entry.id}${search}`}
-              aria-label={translate('auditLog.openEntry', { id: entry.id })}
-            >
-              <CardContent sx={{ pb: '12px !important' }}>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
-                  <Box sx={{ minWidth: 0 }}>
-                    <ActionCode action={entry.action} />
-                  </Box>
-                  <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                    #{entry.id}
-                  </Typography>
-                </Box>
-                <Changes entry={entry} />
-                <Box sx={{ display: 'flex', gap: 2, mt: 1, typography: 'body2', flexWrap: 'wrap' }}>
-                  <Who entry={entry} />
-                  <Box sx={{ color: 'text.secondary' }}>
-                    <OccurredAt iso={entry.occurredAt} />
-                  </Box>
-                </Box>
-                {(entry.targetType || entry.ip) && (
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1, overflowWrap: 'anywhere' }}>
-                    {[targetText(translate, entry), entry.ip].filter(Boolean).join(' · ')}
-                  </Typography>
-                )}
-              </CardContent>
-            </CardActionArea>
-          </Card>
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <ActionCode action={entry.action} />
         </Box>
-      ))}
-    </Box>
+        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          #{entry.id}
+        </Typography>
+      </Box>
+      <Changes entry={entry} />
+      <Box sx={{ display: 'flex', gap: 2, mt: 1, typography: 'body2', flexWrap: 'wrap' }}>
+        <Who entry={entry} />
+        <Box sx={{ color: 'text.secondary' }}>
+          <OccurredAt iso={entry.occurredAt} />
+        </Box>
+      </Box>
+      {(entry.targetType || entry.ip) && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1, overflowWrap: 'anywhere' }}>
+          {[targetText(translate, entry), entry.ip].filter(Boolean).join(' · ')}
+        </Typography>
+      )}
+    </>
   );
 }
 
@@ -300,20 +262,16 @@ function AuditEmpty() {
   );
 }
 
-function AuditResults() {
+/** The total stops at the count's cap: say so rather than show a number that is not the total. */
+function CappedNotice() {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { isPending, total } = useListContext<AuditLogEntry>();
-  if (isPending) return <ListSkeleton label={translate('auditLog.loading')} columns={6} />;
+  const { total } = useListContext<AuditLogEntry>();
+  if (total !== AUDIT_LOG_COUNT_CAP) return null;
   return (
-    <>
-      {total === AUDIT_LOG_COUNT_CAP && (
-        <Alert severity="info" sx={{ m: phone ? 0 : 1, mb: 1 }}>
-          {translate('auditLog.capped', { count: AUDIT_LOG_COUNT_CAP.toLocaleString() })}
-        </Alert>
-      )}
-      {phone ? <AuditCards /> : <AuditTable />}
-    </>
+    <Alert severity="info" sx={{ m: phone ? 0 : 1, mb: 1 }}>
+      {translate('auditLog.capped', { count: AUDIT_LOG_COUNT_CAP.toLocaleString() })}
+    </Alert>
   );
 }
 
@@ -326,39 +284,38 @@ function AuditResults() {
  */
 export function AuditLogPage() {
   const translate = useTranslate();
-  const notify = useNotify();
+  const { search } = useLocation();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const open = (id: Identifier) => `${AUDIT_LOG_PATH}/${id}${search}`;
   return (
-    <Box component="section" aria-label={translate('auditLog.heading')}>
-      <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 820 }}>
-        {translate('auditLog.intro')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1, display: 'flex', alignItems: 'center', gap: 0.5 }}>
-        <LockIcon fontSize="inherit" aria-hidden />
-        {translate('auditLog.appendOnly')}
-      </Typography>
-      <List<AuditLogEntry>
-        resource={AUDIT_LOG}
-        title={false}
-        filters={auditFilters(translate, phone)}
-        sort={{ field: 'occurredAt', order: 'DESC' }}
-        perPage={25}
-        exporter={false}
-        storeKey="auditLog.list"
-        disableSyncWithLocation={false}
-        actions={
-          <TopToolbar>
-            <FilterButton />
-            <ListExportButton resource={AUDIT_LOG} href={auditExportUrl} label={translate('auditLog.export.button')} />
-          </TopToolbar>
-        }
-        empty={false}
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-        queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, 'auditLog.loadError'), { type: 'error' }) }}
-      >
-        <AuditResults />
-      </List>
+    <ResourceList<AuditLogEntry>
+      ns="auditLog"
+      resource={AUDIT_LOG}
+      header={
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <LockIcon fontSize="inherit" aria-hidden />
+          {translate('auditLog.appendOnly')}
+        </Typography>
+      }
+      filters={auditFilters(translate, phone)}
+      sort={{ field: 'occurredAt', order: 'DESC' }}
+      disableSyncWithLocation={false}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ListExportButton resource={AUDIT_LOG} href={auditExportUrl} label={translate('auditLog.export.button')} />
+        </TopToolbar>
+      }
+      notice={<CappedNotice />}
+      columns={columns}
+      rowClick={(id) => open(id)}
+      card={(entry) => <AuditCard entry={entry} />}
+      cardLink={(entry) => ({ to: open(entry.id), label: translate('auditLog.openEntry', { id: entry.id }) })}
+      cardTestId="audit-card"
+      empty={<AuditEmpty />}
+      skeletonColumns={6}
+    >
       <AuditEntryDrawer />
-    </Box>
+    </ResourceList>
   );
 }

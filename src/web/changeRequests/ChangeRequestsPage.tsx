@@ -2,23 +2,19 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import BlockIcon from '@mui/icons-material/Block';
 import DoneIcon from '@mui/icons-material/Done';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Link as RouterLink } from 'react-router-dom';
-import { DataTable, List, SearchInput, SelectInput, useCanAccess, useGetList, useListContext, useNotify, useTranslate } from 'react-admin';
+import { SearchInput, SelectInput, useCanAccess, useGetList, useListContext, useTranslate } from 'react-admin';
 import { CHANGE_REQUEST_STATUSES, type ChangeRequestResolution, type DealerChangeRequest } from '../../../schemas/msa.js';
-import { failureMessage } from '../providers/errorMessages.js';
-import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
+import { EmptyState } from '../resources/ListStates.js';
+import { ResourceList, type Column } from '../resources/ResourceList.js';
 import { AskedAt, CHANGE_REQUESTS, Outcome, RequestText } from './changeRequestParts.js';
 import { ResolveDialog } from './ResolveDialog.js';
 
@@ -138,84 +134,47 @@ function Actions({
 
 type Resolve = (request: DealerChangeRequest, to: ChangeRequestResolution) => void;
 
-function RequestsTable({ onResolve }: { onResolve: Resolve }) {
-  const translate = useTranslate();
-  return (
-    <DataTable<DealerChangeRequest>
-      sx={{ '& thead th': { whiteSpace: 'nowrap' }, '& td': { verticalAlign: 'top' } }}
-      rowSx={(r) => (r.status === 'pending' ? { bgcolor: 'action.hover' } : {})}
-      aria-label={translate('changeRequests.tableLabel')}
-      rowClick={false}
-      bulkActionButtons={false}
-      empty={<RequestsEmpty />}
-    >
-      <DataTable.Col
-        source="createdAt"
-        label="changeRequests.columns.createdAt"
-        render={(r) => <AskedAt iso={(r as DealerChangeRequest).createdAt} />}
-      />
-      <DataTable.Col
-        source="siteNum"
-        label="changeRequests.columns.account"
-        render={(r) => <Account request={r as DealerChangeRequest} />}
-      />
-      <DataTable.Col
-        label="changeRequests.columns.request"
-        disableSort
-        render={(r) => (
-          <>
-            <RequestText request={r as DealerChangeRequest} />
-            <Box sx={{ mt: 0.5 }}>
-              <Customer request={r as DealerChangeRequest} />
-            </Box>
-          </>
-        )}
-      />
-      <DataTable.Col source="status" label="changeRequests.columns.status" render={(r) => <Outcome request={r as DealerChangeRequest} />} />
-      <DataTable.Col
-        label="changeRequests.columns.actions"
-        disableSort
-        render={(r) => <Actions request={r as DealerChangeRequest} onResolve={onResolve} compact />}
-      />
-    </DataTable>
-  );
+function columns(onResolve: Resolve): Column<DealerChangeRequest>[] {
+  return [
+    { name: 'createdAt', source: 'createdAt', render: (r) => <AskedAt iso={r.createdAt} /> },
+    { name: 'account', source: 'siteNum', render: (r) => <Account request={r} /> },
+    {
+      name: 'request',
+      render: (r) => (
+        <>
+          <RequestText request={r} />
+          <Box sx={{ mt: 0.5 }}>
+            <Customer request={r} />
+          </Box>
+        </>
+      ),
+    },
+    { name: 'status', source: 'status', render: (r) => <Outcome request={r} /> },
+    { name: 'actions', render: (r) => <Actions request={r} onResolve={onResolve} compact /> },
+  ];
 }
 
-function RequestCards({ onResolve }: { onResolve: Resolve }) {
-  const translate = useTranslate();
-  const { data } = useListContext<DealerChangeRequest>();
-  if (!data?.length) return <RequestsEmpty />;
+/** A request on a phone. */
+function RequestCard({ request, onResolve }: { request: DealerChangeRequest; onResolve: Resolve }) {
   return (
-    <Box component="ul" aria-label={translate('changeRequests.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {data.map((request) => (
-        <Box component="li" key={request.id} sx={{ mb: 1 }}>
-          <Card
-            variant="outlined"
-            data-testid="change-request-card"
-            sx={request.status === 'pending' ? { borderLeft: 4, borderLeftColor: 'warning.main' } : undefined}
-          >
-            <CardContent sx={{ pb: '12px !important' }}>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
-                <Account request={request} />
-                <Box sx={{ typography: 'body2', color: 'text.secondary', textAlign: 'right' }}>
-                  <AskedAt iso={request.createdAt} />
-                </Box>
-              </Box>
-              <Box sx={{ my: 1, typography: 'body2' }}>
-                <RequestText request={request} />
-              </Box>
-              <Box sx={{ mb: 1 }}>
-                <Customer request={request} />
-              </Box>
-              <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-                <Outcome request={request} />
-                <Actions request={request} onResolve={onResolve} />
-              </Box>
-            </CardContent>
-          </Card>
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+        <Account request={request} />
+        <Box sx={{ typography: 'body2', color: 'text.secondary', textAlign: 'right' }}>
+          <AskedAt iso={request.createdAt} />
         </Box>
-      ))}
-    </Box>
+      </Box>
+      <Box sx={{ my: 1, typography: 'body2' }}>
+        <RequestText request={request} />
+      </Box>
+      <Box sx={{ mb: 1 }}>
+        <Customer request={request} />
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Outcome request={request} />
+        <Actions request={request} onResolve={onResolve} />
+      </Box>
+    </>
   );
 }
 
@@ -240,14 +199,6 @@ function RequestsEmpty() {
       }
     />
   );
-}
-
-function Results({ onResolve }: { onResolve: Resolve }) {
-  const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { isPending } = useListContext<DealerChangeRequest>();
-  if (isPending) return <ListSkeleton label={translate('changeRequests.loading')} columns={6} />;
-  return phone ? <RequestCards onResolve={onResolve} /> : <RequestsTable onResolve={onResolve} />;
 }
 
 /** How many requests wait for the group: 'Pending: 2', or that none waits. */
@@ -280,38 +231,35 @@ function PendingCount() {
  */
 export function ChangeRequestsPage() {
   const translate = useTranslate();
-  const notify = useNotify();
   const { canAccess: canAnswer, isPending } = useCanAccess({ resource: CHANGE_REQUESTS, action: 'edit' });
   const [resolving, setResolving] = useState<{ request: DealerChangeRequest; to: ChangeRequestResolution }>();
   const onResolve: Resolve = (request, to) => setResolving({ request, to });
   return (
-    <Box component="section" aria-label={translate('changeRequests.heading')}>
-      <Typography color="text.secondary" sx={{ mb: 1.5, maxWidth: 820 }}>
-        {translate('changeRequests.intro')}
-      </Typography>
-      <PendingCount />
-      {!isPending && !canAnswer && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {translate('changeRequests.readOnly')}
-        </Alert>
-      )}
-      <List<DealerChangeRequest>
-        resource={CHANGE_REQUESTS}
-        title={false}
-        filters={filters(translate)}
-        filterDefaultValues={{ status: 'pending' }}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        perPage={25}
-        exporter={false}
-        storeKey="changeRequests.list"
-        actions={false}
-        empty={false}
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-        queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, 'changeRequests.loadError'), { type: 'error' }) }}
-      >
-        <Results onResolve={onResolve} />
-      </List>
+    <ResourceList<DealerChangeRequest>
+      ns="changeRequests"
+      resource={CHANGE_REQUESTS}
+      header={
+        <>
+          <PendingCount />
+          {!isPending && !canAnswer && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {translate('changeRequests.readOnly')}
+            </Alert>
+          )}
+        </>
+      }
+      filters={filters(translate)}
+      filterDefaultValues={{ status: 'pending' }}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      columns={columns(onResolve)}
+      rowSx={(r) => (r.status === 'pending' ? { bgcolor: 'action.hover' } : {})}
+      card={(request) => <RequestCard request={request} onResolve={onResolve} />}
+      cardSx={(request) => (request.status === 'pending' ? { borderLeft: 4, borderLeftColor: 'warning.main' } : undefined)}
+      cardTestId="change-request-card"
+      empty={<RequestsEmpty />}
+      skeletonColumns={6}
+    >
       {resolving && <ResolveDialog request={resolving.request} resolution={resolving.to} onClose={() => setResolving(undefined)} />}
-    </Box>
+    </ResourceList>
   );
 }

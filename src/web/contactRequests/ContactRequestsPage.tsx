@@ -1,18 +1,13 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { DataTable, List, SearchInput, SelectInput, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { SearchInput, SelectInput, useLocaleState, useTranslate } from 'react-admin';
 import { CONTACT_REQUEST_STATUSES, CONTACT_TOPICS, type ContactRequest } from '../../../schemas/documents.js';
-import { failureMessage } from '../providers/errorMessages.js';
-import { ListEmpty, ListSkeleton } from '../resources/ListStates.js';
+import { ListEmpty } from '../resources/ListStates.js';
+import { ResourceList, type Column } from '../resources/ResourceList.js';
 import { ContactRequestDrawer } from './ContactRequestDrawer.js';
 import { CONTACT_REQUESTS, CONTACT_REQUESTS_PATH, ContactStatusChip, Sender } from './contactRequestParts.js';
 
@@ -107,75 +102,24 @@ function Reference({ request }: { request: ContactRequest }) {
   );
 }
 
-function RequestsTable() {
-  const translate = useTranslate();
-  const { search } = useLocation();
+/** A request on a phone. */
+function RequestCard({ request }: { request: ContactRequest }) {
   return (
-    <DataTable<ContactRequest>
-      sx={{ '& thead th': { whiteSpace: 'nowrap' }, '& td': { verticalAlign: 'top' }, '& td, & th': { px: 1.5 } }}
-      rowSx={(r) => (r.status === 'new' ? { bgcolor: 'action.hover' } : {})}
-      aria-label={translate('contactRequests.tableLabel')}
-      rowClick={(id) => `${CONTACT_REQUESTS_PATH}/${id}${search}`}
-      bulkActionButtons={false}
-      empty={<RequestsEmpty />}
-    >
-      <DataTable.Col
-        source="createdAt"
-        label="contactRequests.columns.createdAt"
-        render={(r) => <Received iso={(r as ContactRequest).createdAt} />}
-      />
-      <DataTable.Col label="contactRequests.columns.reference" disableSort render={(r) => <Reference request={r as ContactRequest} />} />
-      {/* Before the message: the message is the column that gives way when the table is narrow. */}
-      <DataTable.Col
-        source="status"
-        label="contactRequests.columns.status"
-        render={(r) => <ContactStatusChip status={(r as ContactRequest).status} />}
-      />
-      <DataTable.Col label="contactRequests.columns.sender" disableSort render={(r) => <Sender request={r as ContactRequest} />} />
-      <DataTable.Col label="contactRequests.columns.message" disableSort render={(r) => <Excerpt request={r as ContactRequest} />} />
-    </DataTable>
-  );
-}
-
-function RequestCards() {
-  const translate = useTranslate();
-  const { search } = useLocation();
-  const { data } = useListContext<ContactRequest>();
-  if (!data?.length) return <RequestsEmpty />;
-  return (
-    <Box component="ul" aria-label={translate('contactRequests.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {data.map((request) => (
-        <Box component="li" key={request.id} sx={{ mb: 1 }}>
-          <Card
-            variant="outlined"
-            data-testid="contact-request-card"
-            sx={request.status === 'new' ? { borderLeft: 4, borderLeftColor: 'warning.main' } : undefined}
-          >
-            <CardActionArea
-              component={RouterLink}
-              to={`${CONTACT_REQUESTS_PATH}/${request.id}${search}`}
-              aria-label={translate('contactRequests.open', { reference: request.reference ?? request.id })}
-            >
-              <CardContent sx={{ pb: '12px !important' }}>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
-                  <Box sx={{ minWidth: 0 }}>
-                    <Sender request={request} />
-                  </Box>
-                  <ContactStatusChip status={request.status} />
-                </Box>
-                <Box sx={{ my: 1 }}>
-                  <Excerpt request={request} />
-                </Box>
-                <Typography variant="caption" color="text.secondary" component="div" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                  <span>{request.reference}</span>
-                  <Received iso={request.createdAt} />
-                </Typography>
-              </CardContent>
-            </CardActionArea>
-          </Card>
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Sender request={request} />
         </Box>
-      ))}
-    </Box>
+        <ContactStatusChip status={request.status} />
+      </Box>
+      <Box sx={{ my: 1 }}>
+        <Excerpt request={request} />
+      </Box>
+      <Typography variant="caption" color="text.secondary" component="div" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <span>{request.reference}</span>
+        <Received iso={request.createdAt} />
+      </Typography>
+    </>
   );
 }
 
@@ -194,13 +138,14 @@ function RequestsEmpty() {
   );
 }
 
-function Results() {
-  const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { isPending } = useListContext<ContactRequest>();
-  if (isPending) return <ListSkeleton label={translate('contactRequests.loading')} columns={5} />;
-  return phone ? <RequestCards /> : <RequestsTable />;
-}
+const columns: Column<ContactRequest>[] = [
+  { name: 'createdAt', source: 'createdAt', render: (r) => <Received iso={r.createdAt} /> },
+  { name: 'reference', render: (r) => <Reference request={r} /> },
+  // Before the message: the message is the column that gives way when the table is narrow.
+  { name: 'status', source: 'status', render: (r) => <ContactStatusChip status={r.status} /> },
+  { name: 'sender', render: (r) => <Sender request={r} /> },
+  { name: 'message', render: (r) => <Excerpt request={r} /> },
+];
 
 /**
  * /contact-requests (access table `contactRequests`: application 1): the
@@ -210,28 +155,27 @@ function Results() {
  */
 export function ContactRequestsPage() {
   const translate = useTranslate();
-  const notify = useNotify();
+  const { search } = useLocation();
   return (
-    <Box component="section" aria-label={translate('contactRequests.heading')}>
-      <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 820 }}>
-        {translate('contactRequests.intro')}
-      </Typography>
-      <List<ContactRequest>
-        resource={CONTACT_REQUESTS}
-        title={false}
-        filters={filters(translate)}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        perPage={25}
-        exporter={false}
-        storeKey="contactRequests.list"
-        actions={false}
-        empty={false}
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-        queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, 'contactRequests.loadError'), { type: 'error' }) }}
-      >
-        <Results />
-      </List>
+    <ResourceList<ContactRequest>
+      ns="contactRequests"
+      resource={CONTACT_REQUESTS}
+      filters={filters(translate)}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      columns={columns}
+      rowClick={(id) => `${CONTACT_REQUESTS_PATH}/${id}${search}`}
+      rowSx={(r) => (r.status === 'new' ? { bgcolor: 'action.hover' } : {})}
+      card={(request) => <RequestCard request={request} />}
+      cardLink={(request) => ({
+        to: `${CONTACT_REQUESTS_PATH}/${request.id}${search}`,
+        label: translate('contactRequests.open', { reference: request.reference ?? request.id }),
+      })}
+      cardSx={(request) => (request.status === 'new' ? { borderLeft: 4, borderLeftColor: 'warning.main' } : undefined)}
+      cardTestId="contact-request-card"
+      empty={<RequestsEmpty />}
+      skeletonColumns={5}
+    >
       <ContactRequestDrawer />
-    </Box>
+    </ResourceList>
   );
 }
