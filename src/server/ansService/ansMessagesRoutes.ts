@@ -13,6 +13,7 @@ import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseJson, parseListQuery } from '../http/simpleRest.js';
+import { ansMessagesRepository } from './ansMessagesRepository.js';
 import { ansContext, errors, idParams, notFound, tags } from './ansShared.js';
 
 const exportQuerystring = { type: 'object', properties: { filter: { type: 'string', maxLength: 20000 } } } as const;
@@ -34,7 +35,8 @@ const CSV_COLUMNS = [
 
 /** Messages taken for the group (/ans-service/messages): list with filters and search, one, mark handled, CSV export. */
 export async function ansMessagesRoutes(parent: FastifyInstance) {
-  const { app, repo, groupOf, audit } = ansContext(parent);
+  const { app, groupOf, audit } = ansContext(parent);
+  const messages = ansMessagesRepository(app.db);
   const validateMessageFilter = compileCached(ansMessageFilterSchema);
 
   app.get(
@@ -54,7 +56,7 @@ export async function ansMessagesRoutes(parent: FastifyInstance) {
         sortFields: ANS_MESSAGE_SORT_FIELDS,
         validateFilter: validateMessageFilter,
       });
-      const { rows, total } = await repo.listMessages(group, query.filter, query);
+      const { rows, total } = await messages.list(group, query.filter, query);
       reply.header('Content-Range', contentRange('ansMessages', query.offset, rows.length, total));
       return rows;
     },
@@ -91,7 +93,7 @@ export async function ansMessagesRoutes(parent: FastifyInstance) {
         message.handledAt ?? '',
         message.handledBy ?? '',
       ];
-      const batches = repo.messageBatches(group, filter);
+      const batches = messages.batches(group, filter);
       async function* csv() {
         yield `\uFEFF${stringify([CSV_COLUMNS.map((c) => t(`ansService.messages.columns.${c}`))], { escape_formulas: true })}`;
         for await (const batch of batches) yield stringify(batch.map(cells), { escape_formulas: true });
@@ -112,7 +114,7 @@ export async function ansMessagesRoutes(parent: FastifyInstance) {
       schema: { tags, summary: 'One message', params: idParams, response: { 200: ansMessageSchema, ...errors } },
     },
     async (request) => {
-      const message = await repo.getMessage(await groupOf(request), request.params.id);
+      const message = await messages.get(await groupOf(request), request.params.id);
       if (!message) throw notFound();
       return message;
     },
@@ -132,10 +134,10 @@ export async function ansMessagesRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       const group = await groupOf(request);
-      const before = await repo.getMessage(group, request.params.id);
+      const before = await messages.get(group, request.params.id);
       if (!before) throw notFound();
-      await repo.setMessageStatus(group, before.id, request.body.status, request.auth!.user.user_id);
-      const after = (await repo.getMessage(group, before.id))!;
+      await messages.setStatus(group, before.id, request.body.status, request.auth!.user.user_id);
+      const after = (await messages.get(group, before.id))!;
       await audit(request, request.body.status === 'handled' ? 'ansMessage.handled' : 'ansMessage.updated', 'ans_message', after.id, {
         before: { status: before.status },
         after: { status: after.status },

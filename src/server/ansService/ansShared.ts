@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { errorSchema, INT4_MAX } from '../../../schemas/shared.js';
 import { HttpError } from '../http/errors.js';
-import { ansServiceRepository } from './ansServiceRepository.js';
 import type { AuditAction } from '../../common/auditActions.js';
 import type { AuditTargetType } from '../../common/auditTargets.js';
 
@@ -22,14 +21,26 @@ export const invalid = (fields: Record<string, string>) => new HttpError(400, 'v
 /** The rota, rules and exceptions keep one order (by start, name, date): react-admin's sort is not read. */
 export const fixedOrder = (query: { sort?: string; range?: string; filter?: string }) => ({ ...query, sort: undefined });
 
-/** The typed app, the repository, the request's account group (403 when none is selected or it is no longer theirs) and the audit. */
+/**
+ * The typed app, the request's account group and the audit. Every answering-service table is read
+ * within one group: the user's selected one (users.current_site_group_num), provided it is still one
+ * of their groups (as siteScope.ts reads it); 403 when none is selected or it is no longer theirs.
+ */
 export function ansContext(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const repo = ansServiceRepository(app.db);
   async function groupOf(request: FastifyRequest): Promise<number> {
-    const group = await repo.groupOf(request.auth!.user);
-    if (group === null) throw new HttpError(403, 'errors.forbidden');
-    return group;
+    const { user_id, current_site_group_num: group } = request.auth!.user;
+    const member =
+      group === null
+        ? undefined
+        : await app.db
+            .selectFrom('user_account_groups')
+            .select('site_group_num')
+            .where('user_id', '=', user_id)
+            .where('site_group_num', '=', group)
+            .executeTakeFirst();
+    if (!member) throw new HttpError(403, 'errors.forbidden');
+    return member.site_group_num;
   }
   const audit = (
     request: FastifyRequest,
@@ -38,5 +49,5 @@ export function ansContext(parent: FastifyInstance) {
     targetId: number | string,
     details: Record<string, unknown>,
   ) => app.audit(request, { action, targetType, targetId, details });
-  return { app, repo, groupOf, audit };
+  return { app, groupOf, audit };
 }

@@ -4,16 +4,19 @@ import {
   autoNotifyInputSchema,
   autoNotifySchema,
   autoNotifyTestResultSchema,
+  type AutoNotifyFilter,
   type AutoNotifyInput,
 } from '../../../schemas/ansService.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { compileCached } from '../../common/validation.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { autoNotifyRepository } from './autoNotifyRepository.js';
 import { ansContext, EMAIL, errors, fixedOrder, idParams, invalid, notFound, PHONE, tags } from './ansShared.js';
 
 /** Auto-notify rules (/ans-service/auto-notify): when a message of a kind arrives for accounts, notify someone by email or text; Send test. */
 export async function autoNotifyRoutes(parent: FastifyInstance) {
-  const { app, repo, groupOf, audit } = ansContext(parent);
+  const { app, groupOf, audit } = ansContext(parent);
+  const rules = autoNotifyRepository(app.db);
   const validateRuleFilter = compileCached(autoNotifyFilterSchema);
 
   async function checkRule(group: number, body: AutoNotifyInput) {
@@ -21,7 +24,7 @@ export async function autoNotifyRoutes(parent: FastifyInstance) {
     if (body.channel === 'email' ? !EMAIL.test(destination) : !PHONE.test(destination)) {
       throw invalid({ destination: `ansService.errors.${body.channel === 'email' ? 'email' : 'phone'}` });
     }
-    if ((await repo.foreignSites(group, body.siteNums)).length) throw invalid({ siteNums: 'ansService.errors.foreignSite' });
+    if ((await rules.foreignSites(group, body.siteNums)).length) throw invalid({ siteNums: 'ansService.errors.foreignSite' });
   }
 
   app.get(
@@ -37,11 +40,11 @@ export async function autoNotifyRoutes(parent: FastifyInstance) {
     },
     async (request, reply) => {
       const group = await groupOf(request);
-      const query = parseListQuery<{ kind?: string; id?: number[] }, never>(fixedOrder(request.query), {
+      const query = parseListQuery<AutoNotifyFilter, never>(fixedOrder(request.query), {
         sortFields: [],
         validateFilter: validateRuleFilter,
       });
-      const all = await repo.listRules(group, query.filter);
+      const all = await rules.list(group, query.filter);
       const rows = all.slice(query.offset, query.offset + query.limit);
       reply.header('Content-Range', contentRange('autoNotify', query.offset, rows.length, all.length));
       return rows;
@@ -55,7 +58,7 @@ export async function autoNotifyRoutes(parent: FastifyInstance) {
       schema: { tags, summary: 'One auto-notify rule', params: idParams, response: { 200: autoNotifySchema, ...errors } },
     },
     async (request) => {
-      const rule = await repo.getRule(await groupOf(request), request.params.id);
+      const rule = await rules.get(await groupOf(request), request.params.id);
       if (!rule) throw notFound();
       return rule;
     },
@@ -75,7 +78,7 @@ export async function autoNotifyRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       const group = await groupOf(request);
       await checkRule(group, request.body);
-      const after = await repo.createRule(group, request.body);
+      const after = await rules.create(group, request.body);
       await audit(request, 'autoNotify.created', 'ans_auto_notify', after.id, { after });
       reply.code(201);
       return after;
@@ -96,10 +99,10 @@ export async function autoNotifyRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       const group = await groupOf(request);
-      const before = await repo.getRule(group, request.params.id);
+      const before = await rules.get(group, request.params.id);
       if (!before) throw notFound();
       await checkRule(group, request.body);
-      const after = (await repo.updateRule(group, before.id, request.body))!;
+      const after = (await rules.update(group, before.id, request.body))!;
       await audit(request, 'autoNotify.updated', 'ans_auto_notify', after.id, { before, after });
       return after;
     },
@@ -112,7 +115,7 @@ export async function autoNotifyRoutes(parent: FastifyInstance) {
       schema: { tags, summary: 'Remove an auto-notify rule; audited', params: idParams, response: { 200: autoNotifySchema, ...errors } },
     },
     async (request) => {
-      const before = await repo.removeRule(await groupOf(request), request.params.id);
+      const before = await rules.remove(await groupOf(request), request.params.id);
       if (!before) throw notFound();
       await audit(request, 'autoNotify.deleted', 'ans_auto_notify', before.id, { before });
       return before;
@@ -132,7 +135,7 @@ export async function autoNotifyRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       const group = await groupOf(request);
-      const rule = await repo.getRule(group, request.params.id);
+      const rule = await rules.get(group, request.params.id);
       if (!rule) throw notFound();
       const t = request.t;
       const text = t('ansService.autoNotify.testText', {
@@ -144,7 +147,7 @@ export async function autoNotifyRoutes(parent: FastifyInstance) {
         rule.channel === 'email'
           ? await app.outbox.sendEmail({ to: rule.destination, subject: t('ansService.autoNotify.testSubject', { rule: rule.name }), text })
           : await app.outbox.sendText({ to: rule.destination, text });
-      await repo.markRuleTested(group, rule.id);
+      await rules.markTested(group, rule.id);
       await audit(request, 'autoNotify.tested', 'ans_auto_notify', rule.id, {
         channel: rule.channel,
         messageId: result.messageId,

@@ -12,11 +12,13 @@ import { exceptionProblem } from '../../common/ansService.js';
 import { isTimeZone } from '../../common/timeZone.js';
 import { compileCached } from '../../common/validation.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { businessHoursRepository } from './businessHoursRepository.js';
 import { ansContext, errors, fixedOrder, idParams, invalid, notFound, tags } from './ansShared.js';
 
 /** The week's business hours and dated exceptions (/ans-service/business-hours and temp-business-hours), in the group's zone. */
 export async function businessHoursRoutes(parent: FastifyInstance) {
-  const { app, repo, groupOf, audit } = ansContext(parent);
+  const { app, groupOf, audit } = ansContext(parent);
+  const hours = businessHoursRepository(app.db);
   const validateExceptionFilter = compileCached(hoursExceptionFilterSchema);
 
   app.get(
@@ -29,7 +31,7 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
         response: { 200: businessHoursSchema, ...errors },
       },
     },
-    async (request) => repo.businessHours(await groupOf(request)),
+    async (request) => hours.week(await groupOf(request)),
   );
 
   app.put(
@@ -48,9 +50,9 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
       const { timeZone, days } = request.body;
       if (!isTimeZone(timeZone)) throw invalid({ timeZone: 'ansService.errors.timeZone' });
       if (new Set(days.map((d) => d.dayOfWeek)).size !== 7) throw invalid({ days: 'ansService.errors.days' });
-      const before = await repo.businessHours(group);
-      await repo.saveBusinessHours(group, timeZone, days);
-      const after = await repo.businessHours(group);
+      const before = await hours.week(group);
+      await hours.saveWeek(group, timeZone, days);
+      const after = await hours.week(group);
       await audit(request, 'businessHours.updated', 'account_group', group, {
         before: { timeZone: before.timeZone, days: before.days },
         after: { timeZone: after.timeZone, days: after.days },
@@ -82,7 +84,7 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
         sortFields: [],
         validateFilter: validateExceptionFilter,
       });
-      const all = await repo.listExceptions(group, query.filter);
+      const all = await hours.listExceptions(group, query.filter);
       const rows = all.slice(query.offset, query.offset + query.limit);
       reply.header('Content-Range', contentRange('businessHours/exceptions', query.offset, rows.length, all.length));
       return rows;
@@ -96,7 +98,7 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
       schema: { tags, summary: 'One dated exception', params: idParams, response: { 200: hoursExceptionSchema, ...errors } },
     },
     async (request) => {
-      const exception = await repo.getException(await groupOf(request), request.params.id);
+      const exception = await hours.getException(await groupOf(request), request.params.id);
       if (!exception) throw notFound();
       return exception;
     },
@@ -116,7 +118,7 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       const group = await groupOf(request);
       checkException(request.body);
-      const after = await repo.createException(group, request.body);
+      const after = await hours.createException(group, request.body);
       await audit(request, 'hoursException.created', 'ans_hours_exception', after.id, { after });
       reply.code(201);
       return after;
@@ -137,10 +139,10 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       const group = await groupOf(request);
-      const before = await repo.getException(group, request.params.id);
+      const before = await hours.getException(group, request.params.id);
       if (!before) throw notFound();
       checkException(request.body);
-      const after = (await repo.updateException(group, before.id, request.body))!;
+      const after = (await hours.updateException(group, before.id, request.body))!;
       await audit(request, 'hoursException.updated', 'ans_hours_exception', after.id, { before, after });
       return after;
     },
@@ -153,7 +155,7 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
       schema: { tags, summary: 'Remove a dated exception; audited', params: idParams, response: { 200: hoursExceptionSchema, ...errors } },
     },
     async (request) => {
-      const before = await repo.removeException(await groupOf(request), request.params.id);
+      const before = await hours.removeException(await groupOf(request), request.params.id);
       if (!before) throw notFound();
       await audit(request, 'hoursException.deleted', 'ans_hours_exception', before.id, { before });
       return before;

@@ -4,6 +4,8 @@ import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { findGapsAndConflicts, mondayOf, onCallTimeProblem, weekRange } from '../../common/ansService.js';
 import { compileCached } from '../../common/validation.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { businessHoursRepository } from './businessHoursRepository.js';
+import { onCallRepository } from './onCallRepository.js';
 import { ansContext, EMAIL, errors, fixedOrder, idParams, invalid, notFound, PHONE, tags } from './ansShared.js';
 
 const findingsQuerystring = {
@@ -43,7 +45,9 @@ const findingsSchema = {
 
 /** The on-call rota (/ans-service/on-call): entries, recurring weekly or once, and the week's gaps and conflicts. */
 export async function onCallRoutes(parent: FastifyInstance) {
-  const { app, repo, groupOf, audit } = ansContext(parent);
+  const { app, groupOf, audit } = ansContext(parent);
+  const onCall = onCallRepository(app.db);
+  const hours = businessHoursRepository(app.db);
   const validateOnCallFilter = compileCached(onCallFilterSchema);
 
   function checkOnCall(body: OnCallInput) {
@@ -70,7 +74,7 @@ export async function onCallRoutes(parent: FastifyInstance) {
         sortFields: [],
         validateFilter: validateOnCallFilter,
       });
-      const all = await repo.listOnCall(group, query.filter);
+      const all = await onCall.list(group, query.filter);
       const rows = all.slice(query.offset, query.offset + query.limit);
       reply.header('Content-Range', contentRange('onCall', query.offset, rows.length, all.length));
       return rows;
@@ -90,9 +94,9 @@ export async function onCallRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       const group = await groupOf(request);
-      const timeZone = await repo.timeZone(group);
+      const timeZone = await hours.timeZone(group);
       const { from, to } = weekRange(request.query.week ?? mondayOf(new Date(), timeZone), timeZone);
-      const entries = await repo.listOnCall(group, {});
+      const entries = await onCall.list(group, {});
       const { gaps, conflicts } = findGapsAndConflicts(entries, from, to, timeZone);
       const out = (d: Date) => d.toISOString();
       return {
@@ -112,7 +116,7 @@ export async function onCallRoutes(parent: FastifyInstance) {
       schema: { tags, summary: 'One on-call entry', params: idParams, response: { 200: onCallSchema, ...errors } },
     },
     async (request) => {
-      const entry = await repo.getOnCall(await groupOf(request), request.params.id);
+      const entry = await onCall.get(await groupOf(request), request.params.id);
       if (!entry) throw notFound();
       return entry;
     },
@@ -132,7 +136,7 @@ export async function onCallRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       const group = await groupOf(request);
       checkOnCall(request.body);
-      const after = await repo.createOnCall(group, request.body);
+      const after = await onCall.create(group, request.body);
       await audit(request, 'onCall.created', 'ans_on_call', after.id, { after });
       reply.code(201);
       return after;
@@ -153,10 +157,10 @@ export async function onCallRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       const group = await groupOf(request);
-      const before = await repo.getOnCall(group, request.params.id);
+      const before = await onCall.get(group, request.params.id);
       if (!before) throw notFound();
       checkOnCall(request.body);
-      const after = (await repo.updateOnCall(group, before.id, request.body))!;
+      const after = (await onCall.update(group, before.id, request.body))!;
       await audit(request, 'onCall.updated', 'ans_on_call', after.id, { before, after });
       return after;
     },
@@ -169,7 +173,7 @@ export async function onCallRoutes(parent: FastifyInstance) {
       schema: { tags, summary: 'Remove an on-call entry; audited', params: idParams, response: { 200: onCallSchema, ...errors } },
     },
     async (request) => {
-      const before = await repo.removeOnCall(await groupOf(request), request.params.id);
+      const before = await onCall.remove(await groupOf(request), request.params.id);
       if (!before) throw notFound();
       await audit(request, 'onCall.deleted', 'ans_on_call', before.id, { before });
       return before;

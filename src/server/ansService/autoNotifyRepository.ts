@@ -1,0 +1,109 @@
+import type { Selectable } from 'kysely';
+import type { AutoNotifyFilter, AutoNotifyInput, AutoNotifyRule } from '../../../schemas/ansService.js';
+import type { Db } from '../db/database.js';
+import { iso } from '../db/listing.js';
+import type { AnsAutoNotifyTable } from '../db/schema.js';
+
+const ruleValues = (input: AutoNotifyInput) => ({
+  name: input.name.trim(),
+  kind: input.kind,
+  site_nums: input.siteNums,
+  person_name: input.personName.trim(),
+  channel: input.channel,
+  destination: input.destination.trim(),
+  active: input.active,
+  updated_at: new Date(),
+});
+
+/** Auto-notify rules (ans_auto_notify) of one account group; another group's rule answers as a missing one. */
+export function autoNotifyRepository(db: Db) {
+  /** The names of those of these accounts that are in the group. */
+  async function siteNamesOf(group: number, siteNums: readonly number[]): Promise<Map<number, string>> {
+    if (!siteNums.length) return new Map();
+    const rows = await db
+      .selectFrom('sites')
+      .select(['site_num', 'site_name'])
+      .where('site_group_num', '=', group)
+      .where('site_num', 'in', [...siteNums])
+      .execute();
+    return new Map(rows.map((r) => [r.site_num, r.site_name]));
+  }
+
+  async function toRules(group: number, rows: Selectable<AnsAutoNotifyTable>[]): Promise<AutoNotifyRule[]> {
+    const names = await siteNamesOf(group, [...new Set(rows.flatMap((r) => r.site_nums))]);
+    return rows.map((row) => ({
+      id: row.rule_id,
+      name: row.name,
+      kind: row.kind,
+      siteNums: row.site_nums,
+      siteNames: row.site_nums.map((n) => names.get(n) ?? String(n)),
+      personName: row.person_name,
+      channel: row.channel,
+      destination: row.destination,
+      active: row.active,
+      lastTestAt: iso(row.last_test_at),
+    }));
+  }
+
+  const repo = {
+    /** Of these accounts, those not in the group (a rule may name only the group's own). */
+    async foreignSites(group: number, siteNums: readonly number[]): Promise<number[]> {
+      const names = await siteNamesOf(group, siteNums);
+      return siteNums.filter((n) => !names.has(n));
+    },
+
+    async list(group: number, filter: AutoNotifyFilter): Promise<AutoNotifyRule[]> {
+      let query = db.selectFrom('ans_auto_notify').selectAll().where('site_group_num', '=', group);
+      if (filter.kind) query = query.where('kind', '=', filter.kind);
+      if (filter.id) query = query.where('rule_id', 'in', filter.id.length ? filter.id : [0]);
+      return toRules(group, await query.orderBy('name').orderBy('rule_id').execute());
+    },
+
+    async get(group: number, id: number): Promise<AutoNotifyRule | undefined> {
+      const rows = await db
+        .selectFrom('ans_auto_notify')
+        .selectAll()
+        .where('rule_id', '=', id)
+        .where('site_group_num', '=', group)
+        .execute();
+      return (await toRules(group, rows))[0];
+    },
+
+    async create(group: number, input: AutoNotifyInput): Promise<AutoNotifyRule> {
+      const row = await db
+        .insertInto('ans_auto_notify')
+        .values({ site_group_num: group, ...ruleValues(input) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return (await toRules(group, [row]))[0];
+    },
+
+    async update(group: number, id: number, input: AutoNotifyInput): Promise<AutoNotifyRule | undefined> {
+      const rows = await db
+        .updateTable('ans_auto_notify')
+        .set(ruleValues(input))
+        .where('rule_id', '=', id)
+        .where('site_group_num', '=', group)
+        .returningAll()
+        .execute();
+      return (await toRules(group, rows))[0];
+    },
+
+    async markTested(group: number, id: number): Promise<void> {
+      await db
+        .updateTable('ans_auto_notify')
+        .set({ last_test_at: new Date() })
+        .where('rule_id', '=', id)
+        .where('site_group_num', '=', group)
+        .execute();
+    },
+
+    async remove(group: number, id: number): Promise<AutoNotifyRule | undefined> {
+      const before = await repo.get(group, id);
+      if (!before) return undefined;
+      await db.deleteFrom('ans_auto_notify').where('rule_id', '=', id).where('site_group_num', '=', group).execute();
+      return before;
+    },
+  };
+  return repo;
+}

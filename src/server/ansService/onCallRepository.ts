@@ -1,0 +1,82 @@
+import type { Selectable } from 'kysely';
+import type { OnCallEntry, OnCallFilter, OnCallInput } from '../../../schemas/ansService.js';
+import type { Db } from '../db/database.js';
+import { containsPattern, iso } from '../db/listing.js';
+import type { AnsOnCallTable } from '../db/schema.js';
+
+function toOnCall(row: Selectable<AnsOnCallTable>): OnCallEntry {
+  return {
+    id: row.entry_id,
+    personName: row.person_name,
+    contactMethods: row.contact_methods,
+    startsAt: iso(row.starts_at),
+    endsAt: iso(row.ends_at),
+    weekly: row.weekly,
+    notes: row.notes,
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+const onCallValues = (input: OnCallInput) => ({
+  person_name: input.personName.trim(),
+  contact_methods: JSON.stringify(input.contactMethods.map((m) => ({ type: m.type, value: m.value.trim() }))),
+  starts_at: new Date(input.startsAt),
+  ends_at: new Date(input.endsAt),
+  weekly: input.weekly,
+  notes: input.notes?.trim() ?? '',
+  updated_at: new Date(),
+});
+
+/** The on-call rota (ans_on_call) of one account group; another group's entry answers as a missing one. */
+export function onCallRepository(db: Db) {
+  return {
+    async list(group: number, filter: OnCallFilter): Promise<OnCallEntry[]> {
+      let query = db.selectFrom('ans_on_call').selectAll().where('site_group_num', '=', group);
+      if (filter.id) query = query.where('entry_id', 'in', filter.id.length ? filter.id : [0]);
+      const q = filter.q?.trim();
+      if (q) query = query.where('person_name', 'ilike', containsPattern(q));
+      const rows = await query.orderBy('starts_at').orderBy('entry_id').execute();
+      return rows.map(toOnCall);
+    },
+
+    async get(group: number, id: number): Promise<OnCallEntry | undefined> {
+      const row = await db
+        .selectFrom('ans_on_call')
+        .selectAll()
+        .where('entry_id', '=', id)
+        .where('site_group_num', '=', group)
+        .executeTakeFirst();
+      return row ? toOnCall(row) : undefined;
+    },
+
+    async create(group: number, input: OnCallInput): Promise<OnCallEntry> {
+      const row = await db
+        .insertInto('ans_on_call')
+        .values({ site_group_num: group, ...onCallValues(input) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toOnCall(row);
+    },
+
+    async update(group: number, id: number, input: OnCallInput): Promise<OnCallEntry | undefined> {
+      const row = await db
+        .updateTable('ans_on_call')
+        .set(onCallValues(input))
+        .where('entry_id', '=', id)
+        .where('site_group_num', '=', group)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toOnCall(row) : undefined;
+    },
+
+    async remove(group: number, id: number): Promise<OnCallEntry | undefined> {
+      const row = await db
+        .deleteFrom('ans_on_call')
+        .where('entry_id', '=', id)
+        .where('site_group_num', '=', group)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toOnCall(row) : undefined;
+    },
+  };
+}
