@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
 
 /** Escapes LIKE's wildcards: typed text matches itself. */
 export function escapeLike(text: string): string {
@@ -20,6 +20,11 @@ export function iso(value: Date | string | null): string | null {
 /** The filtered rows' count beside each row of a page: the page and its total in one round trip. */
 export function windowTotal(): RawBuilder<number> {
   return sql<number>`count(*) over ()::int`;
+}
+
+/** The filtered rows' count as `n`: what {@link pageTotal}'s `count()` selects. */
+export function rowCount(): AliasedRawBuilder<number, 'n'> {
+  return sql<number>`count(*)::int`.as('n');
 }
 
 /**

@@ -46,6 +46,14 @@ export interface SimpleRestEntity<R extends { id: Id }, F, S extends string, I =
   /** The `/:id` parameter schema; a serial id unless said. */
   params?: JsonSchema;
   summaries: { list: string; one: string };
+  /** The locale key of the 404 of one, update and delete; errors.notFound unless said. */
+  notFound?: string;
+  /**
+   * A sort that is not one of sortFields (or no sort pair at all) asks for the list's own order
+   * instead of a 400: for lists that read no sort before `id` became one, whose callers still send
+   * theirs.
+   */
+  ignoreOtherSorts?: boolean;
   list(query: ListQuery<F, S>, request: FastifyRequest, reply: FastifyReply): Promise<{ items: R[]; total: number | '*' }>;
   one(id: Id, request: FastifyRequest): Promise<R | undefined>;
   create?: Write & { handler(input: I, request: FastifyRequest): Promise<R> };
@@ -93,6 +101,17 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
   const validateFilter = compileCached(entity.filter);
   const denied = { 401: errorSchema, 403: errorSchema };
   const idOf = (request: FastifyRequest) => (request.params as { id: Id }).id;
+  const notFound = () => new HttpError(404, entity.notFound ?? 'errors.notFound');
+  const listQuery = (query: Record<string, string | undefined>): ListQuery<F, S> => {
+    const options = { sortFields: entity.sortFields, validateFilter };
+    try {
+      return parseListQuery<F, S>(query, options);
+    } catch (error) {
+      // The sort is read first: a query refused for it alone is read again without it.
+      if (!entity.ignoreOtherSorts || query.sort === undefined) throw error;
+      return parseListQuery<F, S>({ ...query, sort: undefined }, options);
+    }
+  };
 
   const audited = async (request: FastifyRequest, item: R, verb: 'created' | 'updated' | 'deleted') => {
     if (!audit) return;
@@ -116,10 +135,7 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
       },
     },
     async (request, reply) => {
-      const query = parseListQuery<F, S>(request.query as Record<string, string | undefined>, {
-        sortFields: entity.sortFields,
-        validateFilter,
-      });
+      const query = listQuery(request.query as Record<string, string | undefined>);
       const { items, total } = await entity.list(query, request, reply);
       reply.header('Content-Range', contentRange(path, query.offset, items.length, total));
       return items;
@@ -134,7 +150,7 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
     },
     async (request) => {
       const item = await entity.one(idOf(request), request);
-      if (!item) throw new HttpError(404, 'errors.notFound');
+      if (!item) throw notFound();
       return item;
     },
   );
@@ -171,7 +187,7 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
       },
       async (request) => {
         const item = await update.handler(idOf(request), request.body as U, request);
-        if (!item) throw new HttpError(404, 'errors.notFound');
+        if (!item) throw notFound();
         await audited(request, item, 'updated');
         return item;
       },
@@ -188,7 +204,7 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
       },
       async (request) => {
         const item = await remove.handler(idOf(request), request);
-        if (!item) throw new HttpError(404, 'errors.notFound');
+        if (!item) throw notFound();
         await audited(request, item, 'deleted');
         return item;
       },
