@@ -14,7 +14,7 @@ export type AnsMessageKind = (typeof ANS_MESSAGE_KINDS)[number];
 /** new: just taken; delivered: passed to the on-call person; handled: dealt with by the dealer. */
 export const ANS_MESSAGE_STATUSES = ['new', 'delivered', 'handled'] as const;
 export type AnsMessageStatus = (typeof ANS_MESSAGE_STATUSES)[number];
-export const ANS_MESSAGE_SORT_FIELDS = ['takenAt', 'callerName', 'kind', 'status'] as const;
+export const ANS_MESSAGE_SORT_FIELDS = ['takenAt', 'callerName', 'kind', 'status', 'id'] as const;
 
 /** How a person on call or to notify is reached. */
 export const ANS_CONTACT_TYPES = ['phone', 'text', 'email'] as const;

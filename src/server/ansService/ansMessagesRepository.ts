@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { ANS_MESSAGE_SORT_FIELDS, AnsMessage, AnsMessageFilter, AnsMessageStatus } from '../../../schemas/ansService.js';
 import type { Db } from '../db/database.js';
-import { containsPattern, iso } from '../db/listing.js';
+import { containsPattern, iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
+import type { ListQuery } from '../http/simpleRest.js';
 
 type AnsMessageSortField = (typeof ANS_MESSAGE_SORT_FIELDS)[number];
 
@@ -10,7 +11,8 @@ const SORT_COLUMNS = {
   callerName: 'ans_messages.caller_name',
   kind: 'ans_messages.kind',
   status: 'ans_messages.status',
-} as const;
+  id: 'ans_messages.message_id',
+} as const satisfies Record<AnsMessageSortField, string>;
 
 const messageColumns = [
   'ans_messages.message_id',
@@ -87,25 +89,25 @@ export function ansMessagesRepository(db: Db) {
   }
 
   return {
+    /** A page of the messages: newest first unless the list asks for another order. */
     async list(
       group: number,
-      filter: AnsMessageFilter,
-      page: { sort?: { field: AnsMessageSortField; order: 'asc' | 'desc' }; offset: number; limit: number },
-    ): Promise<{ rows: AnsMessage[]; total: number }> {
-      const sort = page.sort ?? { field: 'takenAt', order: 'desc' };
-      const [rows, total] = await Promise.all([
-        messagesQuery(group, filter)
-          .select(messageColumns)
-          .orderBy(SORT_COLUMNS[sort.field], sort.order)
-          .orderBy('ans_messages.message_id', sort.order)
-          .offset(page.offset)
-          .limit(page.limit)
-          .execute(),
-        messagesQuery(group, filter)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows.map(toMessage), total: Number(total.n) };
+      { filter, sort = { field: 'takenAt', order: 'desc' }, offset, limit }: ListQuery<AnsMessageFilter, AnsMessageSortField>,
+    ) {
+      const rows = await messagesQuery(group, filter)
+        .select(messageColumns)
+        .select(windowTotal().as('total'))
+        .orderBy(SORT_COLUMNS[sort.field], sort.order)
+        .orderBy('ans_messages.message_id', sort.order)
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      const total = await pageTotal(
+        rows,
+        offset,
+        async () => (await messagesQuery(group, filter).select(rowCount()).executeTakeFirstOrThrow()).n,
+      );
+      return { items: rows.map(toMessage), total };
     },
 
     /** Every message the filter keeps, newest first, in batches (the CSV export). */

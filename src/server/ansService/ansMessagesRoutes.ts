@@ -8,13 +8,17 @@ import {
   ansMessageUpdateSchema,
   type AnsMessage,
   type AnsMessageFilter,
+  type AnsMessageUpdate,
 } from '../../../schemas/ansService.js';
-import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema } from '../../../schemas/shared.js';
 import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
-import { contentRange, listQuerystringSchema, parseJson, parseListQuery } from '../http/simpleRest.js';
+import { parseJson } from '../http/simpleRest.js';
+import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { ansMessagesRepository } from './ansMessagesRepository.js';
-import { ansContext, errors, idParams, notFound, tags } from './ansShared.js';
+import { ansContext, errors, tags } from './ansShared.js';
+
+type AnsMessageSortField = (typeof ANS_MESSAGE_SORT_FIELDS)[number];
 
 const exportQuerystring = { type: 'object', properties: { filter: { type: 'string', maxLength: 20000 } } } as const;
 
@@ -40,29 +44,6 @@ export async function ansMessagesRoutes(parent: FastifyInstance) {
   const validateMessageFilter = compileCached(ansMessageFilterSchema);
 
   app.get(
-    '/ansMessages',
-    {
-      config: { access: { resource: 'ansMessages', action: 'list' } },
-      schema: {
-        tags,
-        summary: 'Messages taken for the group, newest first (filter: status, kind, q, from, to; sort takenAt/callerName/kind/status)',
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: ansMessageSchema }, 400: errorSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const group = await groupOf(request);
-      const query = parseListQuery<AnsMessageFilter, (typeof ANS_MESSAGE_SORT_FIELDS)[number]>(request.query, {
-        sortFields: ANS_MESSAGE_SORT_FIELDS,
-        validateFilter: validateMessageFilter,
-      });
-      const { rows, total } = await messages.list(group, query.filter, query);
-      reply.header('Content-Range', contentRange('ansMessages', query.offset, rows.length, total));
-      return rows;
-    },
-  );
-
-  app.get(
     '/ansMessages/export',
     {
       config: { access: { resource: 'ansMessages', action: 'export' } },
@@ -75,7 +56,7 @@ export async function ansMessagesRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const group = await groupOf(request);
+      const group = groupOf(request);
       const filter = (parseJson('filter', request.query.filter) ?? {}) as AnsMessageFilter;
       if (!validateMessageFilter(filter)) throw new HttpError(400, 'errors.badQuery', { parameter: 'filter' });
       const t = request.t;
@@ -107,42 +88,34 @@ export async function ansMessagesRoutes(parent: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/ansMessages/:id',
-    {
-      config: { access: { resource: 'ansMessages', action: 'show' } },
-      schema: { tags, summary: 'One message', params: idParams, response: { 200: ansMessageSchema, ...errors } },
+  await simpleRestRoutes<AnsMessage, AnsMessageFilter, AnsMessageSortField, never, AnsMessageUpdate>(app, {
+    path: 'ansMessages',
+    resource: 'ansMessages',
+    tags,
+    record: ansMessageSchema,
+    filter: ansMessageFilterSchema,
+    sortFields: ANS_MESSAGE_SORT_FIELDS,
+    summaries: {
+      list: 'Messages taken for the group, newest first (filter: status, kind, q, from, to, id; sort takenAt/callerName/kind/status/id)',
+      one: 'One message',
     },
-    async (request) => {
-      const message = await messages.get(await groupOf(request), request.params.id);
-      if (!message) throw notFound();
-      return message;
-    },
-  );
-
-  app.put(
-    '/ansMessages/:id',
-    {
-      config: { access: { resource: 'ansMessages', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Mark a message handled (or open it again); audited',
-        params: idParams,
-        body: ansMessageUpdateSchema,
-        response: { 200: ansMessageSchema, 400: validationErrorSchema, ...errors },
+    list: (query, request) => messages.list(groupOf(request), query),
+    one: (id, request) => messages.get(groupOf(request), Number(id)),
+    update: {
+      summary: 'Mark a message handled (or open it again); audited',
+      body: ansMessageUpdateSchema,
+      handler: async (id, { status }, request) => {
+        const group = groupOf(request);
+        const before = await messages.get(group, Number(id));
+        if (!before) return undefined;
+        await messages.setStatus(group, before.id, status, request.auth!.user.user_id);
+        const after = (await messages.get(group, before.id))!;
+        await audit(request, status === 'handled' ? 'ansMessage.handled' : 'ansMessage.updated', 'ans_message', after.id, {
+          before: { status: before.status },
+          after: { status: after.status },
+        });
+        return after;
       },
     },
-    async (request) => {
-      const group = await groupOf(request);
-      const before = await messages.get(group, request.params.id);
-      if (!before) throw notFound();
-      await messages.setStatus(group, before.id, request.body.status, request.auth!.user.user_id);
-      const after = (await messages.get(group, before.id))!;
-      await audit(request, request.body.status === 'handled' ? 'ansMessage.handled' : 'ansMessage.updated', 'ans_message', after.id, {
-        before: { status: before.status },
-        after: { status: after.status },
-      });
-      return after;
-    },
-  );
+  });
 }

@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { AutoNotifyFilter, AutoNotifyInput, AutoNotifyRule } from '../../../schemas/ansService.js';
 import type { Db } from '../db/database.js';
-import { iso } from '../db/listing.js';
+import { iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
 import type { AnsAutoNotifyTable } from '../db/schema.js';
+import type { ListQuery } from '../http/simpleRest.js';
 
 const ruleValues = (input: AutoNotifyInput) => ({
   name: input.name.trim(),
@@ -52,11 +53,18 @@ export function autoNotifyRepository(db: Db) {
       return siteNums.filter((n) => !names.has(n));
     },
 
-    async list(group: number, filter: AutoNotifyFilter): Promise<AutoNotifyRule[]> {
-      let query = db.selectFrom('ans_auto_notify').selectAll().where('site_group_num', '=', group);
+    /** A page of the rules: by name, or by id when the list asks for it. */
+    async list(group: number, { filter, sort, offset, limit }: ListQuery<AutoNotifyFilter, 'id'>) {
+      let query = db.selectFrom('ans_auto_notify').where('site_group_num', '=', group);
       if (filter.kind) query = query.where('kind', '=', filter.kind);
       if (filter.id) query = query.where('rule_id', 'in', filter.id.length ? filter.id : [0]);
-      return toRules(group, await query.orderBy('name').orderBy('rule_id').execute());
+      const page = query.selectAll().select(windowTotal().as('total'));
+      const rows = await (sort ? page.orderBy('rule_id', sort.order) : page.orderBy('name').orderBy('rule_id'))
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      const total = await pageTotal(rows, offset, async () => (await query.select(rowCount()).executeTakeFirstOrThrow()).n);
+      return { items: await toRules(group, rows), total };
     },
 
     async get(group: number, id: number): Promise<AutoNotifyRule | undefined> {

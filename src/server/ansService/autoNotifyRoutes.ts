@@ -6,18 +6,16 @@ import {
   autoNotifyTestResultSchema,
   type AutoNotifyFilter,
   type AutoNotifyInput,
+  type AutoNotifyRule,
 } from '../../../schemas/ansService.js';
-import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { compileCached } from '../../common/validation.js';
-import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { autoNotifyRepository } from './autoNotifyRepository.js';
-import { ansContext, EMAIL, errors, fixedOrder, idParams, invalid, notFound, PHONE, tags } from './ansShared.js';
+import { ansContext, EMAIL, errors, invalid, notFound, PHONE, tags } from './ansShared.js';
 
 /** Auto-notify rules (/ans-service/auto-notify): when a message of a kind arrives for accounts, notify someone by email or text; Send test. */
 export async function autoNotifyRoutes(parent: FastifyInstance) {
   const { app, groupOf, audit } = ansContext(parent);
   const rules = autoNotifyRepository(app.db);
-  const validateRuleFilter = compileCached(autoNotifyFilterSchema);
 
   async function checkRule(group: number, body: AutoNotifyInput) {
     const destination = body.destination.trim();
@@ -27,100 +25,51 @@ export async function autoNotifyRoutes(parent: FastifyInstance) {
     if ((await rules.foreignSites(group, body.siteNums)).length) throw invalid({ siteNums: 'ansService.errors.foreignSite' });
   }
 
-  app.get(
-    '/autoNotify',
-    {
-      config: { access: { resource: 'autoNotify', action: 'list' } },
-      schema: {
-        tags,
-        summary: 'Auto-notify rules, by name (filter: kind, id)',
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: autoNotifySchema }, 400: errorSchema, ...errors },
+  await simpleRestRoutes<AutoNotifyRule, AutoNotifyFilter, 'id', AutoNotifyInput>(app, {
+    path: 'autoNotify',
+    resource: 'autoNotify',
+    tags,
+    record: autoNotifySchema,
+    filter: autoNotifyFilterSchema,
+    sortFields: ['id'],
+    // The page lists by name whatever it sends; only a sort by id is read.
+    ignoreOtherSorts: true,
+    summaries: { list: 'Auto-notify rules, by name, or by id when sorted (filter: kind, id)', one: 'One auto-notify rule' },
+    list: (query, request) => rules.list(groupOf(request), query),
+    one: (id, request) => rules.get(groupOf(request), Number(id)),
+    create: {
+      summary: 'Add an auto-notify rule (accounts of the group only); audited',
+      body: autoNotifyInputSchema,
+      handler: async (input, request) => {
+        const group = groupOf(request);
+        await checkRule(group, input);
+        const after = await rules.create(group, input);
+        await audit(request, 'autoNotify.created', 'ans_auto_notify', after.id, { after });
+        return after;
       },
     },
-    async (request, reply) => {
-      const group = await groupOf(request);
-      const query = parseListQuery<AutoNotifyFilter, never>(fixedOrder(request.query), {
-        sortFields: [],
-        validateFilter: validateRuleFilter,
-      });
-      const all = await rules.list(group, query.filter);
-      const rows = all.slice(query.offset, query.offset + query.limit);
-      reply.header('Content-Range', contentRange('autoNotify', query.offset, rows.length, all.length));
-      return rows;
-    },
-  );
-
-  app.get(
-    '/autoNotify/:id',
-    {
-      config: { access: { resource: 'autoNotify', action: 'show' } },
-      schema: { tags, summary: 'One auto-notify rule', params: idParams, response: { 200: autoNotifySchema, ...errors } },
-    },
-    async (request) => {
-      const rule = await rules.get(await groupOf(request), request.params.id);
-      if (!rule) throw notFound();
-      return rule;
-    },
-  );
-
-  app.post(
-    '/autoNotify',
-    {
-      config: { access: { resource: 'autoNotify', action: 'create' } },
-      schema: {
-        tags,
-        summary: 'Add an auto-notify rule (accounts of the group only); audited',
-        body: autoNotifyInputSchema,
-        response: { 201: autoNotifySchema, 400: validationErrorSchema, ...errors },
+    update: {
+      summary: 'Change an auto-notify rule; audited',
+      body: autoNotifyInputSchema,
+      handler: async (id, input, request) => {
+        const group = groupOf(request);
+        const before = await rules.get(group, Number(id));
+        if (!before) return undefined;
+        await checkRule(group, input);
+        const after = (await rules.update(group, before.id, input))!;
+        await audit(request, 'autoNotify.updated', 'ans_auto_notify', after.id, { before, after });
+        return after;
       },
     },
-    async (request, reply) => {
-      const group = await groupOf(request);
-      await checkRule(group, request.body);
-      const after = await rules.create(group, request.body);
-      await audit(request, 'autoNotify.created', 'ans_auto_notify', after.id, { after });
-      reply.code(201);
-      return after;
-    },
-  );
-
-  app.put(
-    '/autoNotify/:id',
-    {
-      config: { access: { resource: 'autoNotify', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Change an auto-notify rule; audited',
-        params: idParams,
-        body: autoNotifyInputSchema,
-        response: { 200: autoNotifySchema, 400: validationErrorSchema, ...errors },
+    delete: {
+      summary: 'Remove an auto-notify rule; audited',
+      handler: async (id, request) => {
+        const before = await rules.remove(groupOf(request), Number(id));
+        if (before) await audit(request, 'autoNotify.deleted', 'ans_auto_notify', before.id, { before });
+        return before;
       },
     },
-    async (request) => {
-      const group = await groupOf(request);
-      const before = await rules.get(group, request.params.id);
-      if (!before) throw notFound();
-      await checkRule(group, request.body);
-      const after = (await rules.update(group, before.id, request.body))!;
-      await audit(request, 'autoNotify.updated', 'ans_auto_notify', after.id, { before, after });
-      return after;
-    },
-  );
-
-  app.delete(
-    '/autoNotify/:id',
-    {
-      config: { access: { resource: 'autoNotify', action: 'delete' } },
-      schema: { tags, summary: 'Remove an auto-notify rule; audited', params: idParams, response: { 200: autoNotifySchema, ...errors } },
-    },
-    async (request) => {
-      const before = await rules.remove(await groupOf(request), request.params.id);
-      if (!before) throw notFound();
-      await audit(request, 'autoNotify.deleted', 'ans_auto_notify', before.id, { before });
-      return before;
-    },
-  );
+  });
 
   app.post(
     '/autoNotify/:id/test',
@@ -134,7 +83,7 @@ export async function autoNotifyRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
-      const group = await groupOf(request);
+      const group = groupOf(request);
       const rule = await rules.get(group, request.params.id);
       if (!rule) throw notFound();
       const t = request.t;

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { BusinessHours, HoursException, HoursExceptionFilter, HoursExceptionInput } from '../../../schemas/ansService.js';
 import { isOfficeOpen } from '../../common/ansService.js';
 import type { Db } from '../db/database.js';
-import { iso } from '../db/listing.js';
+import { iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
 import type { AnsWeekDayRow } from '../db/schema.js';
+import type { ListQuery } from '../http/simpleRest.js';
 
 /** The week a group starts with before it sets its own: Monday to Friday, 08:00 to 17:00. */
 const DEFAULT_WEEK: AnsWeekDayRow[] = Array.from({ length: 7 }, (_, dayOfWeek) => ({
@@ -58,12 +59,18 @@ const exceptionValues = (input: HoursExceptionInput) => ({
  */
 export function businessHoursRepository(db: Db) {
   const repo = {
-    async listExceptions(group: number, filter: HoursExceptionFilter): Promise<HoursException[]> {
-      let query = db.selectFrom('ans_hours_exceptions').select(exceptionColumns).where('site_group_num', '=', group);
+    /** A page of the exceptions: by date, or by id when the list asks for it. */
+    async listExceptions(group: number, { filter, sort, offset, limit }: ListQuery<HoursExceptionFilter, 'id'>) {
+      let query = db.selectFrom('ans_hours_exceptions').where('site_group_num', '=', group);
       if (filter.from) query = query.where('end_date', '>=', filter.from);
       if (filter.id) query = query.where('exception_id', 'in', filter.id.length ? filter.id : [0]);
-      const rows = await query.orderBy('date').orderBy('exception_id').execute();
-      return rows.map(toException);
+      const page = query.select(exceptionColumns).select(windowTotal().as('total'));
+      const rows = await (sort ? page.orderBy('exception_id', sort.order) : page.orderBy('date').orderBy('exception_id'))
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      const total = await pageTotal(rows, offset, async () => (await query.select(rowCount()).executeTakeFirstOrThrow()).n);
+      return { items: rows.map(toException), total };
     },
 
     async getException(group: number, id: number): Promise<HoursException | undefined> {
@@ -107,7 +114,15 @@ export function businessHoursRepository(db: Db) {
       const row = await db.selectFrom('ans_business_hours').selectAll().where('site_group_num', '=', group).executeTakeFirst();
       const days = row?.days ?? DEFAULT_WEEK;
       const timeZone = row?.time_zone ?? DEFAULT_TIME_ZONE;
-      const exceptions = await repo.listExceptions(group, {});
+      const exceptions = (
+        await db
+          .selectFrom('ans_hours_exceptions')
+          .select(exceptionColumns)
+          .where('site_group_num', '=', group)
+          .orderBy('date')
+          .orderBy('exception_id')
+          .execute()
+      ).map(toException);
       return {
         id: 'week',
         timeZone,

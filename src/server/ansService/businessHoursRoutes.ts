@@ -5,21 +5,21 @@ import {
   hoursExceptionFilterSchema,
   hoursExceptionInputSchema,
   hoursExceptionSchema,
+  type HoursException,
+  type HoursExceptionFilter,
   type HoursExceptionInput,
 } from '../../../schemas/ansService.js';
-import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { validationErrorSchema } from '../../../schemas/shared.js';
 import { exceptionProblem } from '../../common/ansService.js';
 import { isTimeZone } from '../../common/timeZone.js';
-import { compileCached } from '../../common/validation.js';
-import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { businessHoursRepository } from './businessHoursRepository.js';
-import { ansContext, errors, fixedOrder, idParams, invalid, notFound, tags } from './ansShared.js';
+import { ansContext, errors, invalid, tags } from './ansShared.js';
 
 /** The week's business hours and dated exceptions (/ans-service/business-hours and temp-business-hours), in the group's zone. */
 export async function businessHoursRoutes(parent: FastifyInstance) {
   const { app, groupOf, audit } = ansContext(parent);
   const hours = businessHoursRepository(app.db);
-  const validateExceptionFilter = compileCached(hoursExceptionFilterSchema);
 
   app.get(
     '/businessHours',
@@ -31,7 +31,7 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
         response: { 200: businessHoursSchema, ...errors },
       },
     },
-    async (request) => hours.week(await groupOf(request)),
+    async (request) => hours.week(groupOf(request)),
   );
 
   app.put(
@@ -46,7 +46,7 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
-      const group = await groupOf(request);
+      const group = groupOf(request);
       const { timeZone, days } = request.body;
       if (!isTimeZone(timeZone)) throw invalid({ timeZone: 'ansService.errors.timeZone' });
       if (new Set(days.map((d) => d.dayOfWeek)).size !== 7) throw invalid({ days: 'ansService.errors.days' });
@@ -67,98 +67,51 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
     if (problem) throw invalid({ [body.opensAt ? 'closesAt' : 'opensAt']: 'ansService.errors.hoursRequired' });
   }
 
-  app.get(
-    '/businessHours/exceptions',
-    {
-      config: { access: { resource: 'businessHours', action: 'list' } },
-      schema: {
-        tags,
-        summary: 'Dated exceptions (holidays, closures, special hours), by date (filter: from = ending on or after, id)',
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: hoursExceptionSchema }, 400: errorSchema, ...errors },
+  await simpleRestRoutes<HoursException, HoursExceptionFilter, 'id', HoursExceptionInput>(app, {
+    path: 'businessHours/exceptions',
+    resource: 'businessHours',
+    tags,
+    record: hoursExceptionSchema,
+    filter: hoursExceptionFilterSchema,
+    sortFields: ['id'],
+    // The page lists by date whatever it sends; only a sort by id is read.
+    ignoreOtherSorts: true,
+    summaries: {
+      list: 'Dated exceptions (holidays, closures, special hours), by date, or by id when sorted (filter: from = ending on or after, id)',
+      one: 'One dated exception',
+    },
+    list: (query, request) => hours.listExceptions(groupOf(request), query),
+    one: (id, request) => hours.getException(groupOf(request), Number(id)),
+    create: {
+      summary: 'Add a dated exception; audited',
+      body: hoursExceptionInputSchema,
+      handler: async (input, request) => {
+        checkException(input);
+        const after = await hours.createException(groupOf(request), input);
+        await audit(request, 'hoursException.created', 'ans_hours_exception', after.id, { after });
+        return after;
       },
     },
-    async (request, reply) => {
-      const group = await groupOf(request);
-      const query = parseListQuery<{ from?: string; id?: number[] }, never>(fixedOrder(request.query), {
-        sortFields: [],
-        validateFilter: validateExceptionFilter,
-      });
-      const all = await hours.listExceptions(group, query.filter);
-      const rows = all.slice(query.offset, query.offset + query.limit);
-      reply.header('Content-Range', contentRange('businessHours/exceptions', query.offset, rows.length, all.length));
-      return rows;
-    },
-  );
-
-  app.get(
-    '/businessHours/exceptions/:id',
-    {
-      config: { access: { resource: 'businessHours', action: 'show' } },
-      schema: { tags, summary: 'One dated exception', params: idParams, response: { 200: hoursExceptionSchema, ...errors } },
-    },
-    async (request) => {
-      const exception = await hours.getException(await groupOf(request), request.params.id);
-      if (!exception) throw notFound();
-      return exception;
-    },
-  );
-
-  app.post(
-    '/businessHours/exceptions',
-    {
-      config: { access: { resource: 'businessHours', action: 'create' } },
-      schema: {
-        tags,
-        summary: 'Add a dated exception; audited',
-        body: hoursExceptionInputSchema,
-        response: { 201: hoursExceptionSchema, 400: validationErrorSchema, ...errors },
+    update: {
+      summary: 'Change a dated exception; audited',
+      body: hoursExceptionInputSchema,
+      handler: async (id, input, request) => {
+        const group = groupOf(request);
+        const before = await hours.getException(group, Number(id));
+        if (!before) return undefined;
+        checkException(input);
+        const after = (await hours.updateException(group, before.id, input))!;
+        await audit(request, 'hoursException.updated', 'ans_hours_exception', after.id, { before, after });
+        return after;
       },
     },
-    async (request, reply) => {
-      const group = await groupOf(request);
-      checkException(request.body);
-      const after = await hours.createException(group, request.body);
-      await audit(request, 'hoursException.created', 'ans_hours_exception', after.id, { after });
-      reply.code(201);
-      return after;
-    },
-  );
-
-  app.put(
-    '/businessHours/exceptions/:id',
-    {
-      config: { access: { resource: 'businessHours', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Change a dated exception; audited',
-        params: idParams,
-        body: hoursExceptionInputSchema,
-        response: { 200: hoursExceptionSchema, 400: validationErrorSchema, ...errors },
+    delete: {
+      summary: 'Remove a dated exception; audited',
+      handler: async (id, request) => {
+        const before = await hours.removeException(groupOf(request), Number(id));
+        if (before) await audit(request, 'hoursException.deleted', 'ans_hours_exception', before.id, { before });
+        return before;
       },
     },
-    async (request) => {
-      const group = await groupOf(request);
-      const before = await hours.getException(group, request.params.id);
-      if (!before) throw notFound();
-      checkException(request.body);
-      const after = (await hours.updateException(group, before.id, request.body))!;
-      await audit(request, 'hoursException.updated', 'ans_hours_exception', after.id, { before, after });
-      return after;
-    },
-  );
-
-  app.delete(
-    '/businessHours/exceptions/:id',
-    {
-      config: { access: { resource: 'businessHours', action: 'delete' } },
-      schema: { tags, summary: 'Remove a dated exception; audited', params: idParams, response: { 200: hoursExceptionSchema, ...errors } },
-    },
-    async (request) => {
-      const before = await hours.removeException(await groupOf(request), request.params.id);
-      if (!before) throw notFound();
-      await audit(request, 'hoursException.deleted', 'ans_hours_exception', before.id, { before });
-      return before;
-    },
-  );
+  });
 }

@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { OnCallEntry, OnCallFilter, OnCallInput } from '../../../schemas/ansService.js';
 import type { Db } from '../db/database.js';
-import { containsPattern, iso } from '../db/listing.js';
+import { containsPattern, iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
 import type { AnsOnCallTable } from '../db/schema.js';
+import type { ListQuery } from '../http/simpleRest.js';
 
 function toOnCall(row: Selectable<AnsOnCallTable>): OnCallEntry {
   return {
@@ -30,12 +31,30 @@ const onCallValues = (input: OnCallInput) => ({
 /** The on-call rota (ans_on_call) of one account group; another group's entry answers as a missing one. */
 export function onCallRepository(db: Db) {
   return {
-    async list(group: number, filter: OnCallFilter): Promise<OnCallEntry[]> {
-      let query = db.selectFrom('ans_on_call').selectAll().where('site_group_num', '=', group);
+    /** A page of the rota: by start, or by id when the list asks for it. */
+    async list(group: number, { filter, sort, offset, limit }: ListQuery<OnCallFilter, 'id'>) {
+      let query = db.selectFrom('ans_on_call').where('site_group_num', '=', group);
       if (filter.id) query = query.where('entry_id', 'in', filter.id.length ? filter.id : [0]);
       const q = filter.q?.trim();
       if (q) query = query.where('person_name', 'ilike', containsPattern(q));
-      const rows = await query.orderBy('starts_at').orderBy('entry_id').execute();
+      const page = query.selectAll().select(windowTotal().as('total'));
+      const rows = await (sort ? page.orderBy('entry_id', sort.order) : page.orderBy('starts_at').orderBy('entry_id'))
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      const total = await pageTotal(rows, offset, async () => (await query.select(rowCount()).executeTakeFirstOrThrow()).n);
+      return { items: rows.map(toOnCall), total };
+    },
+
+    /** The whole rota, by start (the week's gaps and conflicts). */
+    async all(group: number): Promise<OnCallEntry[]> {
+      const rows = await db
+        .selectFrom('ans_on_call')
+        .selectAll()
+        .where('site_group_num', '=', group)
+        .orderBy('starts_at')
+        .orderBy('entry_id')
+        .execute();
       return rows.map(toOnCall);
     },
 

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { onCallFilterSchema, onCallInputSchema, onCallSchema, type OnCallInput } from '../../../schemas/ansService.js';
-import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import {
+  onCallFilterSchema,
+  onCallInputSchema,
+  onCallSchema,
+  type OnCallEntry,
+  type OnCallFilter,
+  type OnCallInput,
+} from '../../../schemas/ansService.js';
 import { findGapsAndConflicts, mondayOf, onCallTimeProblem, weekRange } from '../../common/ansService.js';
-import { compileCached } from '../../common/validation.js';
-import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { businessHoursRepository } from './businessHoursRepository.js';
 import { onCallRepository } from './onCallRepository.js';
-import { ansContext, EMAIL, errors, fixedOrder, idParams, invalid, notFound, PHONE, tags } from './ansShared.js';
+import { ansContext, EMAIL, errors, invalid, PHONE, tags } from './ansShared.js';
 
 const findingsQuerystring = {
   type: 'object',
@@ -48,7 +53,6 @@ export async function onCallRoutes(parent: FastifyInstance) {
   const { app, groupOf, audit } = ansContext(parent);
   const onCall = onCallRepository(app.db);
   const hours = businessHoursRepository(app.db);
-  const validateOnCallFilter = compileCached(onCallFilterSchema);
 
   function checkOnCall(body: OnCallInput) {
     const problem = onCallTimeProblem(body);
@@ -56,30 +60,6 @@ export async function onCallRoutes(parent: FastifyInstance) {
     const bad = body.contactMethods.findIndex((m) => (m.type === 'email' ? !EMAIL.test(m.value.trim()) : !PHONE.test(m.value.trim())));
     if (bad >= 0) throw invalid({ [`contactMethods.${bad}.value`]: 'ansService.errors.contactValue' });
   }
-
-  app.get(
-    '/onCall',
-    {
-      config: { access: { resource: 'onCall', action: 'list' } },
-      schema: {
-        tags,
-        summary: 'The on-call rota, by start (filter: q, id)',
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: onCallSchema }, 400: errorSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const group = await groupOf(request);
-      const query = parseListQuery<{ q?: string; id?: number[] }, never>(fixedOrder(request.query), {
-        sortFields: [],
-        validateFilter: validateOnCallFilter,
-      });
-      const all = await onCall.list(group, query.filter);
-      const rows = all.slice(query.offset, query.offset + query.limit);
-      reply.header('Content-Range', contentRange('onCall', query.offset, rows.length, all.length));
-      return rows;
-    },
-  );
 
   app.get(
     '/onCall/findings',
@@ -93,10 +73,10 @@ export async function onCallRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
-      const group = await groupOf(request);
+      const group = groupOf(request);
       const timeZone = await hours.timeZone(group);
       const { from, to } = weekRange(request.query.week ?? mondayOf(new Date(), timeZone), timeZone);
-      const entries = await onCall.list(group, {});
+      const entries = await onCall.all(group);
       const { gaps, conflicts } = findGapsAndConflicts(entries, from, to, timeZone);
       const out = (d: Date) => d.toISOString();
       return {
@@ -109,74 +89,48 @@ export async function onCallRoutes(parent: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/onCall/:id',
-    {
-      config: { access: { resource: 'onCall', action: 'show' } },
-      schema: { tags, summary: 'One on-call entry', params: idParams, response: { 200: onCallSchema, ...errors } },
-    },
-    async (request) => {
-      const entry = await onCall.get(await groupOf(request), request.params.id);
-      if (!entry) throw notFound();
-      return entry;
-    },
-  );
-
-  app.post(
-    '/onCall',
-    {
-      config: { access: { resource: 'onCall', action: 'create' } },
-      schema: {
-        tags,
-        summary: 'Add an on-call entry; audited',
-        body: onCallInputSchema,
-        response: { 201: onCallSchema, 400: validationErrorSchema, ...errors },
+  await simpleRestRoutes<OnCallEntry, OnCallFilter, 'id', OnCallInput>(app, {
+    path: 'onCall',
+    resource: 'onCall',
+    tags,
+    record: onCallSchema,
+    filter: onCallFilterSchema,
+    sortFields: ['id'],
+    // The page sorts by start whatever it sends; only a sort by id is read.
+    ignoreOtherSorts: true,
+    summaries: { list: 'The on-call rota, by start, or by id when sorted (filter: q, id)', one: 'One on-call entry' },
+    list: (query, request) => onCall.list(groupOf(request), query),
+    one: (id, request) => onCall.get(groupOf(request), Number(id)),
+    create: {
+      summary: 'Add an on-call entry; audited',
+      body: onCallInputSchema,
+      handler: async (input, request) => {
+        checkOnCall(input);
+        const after = await onCall.create(groupOf(request), input);
+        await audit(request, 'onCall.created', 'ans_on_call', after.id, { after });
+        return after;
       },
     },
-    async (request, reply) => {
-      const group = await groupOf(request);
-      checkOnCall(request.body);
-      const after = await onCall.create(group, request.body);
-      await audit(request, 'onCall.created', 'ans_on_call', after.id, { after });
-      reply.code(201);
-      return after;
-    },
-  );
-
-  app.put(
-    '/onCall/:id',
-    {
-      config: { access: { resource: 'onCall', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Change an on-call entry; audited',
-        params: idParams,
-        body: onCallInputSchema,
-        response: { 200: onCallSchema, 400: validationErrorSchema, ...errors },
+    update: {
+      summary: 'Change an on-call entry; audited',
+      body: onCallInputSchema,
+      handler: async (id, input, request) => {
+        const group = groupOf(request);
+        const before = await onCall.get(group, Number(id));
+        if (!before) return undefined;
+        checkOnCall(input);
+        const after = (await onCall.update(group, before.id, input))!;
+        await audit(request, 'onCall.updated', 'ans_on_call', after.id, { before, after });
+        return after;
       },
     },
-    async (request) => {
-      const group = await groupOf(request);
-      const before = await onCall.get(group, request.params.id);
-      if (!before) throw notFound();
-      checkOnCall(request.body);
-      const after = (await onCall.update(group, before.id, request.body))!;
-      await audit(request, 'onCall.updated', 'ans_on_call', after.id, { before, after });
-      return after;
+    delete: {
+      summary: 'Remove an on-call entry; audited',
+      handler: async (id, request) => {
+        const before = await onCall.remove(groupOf(request), Number(id));
+        if (before) await audit(request, 'onCall.deleted', 'ans_on_call', before.id, { before });
+        return before;
+      },
     },
-  );
-
-  app.delete(
-    '/onCall/:id',
-    {
-      config: { access: { resource: 'onCall', action: 'delete' } },
-      schema: { tags, summary: 'Remove an on-call entry; audited', params: idParams, response: { 200: onCallSchema, ...errors } },
-    },
-    async (request) => {
-      const before = await onCall.remove(await groupOf(request), request.params.id);
-      if (!before) throw notFound();
-      await audit(request, 'onCall.deleted', 'ans_on_call', before.id, { before });
-      return before;
-    },
-  );
+  });
 }

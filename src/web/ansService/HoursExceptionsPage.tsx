@@ -233,6 +233,8 @@ export function HoursExceptionsPage() {
             resource={RESOURCE}
             title={false}
             perPage={100}
+            // An empty sort field: the server's own order (by start, name or date), not react-admin's default id.
+            sort={{ field: '', order: 'ASC' }}
             pagination={false}
             exporter={false}
             storeKey="ansService.exceptions"

@@ -444,6 +444,8 @@ export function OnCallPage() {
           resource={ON_CALL}
           title={false}
           perPage={100}
+          // An empty sort field: the server's own order (by start, name or date), not react-admin's default id.
+          sort={{ field: '', order: 'ASC' }}
           pagination={false}
           exporter={false}
           storeKey="ansService.onCall"
