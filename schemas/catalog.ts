@@ -118,6 +118,7 @@ import {
   reportRunFilterSchema,
   reportRunInputSchema,
   reportRunSchema,
+  reportScheduleFilterSchema,
   reportScheduleInputSchema,
   reportScheduleSchema,
 } from './reports.js';
@@ -342,6 +343,7 @@ export const ALL_SCHEMAS = [
   reportProgressSchema,
   reportScheduleInputSchema,
   reportScheduleSchema,
+  reportScheduleFilterSchema,
   reportDownloadGrantSchema,
   // msa.ts (the customer's screens)
   changeRequestSchema,

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { SIGNAL_KINDS } from './events.js';
 import { SITE_WARNINGS } from './sites.js';
-import { INT4_MAX, notBlank, nullableDateTime } from './shared.js';
+import { INT4_MAX, int4Range, notBlank, nullableDateTime } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -321,7 +321,7 @@ export const reportRunSchema = {
 } as const;
 export type ReportRun = FromSchema<typeof reportRunSchema>;
 
-export const REPORT_RUN_SORT_FIELDS = ['createdAt', 'reportName', 'status', 'sizeBytes'] as const;
+export const REPORT_RUN_SORT_FIELDS = ['createdAt', 'reportName', 'status', 'sizeBytes', 'id'] as const;
 
 /** `filter` of GET /api/reportRuns. */
 export const reportRunFilterSchema = {
@@ -331,6 +331,8 @@ export const reportRunFilterSchema = {
   properties: {
     status: { type: 'string', enum: REPORT_RUN_STATUSES },
     reportId: { type: 'string', enum: REPORT_IDS },
+    /** getMany: these runs. */
+    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
   },
 } as const;
 export type ReportRunFilter = FromSchema<typeof reportRunFilterSchema>;
@@ -438,7 +440,18 @@ export const reportScheduleSchema = {
 } as const;
 export type ReportSchedule = FromSchema<typeof reportScheduleSchema>;
 
-export const REPORT_SCHEDULE_SORT_FIELDS = ['name', 'nextRunAt', 'createdAt'] as const;
+export const REPORT_SCHEDULE_SORT_FIELDS = ['name', 'nextRunAt', 'createdAt', 'id'] as const;
+
+/** `filter` of GET /api/reportSchedules: ids only (getMany). */
+export const reportScheduleFilterSchema = {
+  $id: 'ReportScheduleFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+  },
+} as const;
+export type ReportScheduleFilter = FromSchema<typeof reportScheduleFilterSchema>;
 
 /**
  * The answer of POST /api/report/download/exchange: the download token (an HttpOnly cookie) lasts until expiresAt;

@@ -14,9 +14,17 @@ import { startDemoApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
  */
 
 /** The entities on the template. */
-const SIMPLE_REST_PATHS = ['roadmapItems'];
+const SIMPLE_REST_PATHS = [
+  'roadmapItems',
+  'onCall',
+  'autoNotify',
+  'ansMessages',
+  'businessHours/exceptions',
+  'reportRuns',
+  'reportSchedules',
+];
 
-/** Who reads each list: the first of these the access table lets list it. */
+/** Who reads each list: the first of these the access table lets list it who has records in it, else the first it lets list it. */
 const READERS = [
   { username: 'support.admin', extra: { internal: true } },
   { username: 'dealer.beta' },
@@ -61,17 +69,25 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('simple-rest lists through the stock pro
     return found;
   }
 
-  /** The stock provider as the first reader whose list answers 200. */
+  /** The stock provider as the first reader whose list answers 200 with records (lists such as report runs are each user's own), else the first whose list answers 200. */
   async function providerFor(path: string) {
+    let reader: TestClient | undefined;
     for (const { username, extra } of READERS) {
       const client = clients.get(username) ?? (await signedInClient(origin, username, extra));
       clients.set(username, client);
-      if ((await client.request('GET', `/api/${path}?range=[0,0]`)).status !== 200) continue;
-      return simpleRestProvider(`${origin}/api`, (url: string, options: fetchUtils.Options = {}) =>
-        fetchUtils.fetchJson(url, { ...options, headers: client.headersFor(url, options.method ?? 'GET') }),
-      );
+      const answer = await client.request('GET', `/api/${path}?range=[0,0]`);
+      if (answer.status !== 200) continue;
+      reader ??= client;
+      if (!/\/0$/.test(answer.headers.get('content-range') ?? '')) {
+        reader = client;
+        break;
+      }
     }
-    throw new Error(`none of the readers may list ${path}`);
+    if (!reader) throw new Error(`none of the readers may list ${path}`);
+    const chosen = reader;
+    return simpleRestProvider(`${origin}/api`, (url: string, options: fetchUtils.Options = {}) =>
+      fetchUtils.fetchJson(url, { ...options, headers: chosen.headersFor(url, options.method ?? 'GET') }),
+    );
   }
 
   it('reads every entity: a page sorted by id, one record, several by id', async () => {

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { REPORT_RUN_SORT_FIELDS, ReportFormat, ReportId, ReportRun, ReportRunFilter } from '../../../schemas/reports.js';
 import type { Db } from '../db/database.js';
+import { iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
 import type { ReportRunsTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
@@ -9,15 +10,15 @@ export const REPORT_RETENTION_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export type RunRow = Selectable<ReportRunsTable>;
+type RunSortField = (typeof REPORT_RUN_SORT_FIELDS)[number];
 
 const SORT_COLUMNS = {
   createdAt: 'created_at',
   reportName: 'report_name',
   status: 'status',
   sizeBytes: 'size_bytes',
-} as const satisfies Record<(typeof REPORT_RUN_SORT_FIELDS)[number], keyof ReportRunsTable>;
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  id: 'report_run_id',
+} as const satisfies Record<RunSortField, keyof ReportRunsTable>;
 
 export function expiresAt(createdAt: Date | string): Date {
   return new Date(new Date(createdAt).getTime() + REPORT_RETENTION_DAYS * DAY_MS);
@@ -38,7 +39,7 @@ export function toReportRun(row: RunRow): ReportRun {
     fileName: row.file_name,
     attempts: row.attempts,
     scheduleId: row.schedule_id,
-    createdAt: iso(row.created_at)!,
+    createdAt: iso(row.created_at),
     startedAt: iso(row.started_at),
     finishedAt: iso(row.finished_at),
     expiresAt: expiresAt(row.created_at).toISOString(),
@@ -73,22 +74,25 @@ export interface FinishedFile {
  */
 export function reportRunsRepository(db: Db) {
   return {
-    async list(userId: number, query: ListQuery<ReportRunFilter, (typeof REPORT_RUN_SORT_FIELDS)[number]>) {
+    /** A page of the user's runs: newest first unless the list asks for another order. */
+    async list(
+      userId: number,
+      { filter, sort = { field: 'createdAt', order: 'desc' }, offset, limit }: ListQuery<ReportRunFilter, RunSortField>,
+    ) {
       let base = db.selectFrom('report_runs').where('user_id', '=', userId);
-      if (query.filter.status) base = base.where('status', '=', query.filter.status);
-      if (query.filter.reportId) base = base.where('report_id', '=', query.filter.reportId);
-      const sort = query.sort ?? { field: 'createdAt', order: 'desc' };
-      const [rows, total] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy(SORT_COLUMNS[sort.field], sort.order)
-          .orderBy('report_run_id', sort.order)
-          .offset(query.offset)
-          .limit(query.limit)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toReportRun), total: Number(total.n) };
+      if (filter.status) base = base.where('status', '=', filter.status);
+      if (filter.reportId) base = base.where('report_id', '=', filter.reportId);
+      if (filter.id) base = base.where('report_run_id', 'in', filter.id.length ? filter.id : [0]);
+      const rows = await base
+        .selectAll()
+        .select(windowTotal().as('total'))
+        .orderBy(SORT_COLUMNS[sort.field], sort.order)
+        .orderBy('report_run_id', sort.order)
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      const total = await pageTotal(rows, offset, async () => (await base.select(rowCount()).executeTakeFirstOrThrow()).n);
+      return { items: rows.map(toReportRun), total };
     },
 
     /** The user's run; undefined for another user's and a missing one alike. */

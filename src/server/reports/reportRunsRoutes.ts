@@ -11,18 +11,19 @@ import {
   reportRunInputSchema,
   reportRunSchema,
   type ReportDefinition,
+  type ReportRun,
   type ReportRunFilter,
+  type ReportRunInput,
 } from '../../../schemas/reports.js';
-import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { pickLanguage } from '../../common/i18n.js';
-import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
-import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { reportFiles } from './reportFiles.js';
 import { reportParameterChecker } from './reportParameters.js';
 import { reportRunsRepository, toReportRun, type RunRow } from './reportRunsRepository.js';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } } } as const;
+type RunSortField = (typeof REPORT_RUN_SORT_FIELDS)[number];
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const NOT_FOUND = 'reports.errors.notFound';
 
@@ -49,7 +50,6 @@ export async function reportRunsRoutes(parent: FastifyInstance) {
   const runs = reportRunsRepository(app.db);
   const files = reportFiles(app.db);
   const checker = reportParameterChecker(app.db);
-  const validateFilter = compileCached(reportRunFilterSchema);
   const tags = ['reports'];
 
   const ownRun = async (userId: number, runId: number): Promise<RunRow> => {
@@ -71,75 +71,71 @@ export async function reportRunsRoutes(parent: FastifyInstance) {
     async () => REPORT_CATALOGUE,
   );
 
-  app.get(
-    '/reportRuns',
-    {
-      config: { access: { resource: 'reportRuns', action: 'list' } },
-      schema: {
-        tags,
-        summary: 'My report runs (simple-rest: sort, range, filter status/reportId; total in Content-Range)',
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: reportRunSchema }, 400: errorSchema, ...errors },
+  await simpleRestRoutes<ReportRun, ReportRunFilter, RunSortField, ReportRunInput>(app, {
+    path: 'reportRuns',
+    resource: 'reportRuns',
+    tags,
+    record: reportRunSchema,
+    filter: reportRunFilterSchema,
+    sortFields: REPORT_RUN_SORT_FIELDS,
+    notFound: NOT_FOUND,
+    summaries: {
+      list: 'My report runs (simple-rest: sort, range, filter status/reportId/id; total in Content-Range)',
+      one: 'One of my report runs',
+    },
+    list: (query, request) => runs.list(request.auth!.user.user_id, query),
+    one: async (id, request) => {
+      const run = await runs.get(request.auth!.user.user_id, Number(id));
+      return run && toReportRun(run);
+    },
+    create: {
+      summary:
+        "Run a report now: queued as a durable job; progress and the end come over /hubs/reports ('reportProgress', 'reportComplete')",
+      body: reportRunInputSchema,
+      handler: async (input, request) => {
+        const user = request.auth!.user;
+        const siteGroupNum = user.current_site_group_num;
+        if (siteGroupNum === null) throw new HttpError(400, 'reports.errors.noGroup');
+        const { reportId, format } = input;
+        const timeZone = input.timeZone ?? 'UTC';
+        const parameters = await checker.check(reportId, input.parameters, timeZone, siteGroupNum);
+        const runId = await app.reports.enqueue({
+          userId: user.user_id,
+          siteGroupNum,
+          reportId,
+          format,
+          parameters,
+          timeZone,
+          language: pickLanguage(request.headers['accept-language']),
+        });
+        await app.audit(request, {
+          action: 'reportRun.requested',
+          targetType: 'report_run',
+          targetId: runId,
+          details: { reportId, format, parameters, timeZone },
+        });
+        return toReportRun(await ownRun(user.user_id, runId));
       },
     },
-    async (request, reply) => {
-      const query = parseListQuery<ReportRunFilter, (typeof REPORT_RUN_SORT_FIELDS)[number]>(request.query, {
-        sortFields: REPORT_RUN_SORT_FIELDS,
-        validateFilter,
-      });
-      const { items, total } = await runs.list(request.auth!.user.user_id, query);
-      reply.header('Content-Range', contentRange('reportRuns', query.offset, items.length, total));
-      return items;
-    },
-  );
-
-  app.get(
-    '/reportRuns/:id',
-    {
-      config: { access: { resource: 'reportRuns', action: 'show' } },
-      schema: { tags, summary: 'One of my report runs', params: idParams, response: { 200: reportRunSchema, ...errors } },
-    },
-    async (request) => toReportRun(await ownRun(request.auth!.user.user_id, request.params.id)),
-  );
-
-  app.post(
-    '/reportRuns',
-    {
-      config: { access: { resource: 'reportRuns', action: 'create' } },
-      schema: {
-        tags,
-        summary:
-          "Run a report now: queued as a durable job; progress and the end come over /hubs/reports ('reportProgress', 'reportComplete')",
-        body: reportRunInputSchema,
-        response: { 201: reportRunSchema, 400: validationErrorSchema, ...errors },
+    delete: {
+      summary: 'Delete a run with its file and emailed links (a running one is cancelled first)',
+      handler: async (id, request) => {
+        const userId = request.auth!.user.user_id;
+        const before = await runs.get(userId, Number(id));
+        if (!before) return undefined;
+        if (before.status === 'running') await runs.cancel(userId, before.report_run_id, app.reportRunner.staleBefore());
+        const removed = await runs.remove(userId, before.report_run_id);
+        if (!removed) return undefined;
+        await app.audit(request, {
+          action: 'reportRun.deleted',
+          targetType: 'report_run',
+          targetId: removed.report_run_id,
+          details: { reportId: removed.report_id, status: removed.status },
+        });
+        return toReportRun(removed);
       },
     },
-    async (request, reply) => {
-      const user = request.auth!.user;
-      const siteGroupNum = user.current_site_group_num;
-      if (siteGroupNum === null) throw new HttpError(400, 'reports.errors.noGroup');
-      const { reportId, format } = request.body;
-      const timeZone = request.body.timeZone ?? 'UTC';
-      const parameters = await checker.check(reportId, request.body.parameters, timeZone, siteGroupNum);
-      const runId = await app.reports.enqueue({
-        userId: user.user_id,
-        siteGroupNum,
-        reportId,
-        format,
-        parameters,
-        timeZone,
-        language: pickLanguage(request.headers['accept-language']),
-      });
-      await app.audit(request, {
-        action: 'reportRun.requested',
-        targetType: 'report_run',
-        targetId: runId,
-        details: { reportId, format, parameters, timeZone },
-      });
-      reply.code(201);
-      return toReportRun(await ownRun(user.user_id, runId));
-    },
-  );
+  });
 
   app.post(
     '/reportRuns/:id/rerun',
@@ -205,33 +201,6 @@ export async function reportRunsRoutes(parent: FastifyInstance) {
         details: { was: before.status },
       });
       return toReportRun(run);
-    },
-  );
-
-  app.delete(
-    '/reportRuns/:id',
-    {
-      config: { access: { resource: 'reportRuns', action: 'delete' } },
-      schema: {
-        tags,
-        summary: 'Delete a run with its file and emailed links (a running one is cancelled first)',
-        params: idParams,
-        response: { 200: reportRunSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const userId = request.auth!.user.user_id;
-      const before = await ownRun(userId, request.params.id);
-      if (before.status === 'running') await runs.cancel(userId, before.report_run_id, app.reportRunner.staleBefore());
-      const removed = await runs.remove(userId, before.report_run_id);
-      if (!removed) throw new HttpError(404, NOT_FOUND);
-      await app.audit(request, {
-        action: 'reportRun.deleted',
-        targetType: 'report_run',
-        targetId: removed.report_run_id,
-        details: { reportId: removed.report_id, status: removed.status },
-      });
-      return toReportRun(removed);
     },
   );
 

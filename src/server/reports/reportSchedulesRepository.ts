@@ -1,19 +1,27 @@
 import { sql, type Selectable } from 'kysely';
-import type { REPORT_SCHEDULE_SORT_FIELDS, ReportFormat, ReportFrequency, ReportId, ReportSchedule } from '../../../schemas/reports.js';
+import type {
+  REPORT_SCHEDULE_SORT_FIELDS,
+  ReportFormat,
+  ReportFrequency,
+  ReportId,
+  ReportSchedule,
+  ReportScheduleFilter,
+} from '../../../schemas/reports.js';
 import { nextRunAt } from '../../common/reportSchedule.js';
 import type { Db } from '../db/database.js';
+import { iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
 import type { ReportSchedulesTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
 export type ScheduleRow = Selectable<ReportSchedulesTable>;
+type ScheduleSortField = (typeof REPORT_SCHEDULE_SORT_FIELDS)[number];
 
 const SORT_COLUMNS = {
   name: 'name',
   nextRunAt: 'next_run_at',
   createdAt: 'created_at',
-} as const satisfies Record<(typeof REPORT_SCHEDULE_SORT_FIELDS)[number], keyof ReportSchedulesTable>;
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  id: 'schedule_id',
+} as const satisfies Record<ScheduleSortField, keyof ReportSchedulesTable>;
 
 export function toReportSchedule(row: ScheduleRow): ReportSchedule {
   return {
@@ -31,7 +39,7 @@ export function toReportSchedule(row: ScheduleRow): ReportSchedule {
     active: row.active,
     nextRunAt: iso(row.next_run_at),
     lastRunAt: iso(row.last_run_at),
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: iso(row.created_at),
   };
 }
 
@@ -77,20 +85,23 @@ const columns = (v: ScheduleValues, now: Date) => ({
  */
 export function reportSchedulesRepository(db: Db) {
   return {
-    async list(userId: number, query: ListQuery<Record<string, never>, (typeof REPORT_SCHEDULE_SORT_FIELDS)[number]>) {
-      const base = db.selectFrom('report_schedules').where('user_id', '=', userId);
-      const sort = query.sort ?? { field: 'createdAt', order: 'desc' };
-      const [rows, total] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy(SORT_COLUMNS[sort.field], sort.order)
-          .orderBy('schedule_id', sort.order)
-          .offset(query.offset)
-          .limit(query.limit)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toReportSchedule), total: Number(total.n) };
+    /** A page of the user's schedules: newest first unless the list asks for another order. */
+    async list(
+      userId: number,
+      { filter, sort = { field: 'createdAt', order: 'desc' }, offset, limit }: ListQuery<ReportScheduleFilter, ScheduleSortField>,
+    ) {
+      let base = db.selectFrom('report_schedules').where('user_id', '=', userId);
+      if (filter.id) base = base.where('schedule_id', 'in', filter.id.length ? filter.id : [0]);
+      const rows = await base
+        .selectAll()
+        .select(windowTotal().as('total'))
+        .orderBy(SORT_COLUMNS[sort.field], sort.order)
+        .orderBy('schedule_id', sort.order)
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      const total = await pageTotal(rows, offset, async () => (await base.select(rowCount()).executeTakeFirstOrThrow()).n);
+      return { items: rows.map(toReportSchedule), total };
     },
 
     async get(userId: number, id: number): Promise<ScheduleRow | undefined> {

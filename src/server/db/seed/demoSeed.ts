@@ -852,6 +852,28 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
         expires_at: new Date(now - 2 * 3_600_000 + 30 * DAY_MS),
       })
       .execute();
+    // A paused weekly schedule of dealer.beta: /reports/schedules has a row to show, and the due
+    // pass never runs it (no next run while it is paused).
+    await trx
+      .insertInto('report_schedules')
+      .values({
+        user_id: ids.beta,
+        site_group_num: 9993,
+        name: 'Weekly top alarm accounts',
+        report_id: 'topAlarmAccounts',
+        format: 'csv',
+        parameters: JSON.stringify({ period: 'last7Days', kinds: ['alarm'], limit: 5 }),
+        frequency: 'weekly',
+        time_of_day: '07:00',
+        weekday: 1,
+        month_day: null,
+        time_zone: 'America/Chicago',
+        recipients: ['dealer.beta@example.com'],
+        active: false,
+        next_run_at: null,
+        last_run_at: null,
+      })
+      .execute();
 
     // The staff-created customer: one linked account and the set-your-password link, sent at seed time.
     await trx
