@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
-import type { EditSite } from './accountEditsRepository.js';
+import type { EditSite } from './accountSite.js';
 import type { AuditAction } from '../../common/auditActions.js';
 import type { AuditTargetType } from '../../common/auditTargets.js';
 

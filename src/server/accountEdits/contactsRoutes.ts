@@ -13,7 +13,8 @@ import { addContactMessage, checkContact, reorderContacts } from '../../common/c
 import { maskPasscode } from '../../common/passcodeRules.js';
 import { audienceAccess, DEALER_AUDIENCE, withDefaultSite, type Audience } from '../http/audience.js';
 import { HttpError } from '../http/errors.js';
-import { accountEditsRepository } from './accountEditsRepository.js';
+import { accountSites } from './accountSite.js';
+import { contactsRepository } from './contactsRepository.js';
 import { actorName, auditChange, changedFields, fieldList, invalid, listAnswer, listQuery, notFound } from './changes.js';
 
 const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
@@ -37,7 +38,8 @@ const audited = (c: Contact) => ({ ...c });
  */
 export async function contactsRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const repo = accountEditsRepository(app.db);
+  const sites = accountSites(app.db);
+  const contacts = contactsRepository(app.db);
   const list = listAnswer<ContactFilter>(contactFilterSchema);
 
   app.get(
@@ -53,8 +55,8 @@ export async function contactsRoutes(parent: FastifyInstance, { audience = DEALE
     },
     async (request, reply) => {
       const { filter, offset, limit } = list.filter(await withDefaultSite(audience, request.auth!.user, request.query));
-      if (!(await repo.site(request.auth!.user, filter.siteNum))) throw notFound();
-      let rows = await repo.contacts.list(filter.siteNum);
+      if (!(await sites.site(request.auth!.user, filter.siteNum))) throw notFound();
+      let rows = await contacts.list(filter.siteNum);
       if (filter.id) rows = rows.filter((r) => filter.id!.includes(r.contactId));
       return list.send(reply, 'contacts', rows, offset, limit);
     },
@@ -67,7 +69,7 @@ export async function contactsRoutes(parent: FastifyInstance, { audience = DEALE
       schema: { tags, summary: 'One contact', params: idParams, response: { 200: contactSchema, ...errors } },
     },
     async (request) => {
-      const found = await repo.contacts.get(request.auth!.user, request.params.id);
+      const found = await contacts.get(request.auth!.user, request.params.id);
       if (!found) throw notFound();
       return found.contact;
     },
@@ -87,14 +89,14 @@ export async function contactsRoutes(parent: FastifyInstance, { audience = DEALE
     async (request, reply) => {
       const body = request.body;
       if (body.siteNum === undefined) throw invalid({ siteNum: 'validation.required' });
-      const site = await repo.site(request.auth!.user, body.siteNum);
+      const site = await sites.site(request.auth!.user, body.siteNum);
       if (!site) throw notFound();
       const check = checkContact({ phoneNumber: body.phoneNumber, passcode: body.passcode });
       if (!check.ok) throw invalid(check.errors);
-      const tooMany = addContactMessage(await repo.contacts.count(site.siteNum));
+      const tooMany = addContactMessage(await contacts.count(site.siteNum));
       if (tooMany) throw new HttpError(400, tooMany);
       const name = body.name.trim();
-      const contact = await repo.contacts.create(
+      const contact = await contacts.create(
         site,
         {
           name,
@@ -133,7 +135,7 @@ export async function contactsRoutes(parent: FastifyInstance, { audience = DEALE
       },
     },
     async (request) => {
-      const found = await repo.contacts.get(request.auth!.user, request.params.id);
+      const found = await contacts.get(request.auth!.user, request.params.id);
       if (!found) throw notFound();
       const body = request.body;
       const check = checkContact({ phoneNumber: body.phoneNumber, passcode: body.passcode });
@@ -164,7 +166,7 @@ export async function contactsRoutes(parent: FastifyInstance, { audience = DEALE
       const fields = changedFields(before, expected, TRACKED);
       if (body.passcode !== undefined && body.passcode !== found.passcode && !fields.includes('passcodeMasked'))
         fields.push('passcodeMasked');
-      const after = await repo.contacts.update(
+      const after = await contacts.update(
         found.site,
         before.contactId,
         values,
@@ -206,10 +208,10 @@ export async function contactsRoutes(parent: FastifyInstance, { audience = DEALE
       },
     },
     async (request) => {
-      const found = await repo.contacts.get(request.auth!.user, request.params.id);
+      const found = await contacts.get(request.auth!.user, request.params.id);
       if (!found) throw notFound();
       const { contact, site } = found;
-      await repo.contacts.delete(site, contact.contactId, {
+      await contacts.delete(site, contact.contactId, {
         description: request.t('accountEdits.history.contactRemoved', { name: contact.name, user: actorName(request) }),
       });
       await auditChange(app, request, {
@@ -237,12 +239,12 @@ export async function contactsRoutes(parent: FastifyInstance, { audience = DEALE
       },
     },
     async (request) => {
-      const site = await repo.site(request.auth!.user, request.params.siteNum);
+      const site = await sites.site(request.auth!.user, request.params.siteNum);
       if (!site) throw notFound();
-      const before = await repo.contacts.ids(site.siteNum);
+      const before = await contacts.ids(site.siteNum);
       const result = reorderContacts(before, request.body.contactIds);
       if (!result.ok) throw new HttpError(409, result.message);
-      const after = await repo.contacts.reorder(site, request.body.contactIds, {
+      const after = await contacts.reorder(site, request.body.contactIds, {
         description: request.t('accountEdits.history.contactsReordered', { user: actorName(request) }),
       });
       await auditChange(app, request, {

@@ -10,7 +10,8 @@ import {
 } from '../../../schemas/passcodes.js';
 import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
 import { checkPasscode } from '../../common/passcodeRules.js';
-import { accountEditsRepository } from './accountEditsRepository.js';
+import { accountSites } from './accountSite.js';
+import { passcodesRepository } from './passcodesRepository.js';
 import { actorName, auditChange, fieldList, invalid, listAnswer, listQuery, notFound } from './changes.js';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } } } as const;
@@ -28,15 +29,16 @@ const audited = (p: Passcode) => ({ passcodeId: p.passcodeId, name: p.name, mask
  */
 export async function passcodesRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const repo = accountEditsRepository(app.db);
+  const sites = accountSites(app.db);
+  const passcodes = passcodesRepository(app.db);
   const list = listAnswer<PasscodeFilter>(passcodeFilterSchema);
 
   /** The passcode and its site within the user's scope, from the stored list. */
-  async function find(request: { auth: { user: Parameters<typeof repo.site>[0] } | null }, passcodeId: number) {
-    const site = await repo.passcodes.siteOf(request.auth!.user, passcodeId);
+  async function find(request: { auth: { user: Parameters<typeof sites.site>[0] } | null }, passcodeId: number) {
+    const site = await passcodes.siteOf(request.auth!.user, passcodeId);
     if (!site) throw notFound();
-    const all = await repo.passcodes.list(site.siteNum);
-    return { site, passcode: all.find((p) => p.passcodeId === passcodeId)!, stored: await repo.passcodes.stored(site.siteNum) };
+    const all = await passcodes.list(site.siteNum);
+    return { site, passcode: all.find((p) => p.passcodeId === passcodeId)!, stored: await passcodes.stored(site.siteNum) };
   }
 
   app.get(
@@ -52,8 +54,8 @@ export async function passcodesRoutes(parent: FastifyInstance, { audience = DEAL
     },
     async (request, reply) => {
       const { filter, offset, limit } = list.filter(await withDefaultSite(audience, request.auth!.user, request.query));
-      if (!(await repo.site(request.auth!.user, filter.siteNum))) throw notFound();
-      return list.send(reply, 'passcodes', await repo.passcodes.list(filter.siteNum), offset, limit);
+      if (!(await sites.site(request.auth!.user, filter.siteNum))) throw notFound();
+      return list.send(reply, 'passcodes', await passcodes.list(filter.siteNum), offset, limit);
     },
   );
 
@@ -80,12 +82,12 @@ export async function passcodesRoutes(parent: FastifyInstance, { audience = DEAL
     async (request, reply) => {
       const body = request.body;
       if (body.siteNum === undefined) throw invalid({ siteNum: 'validation.required' });
-      const site = await repo.site(request.auth!.user, body.siteNum);
+      const site = await sites.site(request.auth!.user, body.siteNum);
       if (!site) throw notFound();
       const draft = { name: body.name.trim(), passcode: body.passcode, isDuress: body.isDuress ?? false };
-      const problems = checkPasscode(draft, await repo.passcodes.stored(site.siteNum));
+      const problems = checkPasscode(draft, await passcodes.stored(site.siteNum));
       if (Object.keys(problems).length) throw invalid(problems);
-      const created = await repo.passcodes.create(
+      const created = await passcodes.create(
         site,
         { name: draft.name, passcode: body.passcode!, isDuress: draft.isDuress },
         { description: request.t('accountEdits.history.passcodeAdded', { name: draft.name, user: actorName(request) }) },
@@ -127,7 +129,7 @@ export async function passcodesRoutes(parent: FastifyInstance, { audience = DEAL
       if (draft.name !== before.name) fields.push('name');
       if (value !== null && value !== old.passcode) fields.push('passcode');
       if (draft.isDuress !== before.isDuress) fields.push('isDuress');
-      const after = await repo.passcodes.update(
+      const after = await passcodes.update(
         site,
         before.passcodeId,
         { name: draft.name, is_duress: draft.isDuress, ...(value !== null && { passcode: value }) },
@@ -161,7 +163,7 @@ export async function passcodesRoutes(parent: FastifyInstance, { audience = DEAL
     },
     async (request) => {
       const { site, passcode } = await find(request, request.params.id);
-      await repo.passcodes.delete(site, passcode.passcodeId, {
+      await passcodes.delete(site, passcode.passcodeId, {
         description: request.t('accountEdits.history.passcodeRemoved', { name: passcode.name, user: actorName(request) }),
       });
       await auditChange(app, request, {

@@ -15,7 +15,9 @@ import {
 } from '../../../schemas/schedules.js';
 import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
 import { checkHoliday, checkWindow } from '../../common/scheduleRules.js';
-import { accountEditsRepository } from './accountEditsRepository.js';
+import { accountSites } from './accountSite.js';
+import { holidaysRepository } from './holidaysRepository.js';
+import { schedulesRepository } from './schedulesRepository.js';
 import { actorName, auditChange, changedFields, fieldList, invalid, listAnswer, listQuery, notFound } from './changes.js';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } } } as const;
@@ -29,21 +31,23 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
  */
 export async function schedulesRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const repo = accountEditsRepository(app.db);
-  const windows = listAnswer<ScheduleFilter>(scheduleFilterSchema);
-  const holidays = listAnswer<HolidayFilter>(holidayFilterSchema);
+  const sites = accountSites(app.db);
+  const schedules = schedulesRepository(app.db);
+  const holidays = holidaysRepository(app.db);
+  const windowList = listAnswer<ScheduleFilter>(scheduleFilterSchema);
+  const holidayList = listAnswer<HolidayFilter>(holidayFilterSchema);
   const user = (request: FastifyRequest) => request.auth!.user;
 
   async function findWindow(request: FastifyRequest, id: number) {
-    const site = await repo.schedules.siteOf(user(request), id);
+    const site = await schedules.siteOf(user(request), id);
     if (!site) throw notFound();
-    const all = await repo.schedules.list(site.siteNum);
+    const all = await schedules.list(site.siteNum);
     return { site, all, window: all.find((s) => s.scheduleId === id)! };
   }
   async function findHoliday(request: FastifyRequest, id: number) {
-    const site = await repo.holidays.siteOf(user(request), id);
+    const site = await holidays.siteOf(user(request), id);
     if (!site) throw notFound();
-    const all = await repo.holidays.list(site.siteNum);
+    const all = await holidays.list(site.siteNum);
     return { site, all, holiday: all.find((h) => h.holidayId === id)! };
   }
   const windowText = (request: FastifyRequest, key: string, s: { name: string }, fields?: string[]) =>
@@ -73,9 +77,9 @@ export async function schedulesRoutes(parent: FastifyInstance, { audience = DEAL
       },
     },
     async (request, reply) => {
-      const { filter, offset, limit } = windows.filter(await withDefaultSite(audience, request.auth!.user, request.query));
-      if (!(await repo.site(user(request), filter.siteNum))) throw notFound();
-      return windows.send(reply, 'schedules', await repo.schedules.list(filter.siteNum), offset, limit);
+      const { filter, offset, limit } = windowList.filter(await withDefaultSite(audience, request.auth!.user, request.query));
+      if (!(await sites.site(user(request), filter.siteNum))) throw notFound();
+      return windowList.send(reply, 'schedules', await schedules.list(filter.siteNum), offset, limit);
     },
   );
   app.get(
@@ -100,12 +104,12 @@ export async function schedulesRoutes(parent: FastifyInstance, { audience = DEAL
     async (request, reply) => {
       const body = request.body;
       if (body.siteNum === undefined) throw invalid({ siteNum: 'validation.required' });
-      const site = await repo.site(user(request), body.siteNum);
+      const site = await sites.site(user(request), body.siteNum);
       if (!site) throw notFound();
       const values = { name: body.name.trim(), dayOfWeek: body.dayOfWeek, opensAt: body.opensAt, closesAt: body.closesAt };
-      const problems = checkWindow(values, await repo.schedules.list(site.siteNum));
+      const problems = checkWindow(values, await schedules.list(site.siteNum));
       if (Object.keys(problems).length) throw invalid(problems);
-      const created = await repo.schedules.create(site, values, { description: windowText(request, 'scheduleAdded', values) });
+      const created = await schedules.create(site, values, { description: windowText(request, 'scheduleAdded', values) });
       await auditChange(app, request, {
         action: 'schedule.created',
         site,
@@ -137,7 +141,7 @@ export async function schedulesRoutes(parent: FastifyInstance, { audience = DEAL
       const problems = checkWindow({ scheduleId: before.scheduleId, ...values }, all);
       if (Object.keys(problems).length) throw invalid(problems);
       const fields = changedFields<Schedule>(before, { ...before, ...values }, ['dayOfWeek', 'name', 'opensAt', 'closesAt']);
-      const after = await repo.schedules.update(
+      const after = await schedules.update(
         site,
         before.scheduleId,
         values,
@@ -167,7 +171,7 @@ export async function schedulesRoutes(parent: FastifyInstance, { audience = DEAL
     },
     async (request) => {
       const { site, window } = await findWindow(request, request.params.id);
-      await repo.schedules.delete(site, window.scheduleId, { description: windowText(request, 'scheduleRemoved', window) });
+      await schedules.delete(site, window.scheduleId, { description: windowText(request, 'scheduleRemoved', window) });
       await auditChange(app, request, {
         action: 'schedule.deleted',
         site,
@@ -199,9 +203,9 @@ export async function schedulesRoutes(parent: FastifyInstance, { audience = DEAL
       },
     },
     async (request, reply) => {
-      const { filter, offset, limit } = holidays.filter(await withDefaultSite(audience, request.auth!.user, request.query));
-      if (!(await repo.site(user(request), filter.siteNum))) throw notFound();
-      return holidays.send(reply, 'holidays', await repo.holidays.list(filter.siteNum), offset, limit);
+      const { filter, offset, limit } = holidayList.filter(await withDefaultSite(audience, request.auth!.user, request.query));
+      if (!(await sites.site(user(request), filter.siteNum))) throw notFound();
+      return holidayList.send(reply, 'holidays', await holidays.list(filter.siteNum), offset, limit);
     },
   );
   app.get(
@@ -226,12 +230,12 @@ export async function schedulesRoutes(parent: FastifyInstance, { audience = DEAL
     async (request, reply) => {
       const body = request.body;
       if (body.siteNum === undefined) throw invalid({ siteNum: 'validation.required' });
-      const site = await repo.site(user(request), body.siteNum);
+      const site = await sites.site(user(request), body.siteNum);
       if (!site) throw notFound();
       const values = holidayValues(body);
-      const problems = checkHoliday(values, await repo.holidays.list(site.siteNum));
+      const problems = checkHoliday(values, await holidays.list(site.siteNum));
       if (Object.keys(problems).length) throw invalid(problems);
-      const created = await repo.holidays.create(site, values, { description: holidayText(request, 'holidayAdded', values) });
+      const created = await holidays.create(site, values, { description: holidayText(request, 'holidayAdded', values) });
       await auditChange(app, request, {
         action: 'holiday.created',
         site,
@@ -262,7 +266,7 @@ export async function schedulesRoutes(parent: FastifyInstance, { audience = DEAL
       const problems = checkHoliday({ holidayId: before.holidayId, ...values }, all);
       if (Object.keys(problems).length) throw invalid(problems);
       const fields = changedFields<Holiday>(before, { ...before, ...values }, ['date', 'name', 'opensAt', 'closesAt']);
-      const after = await repo.holidays.update(
+      const after = await holidays.update(
         site,
         before.holidayId,
         values,
@@ -285,7 +289,7 @@ export async function schedulesRoutes(parent: FastifyInstance, { audience = DEAL
     },
     async (request) => {
       const { site, holiday } = await findHoliday(request, request.params.id);
-      await repo.holidays.delete(site, holiday.holidayId, { description: holidayText(request, 'holidayRemoved', holiday) });
+      await holidays.delete(site, holiday.holidayId, { description: holidayText(request, 'holidayRemoved', holiday) });
       await auditChange(app, request, {
         action: 'holiday.deleted',
         site,

@@ -3,7 +3,8 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { audienceAccess, DEALER_AUDIENCE, withDefaultSite, type Audience } from '../http/audience.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { ZONE_ID_PATTERN, zoneFilterSchema, zoneInputSchema, zoneSchema, type ZoneFilter } from '../../../schemas/zones.js';
-import { accountEditsRepository } from './accountEditsRepository.js';
+import { accountSites } from './accountSite.js';
+import { zonesRepository } from './zonesRepository.js';
 import { actorName, auditChange, changedFields, fieldList, listAnswer, listQuery, notFound } from './changes.js';
 
 const idParams = {
@@ -27,7 +28,8 @@ function zoneKey(id: string): { devNum: number; zoneNum: number } | undefined {
  */
 export async function zonesRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const repo = accountEditsRepository(app.db);
+  const sites = accountSites(app.db);
+  const zones = zonesRepository(app.db);
   const list = listAnswer<ZoneFilter>(zoneFilterSchema);
 
   app.get(
@@ -43,8 +45,8 @@ export async function zonesRoutes(parent: FastifyInstance, { audience = DEALER_A
     },
     async (request, reply) => {
       const { filter, offset, limit } = list.filter(await withDefaultSite(audience, request.auth!.user, request.query));
-      if (!(await repo.site(request.auth!.user, filter.siteNum))) throw notFound();
-      return list.send(reply, 'zones', await repo.zones.list(filter.siteNum, filter.devNum), offset, limit);
+      if (!(await sites.site(request.auth!.user, filter.siteNum))) throw notFound();
+      return list.send(reply, 'zones', await zones.list(filter.siteNum, filter.devNum), offset, limit);
     },
   );
 
@@ -56,7 +58,7 @@ export async function zonesRoutes(parent: FastifyInstance, { audience = DEALER_A
     },
     async (request) => {
       const key = zoneKey(request.params.id);
-      const found = key && (await repo.zones.get(request.auth!.user, key.devNum, key.zoneNum));
+      const found = key && (await zones.get(request.auth!.user, key.devNum, key.zoneNum));
       if (!found) throw notFound();
       return found.zone;
     },
@@ -76,12 +78,12 @@ export async function zonesRoutes(parent: FastifyInstance, { audience = DEALER_A
     },
     async (request) => {
       const key = zoneKey(request.params.id);
-      const found = key && (await repo.zones.get(request.auth!.user, key.devNum, key.zoneNum));
+      const found = key && (await zones.get(request.auth!.user, key.devNum, key.zoneNum));
       if (!found) throw notFound();
       const { site, zone } = found;
       const values = { description: request.body.description.trim(), eventType: request.body.eventType };
       const fields = changedFields(zone, { ...zone, ...values }, ['description', 'eventType']);
-      const after = await repo.zones.update(
+      const after = await zones.update(
         site,
         zone,
         values,

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type {
   ChangeRequest,
   ChangeRequestField,
@@ -6,9 +6,8 @@ import type {
   DealerChangeRequest,
   DealerChangeRequestFilter,
 } from '../../../schemas/msa.js';
-import { ACCOUNT_CHANGE_CODE } from '../../../schemas/events.js';
+import { writeAccountChange } from '../db/accountHistory.js';
 import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 
 type Row = {
@@ -49,30 +48,6 @@ const columns = [
   'msa_change_requests.resolved_at',
   'msa_change_requests.resolution_note',
 ] as const;
-
-/** A line in the account's history (a change, on its first device), where the dealer and the customer read it. */
-async function writeHistory(trx: Transaction<Database>, site: { site_num: number; site_group_num: number }, history: string) {
-  const device = await trx
-    .selectFrom('devices')
-    .select(['dev_num', 'transmitter_code'])
-    .where('site_num', '=', site.site_num)
-    .orderBy('dev_num')
-    .executeTakeFirst();
-  if (!device) return;
-  await trx
-    .insertInto('alarm_events')
-    .values({
-      site_num: site.site_num,
-      dev_num: device.dev_num,
-      site_group_num: site.site_group_num,
-      transmitter_code: device.transmitter_code,
-      zone_num: null,
-      event_code: ACCOUNT_CHANGE_CODE,
-      event_code_description: history,
-      alarm_date: new Date(),
-    })
-    .execute();
-}
 
 const dealerColumns = [
   ...columns,
@@ -170,7 +145,7 @@ export function changeRequestsRepository(db: Db) {
           })
           .returning(columns)
           .executeTakeFirstOrThrow();
-        await writeHistory(trx, site, history);
+        await writeAccountChange(trx, { siteNum: site.site_num, siteGroupNum: site.site_group_num }, { description: history });
         return toRecord(row);
       });
     },
@@ -255,7 +230,7 @@ export function changeRequestsRepository(db: Db) {
           .where('status', '=', 'pending')
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return false;
-        await writeHistory(trx, { site_num: request.siteNum, site_group_num: request.siteGroupNum }, history);
+        await writeAccountChange(trx, request, { description: history });
         return true;
       });
     },
