@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,11 +21,10 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EventIcon from '@mui/icons-material/Event';
 import MapIcon from '@mui/icons-material/Map';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { ROADMAP_STATUSES, type RoadmapItem } from '../../../schemas/documents.js';
+import { useCreate, useDelete, useGetList, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { ROADMAP_STATUSES, type RoadmapItem, type RoadmapItemInput } from '../../../schemas/documents.js';
 import { formatDay } from '../../common/billing.js';
 import { RoadmapItemDialog } from './RoadmapItemDialog.js';
-import { useRoadmap, useRoadmapWrites } from './roadmapApi.js';
 import { cardDate, groupByStatus, STATUS_COLORS } from './roadmapRules.js';
 
 function RoadmapCard({
@@ -77,6 +77,14 @@ function RoadmapCard({
 }
 
 const CHIP_FILL = { planned: '#1565c0', inProgress: '#8a5300', shipped: '#2e7d32' } as const;
+
+const RESOURCE = 'roadmapItems';
+/**
+ * Every item in one page, in the server's own order (soonest target first, newest shipped
+ * first: the groups keep it), which an empty sort field asks for (dataProvider.ts).
+ */
+const ALL_ITEMS = { pagination: { page: 1, perPage: 500 }, sort: { field: '', order: 'ASC' as const } };
+
 /**
  * /home/product-roadmap: the items staff publish, in three groups (planned, in
  * progress, shipped) side by side on wide screens and one under another on phones. Staff with
@@ -85,8 +93,13 @@ const CHIP_FILL = { planned: '#1565c0', inProgress: '#8a5300', shipped: '#2e7d32
 export function RoadmapPage({ canEdit }: { canEdit: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const roadmap = useRoadmap();
-  const writes = useRoadmapWrites();
+  const roadmap = useGetList<RoadmapItem>(RESOURCE, ALL_ITEMS);
+  const [create] = useCreate<RoadmapItem>();
+  const [update] = useUpdate<RoadmapItem>();
+  const [deleteOne, { isPending: removing }] = useDelete<RoadmapItem>();
+  const queryClient = useQueryClient();
+  // A saved item can move within its group (the server orders by date): the list is read again.
+  const reload = () => void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
   const [editing, setEditing] = useState<RoadmapItem | 'new'>();
   const [deleting, setDeleting] = useState<RoadmapItem>();
   const groups = groupByStatus(roadmap.data ?? []);
@@ -94,7 +107,8 @@ export function RoadmapPage({ canEdit }: { canEdit: boolean }) {
   const remove = async () => {
     if (!deleting) return;
     try {
-      await writes.remove.mutateAsync(deleting.id);
+      await deleteOne(RESOURCE, { id: deleting.id, previousData: deleting }, { returnPromise: true });
+      reload();
       notify('roadmap.notices.deleted', { type: 'success' });
     } catch {
       // The transport has said what went wrong.
@@ -194,8 +208,10 @@ export function RoadmapPage({ canEdit }: { canEdit: boolean }) {
         <RoadmapItemDialog
           item={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(undefined)}
-          onSubmit={async (input) => {
-            await writes.save.mutateAsync({ id: editing === 'new' ? undefined : editing.id, input });
+          onSubmit={async (input: RoadmapItemInput) => {
+            if (editing === 'new') await create(RESOURCE, { data: input }, { returnPromise: true });
+            else await update(RESOURCE, { id: editing.id, data: input, previousData: editing }, { returnPromise: true });
+            reload();
             notify(editing === 'new' ? 'roadmap.notices.created' : 'roadmap.notices.saved', { type: 'success' });
             setEditing(undefined);
           }}
@@ -208,7 +224,7 @@ export function RoadmapPage({ canEdit }: { canEdit: boolean }) {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDeleting(undefined)}>{translate('roadmap.actions.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void remove()} disabled={writes.remove.isPending}>
+          <Button color="error" variant="contained" onClick={() => void remove()} disabled={removing}>
             {translate('roadmap.actions.confirmDelete')}
           </Button>
         </DialogActions>
