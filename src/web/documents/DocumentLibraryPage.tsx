@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,10 +35,11 @@ import ImageIcon from '@mui/icons-material/Image';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SearchIcon from '@mui/icons-material/Search';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { DocumentLibrary, LibraryDocument } from '../../../schemas/documents.js';
+import { useDataProvider, useDelete, useGetList, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
+import type { DocumentLibrary, LibraryDocument, LibraryDocumentInput } from '../../../schemas/documents.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
+import { documentFileUrl } from '../providers/methods/documentsMethods.js';
 import { DocumentDialog } from './DocumentDialog.js';
-import { fileUrl, useDocuments, useDocumentWrites } from './documentsApi.js';
 import { formatSize, PHONE_MAX_WIDTH, tagsOf } from './documentRules.js';
 
 interface RowActions {
@@ -69,7 +71,7 @@ function DownloadButton({ doc, full = false }: { doc: LibraryDocument; full?: bo
   const translate = useTranslate();
   return (
     <Button
-      href={fileUrl(doc.id)}
+      href={documentFileUrl(doc.id)}
       download={doc.fileName}
       variant={full ? 'outlined' : 'text'}
       size="small"
@@ -201,6 +203,43 @@ function LibrarySkeleton({ phone }: { phone: boolean }) {
   );
 }
 
+const RESOURCE = 'documents';
+
+/** One library's documents matching the search (title or tag), all in one page, in the server's order (an empty sort field). */
+function useDocuments(library: DocumentLibrary, q: string, tag: string | undefined) {
+  const filter = { library, ...(q.trim() && { q: q.trim() }), ...(tag && { tag }) };
+  return useGetList<LibraryDocument>(
+    RESOURCE,
+    { filter, pagination: { page: 1, perPage: 500 }, sort: { field: '', order: 'ASC' } },
+    { placeholderData: keepPreviousData },
+  );
+}
+
+/** Upload (the dataProvider's multipart method), change and delete; each reads every list of the library again. */
+function useDocumentWrites() {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const reload = () => void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
+  const [update] = useUpdate();
+  const [deleteOne, { isPending: removing }] = useDelete<LibraryDocument>();
+  const upload = useMutation({
+    mutationFn: (v: { input: LibraryDocumentInput; file: File }) => dataProvider.uploadDocument(v.input, v.file),
+    onSuccess: reload,
+  });
+  return {
+    upload: (input: LibraryDocumentInput, file: File) => upload.mutateAsync({ input, file }),
+    update: async (doc: LibraryDocument, input: LibraryDocumentInput) => {
+      await update(RESOURCE, { id: doc.id, data: input, previousData: doc }, { returnPromise: true });
+      reload();
+    },
+    remove: async (doc: LibraryDocument) => {
+      await deleteOne(RESOURCE, { id: doc.id, previousData: doc }, { returnPromise: true });
+      reload();
+    },
+    removing,
+  };
+}
+
 /**
  * /resources and /marketing: a document library. Everyone the access table lets in
  * browses, searches by title or tag and downloads; staff with canEdit upload, change and delete.
@@ -226,7 +265,7 @@ export function DocumentLibraryPage({ library, canEdit }: { library: DocumentLib
   const remove = async () => {
     if (!deleting) return;
     try {
-      await writes.remove.mutateAsync(deleting.id);
+      await writes.remove(deleting);
       notify('documents.notices.deleted', { type: 'success' });
     } catch {
       // The transport has said what went wrong.
@@ -341,8 +380,8 @@ export function DocumentLibraryPage({ library, canEdit }: { library: DocumentLib
           document={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(undefined)}
           onSubmit={async (input, file) => {
-            if (editing === 'new') await writes.upload.mutateAsync({ input, file: file! });
-            else await writes.update.mutateAsync({ id: editing.id, input });
+            if (editing === 'new') await writes.upload(input, file!);
+            else await writes.update(editing, input);
             notify(editing === 'new' ? 'documents.notices.uploaded' : 'documents.notices.saved', { type: 'success' });
             setEditing(undefined);
           }}
@@ -355,7 +394,7 @@ export function DocumentLibraryPage({ library, canEdit }: { library: DocumentLib
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDeleting(undefined)}>{translate('documents.actions.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void remove()} disabled={writes.remove.isPending}>
+          <Button color="error" variant="contained" onClick={() => void remove()} disabled={writes.removing}>
             {translate('documents.actions.delete')}
           </Button>
         </DialogActions>

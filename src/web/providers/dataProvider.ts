@@ -3,6 +3,7 @@ import { HttpError, type DataProvider, type Identifier } from 'react-admin';
 import type { ReportRun } from '../../../schemas/reports.js';
 import { serverText } from './errorMessages.js';
 import { httpClient, isApiError, type HttpOptions } from './http.js';
+import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
 
 /** The API's base URL: the same origin that served the app. */
 const API_URL = '/api';
@@ -47,7 +48,7 @@ export function withoutEmptySort(url: string): string {
  * The calls that are not list, one, many, create, update or delete (ARCHITECTURE: typed methods on
  * the dataProvider, read through useDataProvider): a report run's re-run (a new run) and cancel.
  */
-export interface PortalDataProvider extends DataProvider {
+export interface PortalDataProvider extends DataProvider, DocumentsMethods, SupportMethods {
   rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
   cancelReportRun(id: Identifier): Promise<{ data: ReportRun }>;
 }
@@ -64,6 +65,7 @@ const postRun = async (id: Identifier, action: 'rerun' | 'cancel') => {
 export function createDataProvider(): PortalDataProvider {
   return {
     ...simpleRestProvider(API_URL, adminHttpClient),
+    ...documentsMethods(adminHttpClient),
     rerunReportRun: (id) => postRun(id, 'rerun'),
     cancelReportRun: (id) => postRun(id, 'cancel'),
   };
