@@ -8,7 +8,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useNotify, useTranslate } from 'react-admin';
 import type { NewsItem } from '../../../schemas/news.js';
-import { documentUrl } from './newsApi.js';
+import { newsDocumentUrl } from '../providers/methods/newsMethods.js';
 import { NewsItemIcon } from './newsVisuals.js';
 
 export type NewsCardItem = Pick<NewsItem, 'title' | 'body' | 'icon' | 'color' | 'url' | 'hasDocument'> & {
@@ -54,7 +54,7 @@ export function NewsCard({
                 size="small"
                 variant="outlined"
                 startIcon={<DownloadIcon />}
-                href={documentUrl(item.id!)}
+                href={newsDocumentUrl(item.id!)}
                 download={item.documentName ?? true}
                 onClick={() => notify('news.document.downloading', { type: 'info' })}
               >

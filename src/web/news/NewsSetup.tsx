@@ -27,7 +27,7 @@ import {
 import type { NewsItem } from '../../../schemas/news.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import type { NewsCardItem } from './NewsCard.js';
-import { documentUrl } from './newsApi.js';
+import { newsDocumentUrl } from '../providers/methods/newsMethods.js';
 import { NewsPreviewTile } from './NewsPreviewTile.js';
 import { NEWS_SETUP_PATH } from './newsRoutes.js';
 import { NewsSlideOver } from './NewsSlideOver.js';
@@ -80,7 +80,7 @@ function QuickActions({ item }: { item: NewsItem }) {
         <Tooltip title={translate('news.document.download')}>
           <IconButton
             size="small"
-            href={documentUrl(item.id)}
+            href={newsDocumentUrl(item.id)}
             download={item.documentName ?? true}
             onClick={(event) => {
               stop(event);

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { useRegisterMutationMiddleware, useTranslate } from 'react-admin';
+import { useDataProvider, useRegisterMutationMiddleware, useTranslate } from 'react-admin';
 import type { NewsItem } from '../../../schemas/news.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { PartialSaveError } from '../resources/SlideOver.js';
-import { deleteDocument, uploadDocument } from './newsApi.js';
 import { savePlan, toNewsInput } from './newsRules.js';
 
 type SaveParams = { data: Record<string, unknown>; previousData?: NewsItem; id?: NewsItem['id']; meta?: unknown };
@@ -18,21 +18,22 @@ type Save = (resource: string, params: SaveParams) => Promise<{ data: NewsItem }
  */
 export function useNewsDocumentSave() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const middleware = useCallback(
     async (resource: string, params: SaveParams, next: Save) => {
       const plan = savePlan(params.previousData, params.data);
       let saved = params.previousData;
       if (plan.item !== 'none' || !saved) saved = (await next(resource, { ...params, data: toNewsInput(params.data) })).data;
       try {
-        if (plan.document.kind === 'upload') saved = await uploadDocument(saved.id, plan.document.file);
-        else if (plan.document.kind === 'delete') saved = await deleteDocument(saved.id);
+        if (plan.document.kind === 'upload') saved = await dataProvider.uploadNewsDocument(saved.id, plan.document.file);
+        else if (plan.document.kind === 'delete') saved = await dataProvider.deleteNewsDocument(saved.id);
       } catch (error) {
         const message = translate('news.document.uploadError', { message: translate(failureMessage(error, 'news.messages.saveError')) });
         throw new PartialSaveError(saved.id, message, { documentFile: message });
       }
       return { data: saved };
     },
-    [translate],
+    [translate, dataProvider],
   );
   useRegisterMutationMiddleware(middleware);
 }

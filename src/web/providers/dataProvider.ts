@@ -4,6 +4,7 @@ import type { ReportRun } from '../../../schemas/reports.js';
 import { serverText } from './errorMessages.js';
 import { httpClient, isApiError, type HttpOptions } from './http.js';
 import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
+import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
 
 /** The API's base URL: the same origin that served the app. */
 const API_URL = '/api';
@@ -48,7 +49,7 @@ export function withoutEmptySort(url: string): string {
  * The calls that are not list, one, many, create, update or delete (ARCHITECTURE: typed methods on
  * the dataProvider, read through useDataProvider): a report run's re-run (a new run) and cancel.
  */
-export interface PortalDataProvider extends DataProvider, DocumentsMethods, SupportMethods {
+export interface PortalDataProvider extends DataProvider, DocumentsMethods, NewsMethods, SupportMethods {
   rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
   cancelReportRun(id: Identifier): Promise<{ data: ReportRun }>;
 }
@@ -66,6 +67,7 @@ export function createDataProvider(): PortalDataProvider {
   return {
     ...simpleRestProvider(API_URL, adminHttpClient),
     ...documentsMethods(adminHttpClient),
+    ...newsMethods(adminHttpClient),
     rerunReportRun: (id) => postRun(id, 'rerun'),
     cancelReportRun: (id) => postRun(id, 'cancel'),
   };

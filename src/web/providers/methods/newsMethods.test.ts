@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '../../../schemas/user.js';
-import { resetSession, updateSession } from '../providers/session.js';
-import { ApiError, configureTransport, resetTransport } from '../providers/transport.js';
-import { deleteDocument, uploadDocument } from './newsApi.js';
+import { HttpError } from 'react-admin';
+import type { User } from '../../../../schemas/user.js';
+import { createDataProvider } from '../dataProvider.js';
+import { resetSession, updateSession } from '../session.js';
+import { configureTransport, resetTransport } from '../transport.js';
 
 let calls: { url: string; init: RequestInit }[];
 let answer: () => Response;
@@ -30,11 +31,11 @@ beforeEach(() => {
 });
 afterEach(() => resetTransport());
 
-/** SPEC §7: the news document calls go through the transport like every other call. */
+/** SPEC §7: the news document calls are dataProvider methods over the transport, like every other call. */
 describe('news document calls', () => {
   it('upload a PDF as multipart through the transport: standard parameters, XSRF, bearer, no JSON type', async () => {
     const file = new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' });
-    expect(await uploadDocument(7, file)).toEqual({ id: 7, hasDocument: true });
+    expect(await createDataProvider().uploadNewsDocument(7, file)).toEqual({ id: 7, hasDocument: true });
     const { url, init } = calls[0];
     const target = new URL(url, 'http://x');
     expect(target.pathname).toBe('/api/news/7/document');
@@ -50,15 +51,19 @@ describe('news document calls', () => {
   });
 
   it('delete the document through the transport', async () => {
-    await deleteDocument(7);
+    await createDataProvider().deleteNewsDocument(7);
     expect(calls[0].init.method).toBe('DELETE');
     expect((calls[0].init.headers as Headers).get('X-XSRF-Token')).toBe('abc123');
   });
 
-  it("reject with the transport's error: the status and the server's body", async () => {
+  it("reject with react-admin's HttpError: the status, the server's text and its body", async () => {
     answer = () => new Response(JSON.stringify({ message: 'This file is not a PDF.' }), { status: 400 });
-    const failure = uploadDocument(7, new File(['x'], 'a.pdf'));
-    await expect(failure).rejects.toBeInstanceOf(ApiError);
-    await expect(failure).rejects.toMatchObject({ status: 400, body: { message: 'This file is not a PDF.' } });
+    const failure = createDataProvider().uploadNewsDocument(7, new File(['x'], 'a.pdf'));
+    await expect(failure).rejects.toBeInstanceOf(HttpError);
+    await expect(failure).rejects.toMatchObject({
+      status: 400,
+      message: 'This file is not a PDF.',
+      body: { message: 'This file is not a PDF.' },
+    });
   });
 });
