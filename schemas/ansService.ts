@@ -146,6 +146,39 @@ export const onCallSchema = {
 } as const;
 export type OnCallEntry = FromSchema<typeof onCallSchema>;
 
+/** GET /api/onCall/findings: the rota's gaps and conflicts over a week, in the group's zone. */
+export const rotaFindingsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'to', 'timeZone', 'gaps', 'conflicts'],
+  properties: {
+    from: { type: 'string', format: 'date-time' },
+    to: { type: 'string', format: 'date-time' },
+    timeZone: { type: 'string' },
+    gaps: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['start', 'end'],
+        properties: { start: { type: 'string', format: 'date-time' }, end: { type: 'string', format: 'date-time' } },
+      },
+    },
+    conflicts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['start', 'end', 'entryIds'],
+        properties: {
+          start: { type: 'string', format: 'date-time' },
+          end: { type: 'string', format: 'date-time' },
+          entryIds: { type: 'array', items: { type: 'integer' } },
+        },
+      },
+    },
+  },
+} as const;
+export type RotaFindings = FromSchema<typeof rotaFindingsSchema>;
+
 /** Rule: when a message of `kind` ('any' for every kind) arrives for `siteNums` (empty: every account), notify the person. */
 export const autoNotifyInputSchema = {
   $id: 'AutoNotifyInput',
@@ -197,6 +230,7 @@ export const autoNotifyTestResultSchema = {
     status: { type: 'string', enum: ['sent', 'outboxOnly', 'failed'] },
   },
 } as const;
+export type AutoNotifyTestResult = FromSchema<typeof autoNotifyTestResultSchema>;
 
 /** One day of the week's hours: closed, or open from opensAt to closesAt (local, the group's zone). */
 const weekDaySchema = {

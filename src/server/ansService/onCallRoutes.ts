@@ -3,6 +3,7 @@ import {
   onCallFilterSchema,
   onCallInputSchema,
   onCallSchema,
+  rotaFindingsSchema,
   type OnCallEntry,
   type OnCallFilter,
   type OnCallInput,
@@ -16,36 +17,6 @@ import { ansContext, EMAIL, errors, invalid, PHONE, tags } from './ansShared.js'
 const findingsQuerystring = {
   type: 'object',
   properties: { week: { type: 'string', format: 'date' } },
-} as const;
-const findingsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['from', 'to', 'timeZone', 'gaps', 'conflicts'],
-  properties: {
-    from: { type: 'string', format: 'date-time' },
-    to: { type: 'string', format: 'date-time' },
-    timeZone: { type: 'string' },
-    gaps: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['start', 'end'],
-        properties: { start: { type: 'string', format: 'date-time' }, end: { type: 'string', format: 'date-time' } },
-      },
-    },
-    conflicts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['start', 'end', 'entryIds'],
-        properties: {
-          start: { type: 'string', format: 'date-time' },
-          end: { type: 'string', format: 'date-time' },
-          entryIds: { type: 'array', items: { type: 'integer' } },
-        },
-      },
-    },
-  },
 } as const;
 
 /** The on-call rota (/ans-service/on-call): entries, recurring weekly or once, and the week's gaps and conflicts. */
@@ -69,7 +40,7 @@ export async function onCallRoutes(parent: FastifyInstance) {
         tags,
         summary: "Gaps and conflicts of the rota over a week (week: its Monday, 'yyyy-MM-dd'; default this week) in the group's zone",
         querystring: findingsQuerystring,
-        response: { 200: findingsSchema, ...errors },
+        response: { 200: rotaFindingsSchema, ...errors },
       },
     },
     async (request) => {

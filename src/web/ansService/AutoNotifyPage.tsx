@@ -23,18 +23,19 @@ import {
   TextInput,
   TopToolbar,
   useCanAccess,
+  useDataProvider,
   useListContext,
   useLocaleState,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import { ANS_MESSAGE_KINDS, ANS_NOTIFY_CHANNELS, autoNotifyInputSchema, type AutoNotifyRule } from '../../../schemas/ansService.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { SlideOver, SlideOverCreateButton, type SlideOverTexts } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
 import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
 import { KindChip } from './AnsShared.js';
-import { ansApi } from './ansApi.js';
 import { ANS_PATHS, parseSiteNums } from './ansRules.js';
 
 const RULES = 'autoNotify';
@@ -122,13 +123,14 @@ function TestButton({ rule }: { rule: AutoNotifyRule }) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { canAccess } = useCanAccess({ resource: RULES, action: 'edit' });
   const [busy, setBusy] = useState(false);
   if (!canAccess) return null;
   const send = async () => {
     setBusy(true);
     try {
-      const result = await ansApi.testRule(rule.id);
+      const result = await dataProvider.testAutoNotifyRule(rule.id);
       const key = { sent: 'testSent', outboxOnly: 'testOutbox', failed: 'testFailed' }[result.status];
       notify(`ansService.autoNotify.${key}`, {
         type: result.status === 'failed' ? 'error' : 'success',

@@ -13,10 +13,11 @@ import Typography from '@mui/material/Typography';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCanAccess, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { BusinessHours } from '../../../schemas/ansService.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { BUSINESS_HOURS_KEY, ansApi, useBusinessHours } from './ansApi.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
+import { BUSINESS_HOURS_KEY, FINDINGS_KEY, useBusinessHours } from './ansQueries.js';
 import { ANS_PATHS, MONDAY_FIRST, isOvernight, weekdayNames } from './ansRules.js';
 
 type Day = BusinessHours['days'][number];
@@ -104,6 +105,7 @@ function HoursForm({ data }: { data: BusinessHours }) {
   const notify = useNotify();
   const [locale] = useLocaleState();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { canAccess: canEdit } = useCanAccess({ resource: 'businessHours', action: 'edit' });
   const [timeZone, setTimeZone] = useState(data.timeZone);
   const [days, setDays] = useState<Day[]>(data.days);
@@ -115,9 +117,9 @@ function HoursForm({ data }: { data: BusinessHours }) {
   const save = async () => {
     setSaving(true);
     try {
-      const saved = await ansApi.saveBusinessHours({ timeZone, days });
+      const saved = await dataProvider.saveBusinessHours({ timeZone, days });
       queryClient.setQueryData(BUSINESS_HOURS_KEY, saved);
-      void queryClient.invalidateQueries({ queryKey: ['ansService', 'findings'] });
+      void queryClient.invalidateQueries({ queryKey: FINDINGS_KEY });
       notify('ansService.businessHours.saved', { type: 'success' });
     } catch (error) {
       notify(failureMessage(error, 'ansService.businessHours.saveError'), { type: 'error' });

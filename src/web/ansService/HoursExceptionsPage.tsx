@@ -32,7 +32,7 @@ import { failureMessage } from '../providers/errorMessages.js';
 import { SlideOver, SlideOverCreateButton, type SlideOverTexts } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
 import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
-import { useBusinessHours } from './ansApi.js';
+import { useBusinessHours } from './ansQueries.js';
 import { ANS_PATHS, formatDay } from './ansRules.js';
 
 /** The access table's resource (businessHours); its dated exceptions live at /api/businessHours/exceptions. */

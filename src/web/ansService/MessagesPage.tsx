@@ -25,10 +25,10 @@ import {
   useUpdate,
 } from 'react-admin';
 import { ANS_MESSAGE_KINDS, ANS_MESSAGE_STATUSES, type AnsMessage } from '../../../schemas/ansService.js';
+import { ansMessagesExportUrl } from '../providers/methods/ansServiceMethods.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { ListEmpty, ListExportButton, ListSkeleton } from '../resources/ListStates.js';
 import { KindChip, StatusChip } from './AnsShared.js';
-import { messagesExportUrl } from './ansApi.js';
 import { boundaryDay, dayBoundary } from './ansRules.js';
 
 const MESSAGES = 'ansMessages';
@@ -342,7 +342,7 @@ export function MessagesPage() {
         storeKey="ansService.messages"
         actions={
           <TopToolbar>
-            <ListExportButton resource={MESSAGES} href={messagesExportUrl} label={translate('ansService.messages.export')} />
+            <ListExportButton resource={MESSAGES} href={ansMessagesExportUrl} label={translate('ansService.messages.export')} />
           </TopToolbar>
         }
         empty={<MessagesEmpty />}

@@ -17,7 +17,6 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   ArrayInput,
@@ -34,12 +33,12 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { ANS_CONTACT_TYPES, onCallInputSchema, type OnCallEntry } from '../../../schemas/ansService.js';
+import { ANS_CONTACT_TYPES, onCallInputSchema, type OnCallEntry, type RotaFindings } from '../../../schemas/ansService.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { SlideOver, SlideOverCreateButton, type SlideOverTexts } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
 import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
-import { ansApi, findingsKey, type RotaFindings } from './ansApi.js';
+import { useRotaFindings } from './ansQueries.js';
 import { ANS_PATHS, formatDay, fromZonedInput, shiftWeek, toZonedInput, weekBars, zonedShort } from './ansRules.js';
 
 const ON_CALL = 'onCall';
@@ -155,7 +154,7 @@ function Findings({ findings, entries }: { findings: RotaFindings; entries: read
 function WeekPanel({ week, setWeek }: { week: string | undefined; setWeek: (week: string | undefined) => void }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { data: findings, isPending, isError } = useQuery({ queryKey: findingsKey(week), queryFn: () => ansApi.findings(week) });
+  const { data: findings, isPending, isError } = useRotaFindings(week);
   const { data: entries } = useListContext<OnCallEntry>();
   const monday = findings?.from ? toZonedInput(findings.from, findings.timeZone).slice(0, 10) : week;
   return (
@@ -262,7 +261,7 @@ function Person({ entry, conflicted }: { entry: OnCallEntry; conflicted: boolean
 }
 
 function useConflicted(week: string | undefined): { conflicted: Set<number>; timeZone: string } {
-  const { data } = useQuery({ queryKey: findingsKey(week), queryFn: () => ansApi.findings(week) });
+  const { data } = useRotaFindings(week);
   return useMemo(
     () => ({ conflicted: new Set(data?.conflicts.flatMap((c) => c.entryIds) ?? []), timeZone: data?.timeZone ?? 'UTC' }),
     [data],
@@ -420,7 +419,7 @@ export function OnCallPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const [week, setWeek] = useState<string | undefined>();
-  const { data: findings } = useQuery({ queryKey: findingsKey(week), queryFn: () => ansApi.findings(week) });
+  const { data: findings } = useRotaFindings(week);
   const timeZone = findings?.timeZone ?? 'UTC';
   // A new entry starts as the first gap of the week shown, if there is one.
   const defaults = useMemo(

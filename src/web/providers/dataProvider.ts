@@ -3,6 +3,7 @@ import { HttpError, type DataProvider, type Identifier } from 'react-admin';
 import type { ReportRun } from '../../../schemas/reports.js';
 import { serverText } from './errorMessages.js';
 import { httpClient, isApiError, type HttpOptions } from './http.js';
+import { ansServiceMethods, type AnsServiceMethods } from './methods/ansServiceMethods.js';
 import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
 import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
 
@@ -49,7 +50,7 @@ export function withoutEmptySort(url: string): string {
  * The calls that are not list, one, many, create, update or delete (ARCHITECTURE: typed methods on
  * the dataProvider, read through useDataProvider): a report run's re-run (a new run) and cancel.
  */
-export interface PortalDataProvider extends DataProvider, DocumentsMethods, NewsMethods, SupportMethods {
+export interface PortalDataProvider extends DataProvider, AnsServiceMethods, DocumentsMethods, NewsMethods, SupportMethods {
   rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
   cancelReportRun(id: Identifier): Promise<{ data: ReportRun }>;
 }
@@ -66,6 +67,7 @@ const postRun = async (id: Identifier, action: 'rerun' | 'cancel') => {
 export function createDataProvider(): PortalDataProvider {
   return {
     ...simpleRestProvider(API_URL, adminHttpClient),
+    ...ansServiceMethods(adminHttpClient),
     ...documentsMethods(adminHttpClient),
     ...newsMethods(adminHttpClient),
     rerunReportRun: (id) => postRun(id, 'rerun'),
