@@ -6,6 +6,7 @@ import { httpClient, isApiError, type HttpOptions } from './http.js';
 import { ansServiceMethods, type AnsServiceMethods } from './methods/ansServiceMethods.js';
 import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
 import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
+import { reportsMethods, type ReportsMethods } from './methods/reportsMethods.js';
 
 /** The API's base URL: the same origin that served the app. */
 const API_URL = '/api';
@@ -50,7 +51,7 @@ export function withoutEmptySort(url: string): string {
  * The calls that are not list, one, many, create, update or delete (ARCHITECTURE: typed methods on
  * the dataProvider, read through useDataProvider): a report run's re-run (a new run) and cancel.
  */
-export interface PortalDataProvider extends DataProvider, AnsServiceMethods, DocumentsMethods, NewsMethods, SupportMethods {
+export interface PortalDataProvider extends DataProvider, AnsServiceMethods, DocumentsMethods, NewsMethods, ReportsMethods, SupportMethods {
   rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
   cancelReportRun(id: Identifier): Promise<{ data: ReportRun }>;
 }
@@ -70,6 +71,7 @@ export function createDataProvider(): PortalDataProvider {
     ...ansServiceMethods(adminHttpClient),
     ...documentsMethods(adminHttpClient),
     ...newsMethods(adminHttpClient),
+    ...reportsMethods(adminHttpClient),
     rerunReportRun: (id) => postRun(id, 'rerun'),
     cancelReportRun: (id) => postRun(id, 'cancel'),
   };

@@ -21,7 +21,7 @@ import type { ReportDefinition, ReportId } from '../../../schemas/reports.js';
 import { LoadFailed } from '../resources/LoadFailed.js';
 import { RunReportDrawer } from './RunReportDrawer.js';
 import { reportNameKey } from './reportRules.js';
-import { useReportCatalogue } from './reportsApi.js';
+import { useReportCatalogue } from './reportCatalogue.js';
 
 const ICONS: Record<ReportId, SvgIconComponent> = {
   alarmActivity: NotificationsActiveIcon,

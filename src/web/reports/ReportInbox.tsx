@@ -21,6 +21,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, List, SelectInput, useCanAccess, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { REPORT_IDS, REPORT_RUN_STATUSES, type ReportRun } from '../../../schemas/reports.js';
 import { reportRunPath } from '../../common/reportRules.js';
+import { reportFileUrl } from '../providers/methods/reportsMethods.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { useReportEvents } from '../realtime/reportFeed.js';
 import { ListEmpty } from '../resources/ListStates.js';
@@ -36,7 +37,6 @@ import {
   reportNameKey,
   REPORTS_PATH,
 } from './reportRules.js';
-import { reportFileUrl } from './reportsApi.js';
 import { RunDeleteConfirm, RunProgress, RunStatusChip } from './ReportParts.js';
 import { RUNS, useRunActions } from './useRunActions.js';
 

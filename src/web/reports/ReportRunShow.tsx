@@ -18,6 +18,7 @@ import { useCanAccess, useLocaleState, useShowController, useTranslate } from 'r
 import type { ReportRun } from '../../../schemas/reports.js';
 import type { UiHints } from '../../../schemas/uiHints.js';
 import { reportRunPath } from '../../common/reportRules.js';
+import { reportFileUrl } from '../providers/methods/reportsMethods.js';
 import { useReportEvents } from '../realtime/reportFeed.js';
 import { Fact, FactList } from '../resources/RecordDrawer.js';
 import { EmptyState } from '../resources/ListStates.js';
@@ -34,7 +35,7 @@ import {
   runIdOf,
   type ParamSchema,
 } from './reportRules.js';
-import { reportFileUrl, useReportCatalogue } from './reportsApi.js';
+import { useReportCatalogue } from './reportCatalogue.js';
 import { LoadFailed } from '../resources/LoadFailed.js';
 import { RunDeleteConfirm, RunProgress, RunStatusChip } from './ReportParts.js';
 import { useRunActions } from './useRunActions.js';

@@ -37,7 +37,7 @@ import {
   SCHEDULES_PATH,
   type ParamSchema,
 } from './reportRules.js';
-import { CATALOGUE_KEY } from './reportsApi.js';
+import { CATALOGUE_KEY } from './reportCatalogue.js';
 import { ScheduleInputs, scheduleValidator } from './ScheduleInputs.js';
 import { newSchedule, scheduleBody, type SchedulePrefill } from './scheduleForm.js';
 

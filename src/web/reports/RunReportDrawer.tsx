@@ -9,8 +9,8 @@ import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { Form, useCanAccess, useNotify, useTranslate } from 'react-admin';
-import type { ReportDefinition, ReportFormat, ReportId } from '../../../schemas/reports.js';
+import { Form, useCanAccess, useCreate, useNotify, useTranslate } from 'react-admin';
+import type { ReportDefinition, ReportFormat, ReportId, ReportRun, ReportRunInput } from '../../../schemas/reports.js';
 import { FormSubmitButton } from '../forms/FormSubmitButton.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { ClearCustomDays, FormatInput, ReportParameters } from './ReportParameters.js';
@@ -24,7 +24,6 @@ import {
   SCHEDULES_PATH,
   type ParamSchema,
 } from './reportRules.js';
-import { reportsApi } from './reportsApi.js';
 import { runFormValidator } from './reportValidation.js';
 import type { SchedulePrefill } from './scheduleForm.js';
 
@@ -62,6 +61,7 @@ function RunForm({ report, titleId, onClose }: { report: ReportDefinition; title
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [create] = useCreate<ReportRun>();
   const schema = report.parameters as ParamSchema;
   const record = useMemo(
     () => ({ format: report.formats[0] as ReportFormat, [PARAMETERS]: defaultParameters(schema) }),
@@ -73,12 +73,13 @@ function RunForm({ report, titleId, onClose }: { report: ReportDefinition; title
   const runNow = async (values: Record<string, unknown>) => {
     const { format, parameters } = values as unknown as RunValues;
     try {
-      await reportsApi.run({
+      const data: ReportRunInput = {
         reportId: report.id as ReportId,
         format,
         parameters: cleanParameters(schema, parameters),
         timeZone: browserTimeZone(),
-      });
+      };
+      await create('reportRuns', { data }, { returnPromise: true });
     } catch (error) {
       const { message, fieldErrors } = clientMessage(error, 'reportScreens.run.failed');
       notify(message, { type: 'error' });

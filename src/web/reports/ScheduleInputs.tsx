@@ -18,7 +18,7 @@ import type { LaidOutField } from '../forms/schemaLayout.js';
 import { lazySchemaValidator } from '../forms/lazySchemaValidator.js';
 import { ClearCustomDays, FormatInput, ReportParameters } from './ReportParameters.js';
 import { defaultParameters, nestErrors, reportNameKey, timeZones, weekdayName, type ParamSchema } from './reportRules.js';
-import { useReportCatalogue } from './reportsApi.js';
+import { useReportCatalogue } from './reportCatalogue.js';
 import { collapseErrors, parameterErrors } from './reportValidation.js';
 import { addRecipients, daysFor, isEmail, MONTH_DAYS, recipientsProblem, SCHEDULE_UI, WEEKDAYS_FROM_MONDAY } from './scheduleForm.js';
 
