@@ -9,13 +9,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
-import { Confirm, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useDelete, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { SiteTest } from '../../../schemas/tests.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { STATUS_COLORS } from '../resources/siteStatus.js';
 import { ChangeTestDialog } from './ChangeTestDialog.js';
 import { useSiteAudience } from '../resources/siteAudience.js';
-import { useRefreshAfterTest, useSiteTestsApi } from './siteTestsApi.js';
+import { useRefreshAfterTest } from './siteTestQueries.js';
 import { formatInZone } from '../resources/zonedTime.js';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -49,7 +49,7 @@ export function ActiveTestsPanel({ siteNum, timeZone, canEnd }: { siteNum: numbe
   const notify = useNotify();
   const audience = useSiteAudience();
   const refresh = useRefreshAfterTest();
-  const siteTestsApi = useSiteTestsApi();
+  const [deleteOne] = useDelete<SiteTest>();
   const [language = 'en'] = useLocaleState();
   const [ending, setEnding] = useState<SiteTest | null>(null);
   const [changing, setChanging] = useState<SiteTest | null>(null);
@@ -63,7 +63,7 @@ export function ActiveTestsPanel({ siteNum, timeZone, canEnd }: { siteNum: numbe
   async function endNow() {
     if (!ending) return;
     try {
-      await siteTestsApi.end(ending.id);
+      await deleteOne(audience.resource('tests'), { id: ending.id, previousData: ending }, { returnPromise: true });
       notify('siteTests.panel.ended', { type: 'success' });
     } catch (e) {
       notify(translate(clientMessage(e, 'siteTests.errors.end').message), { type: 'error' });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Typography from '@mui/material/Typography';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { SiteTest, SiteTestUpdate } from '../../../schemas/tests.js';
 import {
   changedTestEnd,
@@ -14,7 +14,7 @@ import {
 import { clientMessage } from '../providers/errorMessages.js';
 import { formatInZone } from '../resources/zonedTime.js';
 import { useSiteAudience } from '../resources/siteAudience.js';
-import { useRefreshAfterTest, useSiteTestsApi } from './siteTestsApi.js';
+import { useRefreshAfterTest } from './siteTestQueries.js';
 import { EndNote, LengthChoice, ReasonField, TestDialog, TestForm } from './TestForm.js';
 
 /** The end chosen: kept, pushed back by a preset, or a new duration from the start. */
@@ -55,7 +55,8 @@ export function ChangeTestDialog({
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefreshAfterTest();
-  const siteTestsApi = useSiteTestsApi();
+  const audience = useSiteAudience();
+  const [updateTest] = useUpdate<SiteTest>();
   const [language = 'en'] = useLocaleState();
   const [form, setForm] = useState<FormState>({ end: 'keep', amount: '', unit: 'hours', reason: test.reason });
   const [tried, setTried] = useState(false);
@@ -65,7 +66,7 @@ export function ChangeTestDialog({
 
   const times = { startsAt: new Date(test.startsAt), endsAt: new Date(test.endsAt) };
   const endChange = endChangeOf(form);
-  const maxMinutes = useSiteAudience().msa ? CUSTOMER_MAX_TEST_MINUTES : MAX_TEST_MINUTES;
+  const maxMinutes = audience.msa ? CUSTOMER_MAX_TEST_MINUTES : MAX_TEST_MINUTES;
   const clientErrors = testChangeErrors(times, { end: endChange, reason: form.reason }, new Date(), maxMinutes);
   const at = (instant: Date | string) => formatInZone(instant instanceof Date ? instant.getTime() : instant, timeZone, language);
   const newEnd = endChange && !clientErrors.endsAt ? changedTestEnd(times, endChange) : null;
@@ -96,7 +97,12 @@ export function ChangeTestDialog({
     }
     setBusy(true);
     try {
-      const changed = await siteTestsApi.change(test.id, body);
+      // With returnPromise the mutation answers the saved record (react-admin's type says `void |` it).
+      const changed = (await updateTest(
+        audience.resource('tests'),
+        { id: test.id, data: body, previousData: test },
+        { returnPromise: true },
+      )) as SiteTest;
       notify(translate('siteTests.change.saved', { date: at(changed.endsAt), timeZone }), { type: 'success' });
       onClose();
     } catch (error) {

@@ -16,11 +16,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useCreate, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { SIGNAL_KINDS, type SignalKind } from '../../../schemas/events.js';
 import type { SiteDetail } from '../../../schemas/sites.js';
-import type { SiteTestInput } from '../../../schemas/tests.js';
+import type { SiteTest, SiteTestInput } from '../../../schemas/tests.js';
 import {
   customMinutes,
   DEFAULT_TEST_MINUTES,
@@ -35,7 +34,7 @@ import {
 } from '../../common/siteTests.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { useSiteAudience } from '../resources/siteAudience.js';
-import { useRefreshAfterTest, useSiteTestsApi } from './siteTestsApi.js';
+import { useRefreshAfterTest, useTestSite } from './siteTestQueries.js';
 import { formatInZone } from '../resources/zonedTime.js';
 import { instantOfWallClock, wallClockAt } from './testTime.js';
 import { EndNote, LengthChoice, ReasonField, TestDialog, TestForm } from './TestForm.js';
@@ -111,13 +110,7 @@ export function PlaceOnTestDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const siteTestsApi = useSiteTestsApi();
-  // Its own query: react-admin's `sites` getOne cache may hold a row of the accounts list (no devices).
-  const {
-    data: site,
-    isPending,
-    error,
-  } = useQuery({ queryKey: ['siteTests', 'site', siteNum], queryFn: () => siteTestsApi.site(siteNum), enabled: open && siteNum > 0 });
+  const { data: site, isPending, error } = useTestSite(siteNum, open && siteNum > 0);
   const translate = useTranslate();
   return (
     <TestDialog
@@ -165,9 +158,10 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefreshAfterTest();
-  const siteTestsApi = useSiteTestsApi();
+  const audience = useSiteAudience();
+  const [create] = useCreate<SiteTest>();
   // A customer's test lasts at most 24 hours, a dealer's 30 days: the server holds the same.
-  const maxMinutes = useSiteAudience().msa ? CUSTOMER_MAX_TEST_MINUTES : MAX_TEST_MINUTES;
+  const maxMinutes = audience.msa ? CUSTOMER_MAX_TEST_MINUTES : MAX_TEST_MINUTES;
   const [language = 'en'] = useLocaleState();
   const [form, setForm] = useState<FormState>(() => initialState(site, devNum, maxMinutes === CUSTOMER_MAX_TEST_MINUTES));
   const now = useNow(30_000);
@@ -222,7 +216,9 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
     if (Object.keys(clientErrors).length) return;
     setBusy(true);
     try {
-      const test = await siteTestsApi.place({ ...request, reason: form.reason.trim() });
+      const data = { ...request, reason: form.reason.trim() };
+      // With returnPromise the mutation answers the created record (react-admin's type says `void |` it).
+      const test = (await create(audience.resource('tests'), { data }, { returnPromise: true })) as SiteTest;
       await refresh();
       const date = formatInZone(test.state === 'scheduled' ? test.startsAt : test.endsAt, site.timeZone, language);
       notify(translate(test.state === 'scheduled' ? 'siteTests.dialog.scheduled' : 'siteTests.dialog.placed', { date }), {
