@@ -7,6 +7,7 @@ import { ansServiceMethods, type AnsServiceMethods } from './methods/ansServiceM
 import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
 import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
 import { reportsMethods, type ReportsMethods } from './methods/reportsMethods.js';
+import { supportMethods, type SupportMethods } from './methods/supportMethods.js';
 
 /** The API's base URL: the same origin that served the app. */
 const API_URL = '/api';
@@ -72,6 +73,7 @@ export function createDataProvider(): PortalDataProvider {
     ...documentsMethods(adminHttpClient),
     ...newsMethods(adminHttpClient),
     ...reportsMethods(adminHttpClient),
+    ...supportMethods(adminHttpClient),
     rerunReportRun: (id) => postRun(id, 'rerun'),
     cancelReportRun: (id) => postRun(id, 'cancel'),
   };

@@ -12,12 +12,13 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { IMPERSONATION_MINUTES, SUPPORT_REASON_MAX, type SupportUserDetail } from '../../../schemas/support.js';
 import type { SupportActionDefinition } from '../../common/supportActions.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { loadSignedIn } from '../providers/transport.js';
-import { supportApi, supportUserKey } from './supportApi.js';
+import { supportUserKey } from './supportUser.js';
 import { actionKeys, reasonError } from './supportRules.js';
 
 /** The required reason: a message under the field once a blank one was sent. */
@@ -129,6 +130,7 @@ export function SupportActionDialog({
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -142,7 +144,7 @@ export function SupportActionDialog({
     setBusy(true);
     setFailure(undefined);
     try {
-      const updated = await supportApi.act(user.id, action.id, reason.trim());
+      const updated = await dataProvider.supportAction(user.id, action.id, reason.trim());
       queryClient.setQueryData(supportUserKey(user.id), updated);
       notify(keys.done, { type: 'success', messageArgs: { name: user.name } });
       onClose();
@@ -180,6 +182,7 @@ export function ImpersonateDialog({ user, onClose }: { user: SupportUserDetail; 
   const translate = useTranslate();
   const [reason, setReason] = useState('');
   const [minutes, setMinutes] = useState<number>(30);
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -191,7 +194,7 @@ export function ImpersonateDialog({ user, onClose }: { user: SupportUserDetail; 
     setBusy(true);
     setFailure(undefined);
     try {
-      const token = await supportApi.impersonate(user.id, reason.trim(), minutes);
+      const token = await dataProvider.startImpersonation(user.id, reason.trim(), minutes);
       await loadSignedIn(token);
       // The empty path goes to the user's home (SPEC §2): /msa/summary for a customer, else /home/dashboard.
       window.location.assign('/');

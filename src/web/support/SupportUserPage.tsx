@@ -28,7 +28,7 @@ import { supportAccessEnd, type SupportActionDefinition } from '../../common/sup
 import { failureMessage } from '../providers/errorMessages.js';
 import { ImpersonateDialog, SupportActionDialog } from './SupportDialogs.js';
 import { ApplicationName, Empty, Section, StatusChip, dealerLine } from './SupportParts.js';
-import { useSupportUser } from './supportApi.js';
+import { useSupportUser } from './supportUser.js';
 import { actionKeys, formatWhen, offeredActions } from './supportRules.js';
 
 /** How the page names a browser from its user agent ('Firefox on Windows'); the app passes /user-account's. */
