@@ -7,6 +7,7 @@ import { ansServiceMethods, type AnsServiceMethods } from './methods/ansServiceM
 import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
 import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
 import { reportsMethods, type ReportsMethods } from './methods/reportsMethods.js';
+import { staffMethods, type StaffMethods } from './methods/staffMethods.js';
 import { supportMethods, type SupportMethods } from './methods/supportMethods.js';
 
 /** The API's base URL: the same origin that served the app. */
@@ -52,7 +53,8 @@ export function withoutEmptySort(url: string): string {
  * The calls that are not list, one, many, create, update or delete (ARCHITECTURE: typed methods on
  * the dataProvider, read through useDataProvider): a report run's re-run (a new run) and cancel.
  */
-export interface PortalDataProvider extends DataProvider, AnsServiceMethods, DocumentsMethods, NewsMethods, ReportsMethods, SupportMethods {
+export interface PortalDataProvider
+  extends DataProvider, AnsServiceMethods, DocumentsMethods, NewsMethods, ReportsMethods, StaffMethods, SupportMethods {
   rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
   cancelReportRun(id: Identifier): Promise<{ data: ReportRun }>;
 }
@@ -73,6 +75,7 @@ export function createDataProvider(): PortalDataProvider {
     ...documentsMethods(adminHttpClient),
     ...newsMethods(adminHttpClient),
     ...reportsMethods(adminHttpClient),
+    ...staffMethods(adminHttpClient),
     ...supportMethods(adminHttpClient),
     rerunReportRun: (id) => postRun(id, 'rerun'),
     cancelReportRun: (id) => postRun(id, 'cancel'),

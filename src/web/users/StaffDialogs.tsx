@@ -12,12 +12,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { StaffUser } from '../../../schemas/users.js';
 import { LIMITS } from '../../../schemas/constants.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { PermissionChecks } from './PermissionChecks.js';
-import { STAFF_KEY, staffApi } from './staffApi.js';
+import { STAFF_KEY } from './staffList.js';
 import { permissionOptions, toggled, type ManagerView } from './staffRules.js';
 import { StatusChip, formatWhen } from './StaffParts.js';
 
@@ -80,6 +81,7 @@ export function InviteDialog({ manager, onClose }: { manager: ManagerView; onClo
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<{ roles: string[]; flags: string[] }>({ roles: [], flags: [] });
@@ -96,7 +98,7 @@ export function InviteDialog({ manager, onClose }: { manager: ManagerView; onClo
     setBusy(true);
     setFailure(undefined);
     try {
-      const created = await staffApi.invite({
+      const created = await dataProvider.inviteStaff({
         email: email.trim(),
         name: name.trim(),
         roles: selected.roles as StaffUser['roles'],
@@ -158,6 +160,7 @@ export function ManageDialog({ user, manager, onClose }: { user: StaffUser; mana
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [locale = 'en'] = useLocaleState();
   const [current, setCurrent] = useState(user);
   const [selected, setSelected] = useState<{ roles: string[]; flags: string[] }>({ roles: [...user.roles], flags: [...user.flags] });
@@ -185,7 +188,7 @@ export function ManageDialog({ user, manager, onClose }: { user: StaffUser; mana
   const save = () =>
     act(
       () =>
-        staffApi.update(current.id, {
+        dataProvider.updateStaff(current.id, {
           roles: selected.roles as StaffUser['roles'],
           flags: selected.flags as StaffUser['flags'],
         }),
@@ -205,7 +208,7 @@ export function ManageDialog({ user, manager, onClose }: { user: StaffUser; mana
         readOnly ? undefined : (
           <Stack direction="row" spacing={1} sx={{ mr: 'auto', flexWrap: 'wrap', gap: 1 }}>
             {current.status === 'invited' && (
-              <Button disabled={busy} onClick={() => void act(() => staffApi.resendInvitation(current.id), 'users.edit.resent')}>
+              <Button disabled={busy} onClick={() => void act(() => dataProvider.resendStaffInvitation(current.id), 'users.edit.resent')}>
                 {t('resend')}
               </Button>
             )}
@@ -217,7 +220,7 @@ export function ManageDialog({ user, manager, onClose }: { user: StaffUser; mana
               color={disabled ? 'primary' : 'error'}
               onClick={() =>
                 disabled
-                  ? void act(() => staffApi.update(current.id, { disabled: false }), 'users.edit.enabledDone')
+                  ? void act(() => dataProvider.updateStaff(current.id, { disabled: false }), 'users.edit.enabledDone')
                   : setConfirm('disable')
               }
             >
@@ -259,8 +262,8 @@ export function ManageDialog({ user, manager, onClose }: { user: StaffUser; mana
             disabled={busy}
             onClick={() =>
               void (confirm === 'resetMfa'
-                ? act(() => staffApi.resetMfa(current.id), 'users.edit.mfaReset')
-                : act(() => staffApi.update(current.id, { disabled: true }), 'users.edit.disabledDone'))
+                ? act(() => dataProvider.resetStaffMfa(current.id), 'users.edit.mfaReset')
+                : act(() => dataProvider.updateStaff(current.id, { disabled: true }), 'users.edit.disabledDone'))
             }
           >
             {confirm === 'resetMfa' ? t('resetMfa') : t('disable')}

@@ -25,7 +25,7 @@ import type { StaffUser } from '../../../schemas/users.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { InviteDialog, ManageDialog } from './StaffDialogs.js';
 import { PermissionChips, StatusChip, formatWhen } from './StaffParts.js';
-import { useStaff } from './staffApi.js';
+import { useStaff } from './staffList.js';
 import type { ManagerView } from './staffRules.js';
 
 const STATUSES = ['active', 'invited', 'disabled'] as const;
