@@ -13,17 +13,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { CHANGE_REQUEST_FIELDS, CHANGE_REQUEST_LIMITS, type ChangeRequestField } from '../../../schemas/msa.js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCreate, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { CHANGE_REQUEST_FIELDS, CHANGE_REQUEST_LIMITS, type ChangeRequest, type ChangeRequestField } from '../../../schemas/msa.js';
 import type { SiteDetail } from '../../../schemas/sites.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { STATUS_COLORS } from '../resources/siteStatus.js';
 import { formatInZone } from '../resources/zonedTime.js';
 import { FormDialog } from './FormDialog.js';
-import { msaApi } from './msaApi.js';
 
 const STATUS_COLOR = { pending: 'warning', done: 'success', declined: 'default', withdrawn: 'default' } as const;
+
+const CHANGE_REQUESTS = 'msa/changeRequests';
 
 /**
  * What only the dealer may change (/msa/account-info): the customer asks, the request
@@ -34,7 +35,12 @@ export function ChangeRequests({ site }: { site: SiteDetail }) {
   const [language = 'en'] = useLocaleState();
   const [asking, setAsking] = useState(false);
   const t = (key: string, args?: Record<string, unknown>) => translate(`msa.accountInfo.${key}`, args);
-  const requests = useQuery({ queryKey: ['msa', 'changeRequests', site.siteNum], queryFn: () => msaApi.changeRequests(site.siteNum) });
+  // The account's requests, in the server's order (an empty sort field).
+  const requests = useGetList<ChangeRequest>(CHANGE_REQUESTS, {
+    filter: { siteNum: site.siteNum },
+    pagination: { page: 1, perPage: 50 },
+    sort: { field: '', order: 'ASC' },
+  });
   return (
     <Card variant="outlined">
       <CardContent>
@@ -118,6 +124,7 @@ function ChangeRequestDialog({ site, onClose }: { site: SiteDetail; onClose: () 
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const [create] = useCreate<ChangeRequest>();
   const [field, setField] = useState<ChangeRequestField>('address');
   const [value, setValue] = useState('');
   const [note, setNote] = useState('');
@@ -131,8 +138,9 @@ function ChangeRequestDialog({ site, onClose }: { site: SiteDetail; onClose: () 
     if (!value.trim()) return setErrors({ requestedValue: translate('validation.required') });
     setBusy(true);
     try {
-      await msaApi.requestChange({ siteNum: site.siteNum, field, requestedValue: value.trim(), note: note.trim() || null });
-      await queryClient.invalidateQueries({ queryKey: ['msa', 'changeRequests', site.siteNum] });
+      const data = { siteNum: site.siteNum, field, requestedValue: value.trim(), note: note.trim() || null };
+      await create(CHANGE_REQUESTS, { data }, { returnPromise: true });
+      await queryClient.invalidateQueries({ queryKey: [CHANGE_REQUESTS] });
       notify('msa.accountInfo.sent', { type: 'success' });
       onClose();
     } catch (error) {

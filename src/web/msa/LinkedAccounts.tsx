@@ -21,11 +21,12 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AccountLink } from '../../../schemas/user.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { FormDialog } from './FormDialog.js';
-import { LINKS_QUERY, msaApi } from './msaApi.js';
+import { LINKS_QUERY } from './accountLinks.js';
 
 /**
  * The customer's linked accounts (SPEC §3 account link, §4 'only one default link',
@@ -36,6 +37,7 @@ export function LinkedAccounts({ links }: { links: readonly AccountLink[] }) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [removing, setRemoving] = useState<AccountLink | null>(null);
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -85,7 +87,7 @@ export function LinkedAccounts({ links }: { links: readonly AccountLink[] }) {
                         disabled={busy}
                         onClick={() =>
                           void apply(
-                            () => msaApi.setDefault(link.siteNum, !link.isFavorite),
+                            () => dataProvider.setFavoriteAccountLink(link.siteNum, !link.isFavorite),
                             link.isFavorite ? 'msa.links.defaultCleared' : 'msa.links.defaultSet',
                             'msa.links.favoriteFailed',
                             { name: link.siteName },
@@ -139,7 +141,7 @@ export function LinkedAccounts({ links }: { links: readonly AccountLink[] }) {
             disabled={busy}
             onClick={() => {
               const link = removing!;
-              void apply(() => msaApi.removeLink(link.siteNum), 'msa.links.removed', 'msa.links.removeFailed', {
+              void apply(() => dataProvider.removeAccountLink(link.siteNum), 'msa.links.removed', 'msa.links.removeFailed', {
                 name: link.siteName,
               }).then(() => setRemoving(null));
             }}
@@ -157,6 +159,7 @@ function AddLinkDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [accountNumber, setAccountNumber] = useState('');
   const [accountPasscode, setAccountPasscode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -171,7 +174,7 @@ function AddLinkDialog({ onClose }: { onClose: () => void }) {
     if (Object.keys(missing).length) return setErrors(missing);
     setBusy(true);
     try {
-      queryClient.setQueryData(LINKS_QUERY, await msaApi.addLink({ accountNumber: accountNumber.trim(), accountPasscode }));
+      queryClient.setQueryData(LINKS_QUERY, await dataProvider.addAccountLink({ accountNumber: accountNumber.trim(), accountPasscode }));
       await queryClient.invalidateQueries({ queryKey: LINKS_QUERY });
       notify('msa.links.added', { type: 'success' });
       onClose();

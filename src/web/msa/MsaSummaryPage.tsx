@@ -17,15 +17,14 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import RouterIcon from '@mui/icons-material/Router';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
-import { useQuery } from '@tanstack/react-query';
-import { useCanAccess, useLocaleState, useTranslate } from 'react-admin';
+import { useCanAccess, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import type { EventKind, EventRecord } from '../../../schemas/events.js';
 import type { SiteDetail } from '../../../schemas/sites.js';
 import { formatPhone } from '../../common/phone.js';
 import { KIND_COLORS } from '../resources/eventKind.js';
 import { STATUS_COLORS, SiteStatusTag } from '../resources/siteStatus.js';
 import { formatInZone } from '../resources/zonedTime.js';
-import { msaApi } from './msaApi.js';
 import { useNow } from './useNow.js';
 import { armedState, completenessPrompts, onTestNow } from './msaRules.js';
 
@@ -36,6 +35,15 @@ const GLANCE_CONTACTS = 3;
 
 /** A link to another customer screen for the same account. */
 const withSite = (path: string, site: SiteDetail) => `${path}?sn=${site.siteNum}`;
+
+/** The newest events of an account: react-admin's `events` list in the server's order (newest first: an empty sort field). */
+function useRecentEvents(siteNum: number, count: number, kind?: EventKind[]) {
+  return useGetList<EventRecord>('events', {
+    filter: kind ? { siteNum, kind } : { siteNum },
+    pagination: { page: 1, perPage: count },
+    sort: { field: '', order: 'ASC' },
+  });
+}
 
 /**
  * /msa/summary: the account's status (armed state when known, on test, in alarm), the
@@ -48,15 +56,9 @@ export function MsaSummaryPage({ site }: { site: SiteDetail }) {
   const { canAccess: canTest = false } = useCanAccess({ resource: 'msaTests', action: 'create' });
   const { canAccess: canContacts = false } = useCanAccess({ resource: 'msaContacts', action: 'list' });
   const { canAccess: canPasscodes = false } = useCanAccess({ resource: 'msaPasscodes', action: 'list' });
-  const events = useQuery({
-    queryKey: ['msa', 'recentEvents', site.siteNum],
-    queryFn: () => msaApi.recentEvents(site.siteNum, RECENT_EVENTS),
-  });
+  const events = useRecentEvents(site.siteNum, RECENT_EVENTS);
   // The armed state: the newest opening or closing, however far back.
-  const lastOpenClose = useQuery({
-    queryKey: ['msa', 'lastOpenClose', site.siteNum],
-    queryFn: () => msaApi.recentEvents(site.siteNum, 1, ['openClose']),
-  });
+  const lastOpenClose = useRecentEvents(site.siteNum, 1, ['openClose']);
   const now = useNow();
   const testUntil = site.devices
     .filter((d) => onTestNow(d, now))

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useGetOne } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { SiteDetail } from '../../../schemas/sites.js';
-import { LINKS_QUERY, msaApi } from './msaApi.js';
+import { useAccountLinks } from './accountLinks.js';
 import { pickSiteNum } from './msaRules.js';
 
 /**
@@ -14,7 +13,7 @@ export function useMsaSite() {
   const [params] = useSearchParams();
   const sn = Number(params.get('sn')) || 0;
   const dn = Number(params.get('dn')) || undefined;
-  const links = useQuery({ queryKey: LINKS_QUERY, queryFn: msaApi.links });
+  const links = useAccountLinks();
   const siteNum = links.data ? pickSiteNum(links.data, sn) : undefined;
   const site = useGetOne<SiteDetail>('msa/sites', { id: siteNum ?? 0 }, { enabled: siteNum !== undefined, retry: false });
   return {

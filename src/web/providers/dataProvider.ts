@@ -5,6 +5,7 @@ import { serverText } from './errorMessages.js';
 import { httpClient, isApiError, type HttpOptions } from './http.js';
 import { ansServiceMethods, type AnsServiceMethods } from './methods/ansServiceMethods.js';
 import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
+import { msaMethods, type MsaMethods } from './methods/msaMethods.js';
 import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
 import { reportsMethods, type ReportsMethods } from './methods/reportsMethods.js';
 import { staffMethods, type StaffMethods } from './methods/staffMethods.js';
@@ -54,7 +55,7 @@ export function withoutEmptySort(url: string): string {
  * the dataProvider, read through useDataProvider): a report run's re-run (a new run) and cancel.
  */
 export interface PortalDataProvider
-  extends DataProvider, AnsServiceMethods, DocumentsMethods, NewsMethods, ReportsMethods, StaffMethods, SupportMethods {
+  extends DataProvider, AnsServiceMethods, DocumentsMethods, MsaMethods, NewsMethods, ReportsMethods, StaffMethods, SupportMethods {
   rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
   cancelReportRun(id: Identifier): Promise<{ data: ReportRun }>;
 }
@@ -73,6 +74,7 @@ export function createDataProvider(): PortalDataProvider {
     ...simpleRestProvider(API_URL, adminHttpClient),
     ...ansServiceMethods(adminHttpClient),
     ...documentsMethods(adminHttpClient),
+    ...msaMethods(adminHttpClient),
     ...newsMethods(adminHttpClient),
     ...reportsMethods(adminHttpClient),
     ...staffMethods(adminHttpClient),
