@@ -10,7 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { utcDay } from '../../common/billing.js';
-import { useBillingAccounts, useBillingSummary, useInvoices } from './billingApi.js';
+import { useBillingAccounts, useBillingSummary, useInvoices } from './billingQueries.js';
 import { BillingSummaryCards } from './BillingSummaryCards.js';
 import { InvoiceList, InvoicesEmpty } from './InvoiceList.js';
 import { InvoiceListSkeleton, ListHeading, ShowMore } from './invoiceParts.js';
@@ -71,8 +71,8 @@ export function BillingPage() {
     return <Alert severity="info">{translate('billing.page.noAccounts')}</Alert>;
   }
 
-  const rows = invoices.data?.rows;
-  const total = invoices.data?.total ?? 0;
+  const rows = invoices.data;
+  const total = invoices.total ?? 0;
   const listLabel = translate('billing.page.invoicesOf', { site: site?.siteName ?? '' });
   return (
     <Box sx={{ maxWidth: 1200 }}>

@@ -14,7 +14,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import type { DealerInvoice } from '../../../schemas/dealerInvoices.js';
 import { formatMoney, utcDay } from '../../common/billing.js';
 import { PHONE_MAX_WIDTH } from './billingRules.js';
-import { useDealerInvoices } from './dealerBillingApi.js';
+import { useDealerInvoices } from './billingQueries.js';
 import { DEALER_PAGE_SIZE, dealerSummary, monthTitle, openInvoiceOf } from './dealerBillingRules.js';
 import { DealerExportButtons } from './DealerExportButtons.js';
 import { DealerInvoiceDrawer } from './DealerInvoiceDrawer.js';
@@ -142,8 +142,8 @@ export function DealerBillingPage({ group }: { group: { siteGroupNum: number; si
       </Alert>
     );
 
-  const rows = invoices.data?.rows;
-  const total = invoices.data?.total ?? 0;
+  const rows = invoices.data;
+  const total = invoices.total ?? 0;
   const listLabel = translate('billing.dealer.page.listLabel', { group: group.siteGroupName });
   return (
     <Box sx={{ maxWidth: 1200 }}>

@@ -4,13 +4,14 @@ import Stack from '@mui/material/Stack';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import TableViewIcon from '@mui/icons-material/TableView';
 import { useTranslate } from 'react-admin';
-import { dealerBillingApi } from './dealerBillingApi.js';
+import { useBillingFiles } from './billingQueries.js';
 import { useDownload } from './useDownload.js';
 
 /** 'Export CSV' and 'Export Excel': every month's lines, or one invoice's (`invoiceId`); busy while the file comes. */
 export function DealerExportButtons({ invoiceId, label, fullWidth = false }: { invoiceId?: number; label: string; fullWidth?: boolean }) {
   const translate = useTranslate();
   const { busy, run } = useDownload();
+  const files = useBillingFiles();
   const formats = [
     { format: 'csv' as const, key: 'billing.dealer.page.exportCsv', icon: <TableViewIcon /> },
     { format: 'xlsx' as const, key: 'billing.dealer.page.exportXlsx', icon: <GridOnIcon /> },
@@ -24,9 +25,7 @@ export function DealerExportButtons({ invoiceId, label, fullWidth = false }: { i
           size="small"
           startIcon={busy === format ? <CircularProgress size={16} color="inherit" /> : icon}
           disabled={busy !== undefined}
-          onClick={() =>
-            void run(format, () => dealerBillingApi.export(format, invoiceId), { message: 'billing.dealer.page.exportFailed' })
-          }
+          onClick={() => void run(format, () => files.dealerExport(format, invoiceId), { message: 'billing.dealer.page.exportFailed' })}
           sx={{ whiteSpace: 'nowrap', flex: fullWidth ? 1 : undefined }}
           data-testid={`dealer-export-${format}`}
         >

@@ -20,7 +20,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import type { DealerInvoiceAccount, DealerInvoiceDetail } from '../../../schemas/dealerInvoices.js';
 import { formatDay, formatMoney } from '../../common/billing.js';
 import { matchAccounts } from '../../common/dealerBilling.js';
-import { dealerBillingApi, useDealerInvoice } from './dealerBillingApi.js';
+import { useBillingFiles, useDealerInvoice } from './billingQueries.js';
 import { monthTitle } from './dealerBillingRules.js';
 import { DealerExportButtons } from './DealerExportButtons.js';
 import { StatusChip } from './invoiceParts.js';
@@ -93,6 +93,7 @@ function InvoiceDetail({ invoice }: { invoice: DealerInvoiceDetail }) {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const { busy, run } = useDownload();
+  const files = useBillingFiles();
   const money = (cents: number) => formatMoney(cents, invoice.currency, locale);
   const serviceLabel = (service: string) => translate(`billing.dealer.services.${service}`);
   const shown = matchAccounts(invoice.accounts, deferred, serviceLabel, translate('billing.dealer.groupLines'));
@@ -117,7 +118,7 @@ function InvoiceDetail({ invoice }: { invoice: DealerInvoiceDetail }) {
             startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
             disabled={!!busy}
             onClick={() =>
-              void run('pdf', () => dealerBillingApi.pdf(invoice), {
+              void run('pdf', () => files.dealerInvoicePdf(invoice), {
                 message: 'billing.dealer.download.failed',
                 args: { number: invoice.number },
               })

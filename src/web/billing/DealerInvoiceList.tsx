@@ -13,7 +13,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { DealerInvoice } from '../../../schemas/dealerInvoices.js';
-import { dealerBillingApi } from './dealerBillingApi.js';
+import { useBillingFiles } from './billingQueries.js';
 import { monthTitle } from './dealerBillingRules.js';
 import { InvoiceCardContent, InvoiceCells, InvoiceTableFrame, type InvoiceTexts } from './invoiceParts.js';
 import { useDownload } from './useDownload.js';
@@ -34,9 +34,10 @@ function PdfButton({ invoice, compact }: { invoice: DealerInvoice; compact: bool
   const translate = useTranslate();
   const [locale = 'en'] = useLocaleState();
   const { busy, run } = useDownload();
+  const files = useBillingFiles();
   const label = translate('billing.dealer.download.named', { month: monthTitle(invoice.month, locale) });
   const download = () =>
-    void run('pdf', () => dealerBillingApi.pdf(invoice), { message: 'billing.dealer.download.failed', args: { number: invoice.number } });
+    void run('pdf', () => files.dealerInvoicePdf(invoice), { message: 'billing.dealer.download.failed', args: { number: invoice.number } });
   const icon = busy ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon />;
   if (compact)
     return (

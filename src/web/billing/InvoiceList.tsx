@@ -10,7 +10,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { Invoice } from '../../../schemas/invoices.js';
 import { formatDay, formatDayRange } from '../../common/billing.js';
-import { billingApi } from './billingApi.js';
+import { useBillingFiles } from './billingQueries.js';
 import { InvoiceCardContent, InvoiceCells, InvoiceTableFrame, NoInvoices, type InvoiceTexts } from './invoiceParts.js';
 import { useDownload } from './useDownload.js';
 
@@ -29,8 +29,9 @@ const TEXTS: InvoiceTexts = {
 function DownloadPdfButton({ invoice, compact = false }: { invoice: Invoice; compact?: boolean }) {
   const translate = useTranslate();
   const { busy, run } = useDownload();
+  const files = useBillingFiles();
   const download = () =>
-    void run('pdf', () => billingApi.downloadPdf(invoice), { message: 'billing.download.failed', args: { number: invoice.number } });
+    void run('pdf', () => files.invoicePdf(invoice), { message: 'billing.download.failed', args: { number: invoice.number } });
   return (
     <Button
       variant={compact ? 'text' : 'outlined'}

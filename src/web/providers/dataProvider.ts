@@ -4,6 +4,7 @@ import type { ReportRun } from '../../../schemas/reports.js';
 import { serverText } from './errorMessages.js';
 import { httpClient, isApiError, type HttpOptions } from './http.js';
 import { ansServiceMethods, type AnsServiceMethods } from './methods/ansServiceMethods.js';
+import { billingMethods, type BillingMethods } from './methods/billingMethods.js';
 import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
 import { msaMethods, type MsaMethods } from './methods/msaMethods.js';
 import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
@@ -55,7 +56,16 @@ export function withoutEmptySort(url: string): string {
  * the dataProvider, read through useDataProvider): a report run's re-run (a new run) and cancel.
  */
 export interface PortalDataProvider
-  extends DataProvider, AnsServiceMethods, DocumentsMethods, MsaMethods, NewsMethods, ReportsMethods, StaffMethods, SupportMethods {
+  extends
+    DataProvider,
+    AnsServiceMethods,
+    BillingMethods,
+    DocumentsMethods,
+    MsaMethods,
+    NewsMethods,
+    ReportsMethods,
+    StaffMethods,
+    SupportMethods {
   rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
   cancelReportRun(id: Identifier): Promise<{ data: ReportRun }>;
 }
@@ -73,6 +83,7 @@ export function createDataProvider(): PortalDataProvider {
   return {
     ...simpleRestProvider(API_URL, adminHttpClient),
     ...ansServiceMethods(adminHttpClient),
+    ...billingMethods(adminHttpClient),
     ...documentsMethods(adminHttpClient),
     ...msaMethods(adminHttpClient),
     ...newsMethods(adminHttpClient),
