@@ -9,6 +9,7 @@ import { documentsMethods, type DocumentsMethods } from './methods/documentsMeth
 import { msaMethods, type MsaMethods } from './methods/msaMethods.js';
 import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
 import { reportsMethods, type ReportsMethods } from './methods/reportsMethods.js';
+import { siteTestsMethods, type SiteTestsMethods } from './methods/siteTestsMethods.js';
 import { staffMethods, type StaffMethods } from './methods/staffMethods.js';
 import { supportMethods, type SupportMethods } from './methods/supportMethods.js';
 
@@ -64,6 +65,7 @@ export interface PortalDataProvider
     MsaMethods,
     NewsMethods,
     ReportsMethods,
+    SiteTestsMethods,
     StaffMethods,
     SupportMethods {
   rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
@@ -88,6 +90,7 @@ export function createDataProvider(): PortalDataProvider {
     ...msaMethods(adminHttpClient),
     ...newsMethods(adminHttpClient),
     ...reportsMethods(adminHttpClient),
+    ...siteTestsMethods(adminHttpClient),
     ...staffMethods(adminHttpClient),
     ...supportMethods(adminHttpClient),
     rerunReportRun: (id) => postRun(id, 'rerun'),

@@ -9,8 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditCalendarOutlinedIcon from '@mui/icons-material/EditCalendarOutlined';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
-import { Confirm, useDelete, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { SiteTest } from '../../../schemas/tests.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { STATUS_COLORS } from '../resources/siteStatus.js';
 import { ChangeTestDialog } from './ChangeTestDialog.js';
@@ -49,7 +50,7 @@ export function ActiveTestsPanel({ siteNum, timeZone, canEnd }: { siteNum: numbe
   const notify = useNotify();
   const audience = useSiteAudience();
   const refresh = useRefreshAfterTest();
-  const [deleteOne] = useDelete<SiteTest>();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [language = 'en'] = useLocaleState();
   const [ending, setEnding] = useState<SiteTest | null>(null);
   const [changing, setChanging] = useState<SiteTest | null>(null);
@@ -63,7 +64,7 @@ export function ActiveTestsPanel({ siteNum, timeZone, canEnd }: { siteNum: numbe
   async function endNow() {
     if (!ending) return;
     try {
-      await deleteOne(audience.resource('tests'), { id: ending.id, previousData: ending }, { returnPromise: true });
+      await dataProvider.endSiteTest(audience.resource('tests'), ending.id);
       notify('siteTests.panel.ended', { type: 'success' });
     } catch (e) {
       notify(translate(clientMessage(e, 'siteTests.errors.end').message), { type: 'error' });
