@@ -6,14 +6,9 @@ import { errorSchema } from '../../../schemas/shared.js';
 import { LIMITS } from '../../common/constants.js';
 import { mayAccess } from '../auth/authPlugin.js';
 import { HttpError } from '../http/errors.js';
+import { idParams } from '../http/simpleRestRoutes.js';
 import { newsRepository } from './newsRepository.js';
 import { documentFileName, MAX_DOCUMENT_BYTES, pdfRefusal, sendAttachment } from '../http/pdf.js';
-
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-} as const;
 
 const MAX_MB = `${MAX_DOCUMENT_BYTES / 1024 / 1024} MB`;
 

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { NewsFilter, NewsItem, NewsItemInput, NEWS_SORT_FIELDS } from '../../../schemas/news.js';
 import type { Db } from '../db/database.js';
+import { containsPattern, iso, pageTotal, windowTotal } from '../db/listing.js';
 import type { NewsItemsTable } from '../db/schema.js';
 
 type Row = Selectable<NewsItemsTable> & { has_document: boolean };
@@ -31,8 +32,8 @@ function toNewsItem(row: Row, now: Date): NewsItem {
     newsId: row.news_id,
     title: row.title,
     body: row.body,
-    effectiveDate: row.effective_date?.toISOString() ?? null,
-    expirationDate: row.expiration_date?.toISOString() ?? null,
+    effectiveDate: iso(row.effective_date),
+    expirationDate: iso(row.expiration_date),
     order: row.sort_order,
     icon: row.icon as NewsItem['icon'],
     color: row.color as NewsItem['color'],
@@ -41,10 +42,6 @@ function toNewsItem(row: Row, now: Date): NewsItem {
     hasDocument: row.has_document,
     ...newsFlags(row.effective_date, row.expiration_date, now),
   };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Whether an item has an uploaded document, selected beside its columns. */
@@ -67,7 +64,7 @@ export function newsRepository(db: Db) {
     async list({ filter, sort, offset, limit, now = new Date() }: NewsListOptions) {
       let query = db.selectFrom('news_items');
       if (filter.q?.trim()) {
-        const pattern = `%${escapeLike(filter.q.trim())}%`;
+        const pattern = containsPattern(filter.q.trim());
         query = query.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('body', 'ilike', pattern)]));
       }
       if (filter.active) {
@@ -80,20 +77,17 @@ export function newsRepository(db: Db) {
       if (filter.id) query = query.where('news_id', 'in', filter.id.length ? filter.id : [-1]);
 
       const { field = 'order', order = 'desc' } = sort ?? {};
-      const column = SORT_COLUMNS[field];
-      // The page and the total in one round trip (a window count over the filtered rows); a page
-      // past the end has no row to carry the total, so only then is it counted apart.
-      const rows = await query
-        .selectAll('news_items')
-        .select(hasDocument)
-        .select(sql<number>`count(*) over ()::int`.as('total'))
-        .orderBy(sql.ref(column), (ob) => (order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
-        .orderBy('news_id', order)
-        .offset(offset)
-        .limit(limit)
-        .execute();
-      const total =
-        rows[0]?.total ?? (offset === 0 ? 0 : (await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total);
+      let page = query.selectAll('news_items').select(hasDocument).select(windowTotal().as('total'));
+      // By id: the key alone; by a column: nulls last, ties by id in the same direction.
+      if (field !== 'id') {
+        page = page.orderBy(sql.ref(SORT_COLUMNS[field]), (ob) => (order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()));
+      }
+      const rows = await page.orderBy('news_id', order).offset(offset).limit(limit).execute();
+      const total = await pageTotal(
+        rows,
+        offset,
+        async () => (await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+      );
       return { total, items: rows.map((row) => toNewsItem(row, now)) };
     },
 
