@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ANS_MESSAGE_SORT_FIELDS, AnsMessage, AnsMessageFilter, AnsMessageStatus } from '../../../schemas/ansService.js';
 import type { Db } from '../db/database.js';
-import { containsPattern, iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
+import { containsPattern, iso, countRows, pageTotal, windowTotal } from '../db/listing.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
 type AnsMessageSortField = (typeof ANS_MESSAGE_SORT_FIELDS)[number];
@@ -102,11 +102,7 @@ export function ansMessagesRepository(db: Db) {
         .offset(offset)
         .limit(limit)
         .execute();
-      const total = await pageTotal(
-        rows,
-        offset,
-        async () => (await messagesQuery(group, filter).select(rowCount()).executeTakeFirstOrThrow()).n,
-      );
+      const total = await pageTotal(rows, offset, () => countRows(messagesQuery(group, filter)));
       return { items: rows.map(toMessage), total };
     },
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { AutoNotifyFilter, AutoNotifyInput, AutoNotifyRule } from '../../../schemas/ansService.js';
 import type { Db } from '../db/database.js';
-import { iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
+import { iso, countRows, pageTotal, windowTotal } from '../db/listing.js';
 import type { AnsAutoNotifyTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
@@ -63,7 +63,7 @@ export function autoNotifyRepository(db: Db) {
         .offset(offset)
         .limit(limit)
         .execute();
-      const total = await pageTotal(rows, offset, async () => (await query.select(rowCount()).executeTakeFirstOrThrow()).n);
+      const total = await pageTotal(rows, offset, () => countRows(query));
       return { items: await toRules(group, rows), total };
     },
 

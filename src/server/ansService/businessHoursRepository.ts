@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { BusinessHours, HoursException, HoursExceptionFilter, HoursExceptionInput } from '../../../schemas/ansService.js';
 import { isOfficeOpen } from '../../common/ansService.js';
 import type { Db } from '../db/database.js';
-import { iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
+import { iso, countRows, pageTotal, windowTotal } from '../db/listing.js';
 import type { AnsWeekDayRow } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
@@ -69,7 +69,7 @@ export function businessHoursRepository(db: Db) {
         .offset(offset)
         .limit(limit)
         .execute();
-      const total = await pageTotal(rows, offset, async () => (await query.select(rowCount()).executeTakeFirstOrThrow()).n);
+      const total = await pageTotal(rows, offset, () => countRows(query));
       return { items: rows.map(toException), total };
     },
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { OnCallEntry, OnCallFilter, OnCallInput } from '../../../schemas/ansService.js';
 import type { Db } from '../db/database.js';
-import { containsPattern, iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
+import { containsPattern, iso, countRows, pageTotal, windowTotal } from '../db/listing.js';
 import type { AnsOnCallTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
@@ -42,7 +42,7 @@ export function onCallRepository(db: Db) {
         .offset(offset)
         .limit(limit)
         .execute();
-      const total = await pageTotal(rows, offset, async () => (await query.select(rowCount()).executeTakeFirstOrThrow()).n);
+      const total = await pageTotal(rows, offset, () => countRows(query));
       return { items: rows.map(toOnCall), total };
     },
 

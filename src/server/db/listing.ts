@@ -1,4 +1,4 @@
-import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 
 /** Escapes LIKE's wildcards: typed text matches itself. */
 export function escapeLike(text: string): string {
@@ -22,11 +22,6 @@ export function windowTotal(): RawBuilder<number> {
   return sql<number>`count(*) over ()::int`;
 }
 
-/** The filtered rows' count as `n`: what {@link pageTotal}'s `count()` selects. */
-export function rowCount(): AliasedRawBuilder<number, 'n'> {
-  return sql<number>`count(*)::int`.as('n');
-}
-
 /**
  * The total of a page selected with {@link windowTotal}: a page past the end has no row to carry
  * it, so only then is it counted apart (`count()` runs the list's query without its page).
@@ -34,4 +29,14 @@ export function rowCount(): AliasedRawBuilder<number, 'n'> {
 export async function pageTotal(rows: readonly { total: number }[], offset: number, count: () => Promise<number>): Promise<number> {
   if (rows.length > 0) return rows[0].total;
   return offset === 0 ? 0 : count();
+}
+
+/** The rows a list's query selects, counted apart from its page (what {@link pageTotal} falls back on). */
+export async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  // Typed by hand: over a generic table set the selection does not resolve to its alias.
+  const row = (await query
+    .clearSelect()
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow()) as { n: number };
+  return row.n;
 }

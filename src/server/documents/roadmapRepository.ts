@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { RoadmapItem, RoadmapItemFilter, RoadmapItemInput, RoadmapStatus } from '../../../schemas/documents.js';
 import type { Db } from '../db/database.js';
-import { containsPattern, iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
+import { containsPattern, countRows, iso, pageTotal, windowTotal } from '../db/listing.js';
 import type { RoadmapItemsTable } from '../db/schema.js';
 
 function toItem(row: Selectable<RoadmapItemsTable>): RoadmapItem {
@@ -65,7 +65,7 @@ export function roadmapRepository(db: Db) {
             .orderBy('shipped_on', (ob) => ob.desc().nullsLast())
             .orderBy('roadmap_item_id');
       const rows = await page.offset(offset).limit(limit).execute();
-      const total = await pageTotal(rows, offset, async () => (await query.select(rowCount()).executeTakeFirstOrThrow()).n);
+      const total = await pageTotal(rows, offset, () => countRows(query));
       return { total, items: rows.map(toItem) };
     },
 

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { NewsFilter, NewsItem, NewsItemInput, NEWS_SORT_FIELDS } from '../../../schemas/news.js';
 import type { Db } from '../db/database.js';
-import { containsPattern, iso, pageTotal, windowTotal } from '../db/listing.js';
+import { containsPattern, countRows, iso, pageTotal, windowTotal } from '../db/listing.js';
 import type { NewsItemsTable } from '../db/schema.js';
 
 type Row = Selectable<NewsItemsTable> & { has_document: boolean };
@@ -83,11 +83,7 @@ export function newsRepository(db: Db) {
         page = page.orderBy(sql.ref(SORT_COLUMNS[field]), (ob) => (order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()));
       }
       const rows = await page.orderBy('news_id', order).offset(offset).limit(limit).execute();
-      const total = await pageTotal(
-        rows,
-        offset,
-        async () => (await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
-      );
+      const total = await pageTotal(rows, offset, () => countRows(query));
       return { total, items: rows.map((row) => toNewsItem(row, now)) };
     },
 

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { REPORT_RUN_SORT_FIELDS, ReportFormat, ReportId, ReportRun, ReportRunFilter } from '../../../schemas/reports.js';
 import type { Db } from '../db/database.js';
-import { iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
+import { iso, countRows, pageTotal, windowTotal } from '../db/listing.js';
 import type { ReportRunsTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
@@ -34,7 +34,7 @@ export function toReportRun(row: RunRow): ReportRun {
     status: row.status,
     progress: row.progress,
     error: row.error,
-    rowCount: row.row_count,
+    countRows: row.row_count,
     sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
     fileName: row.file_name,
     attempts: row.attempts,
@@ -60,7 +60,7 @@ export interface NewRun {
 
 /** What a worker needs to finish a run. */
 export interface FinishedFile {
-  rowCount: number;
+  countRows: number;
   sizeBytes: number;
   fileName: string;
   contentType: string;
@@ -91,7 +91,7 @@ export function reportRunsRepository(db: Db) {
         .offset(offset)
         .limit(limit)
         .execute();
-      const total = await pageTotal(rows, offset, async () => (await base.select(rowCount()).executeTakeFirstOrThrow()).n);
+      const total = await pageTotal(rows, offset, () => countRows(base));
       return { items: rows.map(toReportRun), total };
     },
 
@@ -235,7 +235,7 @@ export function reportRunsRepository(db: Db) {
         .set({
           status: 'done',
           progress: 100,
-          row_count: file.rowCount,
+          row_count: file.countRows,
           size_bytes: file.sizeBytes,
           file_name: file.fileName,
           content_type: file.contentType,

@@ -9,7 +9,7 @@ import type {
 } from '../../../schemas/reports.js';
 import { nextRunAt } from '../../common/reportSchedule.js';
 import type { Db } from '../db/database.js';
-import { iso, pageTotal, rowCount, windowTotal } from '../db/listing.js';
+import { iso, countRows, pageTotal, windowTotal } from '../db/listing.js';
 import type { ReportSchedulesTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
@@ -100,7 +100,7 @@ export function reportSchedulesRepository(db: Db) {
         .offset(offset)
         .limit(limit)
         .execute();
-      const total = await pageTotal(rows, offset, async () => (await base.select(rowCount()).executeTakeFirstOrThrow()).n);
+      const total = await pageTotal(rows, offset, () => countRows(base));
       return { items: rows.map(toReportSchedule), total };
     },
 
