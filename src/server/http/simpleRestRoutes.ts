@@ -21,6 +21,10 @@ interface Write {
   summary: string;
   body: JsonSchema;
   action?: 'create' | 'edit';
+  /** Error answers beside the usual ones (e.g. a 409 for a change the record's state refuses). */
+  errors?: Record<number, JsonSchema>;
+  /** Runs before the handler, after the access check (e.g. a write only a fully signed-in user may make). */
+  preHandler?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 /**
@@ -36,10 +40,16 @@ interface Write {
 export interface SimpleRestEntity<R extends { id: Id }, F, S extends string, I = never, U = I> {
   /** The path under /api and the name in Content-Range, e.g. 'roadmapItems' or 'msa/changeRequests'. */
   path: string;
+  /** The name in Content-Range when it is not the path. */
+  rangeName?: string;
   /** The access table's resource; the path unless said. */
   resource: Resource;
   tags: string[];
   record: JsonSchema;
+  /** What the one route answers when it says more than a list's row (e.g. an invoice with its lines); the record unless said. */
+  detail?: JsonSchema;
+  /** Error answers on every route over the usual ones (e.g. a 400 that names the bad fields). */
+  errors?: Record<number, JsonSchema>;
   /** An object schema; must have an `id` array property. */
   filter: JsonSchema;
   sortFields: readonly S[];
@@ -100,6 +110,8 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
   const params = entity.params ?? idParams;
   const validateFilter = compileCached(entity.filter);
   const denied = { 401: errorSchema, 403: errorSchema };
+  const detail = entity.detail ?? record;
+  const errors = entity.errors ?? {};
   const idOf = (request: FastifyRequest) => (request.params as { id: Id }).id;
   const notFound = () => new HttpError(404, entity.notFound ?? 'errors.notFound');
   const listQuery = (query: Record<string, string | undefined>): ListQuery<F, S> => {
@@ -131,13 +143,13 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
         tags,
         summary: entity.summaries.list,
         querystring: listQuerystring(entity.sortFields, entity.filter),
-        response: { 200: { type: 'array', items: record }, 400: errorSchema, ...denied },
+        response: { 200: { type: 'array', items: record }, 400: errorSchema, ...denied, ...errors },
       },
     },
     async (request, reply) => {
       const query = listQuery(request.query as Record<string, string | undefined>);
       const { items, total } = await entity.list(query, request, reply);
-      reply.header('Content-Range', contentRange(path, query.offset, items.length, total));
+      reply.header('Content-Range', contentRange(entity.rangeName ?? path, query.offset, items.length, total));
       return items;
     },
   );
@@ -146,7 +158,7 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
     `/${path}/:id`,
     {
       config: { access: { resource, action: 'show' } },
-      schema: { tags, summary: entity.summaries.one, params, response: { 200: record, ...denied, 404: errorSchema } },
+      schema: { tags, summary: entity.summaries.one, params, response: { 200: detail, ...denied, 404: errorSchema, ...errors } },
     },
     async (request) => {
       const item = await entity.one(idOf(request), request);
@@ -161,7 +173,13 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
       `/${path}`,
       {
         config: { access: { resource, action: create.action ?? 'create' } },
-        schema: { tags, summary: create.summary, body: create.body, response: { 201: record, 400: validationErrorSchema, ...denied } },
+        schema: {
+          tags,
+          summary: create.summary,
+          body: create.body,
+          response: { 201: record, 400: validationErrorSchema, ...denied, ...errors, ...create.errors },
+        },
+        ...(create.preHandler && { preHandler: create.preHandler }),
       },
       async (request, reply) => {
         const item = await create.handler(request.body as I, request);
@@ -182,8 +200,9 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
           summary: update.summary,
           params,
           body: update.body,
-          response: { 200: record, 400: validationErrorSchema, ...denied, 404: errorSchema },
+          response: { 200: record, 400: validationErrorSchema, ...denied, 404: errorSchema, ...errors, ...update.errors },
         },
+        ...(update.preHandler && { preHandler: update.preHandler }),
       },
       async (request) => {
         const item = await update.handler(idOf(request), request.body as U, request);
@@ -200,7 +219,7 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
       `/${path}/:id`,
       {
         config: { access: { resource, action: 'delete' } },
-        schema: { tags, summary: remove.summary, params, response: { 200: record, ...denied, 404: errorSchema } },
+        schema: { tags, summary: remove.summary, params, response: { 200: record, ...denied, 404: errorSchema, ...errors } },
       },
       async (request) => {
         const item = await remove.handler(idOf(request), request);
