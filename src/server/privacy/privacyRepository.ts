@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { PrivacyPolicyFilter, PrivacyPolicyVersion, PRIVACY_POLICY_SORT_FIELDS } from '../../../schemas/privacyPolicy.js';
 import type { Db } from '../db/database.js';
+import { countRows, iso, pageTotal, windowTotal } from '../db/listing.js';
 
 type SortField = (typeof PRIVACY_POLICY_SORT_FIELDS)[number];
 
@@ -24,7 +24,7 @@ function toVersion(row: { version: number; created_at: Date; published_by: strin
   return {
     id: row.version,
     version: row.version,
-    publishedAt: new Date(row.created_at).toISOString(),
+    publishedAt: iso(row.created_at),
     publishedBy: row.published_by,
     ...(row.policy_text !== undefined && { policyText: row.policy_text }),
   };
@@ -69,18 +69,12 @@ export function privacyRepository(db: Db) {
       let query = selectVersions(db);
       if (filter.id) query = query.where('p.version', 'in', filter.id.length ? filter.id : [-1]);
       const rows = await query
-        .select(sql<number>`count(*) over ()::int`.as('total'))
+        .select(windowTotal().as('total'))
         .orderBy('p.version', sort?.order ?? 'desc')
         .offset(offset)
         .limit(limit)
         .execute();
-      // A page past the end has no row to carry the total: only then is it counted apart.
-      let total = rows[0]?.total ?? 0;
-      if (!rows.length && offset > 0) {
-        let count = db.selectFrom('privacy_policies').select(sql<number>`count(*)::int`.as('total'));
-        if (filter.id) count = count.where('version', 'in', filter.id.length ? filter.id : [-1]);
-        total = (await count.executeTakeFirstOrThrow()).total;
-      }
+      const total = await pageTotal(rows, offset, () => countRows(query));
       return { items: rows.map(toVersion), total };
     },
 

@@ -9,14 +9,15 @@ import {
   privacyPolicyUpdateSchema,
   privacyPolicyVersionSchema,
   type PrivacyPolicyFilter,
+  type PrivacyPolicyUpdate,
+  type PrivacyPolicyVersion,
 } from '../../../schemas/privacyPolicy.js';
-import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
-import { compileCached } from '../../common/validation.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { clearPending } from '../auth/authPlugin.js';
 import { requireNoPendingAction } from '../auth/pendingGuard.js';
 import type { PendingFlag } from '../auth/requirements.js';
 import { HttpError } from '../http/errors.js';
-import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { privacyRepository } from './privacyRepository.js';
 
 /** Login steps that come before the policy (SPEC §4): accepting waits until they are done. */
@@ -27,12 +28,6 @@ const EARLIER_STEPS: PendingFlag[] = [
   'verifySecurityQuestions',
   'passwordResetRequired',
 ];
-
-const versionParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
-} as const;
 
 /**
  * SPEC §7 'GET privacyPolicy', 'PUT privacyPolicy', 'PUT privacyPolicy/accept':
@@ -96,64 +91,28 @@ export async function privacyRoutes(parent: FastifyInstance) {
     },
   );
 
-  const validateFilter = compileCached(privacyPolicyFilterSchema);
-  app.get(
-    '/privacyPolicies',
+  await simpleRestRoutes<PrivacyPolicyVersion, PrivacyPolicyFilter, (typeof PRIVACY_POLICY_SORT_FIELDS)[number], PrivacyPolicyUpdate>(
+    parent,
     {
-      config: { access: { resource: 'privacyPolicies', action: 'list' } },
-      schema: {
-        tags,
-        summary:
-          'The published versions, newest first, without their texts (react-admin simple-rest: sort, range, filter; total in Content-Range)',
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: privacyPolicyVersionSchema }, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      path: 'privacyPolicies',
+      resource: 'privacyPolicies',
+      tags,
+      record: privacyPolicyVersionSchema,
+      filter: privacyPolicyFilterSchema,
+      sortFields: PRIVACY_POLICY_SORT_FIELDS,
+      summaries: {
+        list: 'The published versions, newest first, without their texts (react-admin simple-rest: sort, range, filter; total in Content-Range)',
+        one: 'One published version with its text (read-only: a version never changes)',
       },
-    },
-    async (request, reply) => {
-      const query = parseListQuery<PrivacyPolicyFilter, (typeof PRIVACY_POLICY_SORT_FIELDS)[number]>(request.query, {
-        sortFields: PRIVACY_POLICY_SORT_FIELDS,
-        validateFilter,
-      });
-      const { items, total } = await policies.list(query);
-      reply.header('Content-Range', contentRange('privacyPolicies', query.offset, items.length, total));
-      return items;
-    },
-  );
-
-  app.get(
-    '/privacyPolicies/:id',
-    {
-      config: { access: { resource: 'privacyPolicies', action: 'show' } },
-      schema: {
-        tags,
-        summary: 'One published version with its text (read-only: a version never changes)',
-        params: versionParams,
-        response: { 200: privacyPolicyVersionSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
-      },
-    },
-    async (request) => {
-      const version = await policies.get(request.params.id);
-      if (!version) throw new HttpError(404, 'errors.notFound');
-      return version;
-    },
-  );
-
-  app.post(
-    '/privacyPolicies',
-    {
-      config: { access: { resource: 'privacyPolicies', action: 'create' } },
-      schema: {
-        tags,
+      list: (query) => policies.list(query),
+      one: (id) => policies.get(Number(id)),
+      // Audited by publish, as PUT privacyPolicy is (privacyPolicy.updated).
+      create: {
         summary: 'Publish a new version of the privacy policy (as PUT privacyPolicy); answers it with its text',
         body: privacyPolicyUpdateSchema,
-        response: { 201: privacyPolicyVersionSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
+        preHandler: requireNoPendingAction,
+        handler: (input, request) => publish(request, input.policyText),
       },
-      preHandler: requireNoPendingAction,
-    },
-    async (request, reply) => {
-      const created = await publish(request, request.body.policyText);
-      reply.status(201);
-      return created;
     },
   );
 
