@@ -8,6 +8,7 @@ import type {
   LibraryDocumentInput,
 } from '../../../schemas/documents.js';
 import type { Db } from '../db/database.js';
+import { containsPattern, countRows, iso, pageTotal, windowTotal } from '../db/listing.js';
 import type { LibraryDocumentFilesTable, LibraryDocumentsTable } from '../db/schema.js';
 
 type Row = Selectable<LibraryDocumentsTable> &
@@ -15,11 +16,10 @@ type Row = Selectable<LibraryDocumentsTable> &
 type SortField = (typeof DOCUMENT_SORT_FIELDS)[number];
 
 const SORT_COLUMNS = {
-  id: 'd.document_id',
   title: 'd.title',
   updatedAt: 'd.updated_at',
   sizeBytes: 'f.size_bytes',
-} as const satisfies Record<SortField, string>;
+} as const satisfies Record<Exclude<SortField, 'id'>, string>;
 
 /** What a reader may see: the libraries and audiences open to them (the routes work it out from the access table). */
 export interface DocumentScope {
@@ -37,12 +37,10 @@ function toDocument(row: Row): LibraryDocument {
     fileName: row.file_name,
     contentType: row.content_type as LibraryDocument['contentType'],
     sizeBytes: row.size_bytes,
-    uploadedAt: new Date(row.uploaded_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    uploadedAt: iso(row.uploaded_at),
+    updatedAt: iso(row.updated_at),
   };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface StoredUpload {
   fileName: string;
@@ -77,24 +75,21 @@ export function documentsRepository(db: Db) {
         query = query.where(sql<boolean>`exists (select 1 from unnest(d.tags) t where lower(t) = ${tag})`);
       }
       if (filter.q?.trim()) {
-        const pattern = `%${escapeLike(filter.q.trim())}%`;
+        const pattern = containsPattern(filter.q.trim());
         query = query.where((eb) =>
           eb.or([eb('d.title', 'ilike', pattern), sql<boolean>`exists (select 1 from unnest(d.tags) t where t ilike ${pattern})`]),
         );
       }
       if (filter.id) query = query.where('d.document_id', 'in', filter.id.length ? filter.id : [-1]);
       const { field = 'updatedAt', order = 'desc' } = sort ?? {};
-      const rows = await query
+      let page = query
         .selectAll('d')
         .select(['f.file_name', 'f.content_type', 'f.size_bytes', 'f.uploaded_at'])
-        .select(sql<number>`count(*) over ()::int`.as('total'))
-        .orderBy(sql.ref(SORT_COLUMNS[field]), order)
-        .orderBy('d.document_id', order)
-        .offset(offset)
-        .limit(limit)
-        .execute();
-      const total =
-        rows[0]?.total ?? (offset === 0 ? 0 : (await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total);
+        .select(windowTotal().as('total'));
+      // Any other column is tied by the key, in the same direction.
+      if (field !== 'id') page = page.orderBy(sql.ref(SORT_COLUMNS[field]), order);
+      const rows = await page.orderBy('d.document_id', order).offset(offset).limit(limit).execute();
+      const total = await pageTotal(rows, offset, () => countRows(query));
       return { total, items: rows.map(toDocument) };
     },
 

@@ -6,6 +6,7 @@ import {
   libraryDocumentFilterSchema,
   libraryDocumentInputSchema,
   libraryDocumentSchema,
+  type LibraryDocument,
   type LibraryDocumentFilter,
   type LibraryDocumentInput,
 } from '../../../schemas/documents.js';
@@ -14,16 +15,10 @@ import { createAjv } from '../../common/validation.js';
 import { accessUserOf } from '../auth/accessGuard.js';
 import { HttpError } from '../http/errors.js';
 import { sendAttachment } from '../http/pdf.js';
-import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { documentScope, libraryFileName, parseTags, sniffDocument } from './documentRules.js';
 import { documentsRepository } from './documentsRepository.js';
 import { readMultipartForm } from './multipartForm.js';
-
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-} as const;
 
 const MAX_MB = `${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`;
 const scopeOf = (request: FastifyRequest) => documentScope(accessUserOf(request.auth!.user));
@@ -39,53 +34,8 @@ export async function documentsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const documents = documentsRepository(app.db);
   const ajv = createAjv();
-  const validateFilter = ajv.compile(libraryDocumentFilterSchema);
   const validateInput = ajv.compile(libraryDocumentInputSchema);
   const tags = ['documents'];
-
-  app.get(
-    '/documents',
-    {
-      config: { access: { resource: 'documents', action: 'list' } },
-      schema: {
-        tags,
-        summary:
-          'List library documents (simple-rest; filter library, q (title or tag), tag, audience); the reader sees only their libraries',
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: libraryDocumentSchema }, 400: errorSchema, 401: errorSchema, 403: errorSchema },
-      },
-    },
-    async (request, reply) => {
-      const query = parseListQuery<LibraryDocumentFilter, (typeof DOCUMENT_SORT_FIELDS)[number]>(request.query, {
-        sortFields: DOCUMENT_SORT_FIELDS,
-        validateFilter,
-      });
-      const scope = scopeOf(request);
-      // A library the reader may not open is refused, not answered empty (the page is refused too).
-      if (query.filter.library && !scope.libraries.includes(query.filter.library)) throw new HttpError(403, 'errors.forbidden');
-      const { items, total } = await documents.list(scope, query);
-      reply.header('Content-Range', contentRange('documents', query.offset, items.length, total));
-      return items;
-    },
-  );
-
-  app.get(
-    '/documents/:id',
-    {
-      config: { access: { resource: 'documents', action: 'show' } },
-      schema: {
-        tags,
-        summary: 'One library document',
-        params: idParams,
-        response: { 200: libraryDocumentSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
-      },
-    },
-    async (request) => {
-      const document = await documents.get(scopeOf(request), request.params.id);
-      if (!document) throw new HttpError(404, 'errors.notFound');
-      return document;
-    },
-  );
 
   app.get(
     '/documents/:id/file',
@@ -161,52 +111,49 @@ export async function documentsRoutes(parent: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/documents/:id',
+  await simpleRestRoutes<LibraryDocument, LibraryDocumentFilter, (typeof DOCUMENT_SORT_FIELDS)[number], never, LibraryDocumentInput>(
+    parent,
     {
-      config: { access: { resource: 'documents', action: 'edit' } },
-      schema: {
-        tags,
+      path: 'documents',
+      resource: 'documents',
+      tags,
+      record: libraryDocumentSchema,
+      filter: libraryDocumentFilterSchema,
+      sortFields: DOCUMENT_SORT_FIELDS,
+      summaries: {
+        list: 'List library documents (simple-rest; filter library, q (title or tag), tag, audience); the reader sees only their libraries',
+        one: 'One library document',
+      },
+      list: (query, request) => {
+        const scope = scopeOf(request);
+        // A library the reader may not open is refused, not answered empty (the page is refused too).
+        if (query.filter.library && !scope.libraries.includes(query.filter.library)) throw new HttpError(403, 'errors.forbidden');
+        return documents.list(scope, query);
+      },
+      one: (id, request) => documents.get(scopeOf(request), Number(id)),
+      update: {
         summary: "Change a document's library, title, tags or audience; answers the document",
-        params: idParams,
         body: libraryDocumentInputSchema,
-        response: { 200: libraryDocumentSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        handler: async (id, input, request) => {
+          const changed = await documents.update(Number(id), { ...input, tags: parseTags(input.tags) }, request.auth!.user.user_id);
+          return changed ? documents.get(scopeOf(request), Number(id)) : undefined;
+        },
       },
-    },
-    async (request) => {
-      const body = { ...request.body, tags: parseTags(request.body.tags) };
-      if (!(await documents.update(request.params.id, body, request.auth!.user.user_id))) throw new HttpError(404, 'errors.notFound');
-      await app.audit(request, {
-        action: 'documents.updated',
-        targetType: 'document',
-        targetId: request.params.id,
-        details: { library: body.library, title: body.title, audience: body.audience, tags: body.tags },
-      });
-      return (await documents.get(scopeOf(request), request.params.id))!;
-    },
-  );
-
-  app.delete(
-    '/documents/:id',
-    {
-      config: { access: { resource: 'documents', action: 'delete' } },
-      schema: {
-        tags,
+      delete: {
         summary: 'Delete a document and its file; answers the deleted document',
-        params: idParams,
-        response: { 200: libraryDocumentSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        handler: async (id, request) => {
+          const document = await documents.get(scopeOf(request), Number(id));
+          return document && (await documents.delete(document.id)) ? document : undefined;
+        },
       },
-    },
-    async (request) => {
-      const document = await documents.get(scopeOf(request), request.params.id);
-      if (!document || !(await documents.delete(request.params.id))) throw new HttpError(404, 'errors.notFound');
-      await app.audit(request, {
-        action: 'documents.deleted',
+      audit: {
         targetType: 'document',
-        targetId: document.id,
-        details: { title: document.title, fileName: document.fileName },
-      });
-      return document;
+        prefix: 'documents',
+        details: (document, verb) =>
+          verb === 'deleted'
+            ? { title: document.title, fileName: document.fileName }
+            : { library: document.library, title: document.title, audience: document.audience, tags: document.tags },
+      },
     },
   );
 }
