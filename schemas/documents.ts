@@ -188,7 +188,7 @@ export type ContactRequestReceipt = FromSchema<typeof contactRequestReceiptSchem
 export const CONTACT_REQUEST_STATUSES = ['new', 'inProgress', 'closed'] as const;
 export type ContactRequestStatus = (typeof CONTACT_REQUEST_STATUSES)[number];
 export const CONTACT_NOTE_MAX = 2000;
-export const CONTACT_REQUEST_SORT_FIELDS = ['createdAt', 'status'] as const;
+export const CONTACT_REQUEST_SORT_FIELDS = ['createdAt', 'status', 'id'] as const;
 
 /** A message as support reads it: who sent it, what about, the attachment's name, and support's own status and note. */
 export const contactRequestSchema = {
@@ -249,7 +249,7 @@ export const contactRequestFilterSchema = {
     q: { type: 'string', maxLength: 200 },
     status: { type: 'string', enum: CONTACT_REQUEST_STATUSES },
     topic: { type: 'string', enum: CONTACT_TOPICS },
-    id: { type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+    id: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, maxItems: 1000 },
   },
 } as const;
 export type ContactRequestFilter = FromSchema<typeof contactRequestFilterSchema>;

@@ -1,24 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   CONTACT_REQUEST_SORT_FIELDS,
   contactRequestFilterSchema,
   contactRequestSchema,
   contactRequestUpdateSchema,
+  type ContactRequest,
   type ContactRequestFilter,
+  type ContactRequestUpdate,
 } from '../../../schemas/documents.js';
-import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { contactStatusAllowed } from '../../common/contactRequestRules.js';
-import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
 import { sendAttachment } from '../http/pdf.js';
-import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { contactRequestsRepository } from './contactRequestsRepository.js';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } } } as const;
-const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const tags = ['contact'];
-const notFound = () => new HttpError(404, 'errors.notFound');
 
 /**
  * Staff's inbox of the contact-us messages (/contact-requests; access table
@@ -30,40 +28,56 @@ const notFound = () => new HttpError(404, 'errors.notFound');
 export async function contactInboxRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = contactRequestsRepository(app.db);
-  const validateFilter = compileCached(contactRequestFilterSchema);
 
-  app.get(
-    '/contactRequests',
-    {
-      config: { access: { resource: 'contactRequests', action: 'list' } },
-      schema: {
-        tags,
-        summary: 'Contact-us messages, newest first (filter: q, status, topic; sort createdAt or status)',
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: contactRequestSchema }, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const query = parseListQuery<ContactRequestFilter, (typeof CONTACT_REQUEST_SORT_FIELDS)[number]>(request.query, {
-        sortFields: CONTACT_REQUEST_SORT_FIELDS,
-        validateFilter,
+  /** Support's change, checked against the workflow and audited with its before and after; undefined when there is no such message. */
+  async function update(id: number, change: ContactRequestUpdate, request: FastifyRequest): Promise<ContactRequest | undefined> {
+    const before = await repo.get(id);
+    if (!before) return undefined;
+    const status = change.status ?? before.status;
+    if (!contactStatusAllowed(before.status, status)) {
+      throw new HttpError(409, 'contactRequests.errors.statusNotAllowed', {
+        from: request.t(`contactRequests.statuses.${before.status}`),
+        to: request.t(`contactRequests.statuses.${status}`),
       });
-      const { rows, total } = await repo.list(query.filter, query);
-      reply.header('Content-Range', contentRange('contactRequests', query.offset, rows.length, total));
-      return rows;
-    },
-  );
+    }
+    const internalNote = change.internalNote === undefined ? before.internalNote : change.internalNote?.trim() || null;
+    await repo.update(before.id, { status, internalNote }, request.auth!.user.user_id);
+    await app.audit(request, {
+      action: 'contactRequests.updated',
+      targetType: 'contactRequest',
+      targetId: before.id,
+      details: {
+        reference: before.reference,
+        before: { status: before.status, internalNote: before.internalNote },
+        after: { status, internalNote },
+      },
+    });
+    return repo.get(before.id);
+  }
 
-  app.get(
-    '/contactRequests/:id',
+  await simpleRestRoutes<ContactRequest, ContactRequestFilter, (typeof CONTACT_REQUEST_SORT_FIELDS)[number], never, ContactRequestUpdate>(
+    parent,
     {
-      config: { access: { resource: 'contactRequests', action: 'show' } },
-      schema: { tags, summary: 'One contact-us message', params: idParams, response: { 200: contactRequestSchema, ...errors } },
-    },
-    async (request) => {
-      const found = await repo.get(request.params.id);
-      if (!found) throw notFound();
-      return found;
+      path: 'contactRequests',
+      resource: 'contactRequests',
+      tags,
+      record: contactRequestSchema,
+      filter: contactRequestFilterSchema,
+      sortFields: CONTACT_REQUEST_SORT_FIELDS,
+      // A 400 here names the bad fields, on every route.
+      errors: { 400: validationErrorSchema },
+      summaries: {
+        list: 'Contact-us messages, newest first (filter: q, status, topic, id; sort createdAt, status or id)',
+        one: 'One contact-us message',
+      },
+      list: (query) => repo.list(query.filter, query),
+      one: (id) => repo.get(Number(id)),
+      update: {
+        summary: 'Change the status (new → inProgress → closed; closed → inProgress opens it again) or the internal note; audited',
+        body: contactRequestUpdateSchema,
+        errors: { 409: errorSchema },
+        handler: (id, change, request) => update(Number(id), change, request),
+      },
     },
   );
 
@@ -86,7 +100,7 @@ export async function contactInboxRoutes(parent: FastifyInstance) {
     },
     async (request, reply) => {
       const file = await repo.attachment(request.params.id);
-      if (!file?.attachment) throw notFound();
+      if (!file?.attachment) throw new HttpError(404, 'errors.notFound');
       await app.audit(request, {
         action: 'contactRequests.attachmentDownloaded',
         targetType: 'contactRequest',
@@ -99,44 +113,6 @@ export async function contactInboxRoutes(parent: FastifyInstance) {
         size_bytes: file.attachment_size ?? file.attachment.length,
         content: file.attachment,
       });
-    },
-  );
-
-  app.put(
-    '/contactRequests/:id',
-    {
-      config: { access: { resource: 'contactRequests', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Change the status (new → inProgress → closed; closed → inProgress opens it again) or the internal note; audited',
-        params: idParams,
-        body: contactRequestUpdateSchema,
-        response: { 200: contactRequestSchema, ...errors, 409: errorSchema },
-      },
-    },
-    async (request) => {
-      const before = await repo.get(request.params.id);
-      if (!before) throw notFound();
-      const status = request.body.status ?? before.status;
-      if (!contactStatusAllowed(before.status, status)) {
-        throw new HttpError(409, 'contactRequests.errors.statusNotAllowed', {
-          from: request.t(`contactRequests.statuses.${before.status}`),
-          to: request.t(`contactRequests.statuses.${status}`),
-        });
-      }
-      const internalNote = request.body.internalNote === undefined ? before.internalNote : request.body.internalNote?.trim() || null;
-      await repo.update(before.id, { status, internalNote }, request.auth!.user.user_id);
-      await app.audit(request, {
-        action: 'contactRequests.updated',
-        targetType: 'contactRequest',
-        targetId: before.id,
-        details: {
-          reference: before.reference,
-          before: { status: before.status, internalNote: before.internalNote },
-          after: { status, internalNote },
-        },
-      });
-      return (await repo.get(before.id))!;
     },
   );
 }

@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import type { ContactRequest, ContactRequestFilter, ContactRequestStatus, ContactTopic } from '../../../schemas/documents.js';
 import type { Db } from '../db/database.js';
+import { containsPattern, countRows, iso, pageTotal, windowTotal } from '../db/listing.js';
 
 /**
  * Staff's inbox of contact-us messages (access table `contactRequests`
  * list/show/edit, application 1): every message, newest first; no tenant scope (support reads
  * them all). The attachment's bytes are read only by `attachment`.
  */
-
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const columns = [
   'contact_requests.contact_request_id',
@@ -59,8 +58,8 @@ const toRecord = (row: Row): ContactRequest => ({
   message: row.message,
   status: row.status,
   internalNote: row.internal_note,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
   updatedBy: row.updated_by_username,
   senderUserId: row.user_id,
   senderUsername: row.sender_username,
@@ -82,11 +81,11 @@ export function contactRequestsRepository(db: Db) {
 
   function filtered(filter: ContactRequestFilter) {
     let query = base();
-    if (filter.id?.length) query = query.where('contact_requests.contact_request_id', 'in', filter.id);
+    if (filter.id) query = query.where('contact_requests.contact_request_id', 'in', filter.id.length ? filter.id : [-1]);
     if (filter.status) query = query.where('contact_requests.status', '=', filter.status);
     if (filter.topic) query = query.where('contact_requests.topic', '=', filter.topic);
     if (filter.q?.trim()) {
-      const pattern = `%${likeEscaped(filter.q.trim())}%`;
+      const pattern = containsPattern(filter.q.trim());
       query = query.where((eb) =>
         eb.or([
           eb('contact_requests.reference', 'ilike', pattern),
@@ -101,28 +100,25 @@ export function contactRequestsRepository(db: Db) {
   }
 
   return {
+    /** Newest first unless sorted; by status in the workflow's order, newest first within each. */
     async list(
       filter: ContactRequestFilter,
-      page: { offset: number; limit: number; sort?: { field: 'createdAt' | 'status'; order: 'asc' | 'desc' } },
-    ): Promise<{ rows: ContactRequest[]; total: number }> {
-      let query = filtered(filter).select(columns);
-      if (page.sort?.field === 'status') {
-        // The workflow's order: new, in progress, closed.
-        query = query.orderBy(sql`array_position(array['new', 'inProgress', 'closed'], contact_requests.status)`, page.sort.order);
+      page: { offset: number; limit: number; sort?: { field: 'createdAt' | 'status' | 'id'; order: 'asc' | 'desc' } },
+    ): Promise<{ items: ContactRequest[]; total: number }> {
+      const query = filtered(filter);
+      let ordered = query.select(columns).select(windowTotal().as('total'));
+      if (page.sort?.field === 'id') {
+        ordered = ordered.orderBy('contact_requests.contact_request_id', page.sort.order);
+      } else {
+        if (page.sort?.field === 'status') {
+          ordered = ordered.orderBy(sql`array_position(array['new', 'inProgress', 'closed'], contact_requests.status)`, page.sort.order);
+        }
+        const order = page.sort?.field === 'createdAt' ? page.sort.order : 'desc';
+        ordered = ordered.orderBy('contact_requests.created_at', order).orderBy('contact_requests.contact_request_id', order);
       }
-      const order = page.sort?.field === 'createdAt' ? page.sort.order : 'desc';
-      const [rows, count] = await Promise.all([
-        query
-          .orderBy('contact_requests.created_at', order)
-          .orderBy('contact_requests.contact_request_id', order)
-          .offset(page.offset)
-          .limit(page.limit)
-          .execute(),
-        filtered(filter)
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: (rows as Row[]).map(toRecord), total: Number(count.n) };
+      const rows = await ordered.offset(page.offset).limit(page.limit).execute();
+      const total = await pageTotal(rows, page.offset, () => countRows(query));
+      return { items: (rows as Row[]).map(toRecord), total };
     },
 
     async get(id: number): Promise<ContactRequest | undefined> {
