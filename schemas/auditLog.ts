@@ -33,6 +33,8 @@ export const AUDIT_LOG_EXPORT_COLUMNS = [
 ] as const;
 
 const userId = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
+/** An entry's key: a bigint serial, read as a JavaScript number. */
+export const auditId = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 const nullableText = { type: ['string', 'null'] } as const;
 
 export const auditLogEntrySchema = {
@@ -99,7 +101,7 @@ export const auditLogFilterSchema = {
     from: { type: 'string', format: 'date-time' },
     to: { type: 'string', format: 'date-time' },
     /** react-admin's getMany. */
-    id: { type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1 } },
+    id: { type: 'array', items: auditId, maxItems: 1000 },
   },
 } as const;
 export type AuditLogFilter = FromSchema<typeof auditLogFilterSchema>;

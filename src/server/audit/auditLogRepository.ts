@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { AUDIT_LOG_COUNT_CAP, type AuditLogEntry, type AuditLogFilter } from '../../../schemas/auditLog.js';
 import type { Db } from '../db/database.js';
+import { containsPattern, escapeLike, iso } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -10,12 +11,9 @@ import type { Database } from '../db/schema.js';
  * by id in the log.
  */
 
-/** LIKE's wildcards taken literally. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The ids of users whose username or name contains `text` (any case). */
 function usersMatching(eb: ExpressionBuilder<Database, 'audit_log'>, text: string) {
-  const pattern = `%${likeEscaped(text)}%`;
+  const pattern = containsPattern(text);
   return eb
     .selectFrom('users')
     .select('users.user_id')
@@ -24,8 +22,8 @@ function usersMatching(eb: ExpressionBuilder<Database, 'audit_log'>, text: strin
 
 function filtered(db: Db, filter: AuditLogFilter) {
   let query = db.selectFrom('audit_log');
-  if (filter.id?.length) query = query.where('audit_log.audit_id', 'in', filter.id);
-  if (filter.action) query = query.where('audit_log.action', 'like', `${likeEscaped(filter.action)}%`);
+  if (filter.id) query = query.where('audit_log.audit_id', 'in', filter.id.length ? filter.id : [-1]);
+  if (filter.action) query = query.where('audit_log.action', 'like', `${escapeLike(filter.action)}%`);
   if (filter.actorUserId !== undefined) query = query.where('audit_log.actor_user_id', '=', filter.actorUserId);
   if (filter.actor?.trim()) {
     const text = filter.actor.trim();
@@ -45,7 +43,7 @@ function filtered(db: Db, filter: AuditLogFilter) {
   if (filter.to) query = query.where('audit_log.occurred_at', '<', new Date(filter.to));
   if (filter.q?.trim()) {
     const text = filter.q.trim();
-    const contains = `%${likeEscaped(text)}%`;
+    const contains = containsPattern(text);
     query = query.where((eb) =>
       eb.or([
         eb('audit_log.action', 'ilike', contains),
@@ -101,7 +99,7 @@ function toEntry(row: Row): AuditLogEntry {
   const details = typeof row.details === 'string' ? (JSON.parse(row.details) as unknown) : row.details;
   return {
     id: Number(row.audit_id),
-    occurredAt: new Date(row.occurred_at).toISOString(),
+    occurredAt: iso(row.occurred_at),
     action: row.action,
     actorUserId: row.actor_user_id,
     actorUsername: row.actor_username,
@@ -132,7 +130,7 @@ export function auditLogRepository(db: Db) {
     async list(
       filter: AuditLogFilter,
       page: { offset: number; limit: number; sort?: { field: 'occurredAt' | 'id'; order: 'asc' | 'desc' } },
-    ): Promise<{ rows: AuditLogEntry[]; total: number }> {
+    ): Promise<{ items: AuditLogEntry[]; total: number }> {
       const order = page.sort?.order ?? 'desc';
       const limit = Math.min(page.limit, Math.max(0, AUDIT_LOG_COUNT_CAP - page.offset));
       const base = withPeople(filtered(db, filter)).select(columns);
@@ -152,7 +150,7 @@ export function auditLogRepository(db: Db) {
           .select(sql<string>`count(*)`.as('n'))
           .executeTakeFirstOrThrow(),
       ]);
-      return { rows: (rows as Row[]).map(toEntry), total: Number(counted.n) };
+      return { items: (rows as Row[]).map(toEntry), total: Number(counted.n) };
     },
 
     async get(id: number): Promise<AuditLogEntry | undefined> {

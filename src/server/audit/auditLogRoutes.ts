@@ -6,6 +6,7 @@ import {
   AUDIT_LOG_COUNT_CAP,
   AUDIT_LOG_EXPORT_COLUMNS,
   AUDIT_LOG_SORT_FIELDS,
+  auditId,
   auditLogEntrySchema,
   auditLogExportQuerySchema,
   auditLogFilterSchema,
@@ -16,14 +17,10 @@ import { errorSchema } from '../../../schemas/shared.js';
 import { auditChanges, changesSummary } from '../../common/auditChanges.js';
 import { compileCached } from '../../common/validation.js';
 import { HttpError } from '../http/errors.js';
-import { contentRange, listQuerystringSchema, parseJson, parseListQuery } from '../http/simpleRest.js';
+import { parseJson } from '../http/simpleRest.js';
+import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { auditLogRepository } from './auditLogRepository.js';
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-} as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const tags = ['audit log'];
 /** Entries per query of the export (keyset batches; one csv-stringify call each). */
@@ -72,30 +69,27 @@ export async function auditLogRoutes(parent: FastifyInstance) {
     return filter;
   }
 
-  app.get(
-    '/auditLog',
-    {
-      config: { access: { resource: 'auditLog', action: 'list' } },
-      schema: {
-        tags,
-        summary:
-          'Audit entries, newest first (filter: q, action prefix, actorUserId, actor, impersonatorUserId, impersonator, impersonated, ' +
-          `targetType, targetId, from, to; sort occurredAt or id). Counts and pages within the first ${AUDIT_LOG_COUNT_CAP} matches.`,
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: auditLogEntrySchema }, ...errors },
-      },
+  await simpleRestRoutes<AuditLogEntry, AuditLogFilter, (typeof AUDIT_LOG_SORT_FIELDS)[number]>(parent, {
+    path: 'auditLog',
+    resource: 'auditLog',
+    tags,
+    record: auditLogEntrySchema,
+    filter: auditLogFilterSchema,
+    sortFields: AUDIT_LOG_SORT_FIELDS,
+    params: { type: 'object', required: ['id'], properties: { id: auditId } },
+    errors,
+    summaries: {
+      list:
+        'Audit entries, newest first (filter: q, action prefix, actorUserId, actor, impersonatorUserId, impersonator, impersonated, ' +
+        `targetType, targetId, from, to, id; sort occurredAt or id). Counts and pages within the first ${AUDIT_LOG_COUNT_CAP} matches.`,
+      one: 'One audit entry',
     },
-    async (request, reply) => {
-      const query = parseListQuery<AuditLogFilter, (typeof AUDIT_LOG_SORT_FIELDS)[number]>(request.query, {
-        sortFields: AUDIT_LOG_SORT_FIELDS,
-        validateFilter,
-      });
+    list: (query) => {
       if (query.offset >= AUDIT_LOG_COUNT_CAP) throw new HttpError(400, 'errors.badQuery', { parameter: 'range' });
-      const { rows, total } = await repo.list(checkedFilter(query.filter), query);
-      reply.header('Content-Range', contentRange('auditLog', query.offset, rows.length, total));
-      return rows;
+      return repo.list(checkedFilter(query.filter), query);
     },
-  );
+    one: (id) => repo.get(Number(id)),
+  });
 
   app.get(
     '/auditLog/export',
@@ -133,19 +127,6 @@ export async function auditLogRoutes(parent: FastifyInstance) {
         .header('Content-Disposition', `attachment; filename="${auditExportFileName(new Date())}"`)
         .header('Cache-Control', 'no-store')
         .send(Readable.from(csv(), { objectMode: true, highWaterMark: 1 }) as unknown as string);
-    },
-  );
-
-  app.get(
-    '/auditLog/:id',
-    {
-      config: { access: { resource: 'auditLog', action: 'show' } },
-      schema: { tags, summary: 'One audit entry', params: idParams, response: { 200: auditLogEntrySchema, ...errors } },
-    },
-    async (request) => {
-      const entry = await repo.get(request.params.id);
-      if (!entry) throw new HttpError(404, 'errors.notFound');
-      return entry;
     },
   );
 }
