@@ -3,6 +3,7 @@ import type { DealerInvoice, DealerInvoiceDetail, DealerInvoiceService, DealerIn
 import type { InvoiceStatus } from '../../../schemas/invoices.js';
 import { groupByAccount, monthOf, serviceTotals, type DealerLine } from '../../common/dealerBilling.js';
 import type { Db } from '../db/database.js';
+import { countRows, pageTotal, windowTotal } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
 import type { ScopeUser } from '../db/siteScope.js';
 import { invoiceFields, sortedBy, statusIs } from './invoiceQueryParts.js';
@@ -149,7 +150,7 @@ export function dealerInvoicesRepository(db: Db) {
 
   return {
     /** One page of the group's invoices and the total that matched; newest month first unless sorted. */
-    async list(user: ScopeUser, query: DealerInvoiceQuery): Promise<{ rows: DealerInvoice[]; total: number }> {
+    async list(user: ScopeUser, query: DealerInvoiceQuery): Promise<{ items: DealerInvoice[]; total: number }> {
       const where = (eb: Eb) => {
         const conditions: Expression<SqlBool>[] = [groupScope(user)(eb)];
         if (query.status) conditions.push(statusIs(eb, 'dealer_invoices', query.status, query.today));
@@ -157,19 +158,20 @@ export function dealerInvoicesRepository(db: Db) {
         if (query.ids) conditions.push(query.ids.length ? eb('dealer_invoices.dealer_invoice_id', 'in', query.ids) : eb.lit(false));
         return eb.and(conditions);
       };
-      let page = invoices(user).where(where);
+      const matching = invoices(user).where(where);
+      let page = matching.select(windowTotal().as('total'));
       if (query.sort) page = page.orderBy(sortedBy(query.sort, SORT_COLUMNS));
-      page = page.orderBy('dealer_invoices.month', 'desc').orderBy('dealer_invoices.dealer_invoice_id', 'desc');
-      const [rows, count] = await Promise.all([
-        page.offset(query.offset).limit(query.limit).execute(),
-        db
-          .selectFrom('dealer_invoices')
-          .where(where)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
+      const rows = await page
+        .orderBy('dealer_invoices.month', 'desc')
+        .orderBy('dealer_invoices.dealer_invoice_id', 'desc')
+        .offset(query.offset)
+        .limit(query.limit)
+        .execute();
+      const [total, sums] = await Promise.all([
+        pageTotal(rows, query.offset, () => countRows(matching)),
+        summaries(rows.map((r) => r.dealer_invoice_id)),
       ]);
-      const sums = await summaries(rows.map((r) => r.dealer_invoice_id));
-      return { rows: rows.map((row) => record(row, sums.get(row.dealer_invoice_id)!, query.today)), total: Number(count.total) };
+      return { items: rows.map((row) => record(row, sums.get(row.dealer_invoice_id)!, query.today)), total };
     },
 
     /** One invoice of the group with what each account was billed for, or undefined. */

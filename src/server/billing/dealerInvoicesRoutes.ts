@@ -6,17 +6,17 @@ import {
   dealerInvoiceExportQuerySchema,
   dealerInvoiceFilterSchema,
   dealerInvoiceSchema,
+  type DealerInvoice,
   type DealerInvoiceFilter,
 } from '../../../schemas/dealerInvoices.js';
 import { errorSchema } from '../../../schemas/shared.js';
 import { dealerBillingFileName } from '../../common/dealerBilling.js';
 import { pickLanguage } from '../../common/i18n.js';
-import { compileCached } from '../../common/validation.js';
-import { listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { dealerCsv, dealerXlsx } from './dealerInvoiceExport.js';
 import { dealerInvoicePdf } from './dealerInvoicePdf.js';
 import { dealerInvoicesRepository, type DealerInvoiceSortField } from './dealerInvoicesRepository.js';
-import { errors, found, idParams, invoicePage, pageOf, pdfSchema, sendPdf, tags, today } from './invoiceRouteParts.js';
+import { errors, found, pageOf, pdfSchema, sendPdf, tags, today } from './invoiceRouteParts.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -31,33 +31,24 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export async function dealerInvoicesRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = dealerInvoicesRepository(app.db);
-  const validateFilter = compileCached(dealerInvoiceFilterSchema);
 
-  app.get(
-    '/invoices',
-    {
-      config: { access: { resource: 'dealerInvoices', action: 'list' } },
-      schema: {
-        tags,
-        summary: 'The station\'s invoices of the selected account group, newest month first (filter={"status":"overdue","year":2026})',
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: dealerInvoiceSchema }, 400: errorSchema, ...errors },
-      },
+  await simpleRestRoutes<DealerInvoice, DealerInvoiceFilter, DealerInvoiceSortField>(parent, {
+    path: 'invoices',
+    resource: 'dealerInvoices',
+    tags,
+    record: dealerInvoiceSchema,
+    detail: dealerInvoiceDetailSchema,
+    filter: dealerInvoiceFilterSchema,
+    sortFields: DEALER_INVOICE_SORT_FIELDS,
+    errors,
+    summaries: {
+      list: 'The station\'s invoices of the selected account group, newest month first (filter={"status":"overdue","year":2026})',
+      one: 'One station invoice with what each account was billed for',
     },
-    async (request, reply) => {
-      const query = parseListQuery<DealerInvoiceFilter, DealerInvoiceSortField>(request.query, {
-        sortFields: DEALER_INVOICE_SORT_FIELDS,
-        validateFilter,
-      });
-      const page = await repo.list(request.auth!.user, {
-        status: query.filter.status,
-        year: query.filter.year,
-        ids: query.filter.id,
-        ...pageOf(query),
-      });
-      return invoicePage(reply, query.offset, page);
-    },
-  );
+    list: (query, request) =>
+      repo.list(request.auth!.user, { status: query.filter.status, year: query.filter.year, ids: query.filter.id, ...pageOf(query) }),
+    one: (id, request) => repo.get(request.auth!.user, Number(id), today()),
+  });
 
   app.get(
     '/invoices/export',
@@ -90,20 +81,6 @@ export async function dealerInvoicesRoutes(parent: FastifyInstance) {
       const stream = format === 'csv' ? dealerCsv(data.lines, request.t) : await dealerXlsx(data.invoices, data.lines, request.t);
       return reply.send(stream as unknown as string);
     },
-  );
-
-  app.get(
-    '/invoices/:id',
-    {
-      config: { access: { resource: 'dealerInvoices', action: 'show' } },
-      schema: {
-        tags,
-        summary: 'One station invoice with what each account was billed for',
-        params: idParams,
-        response: { 200: dealerInvoiceDetailSchema, ...errors },
-      },
-    },
-    async (request) => found(await repo.get(request.auth!.user, request.params.id, today())),
   );
 
   app.get(

@@ -1,17 +1,15 @@
 import type { FastifyReply } from 'fastify';
-import { errorSchema, INT4_MAX } from '../../../schemas/shared.js';
+import { errorSchema } from '../../../schemas/shared.js';
 import { utcDay } from '../../common/billing.js';
 import { HttpError } from '../http/errors.js';
-import { contentRange } from '../http/simpleRest.js';
+import { idParams } from '../http/simpleRestRoutes.js';
 
 /**
  * What the customer's invoice routes (invoicesRoutes.ts) and the dealer's (dealerInvoicesRoutes.ts)
- * share: the id parameter, the errors and tag of their schemas, a 404 for what is missing or out of
- * scope (the same answer, so scope is not revealed), today's day, a list page's answer and a PDF's.
+ * share: the errors and tag of their schemas, a 404 for what is missing or out of scope (the same
+ * answer, so scope is not revealed), today's day, a list page's query and a PDF's answer.
  */
 
-const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
-export const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
 export const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 export const tags = ['billing'];
 
@@ -27,12 +25,6 @@ export function found<T>(value: T | undefined): T {
 /** The page a simple-rest list asks for, read on today's day: what a repository's list takes beside the filter. */
 export function pageOf<S>(query: { sort: S; offset: number; limit: number }) {
   return { sort: query.sort, offset: query.offset, limit: query.limit, today: today() };
-}
-
-/** A page of invoices in simple-rest conventions: the rows, and the total in Content-Range. */
-export function invoicePage<T>(reply: FastifyReply, offset: number, page: { rows: T[]; total: number }): T[] {
-  reply.header('Content-Range', contentRange('invoices', offset, page.rows.length, page.total));
-  return page.rows;
 }
 
 /** A PDF route's schema: the invoice by id, answered as a PDF. */

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { BillingPayee, BillingSummary, Invoice, InvoiceStatus } from '../../../schemas/invoices.js';
 import { currencyOf, invoiceStatus } from '../../common/billing.js';
 import type { Db } from '../db/database.js';
+import { countRows, pageTotal, windowTotal } from '../db/listing.js';
 import type { Database, InvoiceLineRow } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import { invoiceFields, sortedBy, statusIs, type InvoiceRow } from './invoiceQueryParts.js';
@@ -127,7 +128,7 @@ export function invoicesRepository(db: Db) {
     },
 
     /** One page of invoices within scope and the total that matched; newest first unless sorted. */
-    async list(user: ScopeUser, query: InvoiceQuery): Promise<{ rows: Invoice[]; total: number }> {
+    async list(user: ScopeUser, query: InvoiceQuery): Promise<{ items: Invoice[]; total: number }> {
       const where = (eb: Eb) => {
         const conditions: Expression<SqlBool>[] = [];
         if (query.siteNum !== undefined) conditions.push(eb('invoices.site_num', '=', query.siteNum));
@@ -135,20 +136,17 @@ export function invoicesRepository(db: Db) {
         if (query.ids) conditions.push(query.ids.length ? eb('invoices.invoice_id', 'in', query.ids) : eb.lit(false));
         return eb.and(conditions);
       };
-      let page = invoices(user).where(where);
+      const matching = invoices(user).where(where);
+      let page = matching.select(windowTotal().as('total'));
       if (query.sort) page = page.orderBy(sortedBy(query.sort, SORT_COLUMNS));
-      page = page.orderBy('invoices.issued_on', 'desc').orderBy('invoices.invoice_id', 'desc');
-      const [rows, count] = await Promise.all([
-        page.offset(query.offset).limit(query.limit).execute(),
-        db
-          .selectFrom('invoices')
-          .innerJoin('sites', 'sites.site_num', 'invoices.site_num')
-          .where(siteScope(user))
-          .where(where)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows.map((row) => invoiceRecord(row, query.today)), total: Number(count.total) };
+      const rows = await page
+        .orderBy('invoices.issued_on', 'desc')
+        .orderBy('invoices.invoice_id', 'desc')
+        .offset(query.offset)
+        .limit(query.limit)
+        .execute();
+      const total = await pageTotal(rows, query.offset, () => countRows(matching));
+      return { items: rows.map((row) => invoiceRecord(row, query.today)), total };
     },
 
     /** One invoice within scope, or undefined (another account's answers as a missing one). */

@@ -6,15 +6,14 @@ import {
   INVOICE_SORT_FIELDS,
   invoiceFilterSchema,
   invoiceSchema,
+  type Invoice,
   type InvoiceFilter,
 } from '../../../schemas/invoices.js';
-import { errorSchema } from '../../../schemas/shared.js';
 import { invoiceFileName } from '../../common/billing.js';
 import { pickLanguage } from '../../common/i18n.js';
-import { compileCached } from '../../common/validation.js';
 import type { Audience } from '../http/audience.js';
-import { listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
-import { errors, found, idParams, invoicePage, pageOf, pdfSchema, sendPdf, tags, today } from './invoiceRouteParts.js';
+import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
+import { errors, found, pageOf, pdfSchema, sendPdf, tags, today } from './invoiceRouteParts.js';
 import { invoicePdf } from './invoicePdf.js';
 import { invoicesRepository, type InvoiceSortField } from './invoicesRepository.js';
 
@@ -28,7 +27,6 @@ import { invoicesRepository, type InvoiceSortField } from './invoicesRepository.
 export async function invoicesRoutes(parent: FastifyInstance, { audience }: { audience: Audience }) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = invoicesRepository(app.db);
-  const validateFilter = compileCached(invoiceFilterSchema);
 
   /** The account asked for, within scope (404 otherwise), or the customer's active account; undefined without any. */
   async function accountOf(request: FastifyRequest, siteNum: number | undefined) {
@@ -38,41 +36,29 @@ export async function invoicesRoutes(parent: FastifyInstance, { audience }: { au
     return found(await repo.site(user, num));
   }
 
-  app.get(
-    '/msa/invoices',
-    {
-      config: { access: { resource: 'msaInvoices', action: 'list' } },
-      schema: {
-        tags,
-        summary: 'A linked account\'s invoices, newest first (filter={"siteNum":N,"status":"overdue"}; default: the active account)',
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: invoiceSchema }, 400: errorSchema, ...errors },
-      },
+  await simpleRestRoutes<Invoice, InvoiceFilter, InvoiceSortField>(parent, {
+    path: 'msa/invoices',
+    // The name react-admin's customer billing has always read in Content-Range.
+    rangeName: 'invoices',
+    resource: 'msaInvoices',
+    tags,
+    record: invoiceSchema,
+    filter: invoiceFilterSchema,
+    sortFields: INVOICE_SORT_FIELDS,
+    errors,
+    summaries: {
+      list: 'A linked account\'s invoices, newest first (filter={"siteNum":N,"status":"overdue"}; default: the active account)',
+      one: 'One invoice with its lines',
     },
-    async (request, reply) => {
-      const query = parseListQuery<InvoiceFilter, InvoiceSortField>(request.query, { sortFields: INVOICE_SORT_FIELDS, validateFilter });
+    list: async (query, request) => {
       const { filter } = query;
       // react-admin's getMany names ids only: within every reachable account.
       const site = filter.id && filter.siteNum === undefined ? undefined : await accountOf(request, filter.siteNum);
-      if (!site && !filter.id) return invoicePage(reply, query.offset, { rows: [], total: 0 });
-      const page = await repo.list(request.auth!.user, {
-        siteNum: site?.siteNum,
-        status: filter.status,
-        ids: filter.id,
-        ...pageOf(query),
-      });
-      return invoicePage(reply, query.offset, page);
+      if (!site && !filter.id) return { items: [], total: 0 };
+      return repo.list(request.auth!.user, { siteNum: site?.siteNum, status: filter.status, ids: filter.id, ...pageOf(query) });
     },
-  );
-
-  app.get(
-    '/msa/invoices/:id',
-    {
-      config: { access: { resource: 'msaInvoices', action: 'show' } },
-      schema: { tags, summary: 'One invoice with its lines', params: idParams, response: { 200: invoiceSchema, ...errors } },
-    },
-    async (request) => found(await repo.get(request.auth!.user, request.params.id, today())),
-  );
+    one: (id, request) => repo.get(request.auth!.user, Number(id), today()),
+  });
 
   app.get(
     '/msa/invoices/:id/pdf',
