@@ -22,6 +22,13 @@ const SIMPLE_REST_PATHS = [
   'businessHours/exceptions',
   'reportRuns',
   'reportSchedules',
+  'news',
+  'privacyPolicies',
+  'documents',
+  'contactRequests',
+  'auditLog',
+  'msa/invoices',
+  'invoices',
 ];
 
 /** Who reads each list: the first of these the access table lets list it who has records in it, else the first it lets list it. */
