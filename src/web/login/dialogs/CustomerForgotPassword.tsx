@@ -12,7 +12,7 @@ import { FormTextField } from './fields.js';
 import { FormCaptcha } from './FormCaptcha.js';
 import { DialogForm, ResetPasswordFields } from './formLayout.js';
 import { applyFieldErrors, failureView, formSchema } from './formSupport.js';
-import type { RecoveryStepProps } from './ForgotPasswordDialog.js';
+import type { RecoveryStepProps } from './dialogRules.js';
 import { StepFooter } from './StepFooter.js';
 
 type EmailValues = { email: string };

@@ -13,7 +13,7 @@ import { FormTextField } from './fields.js';
 import { FormCaptcha } from './FormCaptcha.js';
 import { DialogForm, ResetPasswordFields } from './formLayout.js';
 import { applyFieldErrors, failureView, formSchema, questionTexts } from './formSupport.js';
-import type { RecoveryStepProps } from './ForgotPasswordDialog.js';
+import type { RecoveryStepProps } from './dialogRules.js';
 import { StepFooter } from './StepFooter.js';
 
 type VerifyValues = { username: string; contact: string; captcha: string };

@@ -8,7 +8,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { CustomerForgotPassword } from './CustomerForgotPassword.js';
 import { DealerForgotPassword } from './DealerForgotPassword.js';
-import { FORGOT_PASSWORD_STEPS, cancelAction, type RecoveryVariant } from './dialogRules.js';
+import { FORGOT_PASSWORD_STEPS, cancelAction, type RecoveryStepProps, type RecoveryVariant } from './dialogRules.js';
 import { ForgotUsernameDialog } from './ForgotUsernameDialog.js';
 
 /** §2 'max 4xl wide, 90% high' (Tailwind's 4xl is 56rem, 896 px). */
@@ -18,16 +18,6 @@ export interface ForgotPasswordDialogProps {
   open: boolean;
   onClose(): void;
   variant: RecoveryVariant;
-}
-
-export interface RecoveryStepProps {
-  step: number;
-  stepCount: number;
-  /** Cancel/Back (§2): closes on the first step, else goes one back. */
-  onCancel(): void;
-  onNext(): void;
-  /** The flow succeeded: the dialog closes. */
-  onDone(): void;
 }
 
 /**

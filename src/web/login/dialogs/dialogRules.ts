@@ -6,6 +6,17 @@
 
 export type RecoveryVariant = 'dealer' | 'customer';
 
+/** What the forgot-password dialog hands each variant's steps (here so the variants and the dialog do not import each other). */
+export interface RecoveryStepProps {
+  step: number;
+  stepCount: number;
+  /** Cancel/Back (§2): closes on the first step, else goes one back. */
+  onCancel(): void;
+  onNext(): void;
+  /** The flow succeeded: the dialog closes. */
+  onDone(): void;
+}
+
 /** §2 'Step 0 Verify, Step 1 Security Questions, Step 2 New Password'; the customer's email, code, new password. */
 export const FORGOT_PASSWORD_STEPS: Record<RecoveryVariant, readonly string[]> = {
   dealer: [

@@ -16,7 +16,7 @@ import { notify } from '../notify.js';
 import { MfaVerifyStep } from './MfaVerifyStep.js';
 import { PasskeyMfaOption } from './PasskeyMfaOption.js';
 import { StepForm, failureText } from './StepForm.js';
-import type { StepProps } from './LoginSteps.js';
+import type { StepProps } from './stepProps.js';
 import { defaultMfaMethod, otherMfaMethods, recoveryCodeInput, type MfaMethod } from './mfaChoiceRules.js';
 
 const LINK_KEYS: Record<MfaMethod, string> = {

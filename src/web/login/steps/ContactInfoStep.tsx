@@ -9,7 +9,7 @@ import { api } from '../../providers/http.js';
 import { getSession } from '../../providers/session.js';
 import { schemaResolver } from '../forms/schemaResolver.js';
 import { StepForm, failureText } from './StepForm.js';
-import type { StepProps } from './LoginSteps.js';
+import type { StepProps } from './stepProps.js';
 
 const resolver = schemaResolver<{ contact: string }>(contactInfoSchema);
 

@@ -12,17 +12,7 @@ import { ContactInfoStep } from './ContactInfoStep.js';
 import { PasswordResetStep } from './PasswordResetStep.js';
 import { SecurityQuestionsStep } from './SecurityQuestionsStep.js';
 import { UsernameResetStep } from './UsernameResetStep.js';
-
-export type Step = Exclude<LoginStep, 'username'>;
-
-export interface StepProps {
-  reqs: LoginRequirements;
-  purpose: MfaPurpose | undefined;
-  /** The contact typed in the contact step (the code goes there, §4). */
-  contact?: string;
-  /** The step succeeded: its flag is cleared and the flow moves on. `reqs` as the server answered, when it did. */
-  onDone: (answer?: { contact?: string; reqs?: LoginRequirements }) => void;
-}
+import type { Step, StepProps } from './stepProps.js';
 
 const VIEWS: Record<Step, (props: StepProps) => React.JSX.Element> = {
   contactInfo: ContactInfoStep,

@@ -25,7 +25,7 @@ import { getSession } from '../../providers/session.js';
 import { tooManyAttempts, verifyErrorDurationMs } from '../../providers/transportRules.js';
 import { notify } from '../notify.js';
 import { StepForm, failureText } from './StepForm.js';
-import type { StepProps } from './LoginSteps.js';
+import type { StepProps } from './stepProps.js';
 import { PasskeyMfaOption } from './PasskeyMfaOption.js';
 
 /**

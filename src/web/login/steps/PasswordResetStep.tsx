@@ -15,7 +15,7 @@ import { schemaResolver } from '../forms/schemaResolver.js';
 import { notify } from '../notify.js';
 import { StepForm, failureText } from './StepForm.js';
 import { passwordChecks } from './stepRules.js';
-import type { StepProps } from './LoginSteps.js';
+import type { StepProps } from './stepProps.js';
 
 interface Values {
   newPassword: string;

@@ -7,7 +7,7 @@ import type { SecurityQuestionOptions } from '../../../../schemas/recovery.js';
 import { api } from '../../providers/http.js';
 import { StepForm, failureText } from './StepForm.js';
 import { securityQuestionErrors, type ChosenQuestion } from './stepRules.js';
-import type { StepProps } from './LoginSteps.js';
+import type { StepProps } from './stepProps.js';
 
 /** §2 securityQuestions: 'Please update your security questions below.' Choose distinct questions, answer each (§5). */
 export function SecurityQuestionsStep({ onDone }: StepProps) {

@@ -9,7 +9,7 @@ import { api } from '../../providers/http.js';
 import { schemaResolver } from '../forms/schemaResolver.js';
 import { notify } from '../notify.js';
 import { StepForm, failureText } from './StepForm.js';
-import type { StepProps } from './LoginSteps.js';
+import type { StepProps } from './stepProps.js';
 
 const resolver = schemaResolver<{ username: string }>(newUsernameSchema);
 
