@@ -266,6 +266,10 @@ export const ACCESS_TABLE = {
   impersonation: { create: { apps: [internal] }, delete: { apps: ALL } },
   // The user's own account page.
   userAccount: { show: { apps: ALL }, edit: { apps: ALL } },
+  // §2 'Help menu (not for app 3)': staff open it; its Banner Settings and Privacy Policy items read their own entries.
+  helpMenu: { list: { apps: STAFF } },
+  // §2 help menu's staging entry: staff holding stagesDealerURLFlag (shown only when the portal knows a staging address).
+  stagingPortal: { show: { apps: STAFF, flags: ['stagesDealerURLFlag'] } },
 } as const satisfies Record<string, AccessEntry>;
 
 export type Resource = keyof typeof ACCESS_TABLE;

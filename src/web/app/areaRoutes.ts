@@ -1,5 +1,4 @@
 import { canAccess, type AccessRequest } from '../../common/access.js';
-import { APPLICATION } from '../../common/constants.js';
 import type { MenuUser } from '../shell/menuRules.js';
 import type { AnsServicePage } from './AnsServiceRoute.js';
 import type { HelpPage } from './HelpPagesRoute.js';
@@ -37,8 +36,6 @@ export interface AreaRoute {
     | HelpPage
     | InboxPage
     | MsaPage;
-  /** A page of the customer variant (My Security Account, §2): only application 3 has it. */
-  msa?: boolean;
 }
 
 export const AREA_ROUTES: readonly AreaRoute[] = [
@@ -144,43 +141,37 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     titleKey: 'shell.pages.msaSummary',
     access: { resource: 'msaAccount', action: 'show' },
     page: 'msaSummary',
-    msa: true,
   },
   {
     path: '/msa/account-info',
     titleKey: 'shell.pages.msaAccountInfo',
     access: { resource: 'msaAccount', action: 'show' },
     page: 'msaAccountInfo',
-    msa: true,
   },
   {
     path: '/msa/panel-info',
     titleKey: 'shell.pages.msaPanelInfo',
     access: { resource: 'msaAccount', action: 'show' },
     page: 'msaPanelInfo',
-    msa: true,
   },
   {
     path: '/msa/no-action',
     titleKey: 'shell.pages.msaNoAction',
     access: { resource: 'msaTests', action: 'list' },
     page: 'msaNoAction',
-    msa: true,
   },
   {
     path: '/msa/contacts',
     titleKey: 'shell.pages.msaContacts',
     access: { resource: 'msaContacts', action: 'list' },
     page: 'msaContacts',
-    msa: true,
   },
-  { path: '/msa/zones', titleKey: 'shell.pages.msaZones', access: { resource: 'msaZones', action: 'list' }, page: 'msaZones', msa: true },
+  { path: '/msa/zones', titleKey: 'shell.pages.msaZones', access: { resource: 'msaZones', action: 'list' }, page: 'msaZones' },
   {
     path: '/msa/passcodes',
     titleKey: 'shell.pages.msaPasscodes',
     access: { resource: 'msaPasscodes', action: 'list' },
     page: 'msaPasscodes',
-    msa: true,
   },
   // Not a SPEC §2 route: the customer's full history, the summary's 'View History'.
   {
@@ -188,20 +179,17 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     titleKey: 'shell.pages.msaHistory',
     access: { resource: 'msaAccount', action: 'show' },
     page: 'msaHistory',
-    msa: true,
   },
   {
     path: '/msa/schedules',
     titleKey: 'shell.pages.msaSchedules',
     access: { resource: 'msaSchedules', action: 'list' },
     page: 'msaSchedules',
-    msa: true,
   },
   { path: '/user-account', titleKey: 'shell.pages.userAccount', access: { resource: 'userAccount', action: 'show' }, page: 'userAccount' },
 ];
 
-/** §6 route gate: the page's entry of the access table (and the customer variant's pages are application 3's only). */
-export function mayOpen(user: MenuUser, route: Pick<AreaRoute, 'access' | 'msa'>): boolean {
-  if (route.msa && user.applicationNum !== APPLICATION.customer) return false;
+/** §6 route gate: the page's entry of the access table (whose msa* and accountLinks entries are application 3's only). */
+export function mayOpen(user: MenuUser, route: Pick<AreaRoute, 'access'>): boolean {
   return canAccess(user, route.access);
 }

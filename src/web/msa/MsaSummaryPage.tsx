@@ -66,8 +66,7 @@ export function MsaSummaryPage({ site }: { site: SiteDetail }) {
     .sort()
     .at(-1);
   const armed = lastOpenClose.data ? armedState(lastOpenClose.data) : 'unknown';
-  const roles = [canContacts && 'contactsRead', canPasscodes && 'sitePasscodeRead'].filter(Boolean) as string[];
-  const prompts = completenessPrompts(site, roles);
+  const prompts = completenessPrompts(site, { contacts: canContacts, passcodes: canPasscodes });
   const t = (key: string, args?: Record<string, unknown>) => translate(`msa.summary.${key}`, args);
 
   return (

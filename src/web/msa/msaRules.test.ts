@@ -46,7 +46,7 @@ describe('the armed state (Contact ID 4xx)', () => {
 
 describe('completeness prompts', () => {
   const contact = (extra: Record<string, unknown> = {}) => ({ phoneNumber: '+16305550100', verifies: true, ...extra }) as never;
-  const all = ['contactsRead', 'sitePasscodeRead'];
+  const all = { contacts: true, passcodes: true };
   it('asks for a second contact when there is one ("add a second contact")', () => {
     expect(completenessPrompts({ contacts: [contact()], passcodes: [{} as never] }, all).map((p) => p.key)).toEqual(['secondContact']);
   });
@@ -59,9 +59,11 @@ describe('completeness prompts', () => {
       ).map((p) => p.key),
     ).toEqual(['contactPhone', 'verifier']);
   });
-  it('only prompts for what the roles let the customer fix', () => {
-    expect(completenessPrompts({ contacts: [], passcodes: [] }, [])).toEqual([]);
-    expect(completenessPrompts({ contacts: [], passcodes: [] }, ['sitePasscodeRead']).map((p) => p.to)).toEqual(['/msa/passcodes']);
+  it('only prompts for what the access table lets the customer fix', () => {
+    expect(completenessPrompts({ contacts: [], passcodes: [] }, { contacts: false, passcodes: false })).toEqual([]);
+    expect(completenessPrompts({ contacts: [], passcodes: [] }, { contacts: false, passcodes: true }).map((p) => p.to)).toEqual([
+      '/msa/passcodes',
+    ]);
   });
 });
 

@@ -36,16 +36,22 @@ export interface Prompt {
   to: string;
 }
 
-/** What the account lacks that a customer can add themselves, most important first (only what their roles let them fix). */
-export function completenessPrompts(site: Pick<SiteDetail, 'contacts' | 'passcodes'>, roles: readonly string[]): Prompt[] {
+/**
+ * What the account lacks that a customer can add themselves, most important first: only on the
+ * screens the access table opens to them (`may`, its msaContacts and msaPasscodes answers).
+ */
+export function completenessPrompts(
+  site: Pick<SiteDetail, 'contacts' | 'passcodes'>,
+  may: { contacts: boolean; passcodes: boolean },
+): Prompt[] {
   const prompts: Prompt[] = [];
-  if (roles.includes('contactsRead')) {
+  if (may.contacts) {
     if (site.contacts.length === 0) prompts.push({ key: 'firstContact', to: '/msa/contacts' });
     else if (site.contacts.length === 1) prompts.push({ key: 'secondContact', to: '/msa/contacts' });
     if (site.contacts.some((c) => !c.phoneNumber)) prompts.push({ key: 'contactPhone', to: '/msa/contacts' });
     if (site.contacts.length > 0 && !site.contacts.some((c) => c.verifies)) prompts.push({ key: 'verifier', to: '/msa/contacts' });
   }
-  if (roles.includes('sitePasscodeRead') && site.passcodes.length === 0) prompts.push({ key: 'passcode', to: '/msa/passcodes' });
+  if (may.passcodes && site.passcodes.length === 0) prompts.push({ key: 'passcode', to: '/msa/passcodes' });
   return prompts;
 }
 

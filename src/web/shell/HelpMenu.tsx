@@ -56,7 +56,7 @@ export function HelpDialogs({ children }: { children: ReactNode }) {
     if (key === 'bannerSettings') return setDialog('banner');
     if (key === 'classicPortal' || key === 'stagingPortal') {
       setLastPopup(key);
-      if (classicPortalBlocked(user.applicationNum)) {
+      if (classicPortalBlocked(user)) {
         pushNotice({ type: 'warning', title: translate('shell.help.classicPortal'), message: translate('shell.help.classicBlocked') });
         return undefined;
       }

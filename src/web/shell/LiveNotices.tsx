@@ -2,7 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { APPLICATION, TIMINGS } from '../../common/constants.js';
+import { canAccess } from '../../common/access.js';
+import { TIMINGS } from '../../common/constants.js';
 import { reportPagePath } from '../../common/reportRules.js';
 import { useLiveConnections } from '../realtime/useLiveConnections.js';
 import { hasNotice, pushNotice } from './notices.js';
@@ -16,9 +17,12 @@ export function LiveNotices({ dealer }: { dealer: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: groups } = useQuery({ queryKey: ['shell', 'accountGroups'], queryFn: shellApi.accountGroups, enabled: dealer });
-  // Customers hear no live alarms: their current group is their account's dealer; the server refuses them too.
-  const customer = useShellSession().user?.applicationNum === APPLICATION.customer;
-  const liveGroups = useMemo(() => (customer ? [] : groups?.filter((g) => g.liveAlarms).map((g) => g.siteGroupNum)), [groups, customer]);
+  // Only staff hear live alarms (the table's liveAlarms): a customer's current group is their account's dealer.
+  const hearsAlarms = canAccess(useShellSession().user, { resource: 'liveAlarms', action: 'list' });
+  const liveGroups = useMemo(
+    () => (hearsAlarms ? groups?.filter((g) => g.liveAlarms).map((g) => g.siteGroupNum) : []),
+    [groups, hearsAlarms],
+  );
   useLiveConnections(
     {
       alarm: (event) => {

@@ -12,7 +12,7 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import Divider from '@mui/material/Divider';
 import { UserMenu, useLocales, useLocaleState, useLogout, useTheme, useTranslate, useUserMenu } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { APPLICATION } from '../../common/constants.js';
+import { canAccess } from '../../common/access.js';
 import { COLOR_MODE_STORAGE_KEY } from '../theme/colorMode.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { shellApi } from './shellApi.js';
@@ -45,7 +45,7 @@ export function MsaAccountItem() {
   const menu = useUserMenu();
   const { user } = useShellSession();
   const [open, setOpen] = useState(false);
-  if (user?.applicationNum !== APPLICATION.customer) return null;
+  if (!canAccess(user, { resource: 'msaUsers', action: 'edit' })) return null;
   return (
     <>
       <MenuItem onClick={() => setOpen(true)}>

@@ -192,8 +192,8 @@ describe('help menu (SPEC §2)', () => {
 
 describe('other shell rules', () => {
   it('the classic portal is blocked for app 1 only', () => {
-    expect(classicPortalBlocked(1)).toBe(true);
-    expect(classicPortalBlocked(2)).toBe(false);
+    expect(classicPortalBlocked(user(1))).toBe(true);
+    expect(classicPortalBlocked(user(2))).toBe(false);
   });
   it('empty path by variant', () => {
     expect(homePath(3)).toBe('/msa/summary');

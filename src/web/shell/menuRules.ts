@@ -91,7 +91,7 @@ function isShortScreen(height: number): boolean {
   return height < 768;
 }
 
-/** App 2 on a short screen: the collapsible items move into the 'More Options' flyout. */
+/** App 2 on a short screen: the collapsible items move into the 'More Options' flyout (a layout of app 2's drawer, not access). */
 export function splitMoreOptions(
   items: readonly DrawerItem[],
   applicationNum: number,
@@ -120,22 +120,22 @@ export type HelpItemKey =
  * by flag when the portal knows a staging address (STAGING_PORTAL_URL).
  */
 export function helpMenuItems(user: MenuUser, { stagingPortal = false }: { stagingPortal?: boolean } = {}): HelpItemKey[] {
-  if (user.applicationNum === APPLICATION.customer) return [];
+  if (!canAccess(user, { resource: 'helpMenu', action: 'list' })) return [];
   const items: HelpItemKey[] = ['about', 'knowledgeBase'];
   if (canAccess(user, { resource: 'statusBanner', action: 'edit' })) items.push('bannerSettings');
   if (canAccess(user, { resource: 'privacyPolicies', action: 'list' })) items.push('privacyPolicy');
   items.push('classicPortal');
-  if (user.authItems.stagesDealerURLFlag && stagingPortal) items.push('stagingPortal');
+  if (stagingPortal && canAccess(user, { resource: 'stagingPortal', action: 'show' })) items.push('stagingPortal');
   items.push('resources', 'submitBug', 'provideFeedback', 'contactUs', 'productRoadmap');
   return items;
 }
 
-/** §6 'the classic-portal block message apply to app 1'. */
-export function classicPortalBlocked(applicationNum: number): boolean {
-  return applicationNum === APPLICATION.internal;
+/** §6 'the classic-portal block message apply to app 1': whoever the table refuses a classic key gets the message instead. */
+export function classicPortalBlocked(user: MenuUser): boolean {
+  return !canAccess(user, { resource: 'classicPortal', action: 'create' });
 }
 
-/** §2 '(empty path) Redirects to /msa/summary for the customer variant, else /home/dashboard'. */
+/** §2 '(empty path) Redirects to /msa/summary for the customer variant, else /home/dashboard' (where home is, not who may go there). */
 export function homePath(applicationNum: number | undefined): string {
   return applicationNum === APPLICATION.customer ? '/msa/summary' : '/home/dashboard';
 }

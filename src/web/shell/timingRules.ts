@@ -1,4 +1,4 @@
-import { TIMINGS } from '../../common/constants.js';
+import { APPLICATION, TIMINGS } from '../../common/constants.js';
 
 /** SPEC §4 'Shell and live behaviour' and §9 timings, as pure functions. */
 
@@ -36,10 +36,11 @@ export interface PromptPlan {
 
 /**
  * §4 'Feedback prompt: after 15 min, once (flag feedback-shown), shown 5 min. Help prompt:
- * after 5 min, shown 2 min, can be disabled. Both apply to app 2 only.'
+ * after 5 min, shown 2 min, can be disabled. Both apply to app 2 only.' A behaviour of app 2's
+ * screens, not a grant of access, so it reads the application rather than the access table.
  */
 export function promptPlans(applicationNum: number, flags: { feedbackShown: boolean; helpDisabled: boolean }): PromptPlan[] {
-  if (applicationNum !== 2) return [];
+  if (applicationNum !== APPLICATION.dealer) return [];
   const plans: PromptPlan[] = [];
   if (!flags.helpDisabled) plans.push({ kind: 'help', showAfterMs: TIMINGS.helpPromptAfterMs, shownForMs: TIMINGS.helpPromptShownMs });
   if (!flags.feedbackShown)

@@ -23,6 +23,7 @@ import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { SupportUserDetail } from '../../../schemas/support.js';
+import { APPLICATION } from '../../common/constants.js';
 import { formatPhone } from '../../common/phone.js';
 import { supportAccessEnd, type SupportActionDefinition } from '../../common/supportActions.js';
 import { failureMessage } from '../providers/errorMessages.js';
@@ -169,7 +170,8 @@ function ProfileSection({ user }: { user: SupportUserDetail }) {
 
 function MembershipSection({ user }: { user: SupportUserDetail }) {
   const { t } = useT();
-  if (user.applicationNum === 3) {
+  // What the looked-at user belongs to decides the section's layout (links or account groups), not anyone's access.
+  if (user.applicationNum === APPLICATION.customer) {
     return (
       <Section title={t('links.title')}>
         {user.linkedAccounts.length === 0 ? (
