@@ -15,12 +15,12 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { AccountGroupSettings } from '../../../schemas/accountGroup.js';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { AccountGroupSettings, AccountGroupSettingsInput } from '../../../schemas/accountGroup.js';
 import { ACCOUNT_GROUP_LIMITS } from '../../../schemas/accountGroup.js';
 import { groupSettingsProblems } from '../../common/accountGroupRules.js';
-import { isApiError } from '../providers/http.js';
-import { ACCOUNT_GROUP_QUERY_KEY, accountGroupApi } from './accountGroupApi.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
+import { clientMessage } from '../providers/errorMessages.js';
 import { AddressFields } from './AddressFields.js';
 import { timeZoneChoices, toForm, toInput, type AddressForm, type GroupForm } from './accountGroupForm.js';
 
@@ -85,24 +85,28 @@ function addressErrors(errors: Record<string, string>, prefix: string): Partial<
   );
 }
 
+/** The settings' cache: the save writes its answer there, so the page shows it without reading again. */
+const ACCOUNT_GROUP_QUERY_KEY = ['accountGroup', 'settings'] as const;
+
 function Editor({ group }: { group: AccountGroupSettings }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [form, setForm] = useState<GroupForm>(() => toForm(group));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: accountGroupApi.save,
+    mutationFn: (input: AccountGroupSettingsInput) => dataProvider.saveAccountGroupSettings(input),
     onSuccess: (saved) => {
       queryClient.setQueryData(ACCOUNT_GROUP_QUERY_KEY, saved);
       setErrors({});
       notify('accountGroup.page.saved', { type: 'success' });
     },
     onError: (error) => {
-      const body = isApiError(error) ? (error.body as { message?: string; errors?: Record<string, string> } | undefined) : undefined;
-      if (body?.errors) setErrors(body.errors);
-      notify(body?.message ?? (error as Error).message, { type: 'error' });
+      const { message, fieldErrors } = clientMessage(error, 'ra.notification.http_error');
+      if (fieldErrors) setErrors(fieldErrors);
+      notify(message, { type: 'error' });
     },
   });
 
@@ -238,7 +242,8 @@ function Editor({ group }: { group: AccountGroupSettings }) {
  */
 export function AccountGroupPage() {
   const translate = useTranslate();
-  const query = useQuery({ queryKey: ACCOUNT_GROUP_QUERY_KEY, queryFn: accountGroupApi.get });
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const query = useQuery({ queryKey: ACCOUNT_GROUP_QUERY_KEY, queryFn: () => dataProvider.accountGroupSettings() });
   if (query.isError) {
     return (
       <Alert

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,14 +9,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
-import { Form, useNotify, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { Form, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { statusBannerSchema, type BannerImportance, type StatusBanner as Banner } from '../../../schemas/statusBanner.js';
 import { FormSubmitButton } from '../forms/FormSubmitButton.js';
 import { SchemaInput } from '../forms/SchemaInput.js';
 import { lazySchemaValidator } from '../forms/lazySchemaValidator.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { clientMessage } from '../providers/errorMessages.js';
-import { fetchStatusBanner, saveStatusBanner } from './bannerApi.js';
-import { StatusBannerStrip } from './StatusBanner.js';
+import { BANNER_CHANGED_EVENT, StatusBannerStrip } from './StatusBanner.js';
 
 const validate = lazySchemaValidator(statusBannerSchema);
 const EMPTY: Banner = { active: false, title: '', body: '', importance: 'Info' };
@@ -55,23 +56,16 @@ export function BannerSettingsDialog({ open, onClose }: { open: boolean; onClose
 function BannerSettingsContent({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [banner, setBanner] = useState<Banner | 'error'>();
-
-  useEffect(() => {
-    let current = true;
-    fetchStatusBanner().then(
-      (b) => current && setBanner(b ?? EMPTY),
-      () => current && setBanner('error'),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  // Every opening reads afresh (no cache kept, gcTime 0) and a failure shows at once (no retry).
+  const loaded = useQuery({ queryKey: ['statusBanner'], queryFn: () => dataProvider.statusBanner(), gcTime: 0, retry: false });
+  const banner: Banner | 'error' | undefined = loaded.isError ? 'error' : loaded.isPending ? undefined : (loaded.data ?? EMPTY);
 
   const save = async (values: Record<string, unknown>) => {
     const { active, title, body, importance } = values as Banner;
     try {
-      await saveStatusBanner({ active: !!active, title, body, importance });
+      await dataProvider.saveStatusBanner({ active: !!active, title, body, importance });
+      window.dispatchEvent(new CustomEvent(BANNER_CHANGED_EVENT));
       notify('banner.settings.saved', { type: 'success' });
       onClose();
       return undefined;

@@ -2,8 +2,26 @@ import { useEffect, useState } from 'react';
 import type { AlertColor } from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import type { BannerImportance, StatusBanner as Banner } from '../../../schemas/statusBanner.js';
-import { BANNER_CHANGED_EVENT, fetchStatusBanner } from './bannerApi.js';
+import { api, isApiError } from '../providers/http.js';
 import './StatusBanner.css';
+
+/** Fired on window after the banner was saved, so every <StatusBanner/> reloads it. */
+export const BANNER_CHANGED_EVENT = 'status-banner-changed';
+
+/**
+ * The banner for the strip (SPEC §7 GET statusBanner); null when none has been set up. The strip
+ * shows on the sign-in page too, outside react-admin, so it reads through the light transport
+ * the login page's first load already carries, not the dataProvider. No message on a failure:
+ * the strip stays away.
+ */
+async function fetchStatusBanner(): Promise<Banner | null> {
+  try {
+    return await api<Banner>('statusBanner', 'GET', undefined, { skipError: true });
+  } catch (error) {
+    if (isApiError(error, 404)) return null;
+    throw error;
+  }
+}
 
 /** SPEC §3 importance to the strip's colour: High is an error, Warning a warning, Info information. */
 const BANNER_SEVERITY: Record<BannerImportance, Extract<AlertColor, 'error' | 'warning' | 'info'>> = {

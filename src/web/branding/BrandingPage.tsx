@@ -6,11 +6,11 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { DealerBranding } from '../../../schemas/dealer.js';
 import { checkLogo, LOGO_LIMITS, LOGO_VARIANTS, type LogoVariant } from '../../common/logoRules.js';
-import { api, isApiError } from '../providers/http.js';
-import { brandingApi } from './brandingApi.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
+import { failureMessage } from '../providers/errorMessages.js';
 import { LogoCard } from './LogoCard.js';
 
 const QUERY_KEY = ['branding', 'current'] as const;
@@ -26,7 +26,8 @@ export function BrandingPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: QUERY_KEY, queryFn: () => api<DealerBranding>('branding') });
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const query = useQuery({ queryKey: QUERY_KEY, queryFn: () => dataProvider.branding() });
   const [busy, setBusy] = useState<LogoVariant>();
   const [errors, setErrors] = useState<Partial<Record<LogoVariant, string>>>({});
 
@@ -38,8 +39,7 @@ export function BrandingPage() {
       await Promise.all(SHOWN_ELSEWHERE.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       notify(done, { type: 'success' });
     } catch (error) {
-      const message = isApiError(error) ? ((error.body as { message?: string } | undefined)?.message ?? error.message) : String(error);
-      setErrors((e) => ({ ...e, [variant]: message }));
+      setErrors((e) => ({ ...e, [variant]: translate(failureMessage(error, 'ra.notification.http_error')) }));
     } finally {
       setBusy(undefined);
     }
@@ -51,7 +51,7 @@ export function BrandingPage() {
       setErrors((e) => ({ ...e, [variant]: translate(checked.problem.key, checked.problem.args) }));
       return;
     }
-    await run(variant, () => brandingApi.upload(variant, file), 'branding.page.uploaded');
+    await run(variant, () => dataProvider.uploadLogo(variant, file), 'branding.page.uploaded');
   };
 
   if (query.isError) {
@@ -85,7 +85,7 @@ export function BrandingPage() {
               busy={busy === variant}
               error={errors[variant]}
               onFile={(file) => void upload(variant, file)}
-              onReset={() => void run(variant, () => brandingApi.reset(variant), 'branding.page.resetDone')}
+              onReset={() => void run(variant, () => dataProvider.resetLogo(variant), 'branding.page.resetDone')}
             />
           ) : (
             <Skeleton key={variant} variant="rounded" height={240} />

@@ -10,14 +10,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Dashboard } from '../../../schemas/dashboard.js';
 import type { SiteListItem } from '../../../schemas/dealer.js';
 import { SITE_STATUSES, SITE_WARNINGS, type SiteStatus } from '../../../schemas/sites.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { getSession, subscribe } from '../providers/session.js';
 import { useRecentAlarms } from '../realtime/alarmFeed.js';
-import { dashboardApi, dashboardQueryKey } from './dashboardApi.js';
 import { sitePath } from '../../common/siteMatch.js';
 import { SiteStatusDot } from '../resources/siteStatus.js';
 import { DashboardTile } from './DashboardTile.js';
@@ -212,7 +212,8 @@ export function DashboardPage({ favorites }: { favorites: FavoritesQuery }) {
     document.title = title;
   }, [title]);
   // The key carries the group: a switch (Switchers.tsx, which also invalidates every query) loads the new group's figures.
-  const { data, isPending, isError } = useQuery({ queryKey: dashboardQueryKey(siteGroupNum), queryFn: dashboardApi.get });
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { data, isPending, isError } = useQuery({ queryKey: ['dashboard', siteGroupNum], queryFn: () => dataProvider.dashboard() });
   const loading = isPending;
   const noGroup = data?.siteGroupNum === null;
   const empty = data !== undefined && data.totalSites === 0;

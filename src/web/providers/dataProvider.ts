@@ -3,8 +3,12 @@ import { HttpError, type DataProvider, type Identifier } from 'react-admin';
 import type { ReportRun } from '../../../schemas/reports.js';
 import { serverText } from './errorMessages.js';
 import { httpClient, isApiError, type HttpOptions } from './http.js';
+import { accountGroupMethods, type AccountGroupMethods } from './methods/accountGroupMethods.js';
 import { ansServiceMethods, type AnsServiceMethods } from './methods/ansServiceMethods.js';
+import { bannerMethods, type BannerMethods } from './methods/bannerMethods.js';
 import { billingMethods, type BillingMethods } from './methods/billingMethods.js';
+import { brandingMethods, type BrandingMethods } from './methods/brandingMethods.js';
+import { dashboardMethods, type DashboardMethods } from './methods/dashboardMethods.js';
 import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
 import { msaMethods, type MsaMethods } from './methods/msaMethods.js';
 import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
@@ -54,13 +58,18 @@ export function withoutEmptySort(url: string): string {
 
 /**
  * The calls that are not list, one, many, create, update or delete (ARCHITECTURE: typed methods on
- * the dataProvider, read through useDataProvider): a report run's re-run (a new run) and cancel.
+ * the dataProvider, read through useDataProvider): a report run's re-run (a new run) and cancel,
+ * and each feature's methods (./methods).
  */
 export interface PortalDataProvider
   extends
     DataProvider,
+    AccountGroupMethods,
     AnsServiceMethods,
+    BannerMethods,
     BillingMethods,
+    BrandingMethods,
+    DashboardMethods,
     DocumentsMethods,
     MsaMethods,
     NewsMethods,
@@ -84,8 +93,12 @@ const postRun = async (id: Identifier, action: 'rerun' | 'cancel') => {
 export function createDataProvider(): PortalDataProvider {
   return {
     ...simpleRestProvider(API_URL, adminHttpClient),
+    ...accountGroupMethods(adminHttpClient),
     ...ansServiceMethods(adminHttpClient),
+    ...bannerMethods(adminHttpClient),
     ...billingMethods(adminHttpClient),
+    ...brandingMethods(adminHttpClient),
+    ...dashboardMethods(adminHttpClient),
     ...documentsMethods(adminHttpClient),
     ...msaMethods(adminHttpClient),
     ...newsMethods(adminHttpClient),
