@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { HistoryPage } from '../site/history/HistoryPage.js';
 import { SiteInfoPage } from '../site/info/SiteInfoPage.js';
-import { shellApi } from '../shell/shellApi.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { ActiveTestsPanel } from '../siteTests/ActiveTestsPanel.js';
 import { PlaceOnTestButton, useCanPlaceTests } from '../siteTests/PlaceOnTestButton.js';
 import { SITES_QUERY, useFavoriteToggle } from '../shell/SiteSidebar.js';
@@ -19,9 +19,10 @@ function useOpenedSite() {
   const sn = Number(params.get('sn')) || 0;
   const dn = Number(params.get('dn')) || undefined;
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { data: site } = useQuery({
     queryKey: ['shell', 'site', sn, dn],
-    queryFn: () => shellApi.site(sn, dn),
+    queryFn: () => dataProvider.siteSummary(sn, dn),
     enabled: sn > 0,
     retry: false,
   });

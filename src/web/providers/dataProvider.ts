@@ -10,9 +10,11 @@ import { billingMethods, type BillingMethods } from './methods/billingMethods.js
 import { brandingMethods, type BrandingMethods } from './methods/brandingMethods.js';
 import { dashboardMethods, type DashboardMethods } from './methods/dashboardMethods.js';
 import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
+import { liveMethods, type LiveMethods } from './methods/liveMethods.js';
 import { msaMethods, type MsaMethods } from './methods/msaMethods.js';
 import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
 import { reportsMethods, type ReportsMethods } from './methods/reportsMethods.js';
+import { shellMethods, type ShellMethods } from './methods/shellMethods.js';
 import { siteTestsMethods, type SiteTestsMethods } from './methods/siteTestsMethods.js';
 import { staffMethods, type StaffMethods } from './methods/staffMethods.js';
 import { supportMethods, type SupportMethods } from './methods/supportMethods.js';
@@ -77,6 +79,7 @@ export interface PortalDataProvider
     SiteTestsMethods,
     StaffMethods,
     SupportMethods {
+  extends DataProvider, AccountGroupMethods, BannerMethods, BrandingMethods, DashboardMethods, LiveMethods, ShellMethods {
   rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
   cancelReportRun(id: Identifier): Promise<{ data: ReportRun }>;
 }
@@ -100,9 +103,11 @@ export function createDataProvider(): PortalDataProvider {
     ...brandingMethods(adminHttpClient),
     ...dashboardMethods(adminHttpClient),
     ...documentsMethods(adminHttpClient),
+    ...liveMethods(adminHttpClient),
     ...msaMethods(adminHttpClient),
     ...newsMethods(adminHttpClient),
     ...reportsMethods(adminHttpClient),
+    ...shellMethods(adminHttpClient),
     ...siteTestsMethods(adminHttpClient),
     ...staffMethods(adminHttpClient),
     ...supportMethods(adminHttpClient),

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { useDataProvider } from 'react-admin';
 import { TIMINGS } from '../../common/constants.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { subscribe, getSession } from '../providers/session.js';
 import { alarmCatchUp } from './alarmCatchUp.js';
 import { clearAlarms, currentAlarms, publishAlarm, publishAlarms } from './alarmFeed.js';
-import { liveApi } from './liveApi.js';
 import { isIdle } from './liveRules.js';
 import { LiveConnections, type LiveHandlers } from './liveConnections.js';
 import { publishReportEvent } from './reportFeed.js';
@@ -22,11 +23,12 @@ export function useLiveConnections(handlers: Omit<LiveHandlers, 'reportProgress'
     handlersRef.current = handlers;
   });
   const managerRef = useRef<LiveConnections>(undefined);
+  const dataProvider = useDataProvider<PortalDataProvider>();
 
   useEffect(() => {
     // Alarms missed while the alarm connection was down are read back when it returns (alarmCatchUp.ts).
     const catchUp = alarmCatchUp({
-      fetchRecent: liveApi.recentAlarms,
+      fetchRecent: (after) => dataProvider.recentAlarms(after),
       group: () => getSession().siteGroupNum,
       current: currentAlarms,
       publish: publishAlarms,
@@ -91,7 +93,8 @@ export function useLiveConnections(handlers: Omit<LiveHandlers, 'reportProgress'
       unsubscribe();
       void manager.stop();
     };
-  }, []);
+    // The dataProvider is made once (App.tsx): the connections start once per mount.
+  }, [dataProvider]);
 
   useEffect(() => {
     const manager = managerRef.current;

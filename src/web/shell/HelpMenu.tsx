@@ -10,10 +10,10 @@ import MuiMenu from '@mui/material/Menu';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { BannerSettingsDialog } from '../banner/BannerSettingsDialog.js';
-import { api } from '../providers/http.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { classicPortalBlocked, helpMenuItems, type HelpItemKey } from './menuRules.js';
 import { pushNotice } from './notices.js';
 import { useShellSession } from './useShellSession.js';
@@ -42,6 +42,7 @@ const HelpChoice = createContext<(key: HelpItemKey) => Promise<unknown>>(async (
 export function HelpDialogs({ children }: { children: ReactNode }) {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { user, config } = useShellSession();
   const [dialog, setDialog] = useState<HelpDialog>(null);
   const [lastPopup, setLastPopup] = useState<HelpItemKey>('classicPortal');
@@ -71,7 +72,7 @@ export function HelpDialogs({ children }: { children: ReactNode }) {
           else popup.close();
           return undefined;
         }
-        const { url } = await api<{ rwKey: string; url: string }>('rw3k/key?userRequested=true', 'POST', undefined, { skipError: true });
+        const { url } = await dataProvider.classicPortalKey();
         popup.location.href = url;
       } catch {
         popup.close();

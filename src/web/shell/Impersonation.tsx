@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { loadSignedIn } from '../providers/transport.js';
 import { updateSession } from '../providers/session.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { pushNotice } from './notices.js';
-import { shellApi } from './shellApi.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { useShellSession } from './useShellSession.js';
 
 /** §4 'Impersonation: a banner reads 'You are now impersonating this user'. Ending it needs confirmation.' */
 export function ImpersonationBanner() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { impersonating } = useShellSession();
   const [confirm, setConfirm] = useState(false);
   if (!impersonating) return null;
@@ -35,7 +36,7 @@ export function ImpersonationBanner() {
         onCancel={() => setConfirm(false)}
         onConfirm={async () => {
           try {
-            const token = await shellApi.endImpersonation();
+            const token = await dataProvider.endImpersonation();
             updateSession({ impersonating: false });
             await loadSignedIn(token);
             window.location.assign('/support');

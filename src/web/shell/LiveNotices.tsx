@@ -1,13 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { canAccess } from '../../common/access.js';
 import { TIMINGS } from '../../common/constants.js';
 import { reportPagePath } from '../../common/reportRules.js';
 import { useLiveConnections } from '../realtime/useLiveConnections.js';
 import { hasNotice, pushNotice } from './notices.js';
-import { shellApi } from './shellApi.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { FEEDBACK_SHOWN_KEY, HELP_PROMPT_DISABLED_KEY, promptPlans, updateAvailable } from './timingRules.js';
 import { safeStorage, useShellSession } from './useShellSession.js';
 
@@ -16,7 +16,12 @@ export function LiveNotices({ dealer }: { dealer: boolean }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: groups } = useQuery({ queryKey: ['shell', 'accountGroups'], queryFn: shellApi.accountGroups, enabled: dealer });
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { data: groups } = useQuery({
+    queryKey: ['shell', 'accountGroups'],
+    queryFn: () => dataProvider.accountGroupOptions(),
+    enabled: dealer,
+  });
   // Only staff hear live alarms (the table's liveAlarms): a customer's current group is their account's dealer.
   const hearsAlarms = canAccess(useShellSession().user, { resource: 'liveAlarms', action: 'list' });
   const liveGroups = useMemo(
@@ -68,11 +73,12 @@ export function LiveNotices({ dealer }: { dealer: boolean }) {
 /** §4 'New version detection: checked every 15 s. A persistent 'Update Available' notice with an Update button reloads the page.' */
 export function UpdateCheck() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   useEffect(() => {
     let loaded: string | undefined;
     let stopped = false;
     const check = async () => {
-      const version = await shellApi.version().catch(() => undefined);
+      const version = await dataProvider.appVersion().catch(() => undefined);
       if (stopped || !version) return;
       if (!loaded) loaded = version.buildId;
       else if (updateAvailable(loaded, version.buildId) && !hasNotice('update')) {
@@ -92,7 +98,7 @@ export function UpdateCheck() {
       stopped = true;
       clearInterval(timer);
     };
-  }, [translate]);
+  }, [translate, dataProvider]);
   return null;
 }
 

@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SiteRecord } from '../../../schemas/sites.js';
@@ -26,7 +26,7 @@ import {
   parseRecentSearches,
 } from './recentSearches.js';
 import { onOpenAccountSearch, onOpenSpotlight, openAccountSearch } from './shellEvents.js';
-import { shellApi } from './shellApi.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { SITES_QUERY } from './SiteSidebar.js';
 import { safeStorage, useShellSession } from './useShellSession.js';
 
@@ -59,10 +59,11 @@ function useDebounced(value: string, ms: number): [string, (now: string) => void
 
 /** GET /api/sites for a search text (the first ten, by relevance); nothing for an empty text. */
 function useSiteSearch(text: string, enabled = true) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const q = text.trim();
   return useQuery({
     queryKey: ['shell', 'siteSearch', q],
-    queryFn: () => shellApi.searchSites(q),
+    queryFn: () => dataProvider.searchSites(q),
     enabled: enabled && q !== '',
     staleTime: 30_000,
     retry: false,

@@ -12,15 +12,14 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
-import { AppBar, LoadingIndicator, useRefresh, UserMenuContextProvider, useTheme, useTranslate } from 'react-admin';
+import { AppBar, LoadingIndicator, useDataProvider, useRefresh, UserMenuContextProvider, useTheme, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { DealerBranding } from '../../../schemas/dealer.js';
-import { api } from '../providers/http.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { APPLICATION } from '../../common/constants.js';
 import { HelpDialogs, HelpMenu } from './HelpMenu.js';
 import { headerLogo, homePath } from './menuRules.js';
-import { shellApi } from './shellApi.js';
 import type { HeaderControl, HeaderLayout } from './headerRules.js';
 import { AccountItem, DarkModeItem, LanguageItems, LogoutItem, MsaAccountItem, ShellUserMenu } from './ShellUserMenu.js';
 import { useShellControls } from './shellContext.js';
@@ -32,13 +31,15 @@ import { useShellSession } from './useShellSession.js';
 /** §7 'Load dealer branding (logos)'; a customer's logos come with the active account link. */
 function useBranding(): DealerBranding | null {
   const { user, siteGroupNum } = useShellSession();
+  // Where the logos come from (the account link or the group's branding), not who may see them.
   const customer = user?.applicationNum === APPLICATION.customer;
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { data: branding } = useQuery({
     queryKey: ['shell', 'branding', siteGroupNum],
-    queryFn: () => api<DealerBranding | null>('branding', 'GET', undefined, { skipError: true }).catch(() => null),
+    queryFn: () => dataProvider.branding({ skipError: true }).catch(() => null),
     enabled: !!user && !customer,
   });
-  const { data: links } = useQuery({ queryKey: ['shell', 'accountLinks'], queryFn: shellApi.accountLinks, enabled: customer });
+  const { data: links } = useQuery({ queryKey: ['shell', 'accountLinks'], queryFn: () => dataProvider.accountLinks(), enabled: customer });
   if (customer) return links?.find((l) => l.isFavorite) ?? links?.[0] ?? null;
   return branding ?? null;
 }

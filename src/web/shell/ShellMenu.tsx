@@ -31,11 +31,11 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import PolicyIcon from '@mui/icons-material/Policy';
 import type { ReactElement } from 'react';
-import { Menu, useSidebarState, useTranslate } from 'react-admin';
+import { Menu, useDataProvider, useSidebarState, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { APPLICATION } from '../../common/constants.js';
-import { shellApi } from './shellApi.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { splitMoreOptions, visibleDrawerItems, type DrawerItem } from './menuRules.js';
 import { useShellSession } from './useShellSession.js';
 import { openAccountSearch } from './shellEvents.js';
@@ -95,9 +95,10 @@ function DrawerEntry({ item, onDone }: { item: DrawerItem; onDone?: () => void }
 /** The panel-info entries of §2 App 3 'Account Info (with a panel-info entry per device)'. */
 function PanelInfoEntries() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const location = useLocation();
   const sn = Number(new URLSearchParams(location.search).get('sn')) || undefined;
-  const { data: links } = useQuery({ queryKey: ['shell', 'accountLinks'], queryFn: shellApi.accountLinks });
+  const { data: links } = useQuery({ queryKey: ['shell', 'accountLinks'], queryFn: () => dataProvider.accountLinks() });
   const link = links?.find((l) => l.siteNum === sn) ?? links?.find((l) => l.isFavorite) ?? links?.[0];
   if (!link) return null;
   return (

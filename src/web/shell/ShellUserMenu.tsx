@@ -10,12 +10,12 @@ import ToggleOffIcon from '@mui/icons-material/ToggleOff';
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
 import TranslateIcon from '@mui/icons-material/Translate';
 import Divider from '@mui/material/Divider';
-import { UserMenu, useLocales, useLocaleState, useLogout, useTheme, useTranslate, useUserMenu } from 'react-admin';
+import { useDataProvider, useLocales, useLocaleState, useLogout, UserMenu, useTheme, useTranslate, useUserMenu } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { canAccess } from '../../common/access.js';
 import { COLOR_MODE_STORAGE_KEY } from '../theme/colorMode.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
-import { shellApi } from './shellApi.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { safeStorage, useShellSession } from './useShellSession.js';
 
 export function AccountItem() {
@@ -125,6 +125,7 @@ export function LanguageItems() {
 /** Log Out (also in the compact header's overflow menu); while impersonating it ends both sessions after confirmation (§4). */
 export function LogoutItem() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const logout = useLogout();
   const menu = useUserMenu();
   const { impersonating } = useShellSession();
@@ -143,7 +144,7 @@ export function LogoutItem() {
         message={translate('shell.impersonation.logoutConfirm')}
         onCancel={() => setConfirm(false)}
         onConfirm={async () => {
-          await shellApi.endImpersonation().catch(() => undefined);
+          await dataProvider.endImpersonation().catch(() => undefined);
           setConfirm(false);
           menu?.onClose();
           await logout();

@@ -9,12 +9,12 @@ import Typography from '@mui/material/Typography';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { SiteListItem } from '../../../schemas/dealer.js';
 import { displayAccountName } from './menuRules.js';
 import { pushNotice } from './notices.js';
-import { shellApi } from './shellApi.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { sitePath } from '../../common/siteMatch.js';
 
 export const SITE_SIDEBAR_HIDDEN_KEY = 'site-sidebar-hidden';
@@ -28,9 +28,10 @@ function siteXmit(site: Pick<SiteListItem, 'xmit' | 'transmitterCode'>): string 
 export function useFavoriteToggle() {
   const translate = useTranslate();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   return async (xmit: string, favorite: boolean) => {
     try {
-      const favorites = favorite ? await shellApi.favorite(xmit) : await shellApi.unfavorite(xmit);
+      const favorites = favorite ? await dataProvider.favoriteSite(xmit) : await dataProvider.unfavoriteSite(xmit);
       queryClient.setQueryData([...SITES_QUERY, 'favorites'], favorites);
       await queryClient.invalidateQueries({ queryKey: SITES_QUERY });
     } catch {
@@ -107,8 +108,9 @@ function SiteList({
 /** SPEC §2 'A site sidebar (Favorites and Recents), hidden for MSA'. */
 export function SiteSidebar() {
   const translate = useTranslate();
-  const { data: favorites = [] } = useQuery({ queryKey: [...SITES_QUERY, 'favorites'], queryFn: shellApi.favorites });
-  const { data: recents = [] } = useQuery({ queryKey: [...SITES_QUERY, 'recents'], queryFn: shellApi.recents });
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { data: favorites = [] } = useQuery({ queryKey: [...SITES_QUERY, 'favorites'], queryFn: () => dataProvider.favoriteSites() });
+  const { data: recents = [] } = useQuery({ queryKey: [...SITES_QUERY, 'recents'], queryFn: () => dataProvider.recentSites() });
   const favoriteNums = new Set(favorites.map((f) => f.siteNum));
   return (
     <Box

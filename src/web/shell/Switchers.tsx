@@ -12,13 +12,13 @@ import CheckIcon from '@mui/icons-material/Check';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { useMediaQuery, type Theme } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSidebarState, useTranslate } from 'react-admin';
+import { useDataProvider, useSidebarState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { APPLICATION, TIMINGS } from '../../common/constants.js';
 import { updateSession } from '../providers/session.js';
 import { displayAccountName } from './menuRules.js';
 import { pushNotice } from './notices.js';
-import { shellApi } from './shellApi.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { useShellSession } from './useShellSession.js';
 
 /** Narrower on phones, where the bar also holds the drawer, search, help and user menus. */
@@ -43,17 +43,18 @@ interface Switch {
 /** §4 'Account-group switch: sets the group, goes to /home/dashboard and shows a loading pulse for 3 s'. */
 function useAccountGroupSwitch(onPulse: (on: boolean) => void): Switch | null {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { siteGroupNum } = useShellSession();
-  const { data: groups } = useQuery({ queryKey: ['shell', 'accountGroups'], queryFn: shellApi.accountGroups });
+  const { data: groups } = useQuery({ queryKey: ['shell', 'accountGroups'], queryFn: () => dataProvider.accountGroupOptions() });
   const [busy, setBusy] = useState(false);
   if (!groups || groups.length === 0) return null;
   const change = async (next: number) => {
     if (next === siteGroupNum) return;
     setBusy(true);
     try {
-      const user = await shellApi.switchAccountGroup(next);
+      const user = await dataProvider.switchAccountGroup(next);
       updateSession({ user, siteGroupNum: user.dealer?.siteGroupNum ?? next });
       onPulse(true);
       setTimeout(() => onPulse(false), TIMINGS.dealerSwitchPulseMs);
@@ -80,9 +81,10 @@ let chosenAccount: number | undefined;
 /** §4 'MSA account switch: calls the server, then goes to /msa/summary with sn and the first device'. */
 function useAccountSwitch(): Switch | null {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: links } = useQuery({ queryKey: ['shell', 'accountLinks'], queryFn: shellApi.accountLinks });
+  const { data: links } = useQuery({ queryKey: ['shell', 'accountLinks'], queryFn: () => dataProvider.accountLinks() });
   const [current, setCurrent] = useState<number | undefined>(chosenAccount);
   const [busy, setBusy] = useState(false);
   if (!links || links.length === 0) return null;
@@ -92,7 +94,7 @@ function useAccountSwitch(): Switch | null {
   const change = async (siteNum: number) => {
     setBusy(true);
     try {
-      const active = await shellApi.activateAccount(siteNum);
+      const active = await dataProvider.activateAccount(siteNum);
       chosenAccount = siteNum;
       setCurrent(siteNum);
       updateSession({ siteGroupNum: active.siteGroupNum });
