@@ -18,6 +18,7 @@ import { shellMethods, type ShellMethods } from './methods/shellMethods.js';
 import { siteTestsMethods, type SiteTestsMethods } from './methods/siteTestsMethods.js';
 import { staffMethods, type StaffMethods } from './methods/staffMethods.js';
 import { supportMethods, type SupportMethods } from './methods/supportMethods.js';
+import { userAccountMethods, type UserAccountMethods } from './methods/userAccountMethods.js';
 
 /** The API's base URL: the same origin that served the app. */
 const API_URL = '/api';
@@ -80,6 +81,9 @@ export interface PortalDataProvider
     StaffMethods,
     SupportMethods {
   extends DataProvider, AccountGroupMethods, BannerMethods, BrandingMethods, DashboardMethods, LiveMethods, ShellMethods {
+    LiveMethods,
+    ShellMethods,
+    UserAccountMethods {
   rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
   cancelReportRun(id: Identifier): Promise<{ data: ReportRun }>;
 }
@@ -111,6 +115,7 @@ export function createDataProvider(): PortalDataProvider {
     ...siteTestsMethods(adminHttpClient),
     ...staffMethods(adminHttpClient),
     ...supportMethods(adminHttpClient),
+    ...userAccountMethods(adminHttpClient),
     rerunReportRun: (id) => postRun(id, 'rerun'),
     cancelReportRun: (id) => postRun(id, 'cancel'),
   };

@@ -11,12 +11,12 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { AuthenticatorSetup as Setup } from '../../../schemas/authenticator.js';
 import { fewRecoveryCodesLeft } from '../../common/recoveryCodes.js';
 import { clientMessage } from '../providers/errorMessages.js';
-import { AUTHENTICATOR_KEY, authenticatorApi, useAuthenticatorStatus } from './authenticatorApi.js';
 import { AuthenticatorSetup } from './AuthenticatorSetup.js';
 import { ProofDialog } from './ProofDialog.js';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel.js';
 import { Section } from './Section.js';
 import { formatWhen } from './userAgent.js';
+import { USER_ACCOUNT_KEYS, useAccountProvider, useAuthenticatorStatus } from './userAccountQueries.js';
 
 type View = { kind: 'status' } | { kind: 'password' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] };
 
@@ -27,6 +27,7 @@ type View = { kind: 'status' } | { kind: 'password' } | { kind: 'setup'; setup: 
  * and Turn off, each behind the current password.
  */
 export function AuthenticatorSection({ username }: { username: string }) {
+  const dataProvider = useAccountProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -39,14 +40,14 @@ export function AuthenticatorSection({ username }: { username: string }) {
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const t = (key: string, args?: Record<string, unknown>) => translate(`authenticator.${key}`, args);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: AUTHENTICATOR_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: USER_ACCOUNT_KEYS.authenticator });
 
   const start = async () => {
     if (!password) return setPasswordError(translate('validation.required'));
     setBusy(true);
     setFailure(undefined);
     try {
-      const setup = await authenticatorApi.start(password);
+      const setup = await dataProvider.startAuthenticator(password);
       setPassword('');
       setView({ kind: 'setup', setup });
     } catch (error) {
@@ -165,7 +166,7 @@ export function AuthenticatorSection({ username }: { username: string }) {
         confirmLabel={t('regenerateConfirm')}
         onCancel={() => setDialog(undefined)}
         onConfirm={async (currentPassword) => {
-          const { recoveryCodes } = await authenticatorApi.newRecoveryCodes(currentPassword);
+          const { recoveryCodes } = await dataProvider.newRecoveryCodes(currentPassword);
           setDialog(undefined);
           setView({ kind: 'codes', codes: recoveryCodes });
           await refresh();
@@ -179,7 +180,7 @@ export function AuthenticatorSection({ username }: { username: string }) {
         danger
         onCancel={() => setDialog(undefined)}
         onConfirm={async (currentPassword) => {
-          await authenticatorApi.turnOff(currentPassword);
+          await dataProvider.turnOffAuthenticator(currentPassword);
           setDialog(undefined);
           notify('authenticator.turnedOff', { type: 'success' });
           await refresh();

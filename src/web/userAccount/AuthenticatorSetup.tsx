@@ -10,8 +10,8 @@ import { useNotify, useTranslate } from 'react-admin';
 import type { AuthenticatorSetup as Setup } from '../../../schemas/authenticator.js';
 import { LIMITS } from '../../../schemas/constants.js';
 import { clientMessage } from '../providers/errorMessages.js';
-import { authenticatorApi } from './authenticatorApi.js';
 import { digitsOnly, groupedKey } from './authenticatorRules.js';
+import { useAccountProvider } from './userAccountQueries.js';
 
 /**
  * Setting the app up: 1. scan the QR code (or type the key, shown grouped, with Copy), 2. enter
@@ -27,6 +27,7 @@ export function AuthenticatorSetup({
   onCancel: () => void;
 }) {
   const translate = useTranslate();
+  const dataProvider = useAccountProvider();
   const notify = useNotify();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -50,7 +51,7 @@ export function AuthenticatorSetup({
     setBusy(true);
     setFailure(undefined);
     try {
-      const { recoveryCodes } = await authenticatorApi.confirm(code);
+      const { recoveryCodes } = await dataProvider.confirmAuthenticator(code);
       onTurnedOn(recoveryCodes);
     } catch (e) {
       const { message, fieldErrors } = clientMessage(e, 'userAccount.saveFailed.code');

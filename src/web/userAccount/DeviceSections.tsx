@@ -12,8 +12,8 @@ import type { TrustedDevice, UserSession } from '../../../schemas/users.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { Section } from './Section.js';
-import { USER_ACCOUNT_KEYS, useSessions, useTrustedDevices, userAccountApi } from './userAccountApi.js';
 import { describeUserAgent, formatWhen } from './userAgent.js';
+import { USER_ACCOUNT_KEYS, useAccountProvider, useSessions, useTrustedDevices } from './userAccountQueries.js';
 
 /** 'Chrome on Windows', or the unknown-browser text. */
 function useDeviceName() {
@@ -31,6 +31,7 @@ function ThisChip({ label }: { label: string }) {
 
 /** The remembered devices ('Remember this device?'), each with Forget. */
 export function DevicesSection() {
+  const dataProvider = useAccountProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -43,7 +44,7 @@ export function DevicesSection() {
   const forget = async (device: TrustedDevice) => {
     setBusy(device.id);
     try {
-      await userAccountApi.forgetDevice(device.id);
+      await dataProvider.forgetTrustedDevice(device.id);
       notify('userAccount.devices.revoked', { type: 'success' });
     } catch (error) {
       notify(clientMessage(error, 'userAccount.saveFailed.devices').message, { type: 'error' });
@@ -100,6 +101,7 @@ export function DevicesSection() {
 
 /** The open sessions, this one first; Sign out for another one, and Sign out everywhere else. */
 export function SessionsSection() {
+  const dataProvider = useAccountProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -125,13 +127,13 @@ export function SessionsSection() {
 
   const end = (session: UserSession) =>
     act(async () => {
-      await userAccountApi.endSession(session.id);
+      await dataProvider.endUserSession(session.id);
       notify('userAccount.sessions.ended', { type: 'success' });
     });
 
   const signOutOthers = () =>
     act(async () => {
-      const { revoked } = await userAccountApi.signOutOthers();
+      const { revoked } = await dataProvider.signOutOtherSessions();
       setConfirm(false);
       notify('userAccount.sessions.signedOutOthers', { type: 'success', messageArgs: { smart_count: revoked } });
     });

@@ -20,9 +20,9 @@ import { PASSKEY_NAME_MAX, type Passkey } from '../../../schemas/passkeys.js';
 import { passkeyFailure, passkeyName, suggestedPasskeyName } from '../../common/passkeys.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
-import { PASSKEYS_KEY, passkeysApi, usePasskeys } from './passkeysApi.js';
 import { Section } from './Section.js';
 import { describeUserAgent, formatWhen } from './userAgent.js';
+import { USER_ACCOUNT_KEYS, useAccountProvider, usePasskeys } from './userAccountQueries.js';
 
 type Translate = (key: string, args?: Record<string, unknown>) => string;
 
@@ -38,6 +38,7 @@ function failureOf(error: unknown): { message: string; fields: Record<string, st
  * the server wants it (no code or passkey verified in this session lately, stepUp.ts).
  */
 function AddPasskeyDialog({ open, existing, onClose }: { open: boolean; existing: Passkey[]; onClose: (added?: Passkey) => void }) {
+  const dataProvider = useAccountProvider();
   const translate = useTranslate();
   const t: Translate = (key, args) => translate(`passkeys.section.${key}`, args);
   const titleId = useId();
@@ -67,7 +68,7 @@ function AddPasskeyDialog({ open, existing, onClose }: { open: boolean; existing
     try {
       let options;
       try {
-        ({ options } = await passkeysApi.start(askPassword ? password : undefined));
+        ({ options } = await dataProvider.startPasskeyRegistration(askPassword ? password : undefined));
       } catch (error) {
         const { message, fields } = failureOf(error);
         if (fields.currentPassword) {
@@ -84,7 +85,7 @@ function AddPasskeyDialog({ open, existing, onClose }: { open: boolean; existing
         setFailure(`login.passkey.errors.${passkeyFailure(ceremony)}`);
         return;
       }
-      onClose(await passkeysApi.finish(response, clean));
+      onClose(await dataProvider.finishPasskeyRegistration(response, clean));
     } catch (error) {
       const { message, fields } = failureOf(error);
       if (fields.name) setErrors({ name: fields.name });
@@ -154,6 +155,7 @@ function AddPasskeyDialog({ open, existing, onClose }: { open: boolean; existing
 
 /** Rename a passkey: its name only. */
 function RenameDialog({ passkey, onClose }: { passkey: Passkey; onClose: (renamed?: Passkey) => void }) {
+  const dataProvider = useAccountProvider();
   const translate = useTranslate();
   const t: Translate = (key, args) => translate(`passkeys.section.${key}`, args);
   const titleId = useId();
@@ -167,7 +169,7 @@ function RenameDialog({ passkey, onClose }: { passkey: Passkey; onClose: (rename
     if (!clean) return setError('validation.required');
     setBusy(true);
     try {
-      onClose(await passkeysApi.rename(passkey.id, clean));
+      onClose(await dataProvider.renamePasskey(passkey.id, clean));
     } catch (failure) {
       const { message, fields } = failureOf(failure);
       setError(fields.name ?? message);
@@ -216,6 +218,7 @@ function RenameDialog({ passkey, onClose }: { passkey: Passkey; onClose: (rename
  * browser, the list stays (a passkey of another device can still be removed) but nothing is added.
  */
 export function PasskeySection() {
+  const dataProvider = useAccountProvider();
   const translate = useTranslate();
   const t: Translate = (key, args) => translate(`passkeys.section.${key}`, args);
   const notify = useNotify();
@@ -227,12 +230,12 @@ export function PasskeySection() {
   const [removing, setRemoving] = useState<Passkey>();
   const [busy, setBusy] = useState(false);
   const supported = browserSupportsWebAuthn();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: USER_ACCOUNT_KEYS.passkeys });
 
   const remove = async (passkey: Passkey) => {
     setBusy(true);
     try {
-      await passkeysApi.remove(passkey.id);
+      await dataProvider.removePasskey(passkey.id);
       notify('passkeys.section.removed', { type: 'success' });
     } catch (error) {
       notify(clientMessage(error, 'userAccount.saveFailed.devices').message, { type: 'error' });

@@ -12,10 +12,11 @@ import { PROFILE_LANGUAGES, PROFILE_THEMES } from '../../../schemas/users.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { COLOR_MODE_STORAGE_KEY } from '../theme/colorMode.js';
 import { Section } from './Section.js';
-import { USER_ACCOUNT_KEYS, userAccountApi } from './userAccountApi.js';
+import { USER_ACCOUNT_KEYS, useAccountProvider } from './userAccountQueries.js';
 
 /** The name (the username shown, not changed here). */
 export function ProfileSection({ profile }: { profile: Profile }) {
+  const dataProvider = useAccountProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -26,7 +27,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
     if (!name.trim()) return setError('validation.required');
     setBusy(true);
     try {
-      queryClient.setQueryData(USER_ACCOUNT_KEYS.profile, await userAccountApi.saveProfile({ name: name.trim() }));
+      queryClient.setQueryData(USER_ACCOUNT_KEYS.profile, await dataProvider.saveProfile({ name: name.trim() }));
       setError(undefined);
       notify('userAccount.profile.saved', { type: 'success' });
     } catch (failure) {
@@ -79,6 +80,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
 
 /** Language (en, es, fr) and theme: applied at once in this browser and saved to the account. */
 export function PreferencesSection({ profile }: { profile: Profile }) {
+  const dataProvider = useAccountProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -99,7 +101,7 @@ export function PreferencesSection({ profile }: { profile: Profile }) {
       }
     }
     try {
-      queryClient.setQueryData(USER_ACCOUNT_KEYS.profile, await userAccountApi.saveProfile(change));
+      queryClient.setQueryData(USER_ACCOUNT_KEYS.profile, await dataProvider.saveProfile(change));
       notify('userAccount.preferences.saved', { type: 'success' });
     } catch (failure) {
       notify(clientMessage(failure, 'userAccount.saveFailed.profile').message, { type: 'error' });

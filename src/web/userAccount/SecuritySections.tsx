@@ -15,7 +15,7 @@ import { APPLICATION } from '../../common/constants.js';
 import { contactType } from '../../common/loginFlow.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { Section } from './Section.js';
-import { USER_ACCOUNT_KEYS, useContactMethods, userAccountApi } from './userAccountApi.js';
+import { USER_ACCOUNT_KEYS, useAccountProvider, useContactMethods } from './userAccountQueries.js';
 
 type Step = { kind: 'closed' } | { kind: 'form' } | { kind: 'code'; type: MfaContactType; sentTo: string };
 
@@ -25,6 +25,7 @@ type Step = { kind: 'closed' } | { kind: 'form' } | { kind: 'code'; type: MfaCon
  * deviceVerification); until then the verified one stays in force.
  */
 export function ContactMethodsSection({ applicationNum }: { applicationNum: number }) {
+  const dataProvider = useAccountProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -56,7 +57,7 @@ export function ContactMethodsSection({ applicationNum }: { applicationNum: numb
 
   const sendCode = (type: MfaContactType) =>
     run(async () => {
-      const sent = await userAccountApi.sendCode(type);
+      const sent = await dataProvider.sendDeviceVerificationCode(type);
       setCode('');
       setStep({ kind: 'code', type, sentTo: sent.mfaSentTo });
     }, []);
@@ -68,11 +69,11 @@ export function ContactMethodsSection({ applicationNum }: { applicationNum: numb
     if (Object.keys(missing).length) return setErrors(missing);
     return run(async () => {
       const kind = applicationNum === APPLICATION.internal ? 'internal' : 'external';
-      await userAccountApi.saveContact(kind, contact.trim(), password);
+      await dataProvider.saveContactMethod(kind, contact.trim(), password);
       setPassword('');
       await refresh();
       const type: MfaContactType = contactType(contact.trim()) ?? 'email';
-      const sent = await userAccountApi.sendCode(type);
+      const sent = await dataProvider.sendDeviceVerificationCode(type);
       setCode('');
       setStep({ kind: 'code', type, sentTo: sent.mfaSentTo });
     }, ['contact', 'currentPassword']);
@@ -81,7 +82,7 @@ export function ContactMethodsSection({ applicationNum }: { applicationNum: numb
   const submitCode = () => {
     if (code.trim().length < LIMITS.mfaCodeLength) return setErrors({ code: 'validation.required' });
     return run(async () => {
-      await userAccountApi.verifyCode(code.trim());
+      await dataProvider.verifyCode(code.trim());
       await refresh();
       setStep({ kind: 'closed' });
       setContact('');
@@ -222,6 +223,7 @@ const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword:
 
 /** The password: the current one, then the new one twice (§5 12 to 32); other sessions end on success. */
 export function PasswordSection() {
+  const dataProvider = useAccountProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -242,7 +244,7 @@ export function PasswordSection() {
     setBusy(true);
     setFailure(undefined);
     try {
-      await userAccountApi.changePassword(values);
+      await dataProvider.changePassword(values);
       setValues(EMPTY_PASSWORDS);
       setErrors({});
       notify('userAccount.password.changed', { type: 'success' });

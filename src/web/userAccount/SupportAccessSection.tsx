@@ -4,12 +4,11 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
-import type { SupportAccess } from '../../../schemas/support.js';
 import { supportAccessEnd } from '../../common/supportActions.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { api } from '../providers/http.js';
 import { Section } from './Section.js';
 import { formatWhen } from './userAgent.js';
+import { useAccountProvider } from './userAccountQueries.js';
 
 /**
  * 'Support access': each time support used the portal as this user (impersonation),
@@ -17,10 +16,11 @@ import { formatWhen } from './userAgent.js';
  */
 export function SupportAccessSection() {
   const translate = useTranslate();
+  const dataProvider = useAccountProvider();
   const [locale = 'en'] = useLocaleState();
   const { data, error } = useQuery({
     queryKey: ['userAccount', 'supportAccess'],
-    queryFn: () => api<SupportAccess[]>('user/supportAccess'),
+    queryFn: () => dataProvider.supportAccess(),
   });
   const t = (key: string, args?: Record<string, unknown>) => translate(`support.supportAccess.${key}`, args);
   let body;

@@ -10,8 +10,8 @@ import { PreferencesSection, ProfileSection } from './ProfileSections.js';
 import { ContactMethodsSection, PasswordSection } from './SecuritySections.js';
 import { AuthenticatorSection } from './AuthenticatorSection.js';
 import { SupportAccessSection } from './SupportAccessSection.js';
-import { useProfile } from './userAccountApi.js';
 import { LoadFailed } from '../resources/LoadFailed.js';
+import { useProfile } from './userAccountQueries.js';
 
 /**
  * /user-account, for every user: name, language and theme; contact methods (a new one
