@@ -113,6 +113,12 @@ export const eventRecordSchema = {
 } as const;
 export type EventRecord = FromSchema<typeof eventRecordSchema>;
 
+/** One page of GET /api/events as the browser keeps it: the rows and the keyset cursor of the next (none on the last). */
+export interface EventsPage {
+  rows: EventRecord[];
+  nextCursor?: string;
+}
+
 /** The export's header row, in this order (the list's columns). */
 export const EVENT_EXPORT_COLUMNS = [
   'date',

@@ -10,11 +10,14 @@ import { billingMethods, type BillingMethods } from './methods/billingMethods.js
 import { brandingMethods, type BrandingMethods } from './methods/brandingMethods.js';
 import { dashboardMethods, type DashboardMethods } from './methods/dashboardMethods.js';
 import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
+import { eventsMethods, type EventsMethods } from './methods/eventsMethods.js';
 import { liveMethods, type LiveMethods } from './methods/liveMethods.js';
 import { msaMethods, type MsaMethods } from './methods/msaMethods.js';
 import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
 import { reportsMethods, type ReportsMethods } from './methods/reportsMethods.js';
 import { shellMethods, type ShellMethods } from './methods/shellMethods.js';
+import { siteCreateMethods, type SiteCreateMethods } from './methods/siteCreateMethods.js';
+import { siteInfoMethods, type SiteInfoMethods } from './methods/siteInfoMethods.js';
 import { siteTestsMethods, type SiteTestsMethods } from './methods/siteTestsMethods.js';
 import { staffMethods, type StaffMethods } from './methods/staffMethods.js';
 import { supportMethods, type SupportMethods } from './methods/supportMethods.js';
@@ -81,8 +84,11 @@ export interface PortalDataProvider
     StaffMethods,
     SupportMethods {
   extends DataProvider, AccountGroupMethods, BannerMethods, BrandingMethods, DashboardMethods, LiveMethods, ShellMethods {
+    EventsMethods,
     LiveMethods,
     ShellMethods,
+    SiteCreateMethods,
+    SiteInfoMethods,
     UserAccountMethods {
   rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
   cancelReportRun(id: Identifier): Promise<{ data: ReportRun }>;
@@ -107,11 +113,14 @@ export function createDataProvider(): PortalDataProvider {
     ...brandingMethods(adminHttpClient),
     ...dashboardMethods(adminHttpClient),
     ...documentsMethods(adminHttpClient),
+    ...eventsMethods(adminHttpClient),
     ...liveMethods(adminHttpClient),
     ...msaMethods(adminHttpClient),
     ...newsMethods(adminHttpClient),
     ...reportsMethods(adminHttpClient),
     ...shellMethods(adminHttpClient),
+    ...siteCreateMethods(adminHttpClient),
+    ...siteInfoMethods(adminHttpClient),
     ...siteTestsMethods(adminHttpClient),
     ...staffMethods(adminHttpClient),
     ...supportMethods(adminHttpClient),

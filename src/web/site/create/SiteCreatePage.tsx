@@ -14,15 +14,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { SiteCreateStep, SiteDraft } from '../../../../schemas/siteCreate.js';
+import { SITE_CREATE_LIMITS, type SiteCreateStep, type SiteDraft } from '../../../../schemas/siteCreate.js';
 import { normaliseTransmitter } from '../../../common/transmitter.js';
-import { isApiError } from '../../providers/http.js';
+import type { PortalDataProvider } from '../../providers/dataProvider.js';
 import { failureMessage } from '../../providers/errorMessages.js';
 import { DraftChooser, savedTime } from './DraftChooser.js';
-import { siteCreateApi } from './siteCreateApi.js';
 import {
   emptyValues,
   firstStepOf,
@@ -36,7 +35,7 @@ import {
 import { ContactsStep, DevicesStep, PasscodesStep, ZonesStep } from './SiteCreateRows.js';
 import { ReviewStep } from './SiteCreateReview.js';
 import { AccountStep, AddressStep } from './SiteCreateSteps.js';
-import { forgetCopy, unsavedCopy, useSiteDraft } from './useSiteDraft.js';
+import { DRAFTS, forgetCopy, unsavedCopy, useSiteDraft } from './useSiteDraft.js';
 import { useTransmitterChecks } from './useTransmitterChecks.js';
 
 /** The shell's confirmation dialog, given by the app (features do not import each other). */
@@ -118,6 +117,16 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  // Every draft of the user (at most SITE_CREATE_LIMITS.draftsPerUser), in the server's order: the latest first.
+  const listDrafts = () =>
+    dataProvider
+      .getList<SiteDraft>(DRAFTS, {
+        pagination: { page: 1, perPage: SITE_CREATE_LIMITS.draftsPerUser },
+        sort: { field: '', order: 'ASC' },
+        filter: {},
+      })
+      .then(({ data }) => data);
   const [locale] = useLocaleState();
   const [params, setParams] = useSearchParams();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
@@ -212,16 +221,16 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
     const load = async () => {
       if (draftParam) {
         try {
-          const loaded = await siteCreateApi.draft(draftParam);
+          const { data: loaded } = await dataProvider.getOne<SiteDraft>(DRAFTS, { id: draftParam });
           if (!cancelled) openDraft(loaded);
           return;
         } catch (error) {
           if (cancelled) return;
-          if (!isApiError(error, 404)) throw error;
+          if ((error as { status?: number }).status !== 404) throw error;
           setNotice(translate('siteCreate.draft.notFound'));
         }
       }
-      const drafts = await siteCreateApi.drafts().catch(() => []);
+      const drafts = await listDrafts().catch(() => []);
       if (cancelled) return;
       if (drafts.length && !draftParam) setPhase({ kind: 'choose', drafts });
       else startNew();
@@ -288,14 +297,14 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
     setCreating(true);
     draft.pause(true);
     try {
-      const created = await siteCreateApi.create(toPayload(form.getValues(), draft.draftId));
+      const created = await dataProvider.createSite(toPayload(form.getValues(), draft.draftId));
       forgetCopy(draft.draftId);
       notify(translate('siteCreate.created', { siteNum: created.siteNum }), { type: 'success' });
       navigate(`/site/info?sn=${created.siteNum}`);
     } catch (error) {
       draft.pause(false);
       setCreating(false);
-      const body = (isApiError(error) ? error.body : undefined) as { message?: string; errors?: Record<string, string> } | undefined;
+      const body = (error as { body?: { message?: string; errors?: Record<string, string> } }).body;
       const fields = body?.errors ?? {};
       const values = form.getValues();
       for (const [path, message] of Object.entries(fields)) serverErrors.current.set(path, { value: valueAt(values, path), message });
@@ -308,11 +317,11 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
   const discard = async (target: { id: number }) => {
     draft.pause(true);
     try {
-      await siteCreateApi.deleteDraft(target.id);
+      await dataProvider.delete<SiteDraft>(DRAFTS, { id: target.id });
       forgetCopy(target.id);
       notify(translate('siteCreate.draft.discarded'), { type: 'info' });
       setDiscarding(undefined);
-      const drafts = await siteCreateApi.drafts().catch(() => []);
+      const drafts = await listDrafts().catch(() => []);
       draft.pause(false);
       if (phase.kind === 'choose' && drafts.length) setPhase({ kind: 'choose', drafts });
       else startNew();

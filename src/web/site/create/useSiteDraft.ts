@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { SiteCreateStep } from '../../../../schemas/siteCreate.js';
-import { siteCreateApi } from './siteCreateApi.js';
+import { useDataProvider } from 'react-admin';
+import type { SiteCreateStep, SiteDraft } from '../../../../schemas/siteCreate.js';
 import type { NewSiteValues } from './siteCreateForm.js';
+
+/** The drafts' react-admin resource (GET/POST /api/siteDrafts, GET/PUT/DELETE /api/siteDrafts/{id}). */
+export const DRAFTS = 'siteDrafts';
 
 /** How long typing pauses before the draft is saved. */
 const AUTOSAVE_DELAY_MS = 1200;
@@ -68,6 +71,7 @@ export function useSiteDraft(
 ) {
   const [draftId, setDraftId] = useState<number | undefined>(options.initialId);
   const [status, setStatus] = useState<DraftStatus>({ kind: 'idle' });
+  const dataProvider = useDataProvider();
   const idRef = useRef(options.initialId);
   const stepRef = useRef(options.step);
   useEffect(() => {
@@ -97,12 +101,16 @@ export function useSiteDraft(
         try {
           const data = form.getValues();
           if (idRef.current === undefined) {
-            const draft = await siteCreateApi.createDraft(step, data);
+            const { data: draft } = await dataProvider.create<SiteDraft>(DRAFTS, { data: { step, data } });
             idRef.current = draft.id;
             setDraftId(draft.id);
             onCreated.current(draft.id);
           } else {
-            await siteCreateApi.saveDraft(idRef.current, step, data);
+            await dataProvider.update<SiteDraft>(DRAFTS, {
+              id: idRef.current,
+              data: { step, data },
+              previousData: { id: idRef.current } as SiteDraft,
+            });
           }
           setStatus({ kind: 'saved', at: new Date() });
           // The server has everything typed before this save began: the tab's copy is no longer needed.
@@ -117,7 +125,7 @@ export function useSiteDraft(
       chain.current = next;
       return next;
     },
-    [form],
+    [form, dataProvider],
   );
 
   /** Stops saving (the account is being created, or the draft discarded). */

@@ -1,8 +1,9 @@
 import { useCallback, useState, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { useDataProvider } from 'react-admin';
 import { TRANSMITTER_PATTERN } from '../../../../schemas/siteCreate.js';
 import { normaliseTransmitter } from '../../../common/transmitter.js';
-import { siteCreateApi } from './siteCreateApi.js';
+import type { PortalDataProvider } from '../../providers/dataProvider.js';
 import type { NewSiteValues } from './siteCreateForm.js';
 
 export interface TransmitterChecks {
@@ -28,6 +29,7 @@ const FORMAT = new RegExp(TRANSMITTER_PATTERN);
 export function useTransmitterChecks(form: UseFormReturn<NewSiteValues>, taken: RefObject<Map<string, string>>): TransmitterChecks {
   const [freeCodes, setFreeCodes] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState(0);
+  const dataProvider = useDataProvider<PortalDataProvider>();
 
   const lookUp = useCallback(
     async (raw: string): Promise<boolean> => {
@@ -36,7 +38,7 @@ export function useTransmitterChecks(form: UseFormReturn<NewSiteValues>, taken: 
       if (taken.current.has(code)) return false;
       setPending((n) => n + 1);
       try {
-        const answer = await siteCreateApi.transmitter(code);
+        const answer = await dataProvider.transmitterAvailability(code);
         if (answer.available) {
           setFreeCodes((codes) => new Set(codes).add(code));
           return true;
@@ -49,7 +51,7 @@ export function useTransmitterChecks(form: UseFormReturn<NewSiteValues>, taken: 
         setPending((n) => n - 1);
       }
     },
-    [taken],
+    [taken, dataProvider],
   );
 
   const check = useCallback(

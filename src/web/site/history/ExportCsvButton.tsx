@@ -6,12 +6,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { EventFilter } from '../../../../schemas/events.js';
+import type { PortalDataProvider } from '../../providers/dataProvider.js';
 import { failureMessage } from '../../providers/errorMessages.js';
-import { exportPercent } from './csvProgress.js';
+import { exportPercent, readCsvExport, type ExportProgress } from './csvProgress.js';
 import { saveBlob } from '../../resources/saveBlob.js';
-import { downloadEventsCsv, type ExportProgress } from './eventsApi.js';
 
 function isAbort(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'AbortError';
@@ -36,6 +36,7 @@ export function ExportCsvButton({
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
 
@@ -47,7 +48,8 @@ export function ExportCsvButton({
     controller.current = abort;
     setProgress({ rows: 0 });
     try {
-      const result = await downloadEventsCsv(filter, timeZone, { signal: abort.signal, fallbackName, onProgress: setProgress });
+      const response = await dataProvider.eventsCsv(filter, timeZone, abort.signal);
+      const result = await readCsvExport(response, fallbackName, setProgress);
       if (abort.signal.aborted) throw new DOMException('Aborted', 'AbortError');
       saveBlob(result.blob, result.filename);
       notify('events.export.done', { type: 'success', messageArgs: { smart_count: result.rows, filename: result.filename } });

@@ -5,10 +5,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
+import type { EventsPage } from '../../../../schemas/events.js';
 import type { SiteSummary } from '../../../../schemas/shell.js';
-import { fetchEventsPage, type EventsPage } from './eventsApi.js';
+import type { PortalDataProvider } from '../../providers/dataProvider.js';
 import { EventList } from './EventList.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
 import { HistoryFilters, type ZoneOption } from './HistoryFilters.js';
@@ -100,9 +101,10 @@ export function HistoryPage({ title, alarmOnly, siteNum, site }: HistoryPageProp
     [update],
   );
 
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const query = useInfiniteQuery({
     queryKey: ['events', filter],
-    queryFn: ({ pageParam }) => fetchEventsPage(filter, pageParam),
+    queryFn: ({ pageParam }) => dataProvider.eventsPage(filter, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor,
     enabled: siteNum > 0 && !rangeError,

@@ -2,7 +2,7 @@
  * The export's progress as pure functions (Export CSV with a progress indicator):
  * counting the CSV rows of a streamed body chunk by chunk (quoted fields may hold line
  * breaks), the percentage of the server's X-Total-Count, and the file name of its
- * Content-Disposition.
+ * Content-Disposition; and the reading of the streamed response with them.
  */
 
 /** Counts the records of a CSV read in chunks; a line break inside a quoted field is no record's end. */
@@ -81,4 +81,53 @@ export function filenameFromDisposition(header: string | null | undefined, fallb
   // eslint-disable-next-line no-control-regex
   const safe = base?.replace(/[\u0000-\u001f<>:"|?*]/g, '_').trim();
   return safe && safe !== '.' && safe !== '..' ? safe : fallback;
+}
+
+export interface ExportProgress {
+  /** Data rows received so far. */
+  rows: number;
+  /** Rows the server announced (X-Total-Count), when it did. */
+  total?: number;
+}
+
+export interface ExportResult {
+  blob: Blob;
+  filename: string;
+  rows: number;
+}
+
+/**
+ * Reads the export's streamed response chunk by chunk, so `onProgress` can count the rows
+ * against X-Total-Count; the file keeps the server's name (Content-Disposition), else `fallbackName`.
+ */
+export async function readCsvExport(
+  response: Response,
+  fallbackName: string,
+  onProgress: (progress: ExportProgress) => void,
+): Promise<ExportResult> {
+  const total = parseTotal(response.headers.get('X-Total-Count'));
+  const filename = filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName);
+  const type = response.headers.get('Content-Type') ?? 'text/csv;charset=utf-8';
+  const counter = createCsvRowCounter();
+  onProgress({ rows: 0, total });
+  if (!response.body) {
+    const text = await response.text();
+    counter.push(text);
+    const rows = counter.finish();
+    onProgress({ rows, total });
+    return { blob: new Blob([text], { type }), filename, rows };
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const chunks: BlobPart[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    onProgress({ rows: counter.push(decoder.decode(value, { stream: true })), total });
+  }
+  counter.push(decoder.decode());
+  const rows = counter.finish();
+  onProgress({ rows, total });
+  return { blob: new Blob(chunks, { type }), filename, rows };
 }

@@ -32,10 +32,10 @@ import { ContactDialog } from './ContactDialog.js';
 import { ConfirmRemove } from './EditDialog.js';
 import { phoneDisplay } from './editRules.js';
 import { Empty } from './SiteInfoParts.js';
-import { saveContactOrder } from './siteInfoApi.js';
 import { callOrder } from './siteInfoRules.js';
 import { useAccountEdit } from './useAccountEdit.js';
 import { useSiteAudience } from '../../resources/siteAudience.js';
+import type { PortalDataProvider } from '../../providers/dataProvider.js';
 
 type SiteContact = SiteDetail['contacts'][number];
 
@@ -154,7 +154,7 @@ function ContactRow({
 export function CallListEditor({ site }: { site: SiteDetail }) {
   const audience = useSiteAudience();
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const edit = useAccountEdit();
   // The order being saved (shown at once); the account's own once it is stored and reloaded.
   const [pending, setPending] = useState<SiteContact[] | null>(null);
@@ -185,8 +185,8 @@ export function CallListEditor({ site }: { site: SiteDetail }) {
     setPending(next);
     await edit.run(
       () =>
-        saveContactOrder(
-          audience,
+        dataProvider.saveContactOrder(
+          audience.resource('sites'),
           site.siteNum,
           next.map((c) => c.contactId),
         ),

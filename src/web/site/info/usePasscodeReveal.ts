@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useDataProvider, useNotify } from 'react-admin';
+import type { PortalDataProvider } from '../../providers/dataProvider.js';
 import { clientMessage } from '../../providers/errorMessages.js';
 import { useSiteAudience } from '../../resources/siteAudience.js';
 import { REVEAL_MS } from './siteInfoRules.js';
-import { revealPasscode } from './siteInfoApi.js';
 
 /**
  * The passcodes shown in clear: each reveal is the audited POST, the clear value stays for
@@ -13,6 +13,7 @@ import { revealPasscode } from './siteInfoApi.js';
 export function usePasscodeReveal(siteNum: number) {
   const notify = useNotify();
   const audience = useSiteAudience();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [revealed, setRevealed] = useState<ReadonlyMap<number, string>>(new Map());
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -38,7 +39,7 @@ export function usePasscodeReveal(siteNum: number) {
     async (passcodeId: number, password?: string): Promise<Record<string, string> | null> => {
       setPending((current) => new Set(current).add(passcodeId));
       try {
-        const { passcode } = await revealPasscode(audience, siteNum, passcodeId, password);
+        const { passcode } = await dataProvider.revealPasscode(audience.resource('sites'), siteNum, passcodeId, password);
         if (shown.current !== siteNum) return null;
         clearTimeout(timers.current.get(passcodeId));
         timers.current.set(
@@ -60,7 +61,7 @@ export function usePasscodeReveal(siteNum: number) {
         });
       }
     },
-    [siteNum, hide, notify, audience],
+    [siteNum, hide, notify, audience, dataProvider],
   );
 
   // Another account, or leaving the page: every clear value goes.

@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSession, updateSession } from '../../providers/session.js';
 import { configureTransport, resetTransport } from '../../providers/transport.js';
-import { downloadEventsCsv } from './eventsApi.js';
+import { httpClient } from '../../providers/http.js';
+import { eventsMethods } from '../../providers/methods/eventsMethods.js';
+import { readCsvExport } from './csvProgress.js';
+
+/** The export as the button runs it: the dataProvider's stream, read by the page's counter. */
+const downloadEventsCsv = async (
+  filter: Parameters<ReturnType<typeof eventsMethods>['eventsCsv']>[0],
+  timeZone: string,
+  options: { signal: AbortSignal; fallbackName: string; onProgress: Parameters<typeof readCsvExport>[2] },
+) => readCsvExport(await eventsMethods(httpClient).eventsCsv(filter, timeZone, options.signal), options.fallbackName, options.onProgress);
 
 /** A response whose body arrives in `chunks`, as a streamed export does. */
 function streamed(chunks: string[], headers: Record<string, string>, status = 200): Response {
