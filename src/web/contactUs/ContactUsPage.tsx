@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import SendIcon from '@mui/icons-material/Send';
 import { useSearchParams } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_TOPICS,
@@ -21,20 +21,11 @@ import {
   type ContactRequestReceipt,
   type ContactTopic,
 } from '../../../schemas/documents.js';
-import { httpClient } from '../providers/http.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { ACCEPT, checkChosenFile } from '../../common/documentFiles.js';
 import { initialTopic, reportedRequestId } from './contactRules.js';
 
 const MAX_LABEL = `${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`;
-
-async function send(topic: ContactTopic, message: string, file: File | undefined): Promise<ContactRequestReceipt> {
-  const form = new FormData();
-  form.append('topic', topic);
-  form.append('message', message);
-  if (file) form.append('file', file, file.name);
-  const { json } = await httpClient('/api/contactRequests', { method: 'POST', body: form, skipError: true });
-  return json as ContactRequestReceipt;
-}
 
 /**
  * /home/contact-us (the help menu's Contact Us, Submit A Bug and Provide Feedback):
@@ -43,6 +34,7 @@ async function send(topic: ContactTopic, message: string, file: File | undefined
  */
 export function ContactUsPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [params] = useSearchParams();
   const [topic, setTopic] = useState<ContactTopic>(() => initialTopic(params.get('topic')));
   // Report Bug on the error page sends the failed call's request id: the message starts with it.
@@ -81,7 +73,7 @@ export function ContactUsPage() {
     setBusy(true);
     setError(undefined);
     try {
-      setReceipt(await send(topic, message.trim(), file));
+      setReceipt(await dataProvider.sendContactRequest(topic, message.trim(), file));
       setMessage('');
       removeFile();
       setTouched(false);

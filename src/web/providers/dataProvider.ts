@@ -8,6 +8,7 @@ import { ansServiceMethods, type AnsServiceMethods } from './methods/ansServiceM
 import { bannerMethods, type BannerMethods } from './methods/bannerMethods.js';
 import { billingMethods, type BillingMethods } from './methods/billingMethods.js';
 import { brandingMethods, type BrandingMethods } from './methods/brandingMethods.js';
+import { contactUsMethods, type ContactUsMethods } from './methods/contactUsMethods.js';
 import { dashboardMethods, type DashboardMethods } from './methods/dashboardMethods.js';
 import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
 import { eventsMethods, type EventsMethods } from './methods/eventsMethods.js';
@@ -75,6 +76,7 @@ export interface PortalDataProvider
     BannerMethods,
     BillingMethods,
     BrandingMethods,
+    ContactUsMethods,
     DashboardMethods,
     DocumentsMethods,
     MsaMethods,
@@ -111,6 +113,7 @@ export function createDataProvider(): PortalDataProvider {
     ...bannerMethods(adminHttpClient),
     ...billingMethods(adminHttpClient),
     ...brandingMethods(adminHttpClient),
+    ...contactUsMethods(adminHttpClient),
     ...dashboardMethods(adminHttpClient),
     ...documentsMethods(adminHttpClient),
     ...eventsMethods(adminHttpClient),
