@@ -34,7 +34,7 @@ export function toReportRun(row: RunRow): ReportRun {
     status: row.status,
     progress: row.progress,
     error: row.error,
-    countRows: row.row_count,
+    rowCount: row.row_count,
     sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
     fileName: row.file_name,
     attempts: row.attempts,
@@ -60,7 +60,7 @@ export interface NewRun {
 
 /** What a worker needs to finish a run. */
 export interface FinishedFile {
-  countRows: number;
+  rowCount: number;
   sizeBytes: number;
   fileName: string;
   contentType: string;
@@ -235,7 +235,7 @@ export function reportRunsRepository(db: Db) {
         .set({
           status: 'done',
           progress: 100,
-          row_count: file.countRows,
+          row_count: file.rowCount,
           size_bytes: file.sizeBytes,
           file_name: file.fileName,
           content_type: file.contentType,

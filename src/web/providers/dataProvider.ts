@@ -79,18 +79,17 @@ export interface PortalDataProvider
     ContactUsMethods,
     DashboardMethods,
     DocumentsMethods,
+    EventsMethods,
+    LiveMethods,
     MsaMethods,
     NewsMethods,
     ReportsMethods,
-    SiteTestsMethods,
-    StaffMethods,
-    SupportMethods {
-  extends DataProvider, AccountGroupMethods, BannerMethods, BrandingMethods, DashboardMethods, LiveMethods, ShellMethods {
-    EventsMethods,
-    LiveMethods,
     ShellMethods,
     SiteCreateMethods,
     SiteInfoMethods,
+    SiteTestsMethods,
+    StaffMethods,
+    SupportMethods,
     UserAccountMethods {
   rerunReportRun(id: Identifier): Promise<{ data: ReportRun }>;
   cancelReportRun(id: Identifier): Promise<{ data: ReportRun }>;
