@@ -219,6 +219,21 @@ export const siteDraftInputSchema = {
 } as const;
 export type SiteDraftInput = FromSchema<typeof siteDraftInputSchema>;
 
+/** Sort fields of GET /api/siteDrafts; without sort the latest saved first. */
+export const SITE_DRAFT_SORT_FIELDS = ['id', 'updatedAt'] as const;
+
+/** `filter` of GET /api/siteDrafts. */
+export const siteDraftFilterSchema = {
+  $id: 'SiteDraftFilter',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    /** react-admin getMany: `filter={"id":[…]}`. */
+    id: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, maxItems: 1000 },
+  },
+} as const;
+export type SiteDraftFilter = FromSchema<typeof siteDraftFilterSchema>;
+
 /** A draft as answered: `name` is the account name typed so far (empty when none). */
 export const siteDraftSchema = {
   $id: 'SiteDraft',

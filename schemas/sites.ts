@@ -25,8 +25,8 @@ export type SiteWarning = (typeof SITE_WARNINGS)[number];
 
 const AGENCY_KINDS = ['police', 'fire', 'medical', 'guard'] as const;
 
-/** Sort fields of GET /api/sites; without sort (and with q) the answer is by relevance. */
-export const SITE_SORT_FIELDS = ['siteName', 'siteNum', 'city', 'status'] as const;
+/** Sort fields of GET /api/sites (id is the site number); without sort (and with q) the answer is by relevance. */
+export const SITE_SORT_FIELDS = ['id', 'siteName', 'siteNum', 'city', 'status'] as const;
 
 /** `filter` of GET /api/sites (JSON in the query string). */
 export const siteFilterSchema = {

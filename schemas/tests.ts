@@ -122,7 +122,8 @@ export const siteTestFilterSchema = {
   properties: {
     siteNum: positiveInt,
     active: { type: 'boolean' },
-    id: { anyOf: [positiveInt, { type: 'array', items: positiveInt, maxItems: 100 }] },
+    /** react-admin getMany: `filter={"id":[…]}`. */
+    id: { type: 'array', items: positiveInt, maxItems: 1000 },
   },
 } as const;
 export type SiteTestFilter = FromSchema<typeof siteTestFilterSchema>;

@@ -3,6 +3,8 @@ import { fetchUtils } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '../../src/common/access.js';
 import type { RouteAccess } from '../../src/server/auth/accessGuard.js';
+import type { Db } from '../../src/server/db/database.js';
+import { accountLinksRepository } from '../../src/server/shell/accountLinksRepository.js';
 import { signedInClient, type TestClient } from './client.js';
 import { startDemoApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
 
@@ -29,6 +31,10 @@ const SIMPLE_REST_PATHS = [
   'auditLog',
   'msa/invoices',
   'invoices',
+  'sites',
+  'siteDrafts',
+  'tests',
+  'msa/tests',
 ];
 
 /** Who reads each list: the first of these the access table lets list it who has records in it, else the first it lets list it. */
@@ -40,6 +46,18 @@ const READERS = [
 
 /** A filter a sub-resource's list needs (the OpenAPI filter's `required`), by name. */
 const REQUIRED_FILTER_VALUES: Record<string, unknown> = {};
+
+/**
+ * A record the reader creates first where the demo holds none of theirs, by path: the customer's
+ * linked accounts are not on test in the demo.
+ */
+const SETUP_RECORDS: Record<string, (db: Db, username: string) => Promise<Record<string, unknown>>> = {
+  'msa/tests': async (db, username) => {
+    const { user_id } = await db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow();
+    const siteNum = await accountLinksRepository(db).activeSite(user_id);
+    return { siteNum, scope: 'site', durationMinutes: 60, reason: 'Read through the stock provider' };
+  },
+};
 
 interface ListOperation {
   path: string;
@@ -78,23 +96,26 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('simple-rest lists through the stock pro
 
   /** The stock provider as the first reader whose list answers 200 with records (lists such as report runs are each user's own), else the first whose list answers 200. */
   async function providerFor(path: string) {
-    let reader: TestClient | undefined;
+    let reader: { client: TestClient; username: string } | undefined;
     for (const { username, extra } of READERS) {
       const client = clients.get(username) ?? (await signedInClient(origin, username, extra));
       clients.set(username, client);
       const answer = await client.request('GET', `/api/${path}?range=[0,0]`);
       if (answer.status !== 200) continue;
-      reader ??= client;
+      reader ??= { client, username };
       if (!/\/0$/.test(answer.headers.get('content-range') ?? '')) {
-        reader = client;
+        reader = { client, username };
         break;
       }
     }
     if (!reader) throw new Error(`none of the readers may list ${path}`);
-    const chosen = reader;
-    return simpleRestProvider(`${origin}/api`, (url: string, options: fetchUtils.Options = {}) =>
+    const chosen = reader.client;
+    const provider = simpleRestProvider(`${origin}/api`, (url: string, options: fetchUtils.Options = {}) =>
       fetchUtils.fetchJson(url, { ...options, headers: chosen.headersFor(url, options.method ?? 'GET') }),
     );
+    const setup = SETUP_RECORDS[path];
+    if (setup) await provider.create(path, { data: await setup(t.db, reader.username) });
+    return provider;
   }
 
   it('reads every entity: a page sorted by id, one record, several by id', async () => {

@@ -15,6 +15,7 @@ export const idParams = { type: 'object', required: ['id'], properties: { id: in
 
 type JsonSchema = Record<string, unknown>;
 type Id = number | string;
+export type RawListQuery = { sort?: string; range?: string; filter?: string };
 
 /** A write route: its documentation, its body, and the access-table action (create / edit unless said). */
 interface Write {
@@ -55,7 +56,7 @@ export interface SimpleRestEntity<R extends { id: Id }, F, S extends string, I =
   sortFields: readonly S[];
   /** The `/:id` parameter schema; a serial id unless said. */
   params?: JsonSchema;
-  summaries: { list: string; one: string };
+  summaries: { list: string; one?: string };
   /** The locale key of the 404 of one, update and delete; errors.notFound unless said. */
   notFound?: string;
   /**
@@ -64,8 +65,17 @@ export interface SimpleRestEntity<R extends { id: Id }, F, S extends string, I =
    * theirs.
    */
   ignoreOtherSorts?: boolean;
+  /**
+   * The raw list query before it is read, for an entity that fills in a default (a customer's
+   * list without a siteNum answers for their active account): the stock provider's query as sent.
+   */
+  prepareQuery?(query: RawListQuery, request: FastifyRequest): Promise<RawListQuery>;
   list(query: ListQuery<F, S>, request: FastifyRequest, reply: FastifyReply): Promise<{ items: R[]; total: number | '*' }>;
-  one(id: Id, request: FastifyRequest): Promise<R | undefined>;
+  /**
+   * One record; absent when another route of the same path answers `GET /<path>/:id` (the
+   * account view answers /sites/{siteNum}, with the record's id).
+   */
+  one?(id: Id, request: FastifyRequest): Promise<R | undefined>;
   create?: Write & { handler(input: I, request: FastifyRequest): Promise<R> };
   update?: Write & { handler(id: Id, input: U, request: FastifyRequest): Promise<R | undefined> };
   delete?: { summary: string; handler(id: Id, request: FastifyRequest): Promise<R | undefined> };
@@ -114,7 +124,7 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
   const errors = entity.errors ?? {};
   const idOf = (request: FastifyRequest) => (request.params as { id: Id }).id;
   const notFound = () => new HttpError(404, entity.notFound ?? 'errors.notFound');
-  const listQuery = (query: Record<string, string | undefined>): ListQuery<F, S> => {
+  const listQuery = (query: RawListQuery): ListQuery<F, S> => {
     const options = { sortFields: entity.sortFields, validateFilter };
     try {
       return parseListQuery<F, S>(query, options);
@@ -147,25 +157,29 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
       },
     },
     async (request, reply) => {
-      const query = listQuery(request.query as Record<string, string | undefined>);
+      const raw = request.query as RawListQuery;
+      const query = listQuery(entity.prepareQuery ? await entity.prepareQuery(raw, request) : raw);
       const { items, total } = await entity.list(query, request, reply);
       reply.header('Content-Range', contentRange(entity.rangeName ?? path, query.offset, items.length, total));
       return items;
     },
   );
 
-  app.get(
-    `/${path}/:id`,
-    {
-      config: { access: { resource, action: 'show' } },
-      schema: { tags, summary: entity.summaries.one, params, response: { 200: detail, ...denied, 404: errorSchema, ...errors } },
-    },
-    async (request) => {
-      const item = await entity.one(idOf(request), request);
-      if (!item) throw notFound();
-      return item;
-    },
-  );
+  const { one } = entity;
+  if (one) {
+    app.get(
+      `/${path}/:id`,
+      {
+        config: { access: { resource, action: 'show' } },
+        schema: { tags, summary: entity.summaries.one, params, response: { 200: detail, ...denied, 404: errorSchema, ...errors } },
+      },
+      async (request) => {
+        const item = await one(idOf(request), request);
+        if (!item) throw notFound();
+        return item;
+      },
+    );
+  }
 
   const { create, update } = entity;
   if (create) {

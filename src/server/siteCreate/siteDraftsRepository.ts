@@ -1,9 +1,18 @@
-import type { Selectable } from 'kysely';
-import { SITE_CREATE_LIMITS, type SiteCreateStep, type SiteDraft, type SiteDraftInput } from '../../../schemas/siteCreate.js';
+import { sql, type Selectable } from 'kysely';
+import {
+  SITE_CREATE_LIMITS,
+  type SITE_DRAFT_SORT_FIELDS,
+  type SiteCreateStep,
+  type SiteDraft,
+  type SiteDraftFilter,
+  type SiteDraftInput,
+} from '../../../schemas/siteCreate.js';
 import type { Db } from '../db/database.js';
+import { iso, pageTotal, windowTotal } from '../db/listing.js';
 import type { SiteDraftsTable } from '../db/schema.js';
 import type { ScopeUser } from '../db/siteScope.js';
 import { seal, unseal } from '../auth/secrets.js';
+import type { ListQuery } from '../http/simpleRest.js';
 
 /** The user already keeps as many drafts as allowed. */
 export class TooManyDrafts extends Error {
@@ -38,8 +47,8 @@ function toDraft(key: Buffer, row: Selectable<SiteDraftsTable>): SiteDraft {
     name: draftName(data),
     data,
     siteGroupNum: row.site_group_num,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
   };
 }
 
@@ -54,16 +63,28 @@ export function siteDraftsRepository(db: Db, key: Buffer) {
   const sealed = (user: ScopeUser, data: unknown) =>
     JSON.stringify({ sealed: seal(key, JSON.stringify(data), sealingContext(user.user_id)) });
   return {
-    /** The user's drafts, the latest first. */
-    async list(user: ScopeUser): Promise<SiteDraft[]> {
-      const rows = await db
-        .selectFrom('site_drafts')
+    /** A page of the user's drafts, the latest saved first unless sorted, with their total. */
+    async list(
+      user: ScopeUser,
+      { filter, sort, offset, limit }: ListQuery<SiteDraftFilter, (typeof SITE_DRAFT_SORT_FIELDS)[number]>,
+    ): Promise<{ items: SiteDraft[]; total: number }> {
+      let query = db.selectFrom('site_drafts').where('user_id', '=', user.user_id);
+      if (filter.id) query = query.where('draft_id', 'in', filter.id.length ? filter.id : [0]);
+      const order = sort?.order ?? 'desc';
+      const rows = await query
         .selectAll()
-        .where('user_id', '=', user.user_id)
-        .orderBy('updated_at', 'desc')
-        .orderBy('draft_id', 'desc')
+        .select(windowTotal().as('total'))
+        .orderBy(sort?.field === 'id' ? 'draft_id' : 'updated_at', order)
+        .orderBy('draft_id', order)
+        .offset(offset)
+        .limit(limit)
         .execute();
-      return rows.map((row) => toDraft(key, row));
+      const total = await pageTotal(
+        rows,
+        offset,
+        async () => (await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+      );
+      return { items: rows.map((row) => toDraft(key, row)), total };
     },
 
     async get(user: ScopeUser, id: number): Promise<SiteDraft | undefined> {

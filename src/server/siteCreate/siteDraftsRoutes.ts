@@ -1,17 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { SITE_CREATE_LIMITS, siteDraftInputSchema, siteDraftSchema } from '../../../schemas/siteCreate.js';
-import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
+import {
+  SITE_CREATE_LIMITS,
+  SITE_DRAFT_SORT_FIELDS,
+  siteDraftFilterSchema,
+  siteDraftInputSchema,
+  siteDraftSchema,
+  type SiteDraft,
+  type SiteDraftFilter,
+} from '../../../schemas/siteCreate.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { deriveKey } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
+import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { siteDraftsRepository, TooManyDrafts } from './siteDraftsRepository.js';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } } } as const;
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
  * The create-account stepper's drafts: GET /api/siteDrafts (the
- * signed-in user's own), GET/PUT/DELETE /api/siteDrafts/{id}, POST
+ * signed-in user's own, simple-rest: sort id or updatedAt, range, filter id),
+ * GET/PUT/DELETE /api/siteDrafts/{id}, POST
  * /api/siteDrafts. Another user's draft answers 404 like a missing one (the
  * repository names the user in every query). Writes are audited without the
  * values typed. A draft body is at most 64 KB.
@@ -23,35 +32,17 @@ export async function siteDraftsRoutes(parent: FastifyInstance) {
   const tags = ['sites'];
   const bodyLimit = SITE_CREATE_LIMITS.draftBytes;
 
-  app.get(
-    '/siteDrafts',
-    {
-      config: { access: { resource: 'siteDrafts', action: 'list' } },
-      schema: {
-        tags,
-        summary: "The user's own create-account drafts, the latest first",
-        response: { 200: { type: 'array', items: siteDraftSchema }, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const items = await drafts.list(request.auth!.user);
-      reply.header('Content-Range', `siteDrafts 0-${Math.max(items.length - 1, 0)}/${items.length}`);
-      return items;
-    },
-  );
-
-  app.get(
-    '/siteDrafts/:id',
-    {
-      config: { access: { resource: 'siteDrafts', action: 'show' } },
-      schema: { tags, summary: 'One of the user’s drafts', params: idParams, response: { 200: siteDraftSchema, ...errors } },
-    },
-    async (request) => {
-      const draft = await drafts.get(request.auth!.user, request.params.id);
-      if (!draft) throw new HttpError(404, 'errors.notFound');
-      return draft;
-    },
-  );
+  await simpleRestRoutes<SiteDraft, SiteDraftFilter, (typeof SITE_DRAFT_SORT_FIELDS)[number]>(app, {
+    path: 'siteDrafts',
+    resource: 'siteDrafts',
+    tags,
+    record: siteDraftSchema,
+    filter: siteDraftFilterSchema,
+    sortFields: SITE_DRAFT_SORT_FIELDS,
+    summaries: { list: "The user's own create-account drafts, the latest first", one: 'One of the user’s drafts' },
+    list: (query, request) => drafts.list(request.auth!.user, query),
+    one: (id, request) => drafts.get(request.auth!.user, Number(id)),
+  });
 
   app.post(
     '/siteDrafts',

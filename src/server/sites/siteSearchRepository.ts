@@ -3,9 +3,10 @@ import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type R
 import type { SITE_SORT_FIELDS, SiteFilter, SiteRecord } from '../../../schemas/sites.js';
 import { APPLICATION } from '../../common/constants.js';
 import type { Db } from '../db/database.js';
+import { escapeLike } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
-import { escapeLike, findMatch, foldSearchText, searchPlan, type SearchPlan, type SearchableSite } from './siteSearch.js';
+import { findMatch, foldSearchText, searchPlan, type SearchPlan, type SearchableSite } from './siteSearch.js';
 
 type SortField = (typeof SITE_SORT_FIELDS)[number];
 type Scope = ExpressionBuilder<Database, 'site_search' | 'sites'>;
@@ -343,17 +344,20 @@ export function siteSearchRepository(
     const sort = options.sort ?? { field: 'siteName', order: 'asc' };
     let query = scoped(user, options.filter);
     if (plan) query = query.where((eb) => matches(eb, plan));
+    // id is the record's key, the site number.
     const column = {
+      id: 'sites.site_num',
       siteName: 'site_search.name_fold',
       siteNum: 'sites.site_num',
       city: 'sites.city',
       status: 'sites.status',
     } as const satisfies Record<SortField, string>;
+    const byKey = column[sort.field] === 'sites.site_num';
     let ordered = query
       .select(['sites.site_num', (eb) => eb.fn.countAll<number>().over().as('total')])
       .orderBy(column[sort.field], sort.order);
-    if (sort.field !== 'siteName' && sort.field !== 'siteNum') ordered = ordered.orderBy('site_search.name_fold', sort.order);
-    if (sort.field !== 'siteNum') ordered = ordered.orderBy('sites.site_num', sort.order);
+    if (!byKey && sort.field !== 'siteName') ordered = ordered.orderBy('site_search.name_fold', sort.order);
+    if (!byKey) ordered = ordered.orderBy('sites.site_num', sort.order);
     const rows = await ordered.offset(options.offset).limit(options.limit).execute();
     let total = rows.length ? Number(rows[0].total) : 0;
     // A page past the end has no row to carry the total: count apart.

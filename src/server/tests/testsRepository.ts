@@ -212,8 +212,7 @@ export function testsRepository(db: Db) {
       let q = selectTests(db).where(siteScope(user));
       const { filter } = query;
       if (filter.siteNum !== undefined) q = q.where('t.site_num', '=', filter.siteNum);
-      if (filter.id !== undefined)
-        q = q.where('t.test_id', 'in', Array.isArray(filter.id) ? (filter.id.length ? filter.id : [0]) : [filter.id]);
+      if (filter.id !== undefined) q = q.where('t.test_id', 'in', filter.id.length ? filter.id : [0]);
       if (filter.active === true) q = q.where('t.ended_at', 'is', null).where('t.ends_at', '>', now);
       if (filter.active === false) q = q.where((eb) => eb.or([eb('t.ended_at', 'is not', null), eb('t.ends_at', '<=', now)]));
       const counted = await q

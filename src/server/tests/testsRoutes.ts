@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import {
   SITE_TEST_SORT_FIELDS,
   siteTestEndSchema,
@@ -8,6 +8,7 @@ import {
   siteTestInputSchema,
   siteTestSchema,
   siteTestUpdateSchema,
+  type SiteTest,
   type SiteTestFilter,
 } from '../../../schemas/tests.js';
 import {
@@ -18,16 +19,14 @@ import {
   testRequestErrors,
   testStartsAt,
 } from '../../common/siteTests.js';
-import { compileCached } from '../../common/validation.js';
 import { audienceAccess, DEALER_AUDIENCE, withDefaultSite, type Audience } from '../http/audience.js';
 import { HttpError } from '../http/errors.js';
-import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { testsRepository, type ExpiredTest } from './testsRepository.js';
 
 /** The durable job that brings an account in line with its tests, sent for each start and end time. */
 const RECONCILE_QUEUE = 'site-tests-reconcile';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } } } as const;
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /**
@@ -42,7 +41,6 @@ const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 export async function testsRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tests = testsRepository(app.db);
-  const validateFilter = compileCached(siteTestFilterSchema);
   const tags = ['tests'];
 
   const auditExpired = async (expired: ExpiredTest[]) => {
@@ -69,43 +67,22 @@ export async function testsRoutes(parent: FastifyInstance, { audience = DEALER_A
   /** The longest test this side may place: a customer at most 24 hours, a dealer 30 days. */
   const maxMinutes = audience.msa ? CUSTOMER_MAX_TEST_MINUTES : MAX_TEST_MINUTES;
 
-  app.get(
-    '/tests',
-    {
-      config: { access: audienceAccess(audience, 'tests', 'list') },
-      schema: {
-        tags,
-        summary: 'List tests (react-admin simple-rest: sort, range, filter siteNum/active; total in Content-Range)',
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: siteTestSchema }, 400: errorSchema, ...errors },
-      },
+  await simpleRestRoutes<SiteTest, SiteTestFilter, (typeof SITE_TEST_SORT_FIELDS)[number]>(app, {
+    path: 'tests',
+    resource: audienceAccess(audience, 'tests', 'list').resource,
+    tags,
+    record: siteTestSchema,
+    filter: siteTestFilterSchema,
+    sortFields: SITE_TEST_SORT_FIELDS,
+    notFound: 'siteTests.errors.notFound',
+    summaries: {
+      list: 'List tests (react-admin simple-rest: sort, range, filter siteNum/active; total in Content-Range)',
+      one: 'One test',
     },
-    async (request, reply) => {
-      const query = parseListQuery<SiteTestFilter, (typeof SITE_TEST_SORT_FIELDS)[number]>(
-        await withDefaultSite(audience, request.auth!.user, request.query),
-        {
-          sortFields: SITE_TEST_SORT_FIELDS,
-          validateFilter,
-        },
-      );
-      const { items, total } = await tests.list(request.auth!.user, query);
-      reply.header('Content-Range', contentRange('tests', query.offset, items.length, total));
-      return items;
-    },
-  );
-
-  app.get(
-    '/tests/:id',
-    {
-      config: { access: audienceAccess(audience, 'tests', 'show') },
-      schema: { tags, summary: 'One test', params: idParams, response: { 200: siteTestSchema, ...errors } },
-    },
-    async (request) => {
-      const test = await tests.get(request.auth!.user, request.params.id);
-      if (!test) throw new HttpError(404, 'siteTests.errors.notFound');
-      return test;
-    },
-  );
+    prepareQuery: (query, request) => withDefaultSite(audience, request.auth!.user, query),
+    list: (query, request) => tests.list(request.auth!.user, query),
+    one: (id, request) => tests.get(request.auth!.user, Number(id)),
+  });
 
   app.post(
     '/tests',
