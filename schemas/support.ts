@@ -35,7 +35,7 @@ export type SupportActionId = (typeof SUPPORT_ACTION_IDS)[number];
 export const IMPERSONATION_MINUTES = [15, 30, 60] as const;
 export const SUPPORT_REASON_MAX = 500;
 
-export const SUPPORT_USER_SORT_FIELDS = ['name', 'username', 'applicationNum', 'status', 'lastSignInAt'] as const;
+export const SUPPORT_USER_SORT_FIELDS = ['id', 'name', 'username', 'applicationNum', 'status', 'lastSignInAt'] as const;
 
 const reasonField = { type: 'string', minLength: 1, maxLength: SUPPORT_REASON_MAX, ...notBlank } as const;
 const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
@@ -51,7 +51,8 @@ export const supportUserFilterSchema = {
     q: { type: 'string', maxLength: 100 },
     status,
     applicationNum: { type: 'integer', enum: [1, 2, 3] },
-    id: { type: 'array', maxItems: 100, items: id },
+    /** react-admin getMany: `filter={"id":[…]}`. */
+    id: { type: 'array', maxItems: 1000, items: id },
   },
 } as const;
 export type SupportUserFilter = FromSchema<typeof supportUserFilterSchema>;

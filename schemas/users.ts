@@ -127,7 +127,7 @@ export const staffUserSchema = {
 } as const;
 export type StaffUser = FromSchema<typeof staffUserSchema>;
 
-export const STAFF_USER_SORT_FIELDS = ['name', 'username', 'status'] as const;
+export const STAFF_USER_SORT_FIELDS = ['id', 'name', 'username', 'status'] as const;
 
 export const staffUserFilterSchema = {
   $id: 'StaffUserFilter',
@@ -136,7 +136,8 @@ export const staffUserFilterSchema = {
   properties: {
     q: { type: 'string', maxLength: 100 },
     status: { type: 'string', enum: ['active', 'invited', 'disabled'] },
-    id: { type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+    /** react-admin getMany: `filter={"id":[…]}`. */
+    id: { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
   },
 } as const;
 export type StaffUserFilter = FromSchema<typeof staffUserFilterSchema>;

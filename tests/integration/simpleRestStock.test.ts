@@ -35,6 +35,7 @@ const SIMPLE_REST_PATHS = [
   'siteDrafts',
   'tests',
   'msa/tests',
+  'users',
 ];
 
 /** Who reads each list: the first of these the access table lets list it who has records in it, else the first it lets list it. */

@@ -4,6 +4,7 @@ import { STAFF_FLAGS, STAFF_ROLES } from '../../../schemas/users.js';
 import { APPLICATION } from '../../common/constants.js';
 import { replaceToken, TOKEN_KIND } from '../auth/oneTimeTokens.js';
 import type { Db } from '../db/database.js';
+import { containsPattern, iso } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
 
 /** The registration link's kind (auth/oneTimeTokens.ts): the set-your-password link. */
@@ -11,7 +12,7 @@ const INVITATION_KIND = TOKEN_KIND.registrationOtp;
 /** As the staff-created customer's link (recovery/recoveryRules.ts registrationOtpTtlMs). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
-export type StaffSortField = 'name' | 'username' | 'status';
+export type StaffSortField = 'id' | 'name' | 'username' | 'status';
 
 export interface StaffQuery {
   q?: string;
@@ -85,7 +86,7 @@ export function staffRepository(db: Db) {
   function filtered(siteGroupNum: number, query: Pick<StaffQuery, 'q' | 'status' | 'ids'>) {
     let q = base(siteGroupNum);
     if (query.q) {
-      const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(query.q.toLowerCase());
       q = q.where((eb) =>
         eb.or([
           eb(sql<string>`lower(users.name)`, 'like', like),
@@ -130,8 +131,8 @@ export function staffRepository(db: Db) {
       const where = filtered(siteGroupNum, query);
       const { count } = await where.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow();
       const order = query.sort?.order ?? 'asc';
-      const column =
-        query.sort?.field === 'username' ? sql`users.username` : query.sort?.field === 'status' ? statusSql : sql`lower(users.name)`;
+      const columns = { id: sql`users.user_id`, name: sql`lower(users.name)`, username: sql`users.username`, status: statusSql };
+      const column = columns[query.sort?.field ?? 'name'];
       const rows = await withColumns(where)
         .orderBy(column, order)
         .orderBy('users.user_id')
@@ -247,7 +248,6 @@ export function staffRepository(db: Db) {
 
 /** The record the API answers. */
 export function toStaffUser(row: StaffRow, manageable: boolean): StaffUser {
-  const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
   return {
     id: row.user_id,
     username: row.username,

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import {
   STAFF_USER_SORT_FIELDS,
   staffInviteSchema,
   staffUpdateSchema,
   staffUserFilterSchema,
   staffUserSchema,
+  type StaffUser,
   type StaffUserFilter,
 } from '../../../schemas/users.js';
 import { APPLICATION } from '../../common/constants.js';
@@ -16,15 +17,38 @@ import type { UserRow } from '../auth/authPlugin.js';
 import { noticeSecurityChange } from '../auth/securityNotices.js';
 import { resetAuthenticator } from '../auth/totpRepository.js';
 import { HttpError } from '../http/errors.js';
-import { contentRange, listQuerystringSchema, parseListQuery } from '../http/simpleRest.js';
+import { parseListQuery } from '../http/simpleRest.js';
+import { idParams, simpleRestRoutes, type RawListQuery } from '../http/simpleRestRoutes.js';
 import { mailLinkBase } from '../mail/links.js';
 import { INVITATION_TTL_MS, staffRepository, toStaffUser, type StaffRow, type StaffSortField } from './staffRepository.js';
-import { supportUserDetailSchema, supportUserSchema } from '../../../schemas/support.js';
+import {
+  SUPPORT_USER_SORT_FIELDS,
+  supportUserDetailSchema,
+  supportUserFilterSchema,
+  supportUserSchema,
+  type SupportUser,
+  type SupportUserDetail,
+  type SupportUserFilter,
+} from '../../../schemas/support.js';
+import type { SupportSortField } from './supportRepository.js';
 import { supportDirectory } from './supportRoutes.js';
 import type { AuditAction } from '../../common/auditActions.js';
 
-const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
+/**
+ * The list's filter: a staff list's or support's (each side checks its own again); the `id` of
+ * getMany is in both.
+ */
+const usersFilterSchema = {
+  type: 'object',
+  properties: { id: staffUserFilterSchema.properties.id },
+  anyOf: [withoutId(staffUserFilterSchema), withoutId(supportUserFilterSchema)],
+} as const;
+
+/** A schema without its $id, to sit inside another (the validator knows each $id once). */
+function withoutId<T extends { $id: string }>({ $id, ...schema }: T): Omit<T, '$id'> {
+  void $id;
+  return schema;
+}
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['users'];
 const notFound = () => new HttpError(404, 'errors.notFound');
@@ -112,23 +136,26 @@ export async function staffRoutes(parent: FastifyInstance) {
 
   const view = (ctx: { manager: Manager }, row: StaffRow) => toStaffUser(row, !manageRefusal(ctx.manager, asManaged(row)));
 
-  app.get(
-    '/users',
-    {
-      config: { access: { resource: 'users', action: 'list' } },
-      schema: {
-        tags,
-        summary:
-          'The users of the selected account group (filter={"q":"…","status":"invited"}; sort name, username, status); ' +
-          'for support staff (application 1) every user (SupportUser; filter q, status, applicationNum; sort also applicationNum, lastSignInAt)',
-        querystring: listQuerystringSchema,
-        response: { 200: { type: 'array', items: { anyOf: [staffUserSchema, supportUserSchema] } }, ...errors },
-      },
+  await simpleRestRoutes<StaffUser | SupportUser | SupportUserDetail, StaffUserFilter | SupportUserFilter, SupportSortField>(parent, {
+    path: 'users',
+    resource: 'users',
+    tags,
+    record: { anyOf: [staffUserSchema, supportUserSchema] },
+    oneRecord: { anyOf: [staffUserSchema, supportUserDetailSchema] },
+    filter: usersFilterSchema,
+    // Support's sort fields hold the staff list's; each side reads the query by its own rules below.
+    sortFields: SUPPORT_USER_SORT_FIELDS,
+    responses: { 400: errorSchema },
+    summaries: {
+      list:
+        'The users of the selected account group (filter={"q":"…","status":"invited"}; sort id, name, username, status); ' +
+        'for support staff (application 1) every user (SupportUser; filter q, status, applicationNum; sort also applicationNum, lastSignInAt)',
+      one: "One user of the selected account group; for support staff (application 1) any user's support page (SupportUserDetail)",
     },
-    async (request, reply) => {
-      if (isSupport(request)) return support.list(request, reply);
+    async list(_query, request) {
+      if (isSupport(request)) return support.list(request);
       const ctx = await context(request);
-      const query = parseListQuery<StaffUserFilter, StaffSortField>(request.query, {
+      const query = parseListQuery<StaffUserFilter, StaffSortField>(request.query as RawListQuery, {
         sortFields: STAFF_USER_SORT_FIELDS,
         validateFilter,
       });
@@ -140,30 +167,15 @@ export async function staffRoutes(parent: FastifyInstance) {
         offset: query.offset,
         limit: query.limit,
       });
-      reply.header('Content-Range', contentRange('users', query.offset, rows.length, total));
-      return rows.map((row) => view(ctx, row));
+      return { items: rows.map((row) => view(ctx, row)), total };
     },
-  );
-
-  app.get(
-    '/users/:id',
-    {
-      config: { access: { resource: 'users', action: 'show' } },
-      schema: {
-        tags,
-        summary: "One user of the selected account group; for support staff (application 1) any user's support page (SupportUserDetail)",
-        params: idParams,
-        response: { 200: { anyOf: [staffUserSchema, supportUserDetailSchema] }, ...errors },
-      },
-    },
-    async (request) => {
-      if (isSupport(request)) return support.detail(request, request.params.id);
+    async one(id, request) {
+      if (isSupport(request)) return support.detail(request, Number(id));
       const ctx = await context(request);
-      const row = await repo.get(ctx.group, request.params.id);
-      if (!row) throw notFound();
-      return view(ctx, row);
+      const row = await repo.get(ctx.group, Number(id));
+      return row && view(ctx, row);
     },
-  );
+  });
 
   app.post(
     '/users',

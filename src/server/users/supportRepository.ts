@@ -5,8 +5,9 @@ import { PENDING_FLAGS, pendingRequirements } from '../auth/requirements.js';
 import { replaceToken } from '../auth/oneTimeTokens.js';
 import { accountNeedsCaptcha, SIGN_IN_ACCOUNT_POLICY, signInKeys, throttle, type ThrottleState } from '../auth/throttle.js';
 import type { Db } from '../db/database.js';
+import { containsPattern, iso } from '../db/listing.js';
 
-export type SupportSortField = 'name' | 'username' | 'applicationNum' | 'status' | 'lastSignInAt';
+export type SupportSortField = 'id' | 'name' | 'username' | 'applicationNum' | 'status' | 'lastSignInAt';
 
 export interface SupportQuery {
   q?: string;
@@ -59,9 +60,6 @@ const dealerSql = sql<{ dealer_number: string; site_group_name: string } | null>
     order by l.is_default desc, l.site_num limit 1)
   end`;
 
-/** `%text%` for LIKE, its wildcards escaped. */
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * Users matching a search: a substring of the username, name, email or dealer number (folded: case
  * and accents), of a contact method, and, when the text is a number, of a phone number's digits
@@ -69,10 +67,10 @@ const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
  * groups. One branch per source so each uses its trigram index (migration 0020).
  */
 function matchingIds(q: string): Expression<SqlBool> {
-  const like = likeOf(q);
+  const like = containsPattern(q);
   const digits = q.replace(/\D/g, '');
   const numeric = digits.length >= 3 && /^[\d\s()+.\-/]+$/.test(q);
-  const digitsLike = likeOf(digits);
+  const digitsLike = containsPattern(digits);
   return sql<SqlBool>`users.user_id in (
     select u.user_id from users u where user_search_doc(u.username, u.name, u.email, u.dealer_number) like search_fold(${like})
     union select c.user_id from user_contact_methods c where search_fold(c.value) like search_fold(${like})
@@ -99,8 +97,6 @@ interface ListRow {
   last_sign_in_at: Date | null;
   dealer: { dealer_number: string; site_group_name: string } | string | null;
 }
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function dealerOf(value: ListRow['dealer']): { dealer_number: string; site_group_name: string } | null {
   if (value === null) return null;
@@ -224,6 +220,9 @@ export function supportRepository(db: Db) {
       if (where.ids?.length) list = list.where('users.user_id', 'in', where.ids);
       const order = query.sort?.order ?? 'asc';
       switch (query.sort?.field) {
+        case 'id':
+          list = list.orderBy('users.user_id', order);
+          break;
         case 'username':
           list = list.orderBy(sql`lower(users.username)`, order);
           break;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { Selectable } from 'kysely';
 import { tokenSchema } from '../../../schemas/auth.js';
@@ -28,9 +28,11 @@ import { compileCached } from '../../common/validation.js';
 import { mayAccess, setSessionCookies } from '../auth/authPlugin.js';
 import { passkeysRepository } from '../auth/passkeysRepository.js';
 import { hasConfirmedAuthenticator } from '../auth/totpRepository.js';
+import { iso } from '../db/listing.js';
 import type { UsersTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
-import { contentRange, parseListQuery } from '../http/simpleRest.js';
+import { parseListQuery } from '../http/simpleRest.js';
+import type { RawListQuery } from '../http/simpleRestRoutes.js';
 import { SUPPORT_ACTION_HANDLERS } from './supportActionHandlers.js';
 import { supportRepository, type SupportSortField } from './supportRepository.js';
 
@@ -56,8 +58,9 @@ export function supportDirectory(app: FastifyInstance) {
   const repo = supportRepository(app.db);
   const validateFilter = compileCached(supportUserFilterSchema);
 
-  async function list(request: FastifyRequest, reply: FastifyReply) {
-    const query = parseListQuery<SupportUserFilter, SupportSortField>(request.query as { sort?: string; range?: string; filter?: string }, {
+  /** The directory's page (the route factory writes its Content-Range); read by support's own filter and sort rules. */
+  async function list(request: FastifyRequest): Promise<{ items: SupportUser[]; total: number }> {
+    const query = parseListQuery<SupportUserFilter, SupportSortField>(request.query as RawListQuery, {
       sortFields: SUPPORT_USER_SORT_FIELDS,
       validateFilter,
     });
@@ -70,8 +73,7 @@ export function supportDirectory(app: FastifyInstance) {
       offset: query.offset,
       limit: query.limit,
     });
-    reply.header('Content-Range', contentRange('users', query.offset, rows.length, total));
-    return rows satisfies SupportUser[];
+    return { items: rows, total };
   }
 
   async function detail(request: FastifyRequest, userId: number): Promise<SupportUserDetail> {
@@ -96,11 +98,10 @@ export function supportDirectory(app: FastifyInstance) {
     };
     const refusal = supportRefusal(actor, target) ?? null;
     const impersonation = impersonationRefusal(actor, target) ?? null;
-    const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
     return {
       ...line,
       status: supportStatus({ ...target, pendingRequirements }),
-      createdAt: new Date(row.created_at).toISOString(),
+      createdAt: iso(row.created_at),
       disabledAt: iso(row.disabled_at),
       invitedAt: iso(row.invited_at),
       emailVerified: target.emailVerified,
