@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { AccountGroupSettings, AccountGroupSettingsInput, GroupAddress } from '../../../schemas/accountGroup.js';
 import type { LogoInfo, LogoVariant } from '../../common/logoRules.js';
 import type { Db } from '../db/database.js';
+import { iso } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -51,7 +52,7 @@ export function accountGroupRepository(db: Db) {
         allowedDealers: row.allowed_dealers,
         ssoProviders: providers.map((p) => p.name),
         hasAnsweringService: row.has_answering_service,
-        updatedAt: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+        updatedAt: iso(row.updated_at),
         branding: { headerLogoUrl: row.header_logo_url, darkHeaderLogoUrl: row.dark_header_logo_url },
         timeZone: row.time_zone,
         contactPhone: row.contact_phone,

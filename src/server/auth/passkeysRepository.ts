@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Passkey } from '../../../schemas/passkeys.js';
 import type { Db } from '../db/database.js';
+import { iso } from '../db/listing.js';
 import type { WebauthnChallengesTable, WebauthnCredentialsTable, WebauthnPurpose } from '../db/schema.js';
 import { sha256 } from './secrets.js';
 
@@ -11,8 +12,6 @@ import { sha256 } from './secrets.js';
  */
 export type PasskeyRow = Selectable<WebauthnCredentialsTable>;
 export type ChallengeRow = Selectable<WebauthnChallengesTable>;
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The API's view of a credential. */
 export function toPasskey(row: PasskeyRow): Passkey {

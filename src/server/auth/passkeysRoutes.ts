@@ -22,11 +22,12 @@ import {
   passkeySchema,
   passkeysRemovedSchema,
 } from '../../../schemas/passkeys.js';
-import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import type { LoginVariant } from '../../common/loginFlow.js';
 import { passkeyName, variantAllowsApplication } from '../../common/passkeys.js';
 import type { WebauthnPurpose } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { idParams } from '../http/simpleRestRoutes.js';
 import { clearPending, type UserRow } from './authPlugin.js';
 import { requirementsFor } from './contactMethods.js';
 import { allowedOrigins, xsrfBinding } from './csrf.js';
@@ -56,11 +57,6 @@ import type { AuditAction } from '../../common/auditActions.js';
 
 const tags = ['passkeys'];
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
-const passkeyParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
-} as const;
 
 /** Why a ceremony's answer was refused (the audit's `reason`; the user sees one of a few messages). */
 class Refusal extends Error {
@@ -511,7 +507,7 @@ export async function passkeysRoutes(parent: FastifyInstance) {
       schema: {
         tags,
         summary: 'Rename one of the user’s passkeys',
-        params: passkeyParams,
+        params: idParams,
         body: passkeyRenameSchema,
         response: { 200: passkeySchema, ...errors },
       },
@@ -534,7 +530,7 @@ export async function passkeysRoutes(parent: FastifyInstance) {
       schema: {
         tags,
         summary: 'Remove one of the user’s passkeys: it no longer signs in',
-        params: passkeyParams,
+        params: idParams,
         response: { 200: passkeysRemovedSchema, ...errors },
       },
     },

@@ -50,6 +50,7 @@ import {
 } from './totpRepository.js';
 import { rememberDevice, setTrustedDeviceCookie } from './trustedDevices.js';
 import type { AuditAction } from '../../common/auditActions.js';
+import { iso } from '../db/listing.js';
 
 /**
  * The key that seals authenticator secrets at rest: derived (HKDF) from the application secret,
@@ -74,7 +75,6 @@ const throttleKey = (kind: 'totp' | 'recovery', userId: number) => `${kind}:${us
 
 const tags = ['sign-in'];
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 type Failure = Exclude<TotpJudgement, 'accepted'> | 'unreadable';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { sql } from 'kysely';
+import { iso } from '../db/listing.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import {
   profileSchema,
@@ -19,7 +20,6 @@ import type { AuditAction } from '../../common/auditActions.js';
 const tags = ['user account'];
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * The signed-in user's own account (/user-account; access table `userAccount`): name,

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { EVENT_KINDS, type EventFilter, type EventRecord } from '../../../schemas/events.js';
 import type { Db } from '../db/database.js';
+import { containsPattern } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import type { EventCursor } from './eventQuery.js';
@@ -21,10 +22,6 @@ const cursorDate = sql<string>`to_char(e.alarm_date at time zone 'UTC', 'YYYY-MM
 
 /** The UTC calendar day (yyyy-MM-dd) of a date-time, as event_days counts them. */
 const utcDay = (dateTime: string) => new Date(dateTime).toISOString().slice(0, 10);
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Zone descriptions by device and zone: a site has a handful, looked up per row instead of a join per row. */
 class ZoneNames {
@@ -69,7 +66,7 @@ export function eventsRepository(db: Db) {
     if (filter.zone !== undefined) query = query.where('e.zone_num', '=', filter.zone);
     const q = filter.q?.trim();
     if (q) {
-      const pattern = `%${escapeLike(q)}%`;
+      const pattern = containsPattern(q);
       query = query.where((eb) =>
         eb.or([
           eb('e.event_code_description', 'ilike', pattern),

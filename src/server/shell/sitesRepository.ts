@@ -4,6 +4,7 @@ import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import type { SiteListItem } from '../../../schemas/dealer.js';
 import type { SiteSearchQuery, SiteSummary } from '../../../schemas/shell.js';
 import type { Db } from '../db/database.js';
+import { escapeLike } from '../db/listing.js';
 
 import { normaliseTransmitter } from '../../common/transmitter.js';
 
@@ -30,7 +31,7 @@ export function rowAddressDisplay(site: {
 
 /** A LIKE prefix pattern for text typed by a user: % and _ match themselves. */
 export function likePrefix(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `${escapeLike(text)}%`;
 }
 
 export interface SearchPlan {

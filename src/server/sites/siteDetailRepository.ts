@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { PasscodeReveal, SiteDetail } from '../../../schemas/sites.js';
 import { dateIn, siteWarnings } from '../../common/siteWarnings.js';
 import type { Db } from '../db/database.js';
+import { iso } from '../db/listing.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 
 /** A masked passcode is this bullet once per character ('••••'): its length is all the account view shows. */
@@ -196,9 +197,9 @@ export function siteDetailRepository(db: Db) {
         isFavorite: Boolean(site.is_favorite),
         devices: devices.map(({ on_test_until, last_signal_at, last_test_at, ...device }) => ({
           ...device,
-          onTestUntil: on_test_until ? new Date(on_test_until).toISOString() : null,
-          lastSignalAt: last_signal_at ? new Date(last_signal_at).toISOString() : null,
-          lastTestAt: last_test_at ? new Date(last_test_at).toISOString() : null,
+          onTestUntil: iso(on_test_until),
+          lastSignalAt: iso(last_signal_at),
+          lastTestAt: iso(last_test_at),
         })),
         zones,
         schedules,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from '../db/migrations/0005_site_search.js';
-import { escapeLike, findMatch, foldSearchText, phoneMatch, searchPlan, type SearchableSite } from './siteSearch.js';
+import { escapeLike } from '../db/listing.js';
+import { findMatch, foldSearchText, phoneMatch, searchPlan, type SearchableSite } from './siteSearch.js';
 
 const site: SearchableSite = {
   siteNum: 100231,

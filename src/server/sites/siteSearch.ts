@@ -22,11 +22,6 @@ const MIN_SUBSTRING = 3;
 /** A phone fragment needs this many digits. */
 const MIN_PHONE_DIGITS = 3;
 
-/** Escapes LIKE's wildcards: typed text matches itself. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export interface SearchPlan {
   /** The folded text, trimmed, inner white space as one space. */
   text: string;
