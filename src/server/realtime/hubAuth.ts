@@ -1,5 +1,6 @@
-import { APPLICATION } from '../../common/constants.js';
+import { canAccess } from '../../common/access.js';
 import type { FastifyInstance } from 'fastify';
+import { accessUserOf } from '../auth/accessGuard.js';
 import type { UserRow } from '../auth/authPlugin.js';
 import { readBearer } from '../auth/bearer.js';
 import { actionRequired, type Pending } from '../auth/requirements.js';
@@ -41,7 +42,8 @@ export async function authorizeHub(
     return { ok: false, status: 403, messageKey: 'errors.loginActionRequired' };
   }
   // The dealer's live alarms are staff's (§4): a customer's current group is their account's dealer, not theirs to hear.
-  if (hub === 'alarms' && (user.application_num === APPLICATION.customer || !isLiveGroup(user.current_site_group_num, liveGroups))) {
+  const hearsAlarms = canAccess(accessUserOf(user), { resource: 'liveAlarms', action: 'list' });
+  if (hub === 'alarms' && (!hearsAlarms || !isLiveGroup(user.current_site_group_num, liveGroups))) {
     return { ok: false, status: 403, messageKey: 'live.notLiveAlarmGroup' };
   }
   return { ok: true, user, session };

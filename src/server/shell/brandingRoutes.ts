@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { dealerBrandingSchema, type DealerBranding } from '../../../schemas/dealer.js';
-import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
-import { APPLICATION } from '../../common/constants.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { canAccess } from '../../common/access.js';
+import { accessUserOf } from '../auth/accessGuard.js';
 import { HttpError } from '../http/errors.js';
 import { accountGroupsRepository } from './accountGroupsRepository.js';
+import { integerId } from '../http/simpleRestRoutes.js';
 
 const querystring = {
   type: 'object',
   additionalProperties: false,
-  properties: { siteGroupNum: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+  properties: { siteGroupNum: integerId },
 } as const;
 
 const NO_BRANDING: DealerBranding = { headerLogoUrl: null, darkHeaderLogoUrl: null };
@@ -40,8 +42,12 @@ export async function brandingRoutes(parent: FastifyInstance) {
       const user = request.auth?.user;
       const wanted = request.query.siteGroupNum ?? user?.current_site_group_num ?? undefined;
       if (!wanted) return NO_BRANDING;
-      if (user && request.query.siteGroupNum && user.application_num !== APPLICATION.internal && wanted !== user.current_site_group_num) {
-        if (!(await groups.isMember(user.user_id, wanted))) throw new HttpError(403, 'errors.forbidden');
+      if (user && request.query.siteGroupNum) {
+        // Another group's logos: the access table's tenant rule (application 1 any group), else membership.
+        const current = user.current_site_group_num === null ? [] : [user.current_site_group_num];
+        const record = { siteGroupNum: wanted };
+        const allowed = canAccess(accessUserOf(user, { siteGroupNums: current }), { resource: 'branding', action: 'show', record });
+        if (!allowed && !(await groups.isMember(user.user_id, wanted))) throw new HttpError(403, 'errors.forbidden');
       }
       const group = await groups.logos(wanted);
       return group ? { headerLogoUrl: group.header_logo_url, darkHeaderLogoUrl: group.dark_header_logo_url } : NO_BRANDING;

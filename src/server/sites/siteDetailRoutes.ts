@@ -1,19 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { msaPasscodeRevealBodySchema, passcodeRevealSchema, siteDetailSchema } from '../../../schemas/sites.js';
-import { errorSchema, INT4_MAX, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import type { Resource } from '../../common/access.js';
+import { mayAccess } from '../auth/authPlugin.js';
 import { TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
 import { ACCOUNT_POLICY } from '../auth/throttle.js';
 import { audienceAccess, DEALER_AUDIENCE, type Audience } from '../http/audience.js';
 import { HttpError } from '../http/errors.js';
+import { integerId } from '../http/simpleRestRoutes.js';
 import { siteDetailRepository } from './siteDetailRepository.js';
 
-const siteNum = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
+const siteNum = integerId;
 const siteParams = { type: 'object', required: ['siteNum'], properties: { siteNum } } as const;
 const passcodeParams = {
   type: 'object',
   required: ['siteNum', 'passcodeId'],
-  properties: { siteNum, passcodeId: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+  properties: { siteNum, passcodeId: integerId },
 } as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
@@ -90,14 +93,15 @@ export async function siteDetailRoutes(parent: FastifyInstance, { audience = DEA
       const user = request.auth!.user;
       const site = await sites.get(user, request.params.siteNum);
       if (!site) throw new HttpError(404, 'live.siteNotFound');
-      const holds = (role: string) => user.roles.includes(role);
+      // Each section as the access table lets the customer read its own screen (§6 roles).
+      const reads = (resource: Resource) => mayAccess(request, resource, 'show');
       return {
         ...site,
-        contacts: holds('contactsRead') ? site.contacts : [],
-        zones: holds('zonesRead') ? site.zones : [],
-        passcodes: holds('sitePasscodeRead') ? site.passcodes : [],
-        schedules: holds('scheduleRead') ? site.schedules : [],
-        holidays: holds('scheduleRead') ? site.holidays : [],
+        contacts: reads('msaContacts') ? site.contacts : [],
+        zones: reads('msaZones') ? site.zones : [],
+        passcodes: reads('msaPasscodes') ? site.passcodes : [],
+        schedules: reads('msaSchedules') ? site.schedules : [],
+        holidays: reads('msaHolidays') ? site.holidays : [],
         // The dealer's to-do list (missing permits, a short call list) is not the customer's.
         warnings: [],
       };

@@ -10,10 +10,11 @@ import {
   type StaffUser,
   type StaffUserFilter,
 } from '../../../schemas/users.js';
-import { APPLICATION } from '../../common/constants.js';
+import { canAccess, type Action } from '../../common/access.js';
 import { manageRefusal, nextPermissions, permissionsAbove, type Manager } from '../../common/userPermissions.js';
 import { compileCached } from '../../common/validation.js';
-import type { UserRow } from '../auth/authPlugin.js';
+import { accessUserOf } from '../auth/accessGuard.js';
+import { mayAccess, type UserRow } from '../auth/authPlugin.js';
 import { noticeSecurityChange } from '../auth/securityNotices.js';
 import { resetAuthenticator } from '../auth/totpRepository.js';
 import { HttpError } from '../http/errors.js';
@@ -66,16 +67,22 @@ export async function staffRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repo = staffRepository(app.db);
   const validateFilter = compileCached(staffUserFilterSchema);
-  // Application 1 (support staff, §6 reportRead): every user, and a user's support page (supportRoutes.ts).
+  // Support staff (the access table's `support`, §6 reportRead): every user, and a user's support page (supportRoutes.ts).
   const support = supportDirectory(app);
-  const isSupport = (request: FastifyRequest) => request.auth!.user.application_num === APPLICATION.internal;
+  const isSupport = (request: FastifyRequest) => mayAccess(request, 'support', 'list');
 
-  /** The caller's selected account group (a dealer's must be one of theirs), and the caller as a manager. */
-  async function context(request: FastifyRequest): Promise<{ group: number; manager: Manager; user: UserRow }> {
+  /**
+   * The caller's selected account group, and the caller as a manager. The group must be one the
+   * access table lets them act in (a dealer's own groups; application 1 any).
+   */
+  async function context(request: FastifyRequest, action: Action): Promise<{ group: number; manager: Manager; user: UserRow }> {
     const user = request.auth!.user;
     const groups = await repo.groupsOf(user.user_id);
     const group = user.current_site_group_num;
-    if (group === null || (user.application_num !== APPLICATION.internal && !groups.includes(group))) {
+    if (
+      group === null ||
+      !canAccess(accessUserOf(user, { siteGroupNums: groups }), { resource: 'users', action, record: { siteGroupNum: group } })
+    ) {
       throw new HttpError(400, 'users.errors.noGroup');
     }
     return {
@@ -100,7 +107,7 @@ export async function staffRoutes(parent: FastifyInstance) {
 
   /** The group's user the caller may change: 404 outside the group, 403 when the rule refuses. */
   async function manageable(request: FastifyRequest, userId: number) {
-    const ctx = await context(request);
+    const ctx = await context(request, 'edit');
     const row = await repo.get(ctx.group, userId);
     if (!row) throw notFound();
     const refusal = manageRefusal(ctx.manager, asManaged(row));
@@ -154,7 +161,7 @@ export async function staffRoutes(parent: FastifyInstance) {
     },
     async list(_query, request) {
       if (isSupport(request)) return support.list(request);
-      const ctx = await context(request);
+      const ctx = await context(request, 'list');
       const query = parseListQuery<StaffUserFilter, StaffSortField>(request.query as RawListQuery, {
         sortFields: STAFF_USER_SORT_FIELDS,
         validateFilter,
@@ -171,7 +178,7 @@ export async function staffRoutes(parent: FastifyInstance) {
     },
     async one(id, request) {
       if (isSupport(request)) return support.detail(request, Number(id));
-      const ctx = await context(request);
+      const ctx = await context(request, 'show');
       const row = await repo.get(ctx.group, Number(id));
       return row && view(ctx, row);
     },
@@ -189,7 +196,7 @@ export async function staffRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const ctx = await context(request);
+      const ctx = await context(request, 'create');
       const { roles, flags } = request.body;
       await refuseAbove(request, ctx.manager, { roles, flags });
       const email = request.body.email.trim().toLowerCase();
