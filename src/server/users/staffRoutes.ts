@@ -148,11 +148,11 @@ export async function staffRoutes(parent: FastifyInstance) {
     resource: 'users',
     tags,
     record: { anyOf: [staffUserSchema, supportUserSchema] },
-    oneRecord: { anyOf: [staffUserSchema, supportUserDetailSchema] },
+    detail: { anyOf: [staffUserSchema, supportUserDetailSchema] },
     filter: usersFilterSchema,
     // Support's sort fields hold the staff list's; each side reads the query by its own rules below.
     sortFields: SUPPORT_USER_SORT_FIELDS,
-    responses: { 400: errorSchema },
+    errors: { 400: errorSchema },
     summaries: {
       list:
         'The users of the selected account group (filter={"q":"…","status":"invited"}; sort id, name, username, status); ' +
