@@ -9,7 +9,8 @@ import type { AuditLogEntry } from '../../../schemas/auditLog.js';
 import { auditChanges, auditValueText } from '../../common/auditChanges.js';
 import { Fact, FactList, RecordDrawer } from '../resources/RecordDrawer.js';
 import { ChangesTable } from './ChangesTable.js';
-import { ActionCode, CodeCaption, OccurredAt, PersonText } from './AuditParts.js';
+import { ActionCode, CodeCaption, PersonText } from './AuditParts.js';
+import { DateTimeCell } from '../resources/DateTimeCell.js';
 import { AUDIT_LOG_PATH, targetText, whoDid } from './auditLogRules.js';
 
 /** A link that lists the entries of a filter (the list reads `filter` from the address). */
@@ -70,7 +71,7 @@ function EntryBody({ entry }: { entry: AuditLogEntry }) {
           {entry.targetType && <CodeCaption code={entry.targetType} />}
         </Fact>
         <Fact label={translate('auditLog.detail.when')}>
-          <OccurredAt iso={entry.occurredAt} />
+          <DateTimeCell iso={entry.occurredAt} seconds />
         </Fact>
         <Fact label={translate('auditLog.detail.from')}>
           <Box component="span" sx={{ fontFamily: 'monospace' }}>

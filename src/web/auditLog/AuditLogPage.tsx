@@ -13,7 +13,6 @@ import {
   type Identifier,
   FilterButton,
   NullableBooleanInput,
-  SearchInput,
   SelectInput,
   TextInput,
   TopToolbar,
@@ -24,10 +23,12 @@ import {
 import { AUDIT_LOG_COUNT_CAP, type AuditLogEntry } from '../../../schemas/auditLog.js';
 import { auditChanges, changesSummary } from '../../common/auditChanges.js';
 import { ListEmpty, ListExportButton } from '../resources/ListStates.js';
+import { searchFilter } from '../resources/listFilters.js';
 import { ResourceList, type Column } from '../resources/ResourceList.js';
 import { ActionFilterInput } from './ActionFilterInput.js';
 import { AuditEntryDrawer } from './AuditEntryDrawer.js';
-import { ActionCode, OccurredAt, PersonText } from './AuditParts.js';
+import { ActionCode, PersonText } from './AuditParts.js';
+import { DateTimeCell } from '../resources/DateTimeCell.js';
 import { AUDIT_LOG_PATH, auditExportUrl, boundaryDay, dayBoundary, targetText, targetTypeChoices, whoDid } from './auditLogRules.js';
 
 const AUDIT_LOG = 'auditLog';
@@ -38,14 +39,7 @@ const FILTER_WIDTH = { width: { xs: '100%', sm: 200 } };
 function auditFilters(translate: (key: string) => string, phone: boolean) {
   const alwaysOn = !phone;
   return [
-    <SearchInput
-      key="q"
-      source="q"
-      alwaysOn
-      placeholder={translate('auditLog.filters.search')}
-      inputProps={{ 'aria-label': translate('auditLog.filters.search') }}
-      sx={{ width: { xs: '100%', sm: 340 } }}
-    />,
+    searchFilter('auditLog', translate),
     <ActionFilterInput
       key="action"
       source="action"
@@ -212,7 +206,7 @@ function EntryLink({ entry }: { entry: AuditLogEntry }) {
 
 const columns: Column<AuditLogEntry>[] = [
   { name: 'id', source: 'id', render: (e) => <EntryLink entry={e} /> },
-  { name: 'occurredAt', source: 'occurredAt', render: (e) => <OccurredAt iso={e.occurredAt} /> },
+  { name: 'occurredAt', source: 'occurredAt', render: (e) => <DateTimeCell iso={e.occurredAt} seconds /> },
   { name: 'who', render: (e) => <Who entry={e} withAddress /> },
   { name: 'what', render: (e) => <What entry={e} /> },
   { name: 'target', render: (e) => <Target entry={e} /> },
@@ -235,7 +229,7 @@ function AuditCard({ entry }: { entry: AuditLogEntry }) {
       <Box sx={{ display: 'flex', gap: 2, mt: 1, typography: 'body2', flexWrap: 'wrap' }}>
         <Who entry={entry} />
         <Box sx={{ color: 'text.secondary' }}>
-          <OccurredAt iso={entry.occurredAt} />
+          <DateTimeCell iso={entry.occurredAt} seconds />
         </Box>
       </Box>
       {(entry.targetType || entry.ip) && (

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { actionSentence, type AuditPerson } from './auditLogRules.js';
 
 /** Pieces the audit log's list and its entry drawer both show. */
@@ -32,19 +32,6 @@ export function PersonText({ person, strong = false }: { person: AuditPerson | n
           {person.name}
         </Typography>
       )}
-    </Box>
-  );
-}
-
-export function OccurredAt({ iso }: { iso: string }) {
-  const [locale] = useLocaleState();
-  const date = new Date(iso);
-  return (
-    <Box component="time" dateTime={iso} sx={{ whiteSpace: 'nowrap', display: 'block' }}>
-      {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date)}
-      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }).format(date)}
-      </Typography>
     </Box>
   );
 }

@@ -11,34 +11,24 @@ import DoneIcon from '@mui/icons-material/Done';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Link as RouterLink } from 'react-router-dom';
-import { SearchInput, SelectInput, useCanAccess, useGetList, useListContext, useTranslate } from 'react-admin';
+import { useCanAccess, useGetList, useListContext, useTranslate } from 'react-admin';
 import { CHANGE_REQUEST_STATUSES, type ChangeRequestResolution, type DealerChangeRequest } from '../../../schemas/msa.js';
 import { EmptyState } from '../resources/ListStates.js';
+import { choiceFilter, searchFilter } from '../resources/listFilters.js';
 import { ResourceList, type Column } from '../resources/ResourceList.js';
-import { AskedAt, CHANGE_REQUESTS, Outcome, RequestText } from './changeRequestParts.js';
+import { CHANGE_REQUESTS, Outcome, RequestText } from './changeRequestParts.js';
+import { DateTimeCell } from '../resources/DateTimeCell.js';
 import { ResolveDialog } from './ResolveDialog.js';
 
 function filters(translate: (key: string) => string) {
   return [
-    <SearchInput
-      key="q"
-      source="q"
-      alwaysOn
-      placeholder={translate('changeRequests.filters.search')}
-      inputProps={{ 'aria-label': translate('changeRequests.filters.search') }}
-      sx={{ width: { xs: '100%', sm: 340 } }}
-    />,
-    <SelectInput
-      key="status"
-      source="status"
-      label="changeRequests.filters.status"
-      alwaysOn
-      choices={CHANGE_REQUEST_STATUSES.map((id) => ({ id, name: translate(`msa.accountInfo.status.${id}`) }))}
-      translateChoice={false}
-      emptyText="changeRequests.filters.any"
-      helperText={false}
-      sx={{ minWidth: 150 }}
-    />,
+    searchFilter('changeRequests', translate),
+    choiceFilter('changeRequests', translate, {
+      source: 'status',
+      ids: CHANGE_REQUEST_STATUSES,
+      choiceKeys: 'msa.accountInfo.status',
+      minWidth: 150,
+    }),
   ];
 }
 
@@ -136,7 +126,7 @@ type Resolve = (request: DealerChangeRequest, to: ChangeRequestResolution) => vo
 
 function columns(onResolve: Resolve): Column<DealerChangeRequest>[] {
   return [
-    { name: 'createdAt', source: 'createdAt', render: (r) => <AskedAt iso={r.createdAt} /> },
+    { name: 'createdAt', source: 'createdAt', render: (r) => <DateTimeCell iso={r.createdAt} /> },
     { name: 'account', source: 'siteNum', render: (r) => <Account request={r} /> },
     {
       name: 'request',
@@ -161,7 +151,7 @@ function RequestCard({ request, onResolve }: { request: DealerChangeRequest; onR
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
         <Account request={request} />
         <Box sx={{ typography: 'body2', color: 'text.secondary', textAlign: 'right' }}>
-          <AskedAt iso={request.createdAt} />
+          <DateTimeCell iso={request.createdAt} />
         </Box>
       </Box>
       <Box sx={{ my: 1, typography: 'body2' }}>

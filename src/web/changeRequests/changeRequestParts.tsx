@@ -27,19 +27,6 @@ function ChangeStatusChip({ status }: { status: ChangeRequest['status'] }) {
   );
 }
 
-export function AskedAt({ iso }: { iso: string }) {
-  const [locale] = useLocaleState();
-  const date = new Date(iso);
-  return (
-    <Box component="time" dateTime={iso} sx={{ whiteSpace: 'nowrap', display: 'block' }}>
-      {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date)}
-      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(date)}
-      </Typography>
-    </Box>
-  );
-}
-
 /** The request itself: what should change, to what, what it is now, and the customer's note. */
 export function RequestText({ request }: { request: DealerChangeRequest }) {
   const translate = useTranslate();

@@ -4,59 +4,26 @@ import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { SearchInput, SelectInput, useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { CONTACT_REQUEST_STATUSES, CONTACT_TOPICS, type ContactRequest } from '../../../schemas/documents.js';
 import { ListEmpty } from '../resources/ListStates.js';
+import { choiceFilter, searchFilter } from '../resources/listFilters.js';
 import { ResourceList, type Column } from '../resources/ResourceList.js';
 import { ContactRequestDrawer } from './ContactRequestDrawer.js';
 import { CONTACT_REQUESTS, CONTACT_REQUESTS_PATH, ContactStatusChip, Sender } from './contactRequestParts.js';
+import { DateTimeCell } from '../resources/DateTimeCell.js';
 
 function filters(translate: (key: string) => string) {
   return [
-    <SearchInput
-      key="q"
-      source="q"
-      alwaysOn
-      placeholder={translate('contactRequests.filters.search')}
-      inputProps={{ 'aria-label': translate('contactRequests.filters.search') }}
-      sx={{ width: { xs: '100%', sm: 340 } }}
-    />,
-    <SelectInput
-      key="status"
-      source="status"
-      label="contactRequests.filters.status"
-      alwaysOn
-      choices={CONTACT_REQUEST_STATUSES.map((id) => ({ id, name: translate(`contactRequests.statuses.${id}`) }))}
-      translateChoice={false}
-      emptyText="contactRequests.filters.any"
-      helperText={false}
-      sx={{ minWidth: 150 }}
-    />,
-    <SelectInput
-      key="topic"
-      source="topic"
-      label="contactRequests.filters.topic"
-      alwaysOn
-      choices={CONTACT_TOPICS.map((id) => ({ id, name: translate(`contactUs.topics.${id}`) }))}
-      translateChoice={false}
-      emptyText="contactRequests.filters.any"
-      helperText={false}
-      sx={{ minWidth: 180 }}
-    />,
+    searchFilter('contactRequests', translate),
+    choiceFilter('contactRequests', translate, {
+      source: 'status',
+      ids: CONTACT_REQUEST_STATUSES,
+      choiceKeys: 'contactRequests.statuses',
+      minWidth: 150,
+    }),
+    choiceFilter('contactRequests', translate, { source: 'topic', ids: CONTACT_TOPICS, choiceKeys: 'contactUs.topics', minWidth: 180 }),
   ];
-}
-
-function Received({ iso }: { iso: string }) {
-  const [locale] = useLocaleState();
-  const date = new Date(iso);
-  return (
-    <Box component="time" dateTime={iso} sx={{ whiteSpace: 'nowrap', display: 'block' }}>
-      {new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date)}
-      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(date)}
-      </Typography>
-    </Box>
-  );
 }
 
 function Excerpt({ request }: { request: ContactRequest }) {
@@ -117,7 +84,7 @@ function RequestCard({ request }: { request: ContactRequest }) {
       </Box>
       <Typography variant="caption" color="text.secondary" component="div" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <span>{request.reference}</span>
-        <Received iso={request.createdAt} />
+        <DateTimeCell iso={request.createdAt} />
       </Typography>
     </>
   );
@@ -139,7 +106,7 @@ function RequestsEmpty() {
 }
 
 const columns: Column<ContactRequest>[] = [
-  { name: 'createdAt', source: 'createdAt', render: (r) => <Received iso={r.createdAt} /> },
+  { name: 'createdAt', source: 'createdAt', render: (r) => <DateTimeCell iso={r.createdAt} /> },
   { name: 'reference', render: (r) => <Reference request={r} /> },
   // Before the message: the message is the column that gives way when the table is narrow.
   { name: 'status', source: 'status', render: (r) => <ContactStatusChip status={r.status} /> },
