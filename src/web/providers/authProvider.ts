@@ -52,6 +52,9 @@ export const authProvider: AuthProvider = {
   },
   async checkError(error: { status?: number; body?: unknown; headers?: Headers }) {
     if (error?.status !== 401) return;
+    // An ended impersonation: the transport has already sent the support user to the internal
+    // login with returnUrl=support and the notice (§8); going to the login again would lose both.
+    if (error.headers?.has(TRANSPORT_HEADERS.invalidImpersonation)) throw new Error('Impersonation ended');
     // The transport has already sent the browser to the login for an ended session (§8).
     if (error.headers?.has(TRANSPORT_HEADERS.invalidSession) || !getSession().user) toLogin();
   },

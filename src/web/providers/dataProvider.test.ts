@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../../schemas/user.js';
 import { HttpError } from 'react-admin';
+import { TRANSPORT_HEADERS } from '../../common/transportLists.js';
+import { authProvider } from './authProvider.js';
 import { createDataProvider, withoutEmptySort } from './dataProvider.js';
 import { resetSession, updateSession } from './session.js';
 import { configureTransport, resetTransport } from './transport.js';
@@ -106,5 +108,30 @@ describe("a report run's own calls (re-run, cancel) are dataProvider methods", (
   it("a refused cancel rejects with the server's text", async () => {
     answer = json(409, { message: 'Only a queued or running report can be cancelled.' });
     await expect(createDataProvider().cancelReportRun(3)).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe('an impersonation that ended elsewhere (SPEC §8)', () => {
+  it("leaves the transport's redirect to the internal login alone: react-admin's checkError does not send the browser again", async () => {
+    const assigned: string[] = [];
+    configureTransport({
+      fetch: (async () =>
+        new Response(JSON.stringify({ message: 'Impersonation ended' }), {
+          status: 401,
+          headers: { 'Content-Type': 'application/json', [TRANSPORT_HEADERS.invalidImpersonation]: 'true' },
+        })) as unknown as typeof fetch,
+      cookies: () => '',
+      language: () => 'en',
+      translate: (k) => k,
+      pathname: () => '/home/dashboard',
+      assign: (url) => assigned.push(url),
+    });
+    updateSession({ impersonating: true });
+    const failure = createDataProvider().getOne('sites', { id: 1 });
+    await expect(failure).rejects.toBeInstanceOf(HttpError);
+    const error = await failure.catch((e: unknown) => e);
+    await expect(authProvider.checkError(error)).rejects.toThrow('Impersonation ended');
+    expect(assigned).toHaveLength(1);
+    expect(assigned[0]).toMatch(/^\/login\?.*returnUrl=%2Fsupport/);
   });
 });

@@ -37,7 +37,9 @@ async function adminHttpClient(url: string, options?: HttpOptions) {
   try {
     return await httpClient(withoutEmptySort(url), options);
   } catch (error) {
-    if (isApiError(error)) throw new HttpError(serverText(error) ?? '', error.status, error.body);
+    // The response's headers go along: the authProvider's checkError reads what the transport did with it.
+    if (isApiError(error))
+      throw Object.assign(new HttpError(serverText(error) ?? '', error.status, error.body), { headers: error.headers });
     throw error;
   }
 }
