@@ -3,7 +3,7 @@ import { canAccess } from '../../common/access.js';
 import { APPLICATION } from '../../common/constants.js';
 import { httpClient } from './http.js';
 import { clearSession, getSession, updateSession } from './session.js';
-import { ensureSession, returnUrlFor } from './transport.js';
+import { ensureSession, goTo, returnUrlFor } from './transport.js';
 import { TRANSPORT_HEADERS } from '../../common/transportLists.js';
 import { loginUrl } from './transportRules.js';
 
@@ -20,7 +20,7 @@ function here(): string {
 function toLogin(): never {
   const applicationNum = getSession().user?.applicationNum;
   clearSession();
-  window.location.assign(loginRedirect(applicationNum, here()));
+  goTo(loginRedirect(applicationNum, here()));
   // react-admin waits on the rejected promise while the browser leaves.
   throw new Error('Not signed in');
 }

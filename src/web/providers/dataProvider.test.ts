@@ -112,13 +112,15 @@ describe("a report run's own calls (re-run, cancel) are dataProvider methods", (
 });
 
 describe('an impersonation that ended elsewhere (SPEC §8)', () => {
-  it("leaves the transport's redirect to the internal login alone: react-admin's checkError does not send the browser again", async () => {
+  it("keeps the first redirect, to the internal login: neither react-admin's checkError nor a later failed call sends the browser elsewhere", async () => {
     const assigned: string[] = [];
+    let calls = 0;
     configureTransport({
+      // The first call finds the impersonation ended; a call after it, its session cleared, a plain 401.
       fetch: (async () =>
         new Response(JSON.stringify({ message: 'Impersonation ended' }), {
           status: 401,
-          headers: { 'Content-Type': 'application/json', [TRANSPORT_HEADERS.invalidImpersonation]: 'true' },
+          headers: { 'Content-Type': 'application/json', ...(calls++ === 0 && { [TRANSPORT_HEADERS.invalidImpersonation]: 'true' }) },
         })) as unknown as typeof fetch,
       cookies: () => '',
       language: () => 'en',
@@ -131,6 +133,10 @@ describe('an impersonation that ended elsewhere (SPEC §8)', () => {
     await expect(failure).rejects.toBeInstanceOf(HttpError);
     const error = await failure.catch((e: unknown) => e);
     await expect(authProvider.checkError(error)).rejects.toThrow('Impersonation ended');
+    const later = await createDataProvider()
+      .getList('news', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} })
+      .catch((e: unknown) => e);
+    await expect(authProvider.checkError(later)).rejects.toThrow();
     expect(assigned).toHaveLength(1);
     expect(assigned[0]).toMatch(/^\/login\?.*returnUrl=%2Fsupport/);
   });

@@ -103,6 +103,7 @@ export function configureTransport(patch: Partial<TransportEnv>): void {
 /** For tests: the browser environment again. */
 export function resetTransport(): void {
   env = browserEnv;
+  leavingFor = undefined;
   refreshing = undefined;
   bootstrapping = undefined;
 }
@@ -146,9 +147,19 @@ export function withReturnUrl(loginUrl: string, currentPath: string): string {
   return `${loginUrl}${loginUrl.includes('?') ? '&' : '?'}returnUrl=${encodeURIComponent(returnUrl)}`;
 }
 
-function goTo(url: string): void {
+/** Where this page has sent the browser: a page on its way out is sent nowhere else. */
+let leavingFor: string | undefined;
+
+/**
+ * Sends the browser to the sign-in (a full page load). The first redirect wins: it carries the
+ * reason (§8: an ended impersonation goes to the internal login with returnUrl=support), and a call
+ * that fails after it (its session already cleared) must not send the browser somewhere else.
+ */
+export function goTo(url: string): void {
+  if (leavingFor !== undefined) return;
   const here = env.pathname();
   if (here.split('?')[0] === url.split('?')[0] && url.startsWith('/login')) return;
+  leavingFor = url;
   env.assign(url);
 }
 
