@@ -43,7 +43,7 @@ export interface SimpleRestEntity<R extends { id: Id }, F, S extends string, I =
   path: string;
   /** The name in Content-Range when it is not the path. */
   rangeName?: string;
-  /** The access table's resource; the path unless said. */
+  /** The access table's resource whose list, show, create, edit and delete the routes check. */
   resource: Resource;
   tags: string[];
   record: JsonSchema;
