@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import { INT4_MAX, int4Range, notBlank, idsFilter } from './shared.js';
 
 /**
  * The answering service (SPEC §2 /ans-service/*, §6 level8 + ansServiceBlockFlag + a
@@ -86,7 +86,7 @@ export const ansMessageFilterSchema = {
     q: { type: 'string', maxLength: 100 },
     from: dateTime,
     to: dateTime,
-    id: { type: 'array', maxItems: 1000, items: id },
+    id: idsFilter,
   },
 } as const;
 export type AnsMessageFilter = FromSchema<typeof ansMessageFilterSchema>;
@@ -317,7 +317,7 @@ export const hoursExceptionFilterSchema = {
   properties: {
     /** Only those ending on or after this day (upcoming). */
     from: day,
-    id: { type: 'array', maxItems: 1000, items: id },
+    id: idsFilter,
   },
 } as const;
 export type HoursExceptionFilter = FromSchema<typeof hoursExceptionFilterSchema>;
@@ -329,7 +329,7 @@ export const onCallFilterSchema = {
   additionalProperties: false,
   properties: {
     q: { type: 'string', maxLength: 100 },
-    id: { type: 'array', maxItems: 1000, items: id },
+    id: idsFilter,
   },
 } as const;
 export type OnCallFilter = FromSchema<typeof onCallFilterSchema>;
@@ -340,7 +340,7 @@ export const autoNotifyFilterSchema = {
   additionalProperties: false,
   properties: {
     kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
-    id: { type: 'array', maxItems: 1000, items: id },
+    id: idsFilter,
   },
 } as const;
 export type AutoNotifyFilter = FromSchema<typeof autoNotifyFilterSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import { INT4_MAX, int4Range, notBlank, int4IdsFilter } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -87,7 +87,7 @@ export const contactFilterSchema = {
   required: ['siteNum'],
   properties: {
     siteNum,
-    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+    id: int4IdsFilter,
   },
 } as const;
 export type ContactFilter = FromSchema<typeof contactFilterSchema>;

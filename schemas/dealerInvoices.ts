@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { INVOICE_STATUSES } from './invoices.js';
-import { INT4_MAX, int4Range } from './shared.js';
+import { INT4_MAX, int4Range, int4IdsFilter } from './shared.js';
 
 /**
  * Billing for dealers (SPEC §2 /billing, §6 billingRead): what the monitoring station
@@ -152,7 +152,7 @@ export const dealerInvoiceFilterSchema = {
   properties: {
     status: { type: 'string', enum: INVOICE_STATUSES },
     year: { type: 'integer', minimum: 2000, maximum: 2100 },
-    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+    id: int4IdsFilter,
   },
 } as const;
 export type DealerInvoiceFilter = FromSchema<typeof dealerInvoiceFilterSchema>;

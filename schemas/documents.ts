@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import { INT4_MAX, int4Range, notBlank, int4IdsFilter, idsFilter } from './shared.js';
 
 /**
  * Document libraries (SPEC §2 /resources and /marketing): PDFs and images staff
@@ -85,7 +85,7 @@ export const libraryDocumentFilterSchema = {
     q: { type: 'string', maxLength: DOCUMENT_LIMITS.queryMax },
     tag: { type: 'string', maxLength: DOCUMENT_LIMITS.tagMax },
     audience: { type: 'string', enum: DOCUMENT_AUDIENCES },
-    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+    id: int4IdsFilter,
   },
 } as const;
 export type LibraryDocumentFilter = FromSchema<typeof libraryDocumentFilterSchema>;
@@ -144,7 +144,7 @@ export const roadmapItemFilterSchema = {
   properties: {
     status: { type: 'string', enum: ROADMAP_STATUSES },
     q: { type: 'string', maxLength: 100 },
-    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+    id: int4IdsFilter,
   },
 } as const;
 export type RoadmapItemFilter = FromSchema<typeof roadmapItemFilterSchema>;
@@ -249,7 +249,7 @@ export const contactRequestFilterSchema = {
     q: { type: 'string', maxLength: 200 },
     status: { type: 'string', enum: CONTACT_REQUEST_STATUSES },
     topic: { type: 'string', enum: CONTACT_TOPICS },
-    id: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, maxItems: 1000 },
+    id: idsFilter,
   },
 } as const;
 export type ContactRequestFilter = FromSchema<typeof contactRequestFilterSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range } from './shared.js';
+import { INT4_MAX, int4Range, int4IdsFilter } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -98,7 +98,7 @@ export const invoiceFilterSchema = {
     siteNum,
     status: { type: 'string', enum: INVOICE_STATUSES },
     /** react-admin's getMany. */
-    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+    id: int4IdsFilter,
   },
 } as const;
 export type InvoiceFilter = FromSchema<typeof invoiceFilterSchema>;

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from './constants.js';
-import { int4Range, notBlank, nullableDateTime, webUrlPattern } from './shared.js';
+import { int4Range, notBlank, nullableDateTime, webUrlPattern, int4IdsFilter } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /** Icon options, SPEC §3; their labels are locales/<lang>/news.json `icons.*`. */
@@ -134,7 +134,7 @@ export const newsFilterSchema = {
     q: { type: 'string', maxLength: 200 },
     includeExpired: { type: 'boolean' },
     active: { type: 'boolean' },
-    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+    id: int4IdsFilter,
   },
 } as const;
 export type NewsFilter = FromSchema<typeof newsFilterSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import { INT4_MAX, int4Range, notBlank, int4IdsFilter } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /** §9 names no limit for the policy text; this cap only bounds the request body. */
@@ -64,7 +64,7 @@ export const privacyPolicyFilterSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+    id: int4IdsFilter,
   },
 } as const;
 export type PrivacyPolicyFilter = FromSchema<typeof privacyPolicyFilterSchema>;

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { SIGNAL_KINDS } from './events.js';
 import { SITE_WARNINGS } from './sites.js';
-import { INT4_MAX, int4Range, notBlank, nullableDateTime } from './shared.js';
+import { INT4_MAX, notBlank, nullableDateTime, int4IdsFilter } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -332,7 +332,7 @@ export const reportRunFilterSchema = {
     status: { type: 'string', enum: REPORT_RUN_STATUSES },
     reportId: { type: 'string', enum: REPORT_IDS },
     /** getMany: these runs. */
-    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+    id: int4IdsFilter,
   },
 } as const;
 export type ReportRunFilter = FromSchema<typeof reportRunFilterSchema>;
@@ -448,7 +448,7 @@ export const reportScheduleFilterSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    id: { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 },
+    id: int4IdsFilter,
   },
 } as const;
 export type ReportScheduleFilter = FromSchema<typeof reportScheduleFilterSchema>;

@@ -5,6 +5,15 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 /** The range of a PostgreSQL integer (int4) column: larger numbers are refused as input, never sent to the database. */
 export const INT4_MAX = 2147483647;
 export const int4Range = { minimum: -2147483648, maximum: INT4_MAX } as const;
+/** A serial key as the database hands them out. */
+export const serialId = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
+/**
+ * A list filter's `id: [..]`: react-admin's getMany reads `?filter={"id":[1,2]}`, and the list
+ * answers it in its own query. `ids` of serial keys; `int4Ids` where the filter has always taken any
+ * int4 (an id that cannot exist finds nothing).
+ */
+export const idsFilter = { type: 'array', items: serialId, maxItems: 1000 } as const;
+export const int4IdsFilter = { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 } as const;
 export const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
 
 /** A required text must hold more than spaces: blank text says 'Required'. */

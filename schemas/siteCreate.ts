@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, notBlank } from './shared.js';
+import { INT4_MAX, notBlank, idsFilter } from './shared.js';
 import { SITE_TYPES } from './sites.js';
 import { ZONE_EVENT_TYPES } from './zones.js';
 
@@ -229,7 +229,7 @@ export const siteDraftFilterSchema = {
   additionalProperties: false,
   properties: {
     /** react-admin getMany: `filter={"id":[…]}`. */
-    id: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, maxItems: 1000 },
+    id: idsFilter,
   },
 } as const;
 export type SiteDraftFilter = FromSchema<typeof siteDraftFilterSchema>;

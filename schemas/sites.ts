@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range } from './shared.js';
+import { int4Range, idsFilter } from './shared.js';
 
 /**
  * Accounts (SPEC §1 dealer users, §2 /site/*, §3 site/account, §7
@@ -47,7 +47,7 @@ export const siteFilterSchema = {
     state: { type: 'string', maxLength: 2 },
     favorite: { type: 'boolean' },
     /** react-admin getMany: `filter={"id":[…]}`. */
-    id: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, maxItems: 1000 },
+    id: idsFilter,
   },
 } as const;
 export type SiteFilter = FromSchema<typeof siteFilterSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, notBlank, nullableDateTime } from './shared.js';
+import { INT4_MAX, notBlank, nullableDateTime, idsFilter } from './shared.js';
 
 /**
  * Support (/support): application-1 staff with §6 reportRead find every user
@@ -52,7 +52,7 @@ export const supportUserFilterSchema = {
     status,
     applicationNum: { type: 'integer', enum: [1, 2, 3] },
     /** react-admin getMany: `filter={"id":[…]}`. */
-    id: { type: 'array', maxItems: 1000, items: id },
+    id: idsFilter,
   },
 } as const;
 export type SupportUserFilter = FromSchema<typeof supportUserFilterSchema>;

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { SIGNAL_KINDS } from './events.js';
-import { INT4_MAX, notBlank, nullableDateTime } from './shared.js';
+import { INT4_MAX, notBlank, nullableDateTime, idsFilter } from './shared.js';
 
 /**
  * Place on test (SPEC §6 noActionRead, the "No Action" state): the
@@ -123,7 +123,7 @@ export const siteTestFilterSchema = {
     siteNum: positiveInt,
     active: { type: 'boolean' },
     /** react-admin getMany: `filter={"id":[…]}`. */
-    id: { type: 'array', items: positiveInt, maxItems: 1000 },
+    id: idsFilter,
   },
 } as const;
 export type SiteTestFilter = FromSchema<typeof siteTestFilterSchema>;

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { emailField } from './auth.js';
 import { LIMITS } from './constants.js';
-import { INT4_MAX, nullableDateTime, notBlank } from './shared.js';
+import { INT4_MAX, nullableDateTime, notBlank, idsFilter } from './shared.js';
 import type { AuthFlag, RoleName } from './user.js';
 
 /**
@@ -137,7 +137,7 @@ export const staffUserFilterSchema = {
     q: { type: 'string', maxLength: 100 },
     status: { type: 'string', enum: ['active', 'invited', 'disabled'] },
     /** react-admin getMany: `filter={"id":[…]}`. */
-    id: { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+    id: idsFilter,
   },
 } as const;
 export type StaffUserFilter = FromSchema<typeof staffUserFilterSchema>;

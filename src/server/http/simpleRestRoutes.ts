@@ -3,15 +3,12 @@ import type { AuditAction } from '../../common/auditActions.js';
 import type { AuditTargetType } from '../../common/auditTargets.js';
 import type { Resource } from '../../common/access.js';
 import { compileCached } from '../../common/validation.js';
-import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, serialId, validationErrorSchema } from '../../../schemas/shared.js';
 import { HttpError } from './errors.js';
 import { contentRange, listQuerystringSchema, parseListQuery, type ListQuery } from './simpleRest.js';
 
-/** A whole number key, the shape of every serial id the portal hands out. */
-export const integerId = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-
 /** `/:id` with a serial id: the path parameter of every one, update and delete route. */
-export const idParams = { type: 'object', required: ['id'], properties: { id: integerId } } as const;
+export const idParams = { type: 'object', required: ['id'], properties: { id: serialId } } as const;
 
 type JsonSchema = Record<string, unknown>;
 type Id = number | string;

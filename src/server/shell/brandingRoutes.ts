@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { dealerBrandingSchema, type DealerBranding } from '../../../schemas/dealer.js';
-import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, serialId, validationErrorSchema } from '../../../schemas/shared.js';
 import { canAccess } from '../../common/access.js';
 import { accessUserOf } from '../auth/accessGuard.js';
 import { HttpError } from '../http/errors.js';
 import { accountGroupsRepository } from './accountGroupsRepository.js';
-import { integerId } from '../http/simpleRestRoutes.js';
 
 const querystring = {
   type: 'object',
   additionalProperties: false,
-  properties: { siteGroupNum: integerId },
+  properties: { siteGroupNum: serialId },
 } as const;
 
 const NO_BRANDING: DealerBranding = { headerLogoUrl: null, darkHeaderLogoUrl: null };

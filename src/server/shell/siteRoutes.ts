@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { siteListItemSchema } from '../../../schemas/dealer.js';
 import { siteSearchQuerySchema, siteSummarySchema } from '../../../schemas/shell.js';
-import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, serialId, validationErrorSchema } from '../../../schemas/shared.js';
 import { HttpError } from '../http/errors.js';
 import type { ScopeUser } from '../db/siteScope.js';
 import { searchPlan, sitesRepository } from './sitesRepository.js';
-import { integerId } from '../http/simpleRestRoutes.js';
 
 const siteList = { type: 'array', items: siteListItemSchema } as const;
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -122,8 +121,8 @@ export async function siteRoutes(parent: FastifyInstance) {
       schema: {
         tags,
         summary: "A site of the user's current account group; recorded among the recents",
-        params: { type: 'object', required: ['siteNum'], properties: { siteNum: integerId } },
-        querystring: { type: 'object', properties: { dn: integerId } },
+        params: { type: 'object', required: ['siteNum'], properties: { siteNum: serialId } },
+        querystring: { type: 'object', properties: { dn: serialId } },
         response: { 200: siteSummarySchema, ...errors },
       },
     },

@@ -1,22 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { msaPasscodeRevealBodySchema, passcodeRevealSchema, siteDetailSchema } from '../../../schemas/sites.js';
-import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { errorSchema, serialId, validationErrorSchema } from '../../../schemas/shared.js';
 import type { Resource } from '../../common/access.js';
 import { mayAccess } from '../auth/authPlugin.js';
 import { TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
 import { ACCOUNT_POLICY } from '../auth/throttle.js';
 import { audienceAccess, DEALER_AUDIENCE, type Audience } from '../http/audience.js';
 import { HttpError } from '../http/errors.js';
-import { integerId } from '../http/simpleRestRoutes.js';
 import { siteDetailRepository } from './siteDetailRepository.js';
 
-const siteNum = integerId;
+const siteNum = serialId;
 const siteParams = { type: 'object', required: ['siteNum'], properties: { siteNum } } as const;
 const passcodeParams = {
   type: 'object',
   required: ['siteNum', 'passcodeId'],
-  properties: { siteNum, passcodeId: integerId },
+  properties: { siteNum, passcodeId: serialId },
 } as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
