@@ -3,7 +3,7 @@ import { canAccess } from '../../common/access.js';
 import { APPLICATION } from '../../common/constants.js';
 import { httpClient } from './http.js';
 import { clearSession, getSession, updateSession } from './session.js';
-import { ensureSession, goTo, returnUrlFor } from './transport.js';
+import { currentPath, ensureSession, goTo, returnUrlFor } from './transport.js';
 import { TRANSPORT_HEADERS } from '../../common/transportLists.js';
 import { loginUrl } from './transportRules.js';
 
@@ -12,15 +12,11 @@ function loginRedirect(applicationNum: number | null | undefined, currentPath: s
   return loginUrl(applicationNum, returnUrlFor(currentPath));
 }
 
-function here(): string {
-  return window.location.pathname + window.location.search;
-}
-
 /** Leaves the admin for the light sign-in app with a full page load. */
 function toLogin(): never {
   const applicationNum = getSession().user?.applicationNum;
   clearSession();
-  goTo(loginRedirect(applicationNum, here()));
+  goTo(loginRedirect(applicationNum, currentPath()));
   // react-admin waits on the rejected promise while the browser leaves.
   throw new Error('Not signed in');
 }
@@ -33,7 +29,7 @@ function toLogin(): never {
  */
 export const authProvider: AuthProvider = {
   async login() {
-    window.location.assign(loginRedirect(undefined, here()));
+    window.location.assign(loginRedirect(undefined, currentPath()));
   },
   async logout() {
     const applicationNum = getSession().user?.applicationNum;
@@ -52,9 +48,6 @@ export const authProvider: AuthProvider = {
   },
   async checkError(error: { status?: number; body?: unknown; headers?: Headers }) {
     if (error?.status !== 401) return;
-    // An ended impersonation: the transport has already sent the support user to the internal
-    // login with returnUrl=support and the notice (§8); going to the login again would lose both.
-    if (error.headers?.has(TRANSPORT_HEADERS.invalidImpersonation)) throw new Error('Impersonation ended');
     // The transport has already sent the browser to the login for an ended session (§8).
     if (error.headers?.has(TRANSPORT_HEADERS.invalidSession) || !getSession().user) toLogin();
   },

@@ -90,11 +90,11 @@ describe('an impersonation that ended elsewhere (SPEC §8)', () => {
     const failure = createDataProvider().getOne('sites', { id: 1 });
     await expect(failure).rejects.toBeInstanceOf(HttpError);
     const error = await failure.catch((e: unknown) => e);
-    await expect(authProvider.checkError(error)).rejects.toThrow('Impersonation ended');
+    await expect(authProvider.checkError(error)).rejects.toThrow('Not signed in');
     const later = await createDataProvider()
       .getList('news', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} })
       .catch((e: unknown) => e);
-    await expect(authProvider.checkError(later)).rejects.toThrow();
+    await expect(authProvider.checkError(later)).rejects.toThrow('Not signed in');
     expect(assigned).toHaveLength(1);
     expect(assigned[0]).toMatch(/^\/login\?.*returnUrl=%2Fsupport/);
   });

@@ -37,9 +37,7 @@ async function adminHttpClient(url: string, options?: HttpOptions) {
   try {
     return await httpClient(withoutEmptySort(url), options);
   } catch (error) {
-    // The response's headers go along: the authProvider's checkError reads what the transport did with it.
-    if (isApiError(error))
-      throw Object.assign(new HttpError(serverText(error) ?? '', error.status, error.body), { headers: error.headers });
+    if (isApiError(error)) throw new HttpError(serverText(error) ?? '', error.status, error.body);
     throw error;
   }
 }

@@ -147,6 +147,11 @@ export function withReturnUrl(loginUrl: string, currentPath: string): string {
   return `${loginUrl}${loginUrl.includes('?') ? '&' : '?'}returnUrl=${encodeURIComponent(returnUrl)}`;
 }
 
+/** The page the browser is on (path and query): where a sign-in comes back to. */
+export function currentPath(): string {
+  return env.pathname();
+}
+
 /** Where this page has sent the browser: a page on its way out is sent nowhere else. */
 let leavingFor: string | undefined;
 
