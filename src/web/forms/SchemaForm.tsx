@@ -1,4 +1,4 @@
-import { Fragment, useMemo, type ReactNode } from 'react';
+import { Fragment, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
@@ -8,24 +8,24 @@ import { SchemaInput } from './SchemaInput.js';
 import { isBuiltInWidget, schemaLayout, type LaidOutField } from './schemaLayout.js';
 import type { ObjectSchema } from './schemaFields.js';
 import type { NotAfterRule } from '../../common/validation.js';
+import { WIDGETS, type SchemaFormSlot } from './widgets.js';
 
-/** A custom input for a widget the form does not draw itself: gets the field's rules and labels. */
-export type SchemaFormSlot = (field: LaidOutField) => ReactNode;
+export type { SchemaFormSlot };
 
 export interface SchemaFormProps {
   /** The entity's JSON Schema (schemas/<entity>.ts): rules, limits, options; its `notAfter` cross-field rule. */
   schema: ObjectSchema & { notAfter?: NotAfterRule };
   /** Its UI hints (the sibling `<entity>Ui` export): order, sections, rows, widgets. */
   ui: UiHints;
-  /** Inputs for the hints' custom widgets, by widget name ('document', 'iconPicker'...). */
+  /** Inputs for the hints' one-off widgets, by widget name ('document', 'iconPicker'...); the named widgets every form knows are in widgets.tsx. */
   slots?: Record<string, SchemaFormSlot>;
 }
 
 function Field({ schema, field, slots }: { schema: ObjectSchema; field: LaidOutField; slots?: Record<string, SchemaFormSlot> }) {
   const translate = useTranslate();
   if (!isBuiltInWidget(field.widget)) {
-    const slot = slots?.[field.widget];
-    if (!slot) throw new Error(`SchemaForm: no slot for the widget '${field.widget}' of '${field.source}'`);
+    const slot = slots?.[field.widget] ?? WIDGETS[field.widget];
+    if (!slot) throw new Error(`SchemaForm: no widget '${field.widget}' for '${field.source}'`);
     return <>{slot(field)}</>;
   }
   return (

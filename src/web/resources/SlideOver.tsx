@@ -1,54 +1,32 @@
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
+import { useCallback, useId, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import type { AnySchema } from 'ajv';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Confirm,
-  CreateBase,
-  EditBase,
-  Form,
-  useCanAccess,
-  useDelete,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useResourceContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { useCanAccess, useNotify, useRefresh, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 import { FormSubmitButton } from '../forms/FormSubmitButton.js';
 import type { ObjectSchema } from '../forms/schemaFields.js';
-import { lazySchemaValidator } from '../forms/lazySchemaValidator.js';
-import { failureMessage } from '../providers/errorMessages.js';
+import { DeleteRecordButton, RecordFormBase, type DeleteTexts } from './RecordFormBase.js';
 import { slideOverPath, slideOverTarget } from './slideOverRoute.js';
 
 /** Locale keys of everything the slide-over says (SPEC §2 and §8 texts for news). */
-export interface SlideOverTexts {
+export interface SlideOverTexts extends DeleteTexts {
   /** 'Create News', 'Edit News'. */
   createTitle: string;
   editTitle: string;
   /** The submit buttons: 'Create', 'Save'. */
   create: string;
   save: string;
-  delete: string;
   close: string;
-  deleteTitle: string;
-  deleteConfirm: string;
   /** §8 success and default error messages. */
   saved: string;
-  deleted: string;
   loadError: string;
   saveError: string;
-  deleteError: string;
 }
 
 /**
@@ -85,83 +63,23 @@ export interface SlideOverProps {
   transform?: (values: Record<string, unknown>) => Record<string, unknown>;
 }
 
-function Loading() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-      <CircularProgress aria-label={translate('ra.page.loading')} />
-    </Box>
-  );
-}
-
-function DeleteRecordButton({ texts, onDeleted }: { texts: SlideOverTexts; onDeleted: () => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const resource = useResourceContext();
-  const record = useRecordContext();
-  const { canAccess } = useCanAccess({ resource, action: 'delete', record });
-  const [open, setOpen] = useState(false);
-  const [deleteOne, { isPending }] = useDelete();
-  if (!record || !canAccess) return null;
-  const confirm = () =>
-    deleteOne(
-      resource,
-      { id: record.id, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setOpen(false);
-          notify(texts.deleted, { type: 'success' });
-          refresh();
-          onDeleted();
-        },
-        onError: (error) => {
-          setOpen(false);
-          notify(failureMessage(error, texts.deleteError), { type: 'error' });
-        },
-      },
-    );
-  return (
-    <>
-      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} sx={{ mr: 'auto' }}>
-        {translate(texts.delete)}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title={texts.deleteTitle}
-        content={texts.deleteConfirm}
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      />
-    </>
-  );
-}
-
-/** The form inside the drawer: title and close, the fields, and the Delete and Create/Save buttons. */
-function SlideOverForm({
+/** The drawer's frame inside the form: title and close, the fields, and the Delete and Create/Save buttons. */
+function SlideOverFrame({
   mode,
-  schema,
   texts,
   titleId,
   onClose,
   children,
-  validate: validateProp,
 }: {
   mode: 'create' | 'edit';
-  schema: AnySchema & ObjectSchema;
   texts: SlideOverTexts;
   titleId: string;
   onClose: () => void;
   children: ReactNode;
-  validate?: SlideOverProps['validate'];
 }) {
   const translate = useTranslate();
-  const record = useRecordContext();
-  const validate = useMemo(() => validateProp ?? lazySchemaValidator(schema), [validateProp, schema]);
   return (
-    <Form key={record?.id ?? 'new'} validate={validate} mode="onChange" reValidateMode="onChange" noValidate sanitizeEmptyValues={false}>
+    <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 3, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {translate(mode === 'edit' ? texts.editTitle : texts.createTitle)}
@@ -175,21 +93,19 @@ function SlideOverForm({
         {mode === 'edit' && <DeleteRecordButton texts={texts} onDeleted={onClose} />}
         <FormSubmitButton label={mode === 'edit' ? texts.save : texts.create} />
       </Box>
-    </Form>
+    </>
   );
 }
 
 /**
  * The one slide-over every resource edits in: a MUI Drawer on the right (full width on
- * phones) over react-admin's CreateBase or EditBase (react-admin's own drawer editing is
- * Enterprise-only), opened by route (`${basePath}/create`, `${basePath}/:id`) so reload and
- * Back work. It checks access (canAccess 'create' / 'edit' / 'delete'), loads the record,
- * validates with the entity's schema, enables the submit button only when the form changed
- * and is valid, saves pessimistically, shows the server's message or the default (SPEC §8,
- * errorMessages.ts) and puts a 400's field texts beside the inputs. Extra save steps (an
- * upload after the record) are mutation middlewares the form registers
- * (useRegisterMutationMiddleware); one that fails after the record was stored throws a
- * {@link PartialSaveError}, and a new record then reopens as an edit.
+ * phones) around RecordFormBase (react-admin's own drawer editing is Enterprise-only), opened
+ * by route (`${basePath}/create`, `${basePath}/:id`) so reload and Back work. It checks access
+ * (canAccess 'create' / 'edit' / 'delete'), enables the submit button only when the form
+ * changed and is valid, and after a save closes. Extra save steps (an upload after the record)
+ * are mutation middlewares the form registers (useRegisterMutationMiddleware); one that fails
+ * after the record was stored throws a {@link PartialSaveError}, and a new record then reopens
+ * as an edit.
  */
 export function SlideOver({ basePath, schema, texts, defaults, children, resource: resourceProp, validate, transform }: SlideOverProps) {
   const contextResource = useResourceContext();
@@ -200,30 +116,16 @@ export function SlideOver({ basePath, schema, texts, defaults, children, resourc
   const navigate = useNavigate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const translate = useTranslate();
   const target = slideOverTarget(location.pathname, basePath);
   const close = useCallback(() => navigate(slideOverPath(basePath)), [navigate, basePath]);
 
-  const onSuccess = () => {
-    notify(texts.saved, { type: 'success' });
+  const onFailure = (error: unknown) => {
+    if (!(error instanceof PartialSaveError)) return false;
+    notify(error.message, { type: 'error' });
     refresh();
-    close();
+    if (target?.mode === 'create') navigate(slideOverPath(basePath, { mode: 'edit', id: String(error.savedId) }), { replace: true });
+    return true;
   };
-  const onError = (error: unknown) => {
-    if (error instanceof PartialSaveError) {
-      notify(error.message, { type: 'error' });
-      refresh();
-      if (target?.mode === 'create') navigate(slideOverPath(basePath, { mode: 'edit', id: String(error.savedId) }), { replace: true });
-      return;
-    }
-    notify(failureMessage(error, texts.saveError), { type: 'error' });
-  };
-
-  const form = (mode: 'create' | 'edit') => (
-    <SlideOverForm mode={mode} schema={schema} texts={texts} titleId={titleId} onClose={close} validate={validate}>
-      {children}
-    </SlideOverForm>
-  );
 
   return (
     <Drawer
@@ -249,38 +151,23 @@ export function SlideOver({ basePath, schema, texts, defaults, children, resourc
           '& > form': { display: 'flex', flexDirection: 'column', height: '100%' },
         }}
       >
-        {target?.mode === 'create' && (
-          <CreateBase
+        {target && (
+          <RecordFormBase
+            key={target.mode === 'edit' ? target.id : 'create'}
+            target={target}
             resource={resource}
-            record={defaults}
-            redirect={false}
+            schema={schema}
+            validate={validate}
             transform={transform}
-            mutationOptions={{ onSuccess, onError }}
-            loading={<Loading />}
+            defaults={defaults}
+            texts={texts}
+            onSaved={close}
+            onFailure={onFailure}
           >
-            {form('create')}
-          </CreateBase>
-        )}
-        {target?.mode === 'edit' && (
-          <EditBase
-            key={target.id}
-            resource={resource}
-            id={target.id}
-            mutationMode="pessimistic"
-            redirect={false}
-            redirectOnError={false}
-            transform={transform}
-            mutationOptions={{ onSuccess, onError }}
-            queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, texts.loadError), { type: 'error' }) }}
-            loading={<Loading />}
-            error={
-              <Alert severity="error" sx={{ m: 3 }}>
-                {translate(texts.loadError)}
-              </Alert>
-            }
-          >
-            {form('edit')}
-          </EditBase>
+            <SlideOverFrame mode={target.mode} texts={texts} titleId={titleId} onClose={close}>
+              {children}
+            </SlideOverFrame>
+          </RecordFormBase>
         )}
       </Box>
     </Drawer>

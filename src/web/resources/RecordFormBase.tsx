@@ -1,0 +1,205 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DeleteIcon from '@mui/icons-material/Delete';
+import type { AnySchema } from 'ajv';
+import {
+  Confirm,
+  CreateBase,
+  EditBase,
+  Form,
+  useCanAccess,
+  useDelete,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import type { ObjectSchema } from '../forms/schemaFields.js';
+import { lazySchemaValidator } from '../forms/lazySchemaValidator.js';
+import { failureMessage } from '../providers/errorMessages.js';
+
+/** What a create or edit form opens: a new record, or one record by id. */
+export type RecordTarget = { mode: 'create' } | { mode: 'edit'; id: Identifier };
+
+/** The snackbar's success text: a locale key, or the key and its arguments from the stored record. */
+export type SavedText = string | ((record: RaRecord) => { key: string; args?: Record<string, unknown> });
+
+export interface RecordFormBaseProps {
+  target: RecordTarget;
+  resource: string;
+  /** The entity's JSON Schema: the form's validation (the server's ajv and messages). */
+  schema: AnySchema & ObjectSchema;
+  /** The form's validation when the schema alone cannot say it (nested values): react-admin's `validate`. */
+  validate?: (values: Record<string, unknown>) => Promise<object> | object;
+  /** What is sent, from the form's values: react-admin's `transform`. */
+  transform?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** The values a new record starts with. */
+  defaults?: Record<string, unknown>;
+  /** Edits: the record as the page already shows it, drawn at once while the fresh one loads. */
+  placeholder?: RaRecord;
+  texts: { saved: SavedText; saveError: string; loadError: string };
+  /** After a save: the stored record. */
+  onSaved: (record: RaRecord) => void;
+  /** A failure the caller handles itself (true: handled); any other shows §8's message. */
+  onFailure?: (error: unknown) => boolean;
+  /** Inside the form: its frame (title, the inputs, the buttons). */
+  children: ReactNode;
+}
+
+export function FormLoading() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <CircularProgress aria-label={translate('ra.page.loading')} />
+    </Box>
+  );
+}
+
+function RecordForm({ schema, validate: validateProp, children }: Pick<RecordFormBaseProps, 'schema' | 'validate' | 'children'>) {
+  const record = useRecordContext();
+  const validate = useMemo(() => validateProp ?? lazySchemaValidator(schema), [validateProp, schema]);
+  return (
+    <Form key={record?.id ?? 'new'} validate={validate} mode="onChange" reValidateMode="onChange" noValidate sanitizeEmptyValues={false}>
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * The one create-or-edit form of a record, whatever frame it is drawn in (the slide-over's drawer,
+ * ResourceDialog's dialog): react-admin's CreateBase or EditBase (pessimistic, no redirect), the
+ * entity's schema as the form's validation, §8's messages (the server's, or the default), and a
+ * 400's field texts beside the inputs (react-admin's save returns them to the form). Access is the
+ * controllers' (authProvider.canAccess).
+ */
+export function RecordFormBase({
+  target,
+  resource,
+  schema,
+  validate,
+  transform,
+  defaults,
+  placeholder,
+  texts,
+  onSaved,
+  onFailure,
+  children,
+}: RecordFormBaseProps) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const onSuccess = (record: RaRecord) => {
+    const saved = typeof texts.saved === 'string' ? { key: texts.saved } : texts.saved(record);
+    notify(saved.key, { type: 'success', messageArgs: saved.args });
+    refresh();
+    onSaved(record);
+  };
+  const onError = (error: unknown) => {
+    if (onFailure?.(error)) return;
+    notify(failureMessage(error, texts.saveError), { type: 'error' });
+  };
+  const form = (
+    <RecordForm schema={schema} validate={validate}>
+      {children}
+    </RecordForm>
+  );
+  if (target.mode === 'create') {
+    return (
+      <CreateBase
+        resource={resource}
+        record={defaults}
+        redirect={false}
+        transform={transform}
+        mutationOptions={{ onSuccess, onError }}
+        loading={<FormLoading />}
+      >
+        {form}
+      </CreateBase>
+    );
+  }
+  return (
+    <EditBase
+      key={target.id}
+      resource={resource}
+      id={target.id}
+      mutationMode="pessimistic"
+      redirect={false}
+      redirectOnError={false}
+      transform={transform}
+      mutationOptions={{ onSuccess, onError }}
+      queryOptions={{
+        ...(placeholder && { placeholderData: placeholder }),
+        onError: (error: unknown) => notify(failureMessage(error, texts.loadError), { type: 'error' }),
+      }}
+      loading={<FormLoading />}
+      error={
+        <Alert severity="error" sx={{ m: 3 }}>
+          {translate(texts.loadError)}
+        </Alert>
+      }
+    >
+      {form}
+    </EditBase>
+  );
+}
+
+/** Locale keys of a record's Delete button and its confirmation (§8 messages). */
+export interface DeleteTexts {
+  delete: string;
+  deleteTitle: string;
+  deleteConfirm: string;
+  deleted: string;
+  deleteError: string;
+}
+
+/** Delete, for those the access table lets delete the form's record: asks first, deletes pessimistically, says the outcome. */
+export function DeleteRecordButton({ texts, onDeleted }: { texts: DeleteTexts; onDeleted: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const resource = useResourceContext();
+  const record = useRecordContext();
+  const { canAccess } = useCanAccess({ resource, action: 'delete', record });
+  const [open, setOpen] = useState(false);
+  const [deleteOne, { isPending }] = useDelete();
+  if (!record || !canAccess) return null;
+  const confirm = () =>
+    deleteOne(
+      resource,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setOpen(false);
+          notify(texts.deleted, { type: 'success' });
+          refresh();
+          onDeleted();
+        },
+        onError: (error) => {
+          setOpen(false);
+          notify(failureMessage(error, texts.deleteError), { type: 'error' });
+        },
+      },
+    );
+  return (
+    <>
+      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} sx={{ mr: 'auto' }}>
+        {translate(texts.delete)}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title={texts.deleteTitle}
+        content={texts.deleteConfirm}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
