@@ -182,8 +182,8 @@ export const billingSummarySchema = {
 } as const;
 export type BillingSummary = FromSchema<typeof billingSummarySchema>;
 
-/** The list's columns, in the order the screen shows them (read only: no form); the status labels' keys. */
-export const invoicesUi = {
+/** The list's columns, in the order the screen shows them (read only: no form, so not named `…Ui` like a form's hints); the status labels' keys. */
+export const invoiceColumns = {
   order: ['number', 'issuedOn', 'periodStart', 'dueOn', 'totalCents', 'balanceCents', 'status'],
   fields: {
     periodStart: { row: 'period' },

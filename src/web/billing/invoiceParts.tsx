@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { invoicesUi, type InvoiceStatus } from '../../../schemas/invoices.js';
+import { invoiceColumns, type InvoiceStatus } from '../../../schemas/invoices.js';
 import { formatDay, formatMoney } from '../../common/billing.js';
 import { dueHint, STATUS_COLORS } from './billingRules.js';
 
@@ -57,7 +57,7 @@ export function StatusChip({ invoice }: { invoice: { status: InvoiceStatus } }) 
   return (
     <Chip
       size="small"
-      label={translate(`${invoicesUi.fields.status.optionLabels}.${invoice.status}`)}
+      label={translate(`${invoiceColumns.fields.status.optionLabels}.${invoice.status}`)}
       color={STATUS_COLORS[invoice.status]}
       variant={invoice.status === 'void' ? 'outlined' : 'filled'}
       data-status={invoice.status}

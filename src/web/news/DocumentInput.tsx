@@ -53,7 +53,8 @@ export function DocumentInput() {
   };
 
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1 }} aria-describedby={`${id}-hint`}>
+    // The group is named after the field it sets, as every input of a schema form is (entityForms.test.tsx).
+    <Box component="fieldset" name="documentName" sx={{ border: 0, p: 0, m: 0, mt: 1 }} aria-describedby={`${id}-hint`}>
       <Typography component="legend" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate('news.document.label')}
       </Typography>
