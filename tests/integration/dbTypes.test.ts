@@ -7,13 +7,16 @@ import { migrateToLatest, type DatabaseHandle } from '../../src/server/db/databa
 import { openTestDatabase, TEST_DATABASES } from './harness.js';
 
 /**
- * The Kysely types in src/server/db/schema.ts agree with the database the
- * migrations build: the same tables, the same columns, a column nullable in
- * the database iff its select type includes null, and optional on insert
- * (Generated<>, a ColumnType<> whose insert type takes undefined, or nullable)
- * iff the database fills it in (a default, an identity, or null).
+ * The Kysely types in src/server/db/schema.ts (its Database composed of the
+ * feature files in tables/) agree with the database the migrations build: the
+ * same tables, the same columns, a column nullable in the database iff its
+ * select type includes null, and optional on insert (Generated<>, a
+ * ColumnType<> whose insert type takes undefined, or nullable) iff the
+ * database fills it in (a default, an identity, or null).
  */
 const SCHEMA_FILE = fileURLToPath(new URL('../../src/server/db/schema.ts', import.meta.url));
+/** Where each feature declares its tables: `edit` reaches them as it reaches schema.ts. */
+const TABLES_DIR = fileURLToPath(new URL('../../src/server/db/tables/', import.meta.url));
 
 interface Column {
   nullable: boolean;
@@ -21,7 +24,7 @@ interface Column {
 }
 type Tables = Map<string, Map<string, Column>>;
 
-/** The tables of schema.ts's `Database` interface, read with the TypeScript checker; `edit` changes the source first. */
+/** The tables of schema.ts's `Database` interface, read with the TypeScript checker; `edit` changes the sources (schema.ts and tables/) first. */
 function declaredTables(edit?: (source: string) => string): Tables {
   const options: ts.CompilerOptions = {
     strict: true,
@@ -36,7 +39,7 @@ function declaredTables(edit?: (source: string) => string): Tables {
   if (edit) {
     const getSourceFile = host.getSourceFile.bind(host);
     host.getSourceFile = (name, language, ...rest) =>
-      path.resolve(name) === SCHEMA_FILE
+      path.resolve(name) === SCHEMA_FILE || path.resolve(name).startsWith(TABLES_DIR)
         ? ts.createSourceFile(name, edit(ts.sys.readFile(name) ?? ''), language)
         : getSourceFile(name, language, ...rest);
   }
