@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures.js';
 import type { Contact } from '../../schemas/contacts.js';
-import { DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demoData.js';
+import { DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demo/showcaseSites.js';
 import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
 import { moveUpByKeyboard } from './keyboardReorder.js';

@@ -12,14 +12,14 @@ const exportLabels = JSON.parse(readFileSync(new URL('../../locales/en/eventExpo
 
 /**
  * Alarm history (SPEC §2 /site/alarm-history) in Chromium: dealer.beta opens a demo
- * site of group 9993 (demoSeed.ts numbers them from 100001, their devices from 500001), filters
+ * site of group 9993 (demo/sites.ts numbers them from 100001, their devices from 500001), filters
  * to the last 7 days, reads the rows in the browser's time zone, exports the CSV and reads the
  * file: its header row is the contract's columns (schemas/events.ts) in English and it holds as many rows as the list.
  */
 
 /** A time zone away from the server's, so the 7 days are the user's, not UTC's. */
 const TIME_ZONE = 'America/Chicago';
-/** Demo sites of group 9993 (demoSeed.ts: FIRST_DEMO_SITE_NUM and on). */
+/** Demo sites of group 9993 (demo/sites.ts: FIRST_DEMO_SITE_NUM and on). */
 const CANDIDATE_SITES = Array.from({ length: 20 }, (_, i) => 100001 + i);
 
 async function dealerPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<Page> {

@@ -13,7 +13,7 @@ import { signIn } from './signIn.js';
  * dialogs and the panel (screenshots test-results/place-on-test-*.png).
  */
 
-/** A showcase account of group 9993 that is active in the demo (demoData.ts DEMO_SHOWCASE_SITES). */
+/** A showcase account of group 9993 that is active in the demo (demo/showcaseSites.ts DEMO_SHOWCASE_SITES). */
 const SITE_NUM = 100101;
 
 /** A date and time as the panel writes it in the account's time zone (whitespace as Playwright reads it). */

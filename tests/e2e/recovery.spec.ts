@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
-import { DEMO_SECURITY_QUESTIONS, DEMO_SHARED_CONTACT_DEALER } from '../../src/server/db/seed/demoData.js';
+import { DEMO_SECURITY_QUESTIONS, DEMO_SHARED_CONTACT_DEALER } from '../../src/server/db/seed/demo/users.js';
 import { checkScreen, dialog, field, fromOutbox, openIn, solveCaptcha, type Theme } from './dialogSupport.js';
 
 /**

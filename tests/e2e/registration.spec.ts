@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.js';
-import { DEMO_ACCOUNT_PASSCODES, DEMO_STAFF_CUSTOMER } from '../../src/server/db/seed/demoData.js';
+import { DEMO_ACCOUNT_PASSCODES } from '../../src/server/db/seed/demo/accountPasscodes.js';
+import { DEMO_STAFF_CUSTOMER } from '../../src/server/db/seed/demo/staffCustomer.js';
 import { checkScreen, dialog, field, fromOutbox, openIn, solveCaptcha } from './dialogSupport.js';
 
 /**

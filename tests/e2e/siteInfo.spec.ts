@@ -12,7 +12,7 @@ import { signIn } from './signIn.js';
  * see the masks only. axe-core in light and dark (screenshots test-results/site-info-*.png).
  */
 
-/** A demo account of group 9993 (demoSeed.ts: sites 100001–100110 belong to it; each has a passcode and at least two contacts). */
+/** A demo account of group 9993 (demo/sites.ts: sites 100001–100110 belong to it; each has a passcode and at least two contacts). */
 const SITE_NUM = 100010;
 
 async function pageAs(browser: Browser, username: string, { internal = false, clock = false } = {}) {

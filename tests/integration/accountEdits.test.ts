@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demoData.js';
+import { DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demo/showcaseSites.js';
 import { json, signedInClient, type TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { MFA_CODE_POLICY } from '../../src/server/auth/mfaCodes.js';
-import { DEMO_ACCOUNT_PASSCODES } from '../../src/server/db/seed/demoData.js';
+import { DEMO_ACCOUNT_PASSCODES } from '../../src/server/db/seed/demo/accountPasscodes.js';
 import { signedInClient, TestClient } from './client.js';
 import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_CUSTOMER } from '../../src/server/db/seed/demoData.js';
+import { DEMO_STAFF_CUSTOMER } from '../../src/server/db/seed/demo/staffCustomer.js';
 import { injectWriteHeaders, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
 
 /**

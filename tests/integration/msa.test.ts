@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT_PASSCODES, DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demoData.js';
+import { DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demo/showcaseSites.js';
+import { DEMO_ACCOUNT_PASSCODES } from '../../src/server/db/seed/demo/accountPasscodes.js';
 import { json, signedInClient, TestClient } from './client.js';
 import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 

@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
-import { DEMO_SECURITY_QUESTIONS } from '../../src/server/db/seed/demoData.js';
+import { DEMO_SECURITY_QUESTIONS } from '../../src/server/db/seed/demo/users.js';
 import { json, TestClient } from './client.js';
 import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT_PASSCODES, DEMO_STAFF_CUSTOMER } from '../../src/server/db/seed/demoData.js';
+import { DEMO_ACCOUNT_PASSCODES } from '../../src/server/db/seed/demo/accountPasscodes.js';
+import { DEMO_STAFF_CUSTOMER } from '../../src/server/db/seed/demo/staffCustomer.js';
 import { json, TestClient } from './client.js';
 import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SECURITY_QUESTIONS } from '../db/seed/demoData.js';
+import { DEMO_SECURITY_QUESTIONS } from '../db/seed/demo/users.js';
 import { createServerI18n, type ServerI18n } from '../i18n.js';
 import { SECURITY_QUESTION_IDS, securityQuestionText, storedSecurityQuestion } from './securityQuestionOptions.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AlarmIngestItem } from '../../../schemas/live.js';
-import { EVENT_CODES } from '../db/seed/demoData.js';
+import { EVENT_CODES } from '../db/seed/demo/deviceWords.js';
 import { weightedPick, type Random } from '../db/seed/random.js';
 import { alarmsRepository } from './alarmsRepository.js';
 

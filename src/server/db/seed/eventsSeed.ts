@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.js';
-import { EVENT_CODES } from './demoData.js';
+import { EVENT_CODES } from './demo/deviceWords.js';
 import { mulberry32, pick, weightedPick } from './random.js';
 
 /**

@@ -1,21 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.js';
+import { BUSINESS_ZONES, PANEL_TYPES, RESIDENTIAL_ZONES } from './demo/deviceWords.js';
+import { insertDemoGroups } from './demo/groups.js';
 import {
   BUSINESS_PREFIXES,
   BUSINESS_RELATIONS,
   BUSINESS_TYPES,
-  BUSINESS_ZONES,
   CITIES,
   FIRST_NAMES,
   LAST_NAMES,
-  PANEL_TYPES,
   RESIDENCE_SUFFIXES,
   RESIDENTIAL_RELATIONS,
-  RESIDENTIAL_ZONES,
   STREET_NAMES,
   STREET_SUFFIXES,
-} from './demoData.js';
-import { insertDemoGroups } from './demoSeed.js';
+} from './demo/siteWords.js';
 
 /**
  * A large data set for load tests and benchmarks (`npm run seed -- --sites N`):

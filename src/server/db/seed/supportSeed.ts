@@ -14,7 +14,7 @@ import type { AuditTargetType } from '../../../common/auditTargets.js';
  * - one past impersonation of dealer.beta by support.admin, which dealer.beta's /user-account
  *   lists under Support access.
  * dealer.newuser (every login step pending) and riley.invited@example.com (invited) are the
- * other statuses (demoSeed.ts, usersSeed.ts).
+ * other statuses (demo/users.ts, usersSeed.ts).
  */
 export const DEMO_SUPPORT_USERS = {
   locked: { username: 'dealer.locked', name: 'Lee Locke', email: 'dealer.locked@example.com', address: '203.0.113.24' },
