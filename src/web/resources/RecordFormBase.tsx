@@ -52,7 +52,7 @@ export interface RecordFormBaseProps {
   children: ReactNode;
 }
 
-export function FormLoading() {
+function FormLoading() {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
