@@ -13,7 +13,6 @@ import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   BooleanInput,
-  DataProviderContext,
   DataTable,
   DateInput,
   List,
@@ -24,10 +23,8 @@ import {
   useLocaleState,
   useNotify,
   useTranslate,
-  type DataProvider,
 } from 'react-admin';
 import { hoursExceptionInputSchema, type HoursException } from '../../../schemas/ansService.js';
-import { createDataProvider } from '../providers/dataProvider.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { SlideOver, SlideOverCreateButton, type SlideOverTexts } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
@@ -35,22 +32,9 @@ import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
 import { useBusinessHours } from './ansQueries.js';
 import { ANS_PATHS, formatDay } from './ansRules.js';
 
-/** The access table's resource (businessHours); its dated exceptions live at /api/businessHours/exceptions. */
-const RESOURCE = 'businessHours';
+/** The page's resource (src/web/resources/resourceNames.ts): the `businessHours` entry's dated exceptions, at /api/businessHours/exceptions. */
+const RESOURCE = 'ans-service/temp-business-hours';
 const BASE = ANS_PATHS.tempBusinessHours;
-
-/** The simple-rest provider with `businessHours` read as its exceptions' path. */
-const exceptionsProvider: DataProvider = (() => {
-  const base = createDataProvider();
-  return new Proxy(base, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return (resource: string, ...rest: unknown[]) =>
-        (value as (...args: unknown[]) => unknown).call(target, resource === RESOURCE ? 'businessHours/exceptions' : resource, ...rest);
-    },
-  });
-})();
 
 const TEXTS: SlideOverTexts = {
   createTitle: 'ansService.exceptions.createTitle',
@@ -223,47 +207,45 @@ export function HoursExceptionsPage() {
   const { data: hours } = useBusinessHours();
   const defaults = useMemo(() => ({ name: '', date: today(), endDate: today(), closed: true, opensAt: '09:00', closesAt: '12:00' }), []);
   return (
-    <DataProviderContext.Provider value={exceptionsProvider}>
-      <ResourceContextProvider value={RESOURCE}>
-        <Box component="section" aria-label={translate('ansService.exceptions.heading')}>
-          <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 760 }}>
-            {translate('ansService.exceptions.intro', { zone: (hours?.timeZone ?? '').replaceAll('_', ' ') })}
-          </Typography>
-          <List<HoursException>
-            resource={RESOURCE}
-            title={false}
-            perPage={100}
-            // An empty sort field: the server's own order (by start, name or date), not react-admin's default id.
-            sort={{ field: '', order: 'ASC' }}
-            pagination={false}
-            exporter={false}
-            storeKey="ansService.exceptions"
-            disableSyncWithLocation
-            actions={
-              <TopToolbar>
-                <CreateButton />
-              </TopToolbar>
-            }
-            empty={<ExceptionsEmpty />}
-            sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-            queryOptions={{
-              onError: (error: unknown) => notify(failureMessage(error, 'ansService.exceptions.loadError'), { type: 'error' }),
-            }}
-          >
-            <ExceptionResults />
-          </List>
-        </Box>
-        <SlideOver
+    <ResourceContextProvider value={RESOURCE}>
+      <Box component="section" aria-label={translate('ansService.exceptions.heading')}>
+        <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 760 }}>
+          {translate('ansService.exceptions.intro', { zone: (hours?.timeZone ?? '').replaceAll('_', ' ') })}
+        </Typography>
+        <List<HoursException>
           resource={RESOURCE}
-          basePath={BASE}
-          schema={hoursExceptionInputSchema}
-          texts={TEXTS}
-          defaults={defaults}
-          transform={pickInput}
+          title={false}
+          perPage={100}
+          // An empty sort field: the server's own order (by start, name or date), not react-admin's default id.
+          sort={{ field: '', order: 'ASC' }}
+          pagination={false}
+          exporter={false}
+          storeKey="ansService.exceptions"
+          disableSyncWithLocation
+          actions={
+            <TopToolbar>
+              <CreateButton />
+            </TopToolbar>
+          }
+          empty={<ExceptionsEmpty />}
+          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+          queryOptions={{
+            onError: (error: unknown) => notify(failureMessage(error, 'ansService.exceptions.loadError'), { type: 'error' }),
+          }}
         >
-          <ExceptionInputs />
-        </SlideOver>
-      </ResourceContextProvider>
-    </DataProviderContext.Provider>
+          <ExceptionResults />
+        </List>
+      </Box>
+      <SlideOver
+        resource={RESOURCE}
+        basePath={BASE}
+        schema={hoursExceptionInputSchema}
+        texts={TEXTS}
+        defaults={defaults}
+        transform={pickInput}
+      >
+        <ExceptionInputs />
+      </SlideOver>
+    </ResourceContextProvider>
   );
 }

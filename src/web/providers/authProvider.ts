@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { canAccess } from '../../common/access.js';
 import { APPLICATION } from '../../common/constants.js';
+import { accessResource } from '../resources/resourceNames.js';
 import { httpClient } from './http.js';
 import { clearSession, getSession, updateSession } from './session.js';
 import { currentPath, ensureSession, goTo, returnUrlFor } from './transport.js';
@@ -57,11 +58,11 @@ export const authProvider: AuthProvider = {
     if (!user) throw new Error('Not signed in');
     return { id: user.appUserNum, fullName: user.name, ...user };
   },
-  /** The access table (src/common/access.ts), with the record when react-admin names one. */
+  /** The access table (src/common/access.ts) under the resource's entry (resourceNames.ts), with the record when react-admin names one. */
   async canAccess({ resource, action, record }: { resource: string; action: string; record?: { siteGroupNum?: number; userId?: number } }) {
     await ensureSession();
     const user = getSession().user;
-    return canAccess(user ? { ...user, userId: user.appUserNum } : undefined, { resource, action, record });
+    return canAccess(user ? { ...user, userId: user.appUserNum } : undefined, { resource: accessResource(resource), action, record });
   },
 };
 

@@ -99,3 +99,42 @@ describe('an impersonation that ended elsewhere (SPEC §8)', () => {
     expect(assigned[0]).toMatch(/^\/login\?.*returnUrl=%2Fsupport/);
   });
 });
+
+describe('a resource named by its page is called at its API path (resourceNames.ts)', () => {
+  const list = { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+  const paths = () => server.calls.map((c) => [new URL(c.url, 'http://localhost').pathname, c.init.method ?? 'GET']);
+  it('ans-service/on-call reads and writes /api/onCall', async () => {
+    server.answer = () =>
+      new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Range': 'onCall 0-0/0' } });
+    const provider = createDataProvider();
+    await provider.getList('ans-service/on-call', list);
+    server.answer = () => jsonResponse(200, { id: 4 });
+    await provider.getOne('ans-service/on-call', { id: 4 });
+    await provider.update('ans-service/on-call', { id: 4, data: {}, previousData: { id: 4 } });
+    await provider.delete('ans-service/on-call', { id: 4 });
+    expect(paths()).toEqual([
+      ['/api/onCall', 'GET'],
+      ['/api/onCall/4', 'GET'],
+      ['/api/onCall/4', 'PUT'],
+      ['/api/onCall/4', 'DELETE'],
+    ]);
+  });
+  it('the temporary business hours are the exceptions at /api/businessHours/exceptions', async () => {
+    server.answer = () => jsonResponse(201, { id: 9 });
+    await createDataProvider().create('ans-service/temp-business-hours', { data: { name: 'Closed' } });
+    expect(paths()).toEqual([['/api/businessHours/exceptions', 'POST']]);
+  });
+  it('an API path goes as it is', async () => {
+    server.answer = () => jsonResponse(200, { id: 2 });
+    await createDataProvider().getOne('msa/contacts', { id: 2 });
+    expect(paths()).toEqual([['/api/msa/contacts/2', 'GET']]);
+  });
+});
+
+describe("authProvider.canAccess reads a page's resource under its access entry", () => {
+  it('ans-service/on-call is the onCall entry: a staff user of application 1 may not list it, nor onCall', async () => {
+    await expect(authProvider.canAccess!({ resource: 'ans-service/on-call', action: 'list' })).resolves.toBe(false);
+    await expect(authProvider.canAccess!({ resource: 'audit-log', action: 'list' })).resolves.toBe(true);
+    await expect(authProvider.canAccess!({ resource: 'auditLog', action: 'list' })).resolves.toBe(true);
+  });
+});

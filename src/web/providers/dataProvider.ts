@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type Identifier } from 'react-admin';
 import type { ReportRun } from '../../../schemas/reports.js';
+import { apiPath } from '../resources/resourceNames.js';
 import { serverText } from './errorMessages.js';
 import { httpClient, isApiError, type HttpOptions } from './http.js';
 import { accountGroupMethods, type AccountGroupMethods } from './methods/accountGroupMethods.js';
@@ -103,10 +104,28 @@ const postRun = async (id: Identifier, action: 'rerun' | 'cancel') => {
   return { data: json as ReportRun };
 };
 
+/**
+ * The CRUD calls at the API path of the resource (resourceNames.ts): a page's resource is named by
+ * its SPEC §2 path (`ans-service/on-call`), its records live at /api/onCall.
+ */
+function atApiPaths(provider: DataProvider): DataProvider {
+  return {
+    getList: (resource, params) => provider.getList(apiPath(resource), params),
+    getOne: (resource, params) => provider.getOne(apiPath(resource), params),
+    getMany: (resource, params) => provider.getMany(apiPath(resource), params),
+    getManyReference: (resource, params) => provider.getManyReference(apiPath(resource), params),
+    create: (resource, params) => provider.create(apiPath(resource), params),
+    update: (resource, params) => provider.update(apiPath(resource), params),
+    updateMany: (resource, params) => provider.updateMany(apiPath(resource), params),
+    delete: (resource, params) => provider.delete(apiPath(resource), params),
+    deleteMany: (resource, params) => provider.deleteMany(apiPath(resource), params),
+  };
+}
+
 /** react-admin's simple-rest provider over the portal API, with the portal's own methods. */
 export function createDataProvider(): PortalDataProvider {
   return {
-    ...simpleRestProvider(API_URL, adminHttpClient),
+    ...atApiPaths(simpleRestProvider(API_URL, adminHttpClient)),
     ...accountGroupMethods(adminHttpClient),
     ...ansServiceMethods(adminHttpClient),
     ...bannerMethods(adminHttpClient),
