@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canAccess, type AccessUser } from '../../src/common/access.js';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
-import { AREA_ROUTES, mayOpen } from '../../src/web/app/areaRoutes.js';
+import { AREA_ROUTES } from '../../src/web/app/areaRoutes.js';
+import { RESOURCE_PAGES, resourceGate, resourcePath, type ResourcePageName } from '../../src/web/resources/resourceNames.js';
 import { drawerItemsFor, helpMenuItems, holdsItem, visibleDrawerItems, type MenuUser } from '../../src/web/shell/menuRules.js';
 import type { RouteAccess } from '../../src/server/auth/accessGuard.js';
 import { TestClient, signedInClient } from './client.js';
@@ -212,11 +213,16 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => 
           expect(seeing.length, `app ${app} ${item.key}: someone does not see it`).toBeLessThan(ofApp.length);
       }
     }
-    for (const route of AREA_ROUTES) {
-      const opening = users.filter(([, user]) => mayOpen(user, route));
-      expect(opening.length, `${route.path}: someone opens it`).toBeGreaterThan(0);
-      if ([1, 2, 3].some((app) => !mayOpen(bare(app), route)))
-        expect(opening.length, `${route.path}: someone does not`).toBeLessThan(users.length);
+    // The area pages' gates and the entity pages' (their resources' access entries).
+    const gates = [
+      ...AREA_ROUTES.map((route) => [route.path, route.access] as const),
+      ...(Object.keys(RESOURCE_PAGES) as ResourcePageName[]).map((name) => [resourcePath(name), resourceGate(name)] as const),
+    ];
+    for (const [path, access] of gates) {
+      const opening = users.filter(([, user]) => canAccess(user, access));
+      expect(opening.length, `${path}: someone opens it`).toBeGreaterThan(0);
+      if ([1, 2, 3].some((app) => !canAccess(bare(app), access)))
+        expect(opening.length, `${path}: someone does not`).toBeLessThan(users.length);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { useTranslate } from 'react-admin';
 import { AccountGroupPage } from '../accountGroup/AccountGroupPage.js';
 import { BrandingPage } from '../branding/BrandingPage.js';
-import { PageTitle } from './PageTitle.js';
+import { PageTitle } from '../resources/PageTitle.js';
 
 /** /account-group/info (§6 xtAdmin 'Account Group Settings'). */
 export function AccountGroupRoute({ titleKey }: { titleKey: string }) {

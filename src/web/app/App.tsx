@@ -1,15 +1,27 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, LinearProgress, Resource, useTranslate, type I18nProvider } from 'react-admin';
+import { Admin, CustomRoutes, Resource, type I18nProvider, type ResourceProps } from 'react-admin';
 import { authProvider, loadClientConfig } from '../providers/authProvider.js';
 import { createDataProvider } from '../providers/dataProvider.js';
 import { SERVER_ERROR_ROUTE, configureTransport } from '../providers/transport.js';
 import { createI18nProvider } from '../providers/i18nProvider.js';
+import { ansMessages, autoNotify, hoursExceptions, onCall } from '../ansService/index.js';
+import { auditLog } from '../auditLog/index.js';
+import { invoices } from '../billing/index.js';
+import { changeRequests } from '../changeRequests/index.js';
+import { contactRequests } from '../contactRequests/index.js';
+import { marketingLibrary, resourcesLibrary } from '../documents/index.js';
+import { accountLinks, msaChangeRequests, msaSites, msaUsers } from '../msa/index.js';
 import { news } from '../news/index.js';
-import { reportRuns } from '../reports/index.js';
+import { reportRuns, reportSchedules, reportsInbox } from '../reports/index.js';
 import { privacyPolicies } from '../privacyPolicies/index.js';
 import { PRIVACY_POLICY_PATH } from '../privacyPolicies/privacyPolicyRules.js';
+import { AccessDeniedContext, PageGate, PageLoading } from '../resources/resourcePage.js';
+import { roadmapItems } from '../roadmap/index.js';
+import { contacts, events, holidays, passcodes, schedules, siteDrafts, zones } from '../site/index.js';
+import { tests } from '../siteTests/index.js';
 import { sites } from '../sites/index.js';
+import { staff } from '../users/index.js';
 import { SiteListRoute } from './SiteListRoute.js';
 import { NEWS_SETUP_PATH } from '../news/newsRoutes.js';
 import { NewsSetup } from '../news/NewsSetup.js';
@@ -17,7 +29,7 @@ import { homePath } from '../shell/menuRules.js';
 import { ShellLayout } from '../shell/ShellLayout.js';
 import { useShellSession } from '../shell/useShellSession.js';
 import { portalTheme } from '../theme/theme.js';
-import { AREA_ROUTES, mayOpen, type AreaRoute } from './areaRoutes.js';
+import { AREA_ROUTES, type AreaRoute } from './areaRoutes.js';
 import { AccessDeniedPage, NotFoundPage, ServerErrorPage } from './ErrorPages.js';
 
 const dataProvider = createDataProvider();
@@ -36,22 +48,14 @@ const ReportsRoute = lazy(() => import('./ReportRoutes.js').then((m) => ({ defau
 const MsaRoute = lazy(() => import('./MsaRoutes.js').then((m) => ({ default: m.MsaRoute })));
 const AccountGroupRoute = lazy(() => import('./AdminRoutes.js').then((m) => ({ default: m.AccountGroupRoute })));
 const BrandingRoute = lazy(() => import('./AdminRoutes.js').then((m) => ({ default: m.BrandingRoute })));
-const AnsServiceRoute = lazy(() => import('./AnsServiceRoute.js').then((m) => ({ default: m.AnsServiceRoute })));
+const BusinessHoursRoute = lazy(() => import('./BusinessHoursRoute.js').then((m) => ({ default: m.BusinessHoursRoute })));
 const BillingRoute = lazy(() => import('./BillingRoute.js').then((m) => ({ default: m.BillingRoute })));
 const UserAccountRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.UserAccountRoute })));
-const StaffRoute = lazy(() => import('./UserRoutes.js').then((m) => ({ default: m.StaffRoute })));
 const SupportRoute = lazy(() => import('./SupportRoutes.js').then((m) => ({ default: m.SupportRoute })));
 const SupportUserRoute = lazy(() => import('./SupportRoutes.js').then((m) => ({ default: m.SupportUserRoute })));
-const HelpPagesRoute = lazy(() => import('./HelpPagesRoute.js').then((m) => ({ default: m.HelpPagesRoute })));
-const InboxRoute = lazy(() => import('./InboxRoutes.js').then((m) => ({ default: m.InboxRoute })));
+const ContactUsRoute = lazy(() => import('./ContactUsRoute.js').then((m) => ({ default: m.ContactUsRoute })));
 const PrivacyPolicyPage = lazy(() => import('../privacyPolicies/PrivacyPolicyPage.js').then((m) => ({ default: m.PrivacyPolicyPage })));
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
-
-/** While a page's code loads: a progress bar after half a second (none flashes on a quick load). */
-function PageLoading() {
-  const translate = useTranslate();
-  return <LinearProgress timeout={500} aria-label={translate('ra.page.loading')} sx={{ m: 2, width: 'auto' }} />;
-}
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -65,13 +69,10 @@ function HomeRedirect() {
 
 /** §6 route gate: the page, or access denied. */
 function Area({ route }: { route: AreaRoute }) {
-  const { user } = useShellSession();
-  if (!user) return null;
-  if (!mayOpen(user, route)) return <AccessDeniedPage />;
   return (
-    <Lazy>
+    <PageGate access={route.access}>
       <AreaContent route={route} />
-    </Lazy>
+    </PageGate>
   );
 }
 
@@ -88,8 +89,6 @@ function AreaContent({ route }: { route: AreaRoute }) {
     case 'alarmHistory':
       return <SiteHistoryRoute key={route.path} titleKey={route.titleKey} alarmOnly={route.page === 'alarmHistory'} />;
     case 'reportCatalogue':
-    case 'reportInbox':
-    case 'reportSchedules':
     case 'reportRun':
       return <ReportsRoute titleKey={route.titleKey} page={route.page} />;
     case 'billing':
@@ -100,23 +99,14 @@ function AreaContent({ route }: { route: AreaRoute }) {
       return <BrandingRoute titleKey={route.titleKey} />;
     case 'userAccount':
       return <UserAccountRoute titleKey={route.titleKey} />;
-    case 'users':
-      return <StaffRoute titleKey={route.titleKey} />;
     case 'support':
       return <SupportRoute titleKey={route.titleKey} />;
     case 'supportUser':
       return <SupportUserRoute titleKey={route.titleKey} />;
-    case 'ansMessages':
-    case 'ansOnCall':
-    case 'ansAutoNotify':
     case 'ansBusinessHours':
-    case 'ansTempBusinessHours':
-      return <AnsServiceRoute key={route.path} titleKey={route.titleKey} page={route.page} />;
-    case 'resources':
-    case 'marketing':
+      return <BusinessHoursRoute titleKey={route.titleKey} />;
     case 'contactUs':
-    case 'productRoadmap':
-      return <HelpPagesRoute titleKey={route.titleKey} page={route.page} />;
+      return <ContactUsRoute titleKey={route.titleKey} />;
     case 'msaSummary':
     case 'msaAccountInfo':
     case 'msaPanelInfo':
@@ -127,10 +117,6 @@ function AreaContent({ route }: { route: AreaRoute }) {
     case 'msaSchedules':
     case 'msaHistory':
       return <MsaRoute key={route.path} titleKey={route.titleKey} page={route.page} />;
-    case 'auditLog':
-    case 'contactRequests':
-    case 'changeRequests':
-      return <InboxRoute key={route.path} titleKey={route.titleKey} page={route.page} />;
   }
   // A page named in areaRoutes.ts and served by no case above does not compile.
   const unserved: never = route.page;
@@ -139,15 +125,26 @@ function AreaContent({ route }: { route: AreaRoute }) {
 
 /** §6 route gate of the editors' privacy policy page (and its version drawer): the page, or access denied. */
 function PrivacyPolicyRoute() {
-  const { user } = useShellSession();
-  if (!user) return null;
-  if (!mayOpen(user, { access: { resource: 'privacyPolicies', action: 'list' } })) return <AccessDeniedPage />;
   return (
-    <Lazy>
+    <PageGate access={{ resource: 'privacyPolicies', action: 'list' }}>
       <PrivacyPolicyPage />
-    </Lazy>
+    </PageGate>
   );
 }
+
+/**
+ * A resource with no page of its own (its records are shown in composed pages): registered as any
+ * resource, its own paths are not found rather than an empty page (react-admin's custom Resource).
+ */
+function RecordResource(props: ResourceProps) {
+  return (
+    <Resource {...props}>
+      <Route path="*" element={<NotFoundPage />} />
+    </Resource>
+  );
+}
+RecordResource.raName = Resource.raName;
+RecordResource.registerResource = Resource.registerResource;
 
 /** The authenticated portal inside the application shell (SPEC §2). */
 export function App() {
@@ -164,54 +161,92 @@ export function App() {
   return (
     // Real paths (SPEC §2 routes), not react-admin's default hash router.
     <BrowserRouter>
-      <Admin
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        loginPage={false}
-        layout={ShellLayout}
-        dashboard={HomeRedirect}
-        catchAll={NotFoundPage}
-        theme={lightTheme}
-        darkTheme={darkTheme}
-        requireAuth
-        disableTelemetry
-      >
-        <Resource name="news" {...news} />
-        <Resource name="sites" {...sites} list={SiteListRoute} />
-        {/* A run's page is /reports/{id} (an area route below renders this resource's show view). */}
-        <Resource name="reportRuns" {...reportRuns} />
-        <Resource name="privacyPolicies" {...privacyPolicies} />
-        <CustomRoutes>
-          {/* The page and its slide-over routes (/news/setup/create, /news/setup/:id). */}
-          <Route path={`${NEWS_SETUP_PATH}/*`} element={<NewsSetup />} />
-          {/* The page and its version drawer (/privacy-policy/:id). */}
-          <Route path={`${PRIVACY_POLICY_PATH}/*`} element={<PrivacyPolicyRoute />} />
-          {AREA_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} element={<Area route={route} />} />
-          ))}
-          <Route
-            path="/knowledge-base"
-            element={
-              <Lazy>
-                <KnowledgeBasePage />
-              </Lazy>
-            }
-          />
-          <Route path="/access-denied" element={<AccessDeniedPage />} />
-          <Route path={SERVER_ERROR_ROUTE} element={<ServerErrorPage />} />
-        </CustomRoutes>
-        <CustomRoutes noLayout>
-          <Route
-            path="/icons"
-            element={
-              <Lazy>
-                <IconsPage />
-              </Lazy>
-            }
-          />
-        </CustomRoutes>
-      </Admin>
+      {/* What a page shows a user its gate refuses (src/web/resources/resourcePage.tsx). */}
+      <AccessDeniedContext value={<AccessDeniedPage />}>
+        <Admin
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          loginPage={false}
+          layout={ShellLayout}
+          dashboard={HomeRedirect}
+          catchAll={NotFoundPage}
+          theme={lightTheme}
+          darkTheme={darkTheme}
+          requireAuth
+          disableTelemetry
+        >
+          {/* Every entity (src/web/resources/resourceNames.ts): a page's resource is named by its SPEC §2 path. */}
+          <Resource name="news" {...news} />
+          <Resource name="sites" {...sites} list={SiteListRoute} />
+          <Resource name="privacyPolicies" {...privacyPolicies} />
+          <Resource name="ans-service/messages" {...ansMessages} />
+          <Resource name="ans-service/on-call" {...onCall} />
+          <Resource name="ans-service/auto-notify" {...autoNotify} />
+          <Resource name="ans-service/temp-business-hours" {...hoursExceptions} />
+          <Resource name="audit-log" {...auditLog} />
+          <Resource name="contact-requests" {...contactRequests} />
+          <Resource name="change-requests" {...changeRequests} />
+          <Resource name="account-group/users" {...staff} />
+          <Resource name="reports/inbox" {...reportsInbox} />
+          <Resource name="reports/schedules" {...reportSchedules} />
+          <Resource name="resources" {...resourcesLibrary} />
+          <Resource name="marketing" {...marketingLibrary} />
+          <Resource name="home/product-roadmap" {...roadmapItems} />
+          {/* No page of their own: the site pages, the create stepper, /billing and the customer's screens show them. */}
+          <RecordResource name="contacts" {...contacts} />
+          <RecordResource name="zones" {...zones} />
+          <RecordResource name="passcodes" {...passcodes} />
+          <RecordResource name="schedules" {...schedules} />
+          <RecordResource name="holidays" {...holidays} />
+          <RecordResource name="tests" {...tests} />
+          <RecordResource name="events" {...events} />
+          <RecordResource name="siteDrafts" {...siteDrafts} />
+          <RecordResource name="invoices" {...invoices} />
+          {/* A run's page is /reports/{id} (an area route below renders this resource's show view). */}
+          <RecordResource name="reportRuns" {...reportRuns} />
+          <RecordResource name="msa/sites" {...msaSites} />
+          <RecordResource name="msa/accountLinks" {...accountLinks} />
+          <RecordResource name="msa/changeRequests" {...msaChangeRequests} />
+          <RecordResource name="msa/contacts" {...contacts} />
+          <RecordResource name="msa/zones" {...zones} />
+          <RecordResource name="msa/passcodes" {...passcodes} />
+          <RecordResource name="msa/schedules" {...schedules} />
+          <RecordResource name="msa/holidays" {...holidays} />
+          <RecordResource name="msa/tests" {...tests} />
+          <RecordResource name="msa/invoices" {...invoices} />
+          <RecordResource name="msa/users" {...msaUsers} />
+          <CustomRoutes>
+            {/* The page and its slide-over routes (/news/setup/create, /news/setup/:id). */}
+            <Route path={`${NEWS_SETUP_PATH}/*`} element={<NewsSetup />} />
+            {/* The page and its version drawer (/privacy-policy/:id). */}
+            <Route path={`${PRIVACY_POLICY_PATH}/*`} element={<PrivacyPolicyRoute />} />
+            {AREA_ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} element={<Area route={route} />} />
+            ))}
+            <Route
+              path="/knowledge-base"
+              element={
+                <Lazy>
+                  <KnowledgeBasePage />
+                </Lazy>
+              }
+            />
+            <Route path="/access-denied" element={<AccessDeniedPage />} />
+            <Route path={SERVER_ERROR_ROUTE} element={<ServerErrorPage />} />
+          </CustomRoutes>
+          <CustomRoutes noLayout>
+            <Route
+              path="/icons"
+              element={
+                <Lazy>
+                  <IconsPage />
+                </Lazy>
+              }
+            />
+          </CustomRoutes>
+        </Admin>
+      </AccessDeniedContext>
     </BrowserRouter>
   );
 }

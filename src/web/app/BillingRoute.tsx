@@ -3,7 +3,7 @@ import { APPLICATION } from '../../common/constants.js';
 import { BillingPage } from '../billing/BillingPage.js';
 import { DealerBillingPage } from '../billing/DealerBillingPage.js';
 import { useShellSession } from '../shell/useShellSession.js';
-import { PageTitle } from './PageTitle.js';
+import { PageTitle } from '../resources/PageTitle.js';
 
 /**
  * /billing: the customer's billing or the dealer's station invoices, both in

@@ -10,7 +10,7 @@ import { bugReportPath } from '../contactUs/contactRules.js';
 import { SERVER_ERROR_KEY } from '../providers/transport.js';
 import { homePath } from '../shell/menuRules.js';
 import { useShellSession } from '../shell/useShellSession.js';
-import { PageTitle } from './PageTitle.js';
+import { PageTitle } from '../resources/PageTitle.js';
 
 function HomeAndBug({ onLeave, requestId }: { onLeave?: () => void; requestId?: string }) {
   const translate = useTranslate();

@@ -8,7 +8,7 @@ import { useTranslate } from 'react-admin';
 import { pushNotice } from '../shell/notices.js';
 import { NotificationStack } from '../shell/NotificationStack.js';
 import { ReactI18nBridge } from '../banner/ReactI18nBridge.js';
-import { PageTitle } from './PageTitle.js';
+import { PageTitle } from '../resources/PageTitle.js';
 import { PORTAL_ICONS } from './portalIcons.js';
 
 export const ICONS_LAST_UPDATED = '2025-02-07';

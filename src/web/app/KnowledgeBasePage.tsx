@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useShellSession } from '../shell/useShellSession.js';
-import { PageTitle } from './PageTitle.js';
+import { PageTitle } from '../resources/PageTitle.js';
 
 /** The frame address for a help route: relative routes under the help centre, nothing that leaves it. */
 export function helpFrameUrl(helpCenterUrl: string, rte: string | null): string {

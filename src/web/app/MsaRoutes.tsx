@@ -14,7 +14,7 @@ import { AgenciesSection, ContactsSection, OverviewSection, SchedulesSection, Zo
 import { dateLocale } from '../site/info/siteInfoRules.js';
 import { ActiveTestsPanel } from '../siteTests/ActiveTestsPanel.js';
 import { PlaceOnTestButton } from '../siteTests/PlaceOnTestButton.js';
-import { PageTitle } from './PageTitle.js';
+import { PageTitle } from '../resources/PageTitle.js';
 
 export type MsaPage =
   | 'msaSummary'

@@ -1,12 +1,10 @@
-import { ResourceContextProvider, useTranslate } from 'react-admin';
+import { ResourceContextProvider } from 'react-admin';
 import { reportRuns } from '../reports/index.js';
 import { ReportCatalogue } from '../reports/ReportCatalogue.js';
-import { ReportInbox } from '../reports/ReportInbox.js';
-import { ReportSchedules } from '../reports/ReportSchedules.js';
 import { ReportsNav } from '../reports/ReportsNav.js';
-import { PageTitle } from './PageTitle.js';
+import { PageFrame } from '../resources/resourcePage.js';
 
-/** A run's page: the reportRuns resource's show view, in that resource's context (react-admin's own path for it is /reportRuns). */
+/** A run's page: the reportRuns resource's show view, in that resource's context (react-admin's own path for it is /reportRuns/{id}/show). */
 function ReportRun() {
   const Show = reportRuns.show;
   return (
@@ -16,23 +14,14 @@ function ReportRun() {
   );
 }
 
-/** /reports, /reports/inbox, /reports/schedules and /reports/{id} (src/web/reports): the page's title, the area's tabs and the screen. */
-export function ReportsRoute({
-  titleKey,
-  page,
-}: {
-  titleKey: string;
-  page: 'reportCatalogue' | 'reportInbox' | 'reportSchedules' | 'reportRun';
-}) {
-  const translate = useTranslate();
+/**
+ * /reports and /reports/{id} (src/web/reports): the page's title, the area's tabs and the catalogue
+ * or the run. The inbox and the schedules are their resources' lists (src/web/reports/index.ts).
+ */
+export function ReportsRoute({ titleKey, page }: { titleKey: string; page: 'reportCatalogue' | 'reportRun' }) {
   return (
-    <>
-      <PageTitle title={translate(titleKey)} />
-      <ReportsNav />
-      {page === 'reportCatalogue' && <ReportCatalogue />}
-      {page === 'reportInbox' && <ReportInbox />}
-      {page === 'reportSchedules' && <ReportSchedules />}
-      {page === 'reportRun' && <ReportRun />}
-    </>
+    <PageFrame titleKey={titleKey} nav={ReportsNav}>
+      {page === 'reportCatalogue' ? <ReportCatalogue /> : <ReportRun />}
+    </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslate } from 'react-admin';
 import { SiteCreatePage } from '../site/create/SiteCreatePage.js';
 import { ConfirmDialog } from '../shell/ConfirmDialog.js';
-import { PageTitle } from './PageTitle.js';
+import { PageTitle } from '../resources/PageTitle.js';
 
 /** /site/create: Create New Account (src/web/site/create) with the shell's confirmation dialog. */
 export function SiteCreateRoute({ titleKey }: { titleKey: string }) {

@@ -8,7 +8,7 @@ import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { ActiveTestsPanel } from '../siteTests/ActiveTestsPanel.js';
 import { PlaceOnTestButton, useCanPlaceTests } from '../siteTests/PlaceOnTestButton.js';
 import { SITES_QUERY, useFavoriteToggle } from '../shell/SiteSidebar.js';
-import { PageTitle } from './PageTitle.js';
+import { PageTitle } from '../resources/PageTitle.js';
 
 /**
  * The site in the URL (sn, dn) opened through the shell: the shell's GET /site/{siteNum} records

@@ -5,7 +5,7 @@ import { SupportUserPage } from '../support/SupportUserPage.js';
 import { parseUserId } from '../support/supportRules.js';
 import { describeUserAgent } from '../userAccount/userAgent.js';
 import { NotFoundPage } from './ErrorPages.js';
-import { PageTitle } from './PageTitle.js';
+import { PageTitle } from '../resources/PageTitle.js';
 
 /** /support (src/web/support): the directory of every user. */
 export function SupportRoute({ titleKey }: { titleKey: string }) {

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AUTH_FLAGS, ROLE_NAMES, type AuthFlag } from '../../../schemas/user.js';
-import { rulesFor } from '../../common/access.js';
-import { AREA_ROUTES, mayOpen } from './areaRoutes.js';
+import { canAccess, rulesFor, type AccessUser } from '../../common/access.js';
+import { RESOURCE_NAMES, RESOURCE_PAGES, resourceGate, type ResourcePageName } from '../resources/resourceNames.js';
+import { AREA_ROUTES, type AreaRoute } from './areaRoutes.js';
 
 const noFlags = Object.fromEntries(AUTH_FLAGS.map((f) => [f, false])) as Record<AuthFlag, boolean>;
 const user = (applicationNum: number, roles: string[] = [], flags: Partial<Record<AuthFlag, boolean>> = {}) => ({
@@ -12,6 +15,7 @@ const user = (applicationNum: number, roles: string[] = [], flags: Partial<Recor
   canEdit: false,
 });
 const route = (path: string) => AREA_ROUTES.find((r) => r.path === path)!;
+const mayOpen = (u: AccessUser, r: Pick<AreaRoute, 'access'>) => canAccess(u, r.access);
 
 describe('area routes (SPEC §2, §6)', () => {
   it('every route has a unique path and a page title', () => {
@@ -32,27 +36,16 @@ describe('area routes (SPEC §2, §6)', () => {
     expect(mayOpen(user(3, ['contactsRead']), route('/msa/contacts'))).toBe(true);
     expect(mayOpen(user(3), route('/msa/contacts'))).toBe(false);
   });
-  it("the audit log and contact requests are application 1 pages; change requests are the dealers'", () => {
-    for (const path of ['/audit-log/*', '/contact-requests/*']) {
-      expect(mayOpen(user(1), route(path)), path).toBe(true);
-      expect(mayOpen(user(2, [...ROLE_NAMES], { xtAdmin: true }), route(path)), path).toBe(false);
-      expect(mayOpen(user(3, [...ROLE_NAMES]), route(path)), path).toBe(false);
-    }
-    expect(mayOpen(user(2), route('/change-requests'))).toBe(true);
-    expect(mayOpen(user(1, [...ROLE_NAMES]), route('/change-requests'))).toBe(false);
-    expect(mayOpen(user(3, [...ROLE_NAMES]), route('/change-requests'))).toBe(false);
-  });
   it('every route names an entry of the access table', () => {
     for (const r of AREA_ROUTES) expect(rulesFor(r.access.resource, r.access.action).length, r.path).toBeGreaterThan(0);
   });
-  it('the answering-service pages need level8, ansServiceBlockFlag and a dealer with the service', () => {
+  it('the business hours (the answering service) need level8, ansServiceBlockFlag and a dealer with the service', () => {
     const ans = { ...user(2, ['level8'], { ansServiceBlockFlag: true }), dealer: { hasAnsweringService: true } };
-    for (const r of AREA_ROUTES.filter((r) => r.path.startsWith('/ans-service/'))) {
-      expect(mayOpen(ans, r), r.path).toBe(true);
-      expect(mayOpen({ ...ans, dealer: { hasAnsweringService: false } }, r), r.path).toBe(false);
-      expect(mayOpen({ ...ans, roles: [] }, r), r.path).toBe(false);
-      expect(mayOpen(user(2, ['level8']), r), r.path).toBe(false);
-    }
+    const r = route('/ans-service/business-hours');
+    expect(mayOpen(ans, r)).toBe(true);
+    expect(mayOpen({ ...ans, dealer: { hasAnsweringService: false } }, r)).toBe(false);
+    expect(mayOpen({ ...ans, roles: [] }, r)).toBe(false);
+    expect(mayOpen(user(2, ['level8']), r)).toBe(false);
   });
   it('the customer pages are application 3 only, whatever roles a dealer holds', () => {
     for (const r of AREA_ROUTES.filter((r) => r.path.startsWith('/msa/'))) {
@@ -61,22 +54,13 @@ describe('area routes (SPEC §2, §6)', () => {
       expect(mayOpen(user(3, [...ROLE_NAMES]), r), r.path).toBe(true);
     }
   });
-  it('the reports screens need reportRead, for staff only', () => {
-    for (const path of ['/reports', '/reports/inbox', '/reports/schedules/*', '/reports/:id']) {
+  it('the report catalogue and a run need reportRead, for staff only', () => {
+    for (const path of ['/reports', '/reports/:id']) {
       expect(mayOpen(user(2, ['reportRead']), route(path)), path).toBe(true);
       expect(mayOpen(user(1, ['reportRead']), route(path)), path).toBe(true);
       expect(mayOpen(user(2), route(path)), path).toBe(false);
       expect(mayOpen(user(3, ['reportRead']), route(path)), path).toBe(false);
     }
-  });
-  it("a run's page (/reports/{id}) takes none of the other reports screens' paths", () => {
-    const routes = AREA_ROUTES.map((r) => ({ path: r.path }));
-    const served = (url: string) => matchRoutes(routes, url)?.[0].route.path;
-    expect(served('/reports/inbox')).toBe('/reports/inbox');
-    expect(served('/reports/schedules')).toBe('/reports/schedules/*');
-    expect(served('/reports/schedules/create')).toBe('/reports/schedules/*');
-    expect(served('/reports')).toBe('/reports');
-    expect(served('/reports/42')).toBe('/reports/:id');
   });
   it('site pages and create account: staff, and the allowCreateAccountFlag', () => {
     expect(mayOpen(user(1), route('/site/info'))).toBe(true);
@@ -85,7 +69,7 @@ describe('area routes (SPEC §2, §6)', () => {
     expect(mayOpen(user(2, [], { allowCreateAccountFlag: true }), route('/site/create'))).toBe(true);
     expect(mayOpen(user(3), route('/user-account'))).toBe(true);
   });
-  it('every area names the page that serves it', () => {
+  it('every area names the page that serves it: the pages that are not one entity', () => {
     const pages = Object.fromEntries(AREA_ROUTES.filter((r) => r.page).map((r) => [r.path, r.page]));
     expect(pages).toEqual({
       '/home': 'dashboard',
@@ -94,26 +78,18 @@ describe('area routes (SPEC §2, §6)', () => {
       '/site/history': 'siteHistory',
       '/site/alarm-history': 'alarmHistory',
       '/site/create': 'siteCreate',
+      // The catalogue and a run's page (the inbox and the schedules are resources).
       '/reports': 'reportCatalogue',
-      '/reports/inbox': 'reportInbox',
-      '/reports/schedules/*': 'reportSchedules',
       '/reports/:id': 'reportRun',
       // The customers' billing and the dealers': BillingRoute.tsx.
       '/billing': 'billing',
       // Account group settings and branding.
       '/account-group/info': 'accountGroup',
       '/branding': 'branding',
-      // The answering service.
-      '/ans-service/messages': 'ansMessages',
-      '/ans-service/on-call/*': 'ansOnCall',
-      '/ans-service/auto-notify/*': 'ansAutoNotify',
+      // The answering service's week of hours (its lists are resources).
       '/ans-service/business-hours': 'ansBusinessHours',
-      '/ans-service/temp-business-hours/*': 'ansTempBusinessHours',
-      // The help pages: the document libraries, contact us and the product roadmap.
-      '/resources': 'resources',
-      '/marketing': 'marketing',
+      // Contact us (the libraries and the roadmap are resources).
       '/home/contact-us': 'contactUs',
-      '/home/product-roadmap': 'productRoadmap',
       // My Security Account.
       '/msa/summary': 'msaSummary',
       '/msa/account-info': 'msaAccountInfo',
@@ -124,16 +100,92 @@ describe('area routes (SPEC §2, §6)', () => {
       '/msa/passcodes': 'msaPasscodes',
       '/msa/history': 'msaHistory',
       '/msa/schedules': 'msaSchedules',
-      // Users and profile.
-      '/account-group/users': 'users',
       // Support.
       '/support': 'support',
       '/support/users/:id': 'supportUser',
       '/user-account': 'userAccount',
-      // The audit log, support's contact requests and the dealer's change requests.
-      '/audit-log/*': 'auditLog',
-      '/contact-requests/*': 'contactRequests',
-      '/change-requests': 'changeRequests',
     });
+  });
+});
+
+describe("the entity pages' gates (SPEC §6): their resources' access entries (resourceNames.ts)", () => {
+  const opens = (u: AccessUser, name: ResourcePageName) => canAccess(u, resourceGate(name));
+  const pages = Object.keys(RESOURCE_PAGES) as ResourcePageName[];
+
+  it('each page has a gate, of its list', () => {
+    for (const name of pages) expect(rulesFor(resourceGate(name).resource, 'list').length, name).toBeGreaterThan(0);
+  });
+  it('the answering service (/ans-service/*) needs level8, ansServiceBlockFlag and a dealer with the service', () => {
+    const ans = { ...user(2, ['level8'], { ansServiceBlockFlag: true }), dealer: { hasAnsweringService: true } };
+    const answering = pages.filter((name) => name.startsWith('ans-service/'));
+    expect(answering).toHaveLength(4);
+    for (const name of answering) {
+      expect(opens(ans, name), name).toBe(true);
+      expect(opens({ ...ans, dealer: { hasAnsweringService: false } }, name), name).toBe(false);
+      expect(opens({ ...ans, roles: [] }, name), name).toBe(false);
+      expect(opens(user(2, ['level8']), name), name).toBe(false);
+    }
+  });
+  it("the audit log and contact requests are application 1 pages; change requests are the dealers'", () => {
+    for (const name of ['audit-log', 'contact-requests'] as const) {
+      expect(opens(user(1), name), name).toBe(true);
+      expect(opens(user(2, [...ROLE_NAMES], { xtAdmin: true }), name), name).toBe(false);
+      expect(opens(user(3, [...ROLE_NAMES]), name), name).toBe(false);
+    }
+    expect(opens(user(2), 'change-requests')).toBe(true);
+    expect(opens(user(1, [...ROLE_NAMES]), 'change-requests')).toBe(false);
+    expect(opens(user(3, [...ROLE_NAMES]), 'change-requests')).toBe(false);
+  });
+  it('the reports inbox and schedules need reportRead, for staff only', () => {
+    for (const name of ['reports/inbox', 'reports/schedules'] as const) {
+      expect(opens(user(2, ['reportRead']), name), name).toBe(true);
+      expect(opens(user(1, ['reportRead']), name), name).toBe(true);
+      expect(opens(user(2), name), name).toBe(false);
+      expect(opens(user(3, ['reportRead']), name), name).toBe(false);
+    }
+  });
+  it("the account group's users: its administrator (xtAdmin), and support (who is sent to /support)", () => {
+    expect(opens(user(2, [], { xtAdmin: true }), 'account-group/users')).toBe(true);
+    expect(opens(user(2), 'account-group/users')).toBe(false);
+    expect(opens(user(1, ['reportRead']), 'account-group/users')).toBe(true);
+    expect(opens(user(3, [...ROLE_NAMES], { xtAdmin: true }), 'account-group/users')).toBe(false);
+  });
+  it('the help pages: resources and the roadmap for staff, marketing for application 1', () => {
+    for (const name of ['resources', 'home/product-roadmap'] as const) {
+      expect(opens(user(1), name), name).toBe(true);
+      expect(opens(user(2), name), name).toBe(true);
+      expect(opens(user(3, [...ROLE_NAMES]), name), name).toBe(false);
+    }
+    expect(opens(user(1), 'marketing')).toBe(true);
+    expect(opens(user(2, [...ROLE_NAMES]), 'marketing')).toBe(false);
+  });
+});
+
+describe('the routes of the areas and of the registered resources together', () => {
+  // react-admin serves each registered resource at `/${name}/*`, beside the custom routes.
+  const routes = [...AREA_ROUTES.map((r) => ({ path: r.path })), ...Object.keys(RESOURCE_NAMES).map((name) => ({ path: `/${name}/*` }))];
+  const served = (url: string) => matchRoutes(routes, url)?.[0].route.path;
+  it("a run's page (/reports/{id}) takes none of the other reports screens' paths", () => {
+    expect(served('/reports/inbox')).toBe('/reports/inbox/*');
+    expect(served('/reports/schedules')).toBe('/reports/schedules/*');
+    expect(served('/reports/schedules/create')).toBe('/reports/schedules/*');
+    expect(served('/reports')).toBe('/reports');
+    expect(served('/reports/42')).toBe('/reports/:id');
+  });
+  it("an entity's page serves its slide-over's /create and /:id; the customer's screens keep their paths", () => {
+    expect(served('/ans-service/on-call/create')).toBe('/ans-service/on-call/*');
+    expect(served('/ans-service/business-hours')).toBe('/ans-service/business-hours');
+    expect(served('/audit-log/12')).toBe('/audit-log/*');
+    expect(served('/home/product-roadmap')).toBe('/home/product-roadmap/*');
+    expect(served('/home/contact-us')).toBe('/home/contact-us');
+    for (const page of ['contacts', 'zones', 'passcodes', 'schedules']) expect(served(`/msa/${page}`)).toBe(`/msa/${page}`);
+  });
+});
+
+describe('App.tsx', () => {
+  it('registers every resource of the table (resourceNames.ts), and no other', () => {
+    const app = readFileSync(path.join(import.meta.dirname, 'App.tsx'), 'utf8');
+    const registered = [...app.matchAll(/<(?:Record)?Resource name="([^"]+)"/g)].map((m) => m[1]);
+    expect(registered.sort()).toEqual(Object.keys(RESOURCE_NAMES).sort());
   });
 });

@@ -1,13 +1,11 @@
-import { canAccess, type AccessRequest } from '../../common/access.js';
-import type { MenuUser } from '../shell/menuRules.js';
-import type { AnsServicePage } from './AnsServiceRoute.js';
-import type { HelpPage } from './HelpPagesRoute.js';
-import type { InboxPage } from './InboxRoutes.js';
+import type { AccessRequest } from '../../common/access.js';
 import type { MsaPage } from './MsaRoutes.js';
 
 /**
- * SPEC §2 routes of the areas, each naming the page that serves it (lazily loaded) and the access-table entry (src/common/access.ts) that says who
- * may open it (§6).
+ * SPEC §2 routes of the pages that are not one entity's (the dashboard, the report catalogue, support's
+ * search, a site's pages, the customer's screens, settings and help), each naming the page that serves
+ * it (lazily loaded) and the access-table entry (src/common/access.ts) that says who may open it (§6).
+ * An entity's page is its registered resource's list instead (App.tsx, src/web/resources/resourceNames.ts).
  */
 export interface AreaRoute {
   path: string;
@@ -22,19 +20,15 @@ export interface AreaRoute {
     | 'alarmHistory'
     | 'siteCreate'
     | 'reportCatalogue'
-    | 'reportInbox'
-    | 'reportSchedules'
     | 'reportRun'
     | 'billing'
     | 'accountGroup'
     | 'branding'
     | 'userAccount'
-    | 'users'
     | 'support'
     | 'supportUser'
-    | AnsServicePage
-    | HelpPage
-    | InboxPage
+    | 'ansBusinessHours'
+    | 'contactUs'
     | MsaPage;
 }
 
@@ -47,24 +41,9 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     access: { resource: 'contactRequests', action: 'create' },
     page: 'contactUs',
   },
-  {
-    path: '/home/product-roadmap',
-    titleKey: 'shell.pages.productRoadmap',
-    access: { resource: 'roadmapItems', action: 'list' },
-    page: 'productRoadmap',
-  },
-  { path: '/resources', titleKey: 'shell.pages.resources', access: { resource: 'documents', action: 'list' }, page: 'resources' },
   { path: '/reports', titleKey: 'shell.pages.reports', access: { resource: 'reports', action: 'list' }, page: 'reportCatalogue' },
-  { path: '/reports/inbox', titleKey: 'shell.pages.reportsInbox', access: { resource: 'reportRuns', action: 'list' }, page: 'reportInbox' },
-  // The list and its slide-over (/reports/schedules/create, /reports/schedules/:id).
-  {
-    path: '/reports/schedules/*',
-    titleKey: 'shell.pages.reportSchedules',
-    access: { resource: 'reportSchedules', action: 'list' },
-    page: 'reportSchedules',
-  },
-  // A run's page (SPEC §4 'Verified: go to /reports/{id}'): the router prefers the static paths above, so it
-  // never takes /reports/inbox or /reports/schedules.
+  // A run's page (SPEC §4 'Verified: go to /reports/{id}'), the reportRuns show view: the router prefers the
+  // resources' static paths (/reports/inbox/*, /reports/schedules/*), so it never takes the inbox or the schedules.
   { path: '/reports/:id', titleKey: 'shell.pages.reportRun', access: { resource: 'reportRuns', action: 'show' }, page: 'reportRun' },
   { path: '/support', titleKey: 'shell.pages.support', access: { resource: 'support', action: 'list' }, page: 'support' },
   // A user's page of /support: the support entry gates it, as the directory.
@@ -74,47 +53,12 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     access: { resource: 'support', action: 'list' },
     page: 'supportUser',
   },
-  { path: '/marketing', titleKey: 'shell.pages.marketing', access: { resource: 'marketing', action: 'list' }, page: 'marketing' },
-  // Staff: the audit log, an entry in its drawer at /audit-log/:id; support's contact-us inbox.
-  { path: '/audit-log/*', titleKey: 'shell.pages.auditLog', access: { resource: 'auditLog', action: 'list' }, page: 'auditLog' },
-  {
-    path: '/contact-requests/*',
-    titleKey: 'shell.pages.contactRequests',
-    access: { resource: 'contactRequests', action: 'list' },
-    page: 'contactRequests',
-  },
-  // Dealers: what their customers asked them to change (the customers' change requests).
-  {
-    path: '/change-requests',
-    titleKey: 'shell.pages.changeRequests',
-    access: { resource: 'changeRequests', action: 'list' },
-    page: 'changeRequests',
-  },
-  // The answering service; the slide-over pages open their forms at /create and /:id.
-  {
-    path: '/ans-service/messages',
-    titleKey: 'shell.pages.ansMessages',
-    access: { resource: 'ansMessages', action: 'list' },
-    page: 'ansMessages',
-  },
-  { path: '/ans-service/on-call/*', titleKey: 'shell.pages.ansOnCall', access: { resource: 'onCall', action: 'list' }, page: 'ansOnCall' },
-  {
-    path: '/ans-service/auto-notify/*',
-    titleKey: 'shell.pages.ansAutoNotify',
-    access: { resource: 'autoNotify', action: 'list' },
-    page: 'ansAutoNotify',
-  },
+  // The answering service's week of hours, one form (its lists are resources, under the same tabs).
   {
     path: '/ans-service/business-hours',
     titleKey: 'shell.pages.ansBusinessHours',
     access: { resource: 'businessHours', action: 'list' },
     page: 'ansBusinessHours',
-  },
-  {
-    path: '/ans-service/temp-business-hours/*',
-    titleKey: 'shell.pages.ansTempBusinessHours',
-    access: { resource: 'businessHours', action: 'list' },
-    page: 'ansTempBusinessHours',
   },
   {
     path: '/account-group/info',
@@ -123,8 +67,6 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
     page: 'accountGroup',
   },
   { path: '/branding', titleKey: 'shell.pages.branding', access: { resource: 'branding', action: 'edit' }, page: 'branding' },
-  // The account group's staff: its administrator (xtAdmin) invites and manages them.
-  { path: '/account-group/users', titleKey: 'shell.pages.users', access: { resource: 'users', action: 'list' }, page: 'users' },
   // Customers: their billing; dealers: the station's invoices.
   { path: '/billing', titleKey: 'shell.pages.billing', access: { resource: 'invoices', action: 'list' }, page: 'billing' },
   { path: '/site/create', titleKey: 'shell.pages.createAccount', access: { resource: 'sites', action: 'create' }, page: 'siteCreate' },
@@ -188,8 +130,3 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   },
   { path: '/user-account', titleKey: 'shell.pages.userAccount', access: { resource: 'userAccount', action: 'show' }, page: 'userAccount' },
 ];
-
-/** §6 route gate: the page's entry of the access table (whose msa* and accountLinks entries are application 3's only). */
-export function mayOpen(user: MenuUser, route: Pick<AreaRoute, 'access'>): boolean {
-  return canAccess(user, route.access);
-}

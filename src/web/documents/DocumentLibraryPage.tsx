@@ -37,8 +37,10 @@ import SearchIcon from '@mui/icons-material/Search';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useDataProvider, useDelete, useGetList, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { DocumentLibrary, LibraryDocument, LibraryDocumentInput } from '../../../schemas/documents.js';
+import { canAccess } from '../../common/access.js';
 import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { documentFileUrl } from '../providers/methods/documentsMethods.js';
+import { useSession } from '../providers/useSession.js';
 import { DocumentDialog } from './DocumentDialog.js';
 import { formatSize, PHONE_MAX_WIDTH, tagsOf } from './documentRules.js';
 
@@ -242,10 +244,12 @@ function useDocumentWrites() {
 
 /**
  * /resources and /marketing: a document library. Everyone the access table lets in
- * browses, searches by title or tag and downloads; staff with canEdit upload, change and delete.
- * A table on wide screens, cards on phones.
+ * browses, searches by title or tag and downloads; staff the table lets create documents (canEdit)
+ * upload, change and delete. A table on wide screens, cards on phones.
  */
-export function DocumentLibraryPage({ library, canEdit }: { library: DocumentLibrary; canEdit: boolean }) {
+function DocumentLibraryPage({ library }: { library: DocumentLibrary }) {
+  const { user } = useSession();
+  const canEdit = canAccess(user, { resource: 'documents', action: 'create' });
   const translate = useTranslate();
   const notify = useNotify();
   const [locale = 'en'] = useLocaleState();
@@ -401,4 +405,14 @@ export function DocumentLibraryPage({ library, canEdit }: { library: DocumentLib
       </Dialog>
     </Box>
   );
+}
+
+/** /resources: the documents resource's page (src/web/documents/index.ts). */
+export function ResourcesLibraryPage() {
+  return <DocumentLibraryPage library="resources" />;
+}
+
+/** /marketing: application 1's library (SPEC §2 Marketing). */
+export function MarketingLibraryPage() {
+  return <DocumentLibraryPage library="marketing" />;
 }

@@ -282,7 +282,7 @@ function RunOfAddress({ id }: { id: number }) {
  * the show view of the reportRuns resource (src/web/reports/index.ts). Its report, status (kept
  * current while queued or running), times, the parameters it ran with, its file with Download,
  * and Run again, Cancel and Delete. A run that is not the user's reads as not found, as the API
- * answers. Reached under react-admin's own path (/reportRuns/{id}/show) it moves to /reports/{id}.
+ * answers. Reached under react-admin's own path (/reports/inbox/{id}/show) it moves to /reports/{id}.
  */
 export function ReportRunShow() {
   const { pathname } = useLocation();

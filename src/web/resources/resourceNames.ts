@@ -9,17 +9,11 @@ interface ResourceEntry {
 }
 
 /**
- * Every react-admin resource App.tsx registers. A resource with a page is named by the page's SPEC §2
- * path without the leading slash, so react-admin serves its list there (`/ans-service/on-call/*`,
- * whose `/create` and `/:id` open the page's slide-over) and `useCreatePath` and the drawer lead there;
- * a resource with no page of its own (its records shown within composed pages) is named by its API
- * path. The dataProvider and authProvider.canAccess read a registered name through this table; any
- * other name (the API paths and access entries pages name themselves: `onCall`, `msa/contacts`) goes
- * through unchanged. A name that is also an access entry keeps that entry, so a check naming the
- * entry means what it always meant.
+ * The resources whose list is a page, each named by the page's SPEC §2 path without the leading
+ * slash: react-admin serves the list there (`/ans-service/on-call/*`, whose `/create` and `/:id`
+ * open the page's slide-over), and `useCreatePath` and the drawer lead there.
  */
-export const RESOURCE_NAMES = {
-  // Pages (SPEC §2 paths).
+export const RESOURCE_PAGES = {
   news: { api: 'news', access: 'news' },
   sites: { api: 'sites', access: 'sites' },
   privacyPolicies: { api: 'privacyPolicies', access: 'privacyPolicies' },
@@ -31,14 +25,20 @@ export const RESOURCE_NAMES = {
   'contact-requests': { api: 'contactRequests', access: 'contactRequests' },
   'change-requests': { api: 'changeRequests', access: 'changeRequests' },
   'account-group/users': { api: 'users', access: 'users' },
-  // The inbox is the runs' list; a run's own page is /reports/{id} (App.tsx).
+  // The runs' list; a run's own page is /reports/{id}, the reportRuns resource's show view (App.tsx).
   'reports/inbox': { api: 'reportRuns', access: 'reportRuns' },
   'reports/schedules': { api: 'reportSchedules', access: 'reportSchedules' },
   // The document libraries: one entity, two pages with their own gates.
   resources: { api: 'documents', access: 'documents' },
   marketing: { api: 'documents', access: 'marketing' },
   'home/product-roadmap': { api: 'roadmapItems', access: 'roadmapItems' },
-  // No page of their own: the account's parts (the site pages and the create stepper) and the customer's.
+} as const satisfies Record<string, ResourceEntry>;
+
+/**
+ * The resources with no page of their own, named by their API path: the account's parts (shown by
+ * the site pages and the create stepper), the invoices (/billing) and the customer's (/msa/*).
+ */
+const RECORD_RESOURCES = {
   contacts: { api: 'contacts', access: 'contacts' },
   zones: { api: 'zones', access: 'zones' },
   passcodes: { api: 'passcodes', access: 'passcodes' },
@@ -47,6 +47,8 @@ export const RESOURCE_NAMES = {
   tests: { api: 'tests', access: 'tests' },
   events: { api: 'events', access: 'events' },
   siteDrafts: { api: 'siteDrafts', access: 'siteDrafts' },
+  // Its show view is a run's page, /reports/{id}; react-admin's links to it (/reportRuns/{id}/show) lead there.
+  reportRuns: { api: 'reportRuns', access: 'reportRuns' },
   // The dealer's invoices (/billing). The server guards them with `dealerInvoices`, the same rule for a dealer.
   invoices: { api: 'invoices', access: 'invoices' },
   'msa/sites': { api: 'msa/sites', access: 'msaAccount' },
@@ -62,7 +64,18 @@ export const RESOURCE_NAMES = {
   'msa/users': { api: 'msa/users', access: 'msaUsers' },
 } as const satisfies Record<string, ResourceEntry>;
 
+/**
+ * Every react-admin resource App.tsx registers, with where its records live and who may open them.
+ * The dataProvider and authProvider.canAccess read a registered name through this table; any other
+ * name (the API paths and access entries the pages name themselves: `onCall`, `reportRuns`) goes
+ * through unchanged. A name that is also an access entry keeps that entry, so a check naming the
+ * entry means what it always meant.
+ */
+export const RESOURCE_NAMES = { ...RESOURCE_PAGES, ...RECORD_RESOURCES };
+
 export type ResourceName = keyof typeof RESOURCE_NAMES;
+/** A resource whose list is a page (react-admin serves it at `/${name}`). */
+export type ResourcePageName = keyof typeof RESOURCE_PAGES;
 
 function entryOf(resource: string): ResourceEntry | undefined {
   return Object.hasOwn(RESOURCE_NAMES, resource) ? RESOURCE_NAMES[resource as ResourceName] : undefined;
@@ -79,7 +92,7 @@ export function accessResource(resource: string): string {
 }
 
 /** Where a resource's page is: its list route (react-admin's `/${name}`). */
-export function resourcePath(name: ResourceName): string {
+export function resourcePath(name: ResourcePageName): string {
   return `/${name}`;
 }
 

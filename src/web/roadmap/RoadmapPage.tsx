@@ -23,7 +23,9 @@ import EventIcon from '@mui/icons-material/Event';
 import MapIcon from '@mui/icons-material/Map';
 import { useCreate, useDelete, useGetList, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { ROADMAP_STATUSES, type RoadmapItem, type RoadmapItemInput } from '../../../schemas/documents.js';
+import { canAccess } from '../../common/access.js';
 import { formatDay } from '../../common/billing.js';
+import { useSession } from '../providers/useSession.js';
 import { RoadmapItemDialog } from './RoadmapItemDialog.js';
 import { cardDate, groupByStatus, STATUS_COLORS } from './roadmapRules.js';
 
@@ -90,7 +92,9 @@ const ALL_ITEMS = { pagination: { page: 1, perPage: 500 }, sort: { field: '', or
  * progress, shipped) side by side on wide screens and one under another on phones. Staff with
  * canEdit add, change and delete items, and see drafts.
  */
-export function RoadmapPage({ canEdit }: { canEdit: boolean }) {
+export function RoadmapPage() {
+  const { user } = useSession();
+  const canEdit = canAccess(user, { resource: 'roadmapItems', action: 'edit' });
   const translate = useTranslate();
   const notify = useNotify();
   const roadmap = useGetList<RoadmapItem>(RESOURCE, ALL_ITEMS);

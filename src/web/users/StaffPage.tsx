@@ -21,8 +21,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { Navigate } from 'react-router-dom';
 import type { StaffUser } from '../../../schemas/users.js';
+import { APPLICATION } from '../../common/constants.js';
 import { failureMessage } from '../providers/errorMessages.js';
+import { useSession } from '../providers/useSession.js';
 import { InviteDialog, ManageDialog } from './StaffDialogs.js';
 import { PermissionChips, StatusChip, formatWhen } from './StaffParts.js';
 import { useStaff } from './staffList.js';
@@ -35,7 +38,7 @@ const STATUSES = ['active', 'invited', 'disabled'] as const;
  * email, and a user's permissions, disable, reset MFA and resend in a dialog. A table on a wide
  * screen, cards on a phone.
  */
-export function StaffPage({ manager, groupName, groupNum }: { manager: ManagerView; groupName: string; groupNum?: number }) {
+function StaffPage({ manager, groupName, groupNum }: { manager: ManagerView; groupName: string; groupNum?: number }) {
   const translate = useTranslate();
   const [locale = 'en'] = useLocaleState();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
@@ -190,4 +193,13 @@ export function StaffPage({ manager, groupName, groupNum }: { manager: ManagerVi
       {managing && <ManageDialog key={managing.id} user={managing} manager={manager} onClose={() => setManaging(undefined)} />}
     </Stack>
   );
+}
+
+/** /account-group/users: the current account group's staff, managed by the signed-in administrator. */
+export function AccountGroupStaffPage() {
+  const { user } = useSession();
+  if (!user) return null;
+  // Support staff find every user on /support: the `users` resource answers them the directory.
+  if (user.applicationNum === APPLICATION.internal) return <Navigate to="/support" replace />;
+  return <StaffPage manager={user} groupName={user.dealer?.siteGroupName ?? ''} groupNum={user.dealer?.siteGroupNum} />;
 }

@@ -1,0 +1,70 @@
+import { createContext, lazy, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+import { LinearProgress, useResourceContext, useTranslate } from 'react-admin';
+import { canAccess, type AccessRequest } from '../../common/access.js';
+import { useSession } from '../providers/useSession.js';
+import { PageTitle } from './PageTitle.js';
+import { resourceGate } from './resourceNames.js';
+
+/**
+ * What a page shows to a user its gate refuses: the shell's §6 access-denied page, which App.tsx
+ * provides (it is the app's, and a feature's page cannot import the app).
+ */
+export const AccessDeniedContext = createContext<ReactNode>(null);
+
+/** While a page's code loads: a progress bar after half a second (none flashes on a quick load). */
+export function PageLoading() {
+  const translate = useTranslate();
+  return <LinearProgress timeout={500} aria-label={translate('ra.page.loading')} sx={{ m: 2, width: 'auto' }} />;
+}
+
+/** §6 route gate: the page (loaded lazily), or the access-denied page in its place; nothing until the session is known. */
+export function PageGate({ access, children }: { access: Pick<AccessRequest, 'resource' | 'action'>; children: ReactNode }) {
+  const { user } = useSession();
+  const denied = useContext(AccessDeniedContext);
+  if (!user) return null;
+  if (!canAccess(user, access)) return denied;
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
+
+export interface PageFrameOptions {
+  /** The page's title (SPEC §2), a locale key. */
+  titleKey: string;
+  /** The area's tabs above the page (the answering service's, the reports'). */
+  nav?: ComponentType;
+}
+
+/** A page's h1 and document title, its area's tabs, and the page. */
+export function PageFrame({ titleKey, nav: Nav, children }: PageFrameOptions & { children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <PageTitle title={translate(titleKey)} />
+      {Nav && <Nav />}
+      {children}
+    </>
+  );
+}
+
+/**
+ * An entity's page as its resource's `list`, spread into the folder's index.ts as news spreads
+ * slideOverRedirects: loaded lazily (SPEC §2 'Lazily loaded areas') behind the gate of the
+ * resource's access entry (resourceNames.ts), titled, under its area's tabs; the title is the
+ * resource's label too.
+ */
+export function resourcePage(
+  options: PageFrameOptions,
+  load: () => Promise<ComponentType>,
+): { list: ComponentType; options: { label: string } } {
+  const Page = lazy(() => load().then((component) => ({ default: component })));
+  function ResourcePage() {
+    const resource = useResourceContext() ?? '';
+    return (
+      <PageGate access={resourceGate(resource)}>
+        <PageFrame {...options}>
+          <Page />
+        </PageFrame>
+      </PageGate>
+    );
+  }
+  return { list: ResourcePage, options: { label: options.titleKey } };
+}
