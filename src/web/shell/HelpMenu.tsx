@@ -14,15 +14,17 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { BannerSettingsDialog } from '../banner/BannerSettingsDialog.js';
 import type { PortalDataProvider } from '../providers/dataProvider.js';
+import { resourcePath } from '../resources/resourceNames.js';
 import { classicPortalBlocked, helpMenuItems, type HelpItemKey } from './menuRules.js';
 import { pushNotice } from './notices.js';
 import { useShellSession } from './useShellSession.js';
 
+/** Where an item leads: a page of its own, or an entity's (its resource's path). */
 const ROUTES: Partial<Record<HelpItemKey, string>> = {
   knowledgeBase: '/knowledge-base',
-  resources: '/resources',
+  resources: resourcePath('resources'),
   contactUs: '/home/contact-us',
-  productRoadmap: '/home/product-roadmap',
+  productRoadmap: resourcePath('home/product-roadmap'),
   privacyPolicy: '/privacy-policy',
   submitBug: '/home/contact-us?topic=bug',
   provideFeedback: '/home/contact-us?topic=feedback',

@@ -28,6 +28,21 @@ function user(
 const keys = (u: MenuUser, ans = false) => visibleDrawerItems(u, ans).map((i) => i.key);
 
 describe('drawer items by application (SPEC §2, §6)', () => {
+  it("items that open an entity's page name its resource and take its path and gate (resourceNames.ts)", () => {
+    const items = [1, 2, 3].flatMap((app) => drawerItemsFor(app)).filter((item) => item.resource);
+    expect(Object.fromEntries(items.map((item) => [item.key, [item.resource, item.to, item.access.resource, item.access.action]]))).toEqual(
+      {
+        news: ['news', '/news', 'news', 'list'],
+        marketing: ['marketing', '/marketing', 'marketing', 'list'],
+        contactRequests: ['contact-requests', '/contact-requests', 'contactRequests', 'list'],
+        auditLog: ['audit-log', '/audit-log', 'auditLog', 'list'],
+        accounts: ['sites', '/sites', 'sites', 'list'],
+        answeringService: ['ans-service/messages', '/ans-service/messages', 'ansMessages', 'list'],
+        users: ['account-group/users', '/account-group/users', 'users', 'list'],
+        changeRequests: ['change-requests', '/change-requests', 'changeRequests', 'list'],
+      },
+    );
+  });
   it('app 1 with every role: Home, Reports, Support, News, News Setup, Marketing, and the contact requests and audit log', () => {
     expect(keys(user(1, ROLE_NAMES))).toEqual([
       'home',

@@ -1,6 +1,7 @@
 import { APPLICATION } from '../../common/constants.js';
 import { canAccess, type AccessRequest } from '../../common/access.js';
 import type { AuthFlag } from '../../../schemas/user.js';
+import { resourceGate, resourcePath, type ResourcePageName } from '../resources/resourceNames.js';
 
 /**
  * SPEC §2 'Drawer items by application', 'Help menu' and §6 'Roles and
@@ -19,6 +20,8 @@ export interface MenuUser {
 export interface DrawerItem {
   /** Key under shell.drawer.* */
   key: string;
+  /** The registered resource whose page the item opens (its `to` and `access` are the resource's). */
+  resource?: ResourcePageName;
   /** Route, or an action the shell runs ('accountSearch'). */
   to?: string;
   action?: 'accountSearch';
@@ -28,29 +31,35 @@ export interface DrawerItem {
   collapsible?: boolean;
 }
 
+/** An item that opens an entity's page: its path and its gate are its resource's (src/web/resources/resourceNames.ts). */
+function pageItem(key: string, resource: ResourcePageName, more: Pick<DrawerItem, 'collapsible'> = {}): DrawerItem {
+  return { key, resource, to: resourcePath(resource), access: resourceGate(resource), ...more };
+}
+
 const DRAWERS: Record<number, readonly DrawerItem[]> = {
   [APPLICATION.internal]: [
     { key: 'home', to: '/home/dashboard', access: { resource: 'dashboard', action: 'list' } },
     { key: 'reports', to: '/reports', access: { resource: 'reports', action: 'list' } },
     { key: 'support', to: '/support', access: { resource: 'support', action: 'list' } },
-    { key: 'news', to: '/news', access: { resource: 'news', action: 'list' } },
+    pageItem('news', 'news'),
     { key: 'newsSetup', to: '/news/setup', access: { resource: 'news', action: 'setup' } },
-    { key: 'marketing', to: '/marketing', access: { resource: 'marketing', action: 'list' } },
-    { key: 'contactRequests', to: '/contact-requests', access: { resource: 'contactRequests', action: 'list' } },
-    { key: 'auditLog', to: '/audit-log', access: { resource: 'auditLog', action: 'list' } },
+    pageItem('marketing', 'marketing'),
+    pageItem('contactRequests', 'contact-requests'),
+    pageItem('auditLog', 'audit-log'),
   ],
   [APPLICATION.dealer]: [
     { key: 'home', to: '/home/dashboard', access: { resource: 'dashboard', action: 'list' } },
-    { key: 'accounts', to: '/sites', access: { resource: 'sites', action: 'list' } },
+    pageItem('accounts', 'sites'),
     { key: 'advancedSearch', action: 'accountSearch', access: { resource: 'sites', action: 'list' } },
     { key: 'createAccount', to: '/site/create', access: { resource: 'sites', action: 'create' } },
-    { key: 'answeringService', to: '/ans-service/messages', access: { resource: 'ansMessages', action: 'list' }, collapsible: true },
+    // The answering service's first screen; its tabs lead to the others.
+    pageItem('answeringService', 'ans-service/messages', { collapsible: true }),
     { key: 'reports', to: '/reports', access: { resource: 'reports', action: 'list' } },
-    { key: 'news', to: '/news', access: { resource: 'news', action: 'list' }, collapsible: true },
+    pageItem('news', 'news', { collapsible: true }),
     { key: 'accountGroupSettings', to: '/account-group/info', access: { resource: 'accountGroup', action: 'edit' }, collapsible: true },
     { key: 'branding', to: '/branding', access: { resource: 'branding', action: 'edit' }, collapsible: true },
-    { key: 'users', to: '/account-group/users', access: { resource: 'users', action: 'list' }, collapsible: true },
-    { key: 'changeRequests', to: '/change-requests', access: { resource: 'changeRequests', action: 'list' }, collapsible: true },
+    pageItem('users', 'account-group/users', { collapsible: true }),
+    pageItem('changeRequests', 'change-requests', { collapsible: true }),
     { key: 'billing', to: '/billing', access: { resource: 'invoices', action: 'list' }, collapsible: true },
   ],
   [APPLICATION.customer]: [
