@@ -4,8 +4,8 @@ import type { AuthFlag, RoleName } from '../../schemas/user.js';
 /**
  * Who may do what (SPEC §6), as one table and one pure function every side asks:
  * the server's access guard before a route runs (src/server/auth/accessGuard.ts),
- * react-admin's authProvider.canAccess, the drawer (menuRules.ts) and the route
- * guard (areaRoutes.ts) before they show. Menu items and routes name an entry
+ * react-admin's authProvider.canAccess, the drawer (menuRules.ts) and the page
+ * gate (resourcePage.tsx: an area route's entry, or a resource's from resourceNames.ts) before they show. Menu items and routes name an entry
  * ({resource, action}) and hold no rule of their own.
  */
 export interface AccessUser {
