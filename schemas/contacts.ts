@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank, int4IdsFilter } from './shared.js';
+import { INT4_MAX, int4Range, notBlank, int4IdsFilter, siteNumOrIds } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -79,16 +79,16 @@ export const contactSchema = {
 } as const;
 export type Contact = FromSchema<typeof contactSchema>;
 
-/** `filter` of GET /api/contacts: one account's call list. */
+/** `filter` of GET /api/contacts: one account's call list, or contacts by id (getMany). */
 export const contactFilterSchema = {
   $id: 'ContactFilter',
   type: 'object',
   additionalProperties: false,
-  required: ['siteNum'],
   properties: {
     siteNum,
     id: int4IdsFilter,
   },
+  ...siteNumOrIds(int4IdsFilter),
 } as const;
 export type ContactFilter = FromSchema<typeof contactFilterSchema>;
 

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import { idsFilter, INT4_MAX, int4Range, notBlank, serialId, siteNumOrIds } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -51,12 +51,13 @@ export const passcodeSchema = {
 } as const;
 export type Passcode = FromSchema<typeof passcodeSchema>;
 
+/** `filter` of GET /api/passcodes: one account's passcodes, or passcodes by id (getMany). */
 export const passcodeFilterSchema = {
   $id: 'PasscodeFilter',
   type: 'object',
   additionalProperties: false,
-  required: ['siteNum'],
-  properties: { siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+  properties: { siteNum: serialId, id: idsFilter },
+  ...siteNumOrIds(idsFilter),
 } as const;
 export type PasscodeFilter = FromSchema<typeof passcodeFilterSchema>;
 

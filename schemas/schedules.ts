@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import { idsFilter, INT4_MAX, int4Range, notBlank, siteNumOrIds } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -56,12 +56,13 @@ export const scheduleSchema = {
 } as const;
 export type Schedule = FromSchema<typeof scheduleSchema>;
 
+/** `filter` of GET /api/schedules: one account's windows, or windows by id (getMany). */
 export const scheduleFilterSchema = {
   $id: 'ScheduleFilter',
   type: 'object',
   additionalProperties: false,
-  required: ['siteNum'],
-  properties: { siteNum },
+  properties: { siteNum, id: idsFilter },
+  ...siteNumOrIds(idsFilter),
 } as const;
 export type ScheduleFilter = FromSchema<typeof scheduleFilterSchema>;
 
@@ -107,12 +108,13 @@ export const holidaySchema = {
 } as const;
 export type Holiday = FromSchema<typeof holidaySchema>;
 
+/** `filter` of GET /api/holidays: one account's holidays, or holidays by id (getMany). */
 export const holidayFilterSchema = {
   $id: 'HolidayFilter',
   type: 'object',
   additionalProperties: false,
-  required: ['siteNum'],
-  properties: { siteNum },
+  properties: { siteNum, id: idsFilter },
+  ...siteNumOrIds(idsFilter),
 } as const;
 export type HolidayFilter = FromSchema<typeof holidayFilterSchema>;
 

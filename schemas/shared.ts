@@ -14,6 +14,20 @@ export const serialId = { type: 'integer', minimum: 1, maximum: INT4_MAX } as co
  */
 export const idsFilter = { type: 'array', items: serialId, maxItems: 1000 } as const;
 export const int4IdsFilter = { type: 'array', items: { type: 'integer', ...int4Range }, maxItems: 1000 } as const;
+/**
+ * What the filter of an account's rows (its contacts, zones, …) needs: the account (`siteNum`), or
+ * getMany's `id` list alone, which reads rows of any account the user may reach. Spread into the
+ * filter's object schema beside its properties; each alternative names its property again, as
+ * ajv's strict mode asks of a `required`.
+ */
+export function siteNumOrIds<const I>(ids: I) {
+  return {
+    anyOf: [
+      { properties: { siteNum: serialId }, required: ['siteNum'] },
+      { properties: { id: ids }, required: ['id'] },
+    ],
+  } as const;
+}
 export const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
 
 /** A required text must hold more than spaces: blank text says 'Required'. */

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import { int4Range, notBlank, serialId, siteNumOrIds } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -15,7 +15,9 @@ export type ZoneEventType = (typeof ZONE_EVENT_TYPES)[number];
 export const ZONE_DESCRIPTION_MAX = 60;
 
 /** `devNum-zoneNum`. */
-export const ZONE_ID_PATTERN = '^[0-9]{1,10}-[0-9]{1,10}$';
+const ZONE_ID_PATTERN = '^[0-9]{1,10}-[0-9]{1,10}$';
+/** A zone's id as a path parameter or in getMany's list. */
+export const zoneIdSchema = { type: 'string', pattern: ZONE_ID_PATTERN, maxLength: 21 } as const;
 
 const zoneFields = {
   description: { type: 'string', minLength: 1, maxLength: ZONE_DESCRIPTION_MAX, ...notBlank },
@@ -55,15 +57,20 @@ export const zoneSchema = {
 } as const;
 export type Zone = FromSchema<typeof zoneSchema>;
 
+/** getMany's ids: zone ids are text. */
+const zoneIdsFilter = { type: 'array', items: zoneIdSchema, maxItems: 1000 } as const;
+
+/** `filter` of GET /api/zones: one account's zones (of one device), or zones by id (getMany). */
 export const zoneFilterSchema = {
   $id: 'ZoneFilter',
   type: 'object',
   additionalProperties: false,
-  required: ['siteNum'],
   properties: {
-    siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-    devNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+    siteNum: serialId,
+    devNum: serialId,
+    id: zoneIdsFilter,
   },
+  ...siteNumOrIds(zoneIdsFilter),
 } as const;
 export type ZoneFilter = FromSchema<typeof zoneFilterSchema>;
 

@@ -320,7 +320,7 @@ describe.each(TEST_DATABASES)('account edits on $name', (database) => {
     expect(days).toEqual([]);
   });
 
-  it("answers another group's rows 404 on every write, like missing ones", async () => {
+  it("answers another group's rows 404 on every write, like missing ones, and leaves them out of getMany", async () => {
     const contact = (await contactsOf(beta, complete.siteNum)).body[0];
     const passcode = await t.db
       .selectFrom('passcodes')
@@ -348,8 +348,22 @@ describe.each(TEST_DATABASES)('account edits on $name', (database) => {
       .select((eb) => eb.fn.countAll().as('n'))
       .where('event_kind', '=', 'change')
       .executeTakeFirst();
+    // getMany's ids name no account: each row is read only within the user's group.
+    const byId: [string, number | string][] = [
+      ['contacts', contact.contactId],
+      ['zones', `${zone.dev_num}-${zone.zone_num}`],
+      ['passcodes', passcode.passcode_id],
+      ['schedules', schedule.schedule_id],
+      ['holidays', holiday.holiday_id],
+    ];
+    const getMany = async (name: string, id: number | string) => {
+      const answer = await json(await beta.request('GET', `/api/${name}?filter=${encodeURIComponent(JSON.stringify({ id: [id] }))}`));
+      return { name, status: answer.status, ids: answer.body.map?.((row: { id: unknown }) => row.id) };
+    };
+    for (const [name, id] of byId) expect(await getMany(name, id)).toEqual({ name, status: 200, ids: [id] });
     expect((await beta.request('PUT', '/api/user/accountGroup', { siteGroupNum: 4120 })).status).toBe(200);
     try {
+      for (const [name, id] of byId) expect(await getMany(name, id)).toEqual({ name, status: 200, ids: [] });
       const writes: [string, string, unknown][] = [
         ['GET', `/api/contacts?filter=${encodeURIComponent(JSON.stringify({ siteNum: complete.siteNum }))}`, undefined],
         ['POST', '/api/contacts', { siteNum: complete.siteNum, name: 'Intruder', phoneNumber: '2125550134' }],

@@ -103,6 +103,12 @@ describe.each(TEST_DATABASES)('My Security Account on $name', (database) => {
       (await customer.request('PUT', `/api/msa/zones/${zoneId}`, { description: 'x', eventType: foreignZone.event_type })).status,
     ).toBe(404);
     expect((await customer.request('GET', `/api/msa/zones/${zoneId}`)).status).toBe(404);
+    // getMany's ids: the rows of any linked account (not only the active one's), never another's.
+    const lakeHouse = await t.db.selectFrom('contacts').select('contact_id').where('site_num', '=', LAKE_HOUSE).executeTakeFirstOrThrow();
+    const many = await json(
+      await customer.request('GET', `/api/msa/contacts?${filter({ id: [foreign.contact_id, lakeHouse.contact_id] })}`),
+    );
+    expect({ status: many.status, ids: many.body.map((c: { id: number }) => c.id) }).toEqual({ status: 200, ids: [lakeHouse.contact_id] });
     // The dealer still has them.
     expect((await beta.request('GET', `/api/contacts/${foreign.contact_id}`)).status).toBe(200);
   });

@@ -2,7 +2,8 @@ import { sql, type SelectExpression, type Transaction } from 'kysely';
 import { writeAccountChange, type HistoryChange } from '../db/accountHistory.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { siteScope, type ScopeUser } from '../db/siteScope.js';
+import { siteRowsPage, siteScope, type ScopeUser, type SiteRowsFilter } from '../db/siteScope.js';
+import type { ListQuery } from '../http/simpleRest.js';
 
 /**
  * What every account-edit repository shares, once: the tenant scope (a row is reached through a
@@ -24,6 +25,8 @@ export const nullableClock = (column: string) => sql<string | null>`to_char(${sq
 
 /** The tables whose rows hang off a site by their site_num. */
 export type SiteRowTable = 'contacts' | 'passcodes' | 'schedules' | 'schedule_holidays';
+
+export type AccountSites = ReturnType<typeof accountSites>;
 
 export function accountSites(db: Db) {
   return {
@@ -75,16 +78,18 @@ export async function deleteWithChange(
 }
 
 /**
- * The scope and writes of a table whose rows hang off a site by site_num and change nothing else (a
- * schedule's window, a holiday): each row answered through `columns` and `record`, each write
- * with its line in the history.
+ * The scope, list and writes of a table whose rows hang off a site by site_num and change nothing
+ * else (a schedule's window, a holiday): each row answered through `columns` and `record`, each
+ * write with its line in the history.
  */
-export function siteRowWrites<V, Row, R>(
+export function siteRows<V, Row, R>(
   db: Db,
   spec: {
     table: 'schedules' | 'schedule_holidays';
     idColumn: 'schedule_id' | 'holiday_id';
-    columns: readonly SelectExpression<Database, SiteRowTable>[];
+    columns: readonly SelectExpression<Database, 'schedules' | 'schedule_holidays'>[];
+    /** The list's own order (an account's rows); by id when the list asks. */
+    order: readonly string[];
     toColumns(values: V): Record<string, unknown>;
     record(row: Row): R;
   },
@@ -96,6 +101,20 @@ export function siteRowWrites<V, Row, R>(
     /** The row's site within the user's scope; undefined when out of scope or missing. */
     siteOf(user: ScopeUser, id: number): Promise<EditSite | undefined> {
       return accountSites(db).siteOfRow(user, table, idColumn, id);
+    },
+    /** Every row of the account in the list's own order: what the rules check a change against. */
+    async list(siteNum: number): Promise<R[]> {
+      let query = db
+        .selectFrom(table)
+        .select(columns)
+        .where(sql.ref(`${table}.site_num`), '=', siteNum);
+      for (const column of spec.order) query = query.orderBy(sql.ref(column));
+      return (await query.execute()).map((row) => spec.record(row as Row));
+    },
+    /** A page of the rows in the user's scope: the account's, or getMany's (siteRowsPage). */
+    page(user: ScopeUser, query: ListQuery<SiteRowsFilter, 'id'>): Promise<{ items: R[]; total: number }> {
+      const rows = db.selectFrom(table).innerJoin('sites', 'sites.site_num', `${table}.site_num`).select(columns);
+      return siteRowsPage(rows, user, { id: `${table}.${idColumn}`, order: spec.order, record: (row) => spec.record(row as Row) }, query);
     },
     create(target: EditSite, values: V, history: HistoryChange): Promise<R> {
       return withChange(db, target, history, (trx) =>

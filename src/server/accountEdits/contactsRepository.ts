@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import type { Contact } from '../../../schemas/contacts.js';
+import type { Contact, ContactFilter } from '../../../schemas/contacts.js';
 import { maskPasscode } from '../../common/passcodeRules.js';
 import type { Db } from '../db/database.js';
-import type { ScopeUser } from '../db/siteScope.js';
+import { siteRowsPage, type ScopeUser } from '../db/siteScope.js';
+import type { ListQuery } from '../http/simpleRest.js';
 import type { HistoryChange } from '../db/accountHistory.js';
 import { accountSites, withChange, type EditSite, type Trx } from './accountSite.js';
 
@@ -73,8 +74,15 @@ async function renumber(trx: Trx, contactIds: readonly number[]): Promise<void> 
 export function contactsRepository(db: Db) {
   const sites = accountSites(db);
   return {
-    async list(siteNum: number): Promise<Contact[]> {
-      return (await contactRows(db, siteNum)).map(contactRecord);
+    /** A page of the call lists in the user's scope: the account's in calling order, or by id. */
+    page(user: ScopeUser, query: ListQuery<ContactFilter, 'id'>) {
+      const rows = db.selectFrom('contacts').innerJoin('sites', 'sites.site_num', 'contacts.site_num').select(contactColumns);
+      return siteRowsPage(
+        rows,
+        user,
+        { id: 'contacts.contact_id', order: ['contacts.position', 'contacts.contact_id'], record: contactRecord },
+        query,
+      );
     },
     /** The contact and its site; undefined when out of scope or missing. The clear passcode stays inside the server. */
     async get(user: ScopeUser, contactId: number) {

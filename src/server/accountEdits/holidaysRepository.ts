@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Holiday } from '../../../schemas/schedules.js';
 import type { Db } from '../db/database.js';
-import { nullableClock, siteRowWrites } from './accountSite.js';
+import { nullableClock, siteRows } from './accountSite.js';
 
 const holidayColumns = [
   'schedule_holidays.holiday_id',
@@ -41,16 +41,12 @@ const toColumns = (values: HolidayValues) => ({
 
 /** An account's holidays, by date: closed all day, or open at special times. */
 export function holidaysRepository(db: Db) {
-  return {
-    ...siteRowWrites(db, { table: 'schedule_holidays', idColumn: 'holiday_id', columns: holidayColumns, toColumns, record: holidayOf }),
-    async list(siteNum: number): Promise<Holiday[]> {
-      const rows = await db
-        .selectFrom('schedule_holidays')
-        .select(holidayColumns)
-        .where('site_num', '=', siteNum)
-        .orderBy('date')
-        .execute();
-      return rows.map(holidayOf);
-    },
-  };
+  return siteRows(db, {
+    table: 'schedule_holidays',
+    idColumn: 'holiday_id',
+    columns: holidayColumns,
+    order: ['schedule_holidays.date', 'schedule_holidays.holiday_id'],
+    toColumns,
+    record: holidayOf,
+  });
 }

@@ -1,7 +1,8 @@
-import type { Passcode } from '../../../schemas/passcodes.js';
+import type { Passcode, PasscodeFilter } from '../../../schemas/passcodes.js';
 import { maskPasscode, type StoredPasscode } from '../../common/passcodeRules.js';
 import type { Db } from '../db/database.js';
-import type { ScopeUser } from '../db/siteScope.js';
+import { siteRowsPage, type ScopeUser } from '../db/siteScope.js';
+import type { ListQuery } from '../http/simpleRest.js';
 import type { HistoryChange } from '../db/accountHistory.js';
 import { accountSites, deleteWithChange, withChange, type EditSite } from './accountSite.js';
 
@@ -18,6 +19,11 @@ const passcodeOf = (row: { passcode_id: number; site_num: number; name: string; 
 export function passcodesRepository(db: Db) {
   const sites = accountSites(db);
   return {
+    /** A page of the passcodes in the user's scope: the account's, or by id (by id either way). */
+    page(user: ScopeUser, query: ListQuery<PasscodeFilter, 'id'>) {
+      const rows = db.selectFrom('passcodes').innerJoin('sites', 'sites.site_num', 'passcodes.site_num').selectAll('passcodes');
+      return siteRowsPage(rows, user, { id: 'passcodes.passcode_id', order: ['passcodes.passcode_id'], record: passcodeOf }, query);
+    },
     async list(siteNum: number): Promise<Passcode[]> {
       const rows = await db.selectFrom('passcodes').selectAll().where('site_num', '=', siteNum).orderBy('passcode_id').execute();
       return rows.map(passcodeOf);

@@ -1,6 +1,6 @@
 import type { Schedule } from '../../../schemas/schedules.js';
 import type { Db } from '../db/database.js';
-import { clock, siteRowWrites } from './accountSite.js';
+import { clock, siteRows } from './accountSite.js';
 
 const scheduleColumns = [
   'schedules.schedule_id',
@@ -39,18 +39,12 @@ const toColumns = (values: ScheduleValues) => ({
 
 /** An account's weekly open/close windows, by day and opening time. */
 export function schedulesRepository(db: Db) {
-  return {
-    ...siteRowWrites(db, { table: 'schedules', idColumn: 'schedule_id', columns: scheduleColumns, toColumns, record: scheduleOf }),
-    async list(siteNum: number): Promise<Schedule[]> {
-      const rows = await db
-        .selectFrom('schedules')
-        .select(scheduleColumns)
-        .where('site_num', '=', siteNum)
-        .orderBy('day_of_week')
-        .orderBy('opens_at')
-        .orderBy('schedule_id')
-        .execute();
-      return rows.map(scheduleOf);
-    },
-  };
+  return siteRows(db, {
+    table: 'schedules',
+    idColumn: 'schedule_id',
+    columns: scheduleColumns,
+    order: ['schedules.day_of_week', 'schedules.opens_at', 'schedules.schedule_id'],
+    toColumns,
+    record: scheduleOf,
+  });
 }

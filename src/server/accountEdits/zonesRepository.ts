@@ -1,54 +1,56 @@
-import type { Zone } from '../../../schemas/zones.js';
+import { sql } from 'kysely';
+import type { Zone, ZoneFilter } from '../../../schemas/zones.js';
 import type { HistoryChange } from '../db/accountHistory.js';
 import type { Db } from '../db/database.js';
-import { siteScope, type ScopeUser } from '../db/siteScope.js';
+import { siteRowsPage, siteScope, type ScopeUser } from '../db/siteScope.js';
+import type { ListQuery } from '../http/simpleRest.js';
 import { withChange, type EditSite } from './accountSite.js';
+
+const zoneColumns = [
+  'sites.site_num',
+  'sites.site_group_num',
+  'zones.dev_num',
+  'zones.zone_num',
+  'zones.description',
+  'zones.event_type',
+] as const;
+
+const zoneOf = (r: { site_num: number; dev_num: number; zone_num: number; description: string; event_type: string }): Zone => ({
+  id: `${r.dev_num}-${r.zone_num}`,
+  siteNum: r.site_num,
+  devNum: r.dev_num,
+  zoneNum: r.zone_num,
+  description: r.description,
+  eventType: r.event_type,
+});
+
+/** A zone's id, `devNum-zoneNum`, as the text it is: sorted byte by byte, as a client compares it, whatever the database's collation. */
+const zoneId = sql<string>`(zones.dev_num::text || '-' || zones.zone_num::text) collate "C"`;
 
 /**
  * An account's zones, by device: a zone's description and event kind are edited here; zones come
  * and go with the panel's programming. Reached through a site in the user's scope.
  */
 export function zonesRepository(db: Db) {
+  const zonesWithSite = () =>
+    db
+      .selectFrom('zones')
+      .innerJoin('devices', 'devices.dev_num', 'zones.dev_num')
+      .innerJoin('sites', 'sites.site_num', 'devices.site_num')
+      .select(zoneColumns);
   return {
-    async list(siteNum: number, devNum?: number): Promise<Zone[]> {
-      let query = db
-        .selectFrom('zones')
-        .innerJoin('devices', 'devices.dev_num', 'zones.dev_num')
-        .select(['devices.site_num', 'zones.dev_num', 'zones.zone_num', 'zones.description', 'zones.event_type'])
-        .where('devices.site_num', '=', siteNum);
-      if (devNum !== undefined) query = query.where('zones.dev_num', '=', devNum);
-      const rows = await query.orderBy('zones.dev_num').orderBy('zones.zone_num').execute();
-      return rows.map((r) => ({
-        id: `${r.dev_num}-${r.zone_num}`,
-        siteNum: r.site_num,
-        devNum: r.dev_num,
-        zoneNum: r.zone_num,
-        description: r.description,
-        eventType: r.event_type,
-      }));
+    /** A page of the zones in the user's scope: the account's (or one device's) by device and number, or by id. */
+    page(user: ScopeUser, { filter, ...query }: ListQuery<ZoneFilter, 'id'>) {
+      const rows = filter.devNum === undefined ? zonesWithSite() : zonesWithSite().where('zones.dev_num', '=', filter.devNum);
+      return siteRowsPage(rows, user, { id: zoneId, order: ['zones.dev_num', 'zones.zone_num'], record: zoneOf }, { filter, ...query });
     },
     async get(user: ScopeUser, devNum: number, zoneNum: number): Promise<{ site: EditSite; zone: Zone } | undefined> {
-      const row = await db
-        .selectFrom('zones')
-        .innerJoin('devices', 'devices.dev_num', 'zones.dev_num')
-        .innerJoin('sites', 'sites.site_num', 'devices.site_num')
-        .select(['sites.site_num', 'sites.site_group_num', 'zones.description', 'zones.event_type'])
+      const row = await zonesWithSite()
         .where('zones.dev_num', '=', devNum)
         .where('zones.zone_num', '=', zoneNum)
         .where(siteScope(user))
         .executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        site: { siteNum: row.site_num, siteGroupNum: row.site_group_num },
-        zone: {
-          id: `${devNum}-${zoneNum}`,
-          siteNum: row.site_num,
-          devNum,
-          zoneNum,
-          description: row.description,
-          eventType: row.event_type,
-        },
-      };
+      return row && { site: { siteNum: row.site_num, siteGroupNum: row.site_group_num }, zone: zoneOf(row) };
     },
     async update(
       target: EditSite,

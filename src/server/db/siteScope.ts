@@ -1,5 +1,6 @@
-import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { APPLICATION } from '../../common/constants.js';
+import { countRows, pageTotal, windowTotal } from './listing.js';
 import type { Database } from './schema.js';
 
 /** Who asks: what the tenant scope of a query depends on. */
@@ -38,4 +39,41 @@ export function siteScope(user: ScopeUser): Expression<SqlBool> {
         .where('user_account_groups.user_id', '=', user.user_id),
     ),
   ]);
+}
+
+/** The list filter of rows that hang off a site: one account's, getMany's ids, or both. */
+export interface SiteRowsFilter {
+  siteNum?: number;
+  id?: readonly (number | string)[];
+}
+
+/** A column of a list's own order, ascending unless said. */
+type OrderColumn = string | readonly [column: string, order: 'asc' | 'desc'];
+
+/**
+ * A page of rows that hang off a site (`rows`: their table joined to `sites`, their columns
+ * selected) within siteScope(user): the filter's account's and/or getMany's ids, whichever
+ * accounts they belong to (another group's row is left out, as a missing one), in the list's own
+ * order or by `id` when the list asks for it; the total beside the page (listing.ts).
+ */
+export async function siteRowsPage<TB extends keyof Database, O, R>(
+  rows: SelectQueryBuilder<Database, TB, O>,
+  user: ScopeUser,
+  list: { id: string | Expression<unknown>; order: readonly OrderColumn[]; record(row: O): R },
+  { filter, sort, offset, limit }: { filter: SiteRowsFilter; sort?: { order: 'asc' | 'desc' }; offset: number; limit: number },
+): Promise<{ items: R[]; total: number }> {
+  const id = typeof list.id === 'string' ? sql.ref(list.id) : list.id;
+  let query = rows.where(siteScope(user));
+  if (filter.siteNum !== undefined) query = query.where(sql.ref('sites.site_num'), '=', filter.siteNum);
+  if (filter.id) query = filter.id.length ? query.where(id, 'in', filter.id) : query.where(sql.lit(false));
+  const order = sort
+    ? [[id, sort.order] as const]
+    : list.order.map((column) =>
+        typeof column === 'string' ? ([sql.ref(column), 'asc'] as const) : ([sql.ref(column[0]), column[1]] as const),
+      );
+  let page = query.select(windowTotal().as('total'));
+  for (const [expression, direction] of order) page = page.orderBy(expression, direction);
+  const found = await page.offset(offset).limit(limit).execute();
+  const total = await pageTotal(found, offset, () => countRows(query));
+  return { items: found.map((row) => list.record(row)), total };
 }
