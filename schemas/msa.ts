@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank } from './shared.js';
+import { idsFilter, INT4_MAX, int4Range, notBlank, siteNumOrIds } from './shared.js';
 
 /**
  * My Security Account: what a customer asks the dealer to change of what only the
@@ -54,12 +54,13 @@ export const changeRequestInputSchema = {
 } as const;
 export type ChangeRequestInput = FromSchema<typeof changeRequestInputSchema>;
 
+/** `filter` of GET /api/msa/changeRequests: one linked account's requests, or requests by id (getMany). */
 export const changeRequestFilterSchema = {
   $id: 'MsaChangeRequestFilter',
   type: 'object',
   additionalProperties: false,
-  required: ['siteNum'],
-  properties: { siteNum, status: { type: 'string', enum: CHANGE_REQUEST_STATUSES } },
+  properties: { siteNum, status: { type: 'string', enum: CHANGE_REQUEST_STATUSES }, id: idsFilter },
+  ...siteNumOrIds(idsFilter),
 } as const;
 export type ChangeRequestFilter = FromSchema<typeof changeRequestFilterSchema>;
 
@@ -68,7 +69,8 @@ export type ChangeRequestFilter = FromSchema<typeof changeRequestFilterSchema>;
 /** What the dealer can answer a pending request with. */
 export const CHANGE_REQUEST_RESOLUTIONS = ['done', 'declined'] as const;
 export type ChangeRequestResolution = (typeof CHANGE_REQUEST_RESOLUTIONS)[number];
-export const CHANGE_REQUEST_SORT_FIELDS = ['createdAt', 'status', 'siteNum'] as const;
+export const CHANGE_REQUEST_SORT_FIELDS = ['id', 'createdAt', 'status', 'siteNum'] as const;
+export type ChangeRequestSortField = (typeof CHANGE_REQUEST_SORT_FIELDS)[number];
 
 /** A customer's request as the dealer of the account's group reads it: the account and who asked. */
 export const dealerChangeRequestSchema = {
@@ -96,7 +98,7 @@ export const dealerChangeRequestFilterSchema = {
     siteNum,
     /** The account's name or number, the requested value, or the customer's name or email (part of it, any case). */
     q: { type: 'string', maxLength: 200 },
-    id: { type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+    id: idsFilter,
   },
 } as const;
 export type DealerChangeRequestFilter = FromSchema<typeof dealerChangeRequestFilterSchema>;
@@ -112,3 +114,4 @@ export const changeRequestResolutionSchema = {
     note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
   },
 } as const;
+export type ChangeRequestResolutionInput = FromSchema<typeof changeRequestResolutionSchema>;

@@ -210,6 +210,10 @@ describe.each(TEST_DATABASES)('My Security Account on $name', (database) => {
     expect(sent.body.currentValue).toContain('Minneapolis');
     const listed = await json(await customer.request('GET', `/api/msa/changeRequests?${filter({ siteNum: CARTER })}`));
     expect(listed.body[0].id).toBe(sent.body.id);
+    expect((await json(await customer.request('GET', `/api/msa/changeRequests/${sent.body.id}`))).body).toEqual(sent.body);
+    // Another customer's request answers as a missing one, alone and by id.
+    expect((await basic.request('GET', `/api/msa/changeRequests/${sent.body.id}`)).status).toBe(404);
+    expect((await json(await basic.request('GET', `/api/msa/changeRequests?${filter({ id: [sent.body.id] })}`))).body).toEqual([]);
     const history = await t.db
       .selectFrom('alarm_events')
       .select('event_code_description')

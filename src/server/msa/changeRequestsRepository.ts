@@ -2,13 +2,17 @@ import { sql } from 'kysely';
 import type {
   ChangeRequest,
   ChangeRequestField,
+  ChangeRequestFilter,
   ChangeRequestResolution,
+  ChangeRequestSortField,
   DealerChangeRequest,
   DealerChangeRequestFilter,
 } from '../../../schemas/msa.js';
 import { writeAccountChange } from '../db/accountHistory.js';
 import type { Db } from '../db/database.js';
-import { siteScope, type ScopeUser } from '../db/siteScope.js';
+import { containsPattern, countRows } from '../db/listing.js';
+import { siteRowsPage, siteScope, type ScopeUser } from '../db/siteScope.js';
+import type { ListQuery } from '../http/simpleRest.js';
 
 type Row = {
   request_id: number;
@@ -49,6 +53,12 @@ const columns = [
   'msa_change_requests.resolution_note',
 ] as const;
 
+/** The requests' own order. */
+const NEWEST_FIRST = [
+  ['msa_change_requests.created_at', 'desc'],
+  ['msa_change_requests.request_id', 'desc'],
+] as const;
+
 const dealerColumns = [
   ...columns,
   'sites.site_name',
@@ -77,10 +87,10 @@ const toDealerRecord = (row: DealerRow): DealerChangeRequest => ({
  * within siteScope(user): a customer their linked accounts, staff their group's accounts.
  */
 export function changeRequestsRepository(db: Db) {
+  /** The requests with their account, whose scope every query applies. */
+  const withSite = () => db.selectFrom('msa_change_requests').innerJoin('sites', 'sites.site_num', 'msa_change_requests.site_num');
   const dealerBase = (user: ScopeUser) =>
-    db
-      .selectFrom('msa_change_requests')
-      .innerJoin('sites', 'sites.site_num', 'msa_change_requests.site_num')
+    withSite()
       .leftJoin('users as customer', 'customer.user_id', 'msa_change_requests.user_id')
       .leftJoin('users as resolver', 'resolver.user_id', 'msa_change_requests.resolved_by')
       .where(siteScope(user));
@@ -106,19 +116,24 @@ export function changeRequestsRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async list(user: ScopeUser, siteNum: number, status?: ChangeRequest['status']): Promise<ChangeRequest[]> {
-      let query = db
-        .selectFrom('msa_change_requests')
-        .innerJoin('sites', 'sites.site_num', 'msa_change_requests.site_num')
+    /** A page of the requests in the user's scope: a linked account's (of a status), newest first, or by id. */
+    page(user: ScopeUser, { filter, ...query }: ListQuery<ChangeRequestFilter, 'id'>) {
+      const rows = withSite().select(columns);
+      return siteRowsPage(
+        filter.status ? rows.where('msa_change_requests.status', '=', filter.status) : rows,
+        user,
+        { id: 'msa_change_requests.request_id', order: NEWEST_FIRST, record: toRecord },
+        { filter, ...query },
+      );
+    },
+
+    async get(user: ScopeUser, id: number): Promise<ChangeRequest | undefined> {
+      const row = await withSite()
         .select(columns)
-        .where('msa_change_requests.site_num', '=', siteNum)
-        .where(siteScope(user));
-      if (status) query = query.where('msa_change_requests.status', '=', status);
-      const rows = await query
-        .orderBy('msa_change_requests.created_at', 'desc')
-        .orderBy('msa_change_requests.request_id', 'desc')
-        .execute();
-      return rows.map(toRecord);
+        .where('msa_change_requests.request_id', '=', id)
+        .where(siteScope(user))
+        .executeTakeFirst();
+      return row && toRecord(row);
     },
 
     /**
@@ -157,7 +172,7 @@ export function changeRequestsRepository(db: Db) {
     async listForDealer(
       user: ScopeUser,
       filter: DealerChangeRequestFilter,
-      page: { offset: number; limit: number; sort?: { field: 'createdAt' | 'status' | 'siteNum'; order: 'asc' | 'desc' } },
+      page: { offset: number; limit: number; sort?: { field: ChangeRequestSortField; order: 'asc' | 'desc' } },
     ): Promise<{ rows: DealerChangeRequest[]; total: number; pending: number }> {
       const scoped = () => {
         let query = dealerBase(user);
@@ -165,7 +180,7 @@ export function changeRequestsRepository(db: Db) {
         if (filter.siteNum !== undefined) query = query.where('msa_change_requests.site_num', '=', filter.siteNum);
         if (filter.q?.trim()) {
           const text = filter.q.trim();
-          const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          const pattern = containsPattern(text);
           query = query.where((eb) =>
             eb.or([
               eb('sites.site_name', 'ilike', pattern),
@@ -181,7 +196,8 @@ export function changeRequestsRepository(db: Db) {
       const withStatus = () => (filter.status ? scoped().where('msa_change_requests.status', '=', filter.status) : scoped());
       let query = withStatus().select(dealerColumns);
       const order = page.sort?.order ?? 'desc';
-      if (page.sort?.field === 'status') {
+      if (page.sort?.field === 'id') query = query.orderBy('msa_change_requests.request_id', order);
+      else if (page.sort?.field === 'status') {
         // Pending first (ascending): the workflow's order.
         query = query.orderBy(sql`array_position(array['pending', 'done', 'declined', 'withdrawn'], msa_change_requests.status)`, order);
       } else if (page.sort?.field === 'siteNum') query = query.orderBy('msa_change_requests.site_num', order);
@@ -192,15 +208,10 @@ export function changeRequestsRepository(db: Db) {
           .offset(page.offset)
           .limit(page.limit)
           .execute(),
-        withStatus()
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow(),
-        scoped()
-          .where('msa_change_requests.status', '=', 'pending')
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow(),
+        countRows(withStatus()),
+        countRows(scoped().where('msa_change_requests.status', '=', 'pending')),
       ]);
-      return { rows: rows.map(toDealerRecord), total: Number(total.n), pending: Number(pending.n) };
+      return { rows: rows.map(toDealerRecord), total, pending };
     },
 
     async getForDealer(user: ScopeUser, id: number): Promise<(DealerChangeRequest & { siteGroupNum: number }) | undefined> {
