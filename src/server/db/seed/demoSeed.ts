@@ -59,7 +59,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
   data.events.push(...onTest.events);
   data.events.sort((a, b) => (a.alarm_date as Date).getTime() - (b.alarm_date as Date).getTime());
   await hashAccountPasscodes(data);
-  const customerSites = prepareCustomerSites(data);
+  const customerSites = prepareCustomerSites(data, now);
 
   await db.transaction().execute(async (trx) => {
     await insertDemoGroups(trx);

@@ -1,6 +1,6 @@
 import type { Db } from '../../database.js';
 import { DAY_MS, insertChunked } from './helpers.js';
-import type { SiteData, SiteInfo } from './sites.js';
+import { nextDate, type SiteData, type SiteInfo } from './sites.js';
 
 /** The homes of the live-alarm group 9993: the customers' linked accounts are the first three. */
 const liveAlarmHomes = (sites: readonly SiteInfo[]) => sites.filter((site) => site.groupNum === 9993 && site.residential);
@@ -9,7 +9,7 @@ const liveAlarmHomes = (sites: readonly SiteInfo[]) => sites.filter((site) => si
  * The customer's two linked accounts: the first two homes of the live-alarm group, made the
  * Carters' before the sites are inserted.
  */
-export function prepareCustomerSites(data: SiteData): SiteInfo[] {
+export function prepareCustomerSites(data: SiteData, now: number): SiteInfo[] {
   const customerSites = liveAlarmHomes(data.info).slice(0, 2);
   customerSites[0].row.site_name = 'Carter Residence';
   customerSites[1].row.site_name = 'Carter Lake House';
@@ -27,6 +27,14 @@ export function prepareCustomerSites(data: SiteData): SiteInfo[] {
       closes_at: '12:00',
     });
   }
+  // ...except on New Year's Day: the customer's holidays list has one to read too.
+  data.holidays.push({
+    site_num: customerSites[0].row.site_num,
+    date: nextDate(now, 1, 1),
+    name: "New Year's Day",
+    opens_at: null,
+    closes_at: null,
+  });
   return customerSites;
 }
 

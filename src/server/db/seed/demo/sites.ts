@@ -134,7 +134,7 @@ function agenciesFor(rng: Random, city: City, residential: boolean, now: number)
 }
 
 /** The next `month`/`day` from `now` (today included), 'YYYY-MM-DD'. */
-function nextDate(now: number, month: number, day: number): string {
+export function nextDate(now: number, month: number, day: number): string {
   const today = new Date(now);
   let year = today.getUTCFullYear();
   if (Date.UTC(year, month - 1, day) < Date.UTC(year, today.getUTCMonth(), today.getUTCDate())) year += 1;
