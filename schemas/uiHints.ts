@@ -22,10 +22,20 @@ export interface UiFieldHint {
   readonly emptyLabel?: string;
   /** Locale key of the label; left out, react-admin's `resources.<name>.fields.<field>`. */
   readonly label?: string;
+  /**
+   * A named widget's own settings (forms/widgets.tsx says which each reads): a passcode's record
+   * field that holds its mask, a closing time's opening field. Texts are locale keys.
+   */
+  readonly options?: Readonly<Record<string, string | boolean>>;
 }
 
 export interface UiHints<Field extends string = string> {
   /** Every editable field of the schema, in the order the form shows them. */
   readonly order: readonly Field[];
   readonly fields?: { readonly [F in Field]?: UiFieldHint };
+  /**
+   * Fields of the schema the form sends but draws no input for: the page sets them (the account
+   * a new contact joins), nobody types them.
+   */
+  readonly hidden?: readonly string[];
 }

@@ -15,6 +15,8 @@ export interface LaidOutField {
   /** Selects: the locale key of each option's label. */
   optionLabel?: (value: string | number) => string;
   emptyLabel?: string;
+  /** A named widget's own settings (the hint's `options`). */
+  options?: Readonly<Record<string, string | boolean>>;
 }
 
 export interface LaidOutRow {
@@ -49,6 +51,7 @@ function laidOut(schema: ObjectSchema, source: string, hint: UiFieldHint): LaidO
     ...(hint.label && { label: hint.label }),
     ...(prefix && { optionLabel: (value: string | number) => `${prefix}.${value}` }),
     ...(hint.emptyLabel && { emptyLabel: hint.emptyLabel }),
+    ...(hint.options && { options: hint.options }),
   };
 }
 
@@ -56,12 +59,16 @@ function laidOut(schema: ObjectSchema, source: string, hint: UiFieldHint): LaidO
  * A form's sections, rows and fields from an entity's schema and its UI hints
  * (schemas/uiHints.ts): fields in the hints' order, a new section where a field names one,
  * fields of the same `row` on one line. Refuses hints that name a field the schema does not
- * let a form edit, and a schema field the hints forget, so a field added to a schema is
- * never silently missing from its form.
+ * let a form edit, and a schema field the hints forget (neither placed nor `hidden`), so a field
+ * added to a schema is never silently missing from its form.
  */
 export function schemaLayout(schema: ObjectSchema, ui: UiHints): LaidOutSection[] {
   const editable = editableFields(schema);
   const seen = new Set<string>();
+  for (const source of ui.hidden ?? []) {
+    if (!editable.includes(source)) throw new Error(`The UI hints hide '${source}', which is no editable field of the schema`);
+    seen.add(source);
+  }
   for (const source of ui.order) {
     if (!editable.includes(source)) throw new Error(`The UI hints name '${source}', which is no editable field of the schema`);
     if (seen.has(source)) throw new Error(`The UI hints name '${source}' twice`);

@@ -15,6 +15,7 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
+  useRequireAccess,
   useResourceContext,
   useTranslate,
   type Identifier,
@@ -33,6 +34,11 @@ export type SavedText = string | ((record: RaRecord) => { key: string; args?: Re
 export interface RecordFormBaseProps {
   target: RecordTarget;
   resource: string;
+  /**
+   * The access table's entry (src/common/access.ts) that guards the record when it is not named
+   * `resource`: the customer's `msa/contacts` are `msaContacts`. Left out, `resource`.
+   */
+  access?: string;
   /** The entity's JSON Schema: the form's validation (the server's ajv and messages). */
   schema: AnySchema & ObjectSchema;
   /** The form's validation when the schema alone cannot say it (nested values): react-admin's `validate`. */
@@ -61,11 +67,24 @@ function FormLoading() {
   );
 }
 
+const KEEP_TYPED = { keepDirtyValues: true };
+
 function RecordForm({ schema, validate: validateProp, children }: Pick<RecordFormBaseProps, 'schema' | 'validate' | 'children'>) {
   const record = useRecordContext();
   const validate = useMemo(() => validateProp ?? lazySchemaValidator(schema), [validateProp, schema]);
   return (
-    <Form key={record?.id ?? 'new'} validate={validate} mode="onChange" reValidateMode="onChange" noValidate sanitizeEmptyValues={false}>
+    <Form
+      key={record?.id ?? 'new'}
+      validate={validate}
+      mode="onChange"
+      reValidateMode="onChange"
+      noValidate
+      sanitizeEmptyValues={false}
+      // Each message is beside its input; a snackbar saying 'the form is not valid' adds nothing.
+      disableInvalidFormNotification
+      // The fresh record replacing the placeholder (or a refetch) updates only what nobody has typed in yet.
+      resetOptions={KEEP_TYPED}
+    >
       {children}
     </Form>
   );
@@ -76,11 +95,12 @@ function RecordForm({ schema, validate: validateProp, children }: Pick<RecordFor
  * ResourceDialog's dialog): react-admin's CreateBase or EditBase (pessimistic, no redirect), the
  * entity's schema as the form's validation, §8's messages (the server's, or the default), and a
  * 400's field texts beside the inputs (react-admin's save returns them to the form). Access is the
- * controllers' (authProvider.canAccess).
+ * controllers' (authProvider.canAccess), or `access`'s entry when the resource's name is not the table's.
  */
 export function RecordFormBase({
   target,
   resource,
+  access,
   schema,
   validate,
   transform,
@@ -94,6 +114,9 @@ export function RecordFormBase({
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
+  // react-admin's controllers check the data resource's name; an entry of another name is checked here instead.
+  const ownCheck = access !== undefined && access !== resource;
+  const { isPending: checking } = useRequireAccess({ action: target.mode, resource: access ?? resource, enabled: ownCheck });
   const onSuccess = (record: RaRecord) => {
     const saved = typeof texts.saved === 'string' ? { key: texts.saved } : texts.saved(record);
     notify(saved.key, { type: 'success', messageArgs: saved.args });
@@ -109,10 +132,12 @@ export function RecordFormBase({
       {children}
     </RecordForm>
   );
+  if (ownCheck && checking) return <FormLoading />;
   if (target.mode === 'create') {
     return (
       <CreateBase
         resource={resource}
+        disableAuthentication={ownCheck}
         record={defaults}
         redirect={false}
         transform={transform}
@@ -127,6 +152,7 @@ export function RecordFormBase({
     <EditBase
       key={target.id}
       resource={resource}
+      disableAuthentication={ownCheck}
       id={target.id}
       mutationMode="pessimistic"
       redirect={false}

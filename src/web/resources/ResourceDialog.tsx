@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -17,6 +17,8 @@ import { DeleteRecordButton, RecordFormBase, type DeleteTexts, type RecordFormBa
 export interface ResourceDialogTexts {
   /** 'Add Contact' / 'Edit Contact'. */
   title: string;
+  /** The title's arguments ('Edit zone %{zoneNum}'). */
+  titleArgs?: Record<string, unknown>;
   /** The submit button (default Save). */
   submit?: string;
   /** Cancel (default 'Cancel'). */
@@ -53,6 +55,16 @@ function CancelButton({ label, onClose }: { label: string; onClose: () => void }
   );
 }
 
+/** A dialog opened to type in: its first input takes the focus once the form is drawn. */
+function FocusFirstInput({ within }: { within: RefObject<HTMLElement | null> }) {
+  useEffect(() => {
+    within.current
+      ?.querySelector<HTMLElement>('input:not([type="hidden"]):not([aria-hidden="true"]):not(:disabled), textarea, [role="combobox"]')
+      ?.focus();
+  }, [within]);
+  return null;
+}
+
 /**
  * The one dialog every small record is created and edited in (a contact, a zone, a passcode, a
  * schedule, a staff member, a roadmap item…): RecordFormBase (react-admin's CreateBase or
@@ -66,6 +78,7 @@ export function ResourceDialog({ texts, ui, slots, onClose, onSaved, intro, chil
   const translate = useTranslate();
   const titleId = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const content = useRef<HTMLDivElement>(null);
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth="sm">
       <RecordFormBase
@@ -76,12 +89,13 @@ export function ResourceDialog({ texts, ui, slots, onClose, onSaved, intro, chil
           onClose();
         }}
       >
-        <DialogTitle id={titleId}>{translate(texts.title)}</DialogTitle>
+        <DialogTitle id={titleId}>{translate(texts.title, texts.titleArgs)}</DialogTitle>
         {/* The top padding keeps the first input's floating label clear of the title. */}
-        <DialogContent sx={{ '&&': { pt: 1 } }}>
+        <DialogContent ref={content} sx={{ '&&': { pt: 1 } }}>
           {intro}
           <SchemaForm schema={form.schema} ui={ui} slots={slots} />
           {children}
+          <FocusFirstInput within={content} />
         </DialogContent>
         <DialogActions>
           {form.target.mode === 'edit' && texts.deleteTexts && <DeleteRecordButton texts={texts.deleteTexts} onDeleted={onClose} />}
