@@ -9,7 +9,7 @@ import type { SiteDetail } from '../../../../schemas/sites.js';
 import { checkHoliday, checkWindow, isOvernight } from '../../../common/scheduleRules.js';
 import { EditDialog, EditField, OrderedFields } from './EditDialog.js';
 import { mergeErrors } from './editRules.js';
-import { dayName, weekDays } from './siteInfoRules.js';
+import { dayName, weekDays } from '../../i18n/calendar.js';
 import { useEditor, type AccountEdit, type EditorSave } from './useAccountEdit.js';
 
 type SiteSchedule = SiteDetail['schedules'][number];

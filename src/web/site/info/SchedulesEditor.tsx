@@ -15,9 +15,10 @@ import { isOvernight } from '../../../common/scheduleRules.js';
 import { ConfirmRemove } from './EditDialog.js';
 import { HolidayDialog, ScheduleDialog } from './ScheduleDialogs.js';
 import { Empty, InfoTable } from './SiteInfoParts.js';
-import { dayName, formatClock, formatDay, groupSchedulesByDay } from './siteInfoRules.js';
+import { formatClock, formatDay, groupSchedulesByDay } from './siteInfoRules.js';
 import { useAccountEdit } from './useAccountEdit.js';
 import { useSiteAudience } from '../../resources/siteAudience.js';
+import { dayName } from '../../i18n/calendar.js';
 
 type SiteSchedule = SiteDetail['schedules'][number];
 type SiteHoliday = SiteDetail['holidays'][number];

@@ -19,10 +19,11 @@ import { HolidaysList, SchedulesEditor } from './SchedulesEditor.js';
 import { useAccountEdit } from './useAccountEdit.js';
 import { ZoneDialog } from './ZoneDialog.js';
 import { Empty, InfoTable, PhoneLink, Section, Value } from './SiteInfoParts.js';
-import { anchorId, callOrder, dayName, formatClock, formatDay, groupSchedulesByDay, permitState, zonesByDevice } from './siteInfoRules.js';
+import { anchorId, callOrder, formatClock, formatDay, groupSchedulesByDay, permitState, zonesByDevice } from './siteInfoRules.js';
 import { STATUS_COLORS } from '../../resources/siteStatus.js';
 import { formatInZone } from '../../resources/zonedTime.js';
 import { useSiteAudience } from '../../resources/siteAudience.js';
+import { dayName } from '../../i18n/calendar.js';
 
 interface SectionProps {
   site: SiteDetail;

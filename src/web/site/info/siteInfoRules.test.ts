@@ -7,7 +7,6 @@ import {
   callOrder,
   currentDevice,
   dateLocale,
-  dayName,
   formatClock,
   formatDateTime,
   formatDay,
@@ -17,7 +16,6 @@ import {
   passcodeText,
   permitState,
   telHref,
-  weekDays,
   zonesByDevice,
 } from './siteInfoRules.js';
 
@@ -51,11 +49,6 @@ describe('the completeness warnings link to their section', () => {
 });
 
 describe('schedules grouped by day', () => {
-  it('lists the seven days of the US week from Sunday, and of the French and Spanish weeks from Monday', () => {
-    expect(weekDays(dateLocale('en'))).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(weekDays(dateLocale('fr'))).toEqual([1, 2, 3, 4, 5, 6, 0]);
-    expect(weekDays(dateLocale('es'))).toEqual([1, 2, 3, 4, 5, 6, 0]);
-  });
   it('puts each period under its day, sorted by opening time; days without periods stay, empty', () => {
     const days = groupSchedulesByDay(
       [schedule(1, 1, '13:00', '17:00'), schedule(2, 1, '08:00', '12:00'), schedule(3, 6, '09:00', '14:00', 'Saturday')],
@@ -70,11 +63,6 @@ describe('schedules grouped by day', () => {
     const input = [schedule(1, 2, '13:00', '17:00'), schedule(2, 2, '08:00', '12:00')];
     groupSchedulesByDay(input, dateLocale('fr'));
     expect(input.map((s) => s.scheduleId)).toEqual([1, 2]);
-  });
-  it('names the days in the user’s language, capitalised', () => {
-    expect(dayName(0, dateLocale('en'), 'en')).toBe('Sunday');
-    expect(dayName(1, dateLocale('es'), 'es')).toBe('Lunes');
-    expect(dayName(3, dateLocale('fr'), 'fr')).toBe('Mercredi');
   });
   it('writes the premises’ times as the locale does, and leaves what is no time alone', () => {
     expect(formatClock('08:00', dateLocale('en'))).toBe('8:00 AM');

@@ -1,9 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import type { Locale } from 'date-fns';
-import { enUS } from 'date-fns/locale/en-US';
-import { es } from 'date-fns/locale/es';
-import { fr } from 'date-fns/locale/fr';
 import type { SiteDetail, SiteWarning } from '../../../../schemas/sites.js';
+import { weekDays } from '../../i18n/calendar.js';
 
 /**
  * The rules of /site/info (SPEC §2 /site/*, §3 site/account): which section each
@@ -35,12 +33,8 @@ export function anchorId(anchor: SiteInfoAnchor): string {
 /** How long a revealed passcode stays in clear before it is masked again. */
 export const REVEAL_MS = 30_000;
 
-const DATE_LOCALES: Record<string, Locale> = { en: enUS, es, fr };
-
-/** date-fns' locale for the user's language (English when unknown). */
-export function dateLocale(language: string | undefined): Locale {
-  return DATE_LOCALES[(language ?? 'en').split('-')[0]] ?? enUS;
-}
+// The account's pages (the dealer's and the customer's) take the language's calendar with the rest of their rules.
+export { dateLocale } from '../../i18n/calendar.js';
 
 /** An instant (ISO 8601) as the locale's date and time in the browser's time zone; '' when missing or not a date. */
 export function formatDateTime(iso: string | null | undefined, locale: Locale): string {
@@ -63,18 +57,6 @@ export function formatClock(time: string, locale: Locale): string {
   const [hours, minutes] = [Number(match[1]), Number(match[2])];
   if (hours > 23 || minutes > 59) return time;
   return format(new Date(2000, 0, 1, hours, minutes), 'p', { locale });
-}
-
-/** The locale's name of a day of the week (0 = Sunday), capitalised as a heading is. */
-export function dayName(dayOfWeek: number, locale: Locale, language = 'en'): string {
-  const name = String(locale.localize.day(dayOfWeek as 0 | 1 | 2 | 3 | 4 | 5 | 6, { width: 'wide' }));
-  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
-}
-
-/** The seven days (0 = Sunday … 6 = Saturday) in the order the locale's week runs (Sunday first in the US, Monday in France and Spain). */
-export function weekDays(locale: Locale): number[] {
-  const first = locale.options?.weekStartsOn ?? 0;
-  return Array.from({ length: 7 }, (_, i) => (first + i) % 7);
 }
 
 export type Schedule = SiteDetail['schedules'][number];
