@@ -11,7 +11,7 @@ import type { UiHints } from './uiHints.js';
  */
 
 /** Limits of a contact's fields. */
-export const CONTACT_LIMITS = { nameMax: 60, relationMax: 40, phoneMax: 40, emailMax: 254 } as const;
+const CONTACT_LIMITS = { nameMax: 60, relationMax: 40, phoneMax: 40, emailMax: 254 } as const;
 
 const siteNum = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 
@@ -104,11 +104,30 @@ export const contactOrderSchema = {
 } as const;
 export type ContactOrder = FromSchema<typeof contactOrderSchema>;
 
-/** The form's layout (uiHints.ts). */
+const contactLabel = (field: keyof typeof contactFields) => `accountEdits.contacts.fields.${field}`;
+
+/**
+ * The form's layout (uiHints.ts): the dealer's and the customer's dialog alike. The contact's
+ * passcode says its current one by the record's `passcodeMasked`, and may be removed.
+ */
 export const contactsUi = {
   order: ['name', 'relation', 'phoneNumber', 'email', 'verifies', 'hasKey', 'passcode'],
+  hidden: ['siteNum'],
   fields: {
-    phoneNumber: { widget: 'phone' },
-    passcode: { widget: 'passcode' },
+    name: { label: contactLabel('name') },
+    relation: { label: contactLabel('relation') },
+    phoneNumber: { widget: 'phone', label: contactLabel('phoneNumber') },
+    email: { label: contactLabel('email') },
+    verifies: { widget: 'checkbox', label: contactLabel('verifies') },
+    hasKey: { widget: 'checkbox', label: contactLabel('hasKey') },
+    passcode: {
+      widget: 'passcode',
+      label: contactLabel('passcode'),
+      options: {
+        current: 'passcodeMasked',
+        keepText: 'accountEdits.contacts.fields.passcodeKeep',
+        removeLabel: 'accountEdits.contacts.fields.removePasscode',
+      },
+    },
   },
 } as const satisfies UiHints<keyof typeof contactFields>;

@@ -9,7 +9,7 @@ import type { UiHints } from './uiHints.js';
  * alike, at most one duress passcode): src/common/passcodeRules.ts.
  */
 
-export const PASSCODE_NAME_MAX = 40;
+const PASSCODE_NAME_MAX = 40;
 
 const passcodeFields = {
   name: { type: 'string', minLength: 1, maxLength: PASSCODE_NAME_MAX, ...notBlank },
@@ -61,7 +61,20 @@ export const passcodeFilterSchema = {
 } as const;
 export type PasscodeFilter = FromSchema<typeof passcodeFilterSchema>;
 
+/**
+ * The form's layout (uiHints.ts). A new passcode needs its value (the required mark; the rule is
+ * passcodeRules.ts'); a stored one says so by its `masked` and is kept when left empty.
+ */
 export const passcodesUi = {
   order: ['name', 'passcode', 'isDuress'],
-  fields: { passcode: { widget: 'passcode' } },
+  hidden: ['siteNum'],
+  fields: {
+    name: { label: 'accountEdits.passcodes.fields.name' },
+    passcode: {
+      widget: 'passcode',
+      label: 'accountEdits.passcodes.fields.passcode',
+      options: { current: 'masked', keepText: 'accountEdits.passcodes.fields.passcodeKeep', requiredWhenNew: true },
+    },
+    isDuress: { widget: 'checkbox', label: 'accountEdits.passcodes.fields.isDuress' },
+  },
 } as const satisfies UiHints<keyof typeof passcodeFields>;

@@ -10,7 +10,7 @@ import type { UiHints } from './uiHints.js';
  * neither): src/common/scheduleRules.ts.
  */
 
-export const SCHEDULE_NAME_MAX = 40;
+const SCHEDULE_NAME_MAX = 40;
 /** 'HH:MM', 00:00 to 23:59. */
 const CLOCK_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 const clock = { type: 'string', pattern: CLOCK_PATTERN, errorMessage: { pattern: 'accountEdits.schedules.timeFormat' } } as const;
@@ -118,19 +118,38 @@ export const holidayFilterSchema = {
 } as const;
 export type HolidayFilter = FromSchema<typeof holidayFilterSchema>;
 
+const scheduleLabel = (field: keyof typeof scheduleFields) => `accountEdits.schedules.fields.${field}`;
+
+/** The window's form (uiHints.ts): a close earlier than the open says it runs overnight. */
 export const schedulesUi = {
   order: ['dayOfWeek', 'name', 'opensAt', 'closesAt'],
+  hidden: ['siteNum'],
   fields: {
-    dayOfWeek: { widget: 'weekday' },
-    opensAt: { widget: 'time', row: 'times' },
-    closesAt: { widget: 'time', row: 'times' },
+    dayOfWeek: { widget: 'dayOfWeek', label: scheduleLabel('dayOfWeek') },
+    name: { label: scheduleLabel('name') },
+    opensAt: { widget: 'timeOfDay', row: 'times', label: scheduleLabel('opensAt') },
+    closesAt: {
+      widget: 'timeOfDay',
+      row: 'times',
+      label: scheduleLabel('closesAt'),
+      options: { opens: 'opensAt', overnightText: 'accountEdits.schedules.overnight' },
+    },
   },
 } as const satisfies UiHints<keyof typeof scheduleFields>;
 
+const holidayLabel = (field: keyof typeof holidayFields) => `accountEdits.holidays.fields.${field}`;
+
+/**
+ * The holiday's form (uiHints.ts): its special times are the form's own `specialHours` (closed
+ * all day, or open at these times).
+ */
 export const holidaysUi = {
   order: ['date', 'name', 'opensAt', 'closesAt'],
+  hidden: ['siteNum'],
   fields: {
-    opensAt: { widget: 'time', row: 'times' },
-    closesAt: { widget: 'time', row: 'times' },
+    date: { widget: 'date', label: holidayLabel('date') },
+    name: { label: holidayLabel('name') },
+    opensAt: { widget: 'specialHours', row: 'times', label: holidayLabel('opensAt') },
+    closesAt: { widget: 'specialHours', row: 'times', label: holidayLabel('closesAt') },
   },
 } as const satisfies UiHints<keyof typeof holidayFields>;

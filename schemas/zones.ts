@@ -12,7 +12,7 @@ import type { UiHints } from './uiHints.js';
 export const ZONE_EVENT_TYPES = ['Burglary', 'Fire', 'Panic', 'Medical', 'Supervisory', 'Trouble'] as const;
 export type ZoneEventType = (typeof ZONE_EVENT_TYPES)[number];
 
-export const ZONE_DESCRIPTION_MAX = 60;
+const ZONE_DESCRIPTION_MAX = 60;
 
 /** `devNum-zoneNum`. */
 const ZONE_ID_PATTERN = '^[0-9]{1,10}-[0-9]{1,10}$';
@@ -76,5 +76,8 @@ export type ZoneFilter = FromSchema<typeof zoneFilterSchema>;
 
 export const zonesUi = {
   order: ['description', 'eventType'],
-  fields: { eventType: { optionLabels: 'accountEdits.zones.eventTypes' } },
+  fields: {
+    description: { label: 'accountEdits.zones.fields.description' },
+    eventType: { label: 'accountEdits.zones.fields.eventType', optionLabels: 'accountEdits.zones.eventTypes' },
+  },
 } as const satisfies UiHints<keyof typeof zoneFields>;

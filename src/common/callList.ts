@@ -12,7 +12,7 @@ import { passcodeProblem } from './passcodeRules.js';
 export const MAX_CONTACTS = 20;
 
 /** Locale key of each phone problem. */
-export const PHONE_MESSAGES: Record<PhoneProblem, string> = {
+const PHONE_MESSAGES: Record<PhoneProblem, string> = {
   required: 'accountEdits.phone.required',
   tooShort: 'accountEdits.phone.tooShort',
   tooLong: 'accountEdits.phone.tooLong',

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from './fixtures.js';
+import { expect, test, type Browser, type Page } from './fixtures.js';
 import type { Contact } from '../../schemas/contacts.js';
+import type { Holiday, Schedule } from '../../schemas/schedules.js';
 import { DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demo/showcaseSites.js';
 import { checkA11y } from './a11y.js';
 import { signIn } from './signIn.js';
@@ -10,25 +11,36 @@ import { moveUpByKeyboard } from './keyboardReorder.js';
  * call list of a showcase account with the keyboard alone (a drag handle: Space, ArrowUp, Space;
  * dnd-kit's keyboard sensor), sees the order kept after a reload, and adds a contact whose phone,
  * written badly at first, is refused with the phone rule's message and then stored as E.164 and
- * shown formatted. axe in light and dark (screenshots test-results/call-list-*.png).
+ * shown formatted; edits a zone and the passcodes; adds an overnight opening window and a holiday
+ * at special times (each refused first with its rule's message) and removes them; takes a
+ * contact's passcode away and gives it back. axe in light and dark (screenshots
+ * test-results/call-list-*.png).
  */
 const cafe = DEMO_SHOWCASE_SITES[1]!;
 
-async function callList(page: Page): Promise<Contact[]> {
+/** dealer.beta on the café's account page, on a desktop. */
+async function openCafe(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, 'dealer.beta');
+  await page.goto(`/site/info?sn=${cafe.siteNum}`);
+  return { context, page };
+}
+
+/** The café's rows of one of its resources (its contacts, windows, holidays), as the API answers them. */
+async function accountRows<T>(page: Page, resource: string): Promise<T[]> {
   const response = await page.request.get(
-    `/api/contacts?filter=${encodeURIComponent(JSON.stringify({ siteNum: cafe.siteNum }))}&range=[0,99]`,
+    `/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ siteNum: cafe.siteNum }))}&range=[0,99]`,
   );
   expect(response.status()).toBe(200);
-  return (await response.json()) as Contact[];
+  return (await response.json()) as T[];
 }
+
+const callList = (page: Page) => accountRows<Contact>(page, 'contacts');
 
 test('dealer.beta reorders the call list by keyboard and adds a contact with a normalised phone', async ({ browser }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'dealer.beta');
-  await page.goto(`/site/info?sn=${cafe.siteNum}`);
+  const { context, page } = await openCafe(browser);
 
   const section = page.getByRole('region', { name: 'Call list' }).first();
   await section.getByRole('button', { name: 'Edit Call list' }).click();
@@ -111,11 +123,7 @@ test('dealer.beta reorders the call list by keyboard and adds a contact with a n
 
 test('dealer.beta edits a zone and adds a passcode; one duress passcode per account', async ({ browser }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, 'dealer.beta');
-  await page.goto(`/site/info?sn=${cafe.siteNum}`);
+  const { context, page } = await openCafe(browser);
 
   // Zone 2: a new description and event kind, shown in the table at once.
   const zones = page.getByRole('region', { name: 'Zones' }).first();
@@ -151,6 +159,77 @@ test('dealer.beta edits a zone and adds a passcode; one duress passcode per acco
   const row = passcodes.getByRole('row', { name: /Night/ });
   await expect(row).toContainText('••••••••');
   await expect(row).not.toContainText('lune2026');
+  await context.close();
+});
+
+test('dealer.beta adds an overnight window and a holiday at special times, removes them, and takes a contact passcode away', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await openCafe(browser);
+  // A window on the first free day of the week (Sunday), closing the next morning.
+  const schedules = page.getByRole('region', { name: 'Schedules' }).first();
+  await schedules.getByRole('button', { name: 'Edit Schedules' }).click();
+  await schedules.getByRole('button', { name: 'Add window' }).click();
+  const window = page.getByRole('dialog', { name: 'New opening window' });
+  await expect(window.getByRole('combobox', { name: 'Day' })).toHaveText('Sunday');
+  await window.getByLabel('Name').fill('Night cleaning');
+  await window.getByLabel('Opens').fill('22:00');
+  await window.getByLabel('Closes').fill('22:00');
+  await expect(window.getByText('The closing time must differ from the opening time')).toBeVisible();
+  await window.getByLabel('Closes').fill('06:00');
+  await expect(window.getByRole('status')).toHaveText('Closes the next day');
+  await window.getByRole('button', { name: 'Save' }).click();
+  await expect(window).toBeHidden();
+  await expect(page.getByText('The window was saved')).toBeVisible();
+  await expect(schedules.getByRole('row', { name: /Night cleaning/ })).toContainText('10:00 PM – 6:00 AM (Closes the next day)');
+  const windows = await accountRows<Schedule>(page, 'schedules');
+  expect(windows.find((w) => w.name === 'Night cleaning')).toMatchObject({ dayOfWeek: 0, opensAt: '22:00', closesAt: '06:00' });
+
+  // A holiday open at special times: both are needed once 'Closed all day' is unticked.
+  await schedules.getByRole('button', { name: 'Add holiday' }).click();
+  const holiday = page.getByRole('dialog', { name: 'New holiday' });
+  await holiday.getByLabel('Date').fill('2027-07-04');
+  await holiday.getByLabel('Name').fill('Independence Day');
+  await holiday.getByRole('checkbox', { name: 'Closed all day' }).uncheck();
+  await holiday.getByRole('button', { name: 'Save' }).click();
+  await expect(holiday.getByText('Enter both the opening and the closing time, or neither')).toBeVisible();
+  await holiday.getByLabel('Opens').fill('10:00');
+  await holiday.getByLabel('Closes').fill('14:00');
+  await holiday.getByRole('button', { name: 'Save' }).click();
+  await expect(holiday).toBeHidden();
+  await expect(schedules.getByRole('row', { name: /Independence Day/ })).toContainText('Open 10:00 AM–2:00 PM');
+  const holidays = await accountRows<Holiday>(page, 'holidays');
+  expect(holidays.find((h) => h.name === 'Independence Day')).toMatchObject({ date: '2027-07-04', opensAt: '10:00', closesAt: '14:00' });
+
+  // Both removed after their confirmation.
+  await schedules.getByRole('button', { name: 'Remove Independence Day' }).click();
+  await page.getByRole('dialog', { name: 'Remove the holiday Independence Day?' }).getByRole('button', { name: 'Remove' }).click();
+  await schedules.getByRole('button', { name: 'Remove Sunday Night cleaning' }).click();
+  await page.getByRole('dialog', { name: 'Remove this window?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(schedules.getByRole('row', { name: /Night cleaning|Independence Day/ })).toHaveCount(0);
+
+  // A contact's passcode: left empty it is kept; 'Remove the contact passcode' takes it away.
+  const section = page.getByRole('region', { name: 'Call list' }).first();
+  await section.getByRole('button', { name: 'Edit Call list' }).click();
+  await section.getByRole('button', { name: 'Edit Noël Girard' }).click();
+  const contact = page.getByRole('dialog', { name: 'Edit contact' });
+  await expect(contact.getByText('Leave empty to keep the current passcode')).toBeVisible();
+  await contact.getByRole('textbox', { name: 'Phone' }).fill('(612) 555-0143');
+  await contact.getByRole('checkbox', { name: 'Remove the contact passcode' }).check();
+  await expect(contact.getByLabel('Contact passcode', { exact: true })).toBeDisabled();
+  await contact.getByRole('button', { name: 'Save' }).click();
+  await expect(contact).toBeHidden();
+  await expect(page.getByText('Noël Girard was saved')).toBeVisible();
+  const noel = () => callList(page).then((list) => list.find((c) => c.name === 'Noël Girard')!);
+  expect(await noel()).toMatchObject({ phoneNumber: '+16125550143', passcodeMasked: null });
+  await expect(section.getByTestId('call-list-row').filter({ hasText: 'Noël Girard' })).not.toContainText('Has a passcode');
+  // Typed again: stored again.
+  await section.getByRole('button', { name: 'Edit Noël Girard' }).click();
+  await contact.getByLabel('Contact passcode', { exact: true }).fill('baguette3');
+  await contact.getByRole('button', { name: 'Save' }).click();
+  await expect(contact).toBeHidden();
+  expect((await noel()).passcodeMasked).toBe('•••••••••');
   await context.close();
 });
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { contactInputSchema, contactsUi } from '../../../schemas/contacts.js';
 import { newsItemInputSchema, newsUi } from '../../../schemas/news.js';
+import { passcodeInputSchema, passcodesUi } from '../../../schemas/passcodes.js';
+import { holidayInputSchema, holidaysUi, scheduleInputSchema, schedulesUi } from '../../../schemas/schedules.js';
 import { statusBannerSchema } from '../../../schemas/statusBanner.js';
+import { zoneInputSchema, zonesUi } from '../../../schemas/zones.js';
 import { schemaLayout, type LaidOutSection } from './schemaLayout.js';
 
 /** Sections as [title, [[source:widget, ...] per row]] for a readable comparison. */
@@ -47,5 +51,47 @@ describe('a form laid out from the schema and its UI hints', () => {
     expect(() => schemaLayout(statusBannerSchema, { order: ['active', 'title', 'body', 'importance'], fields: { icon: {} } })).toThrow(
       /not in their order/,
     );
+  });
+
+  it('leaves out the fields the hints hide (set by the page), and refuses to hide one the schema does not let a form edit', () => {
+    expect(outline(schemaLayout(contactInputSchema, contactsUi))).toEqual([
+      [
+        null,
+        [
+          ['name:text'],
+          ['relation:text'],
+          ['phoneNumber:phone'],
+          ['email:text'],
+          ['verifies:checkbox'],
+          ['hasKey:checkbox'],
+          ['passcode:passcode'],
+        ],
+      ],
+    ]);
+    expect(() => schemaLayout(contactInputSchema, { ...contactsUi, hidden: [] })).toThrow(/leave out 'siteNum'/);
+    expect(() => schemaLayout(contactInputSchema, { ...contactsUi, hidden: ['siteNum', 'contactId'] })).toThrow(/hide 'contactId'/);
+    expect(() => schemaLayout(contactInputSchema, { ...contactsUi, order: [...contactsUi.order, 'siteNum'] })).toThrow(/'siteNum' twice/);
+  });
+
+  it("gives a named widget its hint's options", () => {
+    const [{ rows }] = schemaLayout(passcodeInputSchema, passcodesUi);
+    expect(rows[1].fields[0]).toMatchObject({
+      source: 'passcode',
+      widget: 'passcode',
+      options: { current: 'masked', requiredWhenNew: true },
+    });
+  });
+
+  it("lays out every dialog of the account's editors", () => {
+    expect(outline(schemaLayout(zoneInputSchema, zonesUi))).toEqual([[null, [['description:text'], ['eventType:select']]]]);
+    expect(outline(schemaLayout(passcodeInputSchema, passcodesUi))).toEqual([
+      [null, [['name:text'], ['passcode:passcode'], ['isDuress:checkbox']]],
+    ]);
+    expect(outline(schemaLayout(scheduleInputSchema, schedulesUi))).toEqual([
+      [null, [['dayOfWeek:dayOfWeek'], ['name:text'], ['opensAt:timeOfDay', 'closesAt:timeOfDay']]],
+    ]);
+    expect(outline(schemaLayout(holidayInputSchema, holidaysUi))).toEqual([
+      [null, [['date:date'], ['name:text'], ['opensAt:specialHours', 'closesAt:specialHours']]],
+    ]);
   });
 });

@@ -29,7 +29,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { SiteDetail } from '../../../../schemas/sites.js';
 import { MAX_CONTACTS, moveItem } from '../../../common/callList.js';
 import { ContactDialog } from './ContactDialog.js';
-import { ConfirmRemove } from './EditDialog.js';
+import { ConfirmRemove } from './ConfirmRemove.js';
 import { phoneDisplay } from './editRules.js';
 import { Empty } from './SiteInfoParts.js';
 import { callOrder } from './siteInfoRules.js';
@@ -191,7 +191,6 @@ export function CallListEditor({ site }: { site: SiteDetail }) {
           next.map((c) => c.contactId),
         ),
       { key: 'accountEdits.contacts.orderSaved' },
-      { notifyFailure: true },
     );
     setPending(null);
   }
@@ -207,9 +206,6 @@ export function CallListEditor({ site }: { site: SiteDetail }) {
       run(
         () => dataProvider.delete(audience.resource('contacts'), { id: contact.contactId, previousData: { id: contact.contactId } }),
         null,
-        {
-          notifyFailure: true,
-        },
       ),
     [run, dataProvider, audience],
   );
@@ -283,7 +279,6 @@ export function CallListEditor({ site }: { site: SiteDetail }) {
           siteNum={site.siteNum}
           contact={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
-          edit={edit}
         />
       )}
       <ConfirmRemove

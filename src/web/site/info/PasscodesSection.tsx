@@ -13,8 +13,9 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import type { SiteDetail } from '../../../../schemas/sites.js';
-import { ConfirmRemove, EditDialog, EditField } from './EditDialog.js';
+import { ConfirmRemove } from './ConfirmRemove.js';
 import { PasscodeDialog } from './PasscodeDialog.js';
+import { PasswordToReveal } from './PasswordToReveal.js';
 import { Empty, InfoTable, Section } from './SiteInfoParts.js';
 import { useAccountEdit } from './useAccountEdit.js';
 import { passcodeText } from './siteInfoRules.js';
@@ -150,7 +151,6 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
               siteNum={site.siteNum}
               passcode={editing === 'new' ? undefined : editing}
               onClose={() => setEditing(null)}
-              edit={edit}
             />
           )}
           <ConfirmRemove
@@ -165,7 +165,6 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
                 .run(
                   () => dataProvider.delete(audience.resource('passcodes'), { id: code.passcodeId, previousData: { id: code.passcodeId } }),
                   { key: 'accountEdits.passcodes.removed', args: { name: code.name } },
-                  { notifyFailure: true },
                 )
                 .then(() => setRemoving(null));
             }}
@@ -173,50 +172,5 @@ export function PasscodesSection({ site }: { site: SiteDetail }) {
         </>
       )}
     </Section>
-  );
-}
-
-/** The customer's password before a passcode is shown: a wrong one is said beside the field. */
-function PasswordToReveal({
-  name,
-  busy,
-  onClose,
-  onSubmit,
-}: {
-  name: string;
-  busy: boolean;
-  onClose: () => void;
-  onSubmit: (password: string) => Promise<Record<string, string> | null>;
-}) {
-  const translate = useTranslate();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  return (
-    <EditDialog
-      open
-      title={translate('siteInfo.passcodes.passwordTitle', { name })}
-      submitLabel="siteInfo.passcodes.reveal"
-      busy={busy}
-      onClose={onClose}
-      onSubmit={() => {
-        if (!password) return setError('validation.required');
-        void onSubmit(password).then((errors) => setError(errors?.password));
-      }}
-    >
-      <Typography variant="body2">{translate('siteInfo.passcodes.passwordText')}</Typography>
-      <EditField
-        autoFocus
-        type="password"
-        autoComplete="current-password"
-        label={translate('siteInfo.passcodes.password')}
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setError(undefined);
-        }}
-        error={error}
-        required
-      />
-    </EditDialog>
   );
 }

@@ -12,7 +12,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { Locale } from 'date-fns';
 import type { SiteDetail } from '../../../../schemas/sites.js';
 import { isOvernight } from '../../../common/scheduleRules.js';
-import { ConfirmRemove } from './EditDialog.js';
+import { ConfirmRemove } from './ConfirmRemove.js';
 import { HolidayDialog, ScheduleDialog } from './ScheduleDialogs.js';
 import { Empty, InfoTable } from './SiteInfoParts.js';
 import { formatClock, formatDay, groupSchedulesByDay } from './siteInfoRules.js';
@@ -95,9 +95,7 @@ export function SchedulesEditor({ site, locale, language }: Props) {
           site={site}
           window={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
-          edit={edit}
           locale={locale}
-          language={language}
         />
       )}
       <ConfirmRemove
@@ -120,7 +118,6 @@ export function SchedulesEditor({ site, locale, language }: Props) {
             .run(
               () => dataProvider.delete(audience.resource('schedules'), { id: window.scheduleId, previousData: { id: window.scheduleId } }),
               { key: 'accountEdits.schedules.removed' },
-              { notifyFailure: true },
             )
             .then(() => setRemoving(null));
         }}
@@ -189,7 +186,6 @@ export function HolidaysList({ site, locale, editable }: Omit<Props, 'language'>
               site={site}
               holiday={editing === 'new' ? undefined : editing}
               onClose={() => setEditing(null)}
-              edit={edit}
             />
           )}
           <ConfirmRemove
@@ -205,7 +201,6 @@ export function HolidaysList({ site, locale, editable }: Omit<Props, 'language'>
                   () =>
                     dataProvider.delete(audience.resource('holidays'), { id: holiday.holidayId, previousData: { id: holiday.holidayId } }),
                   { key: 'accountEdits.holidays.removed' },
-                  { notifyFailure: true },
                 )
                 .then(() => setRemoving(null));
             }}

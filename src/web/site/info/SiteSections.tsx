@@ -16,7 +16,6 @@ import { CallListEditor } from './CallListEditor.js';
 import { EditToggle } from './EditToggle.js';
 import { phoneDisplay } from './editRules.js';
 import { HolidaysList, SchedulesEditor } from './SchedulesEditor.js';
-import { useAccountEdit } from './useAccountEdit.js';
 import { ZoneDialog } from './ZoneDialog.js';
 import { Empty, InfoTable, PhoneLink, Section, Value } from './SiteInfoParts.js';
 import { anchorId, callOrder, formatClock, formatDay, groupSchedulesByDay, permitState, zonesByDevice } from './siteInfoRules.js';
@@ -157,7 +156,6 @@ export function ZonesSection({ site }: SectionProps) {
   const t = (key: string) => translate(`siteInfo.zones.${key}`);
   const groups = zonesByDevice(site.devices, site.zones);
   const { canAccess: canEdit = false } = useCanAccess({ resource: audience.access('zones'), action: 'edit' });
-  const edit = useAccountEdit();
   const [editing, setEditing] = useState<SiteDetail['zones'][number] | null>(null);
   const head = [t('zoneNum'), t('description'), t('eventType')];
   return (
@@ -200,7 +198,9 @@ export function ZonesSection({ site }: SectionProps) {
           );
         })}
       </Stack>
-      {editing && <ZoneDialog key={`${editing.devNum}-${editing.zoneNum}`} zone={editing} onClose={() => setEditing(null)} edit={edit} />}
+      {editing && (
+        <ZoneDialog key={`${editing.devNum}-${editing.zoneNum}`} siteNum={site.siteNum} zone={editing} onClose={() => setEditing(null)} />
+      )}
     </Section>
   );
 }
