@@ -86,7 +86,7 @@ export function ScheduleDialog({
  * holidaysUi's `specialHours`: 'Closed all day' across the row, then the special opening and
  * closing times while it is not ticked.
  */
-const HOLIDAY_SLOTS: Record<string, SchemaFormSlot> = {
+export const HOLIDAY_SLOTS: Record<string, SchemaFormSlot> = {
   specialHours: (field) => <SpecialHours field={field} />,
 };
 
