@@ -5,6 +5,7 @@ import {
   contactInputSchema,
   contactOrderSchema,
   contactSchema,
+  contactsUi,
   type Contact,
   type ContactFilter,
   type ContactInput,
@@ -34,8 +35,11 @@ const siteParams = { type: 'object', required: ['siteNum'], properties: { siteNu
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const tags = ['contacts'];
 
-/** The fields a history line names when they change. */
-const TRACKED = ['name', 'relation', 'phoneNumber', 'email', 'hasKey', 'verifies', 'passcodeMasked'] as const;
+/**
+ * The fields a history line names when they change: those a user edits (the form's fields,
+ * contactsUi), the passcode by its masked value, so a field added to the form is in the history too.
+ */
+const TRACKED = contactsUi.order.map((field) => (field === 'passcode' ? 'passcodeMasked' : field));
 
 /** The audit's view of a contact: the passcode masked. */
 const audited = (c: Contact) => ({ ...c });
