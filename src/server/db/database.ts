@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -16,29 +17,6 @@ import {
 import pg from 'pg';
 import { PGliteDialect } from './pgliteDialect.js';
 import type { Database } from './schema.js';
-import * as m0001 from './migrations/0001_initial.js';
-import * as m0002 from './migrations/0002_sso_provider_names.js';
-import * as m0003 from './migrations/0003_shell.js';
-import * as m0004 from './migrations/0004_accounts.js';
-import * as m0005 from './migrations/0005_site_search.js';
-import * as m0006 from './migrations/0006_events.js';
-import * as m0007 from './migrations/0007_dashboard.js';
-import * as m0008 from './migrations/0008_tests.js';
-import * as m0009 from './migrations/0009_account_edits.js';
-import * as m0010 from './migrations/0010_site_drafts.js';
-import * as m0011 from './migrations/0011_reports.js';
-import * as m0012 from './migrations/0012_report_indexes.js';
-import * as m0013 from './migrations/0013_msa.js';
-import * as m0014 from './migrations/0014_invoices.js';
-import * as m0016 from './migrations/0016_branding.js';
-import * as m0017 from './migrations/0017_dealer_invoices.js';
-import * as m0018 from './migrations/0018_users_profile.js';
-import * as m0015 from './migrations/0015_answering_service.js';
-import * as m0019 from './migrations/0019_documents.js';
-import * as m0023 from './migrations/0023_authenticator.js';
-import * as m0022 from './migrations/0022_passkeys.js';
-import * as m0020 from './migrations/0020_support.js';
-import * as m0021 from './migrations/0021_audit_log.js';
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -179,33 +157,21 @@ function watchPoolErrors(pool: pg.Pool, report: (error: Error, context: string) 
   });
 }
 
-const migrations: Record<string, Migration> = {
-  '0001_initial': m0001,
-  '0002_sso_provider_names': m0002,
-  '0003_shell': m0003,
-  '0004_accounts': m0004,
-  '0005_site_search': m0005,
-  '0006_events': m0006,
-  '0007_dashboard': m0007,
-  '0008_tests': m0008,
-  '0009_account_edits': m0009,
-  '0010_site_drafts': m0010,
-  '0011_reports': m0011,
-  '0012_report_indexes': m0012,
-  '0013_msa': m0013,
-  '0014_invoices': m0014,
-  '0016_branding': m0016,
-  '0017_dealer_invoices': m0017,
-  '0018_users_profile': m0018,
-  '0015_answering_service': m0015,
-  '0019_documents': m0019,
-  '0023_authenticator': m0023,
-  '0022_passkeys': m0022,
-  '0020_support': m0020,
-  '0021_audit_log': m0021,
+/**
+ * Every file of ./migrations, by its name: a new migration is one new file. Imported here rather
+ * than by Kysely's FileMigrationProvider so that the test runner, which transforms this module's
+ * imports but not Kysely's, loads the TypeScript as tsx does.
+ */
+const MIGRATIONS = new URL('./migrations/', import.meta.url);
+const provider: MigrationProvider = {
+  async getMigrations() {
+    const files = (await readdir(MIGRATIONS)).filter((file) => /^\d{4}_\w+\.ts$/.test(file));
+    const modules = await Promise.all(
+      files.map(async (file) => [file.slice(0, -3), (await import(new URL(file, MIGRATIONS).href)) as Migration]),
+    );
+    return Object.fromEntries(modules) as Record<string, Migration>;
+  },
 };
-
-const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; every start runs this. */
 export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
