@@ -1,49 +1,82 @@
-import { sql } from 'kysely';
-import type { Contact, ContactFilter } from '../../../schemas/contacts.js';
+import { sql, type Selectable } from 'kysely';
+import type { Contact, ContactFilter, ContactInput } from '../../../schemas/contacts.js';
 import { maskPasscode } from '../../common/passcodeRules.js';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { siteRowsPage, type ScopeUser } from '../db/siteScope.js';
 import type { ListQuery } from '../http/simpleRest.js';
 import type { HistoryChange } from '../db/accountHistory.js';
 import { accountSites, withChange, type EditSite, type Trx } from './accountSite.js';
 
+/**
+ * The one place a contact's fields meet their columns: what a form edits (the schema's fields,
+ * camelCase) and the table's column of each. A field added to the contact is one line here.
+ */
+const COLUMN_OF = {
+  name: 'name',
+  relation: 'relation',
+  phoneNumber: 'phone_number',
+  email: 'email',
+  hasKey: 'has_key',
+  verifies: 'verifies',
+  passcode: 'passcode',
+} as const satisfies Record<string, keyof ContactRow>;
+
+/** A contact's editable values, as the routes check and store them (the clear passcode included). */
+export type ContactValues = { [F in keyof typeof COLUMN_OF]: ContactRow[(typeof COLUMN_OF)[F]] };
+
+type ContactRow = Selectable<Database['contacts']>;
+
 const contactColumns = [
   'contacts.contact_id',
   'contacts.site_num',
   'contacts.position',
-  'contacts.name',
-  'contacts.relation',
-  'contacts.phone_number',
-  'contacts.email',
-  'contacts.has_key',
-  'contacts.verifies',
-  'contacts.passcode',
+  ...Object.values(COLUMN_OF).map((column) => `contacts.${column}` as const),
 ] as const;
 
-function contactRecord(row: {
-  contact_id: number;
-  site_num: number;
-  position: number;
-  name: string;
-  relation: string | null;
-  phone_number: string | null;
-  email: string | null;
-  has_key: boolean;
-  verifies: boolean;
-  passcode: string | null;
-}): Contact {
+/** The columns of the values given (those left out are left out). */
+function rowOf(values: Partial<ContactValues>): Partial<ContactRow> {
+  return Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [COLUMN_OF[field as keyof ContactValues], value]),
+  ) as Partial<ContactRow>;
+}
+
+/** A new contact's values before the body's: none, except that a contact verifies alarms and holds no key unless told otherwise. */
+export const NEW_CONTACT = {
+  ...(Object.fromEntries(Object.keys(COLUMN_OF).map((field) => [field, null])) as unknown as ContactValues),
+  hasKey: false,
+  verifies: true,
+};
+
+/**
+ * The values a body sets over `base` (the stored contact, or NEW_CONTACT): texts trimmed, an
+ * optional text left empty none, the passcode as typed (empty: removed); a field the body
+ * leaves out keeps its value.
+ */
+export function valuesFrom(body: ContactInput, base: ContactValues): ContactValues {
+  const values: Record<string, unknown> = { ...base };
+  for (const field of Object.keys(COLUMN_OF) as (keyof ContactValues)[]) {
+    const value = body[field];
+    if (value === undefined) continue;
+    values[field] = typeof value !== 'string' ? value : field === 'passcode' ? value || null : value.trim() || null;
+  }
+  return values as ContactValues;
+}
+
+/** The values of a stored contact. */
+export function valuesOf(row: Pick<ContactRow, (typeof COLUMN_OF)[keyof ContactValues]>): ContactValues {
+  return Object.fromEntries(Object.entries(COLUMN_OF).map(([field, column]) => [field, row[column]])) as ContactValues;
+}
+
+function contactRecord(row: Pick<ContactRow, 'contact_id' | 'site_num' | 'position' | (typeof COLUMN_OF)[keyof ContactValues]>): Contact {
+  const { passcode, ...values } = valuesOf(row);
   return {
     id: row.contact_id,
     contactId: row.contact_id,
     siteNum: row.site_num,
     position: row.position,
-    name: row.name,
-    relation: row.relation,
-    phoneNumber: row.phone_number,
-    email: row.email,
-    hasKey: row.has_key,
-    verifies: row.verifies,
-    passcodeMasked: row.passcode ? maskPasscode(row.passcode) : null,
+    ...values,
+    passcodeMasked: passcode ? maskPasscode(passcode) : null,
   };
 }
 
@@ -89,7 +122,7 @@ export function contactsRepository(db: Db) {
       const target = await sites.siteOfRow(user, 'contacts', 'contact_id', contactId);
       if (!target) return undefined;
       const row = await db.selectFrom('contacts').select(contactColumns).where('contact_id', '=', contactId).executeTakeFirstOrThrow();
-      return { site: target, contact: contactRecord(row), passcode: row.passcode };
+      return { site: target, contact: contactRecord(row), values: valuesOf(row) };
     },
     async count(siteNum: number): Promise<number> {
       const row = await db
@@ -99,19 +132,7 @@ export function contactsRepository(db: Db) {
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
-    async create(
-      target: EditSite,
-      values: {
-        name: string;
-        relation: string | null;
-        phoneNumber: string;
-        email: string | null;
-        hasKey: boolean;
-        verifies: boolean;
-        passcode: string | null;
-      },
-      history: HistoryChange,
-    ): Promise<Contact> {
+    async create(target: EditSite, values: ContactValues, history: HistoryChange): Promise<Contact> {
       return withChange(db, target, history, async (trx) => {
         const last = await trx
           .selectFrom('contacts')
@@ -123,14 +144,8 @@ export function contactsRepository(db: Db) {
           .values({
             site_num: target.siteNum,
             position: Number(last?.p ?? 0) + 1,
-            name: values.name,
-            relation: values.relation,
-            phone_number: values.phoneNumber,
-            email: values.email,
-            has_key: values.hasKey,
-            verifies: values.verifies,
-            passcode: values.passcode,
-          })
+            ...rowOf(values),
+          } as never)
           .returning(contactColumns.map((c) => c.replace('contacts.', '')) as never)
           .executeTakeFirstOrThrow();
         return contactRecord(row as never);
@@ -139,19 +154,11 @@ export function contactsRepository(db: Db) {
     async update(
       target: EditSite,
       contactId: number,
-      values: Partial<{
-        name: string;
-        relation: string | null;
-        phone_number: string;
-        email: string | null;
-        has_key: boolean;
-        verifies: boolean;
-        passcode: string | null;
-      }>,
+      values: Partial<ContactValues>,
       history: HistoryChange | undefined,
     ): Promise<Contact> {
       return withChange(db, target, history, async (trx) => {
-        await trx.updateTable('contacts').set(values).where('contact_id', '=', contactId).execute();
+        await trx.updateTable('contacts').set(rowOf(values)).where('contact_id', '=', contactId).execute();
         const row = await trx.selectFrom('contacts').select(contactColumns).where('contact_id', '=', contactId).executeTakeFirstOrThrow();
         return contactRecord(row);
       });

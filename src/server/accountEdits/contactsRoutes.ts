@@ -17,7 +17,7 @@ import { audienceAccess, DEALER_AUDIENCE, type Audience } from '../http/audience
 import { HttpError } from '../http/errors.js';
 import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { accountSites } from './accountSite.js';
-import { contactsRepository } from './contactsRepository.js';
+import { contactsRepository, NEW_CONTACT, valuesFrom } from './contactsRepository.js';
 import {
   actorName,
   addRow,
@@ -74,26 +74,14 @@ export async function contactsRoutes(parent: FastifyInstance, { audience = DEALE
         if (!check.ok) throw invalid(check.errors);
         const tooMany = addContactMessage(await contacts.count(site.siteNum));
         if (tooMany) throw new HttpError(400, tooMany);
-        const name = body.name.trim();
+        const values = { ...valuesFrom(body, NEW_CONTACT), phoneNumber: check.phoneNumber };
+        const name = values.name;
         return addRow(app, request, site, {
           action: 'contact.created',
           targetType: 'contact',
           audited,
           history: request.t('accountEdits.history.contactAdded', { name, user: actorName(request) }),
-          add: (history) =>
-            contacts.create(
-              site,
-              {
-                name,
-                relation: body.relation?.trim() || null,
-                phoneNumber: check.phoneNumber,
-                email: body.email?.trim() || null,
-                hasKey: body.hasKey ?? false,
-                verifies: body.verifies ?? true,
-                passcode: body.passcode || null,
-              },
-              history,
-            ),
+          add: (history) => contacts.create(site, values, history),
         });
       },
     },
@@ -108,28 +96,12 @@ export async function contactsRoutes(parent: FastifyInstance, { audience = DEALE
         const unchangedPhone = body.phoneNumber === found.contact.phoneNumber;
         if (!check.ok && !(unchangedPhone && Object.keys(check.errors).every((f) => f === 'phoneNumber'))) throw invalid(check.errors);
         const before = found.contact;
-        const name = body.name.trim();
-        const values = {
-          name,
-          relation: body.relation === undefined ? before.relation : body.relation?.trim() || null,
-          phone_number: check.ok ? check.phoneNumber : body.phoneNumber,
-          email: body.email === undefined ? before.email : body.email?.trim() || null,
-          has_key: body.hasKey ?? before.hasKey,
-          verifies: body.verifies ?? before.verifies,
-          ...(body.passcode !== undefined && { passcode: body.passcode || null }),
-        };
-        const expected: Contact = {
-          ...before,
-          name,
-          relation: values.relation,
-          phoneNumber: values.phone_number,
-          email: values.email,
-          hasKey: values.has_key,
-          verifies: values.verifies,
-          passcodeMasked: body.passcode === undefined ? before.passcodeMasked : body.passcode ? maskPasscode(body.passcode) : null,
-        };
+        const values = { ...valuesFrom(body, found.values), phoneNumber: check.ok ? check.phoneNumber : body.phoneNumber };
+        const { passcode, ...shown } = values;
+        const name = values.name;
+        const expected: Contact = { ...before, ...shown, passcodeMasked: passcode ? maskPasscode(passcode) : null };
         const fields = changedFields(before, expected, TRACKED);
-        if (body.passcode !== undefined && body.passcode !== found.passcode && !fields.includes('passcodeMasked'))
+        if (body.passcode !== undefined && body.passcode !== found.values.passcode && !fields.includes('passcodeMasked'))
           fields.push('passcodeMasked');
         const after = await contacts.update(
           found.site,
