@@ -27,6 +27,8 @@ export interface UiFieldHint {
    * field that holds its mask, a closing time's opening field. Texts are locale keys.
    */
   readonly options?: Readonly<Record<string, string | boolean>>;
+  /** Locale key of a help text under the input (beside a text's length counter). */
+  readonly hint?: string;
 }
 
 export interface UiHints<Field extends string = string> {
@@ -34,8 +36,9 @@ export interface UiHints<Field extends string = string> {
   readonly order: readonly Field[];
   readonly fields?: { readonly [F in Field]?: UiFieldHint };
   /**
-   * Fields of the schema the form sends but draws no input for: the page sets them (the account
-   * a new contact joins), nobody types them.
+  /**
+   * Editable fields the form sends but draws no input for, because the page sets them (the account
+   * a new contact joins, the library a document goes to): named, so none is left out by mistake.
    */
-  readonly hidden?: readonly string[];
+  readonly hidden?: readonly Field[];
 }

@@ -36,6 +36,7 @@ function Field({ schema, field, slots }: { schema: ObjectSchema; field: LaidOutF
       multiline={field.widget === 'textarea'}
       optionLabel={field.optionLabel}
       emptyText={field.emptyLabel ? translate(field.emptyLabel) : undefined}
+      helperText={field.hint ? translate(field.hint) : undefined}
     />
   );
 }
@@ -73,6 +74,8 @@ export function SchemaForm({ schema, ui, slots }: SchemaFormProps) {
                 columnGap: 2,
                 mb: 1,
                 gridTemplateColumns: { xs: '1fr', sm: `repeat(${row.fields.length}, minmax(0, 1fr))` },
+                // A field whose row-mates draw nothing now (a date shown only for one status) takes the line.
+                '& > :only-child': { gridColumn: '1 / -1' },
               }}
             >
               {row.fields.map((field) => (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
 import { BooleanInput, DateTimeInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { parseLocalDateTime } from './dateTime.js';
@@ -18,14 +19,22 @@ export interface SchemaInputProps {
   optionText?: (choice: { id: string | number; name: string }) => ReactNode;
   /** Selects: the label of 'no value' for nullable fields. */
   emptyText?: string;
+  /** A help text under the input (a text's length counter stays beside it). */
   helperText?: string;
   disabled?: boolean;
 }
 
-/** '12/128' under a text input, from the live value. */
-function LengthCounter({ source, max }: { source: string; max: number }) {
+/** '12/128' under a text input, from the live value; after the field's help text when it has one. */
+function LengthCounter({ source, max, hint }: { source: string; max: number; hint?: string }) {
   const value = useWatch({ name: source });
-  return <span aria-hidden="true">{lengthCounter(value, max)}</span>;
+  const counter = <span aria-hidden="true">{lengthCounter(value, max)}</span>;
+  if (!hint) return counter;
+  return (
+    <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+      <span>{hint}</span>
+      {counter}
+    </Box>
+  );
 }
 
 /**
@@ -82,7 +91,7 @@ export function SchemaInput({
           minRows={multiline ? 3 : undefined}
           // Empty stays empty (null for nullable fields), so a cleared optional field is accepted.
           parse={(value: string) => (value === '' && rules.nullable ? null : value)}
-          helperText={rules.maxLength ? <LengthCounter source={source} max={rules.maxLength} /> : (helperText ?? false)}
+          helperText={rules.maxLength ? <LengthCounter source={source} max={rules.maxLength} hint={helperText} /> : (helperText ?? false)}
         />
       );
   }

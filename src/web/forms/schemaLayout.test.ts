@@ -42,6 +42,22 @@ describe('a form laid out from the schema and its UI hints', () => {
     expect(outline(layout)).toEqual([[null, [['active:boolean'], ['title:text'], ['body:text'], ['importance:select']]]]);
   });
 
+  it('leaves out the fields the hints name hidden (the page sets them), and carries a help text', () => {
+    const layout = schemaLayout(statusBannerSchema, {
+      order: ['title', 'body', 'importance'],
+      hidden: ['active'],
+      fields: { body: { hint: 'banner.bodyHint' } },
+    });
+    expect(outline(layout)).toEqual([[null, [['title:text'], ['body:text'], ['importance:select']]]]);
+    expect(layout[0].rows[1].fields[0].hint).toBe('banner.bodyHint');
+    expect(() => schemaLayout(statusBannerSchema, { order: ['title', 'body', 'importance'], hidden: ['active', 'colour'] })).toThrow(
+      /'colour', which is no editable field/,
+    );
+    expect(() => schemaLayout(statusBannerSchema, { order: ['active', 'title', 'body', 'importance'], hidden: ['active'] })).toThrow(
+      /'active' twice/,
+    );
+  });
+
   it('refuses hints that forget a field of the schema, or name one it does not have', () => {
     expect(() => schemaLayout(statusBannerSchema, { order: ['active', 'title', 'body'] })).toThrow(/leave out 'importance'/);
     expect(() => schemaLayout(statusBannerSchema, { order: ['active', 'title', 'body', 'importance', 'colour'] })).toThrow(

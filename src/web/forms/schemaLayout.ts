@@ -17,6 +17,8 @@ export interface LaidOutField {
   emptyLabel?: string;
   /** A named widget's own settings (the hint's `options`). */
   options?: Readonly<Record<string, string | boolean>>;
+  /** Locale key of a help text under the input. */
+  hint?: string;
 }
 
 export interface LaidOutRow {
@@ -52,6 +54,7 @@ function laidOut(schema: ObjectSchema, source: string, hint: UiFieldHint): LaidO
     ...(prefix && { optionLabel: (value: string | number) => `${prefix}.${value}` }),
     ...(hint.emptyLabel && { emptyLabel: hint.emptyLabel }),
     ...(hint.options && { options: hint.options }),
+    ...(hint.hint && { hint: hint.hint }),
   };
 }
 
@@ -65,17 +68,13 @@ function laidOut(schema: ObjectSchema, source: string, hint: UiFieldHint): LaidO
 export function schemaLayout(schema: ObjectSchema, ui: UiHints): LaidOutSection[] {
   const editable = editableFields(schema);
   const seen = new Set<string>();
-  for (const source of ui.hidden ?? []) {
-    if (!editable.includes(source)) throw new Error(`The UI hints hide '${source}', which is no editable field of the schema`);
-    seen.add(source);
-  }
-  for (const source of ui.order) {
+  for (const source of [...ui.order, ...(ui.hidden ?? [])]) {
     if (!editable.includes(source)) throw new Error(`The UI hints name '${source}', which is no editable field of the schema`);
     if (seen.has(source)) throw new Error(`The UI hints name '${source}' twice`);
     seen.add(source);
   }
   for (const source of Object.keys(ui.fields ?? {})) {
-    if (!seen.has(source)) throw new Error(`The UI hints describe '${source}', which is not in their order`);
+    if (!ui.order.includes(source)) throw new Error(`The UI hints describe '${source}', which is not in their order`);
   }
   const missing = editable.filter((source) => !seen.has(source));
   if (missing.length) throw new Error(`The UI hints leave out ${missing.map((m) => `'${m}'`).join(', ')}`);

@@ -35,8 +35,8 @@ export interface RecordFormBaseProps {
   target: RecordTarget;
   resource: string;
   /**
-   * The access table's entry (src/common/access.ts) that guards the record when it is not named
-   * `resource`: the customer's `msa/contacts` are `msaContacts`. Left out, `resource`.
+   * The access table's entry (src/common/access.ts) when it is not named as the resource (the
+   * customer's change requests, `msa/changeRequests`, are `msaAccount`'s): checked instead.
    */
   access?: string;
   /** The entity's JSON Schema: the form's validation (the server's ajv and messages). */
@@ -69,12 +69,28 @@ function FormLoading() {
 
 const KEEP_TYPED = { keepDirtyValues: true };
 
-function RecordForm({ schema, validate: validateProp, children }: Pick<RecordFormBaseProps, 'schema' | 'validate' | 'children'>) {
-  const record = useRecordContext();
+/**
+ * react-admin's Form validated by the entity's schema (or the form's own `validate`), checked as
+ * typed. Inside CreateBase or EditBase it saves through them; elsewhere `onSubmit` saves.
+ */
+export function SchemaValidatedForm({
+  schema,
+  validate: validateProp,
+  record: recordProp,
+  onSubmit,
+  children,
+}: Pick<RecordFormBaseProps, 'schema' | 'validate' | 'children'> & {
+  record?: Partial<RaRecord>;
+  onSubmit?: (values: Record<string, unknown>) => unknown;
+}) {
+  const contextRecord = useRecordContext();
+  const record = recordProp ?? contextRecord;
   const validate = useMemo(() => validateProp ?? lazySchemaValidator(schema), [validateProp, schema]);
   return (
     <Form
       key={record?.id ?? 'new'}
+      record={recordProp}
+      onSubmit={onSubmit}
       validate={validate}
       mode="onChange"
       reValidateMode="onChange"
@@ -88,6 +104,12 @@ function RecordForm({ schema, validate: validateProp, children }: Pick<RecordFor
       {children}
     </Form>
   );
+}
+
+/** The access check of a resource checked under another entry's name: the controller's own is then off. */
+function useAccessOf(resource: string, access: string | undefined, action: 'create' | 'edit') {
+  const { isPending } = useRequireAccess({ resource: access ?? resource, action, enabled: !!access });
+  return { disableAuthentication: !!access, isPending: !!access && isPending };
 }
 
 /**
@@ -114,9 +136,7 @@ export function RecordFormBase({
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
-  // react-admin's controllers check the data resource's name; an entry of another name is checked here instead.
-  const ownCheck = access !== undefined && access !== resource;
-  const { isPending: checking } = useRequireAccess({ action: target.mode, resource: access ?? resource, enabled: ownCheck });
+  const accessOf = useAccessOf(resource, access, target.mode);
   const onSuccess = (record: RaRecord) => {
     const saved = typeof texts.saved === 'string' ? { key: texts.saved } : texts.saved(record);
     notify(saved.key, { type: 'success', messageArgs: saved.args });
@@ -128,16 +148,16 @@ export function RecordFormBase({
     notify(failureMessage(error, texts.saveError), { type: 'error' });
   };
   const form = (
-    <RecordForm schema={schema} validate={validate}>
+    <SchemaValidatedForm schema={schema} validate={validate}>
       {children}
-    </RecordForm>
+    </SchemaValidatedForm>
   );
-  if (ownCheck && checking) return <FormLoading />;
+  if (accessOf.isPending) return <FormLoading />;
   if (target.mode === 'create') {
     return (
       <CreateBase
         resource={resource}
-        disableAuthentication={ownCheck}
+        disableAuthentication={accessOf.disableAuthentication}
         record={defaults}
         redirect={false}
         transform={transform}
@@ -152,8 +172,8 @@ export function RecordFormBase({
     <EditBase
       key={target.id}
       resource={resource}
-      disableAuthentication={ownCheck}
       id={target.id}
+      disableAuthentication={accessOf.disableAuthentication}
       mutationMode="pessimistic"
       redirect={false}
       redirectOnError={false}

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,22 +8,28 @@ import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useFormState } from 'react-hook-form';
-import { useTranslate, type RaRecord } from 'react-admin';
+import { useNotify, useTranslate, type RaRecord } from 'react-admin';
 import type { UiHints } from '../../../schemas/uiHints.js';
 import { FormSubmitButton } from '../forms/FormSubmitButton.js';
 import { SchemaForm, type SchemaFormSlot } from '../forms/SchemaForm.js';
-import { DeleteRecordButton, RecordFormBase, type DeleteTexts, type RecordFormBaseProps } from './RecordFormBase.js';
+import type { ObjectSchema } from '../forms/schemaFields.js';
+import { clientMessage } from '../providers/errorMessages.js';
+import { DeleteRecordButton, RecordFormBase, SchemaValidatedForm, type DeleteTexts, type RecordFormBaseProps } from './RecordFormBase.js';
 
-/** Locale keys of what the dialog says. */
-export interface ResourceDialogTexts {
+/** Locale keys of what a dialog form's frame says. */
+interface DialogFrameTexts {
   /** 'Add Contact' / 'Edit Contact'. */
   title: string;
-  /** The title's arguments ('Edit zone %{zoneNum}'). */
+  /** The title's arguments ('Manage %{name}'). */
   titleArgs?: Record<string, unknown>;
   /** The submit button (default Save). */
   submit?: string;
-  /** Cancel (default 'Cancel'). */
+  /** Cancel (default 'Cancel'); Close where the dialog only shows. */
   cancel?: string;
+}
+
+/** Locale keys of what the dialog says. */
+export interface ResourceDialogTexts extends DialogFrameTexts {
   saved: RecordFormBaseProps['texts']['saved'];
   saveError: string;
   loadError: string;
@@ -30,18 +37,24 @@ export interface ResourceDialogTexts {
   deleteTexts?: DeleteTexts;
 }
 
-export interface ResourceDialogProps extends Omit<RecordFormBaseProps, 'texts' | 'onSaved' | 'children'> {
-  texts: ResourceDialogTexts;
+/** What a dialog form draws besides its buttons: the schema's inputs and what goes around them. */
+interface DialogFormContent {
   /** The entity's UI hints: the inputs SchemaForm draws from the schema. */
   ui: UiHints;
   /** The form's one-off widgets (the named ones are in forms/widgets.tsx). */
   slots?: Record<string, SchemaFormSlot>;
-  onClose: () => void;
-  /** After a save, before the dialog closes: the stored record. */
-  onSaved?: (record: RaRecord) => void;
   /** What goes above the inputs (an explanation) and below them (a preview). */
   intro?: ReactNode;
   children?: ReactNode;
+  /** Narrower than the default for a form of two or three short fields. */
+  maxWidth?: 'xs' | 'sm';
+  onClose: () => void;
+}
+
+export interface ResourceDialogProps extends Omit<RecordFormBaseProps, 'texts' | 'onSaved' | 'children'>, DialogFormContent {
+  texts: ResourceDialogTexts;
+  /** After a save, before the dialog closes: the stored record. */
+  onSaved?: (record: RaRecord) => void;
 }
 
 /** Cancel, out of reach while the form saves. */
@@ -55,32 +68,103 @@ function CancelButton({ label, onClose }: { label: string; onClose: () => void }
   );
 }
 
-/** A dialog opened to type in: its first input takes the focus once the form is drawn. */
-function FocusFirstInput({ within }: { within: RefObject<HTMLElement | null> }) {
-  useEffect(() => {
-    within.current
-      ?.querySelector<HTMLElement>('input:not([type="hidden"]):not([aria-hidden="true"]):not(:disabled), textarea, [role="combobox"]')
-      ?.focus();
-  }, [within]);
-  return null;
+/** SPEC §8's message of the last failed save, above the fields; gone while the next save runs. */
+function FailureAlert({ failure }: { failure?: string }) {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  if (!failure || isSubmitting) return null;
+  return (
+    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+      {translate(failure)}
+    </Alert>
+  );
+}
+
+/** The MUI dialog every dialog form is drawn in: labelled by its title, full screen on a phone. */
+function DialogShell({
+  titleId,
+  maxWidth = 'sm',
+  onClose,
+  children,
+}: {
+  titleId: string;
+  maxWidth?: 'xs' | 'sm';
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth={maxWidth}>
+      {children}
+    </Dialog>
+  );
+}
+
+/**
+ * Inside a dialog's form: the title, the failure, the inputs SchemaForm draws from the schema
+ * and its hints with what goes around them, then the buttons (the form's own first, Cancel, and
+ * the submit button unless the form only shows).
+ */
+function DialogFormFrame({
+  titleId,
+  texts,
+  schema,
+  ui,
+  slots,
+  intro,
+  children,
+  failure,
+  actions,
+  readOnly,
+  onClose,
+}: DialogFormContent & {
+  titleId: string;
+  texts: DialogFrameTexts;
+  schema: ObjectSchema;
+  failure?: string;
+  actions?: ReactNode;
+  readOnly?: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <DialogTitle id={titleId}>{translate(texts.title, texts.titleArgs)}</DialogTitle>
+      {/* The top padding keeps the first input's floating label clear of the title. */}
+      <DialogContent sx={{ '&&': { pt: 1 } }}>
+        <FailureAlert failure={failure} />
+        {intro}
+        <SchemaForm schema={schema} ui={ui} slots={slots} />
+        {children}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+        {actions}
+        <CancelButton label={texts.cancel ?? 'ra.action.cancel'} onClose={onClose} />
+        {!readOnly && <FormSubmitButton label={texts.submit ?? 'ra.action.save'} alwaysEnable />}
+      </DialogActions>
+    </>
+  );
+}
+
+/** The failure of a save as the dialog shows it: §8's message above the fields unless the server named the fields at fault. */
+function failureOf(error: unknown, defaultKey: string): string | undefined {
+  const { message, fieldErrors } = clientMessage(error, defaultKey);
+  return fieldErrors ? undefined : message;
 }
 
 /**
  * The one dialog every small record is created and edited in (a contact, a zone, a passcode, a
- * schedule, a staff member, a roadmap item…): RecordFormBase (react-admin's CreateBase or
- * EditBase, the schema's validation, §8's messages, a 400's field texts beside the inputs) with
- * the inputs SchemaForm draws from the entity's JSON Schema and UI hints, full screen on a phone.
- * Save stays enabled, so a press shows every message at once (the entity's required fields speak
- * from then on); a failure keeps what was typed. Opened by the page's state, not a route: these
- * records are edited where they are listed (the account's sections).
+ * schedule, a roadmap item, a library document…): RecordFormBase (react-admin's CreateBase or
+ * EditBase, the schema's validation, a 400's field texts beside the inputs) with the inputs
+ * SchemaForm draws from the entity's JSON Schema and UI hints, full screen on a phone. Save stays
+ * enabled, so a press shows every message at once (the entity's required fields speak from then
+ * on); a failure keeps what was typed and says §8's message above the fields. Opened by the
+ * page's state, not a route: these records are edited where they are listed.
  */
-export function ResourceDialog({ texts, ui, slots, onClose, onSaved, intro, children, ...form }: ResourceDialogProps) {
-  const translate = useTranslate();
+export function ResourceDialog({ texts, ui, slots, maxWidth, onClose, onSaved, onFailure, intro, children, ...form }: ResourceDialogProps) {
   const titleId = useId();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const content = useRef<HTMLDivElement>(null);
+  const [failure, setFailure] = useState<string>();
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth="sm">
+    <DialogShell titleId={titleId} maxWidth={maxWidth} onClose={onClose}>
       <RecordFormBase
         {...form}
         texts={texts}
@@ -88,21 +172,120 @@ export function ResourceDialog({ texts, ui, slots, onClose, onSaved, intro, chil
           onSaved?.(record);
           onClose();
         }}
+        onFailure={(error) => {
+          if (onFailure?.(error)) return true;
+          setFailure(failureOf(error, texts.saveError));
+          return true;
+        }}
       >
-        <DialogTitle id={titleId}>{translate(texts.title, texts.titleArgs)}</DialogTitle>
-        {/* The top padding keeps the first input's floating label clear of the title. */}
-        <DialogContent ref={content} sx={{ '&&': { pt: 1 } }}>
-          {intro}
-          <SchemaForm schema={form.schema} ui={ui} slots={slots} />
+        <DialogFormFrame
+          titleId={titleId}
+          texts={texts}
+          schema={form.schema}
+          ui={ui}
+          slots={slots}
+          intro={intro}
+          failure={failure}
+          actions={form.target.mode === 'edit' && texts.deleteTexts && <DeleteRecordButton texts={texts.deleteTexts} onDeleted={onClose} />}
+          onClose={onClose}
+        >
           {children}
-          <FocusFirstInput within={content} />
-        </DialogContent>
-        <DialogActions>
-          {form.target.mode === 'edit' && texts.deleteTexts && <DeleteRecordButton texts={texts.deleteTexts} onDeleted={onClose} />}
-          <CancelButton label={texts.cancel ?? 'ra.action.cancel'} onClose={onClose} />
-          <FormSubmitButton label={texts.submit ?? 'ra.action.save'} alwaysEnable />
-        </DialogActions>
+        </DialogFormFrame>
       </RecordFormBase>
-    </Dialog>
+    </DialogShell>
+  );
+}
+
+export interface SubmitDialogProps<Result> extends DialogFormContent {
+  texts: DialogFrameTexts & {
+    /** The snackbar's success text: a locale key, or the key and its arguments from what the call answered. */
+    saved: string | ((result: Result) => { key: string; args?: Record<string, unknown> });
+    /** §8's default message of a failure. */
+    saveError: string;
+  };
+  /** The form's JSON Schema: its validation (the server's ajv and messages). */
+  schema: RecordFormBaseProps['schema'];
+  /** The form's validation when the schema alone cannot say it. */
+  validate?: RecordFormBaseProps['validate'];
+  /** The values the form starts with. */
+  values?: Record<string, unknown>;
+  /** The call the form makes (a dataProvider method): what it answers, or a failure. */
+  submit: (values: Record<string, unknown>) => Promise<Result>;
+  /** After a success, before the dialog closes. */
+  onSaved?: (result: Result) => void | Promise<void>;
+  /** Buttons of the dialog's own before Cancel (an action on the record shown). */
+  actions?: ReactNode;
+  /** No submit button: the form only shows (a record the user may not change). */
+  readOnly?: boolean;
+  /** The failure of one of the dialog's own actions: said where a failed save is, the latest of the two shown. */
+  failure?: string;
+}
+
+/**
+ * ResourceDialog's frame for a form whose save is no record's create or update (an invitation,
+ * a new account link: a method of the dataProvider): react-admin's Form with `onSubmit`, the
+ * schema as its validation, the inputs from the schema and its hints; a success says its text
+ * and closes, a failure keeps what was typed, with a 400's field texts beside the inputs and
+ * §8's message above them.
+ */
+export function SubmitDialog<Result>({
+  texts,
+  schema,
+  validate,
+  values,
+  submit,
+  onSaved,
+  ui,
+  slots,
+  intro,
+  children,
+  maxWidth,
+  actions,
+  readOnly,
+  failure: outerFailure,
+  onClose,
+}: SubmitDialogProps<Result>) {
+  const titleId = useId();
+  const notify = useNotify();
+  const [failure, setFailure] = useState<string>();
+  // An action's failure (or its clearing, as it starts again) replaces what a save said last.
+  const [lastOuter, setLastOuter] = useState(outerFailure);
+  if (outerFailure !== lastOuter) {
+    setLastOuter(outerFailure);
+    setFailure(outerFailure);
+  }
+  const save = async (formValues: Record<string, unknown>) => {
+    setFailure(undefined);
+    try {
+      const result = await submit(formValues);
+      const saved = typeof texts.saved === 'string' ? { key: texts.saved } : texts.saved(result);
+      notify(saved.key, { type: 'success', messageArgs: saved.args });
+      await onSaved?.(result);
+      onClose();
+      return undefined;
+    } catch (error) {
+      setFailure(failureOf(error, texts.saveError));
+      return clientMessage(error, texts.saveError).fieldErrors;
+    }
+  };
+  return (
+    <DialogShell titleId={titleId} maxWidth={maxWidth} onClose={onClose}>
+      <SchemaValidatedForm schema={schema} validate={validate} record={values} onSubmit={save}>
+        <DialogFormFrame
+          titleId={titleId}
+          texts={texts}
+          schema={schema}
+          ui={ui}
+          slots={slots}
+          intro={intro}
+          failure={failure}
+          actions={actions}
+          readOnly={readOnly}
+          onClose={onClose}
+        >
+          {children}
+        </DialogFormFrame>
+      </SchemaValidatedForm>
+    </DialogShell>
   );
 }
