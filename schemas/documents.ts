@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { INT4_MAX, int4Range, notBlank, int4IdsFilter, idsFilter } from './shared.js';
+import type { UiHints } from './uiHints.js';
 
 /**
  * Document libraries (SPEC §2 /resources and /marketing): PDFs and images staff
@@ -123,6 +124,19 @@ export const roadmapItemInputSchema = {
   },
 } as const;
 export type RoadmapItemInput = FromSchema<typeof roadmapItemInputSchema>;
+
+/** The roadmap item's form (uiHints.ts): the day it shipped is asked only of a shipped item. */
+export const roadmapItemUi = {
+  order: ['title', 'description', 'status', 'targetDate', 'shippedOn', 'published'],
+  fields: {
+    title: { label: 'roadmap.fields.title' },
+    description: { widget: 'textarea', label: 'roadmap.fields.description' },
+    status: { optionLabels: 'roadmap.statuses', label: 'roadmap.fields.status' },
+    targetDate: { widget: 'date', row: 'dates', label: 'roadmap.fields.targetDate' },
+    shippedOn: { widget: 'shippedOn', row: 'dates', label: 'roadmap.fields.shippedOn' },
+    published: { label: 'roadmap.fields.published' },
+  },
+} as const satisfies UiHints<keyof typeof roadmapFields>;
 
 export const roadmapItemSchema = {
   $id: 'RoadmapItem',

@@ -21,8 +21,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EventIcon from '@mui/icons-material/Event';
 import MapIcon from '@mui/icons-material/Map';
-import { useCreate, useDelete, useGetList, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
-import { ROADMAP_STATUSES, type RoadmapItem, type RoadmapItemInput } from '../../../schemas/documents.js';
+import { useDelete, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { ROADMAP_STATUSES, type RoadmapItem } from '../../../schemas/documents.js';
 import { canAccess } from '../../common/access.js';
 import { formatDay } from '../../common/billing.js';
 import { useSession } from '../providers/useSession.js';
@@ -98,11 +98,9 @@ export function RoadmapPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const roadmap = useGetList<RoadmapItem>(RESOURCE, ALL_ITEMS);
-  const [create] = useCreate<RoadmapItem>();
-  const [update] = useUpdate<RoadmapItem>();
   const [deleteOne, { isPending: removing }] = useDelete<RoadmapItem>();
   const queryClient = useQueryClient();
-  // A saved item can move within its group (the server orders by date): the list is read again.
+  // After a delete the list is read again (a save's dialog refreshes every list itself).
   const reload = () => void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
   const [editing, setEditing] = useState<RoadmapItem | 'new'>();
   const [deleting, setDeleting] = useState<RoadmapItem>();
@@ -208,19 +206,7 @@ export function RoadmapPage() {
           ))}
         </Box>
       )}
-      {editing && (
-        <RoadmapItemDialog
-          item={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(undefined)}
-          onSubmit={async (input: RoadmapItemInput) => {
-            if (editing === 'new') await create(RESOURCE, { data: input }, { returnPromise: true });
-            else await update(RESOURCE, { id: editing.id, data: input, previousData: editing }, { returnPromise: true });
-            reload();
-            notify(editing === 'new' ? 'roadmap.notices.created' : 'roadmap.notices.saved', { type: 'success' });
-            setEditing(undefined);
-          }}
-        />
-      )}
+      {editing && <RoadmapItemDialog item={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />}
       <Dialog open={!!deleting} onClose={() => setDeleting(undefined)} aria-labelledby="roadmap-delete-title">
         <DialogTitle id="roadmap-delete-title">{translate('roadmap.dialog.deleteTitle')}</DialogTitle>
         <DialogContent>

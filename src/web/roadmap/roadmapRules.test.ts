@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardDate, groupByStatus } from './roadmapRules.js';
+import { cardDate, groupByStatus, roadmapInput } from './roadmapRules.js';
 
 describe('groupByStatus', () => {
   it('puts each item under its status, keeping the order, with every status present', () => {
@@ -23,5 +23,31 @@ describe('cardDate', () => {
     });
     expect(cardDate({ status: 'planned', targetDate: '2026-05-01', shippedOn: null })).toEqual({ key: 'target', day: '2026-05-01' });
     expect(cardDate({ status: 'inProgress', targetDate: null, shippedOn: null })).toBeUndefined();
+  });
+});
+
+describe('roadmapInput', () => {
+  it('sends the item’s own fields, trimmed, with empty days as null', () => {
+    expect(
+      roadmapInput({
+        id: 4,
+        updatedAt: 'x',
+        title: ' Alerts ',
+        description: ' Soon. ',
+        status: 'planned',
+        targetDate: '',
+        shippedOn: '2026-01-02',
+        published: false,
+      }),
+    ).toEqual({ title: 'Alerts', description: 'Soon.', status: 'planned', targetDate: null, shippedOn: null, published: false });
+  });
+  it('keeps the shipping day of a shipped item only', () => {
+    expect(
+      roadmapInput({ title: 'A', status: 'shipped', targetDate: '2026-01-01', shippedOn: '2026-02-01', published: true }),
+    ).toMatchObject({
+      targetDate: '2026-01-01',
+      shippedOn: '2026-02-01',
+      description: '',
+    });
   });
 });

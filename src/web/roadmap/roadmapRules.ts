@@ -1,4 +1,4 @@
-import { ROADMAP_STATUSES, type RoadmapItem, type RoadmapStatus } from '../../../schemas/documents.js';
+import { ROADMAP_STATUSES, type RoadmapItem, type RoadmapItemInput, type RoadmapStatus } from '../../../schemas/documents.js';
 
 /** The items of each status, in the order the server gave them (soonest target first, newest shipped first). */
 export function groupByStatus<T extends Pick<RoadmapItem, 'status'>>(items: readonly T[]): Record<RoadmapStatus, T[]> {
@@ -21,3 +21,21 @@ export const STATUS_COLORS: Record<RoadmapStatus, 'info' | 'warning' | 'success'
   inProgress: 'warning',
   shipped: 'success',
 };
+
+/**
+ * The body of a roadmap item's create or update, from the form's values: its own fields only
+ * (not the id and time react-admin keeps with the record), texts trimmed, no day as null, and
+ * the day it shipped only for a shipped item.
+ */
+export function roadmapInput(values: Record<string, unknown>): RoadmapItemInput {
+  const day = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  const status = values.status as RoadmapStatus;
+  return {
+    title: String(values.title ?? '').trim(),
+    description: String(values.description ?? '').trim(),
+    status,
+    targetDate: day(values.targetDate),
+    shippedOn: status === 'shipped' ? day(values.shippedOn) : null,
+    published: values.published !== false,
+  };
+}
