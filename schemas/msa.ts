@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { idsFilter, INT4_MAX, int4Range, notBlank, siteNumOrIds } from './shared.js';
+import type { UiHints } from './uiHints.js';
 
 /**
  * My Security Account: what a customer asks the dealer to change of what only the
@@ -53,6 +54,17 @@ export const changeRequestInputSchema = {
   },
 } as const;
 export type ChangeRequestInput = FromSchema<typeof changeRequestInputSchema>;
+
+/** The customer's change request form (uiHints.ts): the account is the one the page shows. */
+export const changeRequestUi = {
+  order: ['field', 'requestedValue', 'note'],
+  hidden: ['siteNum'],
+  fields: {
+    field: { widget: 'changeField', optionLabels: 'msa.accountInfo.fields', label: 'msa.accountInfo.field' },
+    requestedValue: { widget: 'textarea', label: 'msa.accountInfo.requestedValue' },
+    note: { widget: 'textarea', label: 'msa.accountInfo.note', hint: 'msa.accountInfo.noteHelp' },
+  },
+} as const satisfies UiHints<keyof typeof changeRequestInputSchema.properties>;
 
 /** `filter` of GET /api/msa/changeRequests: one linked account's requests, or requests by id (getMany). */
 export const changeRequestFilterSchema = {

@@ -212,6 +212,15 @@ export const accountLinkCreateSchema = {
 } as const;
 export type AccountLinkCreate = FromSchema<typeof accountLinkCreateSchema>;
 
+/** The customer's form adding a linked account (uiHints.ts): the passcode masked as it is typed. */
+export const accountLinkCreateUi = {
+  order: ['accountNumber', 'accountPasscode'],
+  fields: {
+    accountNumber: { label: 'msa.links.accountNumber' },
+    accountPasscode: { widget: 'secret', label: 'msa.links.accountPasscode' },
+  },
+} as const satisfies UiHints<keyof typeof accountLinkCreateSchema.properties>;
+
 /** §7 'Switch active account: siteNum' (also the path/query of 'Delete account link by siteNum'). */
 export const siteNumSchema = {
   $id: 'SiteNum',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,19 +8,20 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCreate, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { CHANGE_REQUEST_FIELDS, CHANGE_REQUEST_LIMITS, type ChangeRequest, type ChangeRequestField } from '../../../schemas/msa.js';
+import { useWatch } from 'react-hook-form';
+import { useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { changeRequestInputSchema, changeRequestUi, type ChangeRequest, type ChangeRequestField } from '../../../schemas/msa.js';
 import type { SiteDetail } from '../../../schemas/sites.js';
-import { clientMessage } from '../providers/errorMessages.js';
+import type { SchemaFormSlot } from '../forms/SchemaForm.js';
+import { SchemaInput } from '../forms/SchemaInput.js';
+import type { LaidOutField } from '../forms/schemaLayout.js';
+import { ResourceDialog } from '../resources/ResourceDialog.js';
 import { STATUS_COLORS } from '../resources/siteStatus.js';
 import { formatInZone } from '../resources/zonedTime.js';
-import { FormDialog } from './FormDialog.js';
+import { changeRequestInput } from './msaRules.js';
 
 const STATUS_COLOR = { pending: 'warning', done: 'success', declined: 'default', withdrawn: 'default' } as const;
 
@@ -120,86 +121,48 @@ function currentValue(site: SiteDetail, field: ChangeRequestField, translate: (k
   }
 }
 
-function ChangeRequestDialog({ site, onClose }: { site: SiteDetail; onClose: () => void }) {
+/** What should change, and what the account says of it now. */
+function FieldInput({ field, site }: { field: LaidOutField; site: SiteDetail }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [create] = useCreate<ChangeRequest>();
-  const [field, setField] = useState<ChangeRequestField>('address');
-  const [value, setValue] = useState('');
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
-  const t = (key: string, args?: Record<string, unknown>) => translate(`msa.accountInfo.${key}`, args);
-  const current = currentValue(site, field, translate);
-
-  const submit = async () => {
-    if (!value.trim()) return setErrors({ requestedValue: translate('validation.required') });
-    setBusy(true);
-    try {
-      const data = { siteNum: site.siteNum, field, requestedValue: value.trim(), note: note.trim() || null };
-      await create(CHANGE_REQUESTS, { data }, { returnPromise: true });
-      await queryClient.invalidateQueries({ queryKey: [CHANGE_REQUESTS] });
-      notify('msa.accountInfo.sent', { type: 'success' });
-      onClose();
-    } catch (error) {
-      const { message, fieldErrors } = clientMessage(error, 'msa.accountInfo.sendFailed');
-      setErrors(fieldErrors ?? {});
-      setFailure(fieldErrors ? undefined : message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const chosen = useWatch({ name: field.source }) as ChangeRequestField;
+  const current = currentValue(site, chosen, translate);
   return (
-    <FormDialog
-      title={t('requestTitle')}
-      submitLabel={t('send')}
-      busy={busy}
-      failure={failure}
+    <SchemaInput
+      schema={changeRequestInputSchema}
+      source={field.source}
+      label={field.label}
+      optionLabel={field.optionLabel}
+      helperText={current ? translate('msa.accountInfo.current', { value: current }) : undefined}
+    />
+  );
+}
+
+/** The customer asks the dealer for a change of the account shown: the schema's fields in changeRequestUi's layout. */
+function ChangeRequestDialog({ site, onClose }: { site: SiteDetail; onClose: () => void }) {
+  const slots = useMemo<Record<string, SchemaFormSlot>>(
+    () => ({ changeField: (field) => <FieldInput field={field} site={site} /> }),
+    [site],
+  );
+  return (
+    <ResourceDialog
+      resource={CHANGE_REQUESTS}
+      access="msaAccount"
+      target={{ mode: 'create' }}
+      schema={changeRequestInputSchema}
+      ui={changeRequestUi}
+      slots={slots}
+      defaults={{ siteNum: site.siteNum, field: 'address', requestedValue: '', note: '' }}
+      transform={changeRequestInput}
+      texts={{
+        title: 'msa.accountInfo.requestTitle',
+        submit: 'msa.accountInfo.send',
+        cancel: 'accountEdits.cancel',
+        explanation: 'msa.accountInfo.requestText',
+        saved: 'msa.accountInfo.sent',
+        saveError: 'msa.accountInfo.sendFailed',
+        loadError: 'msa.accountInfo.requestsFailed',
+      }}
       onClose={onClose}
-      onSubmit={() => void submit()}
-    >
-      <Typography variant="body2">{t('requestText')}</Typography>
-      <TextField select label={t('field')} value={field} onChange={(e) => setField(e.target.value as ChangeRequestField)} fullWidth>
-        {CHANGE_REQUEST_FIELDS.map((f) => (
-          <MenuItem key={f} value={f}>
-            {t(`fields.${f}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      {current && (
-        <Typography variant="body2" color="text.secondary">
-          {t('current', { value: current })}
-        </Typography>
-      )}
-      <TextField
-        label={t('requestedValue')}
-        value={value}
-        onChange={(e) => {
-          setValue(e.target.value);
-          setErrors({});
-        }}
-        required
-        multiline
-        minRows={2}
-        error={Boolean(errors.requestedValue)}
-        helperText={errors.requestedValue ? translate(errors.requestedValue) : undefined}
-        slotProps={{ htmlInput: { maxLength: CHANGE_REQUEST_LIMITS.valueMax } }}
-        fullWidth
-      />
-      <TextField
-        label={t('note')}
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-        multiline
-        minRows={2}
-        error={Boolean(errors.note)}
-        helperText={errors.note ? translate(errors.note) : t('noteHelp')}
-        slotProps={{ htmlInput: { maxLength: CHANGE_REQUEST_LIMITS.noteMax } }}
-        fullWidth
-      />
-    </FormDialog>
+    />
   );
 }

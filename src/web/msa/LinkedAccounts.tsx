@@ -13,7 +13,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddLinkIcon from '@mui/icons-material/AddLink';
@@ -21,12 +20,14 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { AccountLink } from '../../../schemas/user.js';
+import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { accountLinkCreateSchema, accountLinkCreateUi, type AccountLink } from '../../../schemas/user.js';
+import type { SchemaFormSlot } from '../forms/SchemaForm.js';
 import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { clientMessage } from '../providers/errorMessages.js';
-import { FormDialog } from './FormDialog.js';
+import { SubmitDialog } from '../resources/ResourceDialog.js';
 import { LINKS_QUERY } from './accountLinks.js';
+import { accountLinkInput } from './msaRules.js';
 
 /**
  * The customer's linked accounts (SPEC §3 account link, §4 'only one default link',
@@ -155,77 +156,47 @@ export function LinkedAccounts({ links }: { links: readonly AccountLink[] }) {
   );
 }
 
+/** The account's passcode: masked as it is typed. */
+const SLOTS: Record<string, SchemaFormSlot> = {
+  secret: (field) => (
+    <TextInput
+      source={field.source}
+      label={field.label}
+      type="password"
+      isRequired={field.rules.required}
+      autoComplete="off"
+      helperText={false}
+      fullWidth
+      size="small"
+    />
+  ),
+};
+
+/** Adds a linked account with its number and passcode, as at registration (the dataProvider's addAccountLink). */
 function AddLinkDialog({ onClose }: { onClose: () => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [accountNumber, setAccountNumber] = useState('');
-  const [accountPasscode, setAccountPasscode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const t = (key: string, args?: Record<string, unknown>) => translate(`msa.links.${key}`, args);
-
-  const submit = async () => {
-    const missing: Record<string, string> = {};
-    if (!accountNumber.trim()) missing.accountNumber = 'validation.required';
-    if (!accountPasscode.trim()) missing.accountPasscode = 'validation.required';
-    if (Object.keys(missing).length) return setErrors(missing);
-    setBusy(true);
-    try {
-      queryClient.setQueryData(LINKS_QUERY, await dataProvider.addAccountLink({ accountNumber: accountNumber.trim(), accountPasscode }));
-      await queryClient.invalidateQueries({ queryKey: LINKS_QUERY });
-      notify('msa.links.added', { type: 'success' });
-      onClose();
-    } catch (error) {
-      const { message, fieldErrors } = clientMessage(error, 'msa.links.addFailed');
-      setErrors(fieldErrors ?? {});
-      setFailure(fieldErrors ? undefined : message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <FormDialog
-      title={t('addTitle')}
-      submitLabel={t('addButton')}
-      busy={busy}
-      failure={failure}
+    <SubmitDialog
+      schema={accountLinkCreateSchema}
+      ui={accountLinkCreateUi}
+      slots={SLOTS}
+      values={{ accountNumber: '', accountPasscode: '' }}
       maxWidth="xs"
+      texts={{
+        title: 'msa.links.addTitle',
+        submit: 'msa.links.addButton',
+        cancel: 'accountEdits.cancel',
+        explanation: 'msa.links.addText',
+        saved: 'msa.links.added',
+        saveError: 'msa.links.addFailed',
+      }}
+      submit={(values) => dataProvider.addAccountLink(accountLinkInput(values))}
+      onSaved={async (links) => {
+        queryClient.setQueryData(LINKS_QUERY, links);
+        await queryClient.invalidateQueries({ queryKey: LINKS_QUERY });
+      }}
       onClose={onClose}
-      onSubmit={() => void submit()}
-    >
-      <Typography variant="body2">{t('addText')}</Typography>
-      <TextField
-        label={t('accountNumber')}
-        value={accountNumber}
-        onChange={(e) => {
-          setAccountNumber(e.target.value);
-          setErrors({});
-        }}
-        required
-        autoFocus
-        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-        error={Boolean(errors.accountNumber)}
-        helperText={errors.accountNumber ? translate(errors.accountNumber) : undefined}
-        fullWidth
-      />
-      <TextField
-        label={t('accountPasscode')}
-        type="password"
-        value={accountPasscode}
-        onChange={(e) => {
-          setAccountPasscode(e.target.value);
-          setErrors({});
-        }}
-        required
-        slotProps={{ htmlInput: { autoComplete: 'off' } }}
-        error={Boolean(errors.accountPasscode)}
-        helperText={errors.accountPasscode ? translate(errors.accountPasscode) : undefined}
-        fullWidth
-      />
-    </FormDialog>
+    />
   );
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { armedState, completenessPrompts, onTestNow, pickDevice, pickSiteNum, signalAge } from './msaRules.js';
+import {
+  accountLinkInput,
+  armedState,
+  changeRequestInput,
+  completenessPrompts,
+  onTestNow,
+  pickDevice,
+  pickSiteNum,
+  signalAge,
+} from './msaRules.js';
 
 const link = (siteNum: number, extra: { isFavorite?: boolean; isActive?: boolean } = {}) => ({
   siteNum,
@@ -84,5 +93,23 @@ describe('devices', () => {
     expect(signalAge('2026-11-26T11:35:00Z', now)).toEqual({ unit: 'minutes', count: 25 });
     expect(signalAge('2026-11-25T09:00:00Z', now)).toEqual({ unit: 'hours', count: 27 });
     expect(signalAge('2026-11-20T12:00:00Z', now)).toEqual({ unit: 'days', count: 6 });
+  });
+});
+
+describe('what the customer’s forms send', () => {
+  it('a change request: trimmed, an empty note as none', () => {
+    expect(changeRequestInput({ siteNum: 7, field: 'address', requestedValue: ' 1 Main St ', note: '  ' })).toEqual({
+      siteNum: 7,
+      field: 'address',
+      requestedValue: '1 Main St',
+      note: null,
+    });
+    expect(changeRequestInput({ siteNum: 7, field: 'other', requestedValue: 'x', note: ' Soon ' }).note).toBe('Soon');
+  });
+  it('a new link: the number trimmed, the passcode as typed', () => {
+    expect(accountLinkInput({ accountNumber: ' 100010 ', accountPasscode: ' 4321' })).toEqual({
+      accountNumber: '100010',
+      accountPasscode: ' 4321',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { EventRecord } from '../../../schemas/events.js';
+import type { ChangeRequestInput } from '../../../schemas/msa.js';
 import type { SiteDetail } from '../../../schemas/sites.js';
-import type { AccountLink } from '../../../schemas/user.js';
+import type { AccountLink, AccountLinkCreate } from '../../../schemas/user.js';
 
 /**
  * My Security Account: the rules of the customer's screens, pure and tested.
@@ -72,4 +73,20 @@ export function signalAge(at: string | null, now: number): { unit: 'never' } | {
   if (minutes < 60) return { unit: 'minutes', count: minutes };
   if (minutes < 48 * 60) return { unit: 'hours', count: Math.floor(minutes / 60) };
   return { unit: 'days', count: Math.floor(minutes / (24 * 60)) };
+}
+
+/** A change request as sent: the texts trimmed, an empty note as none. */
+export function changeRequestInput(values: Record<string, unknown>): ChangeRequestInput {
+  const note = String(values.note ?? '').trim();
+  return {
+    siteNum: values.siteNum as number,
+    field: values.field as ChangeRequestInput['field'],
+    requestedValue: String(values.requestedValue ?? '').trim(),
+    note: note || null,
+  };
+}
+
+/** A new link as sent: the account number trimmed, the passcode as typed. */
+export function accountLinkInput(values: Record<string, unknown>): AccountLinkCreate {
+  return { accountNumber: String(values.accountNumber ?? '').trim(), accountPasscode: String(values.accountPasscode ?? '') };
 }

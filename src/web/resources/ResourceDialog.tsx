@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useFormState } from 'react-hook-form';
@@ -26,6 +27,8 @@ interface DialogFrameTexts {
   submit?: string;
   /** Cancel (default 'Cancel'); Close where the dialog only shows. */
   cancel?: string;
+  /** A sentence above the fields saying what the form does. */
+  explanation?: string;
 }
 
 /** Locale keys of what the dialog says. */
@@ -132,6 +135,11 @@ function DialogFormFrame({
       {/* The top padding keeps the first input's floating label clear of the title. */}
       <DialogContent sx={{ '&&': { pt: 1 } }}>
         <FailureAlert failure={failure} />
+        {texts.explanation && (
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {translate(texts.explanation)}
+          </Typography>
+        )}
         {intro}
         <SchemaForm schema={schema} ui={ui} slots={slots} />
         {children}
