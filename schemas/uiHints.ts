@@ -36,9 +36,9 @@ export interface UiHints<Field extends string = string> {
   readonly order: readonly Field[];
   readonly fields?: { readonly [F in Field]?: UiFieldHint };
   /**
-  /**
-   * Editable fields the form sends but draws no input for, because the page sets them (the account
-   * a new contact joins, the library a document goes to): named, so none is left out by mistake.
+   * Editable fields the form does not draw: the page sets them (the account a change request is
+   * for, the library a document goes to) or another action changes them (a user's Disable).
+   * Named, so none is left out by mistake.
    */
   readonly hidden?: readonly Field[];
 }

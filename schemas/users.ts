@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { emailField } from './auth.js';
 import { LIMITS } from './constants.js';
 import { INT4_MAX, nullableDateTime, notBlank, idsFilter } from './shared.js';
+import type { UiHints } from './uiHints.js';
 import type { AuthFlag, RoleName } from './user.js';
 
 /**
@@ -156,6 +157,18 @@ export const staffInviteSchema = {
 } as const;
 export type StaffInvite = FromSchema<typeof staffInviteSchema>;
 
+/** The §6 roles and flags are one list of checkboxes (the `permissions` widget, drawn with the roles). */
+const permissionsUi = {
+  roles: { widget: 'permissions', row: 'permissions' },
+  flags: { widget: 'permissions', row: 'permissions' },
+} as const;
+
+/** The invitation form (uiHints.ts). */
+export const staffInviteUi = {
+  order: ['email', 'name', 'roles', 'flags'],
+  fields: { email: { label: 'users.invite.email' }, name: { label: 'users.invite.name' }, ...permissionsUi },
+} as const satisfies UiHints<keyof typeof staffInviteSchema.properties>;
+
 /** PUT users/:id: the permissions, the name, or enabled. */
 export const staffUpdateSchema = {
   $id: 'StaffUpdate',
@@ -169,3 +182,10 @@ export const staffUpdateSchema = {
   },
 } as const;
 export type StaffUpdate = FromSchema<typeof staffUpdateSchema>;
+
+/** The manage dialog's form: the permissions; the name is not changed there, and Disable is an action of its own. */
+export const staffPermissionsUi = {
+  order: ['roles', 'flags'],
+  hidden: ['name', 'disabled'],
+  fields: permissionsUi,
+} as const satisfies UiHints<keyof typeof staffUpdateSchema.properties>;

@@ -221,6 +221,8 @@ export interface SubmitDialogProps<Result> extends DialogFormContent {
   submit: (values: Record<string, unknown>) => Promise<Result>;
   /** After a success, before the dialog closes. */
   onSaved?: (result: Result) => void | Promise<void>;
+  /** After a success the dialog stays open (its record's other actions are still at hand). */
+  stayOpen?: boolean;
   /** Buttons of the dialog's own before Cancel (an action on the record shown). */
   actions?: ReactNode;
   /** No submit button: the form only shows (a record the user may not change). */
@@ -243,6 +245,7 @@ export function SubmitDialog<Result>({
   values,
   submit,
   onSaved,
+  stayOpen,
   ui,
   slots,
   intro,
@@ -269,7 +272,7 @@ export function SubmitDialog<Result>({
       const saved = typeof texts.saved === 'string' ? { key: texts.saved } : texts.saved(result);
       notify(saved.key, { type: 'success', messageArgs: saved.args });
       await onSaved?.(result);
-      onClose();
+      if (!stayOpen) onClose();
       return undefined;
     } catch (error) {
       setFailure(failureOf(error, texts.saveError));
