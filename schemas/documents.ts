@@ -58,6 +58,36 @@ export const libraryDocumentInputSchema = {
 } as const;
 export type LibraryDocumentInput = FromSchema<typeof libraryDocumentInputSchema>;
 
+/**
+ * The upload form: the document's fields and the chosen file, by its name (the multipart upload
+ * sends the file itself beside the fields); a file must be chosen.
+ */
+export const libraryDocumentUploadSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...libraryDocumentInputSchema.required, 'fileName'],
+  properties: { ...documentFields, fileName: { type: 'string', minLength: 1 } },
+  errorMessage: { required: { fileName: 'documents.errors.fileRequired' } },
+} as const;
+
+/** A library document's form (uiHints.ts): the library is the page's; tags are typed in one field. */
+export const libraryDocumentUi = {
+  order: ['title', 'tags', 'audience'],
+  hidden: ['library'],
+  fields: {
+    title: { label: 'documents.fields.title' },
+    tags: { widget: 'tags', label: 'documents.fields.tags' },
+    audience: { optionLabels: 'documents.audiences', label: 'documents.fields.audience' },
+  },
+} as const satisfies UiHints<keyof typeof documentFields>;
+
+/** The upload form: the file first. */
+export const libraryDocumentUploadUi = {
+  ...libraryDocumentUi,
+  order: ['fileName', ...libraryDocumentUi.order],
+  fields: { ...libraryDocumentUi.fields, fileName: { widget: 'file' } },
+} as const satisfies UiHints<keyof typeof libraryDocumentUploadSchema.properties>;
+
 /** A library document as the API returns it. */
 export const libraryDocumentSchema = {
   $id: 'LibraryDocument',

@@ -38,6 +38,16 @@ describe('validation messages', () => {
     expect(errorsOf({ name: 'a', start, end: start })).toEqual({});
     expect(errorsOf({ name: 'a', start })).toEqual({});
   });
+  it("puts a missing property's own message (ajv-errors) beside that property", () => {
+    const validate = createAjv().compile({
+      type: 'object',
+      required: ['file', 'name'],
+      properties: { file: { type: 'string' }, name: { type: 'string' } },
+      errorMessage: { required: { file: 'x.chooseFile' } },
+    });
+    validate({});
+    expect(toFieldErrors(validate.errors)).toEqual({ name: { message: 'validation.required' }, file: { message: 'x.chooseFile' } });
+  });
 });
 
 describe('null characters (PostgreSQL cannot store U+0000)', () => {

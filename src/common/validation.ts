@@ -124,6 +124,9 @@ function fieldOf(error: ErrorObject): string {
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const p = error.params as Record<string, unknown>;
   if (error.keyword === 'required') segments.push(String(p.missingProperty));
+  // ajv-errors' own message for a missing property (`errorMessage: { required: { file: … } }`) is that property's.
+  const wrapped = error.keyword === 'errorMessage' ? (p.errors as ErrorObject[] | undefined)?.[0] : undefined;
+  if (wrapped?.keyword === 'required') segments.push(String((wrapped.params as Record<string, unknown>).missingProperty));
   if (error.keyword === 'additionalProperties') segments.push(String(p.additionalProperty));
   return segments.join('.');
 }

@@ -1,172 +1,158 @@
-import { useId, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
+import { useCallback, useState } from 'react';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { useDataProvider, useInput, useRegisterMutationMiddleware, useTranslate } from 'react-admin';
 import {
-  DOCUMENT_AUDIENCES,
-  DOCUMENT_LIMITS,
   LIBRARY_DOCUMENT_MAX_BYTES,
-  type DocumentAudience,
+  libraryDocumentInputSchema,
+  libraryDocumentUi,
+  libraryDocumentUploadSchema,
+  libraryDocumentUploadUi,
   type DocumentLibrary,
   type LibraryDocument,
-  type LibraryDocumentInput,
 } from '../../../schemas/documents.js';
 import { ACCEPT, checkChosenFile } from '../../common/documentFiles.js';
-import { PHONE_MAX_WIDTH } from './documentRules.js';
+import type { SchemaFormSlot } from '../forms/SchemaForm.js';
+import type { LaidOutField } from '../forms/schemaLayout.js';
+import { FileInput } from '../forms/widgets/FileInput.js';
+import type { PortalDataProvider } from '../providers/dataProvider.js';
+import { ResourceDialog } from '../resources/ResourceDialog.js';
+import { libraryDocumentInput, splitTags, titleFromFileName } from './documentRules.js';
 
+const RESOURCE = 'documents';
 const MAX_LABEL = `${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`;
+const TAGS_MAX = libraryDocumentInputSchema.properties.tags.maxItems;
+/** The form's own field of the chosen file (the schema has its name, `fileName`). */
+const FILE = 'file';
 
-/** Tags typed in one field, split on commas (the server cleans them the same way). */
-const splitTags = (text: string) =>
-  text
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
+/** Tags typed in one field, separated by commas: the form holds them as the schema's list. */
+function TagsInput({ field }: { field: LaidOutField }) {
+  const translate = useTranslate();
+  const { field: input, fieldState } = useInput({ source: field.source });
+  const tags = (input.value as string[] | undefined) ?? [];
+  const [text, setText] = useState(() => tags.join(', '));
+  // The list changed from elsewhere (the record loaded): the text follows it.
+  if (splitTags(text).join('\n') !== tags.join('\n')) setText(tags.join(', '));
+  return (
+    <TextField
+      label={field.label ? translate(field.label) : undefined}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        input.onChange(splitTags(event.target.value));
+      }}
+      onBlur={input.onBlur}
+      inputRef={input.ref}
+      name={input.name}
+      error={fieldState.invalid}
+      helperText={translate('documents.fields.tagsHint', { max: TAGS_MAX })}
+      fullWidth
+      size="small"
+    />
+  );
+}
+
+/** The one file of an upload (a PDF or an image); its name becomes the title while none is typed. */
+function LibraryFileInput() {
+  const translate = useTranslate();
+  const { getValues, setValue } = useFormContext();
+  const check = (file: File) => {
+    const problem = checkChosenFile(file, LIBRARY_DOCUMENT_MAX_BYTES);
+    if (problem === 'ok') return undefined;
+    return translate(problem === 'type' ? 'documents.errors.notAllowed' : 'documents.errors.tooLarge', { max: MAX_LABEL });
+  };
+  return (
+    <FileInput
+      nameSource="fileName"
+      fileSource={FILE}
+      accept={ACCEPT}
+      check={check}
+      onChosen={(file) => {
+        if (!String(getValues('title') ?? '').trim())
+          setValue('title', titleFromFileName(file.name), { shouldDirty: true, shouldValidate: true });
+      }}
+      texts={{
+        choose: translate('documents.actions.chooseFile'),
+        none: translate('documents.dialog.noFile'),
+        hint: translate('documents.dialog.fileHint', { max: MAX_LABEL }),
+      }}
+      testId="document"
+    />
+  );
+}
+
+const SLOTS: Record<string, SchemaFormSlot> = {
+  tags: (field) => <TagsInput field={field} />,
+  file: () => <LibraryFileInput />,
+};
+
+type UploadData = ReturnType<typeof libraryDocumentInput> & { [FILE]?: File };
+/** The create as withFile shaped it. */
+type UploadParams = { data: UploadData; meta?: unknown };
+type Create = (resource: string, params: UploadParams) => Promise<{ data: LibraryDocument }>;
 
 /**
- * Upload a document to the library (title, tags, audience, one file), or change an uploaded
- * one's title, tags and audience (`document` given). Full screen on phones.
+ * The upload, as the create's mutation middleware (as news sends its PDF): the fields and the
+ * file go together in the dataProvider's multipart uploadDocument, which answers the stored
+ * document; react-admin's JSON create is not sent.
+ */
+function LibraryUpload() {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const middleware = useCallback(
+    async (resource: string, params: UploadParams, next: Create) => {
+      const { [FILE]: file, ...input } = params.data;
+      if (!file) return next(resource, params);
+      return { data: await dataProvider.uploadDocument(input, file) };
+    },
+    [dataProvider],
+  );
+  useRegisterMutationMiddleware(middleware);
+  return null;
+}
+
+/** The upload's fields, the chosen file beside them for LibraryUpload. */
+const withFile = (values: Record<string, unknown>): UploadData => ({
+  ...libraryDocumentInput(values),
+  ...(values[FILE] instanceof File && { [FILE]: values[FILE] }),
+});
+
+/**
+ * Upload a document to the library (one file, then title, tags and audience: libraryDocumentUploadUi),
+ * or change an uploaded one's title, tags and audience (`document` given: libraryDocumentUi), in
+ * the one dialog form; full screen on phones.
  */
 export function DocumentDialog({
   library,
   document,
   onClose,
-  onSubmit,
 }: {
   library: DocumentLibrary;
   document?: LibraryDocument;
   onClose: () => void;
-  onSubmit: (input: LibraryDocumentInput, file: File | undefined) => Promise<void>;
 }) {
   const translate = useTranslate();
-  const id = useId();
-  const phone = useMediaQuery(`(max-width:${PHONE_MAX_WIDTH}px)`);
-  const [title, setTitle] = useState(document?.title ?? '');
-  const [tags, setTags] = useState(document?.tags.join(', ') ?? '');
-  const [audience, setAudience] = useState<DocumentAudience>(document?.audience ?? (library === 'marketing' ? 'staff' : 'dealers'));
-  const [file, setFile] = useState<File>();
-  const [fileError, setFileError] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const titleMissing = touched && !title.trim();
-  const tooManyTags = splitTags(tags).length > DOCUMENT_LIMITS.tagsMax;
-
-  const choose = (chosen: File | undefined) => {
-    if (!chosen) return;
-    const check = checkChosenFile(chosen, LIBRARY_DOCUMENT_MAX_BYTES);
-    if (check !== 'ok') {
-      setFile(undefined);
-      setFileError(translate(check === 'type' ? 'documents.errors.notAllowed' : 'documents.errors.tooLarge', { max: MAX_LABEL }));
-      return;
-    }
-    setFileError(undefined);
-    setFile(chosen);
-    if (!title.trim()) setTitle(chosen.name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' '));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!title.trim() || tooManyTags) return;
-    if (!document && !file) {
-      setFileError(translate('documents.errors.fileRequired'));
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      await onSubmit({ library, title: title.trim(), tags: splitTags(tags), audience }, file);
-    } catch (e) {
-      setError((e as Error).message);
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
-      <Box component="form" onSubmit={(e) => void submit(e)} noValidate sx={{ display: 'contents' }}>
-        <DialogTitle id={`${id}-title`}>
-          {document
-            ? translate('documents.dialog.editTitle')
-            : translate('documents.dialog.uploadTitle', { library: translate(`documents.libraries.${library}`) })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {error && <Alert severity="error">{error}</Alert>}
-            {!document && (
-              <Box>
-                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                  <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-                    {translate('documents.actions.chooseFile')}
-                    <input hidden type="file" accept={ACCEPT} data-testid="document-file" onChange={(e) => choose(e.target.files?.[0])} />
-                  </Button>
-                  <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ wordBreak: 'break-all' }}>
-                    {file?.name ?? translate('documents.dialog.noFile')}
-                  </Typography>
-                </Stack>
-                <Typography
-                  variant="caption"
-                  component="p"
-                  color={fileError ? 'error' : 'text.secondary'}
-                  sx={{ mt: 0.5 }}
-                  role={fileError ? 'alert' : undefined}
-                >
-                  {fileError ?? translate('documents.dialog.fileHint', { max: MAX_LABEL })}
-                </Typography>
-              </Box>
-            )}
-            <TextField
-              label={translate('documents.fields.title')}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              onBlur={() => setTouched(true)}
-              required
-              error={titleMissing}
-              helperText={titleMissing ? translate('validation.required') : undefined}
-              slotProps={{ htmlInput: { maxLength: DOCUMENT_LIMITS.titleMax } }}
-            />
-            <TextField
-              label={translate('documents.fields.tags')}
-              value={tags}
-              onChange={(e) => setTags(e.target.value)}
-              error={tooManyTags}
-              helperText={translate('documents.fields.tagsHint', { max: DOCUMENT_LIMITS.tagsMax })}
-            />
-            <TextField
-              select
-              label={translate('documents.fields.audience')}
-              value={audience}
-              onChange={(e) => setAudience(e.target.value as DocumentAudience)}
-            >
-              {DOCUMENT_AUDIENCES.map((a) => (
-                <MenuItem key={a} value={a}>
-                  {translate(`documents.audiences.${a}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('documents.actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate(document ? 'documents.actions.save' : 'documents.actions.uploadSubmit')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <ResourceDialog
+      resource={RESOURCE}
+      target={document ? { mode: 'edit', id: document.id } : { mode: 'create' }}
+      placeholder={document}
+      schema={document ? libraryDocumentInputSchema : libraryDocumentUploadSchema}
+      ui={document ? libraryDocumentUi : libraryDocumentUploadUi}
+      slots={SLOTS}
+      defaults={{ library, fileName: '', title: '', tags: [], audience: library === 'marketing' ? 'staff' : 'dealers' }}
+      transform={document ? libraryDocumentInput : withFile}
+      texts={{
+        title: document ? 'documents.dialog.editTitle' : 'documents.dialog.uploadTitle',
+        titleArgs: { library: translate(`documents.libraries.${library}`) },
+        submit: document ? 'documents.actions.save' : 'documents.actions.uploadSubmit',
+        cancel: 'documents.actions.cancel',
+        saved: document ? 'documents.notices.saved' : 'documents.notices.uploaded',
+        saveError: 'documents.errors.saveFailed',
+        loadError: 'documents.errors.loadFailed',
+      }}
+      onClose={onClose}
+    >
+      {!document && <LibraryUpload />}
+    </ResourceDialog>
   );
 }

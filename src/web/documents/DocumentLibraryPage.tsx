@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,10 +35,9 @@ import ImageIcon from '@mui/icons-material/Image';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SearchIcon from '@mui/icons-material/Search';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useDataProvider, useDelete, useGetList, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
-import type { DocumentLibrary, LibraryDocument, LibraryDocumentInput } from '../../../schemas/documents.js';
+import { useDelete, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { DocumentLibrary, LibraryDocument } from '../../../schemas/documents.js';
 import { canAccess } from '../../common/access.js';
-import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { documentFileUrl } from '../providers/methods/documentsMethods.js';
 import { useSession } from '../providers/useSession.js';
 import { DocumentDialog } from './DocumentDialog.js';
@@ -217,26 +216,14 @@ function useDocuments(library: DocumentLibrary, q: string, tag: string | undefin
   );
 }
 
-/** Upload (the dataProvider's multipart method), change and delete; each reads every list of the library again. */
-function useDocumentWrites() {
-  const dataProvider = useDataProvider<PortalDataProvider>();
+/** Delete (the dialog's upload and change read every list again themselves); the library's lists are read again. */
+function useDocumentDelete() {
   const queryClient = useQueryClient();
-  const reload = () => void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
-  const [update] = useUpdate();
   const [deleteOne, { isPending: removing }] = useDelete<LibraryDocument>();
-  const upload = useMutation({
-    mutationFn: (v: { input: LibraryDocumentInput; file: File }) => dataProvider.uploadDocument(v.input, v.file),
-    onSuccess: reload,
-  });
   return {
-    upload: (input: LibraryDocumentInput, file: File) => upload.mutateAsync({ input, file }),
-    update: async (doc: LibraryDocument, input: LibraryDocumentInput) => {
-      await update(RESOURCE, { id: doc.id, data: input, previousData: doc }, { returnPromise: true });
-      reload();
-    },
     remove: async (doc: LibraryDocument) => {
       await deleteOne(RESOURCE, { id: doc.id, previousData: doc }, { returnPromise: true });
-      reload();
+      void queryClient.invalidateQueries({ queryKey: [RESOURCE] });
     },
     removing,
   };
@@ -260,7 +247,7 @@ function DocumentLibraryPage({ library }: { library: DocumentLibrary }) {
   const [deleting, setDeleting] = useState<LibraryDocument>();
   const documents = useDocuments(library, q, tag);
   const all = useDocuments(library, '', undefined);
-  const writes = useDocumentWrites();
+  const writes = useDocumentDelete();
   const docs = documents.data ?? [];
   const tags = tagsOf(all.data ?? [], locale);
   const searching = !!q.trim() || !!tag;
@@ -379,17 +366,7 @@ function DocumentLibraryPage({ library }: { library: DocumentLibrary }) {
         </>
       )}
       {editing && (
-        <DocumentDialog
-          library={library}
-          document={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(undefined)}
-          onSubmit={async (input, file) => {
-            if (editing === 'new') await writes.upload(input, file!);
-            else await writes.update(editing, input);
-            notify(editing === 'new' ? 'documents.notices.uploaded' : 'documents.notices.saved', { type: 'success' });
-            setEditing(undefined);
-          }}
-        />
+        <DocumentDialog library={library} document={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />
       )}
       <Dialog open={!!deleting} onClose={() => setDeleting(undefined)} aria-labelledby="document-delete-title">
         <DialogTitle id="document-delete-title">{translate('documents.dialog.deleteTitle')}</DialogTitle>

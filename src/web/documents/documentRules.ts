@@ -1,4 +1,4 @@
-import type { LibraryDocument } from '../../../schemas/documents.js';
+import type { LibraryDocument, LibraryDocumentInput } from '../../../schemas/documents.js';
 
 /** Below this width the libraries show cards instead of a table. */
 export const PHONE_MAX_WIDTH = 639.95;
@@ -20,4 +20,33 @@ export function tagsOf(documents: readonly Pick<LibraryDocument, 'tags'>[], loca
   const seen = new Map<string, string>();
   for (const doc of documents) for (const tag of doc.tags) if (!seen.has(tag.toLowerCase())) seen.set(tag.toLowerCase(), tag);
   return [...seen.values()].sort((a, b) => a.localeCompare(b, locale, { sensitivity: 'base' }));
+}
+
+/** Tags typed in one field, split on commas, spaces tidied, each once whatever its case (as the server keeps them). */
+export function splitTags(text: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const part of text.split(',')) {
+    const tag = part.replace(/\s+/g, ' ').trim();
+    if (tag && !seen.has(tag.toLowerCase())) {
+      seen.add(tag.toLowerCase());
+      tags.push(tag);
+    }
+  }
+  return tags;
+}
+
+/** A title from a chosen file's name: without its extension, dashes and underscores as spaces. */
+export function titleFromFileName(name: string): string {
+  return name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ');
+}
+
+/** The document's fields as sent (the upload's multipart fields, an edit's body): the title trimmed. */
+export function libraryDocumentInput(values: Record<string, unknown>): LibraryDocumentInput {
+  return {
+    library: values.library as LibraryDocumentInput['library'],
+    title: String(values.title ?? '').trim(),
+    tags: (values.tags as string[] | undefined) ?? [],
+    audience: values.audience as LibraryDocumentInput['audience'],
+  };
 }
