@@ -12,6 +12,7 @@ import {
   Form,
   useCanAccess,
   useDelete,
+  useEditContext,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -24,12 +25,13 @@ import {
 import type { ObjectSchema } from '../forms/schemaFields.js';
 import { lazySchemaValidator } from '../forms/lazySchemaValidator.js';
 import { failureMessage } from '../providers/errorMessages.js';
+import { LoadFailed } from './LoadFailed.js';
 
 /** What a create or edit form opens: a new record, or one record by id. */
 export type RecordTarget = { mode: 'create' } | { mode: 'edit'; id: Identifier };
 
-/** The snackbar's success text: a locale key, or the key and its arguments from the stored record. */
-export type SavedText = string | ((record: RaRecord) => { key: string; args?: Record<string, unknown> });
+/** The snackbar's success text: a locale key, or the key and its arguments from the stored record (null: the form says it). */
+export type SavedText = string | ((record: RaRecord) => { key: string; args?: Record<string, unknown> } | null);
 
 export interface RecordFormBaseProps {
   target: RecordTarget;
@@ -49,7 +51,10 @@ export interface RecordFormBaseProps {
   defaults?: Record<string, unknown>;
   /** Edits: the record as the page already shows it, drawn at once while the fresh one loads. */
   placeholder?: RaRecord;
-  texts: { saved: SavedText; saveError: string; loadError: string };
+  /** `retry`: the label of Try again beside an edit's load failure (none: the message alone). */
+  texts: { saved: SavedText; saveError: string; loadError: string; retry?: string };
+  /** Draws what stands in for the form while there is none (loading, an edit's failed load) in the form's frame (a dialog's title and Close). */
+  frame?: (content: ReactNode) => ReactNode;
   /** After a save: the stored record. */
   onSaved: (record: RaRecord) => void;
   /** A failure the caller handles itself (true: handled); any other shows §8's message. */
@@ -112,6 +117,17 @@ function useAccessOf(resource: string, access: string | undefined, action: 'crea
   return { disableAuthentication: !!access, isPending: !!access && isPending };
 }
 
+/** An edit whose record did not load: §8's message (the server's, or the default), Try again where the form offers it. */
+function RecordLoadFailed({ messageKey, retryKey }: { messageKey: string; retryKey?: string }) {
+  const translate = useTranslate();
+  const { error, refetch } = useEditContext();
+  return retryKey ? (
+    <LoadFailed error={error} messageKey={messageKey} retryKey={retryKey} onRetry={refetch} />
+  ) : (
+    <Alert severity="error">{translate(failureMessage(error, messageKey))}</Alert>
+  );
+}
+
 /**
  * The one create-or-edit form of a record, whatever frame it is drawn in (the slide-over's drawer,
  * ResourceDialog's dialog): react-admin's CreateBase or EditBase (pessimistic, no redirect), the
@@ -131,15 +147,15 @@ export function RecordFormBase({
   texts,
   onSaved,
   onFailure,
+  frame,
   children,
 }: RecordFormBaseProps) {
   const notify = useNotify();
   const refresh = useRefresh();
-  const translate = useTranslate();
   const accessOf = useAccessOf(resource, access, target.mode);
   const onSuccess = (record: RaRecord) => {
     const saved = typeof texts.saved === 'string' ? { key: texts.saved } : texts.saved(record);
-    notify(saved.key, { type: 'success', messageArgs: saved.args });
+    if (saved) notify(saved.key, { type: 'success', messageArgs: saved.args });
     refresh();
     onSaved(record);
   };
@@ -152,7 +168,9 @@ export function RecordFormBase({
       {children}
     </SchemaValidatedForm>
   );
-  if (accessOf.isPending) return <FormLoading />;
+  const loading = frame ? frame(<FormLoading />) : <FormLoading />;
+  const loadFailed = <RecordLoadFailed messageKey={texts.loadError} retryKey={texts.retry} />;
+  if (accessOf.isPending) return loading;
   if (target.mode === 'create') {
     return (
       <CreateBase
@@ -162,7 +180,7 @@ export function RecordFormBase({
         redirect={false}
         transform={transform}
         mutationOptions={{ onSuccess, onError }}
-        loading={<FormLoading />}
+        loading={loading}
       >
         {form}
       </CreateBase>
@@ -181,14 +199,11 @@ export function RecordFormBase({
       mutationOptions={{ onSuccess, onError }}
       queryOptions={{
         ...(placeholder && { placeholderData: placeholder }),
-        onError: (error: unknown) => notify(failureMessage(error, texts.loadError), { type: 'error' }),
+        // A frame says the failure where the form would be; without one the snackbar says it too.
+        ...(!frame && { onError: (error: unknown) => notify(failureMessage(error, texts.loadError), { type: 'error' }) }),
       }}
-      loading={<FormLoading />}
-      error={
-        <Alert severity="error" sx={{ m: 3 }}>
-          {translate(texts.loadError)}
-        </Alert>
-      }
+      loading={loading}
+      error={frame ? frame(loadFailed) : <Box sx={{ m: 3 }}>{loadFailed}</Box>}
     >
       {form}
     </EditBase>

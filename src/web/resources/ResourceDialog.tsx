@@ -36,6 +36,8 @@ export interface ResourceDialogTexts extends DialogFrameTexts {
   saved: RecordFormBaseProps['texts']['saved'];
   saveError: string;
   loadError: string;
+  /** Try again beside an edit's load failure. */
+  retry?: string;
   /** Edits that offer Delete. */
   deleteTexts?: DeleteTexts;
 }
@@ -58,6 +60,10 @@ export interface ResourceDialogProps extends Omit<RecordFormBaseProps, 'texts' |
   texts: ResourceDialogTexts;
   /** After a save, before the dialog closes: the stored record. */
   onSaved?: (record: RaRecord) => void;
+  /** After this save the dialog stays open (a step still to come: a code sent to a new email). */
+  stayOpen?: (record: RaRecord) => boolean;
+  /** Save is enabled only once the form changed and is valid (a record edited in place, saved as a whole). */
+  saveOnlyChanges?: boolean;
 }
 
 /** Cancel, out of reach while the form saves. */
@@ -119,6 +125,7 @@ function DialogFormFrame({
   failure,
   actions,
   readOnly,
+  saveOnlyChanges,
   onClose,
 }: DialogFormContent & {
   titleId: string;
@@ -127,6 +134,7 @@ function DialogFormFrame({
   failure?: string;
   actions?: ReactNode;
   readOnly?: boolean;
+  saveOnlyChanges?: boolean;
 }) {
   const translate = useTranslate();
   return (
@@ -147,7 +155,7 @@ function DialogFormFrame({
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         {actions}
         <CancelButton label={texts.cancel ?? 'ra.action.cancel'} onClose={onClose} />
-        {!readOnly && <FormSubmitButton label={texts.submit ?? 'ra.action.save'} alwaysEnable />}
+        {!readOnly && <FormSubmitButton label={texts.submit ?? 'ra.action.save'} alwaysEnable={!saveOnlyChanges} />}
       </DialogActions>
     </>
   );
@@ -164,11 +172,25 @@ function failureOf(error: unknown, defaultKey: string): string | undefined {
  * schedule, a roadmap item, a library document…): RecordFormBase (react-admin's CreateBase or
  * EditBase, the schema's validation, a 400's field texts beside the inputs) with the inputs
  * SchemaForm draws from the entity's JSON Schema and UI hints, full screen on a phone. Save stays
- * enabled, so a press shows every message at once (the entity's required fields speak from then
+ * enabled (unless `saveOnlyChanges`), so a press shows every message at once (the entity's required fields speak from then
  * on); a failure keeps what was typed and says §8's message above the fields. Opened by the
  * page's state, not a route: these records are edited where they are listed.
  */
-export function ResourceDialog({ texts, ui, slots, maxWidth, onClose, onSaved, onFailure, intro, children, ...form }: ResourceDialogProps) {
+export function ResourceDialog({
+  texts,
+  ui,
+  slots,
+  maxWidth,
+  onClose,
+  onSaved,
+  stayOpen,
+  saveOnlyChanges,
+  onFailure,
+  intro,
+  children,
+  ...form
+}: ResourceDialogProps) {
+  const translate = useTranslate();
   const titleId = useId();
   const [failure, setFailure] = useState<string>();
   return (
@@ -178,13 +200,22 @@ export function ResourceDialog({ texts, ui, slots, maxWidth, onClose, onSaved, o
         texts={texts}
         onSaved={(record) => {
           onSaved?.(record);
-          onClose();
+          if (!stayOpen?.(record)) onClose();
         }}
         onFailure={(error) => {
           if (onFailure?.(error)) return true;
           setFailure(failureOf(error, texts.saveError));
           return true;
         }}
+        frame={(content) => (
+          <>
+            <DialogTitle id={titleId}>{translate(texts.title, texts.titleArgs)}</DialogTitle>
+            <DialogContent>{content}</DialogContent>
+            <DialogActions sx={{ px: 3, pb: 2 }}>
+              <Button onClick={onClose}>{translate(texts.cancel ?? 'ra.action.cancel')}</Button>
+            </DialogActions>
+          </>
+        )}
       >
         <DialogFormFrame
           titleId={titleId}
@@ -195,6 +226,7 @@ export function ResourceDialog({ texts, ui, slots, maxWidth, onClose, onSaved, o
           intro={intro}
           failure={failure}
           actions={form.target.mode === 'edit' && texts.deleteTexts && <DeleteRecordButton texts={texts.deleteTexts} onDeleted={onClose} />}
+          saveOnlyChanges={saveOnlyChanges}
           onClose={onClose}
         >
           {children}
