@@ -184,6 +184,12 @@ export const msaEmailConfirmationSchema = {
 } as const;
 export type MsaEmailConfirmation = FromSchema<typeof msaEmailConfirmationSchema>;
 
+/** The code step of the MSA account dialog (uiHints.ts). */
+export const msaEmailConfirmationUi = {
+  order: ['code'],
+  fields: { code: { widget: 'oneTimeCode', label: 'msa.accountDialog.code', hint: 'msa.accountDialog.codeHelp' } },
+} as const satisfies UiHints<keyof typeof msaEmailConfirmationSchema.properties>;
+
 const siteNumField = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 
 /** §7 'Favourite account link: siteNum and flag'. */

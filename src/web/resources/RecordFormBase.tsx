@@ -61,6 +61,8 @@ export interface RecordFormBaseProps {
   onFailure?: (error: unknown) => boolean;
   /** Inside the form: its frame (title, the inputs, the buttons). */
   children: ReactNode;
+  /** After the form, with its record at hand: a second step of a form of its own (a code sent to a new email). */
+  after?: ReactNode;
 }
 
 function FormLoading() {
@@ -149,6 +151,7 @@ export function RecordFormBase({
   onFailure,
   frame,
   children,
+  after,
 }: RecordFormBaseProps) {
   const notify = useNotify();
   const refresh = useRefresh();
@@ -183,6 +186,7 @@ export function RecordFormBase({
         loading={loading}
       >
         {form}
+        {after}
       </CreateBase>
     );
   }
@@ -206,6 +210,7 @@ export function RecordFormBase({
       error={frame ? frame(loadFailed) : <Box sx={{ m: 3 }}>{loadFailed}</Box>}
     >
       {form}
+      {after}
     </EditBase>
   );
 }

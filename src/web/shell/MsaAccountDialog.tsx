@@ -1,14 +1,25 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCreate, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { TextInput, useCreate, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { msaAccountUi, msaAccountUpdateSchema, type MsaPersonalUser } from '../../../schemas/user.js';
+import {
+  msaAccountUi,
+  msaAccountUpdateSchema,
+  msaEmailConfirmationSchema,
+  msaEmailConfirmationUi,
+  type MsaPersonalUser,
+} from '../../../schemas/user.js';
+import { FormSubmitButton } from '../forms/FormSubmitButton.js';
+import { SchemaForm, type SchemaFormSlot } from '../forms/SchemaForm.js';
 import { clientMessage } from '../providers/errorMessages.js';
+import { SchemaValidatedForm } from '../resources/RecordFormBase.js';
 import { ResourceDialog } from '../resources/ResourceDialog.js';
 
 /** The customer's own record (server: src/server/auth/msaUserRoutes.ts): GET/PUT /api/msa/users/me. */
@@ -80,46 +91,39 @@ export function MsaAccountDialog({ open, onClose }: { open: boolean; onClose: ()
         retry: 'msa.retry',
       }}
       stayOpen={(record) => !!(record as MsaPersonalUser).emailPending}
+      after={<EmailCode onClose={onClose} />}
       onClose={onClose}
     >
       <PasswordShown onClose={onClose} />
-      <EmailCode onClose={onClose} />
     </ResourceDialog>
   );
 }
 
-/**
- * The code sent to the new email, while one is awaited: confirming it makes that email the
- * sign-in. It sits inside the account's form, so Enter in the code confirms it (not Save).
- */
-function EmailCode({ onClose }: { onClose: () => void }) {
+/** The code typed as the phone offers it from the message (the schema says what it must be). */
+const CODE_SLOTS: Record<string, SchemaFormSlot> = {
+  oneTimeCode: (field) => (
+    <TextInput
+      source={field.source}
+      label={field.label}
+      isRequired={field.rules.required}
+      helperText={field.hint}
+      autoComplete="one-time-code"
+      autoFocus
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      fullWidth
+      size="small"
+    />
+  ),
+};
+
+/** Sends the code to the new email again; a failure is said under the code. */
+function ResendButton({ record, pendingEmail }: { record: MsaPersonalUser; pendingEmail: string }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const record = useRecordContext<MsaPersonalUser>();
-  const [create, { isPending }] = useCreate();
+  const { setError, clearErrors } = useFormContext();
   const [update] = useUpdate<MsaPersonalUser>();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  if (!record?.emailPending) return null;
-  const pendingEmail = record.emailPending;
-
-  const confirm = async () => {
-    if (code.length !== 6 || isPending) return;
-    setError(undefined);
-    try {
-      const saved = (await create(CONFIRMATION, { data: { code } }, { returnPromise: true })) as MsaPersonalUser;
-      notify(translate('msa.accountDialog.changed', { email: saved.email }), { type: 'success' });
-      // The header and the account's record show the new email.
-      refresh();
-      onClose();
-    } catch (failure) {
-      const { message, fieldErrors } = clientMessage(failure, VALIDATE_FAILED);
-      setError(fieldErrors?.code ?? message);
-    }
-  };
   const resend = async () => {
-    setError(undefined);
+    clearErrors('code');
     try {
       await update(
         RESOURCE,
@@ -128,46 +132,53 @@ function EmailCode({ onClose }: { onClose: () => void }) {
       );
       notify('msa.accountDialog.codeSent', { type: 'info' });
     } catch (failure) {
-      setError(clientMessage(failure, UPDATE_FAILED).message);
+      setError('code', { type: 'server', message: clientMessage(failure, UPDATE_FAILED).message });
+    }
+  };
+  return <Button onClick={() => void resend()}>{translate('msa.accountDialog.resend')}</Button>;
+}
+
+/**
+ * The code sent to the new email, while one is awaited: a form of its own after the account's,
+ * drawn from msaEmailConfirmationSchema; confirming it makes that email the sign-in.
+ */
+function EmailCode({ onClose }: { onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const record = useRecordContext<MsaPersonalUser>();
+  const [create] = useCreate();
+  if (!record?.emailPending) return null;
+
+  const confirm = async (values: Record<string, unknown>) => {
+    try {
+      const saved = (await create(CONFIRMATION, { data: { code: values.code } }, { returnPromise: true })) as MsaPersonalUser;
+      notify(translate('msa.accountDialog.changed', { email: saved.email }), { type: 'success' });
+      // The header and the account's record show the new email.
+      refresh();
+      onClose();
+      return undefined;
+    } catch (failure) {
+      const { message, fieldErrors } = clientMessage(failure, VALIDATE_FAILED);
+      return { code: fieldErrors?.code ?? message };
     }
   };
 
   return (
-    <Box role="group" aria-labelledby="msa-email-code-title" sx={{ mt: 2 }}>
-      <Alert severity="info" role="status">
-        <Typography id="msa-email-code-title" variant="subtitle2" component="h3">
-          {translate('msa.accountDialog.pendingTitle')}
-        </Typography>
-        {translate('msa.accountDialog.pendingText', { email: pendingEmail, current: record.email })}
-      </Alert>
-      <TextField
-        sx={{ mt: 2 }}
-        autoFocus
-        required
-        fullWidth
-        size="small"
-        label={translate('msa.accountDialog.code')}
-        value={code}
-        onChange={(event) => {
-          setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
-          setError(undefined);
-        }}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter') return;
-          event.preventDefault();
-          void confirm();
-        }}
-        error={Boolean(error)}
-        helperText={error ? translate(error) : translate('msa.accountDialog.codeHelp')}
-        autoComplete="one-time-code"
-        slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 } }}
-      />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-        <Button onClick={() => void resend()}>{translate('msa.accountDialog.resend')}</Button>
-        <Button variant="contained" disabled={code.length !== 6 || isPending} onClick={() => void confirm()}>
-          {translate('msa.accountDialog.verify')}
-        </Button>
-      </Box>
-    </Box>
+    <SchemaValidatedForm schema={msaEmailConfirmationSchema} record={{ code: '' }} onSubmit={confirm}>
+      <DialogContent sx={{ pt: 0 }} role="group" aria-labelledby="msa-email-code-title">
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          <Typography id="msa-email-code-title" variant="subtitle2" component="h3">
+            {translate('msa.accountDialog.pendingTitle')}
+          </Typography>
+          {translate('msa.accountDialog.pendingText', { email: record.emailPending, current: record.email })}
+        </Alert>
+        <SchemaForm schema={msaEmailConfirmationSchema} ui={msaEmailConfirmationUi} slots={CODE_SLOTS} />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <ResendButton record={record} pendingEmail={record.emailPending} />
+        <FormSubmitButton label="msa.accountDialog.verify" />
+      </DialogActions>
+    </SchemaValidatedForm>
   );
 }
