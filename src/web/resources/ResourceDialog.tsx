@@ -56,7 +56,7 @@ interface DialogFormContent {
   onClose: () => void;
 }
 
-export interface ResourceDialogProps extends Omit<RecordFormBaseProps, 'texts' | 'onSaved' | 'children'>, DialogFormContent {
+export interface ResourceDialogProps extends Omit<RecordFormBaseProps, 'texts' | 'onSaved' | 'children' | 'frame'>, DialogFormContent {
   texts: ResourceDialogTexts;
   /** After a save, before the dialog closes: the stored record. */
   onSaved?: (record: RaRecord) => void;
