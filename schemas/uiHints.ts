@@ -29,6 +29,8 @@ export interface UiFieldHint {
   readonly options?: Readonly<Record<string, string | boolean>>;
   /** Locale key of a help text under the input (beside a text's length counter). */
   readonly hint?: string;
+  /** The input a dialog opens on, ready for typing. */
+  readonly autoFocus?: boolean;
 }
 
 export interface UiHints<Field extends string = string> {

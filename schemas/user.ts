@@ -222,7 +222,7 @@ export type AccountLinkCreate = FromSchema<typeof accountLinkCreateSchema>;
 export const accountLinkCreateUi = {
   order: ['accountNumber', 'accountPasscode'],
   fields: {
-    accountNumber: { label: 'msa.links.accountNumber' },
+    accountNumber: { label: 'msa.links.accountNumber', autoFocus: true },
     accountPasscode: { widget: 'secret', label: 'msa.links.accountPasscode' },
   },
 } as const satisfies UiHints<keyof typeof accountLinkCreateSchema.properties>;

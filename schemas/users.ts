@@ -166,7 +166,7 @@ const permissionsUi = {
 /** The invitation form (uiHints.ts). */
 export const staffInviteUi = {
   order: ['email', 'name', 'roles', 'flags'],
-  fields: { email: { label: 'users.invite.email' }, name: { label: 'users.invite.name' }, ...permissionsUi },
+  fields: { email: { label: 'users.invite.email', autoFocus: true }, name: { label: 'users.invite.name' }, ...permissionsUi },
 } as const satisfies UiHints<keyof typeof staffInviteSchema.properties>;
 
 /** PUT users/:id: the permissions, the name, or enabled. */

@@ -37,6 +37,7 @@ function Field({ schema, field, slots }: { schema: ObjectSchema; field: LaidOutF
       optionLabel={field.optionLabel}
       emptyText={field.emptyLabel ? translate(field.emptyLabel) : undefined}
       helperText={field.hint ? translate(field.hint) : undefined}
+      autoFocus={field.autoFocus}
     />
   );
 }

@@ -22,6 +22,8 @@ export interface SchemaInputProps {
   /** A help text under the input (a text's length counter stays beside it). */
   helperText?: string;
   disabled?: boolean;
+  /** The input a dialog opens on. */
+  autoFocus?: boolean;
 }
 
 /** '12/128' under a text input, from the live value; after the field's help text when it has one. */
@@ -52,11 +54,12 @@ export function SchemaInput({
   emptyText = '-',
   helperText,
   disabled,
+  autoFocus,
 }: SchemaInputProps) {
   const translate = useTranslate();
   const rules = fieldRules(schema, source);
   // One size for every kind: react-admin draws dates and numbers small, texts and selects not.
-  const common = { source, label, isRequired: rules.required, disabled, fullWidth: true, size: 'small' } as const;
+  const common = { source, label, isRequired: rules.required, disabled, autoFocus, fullWidth: true, size: 'small' } as const;
 
   switch (rules.kind) {
     case 'boolean':

@@ -19,6 +19,7 @@ export interface LaidOutField {
   options?: Readonly<Record<string, string | boolean>>;
   /** Locale key of a help text under the input. */
   hint?: string;
+  autoFocus?: boolean;
 }
 
 export interface LaidOutRow {
@@ -55,6 +56,7 @@ function laidOut(schema: ObjectSchema, source: string, hint: UiFieldHint): LaidO
     ...(hint.emptyLabel && { emptyLabel: hint.emptyLabel }),
     ...(hint.options && { options: hint.options }),
     ...(hint.hint && { hint: hint.hint }),
+    ...(hint.autoFocus && { autoFocus: true }),
   };
 }
 
