@@ -114,7 +114,7 @@ export const contactsUi = {
   order: ['name', 'relation', 'phoneNumber', 'email', 'verifies', 'hasKey', 'passcode'],
   hidden: ['siteNum'],
   fields: {
-    name: { label: contactLabel('name') },
+    name: { label: contactLabel('name'), autoFocus: true },
     relation: { label: contactLabel('relation') },
     phoneNumber: { widget: 'phone', label: contactLabel('phoneNumber') },
     email: { label: contactLabel('email') },
@@ -130,4 +130,4 @@ export const contactsUi = {
       },
     },
   },
-} as const satisfies UiHints<keyof typeof contactFields>;
+} as const satisfies UiHints<keyof typeof contactFields | 'siteNum'>;

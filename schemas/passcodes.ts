@@ -69,7 +69,7 @@ export const passcodesUi = {
   order: ['name', 'passcode', 'isDuress'],
   hidden: ['siteNum'],
   fields: {
-    name: { label: 'accountEdits.passcodes.fields.name' },
+    name: { label: 'accountEdits.passcodes.fields.name', autoFocus: true },
     passcode: {
       widget: 'passcode',
       label: 'accountEdits.passcodes.fields.passcode',
@@ -77,4 +77,4 @@ export const passcodesUi = {
     },
     isDuress: { widget: 'checkbox', label: 'accountEdits.passcodes.fields.isDuress' },
   },
-} as const satisfies UiHints<keyof typeof passcodeFields>;
+} as const satisfies UiHints<keyof typeof passcodeFields | 'siteNum'>;

@@ -135,7 +135,7 @@ export const schedulesUi = {
       options: { opens: 'opensAt', overnightText: 'accountEdits.schedules.overnight' },
     },
   },
-} as const satisfies UiHints<keyof typeof scheduleFields>;
+} as const satisfies UiHints<keyof typeof scheduleFields | 'siteNum'>;
 
 const holidayLabel = (field: keyof typeof holidayFields) => `accountEdits.holidays.fields.${field}`;
 
@@ -152,4 +152,4 @@ export const holidaysUi = {
     opensAt: { widget: 'specialHours', row: 'times', label: holidayLabel('opensAt') },
     closesAt: { widget: 'specialHours', row: 'times', label: holidayLabel('closesAt') },
   },
-} as const satisfies UiHints<keyof typeof holidayFields>;
+} as const satisfies UiHints<keyof typeof holidayFields | 'siteNum'>;

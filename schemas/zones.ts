@@ -77,7 +77,7 @@ export type ZoneFilter = FromSchema<typeof zoneFilterSchema>;
 export const zonesUi = {
   order: ['description', 'eventType'],
   fields: {
-    description: { label: 'accountEdits.zones.fields.description' },
+    description: { label: 'accountEdits.zones.fields.description', autoFocus: true },
     eventType: { label: 'accountEdits.zones.fields.eventType', optionLabels: 'accountEdits.zones.eventTypes' },
   },
 } as const satisfies UiHints<keyof typeof zoneFields>;

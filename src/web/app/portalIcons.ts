@@ -30,6 +30,7 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DescriptionIcon from '@mui/icons-material/Description';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import DoneIcon from '@mui/icons-material/Done';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -151,6 +152,7 @@ export const PORTAL_ICONS: Record<string, SvgIconComponent> = {
   Dashboard: DashboardIcon,
   Delete: DeleteIcon,
   DeleteOutline: DeleteOutlineIcon,
+  Description: DescriptionIcon,
   DoNotDisturb: DoNotDisturbIcon,
   Done: DoneIcon,
   Download: DownloadIcon,

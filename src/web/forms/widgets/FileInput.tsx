@@ -65,7 +65,8 @@ export function FileInput({ nameSource, fileSource, texts, accept, check, onChos
 
   const Icon = name && /\.pdf$/i.test(name) ? PictureAsPdfIcon : DescriptionIcon;
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1, minWidth: 0 }} aria-describedby={`${id}-hint`}>
+    // The group is named after the field it sets, as every input of a schema form is (entityForms.test.tsx).
+    <Box component="fieldset" name={nameSource} sx={{ border: 0, p: 0, m: 0, mt: 1, minWidth: 0 }} aria-describedby={`${id}-hint`}>
       {texts.label && (
         <Typography component="legend" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {texts.label}
