@@ -64,7 +64,7 @@ export function valuesFrom(body: ContactInput, base: ContactValues): ContactValu
 }
 
 /** The values of a stored contact. */
-export function valuesOf(row: Pick<ContactRow, (typeof COLUMN_OF)[keyof ContactValues]>): ContactValues {
+function valuesOf(row: Pick<ContactRow, (typeof COLUMN_OF)[keyof ContactValues]>): ContactValues {
   return Object.fromEntries(Object.entries(COLUMN_OF).map(([field, column]) => [field, row[column]])) as ContactValues;
 }
 

@@ -85,7 +85,9 @@ describe('a form laid out from the schema and its UI hints', () => {
       ],
     ]);
     expect(() => schemaLayout(contactInputSchema, { ...contactsUi, hidden: [] })).toThrow(/leave out 'siteNum'/);
-    expect(() => schemaLayout(contactInputSchema, { ...contactsUi, hidden: ['siteNum', 'contactId'] })).toThrow(/name 'contactId', which is no editable field/);
+    expect(() => schemaLayout(contactInputSchema, { ...contactsUi, hidden: ['siteNum', 'contactId'] })).toThrow(
+      /name 'contactId', which is no editable field/,
+    );
     expect(() => schemaLayout(contactInputSchema, { ...contactsUi, order: [...contactsUi.order, 'siteNum'] })).toThrow(/'siteNum' twice/);
   });
 
