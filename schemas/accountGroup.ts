@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { int4Range, nullableDateTime, notBlank } from './shared.js';
+import { closedObject, int4Range, nullableDateTime, notBlank } from './shared.js';
 import { SITE_COUNTRIES } from './siteCreate.js';
 
 /**
@@ -14,11 +14,8 @@ import { SITE_COUNTRIES } from './siteCreate.js';
 export const ACCOUNT_GROUP_LIMITS = { phoneMax: 40, emailMax: 254, line: 100, city: 60 } as const;
 
 /** A postal address of the group (office or mailing). */
-export const groupAddressSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['country', 'line1', 'city', 'state', 'postalCode'],
-  properties: {
+export const groupAddressSchema = closedObject(
+  {
     country: { type: 'string', enum: SITE_COUNTRIES },
     line1: { type: 'string', minLength: 1, maxLength: ACCOUNT_GROUP_LIMITS.line, ...notBlank },
     line2: { type: 'string', maxLength: ACCOUNT_GROUP_LIMITS.line },
@@ -26,7 +23,8 @@ export const groupAddressSchema = {
     state: { type: 'string', minLength: 1, maxLength: 3 },
     postalCode: { type: 'string', minLength: 1, maxLength: 10 },
   },
-} as const;
+  ['country', 'line1', 'city', 'state', 'postalCode'],
+);
 export type GroupAddress = FromSchema<typeof groupAddressSchema>;
 
 const nullableAddress = { anyOf: [{ type: 'null' }, groupAddressSchema] } as const;
@@ -88,12 +86,7 @@ export const accountGroupSettingsSchema = {
     ssoProviders: { type: 'array', items: { type: 'string' } },
     hasAnsweringService: { type: 'boolean' },
     updatedAt: nullableDateTime,
-    branding: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['headerLogoUrl', 'darkHeaderLogoUrl'],
-      properties: { headerLogoUrl: { type: ['string', 'null'] }, darkHeaderLogoUrl: { type: ['string', 'null'] } },
-    },
+    branding: closedObject({ headerLogoUrl: { type: ['string', 'null'] }, darkHeaderLogoUrl: { type: ['string', 'null'] } }),
     ...editableFields,
   },
 } as const;

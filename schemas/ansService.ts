@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank, idsFilter } from './shared.js';
+import { closedObject, INT4_MAX, int4Range, notBlank, idsFilter } from './shared.js';
 
 /**
  * The answering service (SPEC §2 /ans-service/*, §6 level8 + ansServiceBlockFlag + a
@@ -39,23 +39,7 @@ const timeZone = { type: 'string', minLength: 1, maxLength: 64 } as const;
 /** A message as the API returns it. */
 export const ansMessageSchema = {
   $id: 'AnsMessage',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'siteNum',
-    'siteName',
-    'callerName',
-    'callerNumber',
-    'kind',
-    'text',
-    'takenAt',
-    'deliveredTo',
-    'status',
-    'handledAt',
-    'handledBy',
-  ],
-  properties: {
+  ...closedObject({
     id,
     /** The account the call was about; null when the caller named none. */
     siteNum: { type: ['integer', 'null'], ...int4Range },
@@ -71,23 +55,24 @@ export const ansMessageSchema = {
     handledAt: nullableDateTime,
     /** The name of the user who marked it handled. */
     handledBy: { type: ['string', 'null'] },
-  },
+  }),
 } as const;
 export type AnsMessage = FromSchema<typeof ansMessageSchema>;
 
 /** filter= of the messages list: status, kind, search text, taken from/to, ids (getMany). */
 export const ansMessageFilterSchema = {
   $id: 'AnsMessageFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    status: { type: 'string', enum: ANS_MESSAGE_STATUSES },
-    kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
-    q: { type: 'string', maxLength: 100 },
-    from: dateTime,
-    to: dateTime,
-    id: idsFilter,
-  },
+  ...closedObject(
+    {
+      status: { type: 'string', enum: ANS_MESSAGE_STATUSES },
+      kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
+      q: { type: 'string', maxLength: 100 },
+      from: dateTime,
+      to: dateTime,
+      id: idsFilter,
+    },
+    [],
+  ),
 } as const;
 export type AnsMessageFilter = FromSchema<typeof ansMessageFilterSchema>;
 
@@ -100,40 +85,32 @@ export const ansMessageUpdateSchema = {
 } as const;
 export type AnsMessageUpdate = FromSchema<typeof ansMessageUpdateSchema>;
 
-const contactMethodSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['type', 'value'],
-  properties: {
-    type: { type: 'string', enum: ANS_CONTACT_TYPES },
-    value: { type: 'string', minLength: 1, maxLength: 254, ...notBlank },
-  },
-} as const;
+const contactMethodSchema = closedObject({
+  type: { type: 'string', enum: ANS_CONTACT_TYPES },
+  value: { type: 'string', minLength: 1, maxLength: 254, ...notBlank },
+});
 
 /** An on-call entry: who is on call from when to when, optionally every week. */
 export const onCallInputSchema = {
   $id: 'OnCallInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['personName', 'contactMethods', 'startsAt', 'endsAt', 'weekly'],
-  properties: {
-    personName: name,
-    contactMethods: { type: 'array', minItems: 1, maxItems: 5, items: contactMethodSchema },
-    startsAt: dateTime,
-    endsAt: dateTime,
-    /** Repeats every week at the same local times (the group's zone). */
-    weekly: { type: 'boolean' },
-    notes: { type: 'string', maxLength: 500 },
-  },
+  ...closedObject(
+    {
+      personName: name,
+      contactMethods: { type: 'array', minItems: 1, maxItems: 5, items: contactMethodSchema },
+      startsAt: dateTime,
+      endsAt: dateTime,
+      /** Repeats every week at the same local times (the group's zone). */
+      weekly: { type: 'boolean' },
+      notes: { type: 'string', maxLength: 500 },
+    },
+    ['personName', 'contactMethods', 'startsAt', 'endsAt', 'weekly'],
+  ),
 } as const;
 export type OnCallInput = FromSchema<typeof onCallInputSchema>;
 
 export const onCallSchema = {
   $id: 'OnCallEntry',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'personName', 'contactMethods', 'startsAt', 'endsAt', 'weekly', 'notes', 'updatedAt'],
-  properties: {
+  ...closedObject({
     id,
     personName: { type: 'string' },
     contactMethods: { type: 'array', items: contactMethodSchema },
@@ -142,50 +119,42 @@ export const onCallSchema = {
     weekly: { type: 'boolean' },
     notes: { type: 'string' },
     updatedAt: dateTime,
-  },
+  }),
 } as const;
 export type OnCallEntry = FromSchema<typeof onCallSchema>;
 
 /** GET /api/onCall/findings: the rota's gaps and conflicts over a week, in the group's zone. */
-export const rotaFindingsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['from', 'to', 'timeZone', 'gaps', 'conflicts'],
-  properties: {
-    from: { type: 'string', format: 'date-time' },
-    to: { type: 'string', format: 'date-time' },
-    timeZone: { type: 'string' },
-    gaps: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['start', 'end'],
-        properties: { start: { type: 'string', format: 'date-time' }, end: { type: 'string', format: 'date-time' } },
-      },
+export const rotaFindingsSchema = closedObject({
+  from: { type: 'string', format: 'date-time' },
+  to: { type: 'string', format: 'date-time' },
+  timeZone: { type: 'string' },
+  gaps: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['start', 'end'],
+      properties: { start: { type: 'string', format: 'date-time' }, end: { type: 'string', format: 'date-time' } },
     },
-    conflicts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['start', 'end', 'entryIds'],
-        properties: {
-          start: { type: 'string', format: 'date-time' },
-          end: { type: 'string', format: 'date-time' },
-          entryIds: { type: 'array', items: { type: 'integer' } },
-        },
+  },
+  conflicts: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['start', 'end', 'entryIds'],
+      properties: {
+        start: { type: 'string', format: 'date-time' },
+        end: { type: 'string', format: 'date-time' },
+        entryIds: { type: 'array', items: { type: 'integer' } },
       },
     },
   },
-} as const;
+});
 export type RotaFindings = FromSchema<typeof rotaFindingsSchema>;
 
 /** Rule: when a message of `kind` ('any' for every kind) arrives for `siteNums` (empty: every account), notify the person. */
 export const autoNotifyInputSchema = {
   $id: 'AutoNotifyInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'kind', 'siteNums', 'personName', 'channel', 'destination', 'active'],
-  properties: {
+  ...closedObject({
     name,
     kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
     siteNums: { type: 'array', maxItems: 200, uniqueItems: true, items: id },
@@ -194,16 +163,13 @@ export const autoNotifyInputSchema = {
     /** An email address or a phone number, as the channel needs. */
     destination: { type: 'string', minLength: 3, maxLength: 254, ...notBlank },
     active: { type: 'boolean' },
-  },
+  }),
 } as const;
 export type AutoNotifyInput = FromSchema<typeof autoNotifyInputSchema>;
 
 export const autoNotifySchema = {
   $id: 'AutoNotifyRule',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'kind', 'siteNums', 'siteNames', 'personName', 'channel', 'destination', 'active', 'lastTestAt'],
-  properties: {
+  ...closedObject({
     id,
     name: { type: 'string' },
     kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
@@ -215,55 +181,41 @@ export const autoNotifySchema = {
     destination: { type: 'string' },
     active: { type: 'boolean' },
     lastTestAt: nullableDateTime,
-  },
+  }),
 } as const;
 export type AutoNotifyRule = FromSchema<typeof autoNotifySchema>;
 
 export const autoNotifyTestResultSchema = {
   $id: 'AutoNotifyTestResult',
-  type: 'object',
-  additionalProperties: false,
-  required: ['messageId', 'status'],
-  properties: {
+  ...closedObject({
     messageId: { type: 'integer' },
     /** sent: the mail server or SMS provider accepted it; outboxOnly: none is configured (demo); failed. */
     status: { type: 'string', enum: ['sent', 'outboxOnly', 'failed'] },
-  },
+  }),
 } as const;
 export type AutoNotifyTestResult = FromSchema<typeof autoNotifyTestResultSchema>;
 
 /** One day of the week's hours: closed, or open from opensAt to closesAt (local, the group's zone). */
-const weekDaySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['dayOfWeek', 'open', 'opensAt', 'closesAt'],
-  properties: {
-    /** 0 = Sunday … 6 = Saturday. */
-    dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
-    open: { type: 'boolean' },
-    opensAt: clock,
-    closesAt: clock,
-  },
-} as const;
+const weekDaySchema = closedObject({
+  /** 0 = Sunday … 6 = Saturday. */
+  dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
+  open: { type: 'boolean' },
+  opensAt: clock,
+  closesAt: clock,
+});
 
 export const businessHoursInputSchema = {
   $id: 'BusinessHoursInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['timeZone', 'days'],
-  properties: {
+  ...closedObject({
     timeZone,
     days: { type: 'array', minItems: 7, maxItems: 7, items: weekDaySchema },
-  },
+  }),
 } as const;
 export type BusinessHoursInput = FromSchema<typeof businessHoursInputSchema>;
 
 export const businessHoursSchema = {
   $id: 'BusinessHours',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'timeZone', 'days', 'openNow', 'updatedAt'],
-  properties: {
+  ...closedObject({
     /** Always 'week' (one per account group). */
     id: { type: 'string' },
     timeZone: { type: 'string' },
@@ -271,34 +223,31 @@ export const businessHoursSchema = {
     /** Whether the office is open at the time of the answer (week hours and exceptions). */
     openNow: { type: 'boolean' },
     updatedAt: nullableDateTime,
-  },
+  }),
 } as const;
 export type BusinessHours = FromSchema<typeof businessHoursSchema>;
 
 /** A dated exception: a holiday or closure (closed all day) or special hours, from `date` to `endDate` inclusive. */
 export const hoursExceptionInputSchema = {
   $id: 'HoursExceptionInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'date', 'endDate', 'closed'],
-  properties: {
-    name,
-    date: day,
-    endDate: day,
-    closed: { type: 'boolean' },
-    /** Special hours (closed false). */
-    opensAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
-    closesAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
-  },
+  ...closedObject(
+    {
+      name,
+      date: day,
+      endDate: day,
+      closed: { type: 'boolean' },
+      /** Special hours (closed false). */
+      opensAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
+      closesAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
+    },
+    ['name', 'date', 'endDate', 'closed'],
+  ),
 } as const;
 export type HoursExceptionInput = FromSchema<typeof hoursExceptionInputSchema>;
 
 export const hoursExceptionSchema = {
   $id: 'HoursException',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'date', 'endDate', 'closed', 'opensAt', 'closesAt'],
-  properties: {
+  ...closedObject({
     id,
     name: { type: 'string' },
     date: day,
@@ -306,42 +255,45 @@ export const hoursExceptionSchema = {
     closed: { type: 'boolean' },
     opensAt: { type: ['string', 'null'] },
     closesAt: { type: ['string', 'null'] },
-  },
+  }),
 } as const;
 export type HoursException = FromSchema<typeof hoursExceptionSchema>;
 
 export const hoursExceptionFilterSchema = {
   $id: 'HoursExceptionFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    /** Only those ending on or after this day (upcoming). */
-    from: day,
-    id: idsFilter,
-  },
+  ...closedObject(
+    {
+      /** Only those ending on or after this day (upcoming). */
+      from: day,
+      id: idsFilter,
+    },
+    [],
+  ),
 } as const;
 export type HoursExceptionFilter = FromSchema<typeof hoursExceptionFilterSchema>;
 
 /** The on-call list takes an optional week to report gaps and conflicts over. */
 export const onCallFilterSchema = {
   $id: 'OnCallFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    q: { type: 'string', maxLength: 100 },
-    id: idsFilter,
-  },
+  ...closedObject(
+    {
+      q: { type: 'string', maxLength: 100 },
+      id: idsFilter,
+    },
+    [],
+  ),
 } as const;
 export type OnCallFilter = FromSchema<typeof onCallFilterSchema>;
 
 export const autoNotifyFilterSchema = {
   $id: 'AutoNotifyFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
-    id: idsFilter,
-  },
+  ...closedObject(
+    {
+      kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
+      id: idsFilter,
+    },
+    [],
+  ),
 } as const;
 export type AutoNotifyFilter = FromSchema<typeof autoNotifyFilterSchema>;
 
@@ -354,42 +306,36 @@ const ANS_MESSAGE_BATCH_MAX = 500;
  */
 export const ansMessageIngestItemSchema = {
   $id: 'AnsMessageIngestItem',
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteGroupNum', 'callerName', 'callerNumber', 'kind', 'text', 'takenAt'],
-  properties: {
-    siteGroupNum: id,
-    siteNum: { type: ['integer', 'null'], ...int4Range },
-    callerName: { type: 'string', minLength: 1, maxLength: 120, ...notBlank },
-    callerNumber: { type: 'string', minLength: 1, maxLength: 40, ...notBlank },
-    kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
-    text: { type: 'string', minLength: 1, maxLength: 4000, ...notBlank },
-    takenAt: dateTime,
-    /** Whom the operator passed it to, when anyone. */
-    deliveredTo: { type: ['string', 'null'], maxLength: 200 },
-  },
+  ...closedObject(
+    {
+      siteGroupNum: id,
+      siteNum: { type: ['integer', 'null'], ...int4Range },
+      callerName: { type: 'string', minLength: 1, maxLength: 120, ...notBlank },
+      callerNumber: { type: 'string', minLength: 1, maxLength: 40, ...notBlank },
+      kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
+      text: { type: 'string', minLength: 1, maxLength: 4000, ...notBlank },
+      takenAt: dateTime,
+      /** Whom the operator passed it to, when anyone. */
+      deliveredTo: { type: ['string', 'null'], maxLength: 200 },
+    },
+    ['siteGroupNum', 'callerName', 'callerNumber', 'kind', 'text', 'takenAt'],
+  ),
 } as const;
 export type AnsMessageIngestItem = FromSchema<typeof ansMessageIngestItemSchema>;
 
 export const ansMessageIngestSchema = {
   $id: 'AnsMessageIngest',
-  type: 'object',
-  additionalProperties: false,
-  required: ['messages'],
-  properties: {
+  ...closedObject({
     messages: { type: 'array', minItems: 1, maxItems: ANS_MESSAGE_BATCH_MAX, items: ansMessageIngestItemSchema },
-  },
+  }),
 } as const;
 export type AnsMessageIngest = FromSchema<typeof ansMessageIngestSchema>;
 
 export const ansMessageIngestResultSchema = {
   $id: 'AnsMessageIngestResult',
-  type: 'object',
-  additionalProperties: false,
-  required: ['accepted', 'notified'],
-  properties: {
+  ...closedObject({
     accepted: { type: 'integer', ...int4Range },
     /** Notifications the auto-notify rules sent (mail or text) for these messages. */
     notified: { type: 'integer', ...int4Range },
-  },
+  }),
 } as const;

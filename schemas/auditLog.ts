@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX } from './shared.js';
+import { closedObject, INT4_MAX } from './shared.js';
 
 /**
  * The audit log viewer (access table `auditLog`, application 1): who, acting as whom,
@@ -39,24 +39,7 @@ const nullableText = { type: ['string', 'null'] } as const;
 
 export const auditLogEntrySchema = {
   $id: 'AuditLogEntry',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'occurredAt',
-    'action',
-    'actorUserId',
-    'actorUsername',
-    'actorName',
-    'impersonatorUserId',
-    'impersonatorUsername',
-    'impersonatorName',
-    'targetType',
-    'targetId',
-    'ip',
-    'details',
-  ],
-  properties: {
+  ...closedObject({
     id: { type: 'integer' },
     occurredAt: { type: 'string', format: 'date-time' },
     /** `<area>.<verb>`, such as users.updated or login.failed. */
@@ -75,34 +58,35 @@ export const auditLogEntrySchema = {
     ip: nullableText,
     /** What the write recorded; before/after or { field: { from, to } } where it changed something. */
     details: { type: 'object', additionalProperties: true },
-  },
+  }),
 } as const;
 export type AuditLogEntry = FromSchema<typeof auditLogEntrySchema>;
 
 export const auditLogFilterSchema = {
   $id: 'AuditLogFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    /** Any of: the action, the target id, the address, the actor's or impersonator's username or name. */
-    q: { type: 'string', maxLength: 200 },
-    /** The action or its start ('users.' for every user change). */
-    action: { type: 'string', maxLength: 100 },
-    actorUserId: userId,
-    /** The actor's username or name (part of it, any case). */
-    actor: { type: 'string', maxLength: 100 },
-    impersonatorUserId: userId,
-    impersonator: { type: 'string', maxLength: 100 },
-    /** Only what was done while impersonating (true), or only what was not (false). */
-    impersonated: { type: 'boolean' },
-    targetType: { type: 'string', maxLength: 100 },
-    targetId: { type: 'string', maxLength: 200 },
-    /** Entries at or after `from` and before `to`. */
-    from: { type: 'string', format: 'date-time' },
-    to: { type: 'string', format: 'date-time' },
-    /** react-admin's getMany. */
-    id: { type: 'array', items: auditId, maxItems: 1000 },
-  },
+  ...closedObject(
+    {
+      /** Any of: the action, the target id, the address, the actor's or impersonator's username or name. */
+      q: { type: 'string', maxLength: 200 },
+      /** The action or its start ('users.' for every user change). */
+      action: { type: 'string', maxLength: 100 },
+      actorUserId: userId,
+      /** The actor's username or name (part of it, any case). */
+      actor: { type: 'string', maxLength: 100 },
+      impersonatorUserId: userId,
+      impersonator: { type: 'string', maxLength: 100 },
+      /** Only what was done while impersonating (true), or only what was not (false). */
+      impersonated: { type: 'boolean' },
+      targetType: { type: 'string', maxLength: 100 },
+      targetId: { type: 'string', maxLength: 200 },
+      /** Entries at or after `from` and before `to`. */
+      from: { type: 'string', format: 'date-time' },
+      to: { type: 'string', format: 'date-time' },
+      /** react-admin's getMany. */
+      id: { type: 'array', items: auditId, maxItems: 1000 },
+    },
+    [],
+  ),
 } as const;
 export type AuditLogFilter = FromSchema<typeof auditLogFilterSchema>;
 

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from './constants.js';
-import { INT4_MAX } from './shared.js';
+import { closedObject, INT4_MAX } from './shared.js';
 
 /**
  * Sign-in, tokens, MFA and report codes: SPEC §3 (login requirements, MFA
@@ -99,34 +99,34 @@ export const MSA_MFA_PURPOSE_CODES = {
 /** §5 login (dealer and internal), §7 'Login: username, password, internal flag, returnUrl and client IP'. */
 export const loginRequestSchema = {
   $id: 'LoginRequest',
-  type: 'object',
-  additionalProperties: false,
-  required: ['username', 'password'],
-  properties: {
-    username: { type: 'string', minLength: 1, maxLength: LIMITS.usernameMax },
-    password: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.passwordInputMax },
-    internal: { type: 'boolean' },
-    returnUrl: returnUrlField,
-    clientIp: { type: 'string', maxLength: INPUT_LIMITS.clientIpMax },
-    /** The ALTCHA payload, once a refusal said captchaRequired (many recent failures from the address). */
-    captcha: captchaField,
-  },
+  ...closedObject(
+    {
+      username: { type: 'string', minLength: 1, maxLength: LIMITS.usernameMax },
+      password: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.passwordInputMax },
+      internal: { type: 'boolean' },
+      returnUrl: returnUrlField,
+      clientIp: { type: 'string', maxLength: INPUT_LIMITS.clientIpMax },
+      /** The ALTCHA payload, once a refusal said captchaRequired (many recent failures from the address). */
+      captcha: captchaField,
+    },
+    ['username', 'password'],
+  ),
 } as const;
 export type LoginRequest = FromSchema<typeof loginRequestSchema>;
 
 /** §5 login, customer variant: the username is an email. §7 'Login: email, password and returnUrl'. */
 export const msaLoginRequestSchema = {
   $id: 'MsaLoginRequest',
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'password'],
-  properties: {
-    email: emailField,
-    password: { type: 'string', minLength: 1, maxLength: LIMITS.msaPasswordMax },
-    returnUrl: returnUrlField,
-    /** As on the dealer login. */
-    captcha: captchaField,
-  },
+  ...closedObject(
+    {
+      email: emailField,
+      password: { type: 'string', minLength: 1, maxLength: LIMITS.msaPasswordMax },
+      returnUrl: returnUrlField,
+      /** As on the dealer login. */
+      captcha: captchaField,
+    },
+    ['email', 'password'],
+  ),
 } as const;
 export type MsaLoginRequest = FromSchema<typeof msaLoginRequestSchema>;
 
@@ -137,13 +137,13 @@ export type MsaLoginRequest = FromSchema<typeof msaLoginRequestSchema>;
  */
 export const loginRefusalSchema = {
   $id: 'LoginRefusal',
-  type: 'object',
-  additionalProperties: false,
-  required: ['message'],
-  properties: {
-    message: { type: 'string' },
-    captchaRequired: { type: 'boolean' },
-  },
+  ...closedObject(
+    {
+      message: { type: 'string' },
+      captchaRequired: { type: 'boolean' },
+    },
+    ['message'],
+  ),
 } as const;
 export type LoginRefusal = FromSchema<typeof loginRefusalSchema>;
 
@@ -155,112 +155,78 @@ export type LoginRefusal = FromSchema<typeof loginRefusalSchema>;
 export const currentPasswordField = { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.passwordInputMax } as const;
 
 /** §3 login requirements: the `reqs` of a credential check. */
-const loginRequirementsFields = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'noContactInfo',
-    'mfaRequired',
-    'usernameResetRequired',
-    'verifySecurityQuestions',
-    'passwordResetRequired',
-    'betaUser',
-    'termsAndConditionsRequired',
-    'privacyPolicyRequired',
-    'actionRequired',
-    'mfaSentTo',
-    'mfaSentToMsg',
-  ],
-  properties: {
-    noContactInfo: { type: 'boolean' },
-    mfaRequired: { type: 'boolean' },
-    usernameResetRequired: { type: 'boolean' },
-    verifySecurityQuestions: { type: 'boolean' },
-    passwordResetRequired: { type: 'boolean' },
-    betaUser: { type: 'boolean' },
-    termsAndConditionsRequired: { type: 'boolean' },
-    privacyPolicyRequired: { type: 'boolean' },
-    actionRequired: { type: 'boolean' },
-    mfaSentTo: { type: ['string', 'null'] },
-    mfaSentToMsg: { type: ['string', 'null'] },
-  },
-} as const;
+const loginRequirementsFields = closedObject({
+  noContactInfo: { type: 'boolean' },
+  mfaRequired: { type: 'boolean' },
+  usernameResetRequired: { type: 'boolean' },
+  verifySecurityQuestions: { type: 'boolean' },
+  passwordResetRequired: { type: 'boolean' },
+  betaUser: { type: 'boolean' },
+  termsAndConditionsRequired: { type: 'boolean' },
+  privacyPolicyRequired: { type: 'boolean' },
+  actionRequired: { type: 'boolean' },
+  mfaSentTo: { type: ['string', 'null'] },
+  mfaSentToMsg: { type: ['string', 'null'] },
+});
 export const loginRequirementsSchema = { $id: 'LoginRequirements', ...loginRequirementsFields } as const;
 export type LoginRequirements = FromSchema<typeof loginRequirementsSchema>;
 
 /** §3 token: a bearer token with its expiry. */
-const tokenFields = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['token', 'expires'],
-  properties: {
-    token: { type: 'string' },
-    expires: { type: 'string', format: 'date-time' },
-  },
-} as const;
+const tokenFields = closedObject({
+  token: { type: 'string' },
+  expires: { type: 'string', format: 'date-time' },
+});
 export const tokenSchema = { $id: 'Token', ...tokenFields } as const;
 export type Token = FromSchema<typeof tokenSchema>;
 
 /** Answer of a credential check (dealer and MSA): success, reqs and, once signed in, the token. */
 export const loginResponseSchema = {
   $id: 'LoginResponse',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success', 'reqs'],
-  properties: {
-    success: { type: 'boolean' },
-    reqs: loginRequirementsFields,
-    token: { ...tokenFields, type: ['object', 'null'] },
-  },
+  ...closedObject(
+    {
+      success: { type: 'boolean' },
+      reqs: loginRequirementsFields,
+      token: { ...tokenFields, type: ['object', 'null'] },
+    },
+    ['success', 'reqs'],
+  ),
 } as const;
 export type LoginResponse = FromSchema<typeof loginResponseSchema>;
 
 /** Answer of a login step done (MFA verify, username, questions, password, terms): the reqs still pending. */
 export const stepResultSchema = {
   $id: 'StepResult',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success', 'reqs'],
-  properties: {
+  ...closedObject({
     success: { type: 'boolean' },
     reqs: loginRequirementsFields,
-  },
+  }),
 } as const;
 export type StepResult = FromSchema<typeof stepResultSchema>;
 
 /** §7 'Validate username' (dealer and MSA). */
 export const usernameCheckSchema = {
   $id: 'UsernameCheck',
-  type: 'object',
-  additionalProperties: false,
-  required: ['username'],
-  properties: {
+  ...closedObject({
     username: { type: 'string', minLength: 1, maxLength: LIMITS.emailMax },
-  },
+  }),
 } as const;
 export type UsernameCheck = FromSchema<typeof usernameCheckSchema>;
 
 /** §5 Team Domain: required (§7 tenant lookup). */
 export const teamDomainSchema = {
   $id: 'TeamDomain',
-  type: 'object',
-  additionalProperties: false,
-  required: ['teamDomain'],
-  properties: {
+  ...closedObject({
     teamDomain: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.teamDomainMax },
-  },
+  }),
 } as const;
 export type TeamDomain = FromSchema<typeof teamDomainSchema>;
 
 /** §7 'Exchange SSO code: ssoCode'. */
 export const ssoExchangeSchema = {
   $id: 'SsoExchange',
-  type: 'object',
-  additionalProperties: false,
-  required: ['ssoCode'],
-  properties: {
+  ...closedObject({
     ssoCode: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax },
-  },
+  }),
 } as const;
 export type SsoExchange = FromSchema<typeof ssoExchangeSchema>;
 
@@ -299,78 +265,66 @@ export type SsoCallbackQuery = FromSchema<typeof ssoCallbackQuerySchema>;
 /** §7 POST mfa/request. Without a contact value the code goes to the user's phone or email (§4). */
 export const mfaRequestSchema = {
   $id: 'MfaRequest',
-  type: 'object',
-  additionalProperties: false,
-  required: ['type', 'mfaType'],
-  properties: {
-    contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
-    type: mfaContactTypeField,
-    mfaType: mfaPurposeField,
-  },
+  ...closedObject(
+    {
+      contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
+      type: mfaContactTypeField,
+      mfaType: mfaPurposeField,
+    },
+    ['type', 'mfaType'],
+  ),
 } as const;
 export type MfaRequest = FromSchema<typeof mfaRequestSchema>;
 
 /** §7 POST mfa/verify, §5 MFA code. */
 export const mfaVerifySchema = {
   $id: 'MfaVerify',
-  type: 'object',
-  additionalProperties: false,
-  required: ['code'],
-  properties: {
-    code: mfaCodeField,
-    rememberDevice: { type: 'boolean' },
-  },
+  ...closedObject(
+    {
+      code: mfaCodeField,
+      rememberDevice: { type: 'boolean' },
+    },
+    ['code'],
+  ),
 } as const;
 export type MfaVerify = FromSchema<typeof mfaVerifySchema>;
 
 /** Answer of POST mfa/request: where the code went, masked (§4), and by which channel. */
 export const mfaSentSchema = {
   $id: 'MfaSent',
-  type: 'object',
-  additionalProperties: false,
-  required: ['mfaSentTo', 'mfaSentToMsg'],
-  properties: {
+  ...closedObject({
     mfaSentTo: { type: 'string' },
     mfaSentToMsg: mfaContactTypeField,
-  },
+  }),
 } as const;
 export type MfaSent = FromSchema<typeof mfaSentSchema>;
 
 /** Answer of DELETE account/trustedDevices: how many remembered devices were forgotten. */
 export const trustedDevicesRevokedSchema = {
   $id: 'TrustedDevicesRevoked',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success', 'revoked'],
-  properties: {
+  ...closedObject({
     success: { type: 'boolean' },
     revoked: { type: 'integer', minimum: 0, maximum: INT4_MAX },
-  },
+  }),
 } as const;
 export type TrustedDevicesRevoked = FromSchema<typeof trustedDevicesRevokedSchema>;
 
 /** §7 POST mfa/request/msa. */
 export const mfaRequestMsaSchema = {
   $id: 'MfaRequestMsa',
-  type: 'object',
-  additionalProperties: false,
-  required: ['email'],
-  properties: {
+  ...closedObject({
     email: emailField,
-  },
+  }),
 } as const;
 export type MfaRequestMsa = FromSchema<typeof mfaRequestMsaSchema>;
 
 /** §7 POST mfa/verify/msa: the MSA username is the email. */
 export const mfaVerifyMsaSchema = {
   $id: 'MfaVerifyMsa',
-  type: 'object',
-  additionalProperties: false,
-  required: ['username', 'code'],
-  properties: {
+  ...closedObject({
     username: emailField,
     code: mfaCodeField,
-  },
+  }),
 } as const;
 export type MfaVerifyMsa = FromSchema<typeof mfaVerifyMsaSchema>;
 
@@ -381,26 +335,23 @@ const linkIdField = { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.link
 /** §7 POST mfa/requestReportCode: linkID, type email, purpose reportingVerification, resend flag. */
 export const requestReportCodeSchema = {
   $id: 'RequestReportCode',
-  type: 'object',
-  additionalProperties: false,
-  required: ['linkID', 'type', 'mfaType'],
-  properties: {
-    linkID: linkIdField,
-    contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
-    type: mfaContactTypeField,
-    mfaType: mfaPurposeField,
-    resendCode: { type: 'boolean' },
-  },
+  ...closedObject(
+    {
+      linkID: linkIdField,
+      contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
+      type: mfaContactTypeField,
+      mfaType: mfaPurposeField,
+      resendCode: { type: 'boolean' },
+    },
+    ['linkID', 'type', 'mfaType'],
+  ),
 } as const;
 export type RequestReportCode = FromSchema<typeof requestReportCodeSchema>;
 
 /** §5 'The report dialog requires exactly 6 digits'; §7 'Download report from code: linkID and code'. */
 export const reportCodeVerifySchema = {
   $id: 'ReportCodeVerify',
-  type: 'object',
-  additionalProperties: false,
-  required: ['linkID', 'code'],
-  properties: {
+  ...closedObject({
     linkID: linkIdField,
     code: {
       type: 'string',
@@ -409,6 +360,6 @@ export const reportCodeVerifySchema = {
       pattern: `^[0-9]{${LIMITS.mfaCodeLength}}$`,
       errorMessage: { pattern: 'validation.digits' },
     },
-  },
+  }),
 } as const;
 export type ReportCodeVerify = FromSchema<typeof reportCodeVerifySchema>;

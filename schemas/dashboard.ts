@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { SIGNAL_KINDS } from './events.js';
-import { int4Range } from './shared.js';
+import { closedObject, int4Range } from './shared.js';
 import { SITE_STATUSES, SITE_WARNINGS } from './sites.js';
 
 /**
@@ -36,67 +36,38 @@ function byKey<K extends readonly string[]>(keys: K) {
 
 export const dashboardSchema = {
   $id: 'Dashboard',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'siteGroupNum',
-    'generatedAt',
-    'totalSites',
-    'statusCounts',
-    'alarms',
-    'onTest',
-    'warningCounts',
-    'alarmsPerDay',
-    'topSites',
-    'favorites',
-  ],
-  properties: {
+  ...closedObject({
     siteGroupNum: { type: ['integer', 'null'], ...int4Range },
     generatedAt: { type: 'string', format: 'date-time' },
     totalSites: count,
     /** Accounts per SITE_STATUSES (sites.status). */
     statusCounts: byKey(SITE_STATUSES),
     /** Alarm events (event kind 'alarm') in the last 24 hours and the last 7 days. */
-    alarms: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['last24h', 'last7d'],
-      properties: { last24h: count, last7d: count },
-    },
+    alarms: closedObject({ last24h: count, last7d: count }),
     /** Accounts with a device on test now (devices.on_test_until later than now), soonest end first. */
-    onTest: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['total', 'sites'],
-      properties: {
-        total: count,
-        sites: {
-          type: 'array',
-          maxItems: DASHBOARD_LIST_LIMIT,
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['siteNum', 'devNum', 'siteName', 'until'],
-            properties: { ...siteRef, until: { type: 'string', format: 'date-time' } },
-          },
+    onTest: closedObject({
+      total: count,
+      sites: {
+        type: 'array',
+        maxItems: DASHBOARD_LIST_LIMIT,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['siteNum', 'devNum', 'siteName', 'until'],
+          properties: { ...siteRef, until: { type: 'string', format: 'date-time' } },
         },
       },
-    },
+    }),
     /** Accounts with each data-completeness warning (src/common/siteWarnings.ts). */
     warningCounts: byKey(SITE_WARNINGS),
     /** One entry per UTC day, oldest first, DASHBOARD_DAYS of them ending today; events per kind. */
     alarmsPerDay: {
       type: 'array',
       maxItems: DASHBOARD_DAYS,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['day', 'counts'],
-        properties: {
-          day: { type: 'string', format: 'date' },
-          counts: byKey(SIGNAL_KINDS),
-        },
-      },
+      items: closedObject({
+        day: { type: 'string', format: 'date' },
+        counts: byKey(SIGNAL_KINDS),
+      }),
     },
     /** The accounts with the most alarms over DASHBOARD_DAYS (false-alarm candidates), most first. */
     topSites: {
@@ -112,13 +83,8 @@ export const dashboardSchema = {
     /** The user's favourite accounts in the group with their status (the names and links come from the shell's favourites). */
     favorites: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['siteNum', 'status'],
-        properties: { siteNum: { type: 'integer', ...int4Range }, status: { type: 'string', enum: SITE_STATUSES } },
-      },
+      items: closedObject({ siteNum: { type: 'integer', ...int4Range }, status: { type: 'string', enum: SITE_STATUSES } }),
     },
-  },
+  }),
 } as const;
 export type Dashboard = FromSchema<typeof dashboardSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { int4Range } from './shared.js';
+import { closedObject, int4Range } from './shared.js';
 
 /**
  * Dealers (account groups), sites in lists, live alarm and report events,
@@ -8,32 +8,24 @@ import { int4Range } from './shared.js';
  */
 
 /** §3 branding of a dealer; §7 'Load dealer branding (logos)'. */
-const brandingFields = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['headerLogoUrl', 'darkHeaderLogoUrl'],
-  properties: {
-    headerLogoUrl: { type: ['string', 'null'] },
-    darkHeaderLogoUrl: { type: ['string', 'null'] },
-  },
-} as const;
+const brandingFields = closedObject({
+  headerLogoUrl: { type: ['string', 'null'] },
+  darkHeaderLogoUrl: { type: ['string', 'null'] },
+});
 export const dealerBrandingSchema = { $id: 'DealerBranding', ...brandingFields } as const;
 export type DealerBranding = FromSchema<typeof dealerBrandingSchema>;
 
 /** §3 dealer / account group. */
 export const accountGroupSchema = {
   $id: 'AccountGroup',
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteGroupNum', 'siteGroupName', 'allowedDealers', 'ssoProviders', 'branding'],
-  properties: {
+  ...closedObject({
     siteGroupNum: { type: 'integer', ...int4Range },
     siteGroupName: { type: 'string' },
     allowedDealers: { type: 'array', items: { type: 'string' } },
     /** Provider names (Microsoft, Okta, DUO and others). */
     ssoProviders: { type: 'array', items: { type: 'string' } },
     branding: brandingFields,
-  },
+  }),
 } as const;
 export type AccountGroup = FromSchema<typeof accountGroupSchema>;
 /** The spec uses both names for the same thing. */
@@ -42,10 +34,7 @@ export type Dealer = AccountGroup;
 /** §3 site/account in lists (search, Favorites, Recents). */
 export const siteListItemSchema = {
   $id: 'SiteListItem',
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteName', 'siteNum', 'devNum', 'xmit', 'transmitterCode', 'addressDisplay'],
-  properties: {
+  ...closedObject({
     siteName: { type: 'string' },
     siteNum: { type: 'integer', ...int4Range },
     devNum: { type: 'integer', ...int4Range },
@@ -53,17 +42,14 @@ export const siteListItemSchema = {
     xmit: { type: ['string', 'null'] },
     transmitterCode: { type: ['string', 'null'] },
     addressDisplay: { type: ['string', 'null'] },
-  },
+  }),
 } as const;
 export type SiteListItem = FromSchema<typeof siteListItemSchema>;
 
 /** §3 alarm event, pushed live to account group 9993. */
 export const alarmEventSchema = {
   $id: 'AlarmEvent',
-  type: 'object',
-  additionalProperties: false,
-  required: ['alarmNum', 'siteNum', 'devNum', 'siteName', 'transmitterCode', 'alarmDate', 'eventCodeDescription'],
-  properties: {
+  ...closedObject({
     alarmNum: { type: 'integer', ...int4Range },
     siteNum: { type: 'integer', ...int4Range },
     devNum: { type: 'integer', ...int4Range },
@@ -72,40 +58,40 @@ export const alarmEventSchema = {
     /** UTC. */
     alarmDate: { type: 'string', format: 'date-time' },
     eventCodeDescription: { type: 'string' },
-  },
+  }),
 } as const;
 export type AlarmEvent = FromSchema<typeof alarmEventSchema>;
 
 /** §3 report event: a report finished. */
 export const reportEventSchema = {
   $id: 'ReportEvent',
-  type: 'object',
-  additionalProperties: false,
-  required: ['reportName', 'success'],
-  properties: {
-    reportName: { type: 'string' },
-    success: { type: 'boolean' },
-    /** The run, so the inbox can show it. */
-    runId: { type: 'integer' },
-  },
+  ...closedObject(
+    {
+      reportName: { type: 'string' },
+      success: { type: 'boolean' },
+      /** The run, so the inbox can show it. */
+      runId: { type: 'integer' },
+    },
+    ['reportName', 'success'],
+  ),
 } as const;
 export type ReportEvent = FromSchema<typeof reportEventSchema>;
 
 /** §3 report-code response; isTRMUser marks an internal user (§6). */
 export const reportCodeResponseSchema = {
   $id: 'ReportCodeResponse',
-  type: 'object',
-  additionalProperties: false,
-  required: ['emailAddress', 'schedReportID', 'isTRMUser', 'runId'],
-  properties: {
-    emailAddress: { type: 'string' },
-    schedReportID: { type: 'integer', ...int4Range },
-    isTRMUser: { type: 'boolean' },
-    /** The report's name, for the dialog. */
-    reportName: { type: 'string' },
-    /** The run, for an internal user's link to its page in the portal (/reports/{runId}, SPEC §4 Report download). */
-    runId: { type: 'integer', ...int4Range },
-  },
+  ...closedObject(
+    {
+      emailAddress: { type: 'string' },
+      schedReportID: { type: 'integer', ...int4Range },
+      isTRMUser: { type: 'boolean' },
+      /** The report's name, for the dialog. */
+      reportName: { type: 'string' },
+      /** The run, for an internal user's link to its page in the portal (/reports/{runId}, SPEC §4 Report download). */
+      runId: { type: 'integer', ...int4Range },
+    },
+    ['emailAddress', 'schedReportID', 'isTRMUser', 'runId'],
+  ),
 } as const;
 export type ReportCodeResponse = FromSchema<typeof reportCodeResponseSchema>;
 
@@ -116,27 +102,19 @@ export type ReportCodeResponse = FromSchema<typeof reportCodeResponseSchema>;
  */
 export const ssoTenantSchema = {
   $id: 'SsoTenant',
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteGroupNum', 'dealerName', 'providers'],
-  properties: {
+  ...closedObject({
     siteGroupNum: { type: 'integer', ...int4Range },
     dealerName: { type: 'string' },
     providers: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name', 'displayName'],
-        properties: {
-          /** The key the SSO login path takes (provider=…). */
-          name: { type: 'string' },
-          /** What the picker shows (Microsoft, Okta, DUO…). */
-          displayName: { type: 'string' },
-        },
-      },
+      items: closedObject({
+        /** The key the SSO login path takes (provider=…). */
+        name: { type: 'string' },
+        /** What the picker shows (Microsoft, Okta, DUO…). */
+        displayName: { type: 'string' },
+      }),
     },
-  },
+  }),
 } as const;
 export type SsoTenant = FromSchema<typeof ssoTenantSchema>;
 
@@ -146,52 +124,44 @@ export type SsoTenant = FromSchema<typeof ssoTenantSchema>;
  */
 export const classicKeySchema = {
   $id: 'ClassicKey',
-  type: 'object',
-  additionalProperties: false,
-  required: ['rwKey', 'url'],
-  properties: {
+  ...closedObject({
     rwKey: { type: 'string' },
     url: { type: 'string' },
-  },
+  }),
 } as const;
 export type ClassicKey = FromSchema<typeof classicKeySchema>;
 
 /** §7 POST rw3k/key, optional query deleteSession and userRequested. */
 export const classicKeyQuerySchema = {
   $id: 'ClassicKeyQuery',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    deleteSession: { type: 'boolean' },
-    userRequested: { type: 'boolean' },
-  },
+  ...closedObject(
+    {
+      deleteSession: { type: 'boolean' },
+      userRequested: { type: 'boolean' },
+    },
+    [],
+  ),
 } as const;
 export type ClassicKeyQuery = FromSchema<typeof classicKeyQuerySchema>;
 
 /** The classic portal's server redeems a key (POST rw3k/redeem, API key). */
 export const classicRedeemSchema = {
   $id: 'ClassicRedeem',
-  type: 'object',
-  additionalProperties: false,
-  required: ['key'],
-  properties: {
+  ...closedObject({
     key: { type: 'string', minLength: 1, maxLength: 512 },
-  },
+  }),
 } as const;
 export type ClassicRedeem = FromSchema<typeof classicRedeemSchema>;
 
 /** Who a redeemed classic key belongs to. */
 export const classicUserSchema = {
   $id: 'ClassicUser',
-  type: 'object',
-  additionalProperties: false,
-  required: ['username', 'name', 'email', 'dealerNumber', 'siteGroupNum'],
-  properties: {
+  ...closedObject({
     username: { type: 'string' },
     name: { type: 'string' },
     email: { type: ['string', 'null'] },
     dealerNumber: { type: ['string', 'null'] },
     siteGroupNum: { type: ['integer', 'null'], ...int4Range },
-  },
+  }),
 } as const;
 export type ClassicUser = FromSchema<typeof classicUserSchema>;

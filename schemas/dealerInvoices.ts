@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { INVOICE_STATUSES } from './invoices.js';
-import { INT4_MAX, int4Range, int4IdsFilter } from './shared.js';
+import { closedObject, INT4_MAX, int4Range, int4IdsFilter } from './shared.js';
 
 /**
  * Billing for dealers (SPEC §2 /billing, §6 billingRead): what the monitoring station
@@ -30,12 +30,7 @@ const cents = { type: 'integer', ...int4Range } as const;
 const service = { type: 'string', enum: DEALER_INVOICE_SERVICES } as const;
 
 /** One service of one account: how many (months, dispatches), at what unit price; amount = quantity × unit. */
-const dealerInvoiceLineSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['service', 'quantity', 'unitCents', 'amountCents'],
-  properties: { service, quantity: { type: 'integer', minimum: 0 }, unitCents: cents, amountCents: cents },
-} as const;
+const dealerInvoiceLineSchema = closedObject({ service, quantity: { type: 'integer', minimum: 0 }, unitCents: cents, amountCents: cents });
 
 const invoiceProperties = {
   id,
@@ -61,12 +56,7 @@ const invoiceProperties = {
   /** The month's total per service, in DEALER_INVOICE_SERVICES order (services billed only). */
   services: {
     type: 'array',
-    items: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['service', 'amountCents'],
-      properties: { service, amountCents: cents },
-    },
+    items: closedObject({ service, amountCents: cents }),
   },
 } as const;
 const invoiceRequired = [
@@ -100,32 +90,22 @@ export const dealerInvoiceSchema = {
 export type DealerInvoice = FromSchema<typeof dealerInvoiceSchema>;
 
 /** One account on an invoice (siteNum null: the group's own lines, such as the answering service). */
-const dealerInvoiceAccountSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteNum', 'siteName', 'totalCents', 'lines'],
-  properties: {
-    siteNum: { type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX },
-    /** The account's name as billed; null for the group's own lines. */
-    siteName: { type: ['string', 'null'] },
-    totalCents: cents,
-    lines: { type: 'array', items: dealerInvoiceLineSchema },
-  },
-} as const;
+const dealerInvoiceAccountSchema = closedObject({
+  siteNum: { type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX },
+  /** The account's name as billed; null for the group's own lines. */
+  siteName: { type: ['string', 'null'] },
+  totalCents: cents,
+  lines: { type: 'array', items: dealerInvoiceLineSchema },
+});
 export type DealerInvoiceAccount = FromSchema<typeof dealerInvoiceAccountSchema>;
 
 /** Who issued the invoice (the monitoring station) and whom it bills (the dealer). */
-const partySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'address', 'phone', 'email'],
-  properties: {
-    name: { type: 'string' },
-    address: { type: 'array', items: { type: 'string' } },
-    phone: { type: ['string', 'null'] },
-    email: { type: ['string', 'null'] },
-  },
-} as const;
+const partySchema = closedObject({
+  name: { type: 'string' },
+  address: { type: 'array', items: { type: 'string' } },
+  phone: { type: ['string', 'null'] },
+  email: { type: ['string', 'null'] },
+});
 
 /** One invoice with what each account was billed for (GET /api/invoices/{id}). */
 export const dealerInvoiceDetailSchema = {
@@ -147,13 +127,14 @@ export type DealerInvoiceDetail = FromSchema<typeof dealerInvoiceDetailSchema>;
 /** `filter` of GET /api/invoices: a status, a year, or ids (react-admin's getMany). */
 export const dealerInvoiceFilterSchema = {
   $id: 'DealerInvoiceFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    status: { type: 'string', enum: INVOICE_STATUSES },
-    year: { type: 'integer', minimum: 2000, maximum: 2100 },
-    id: int4IdsFilter,
-  },
+  ...closedObject(
+    {
+      status: { type: 'string', enum: INVOICE_STATUSES },
+      year: { type: 'integer', minimum: 2000, maximum: 2100 },
+      id: int4IdsFilter,
+    },
+    [],
+  ),
 } as const;
 export type DealerInvoiceFilter = FromSchema<typeof dealerInvoiceFilterSchema>;
 
@@ -163,12 +144,12 @@ export const DEALER_INVOICE_SORT_FIELDS = ['month', 'dueOn', 'totalCents', 'bala
 /** GET /api/invoices/export?format=csv|xlsx[&id=N]: every line of the group's invoices, or of one. */
 export const dealerInvoiceExportQuerySchema = {
   $id: 'DealerInvoiceExportQuery',
-  type: 'object',
-  additionalProperties: false,
-  required: ['format'],
-  properties: {
-    format: { type: 'string', enum: ['csv', 'xlsx'] },
-    id,
-  },
+  ...closedObject(
+    {
+      format: { type: 'string', enum: ['csv', 'xlsx'] },
+      id,
+    },
+    ['format'],
+  ),
 } as const;
 export type DealerInvoiceExportQuery = FromSchema<typeof dealerInvoiceExportQuerySchema>;

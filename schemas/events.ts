@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range } from './shared.js';
+import { closedObject, INT4_MAX, int4Range } from './shared.js';
 
 /**
  * Event history of an account (SPEC §2 /site/history and
@@ -30,70 +30,49 @@ export const ACCOUNT_CHANGE_CODE = 'CHANGE';
 /** `filter` of GET /api/events and of the export (JSON in the query string). */
 export const eventFilterSchema = {
   $id: 'EventFilter',
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteNum'],
-  properties: {
-    siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-    deviceNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-    /** Inclusive lower bound (ISO date-time). */
-    from: { type: 'string', format: 'date-time' },
-    /** Exclusive upper bound (ISO date-time). */
-    to: { type: 'string', format: 'date-time' },
-    kind: { type: 'array', items: { type: 'string', enum: EVENT_KINDS }, maxItems: EVENT_KINDS.length },
-    zone: { type: 'integer', minimum: 0, maximum: INT4_MAX },
-    /** A substring (case-insensitive) of the event description, code or zone description. */
-    q: { type: 'string', maxLength: 100 },
-  },
+  ...closedObject(
+    {
+      siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+      deviceNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+      /** Inclusive lower bound (ISO date-time). */
+      from: { type: 'string', format: 'date-time' },
+      /** Exclusive upper bound (ISO date-time). */
+      to: { type: 'string', format: 'date-time' },
+      kind: { type: 'array', items: { type: 'string', enum: EVENT_KINDS }, maxItems: EVENT_KINDS.length },
+      zone: { type: 'integer', minimum: 0, maximum: INT4_MAX },
+      /** A substring (case-insensitive) of the event description, code or zone description. */
+      q: { type: 'string', maxLength: 100 },
+    },
+    ['siteNum'],
+  ),
 } as const;
 export type EventFilter = FromSchema<typeof eventFilterSchema>;
 
 /** Query of GET /api/events: ra-data-simple-rest's filter and range, plus the keyset cursor. Newest first. */
-export const eventListQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['filter'],
-  properties: {
+export const eventListQuerySchema = closedObject(
+  {
     filter: { type: 'string', maxLength: 2000 },
     range: { type: 'string', maxLength: 100 },
     sort: { type: 'string', maxLength: 200 },
     cursor: { type: 'string', maxLength: 200 },
   },
-} as const;
+  ['filter'],
+);
 
 /** Query of GET /api/events/export. `tz`: the IANA time zone the dates are written in (the user's). */
-export const eventExportQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['format', 'filter'],
-  properties: {
+export const eventExportQuerySchema = closedObject(
+  {
     format: { type: 'string', enum: ['csv'] },
     filter: { type: 'string', maxLength: 2000 },
     tz: { type: 'string', maxLength: 64 },
   },
-} as const;
+  ['format', 'filter'],
+);
 
 /** A row of GET /api/events (SPEC §3 alarm event, with the zone and the kind). `id` is alarmNum. */
 export const eventRecordSchema = {
   $id: 'EventRecord',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'alarmNum',
-    'siteNum',
-    'devNum',
-    'siteName',
-    'transmitterCode',
-    'zoneNum',
-    'zoneDescription',
-    'eventCode',
-    'eventCodeDescription',
-    'kind',
-    'alarmDate',
-    'onTest',
-  ],
-  properties: {
+  ...closedObject({
     id: { type: 'integer', minimum: 1 },
     alarmNum: { type: 'integer', minimum: 1 },
     siteNum: { type: 'integer', ...int4Range },
@@ -109,7 +88,7 @@ export const eventRecordSchema = {
     alarmDate: { type: 'string', format: 'date-time' },
     /** Arrived while a test covered it (place on test): stored, not pushed as a live alarm. */
     onTest: { type: 'boolean' },
-  },
+  }),
 } as const;
 export type EventRecord = FromSchema<typeof eventRecordSchema>;
 

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, int4IdsFilter } from './shared.js';
+import { closedObject, INT4_MAX, int4Range, int4IdsFilter } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -25,43 +25,17 @@ const day = { type: 'string', format: 'date' } as const;
 const cents = { type: 'integer', ...int4Range } as const;
 
 /** One line of an invoice: what was billed, how many, at what unit price (amount = quantity × unit). */
-const invoiceLineSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['description', 'quantity', 'unitCents', 'amountCents'],
-  properties: {
-    description: { type: 'string' },
-    quantity: { type: 'number', minimum: 0 },
-    unitCents: cents,
-    amountCents: cents,
-  },
-} as const;
+const invoiceLineSchema = closedObject({
+  description: { type: 'string' },
+  quantity: { type: 'number', minimum: 0 },
+  unitCents: cents,
+  amountCents: cents,
+});
 
 /** An invoice (or monthly statement) as the API returns it. `id` is invoiceId. */
 export const invoiceSchema = {
   $id: 'Invoice',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'invoiceId',
-    'siteNum',
-    'siteName',
-    'siteGroupNum',
-    'number',
-    'issuedOn',
-    'dueOn',
-    'periodStart',
-    'periodEnd',
-    'totalCents',
-    'paidCents',
-    'balanceCents',
-    'paidOn',
-    'status',
-    'currency',
-    'lines',
-  ],
-  properties: {
+  ...closedObject({
     id: { type: 'integer', ...int4Range },
     invoiceId: { type: 'integer', ...int4Range },
     siteNum,
@@ -85,21 +59,22 @@ export const invoiceSchema = {
     status: { type: 'string', enum: INVOICE_STATUSES },
     currency: { type: 'string', enum: INVOICE_CURRENCIES },
     lines: { type: 'array', items: invoiceLineSchema },
-  },
+  }),
 } as const;
 export type Invoice = FromSchema<typeof invoiceSchema>;
 
 /** `filter` of GET /api/msa/invoices: one linked account (default: the customer's default account), one status. */
 export const invoiceFilterSchema = {
   $id: 'InvoiceFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    siteNum,
-    status: { type: 'string', enum: INVOICE_STATUSES },
-    /** react-admin's getMany. */
-    id: int4IdsFilter,
-  },
+  ...closedObject(
+    {
+      siteNum,
+      status: { type: 'string', enum: INVOICE_STATUSES },
+      /** react-admin's getMany. */
+      id: int4IdsFilter,
+    },
+    [],
+  ),
 } as const;
 export type InvoiceFilter = FromSchema<typeof invoiceFilterSchema>;
 
@@ -107,47 +82,23 @@ export type InvoiceFilter = FromSchema<typeof invoiceFilterSchema>;
 export const INVOICE_SORT_FIELDS = ['issuedOn', 'dueOn', 'number', 'totalCents', 'balanceCents', 'id'] as const;
 
 /** GET /api/msa/billing/summary?siteNum=N (default: the customer's default account). */
-export const billingSummaryQuerySchema = {
-  $id: 'BillingSummaryQuery',
-  type: 'object',
-  additionalProperties: false,
-  properties: { siteNum },
-} as const;
+export const billingSummaryQuerySchema = { $id: 'BillingSummaryQuery', ...closedObject({ siteNum }, []) } as const;
 export type BillingSummaryQuery = FromSchema<typeof billingSummaryQuerySchema>;
 
 /** Whom the customer pays: the dealer (account group) of the account, with the contact it gave for billing. */
-export const billingPayeeSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'dealerNumber', 'phone', 'email'],
-  properties: {
-    name: { type: 'string' },
-    dealerNumber: { type: 'string' },
-    /** E.164; null when the dealer gave none. */
-    phone: { type: ['string', 'null'] },
-    email: { type: ['string', 'null'] },
-  },
-} as const;
+export const billingPayeeSchema = closedObject({
+  name: { type: 'string' },
+  dealerNumber: { type: 'string' },
+  /** E.164; null when the dealer gave none. */
+  phone: { type: ['string', 'null'] },
+  email: { type: ['string', 'null'] },
+});
 export type BillingPayee = FromSchema<typeof billingPayeeSchema>;
 
 /** One account's billing at a glance: what is owed, what is late, what falls due next, whom to pay. */
 export const billingSummarySchema = {
   $id: 'BillingSummary',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'siteNum',
-    'siteName',
-    'currency',
-    'balanceCents',
-    'overdueCents',
-    'openCount',
-    'overdueCount',
-    'nextDue',
-    'lastPayment',
-    'payee',
-  ],
-  properties: {
+  ...closedObject({
     siteNum,
     siteName: { type: 'string' },
     currency: { type: 'string', enum: INVOICE_CURRENCIES },
@@ -178,7 +129,7 @@ export const billingSummarySchema = {
       properties: { paidOn: day, amountCents: cents },
     },
     payee: billingPayeeSchema,
-  },
+  }),
 } as const;
 export type BillingSummary = FromSchema<typeof billingSummarySchema>;
 

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range } from './shared.js';
+import { closedObject, INT4_MAX, int4Range } from './shared.js';
 
 /**
  * Live alarms: the monitoring platform's ingest call (POST
@@ -9,11 +9,8 @@ import { INT4_MAX, int4Range } from './shared.js';
  */
 const ALARM_BATCH_MAX = 500;
 
-const alarmIngestItemFields = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['transmitterCode', 'eventCode', 'eventCodeDescription', 'alarmDate'],
-  properties: {
+const alarmIngestItemFields = closedObject(
+  {
     transmitterCode: { type: 'string', minLength: 1, maxLength: 32 },
     eventCode: { type: 'string', minLength: 1, maxLength: 16 },
     eventCodeDescription: { type: 'string', minLength: 1, maxLength: 128 },
@@ -21,29 +18,24 @@ const alarmIngestItemFields = {
     alarmDate: { type: 'string', format: 'date-time' },
     zoneNum: { type: ['integer', 'null'], minimum: 0, maximum: INT4_MAX },
   },
-} as const;
+  ['transmitterCode', 'eventCode', 'eventCodeDescription', 'alarmDate'],
+);
 export const alarmIngestItemSchema = { $id: 'AlarmIngestItem', ...alarmIngestItemFields } as const;
 export type AlarmIngestItem = FromSchema<typeof alarmIngestItemSchema>;
 
 export const alarmIngestSchema = {
   $id: 'AlarmIngest',
-  type: 'object',
-  additionalProperties: false,
-  required: ['alarms'],
-  properties: {
+  ...closedObject({
     alarms: { type: 'array', minItems: 1, maxItems: ALARM_BATCH_MAX, items: alarmIngestItemFields },
-  },
+  }),
 } as const;
 export type AlarmIngest = FromSchema<typeof alarmIngestSchema>;
 
 export const alarmIngestResultSchema = {
   $id: 'AlarmIngestResult',
-  type: 'object',
-  additionalProperties: false,
-  required: ['accepted'],
-  properties: {
+  ...closedObject({
     accepted: { type: 'integer', ...int4Range },
-  },
+  }),
 } as const;
 export type AlarmIngestResult = FromSchema<typeof alarmIngestResultSchema>;
 
@@ -51,11 +43,10 @@ export type AlarmIngestResult = FromSchema<typeof alarmIngestResultSchema>;
 export const RECENT_ALARMS_MAX = 20;
 
 /** GET /api/alarms/recent: `after` an alarmNum the client already has (a catch-up after a reconnect). */
-export const recentAlarmsQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
+export const recentAlarmsQuerySchema = closedObject(
+  {
     after: { type: 'integer', minimum: 0, maximum: INT4_MAX },
   },
-} as const;
+  [],
+);
 export type RecentAlarmsQuery = FromSchema<typeof recentAlarmsQuerySchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { idsFilter, INT4_MAX, int4Range, notBlank, siteNumOrIds } from './shared.js';
+import { closedObject, idsFilter, INT4_MAX, int4Range, notBlank, siteNumOrIds } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -20,10 +20,7 @@ const siteNum = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 
 export const changeRequestSchema = {
   $id: 'MsaChangeRequest',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'siteNum', 'field', 'currentValue', 'requestedValue', 'note', 'status', 'createdAt', 'resolvedAt', 'resolutionNote'],
-  properties: {
+  ...closedObject({
     id: { type: 'integer', ...int4Range },
     siteNum,
     field: { type: 'string', enum: CHANGE_REQUEST_FIELDS },
@@ -36,22 +33,22 @@ export const changeRequestSchema = {
     resolvedAt: { type: ['string', 'null'], format: 'date-time' },
     /** The dealer's answer when they marked it done or declined (/change-requests). */
     resolutionNote: { type: ['string', 'null'] },
-  },
+  }),
 } as const;
 export type ChangeRequest = FromSchema<typeof changeRequestSchema>;
 
 export const changeRequestInputSchema = {
   $id: 'MsaChangeRequestInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['field', 'requestedValue'],
-  properties: {
-    /** Absent: the active linked account. */
-    siteNum,
-    field: { type: 'string', enum: CHANGE_REQUEST_FIELDS },
-    requestedValue: { type: 'string', minLength: 1, maxLength: CHANGE_REQUEST_LIMITS.valueMax, ...notBlank },
-    note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
-  },
+  ...closedObject(
+    {
+      /** Absent: the active linked account. */
+      siteNum,
+      field: { type: 'string', enum: CHANGE_REQUEST_FIELDS },
+      requestedValue: { type: 'string', minLength: 1, maxLength: CHANGE_REQUEST_LIMITS.valueMax, ...notBlank },
+      note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
+    },
+    ['field', 'requestedValue'],
+  ),
 } as const;
 export type ChangeRequestInput = FromSchema<typeof changeRequestInputSchema>;
 
@@ -118,12 +115,12 @@ export type DealerChangeRequestFilter = FromSchema<typeof dealerChangeRequestFil
 /** PUT changeRequests/:id: mark a pending request done or declined, with a note for the customer. */
 export const changeRequestResolutionSchema = {
   $id: 'ChangeRequestResolution',
-  type: 'object',
-  additionalProperties: false,
-  required: ['status'],
-  properties: {
-    status: { type: 'string', enum: CHANGE_REQUEST_RESOLUTIONS },
-    note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
-  },
+  ...closedObject(
+    {
+      status: { type: 'string', enum: CHANGE_REQUEST_RESOLUTIONS },
+      note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
+    },
+    ['status'],
+  ),
 } as const;
 export type ChangeRequestResolutionInput = FromSchema<typeof changeRequestResolutionSchema>;

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from './constants.js';
-import { int4Range, notBlank, nullableDateTime, webUrlPattern, int4IdsFilter } from './shared.js';
+import { closedObject, int4Range, notBlank, nullableDateTime, webUrlPattern, int4IdsFilter } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /** Icon options, SPEC §3; their labels are locales/<lang>/news.json `icons.*`. */
@@ -128,14 +128,15 @@ export type NewsItem = FromSchema<typeof newsItemSchema>;
 /** Filters of the paged list (react-admin's `filter` parameter). */
 export const newsFilterSchema = {
   $id: 'NewsFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    q: { type: 'string', maxLength: 200 },
-    includeExpired: { type: 'boolean' },
-    active: { type: 'boolean' },
-    id: int4IdsFilter,
-  },
+  ...closedObject(
+    {
+      q: { type: 'string', maxLength: 200 },
+      includeExpired: { type: 'boolean' },
+      active: { type: 'boolean' },
+      id: int4IdsFilter,
+    },
+    [],
+  ),
 } as const;
 export type NewsFilter = FromSchema<typeof newsFilterSchema>;
 

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { nullableDateTime, notBlank } from './shared.js';
+import { closedObject, nullableDateTime, notBlank } from './shared.js';
 
 /**
  * Passkeys (WebAuthn, for a stronger sign-in): the user's own list on /user-account, the
@@ -32,10 +32,7 @@ const passkeyName = { type: 'string', minLength: 1, maxLength: PASSKEY_NAME_MAX,
 /** One of the user's passkeys. */
 export const passkeySchema = {
   $id: 'Passkey',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'createdAt', 'lastUsedAt', 'deviceType', 'backedUp'],
-  properties: {
+  ...closedObject({
     id: { type: 'integer' },
     name: { type: 'string' },
     createdAt: { type: 'string', format: 'date-time' },
@@ -43,70 +40,38 @@ export const passkeySchema = {
     /** multiDevice: a synced passkey (a password manager's); singleDevice: bound to one authenticator. */
     deviceType: { type: 'string', enum: ['singleDevice', 'multiDevice'] },
     backedUp: { type: 'boolean' },
-  },
+  }),
 } as const;
 export type Passkey = FromSchema<typeof passkeySchema>;
 
 /** Start adding a passkey: the current password, unless a code or passkey was verified in this session lately. */
 export const passkeyRegistrationStartSchema = {
   $id: 'PasskeyRegistrationStart',
-  type: 'object',
-  additionalProperties: false,
-  properties: { currentPassword: { type: 'string', maxLength: 128 } },
+  ...closedObject({ currentPassword: { type: 'string', maxLength: 128 } }, []),
 } as const;
 
 /** The options a ceremony starts with (PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON), for the browser. */
 export const passkeyCeremonySchema = {
   $id: 'PasskeyCeremony',
-  type: 'object',
-  additionalProperties: false,
-  required: ['options'],
-  properties: { options: { type: 'object', additionalProperties: true } },
+  ...closedObject({ options: { type: 'object', additionalProperties: true } }),
 } as const;
 
 /** Finish adding a passkey: the browser's attestation and the name the user gave it. */
 export const passkeyRegistrationFinishSchema = {
   $id: 'PasskeyRegistrationFinish',
-  type: 'object',
-  additionalProperties: false,
-  required: ['response', 'name'],
-  properties: { response: credentialJson, name: passkeyName },
+  ...closedObject({ response: credentialJson, name: passkeyName }),
 } as const;
 
 /** A sign-in, or the MFA step, with a passkey: the browser's assertion. */
-export const passkeyAssertionSchema = {
-  $id: 'PasskeyAssertion',
-  type: 'object',
-  additionalProperties: false,
-  required: ['response'],
-  properties: { response: credentialJson },
-} as const;
+export const passkeyAssertionSchema = { $id: 'PasskeyAssertion', ...closedObject({ response: credentialJson }) } as const;
 
-export const passkeyRenameSchema = {
-  $id: 'PasskeyRename',
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  properties: { name: passkeyName },
-} as const;
+export const passkeyRenameSchema = { $id: 'PasskeyRename', ...closedObject({ name: passkeyName }) } as const;
 
 /** Whether the signed-in user can verify with a passkey here (the MFA step's 'Use a passkey instead'). */
-export const passkeyAvailabilitySchema = {
-  $id: 'PasskeyAvailability',
-  type: 'object',
-  additionalProperties: false,
-  required: ['available'],
-  properties: { available: { type: 'boolean' } },
-} as const;
+export const passkeyAvailabilitySchema = { $id: 'PasskeyAvailability', ...closedObject({ available: { type: 'boolean' } }) } as const;
 
 /** How many passkeys went. */
-export const passkeysRemovedSchema = {
-  $id: 'PasskeysRemoved',
-  type: 'object',
-  additionalProperties: false,
-  required: ['removed'],
-  properties: { removed: { type: 'integer', minimum: 0 } },
-} as const;
+export const passkeysRemovedSchema = { $id: 'PasskeysRemoved', ...closedObject({ removed: { type: 'integer', minimum: 0 } }) } as const;
 
 export const PASSKEY_SCHEMAS = [
   passkeySchema,

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank, int4IdsFilter } from './shared.js';
+import { closedObject, INT4_MAX, int4Range, notBlank, int4IdsFilter } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /** §9 names no limit for the policy text; this cap only bounds the request body. */
@@ -8,26 +8,20 @@ const PRIVACY_POLICY_TEXT_MAX = 100_000;
 /** SPEC §3 privacy policy (markdown), GET privacyPolicy (§7). */
 export const privacyPolicySchema = {
   $id: 'PrivacyPolicy',
-  type: 'object',
-  additionalProperties: false,
-  required: ['policyText', 'version'],
-  properties: {
+  ...closedObject({
     policyText: { type: 'string', description: 'Markdown.' },
     /** Which text a user accepted: raised on every update. */
     version: { type: 'integer', minimum: 0, maximum: INT4_MAX },
-  },
+  }),
 } as const;
 export type PrivacyPolicy = FromSchema<typeof privacyPolicySchema>;
 
 /** PUT privacyPolicy (§7), and POST privacyPolicies (the staff screen's publish). */
 export const privacyPolicyUpdateSchema = {
   $id: 'PrivacyPolicyUpdate',
-  type: 'object',
-  additionalProperties: false,
-  required: ['policyText'],
-  properties: {
+  ...closedObject({
     policyText: { type: 'string', minLength: 1, maxLength: PRIVACY_POLICY_TEXT_MAX, ...notBlank, description: 'Markdown.' },
-  },
+  }),
 } as const;
 export type PrivacyPolicyUpdate = FromSchema<typeof privacyPolicyUpdateSchema>;
 
@@ -44,28 +38,29 @@ export const privacyPolicyUi = {
  */
 export const privacyPolicyVersionSchema = {
   $id: 'PrivacyPolicyVersion',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'version', 'publishedAt', 'publishedBy'],
-  properties: {
-    id: { type: 'integer', ...int4Range },
-    version: { type: 'integer', ...int4Range },
-    publishedAt: { type: 'string', format: 'date-time' },
-    /** The publisher's name; null when their account no longer exists. */
-    publishedBy: { type: ['string', 'null'] },
-    policyText: { type: 'string', description: 'Markdown.' },
-  },
+  ...closedObject(
+    {
+      id: { type: 'integer', ...int4Range },
+      version: { type: 'integer', ...int4Range },
+      publishedAt: { type: 'string', format: 'date-time' },
+      /** The publisher's name; null when their account no longer exists. */
+      publishedBy: { type: ['string', 'null'] },
+      policyText: { type: 'string', description: 'Markdown.' },
+    },
+    ['id', 'version', 'publishedAt', 'publishedBy'],
+  ),
 } as const;
 export type PrivacyPolicyVersion = FromSchema<typeof privacyPolicyVersionSchema>;
 
 /** Filters of the versions list (react-admin's `filter`: getMany sends ids). */
 export const privacyPolicyFilterSchema = {
   $id: 'PrivacyPolicyFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    id: int4IdsFilter,
-  },
+  ...closedObject(
+    {
+      id: int4IdsFilter,
+    },
+    [],
+  ),
 } as const;
 export type PrivacyPolicyFilter = FromSchema<typeof privacyPolicyFilterSchema>;
 
@@ -79,22 +74,20 @@ export const PRIVACY_POLICY_SORT_FIELDS = ['id', 'version', 'publishedAt'] as co
  */
 export const privacyPolicyAcceptSchema = {
   $id: 'PrivacyPolicyAccept',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    version: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-  },
+  ...closedObject(
+    {
+      version: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+    },
+    [],
+  ),
 } as const;
 export type PrivacyPolicyAccept = FromSchema<typeof privacyPolicyAcceptSchema>;
 
 /** Answer of PUT privacyPolicy/accept. */
 export const privacyPolicyAcceptedSchema = {
   $id: 'PrivacyPolicyAccepted',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success', 'version'],
-  properties: {
+  ...closedObject({
     success: { type: 'boolean' },
     version: { type: 'integer', ...int4Range },
-  },
+  }),
 } as const;

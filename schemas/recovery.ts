@@ -10,7 +10,7 @@ import {
   mfaContactTypeField,
   msaPasswordField,
 } from './auth.js';
-import { INT4_MAX, sameAs, type FromSchemaWithData } from './shared.js';
+import { closedObject, INT4_MAX, sameAs, type FromSchemaWithData } from './shared.js';
 
 /**
  * Forced first-login updates and forgot password / username: SPEC §2
@@ -33,29 +33,26 @@ export const RECOVERY_LIMITS = {
 /** §5 contact info; §7 'Validate contact method' and 'Update contact method': contact and type. */
 export const contactInfoSchema = {
   $id: 'ContactInfo',
-  type: 'object',
-  additionalProperties: false,
-  required: ['contact'],
-  properties: {
-    contact: emailOrPhoneField,
-    /** Sent by the client; derived from the contact when absent. */
-    type: mfaContactTypeField,
-    /** Outside the login steps (auth/stepUp.ts). */
-    currentPassword: currentPasswordField,
-  },
+  ...closedObject(
+    {
+      contact: emailOrPhoneField,
+      /** Sent by the client; derived from the contact when absent. */
+      type: mfaContactTypeField,
+      /** Outside the login steps (auth/stepUp.ts). */
+      currentPassword: currentPasswordField,
+    },
+    ['contact'],
+  ),
 } as const;
 export type ContactInfo = FromSchema<typeof contactInfoSchema>;
 
 /** Answer of POST user/contactMethod/validate: the contact is usable, and is of this type. */
 export const contactValidationSchema = {
   $id: 'ContactValidation',
-  type: 'object',
-  additionalProperties: false,
-  required: ['valid', 'type'],
-  properties: {
+  ...closedObject({
     valid: { type: 'boolean' },
     type: mfaContactTypeField,
-  },
+  }),
 } as const;
 export type ContactValidation = FromSchema<typeof contactValidationSchema>;
 
@@ -63,36 +60,31 @@ export type ContactValidation = FromSchema<typeof contactValidationSchema>;
 export const contactMethodListSchema = {
   $id: 'ContactMethodList',
   type: 'array',
-  items: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['type', 'value', 'verified'],
-    properties: {
-      type: mfaContactTypeField,
-      value: { type: 'string' },
-      verified: { type: 'boolean' },
-    },
-  },
+  items: closedObject({
+    type: mfaContactTypeField,
+    value: { type: 'string' },
+    verified: { type: 'boolean' },
+  }),
 } as const;
 export type ContactMethodList = FromSchema<typeof contactMethodListSchema>;
 
 /** §5 new username: required, 5 to 50, at least one letter. */
 export const newUsernameSchema = {
   $id: 'NewUsername',
-  type: 'object',
-  additionalProperties: false,
-  required: ['username'],
-  properties: {
-    username: {
-      type: 'string',
-      minLength: LIMITS.newUsernameMin,
-      maxLength: LIMITS.usernameMax,
-      pattern: '\\p{L}',
-      errorMessage: { pattern: 'validation.letterRequired' },
+  ...closedObject(
+    {
+      username: {
+        type: 'string',
+        minLength: LIMITS.newUsernameMin,
+        maxLength: LIMITS.usernameMax,
+        pattern: '\\p{L}',
+        errorMessage: { pattern: 'validation.letterRequired' },
+      },
+      /** Outside the login steps (auth/stepUp.ts). */
+      currentPassword: currentPasswordField,
     },
-    /** Outside the login steps (auth/stepUp.ts). */
-    currentPassword: currentPasswordField,
-  },
+    ['username'],
+  ),
 } as const;
 export type NewUsername = FromSchema<typeof newUsernameSchema>;
 
@@ -101,61 +93,48 @@ const securityQuestionText = { type: 'string', minLength: 1, maxLength: RECOVERY
 /** §3 security question. The answer is absent when the server lists the questions. */
 export const securityQuestionSchema = {
   $id: 'SecurityQuestion',
-  type: 'object',
-  additionalProperties: false,
-  required: ['question'],
-  properties: {
-    question: securityQuestionText,
-    answer: { type: 'string', maxLength: RECOVERY_LIMITS.securityAnswerMax },
-  },
+  ...closedObject(
+    {
+      question: securityQuestionText,
+      answer: { type: 'string', maxLength: RECOVERY_LIMITS.securityAnswerMax },
+    },
+    ['question'],
+  ),
 } as const;
 export type SecurityQuestion = FromSchema<typeof securityQuestionSchema>;
 
 /** §7 'Create recovery session ... Returns a list of security questions'. */
 export const securityQuestionListSchema = {
   $id: 'SecurityQuestionList',
-  type: 'object',
-  additionalProperties: false,
-  required: ['questions'],
-  properties: {
+  ...closedObject({
     questions: {
       type: 'array',
       maxItems: RECOVERY_LIMITS.securityQuestionsMax,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['question'],
-        properties: { question: securityQuestionText },
-      },
+      items: closedObject({ question: securityQuestionText }),
     },
-  },
+  }),
 } as const;
 export type SecurityQuestionList = FromSchema<typeof securityQuestionListSchema>;
 
 /** §5 'Security questions: every answer required' (answering in recovery and updating at login). */
 export const securityQuestionsAnswerSchema = {
   $id: 'SecurityQuestionsAnswer',
-  type: 'object',
-  additionalProperties: false,
-  required: ['questions'],
-  properties: {
-    questions: {
-      type: 'array',
-      minItems: 1,
-      maxItems: RECOVERY_LIMITS.securityQuestionsMax,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['question', 'answer'],
-        properties: {
+  ...closedObject(
+    {
+      questions: {
+        type: 'array',
+        minItems: 1,
+        maxItems: RECOVERY_LIMITS.securityQuestionsMax,
+        items: closedObject({
           question: securityQuestionText,
           answer: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.securityAnswerMax },
-        },
+        }),
       },
+      /** Outside the login steps (auth/stepUp.ts). */
+      currentPassword: currentPasswordField,
     },
-    /** Outside the login steps (auth/stepUp.ts). */
-    currentPassword: currentPasswordField,
-  },
+    ['questions'],
+  ),
 } as const;
 export type SecurityQuestionsAnswer = FromSchema<typeof securityQuestionsAnswerSchema>;
 
@@ -166,35 +145,27 @@ export type SecurityQuestionsAnswer = FromSchema<typeof securityQuestionsAnswerS
  */
 export const securityQuestionOptionsSchema = {
   $id: 'SecurityQuestionOptions',
-  type: 'object',
-  additionalProperties: false,
-  required: ['count', 'options'],
-  properties: {
+  ...closedObject({
     count: { type: 'integer', minimum: 1, maximum: INT4_MAX },
     options: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'question'],
-        properties: { id: securityQuestionText, question: { type: 'string' } },
-      },
+      items: closedObject({ id: securityQuestionText, question: { type: 'string' } }),
     },
-  },
+  }),
 } as const;
 export type SecurityQuestionOptions = FromSchema<typeof securityQuestionOptionsSchema>;
 
 /** §2 passwordReset step, §4: only the new and confirm values are asked; the current one is optional. */
 export const passwordResetAtLoginSchema = {
   $id: 'PasswordResetAtLogin',
-  type: 'object',
-  additionalProperties: false,
-  required: ['newPassword', 'confirmPassword'],
-  properties: {
-    currentPassword: { type: 'string', maxLength: INPUT_LIMITS.passwordInputMax },
-    newPassword: msaPasswordField,
-    confirmPassword: sameAs('newPassword'),
-  },
+  ...closedObject(
+    {
+      currentPassword: { type: 'string', maxLength: INPUT_LIMITS.passwordInputMax },
+      newPassword: msaPasswordField,
+      confirmPassword: sameAs('newPassword'),
+    },
+    ['newPassword', 'confirmPassword'],
+  ),
 } as const;
 export type PasswordResetAtLogin = FromSchemaWithData<typeof passwordResetAtLoginSchema>;
 
@@ -203,44 +174,41 @@ export type PasswordResetAtLogin = FromSchemaWithData<typeof passwordResetAtLogi
 /** §5 forgot credentials (dealer): username, contact info and captcha required. */
 export const forgotCredentialsSchema = {
   $id: 'ForgotCredentials',
-  type: 'object',
-  additionalProperties: false,
-  required: ['username', 'contact', 'captcha'],
-  properties: {
-    username: { type: 'string', minLength: 1, maxLength: LIMITS.usernameMax },
-    contact: emailOrPhoneField,
-    contactType: mfaContactTypeField,
-    captcha: captchaField,
-  },
+  ...closedObject(
+    {
+      username: { type: 'string', minLength: 1, maxLength: LIMITS.usernameMax },
+      contact: emailOrPhoneField,
+      contactType: mfaContactTypeField,
+      captcha: captchaField,
+    },
+    ['username', 'contact', 'captcha'],
+  ),
 } as const;
 export type ForgotCredentials = FromSchema<typeof forgotCredentialsSchema>;
 
 /** §7 'Reset password during recovery: new password', with the recovery session's token. */
 export const recoveryPasswordResetSchema = {
   $id: 'RecoveryPasswordReset',
-  type: 'object',
-  additionalProperties: false,
-  required: ['recoveryToken', 'newPassword', 'confirmPassword'],
-  properties: {
+  ...closedObject({
     recoveryToken: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax },
     newPassword: msaPasswordField,
     confirmPassword: sameAs('newPassword'),
-  },
+  }),
 } as const;
 export type RecoveryPasswordReset = FromSchemaWithData<typeof recoveryPasswordResetSchema>;
 
 /** §5 forgot username: contact (email or phone, max 50) and captcha; dealer number when asked (409). */
 export const forgotUsernameSchema = {
   $id: 'ForgotUsername',
-  type: 'object',
-  additionalProperties: false,
-  required: ['contact', 'captcha'],
-  properties: {
-    contact: emailOrPhoneField,
-    contactType: mfaContactTypeField,
-    captcha: captchaField,
-    dealerNumber: { type: 'string', maxLength: RECOVERY_LIMITS.dealerNumberMax },
-  },
+  ...closedObject(
+    {
+      contact: emailOrPhoneField,
+      contactType: mfaContactTypeField,
+      captcha: captchaField,
+      dealerNumber: { type: 'string', maxLength: RECOVERY_LIMITS.dealerNumberMax },
+    },
+    ['contact', 'captcha'],
+  ),
 } as const;
 export type ForgotUsername = FromSchema<typeof forgotUsernameSchema>;
 
@@ -253,16 +221,13 @@ export type ForgotUsername = FromSchema<typeof forgotUsernameSchema>;
  */
 export const customerForgotPasswordSchema = {
   $id: 'CustomerForgotPassword',
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'code', 'newPassword', 'confirmPassword', 'captcha'],
-  properties: {
+  ...closedObject({
     email: emailField,
     code: mfaCodeField,
     newPassword: msaPasswordField,
     confirmPassword: sameAs('newPassword'),
     captcha: captchaField,
-  },
+  }),
 } as const;
 export type CustomerForgotPassword = FromSchemaWithData<typeof customerForgotPasswordSchema>;
 
@@ -271,39 +236,33 @@ export type CustomerForgotPassword = FromSchemaWithData<typeof customerForgotPas
 /** The answer of a recovery or registration call: success, and a notice for the user when there is one. */
 export const recoverySuccessSchema = {
   $id: 'RecoverySuccess',
-  type: 'object',
-  additionalProperties: false,
-  required: ['success'],
-  properties: {
-    success: { type: 'boolean' },
-    message: { type: 'string' },
-  },
+  ...closedObject(
+    {
+      success: { type: 'boolean' },
+      message: { type: 'string' },
+    },
+    ['success'],
+  ),
 } as const;
 export type RecoverySuccess = FromSchema<typeof recoverySuccessSchema>;
 
 /** §7 'Create recovery session ... Returns a list of security questions' (in their order), with the session's token. */
 export const recoverySessionSchema = {
   $id: 'RecoverySession',
-  type: 'object',
-  additionalProperties: false,
-  required: ['recoveryToken', 'questions'],
-  properties: {
+  ...closedObject({
     recoveryToken: { type: 'string' },
     questions: securityQuestionListSchema.properties.questions,
-  },
+  }),
 } as const;
 export type RecoverySession = FromSchema<typeof recoverySessionSchema>;
 
 /** §7 'Answer security questions: questions with answers' (PATCH account/securityQuestions during recovery). */
 export const recoveryAnswersSchema = {
   $id: 'RecoveryAnswers',
-  type: 'object',
-  additionalProperties: false,
-  required: ['recoveryToken', 'questions'],
-  properties: {
+  ...closedObject({
     recoveryToken: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax },
     questions: securityQuestionsAnswerSchema.properties.questions,
-  },
+  }),
 } as const;
 export type RecoveryAnswers = FromSchema<typeof recoveryAnswersSchema>;
 
@@ -317,12 +276,9 @@ const FORGOT_USERNAME_CONFLICTS = ['dealerNumberRequired', 'contactDealerSupport
  */
 export const forgotUsernameConflictSchema = {
   $id: 'ForgotUsernameConflict',
-  type: 'object',
-  additionalProperties: false,
-  required: ['message', 'reason'],
-  properties: {
+  ...closedObject({
     message: { type: 'string' },
     reason: { type: 'string', enum: FORGOT_USERNAME_CONFLICTS },
-  },
+  }),
 } as const;
 export type ForgotUsernameConflict = FromSchema<typeof forgotUsernameConflictSchema>;

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from './constants.js';
 import { INPUT_LIMITS, captchaField, emailField, msaPasswordField } from './auth.js';
 import { RECOVERY_LIMITS } from './recovery.js';
-import { sameAs, type FromSchemaWithData } from './shared.js';
+import { closedObject, sameAs, type FromSchemaWithData } from './shared.js';
 
 /**
  * Customers' own accounts: Create MSA account and registration by emailed
@@ -13,16 +13,13 @@ import { sameAs, type FromSchemaWithData } from './shared.js';
 /** §5 create MSA account. */
 export const createMsaAccountSchema = {
   $id: 'CreateMsaAccount',
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'password', 'accountNumber', 'accountPasscode', 'captcha'],
-  properties: {
+  ...closedObject({
     email: emailField,
     password: msaPasswordField,
     accountNumber: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountNumberMax },
     accountPasscode: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountPasscodeMax },
     captcha: captchaField,
-  },
+  }),
 } as const;
 export type CreateMsaAccount = FromSchema<typeof createMsaAccountSchema>;
 
@@ -33,26 +30,20 @@ const linkCodeField = { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.li
 /** §7 'Verify the email registration code' (route query `code`). */
 export const registrationVerifyEmailSchema = {
   $id: 'RegistrationVerifyEmail',
-  type: 'object',
-  additionalProperties: false,
-  required: ['code'],
-  properties: {
+  ...closedObject({
     code: linkCodeField,
-  },
+  }),
 } as const;
 export type RegistrationVerifyEmail = FromSchema<typeof registrationVerifyEmailSchema>;
 
 /** §7 'Verify the password registration code: otp and confirmed password'; §5 max 32 (12 to 32 for MSA). */
 export const registrationSetPasswordSchema = {
   $id: 'RegistrationSetPassword',
-  type: 'object',
-  additionalProperties: false,
-  required: ['otp', 'password', 'confirmPassword'],
-  properties: {
+  ...closedObject({
     otp: linkCodeField,
     password: { type: 'string', minLength: LIMITS.msaPasswordMin, maxLength: LIMITS.registrationPasswordMax },
     confirmPassword: sameAs('password'),
-  },
+  }),
 } as const;
 export type RegistrationSetPassword = FromSchemaWithData<typeof registrationSetPasswordSchema>;
 
@@ -74,11 +65,5 @@ export const registrationResendSchema = {
 export type RegistrationResend = FromSchema<typeof registrationResendSchema>;
 
 /** §7 'Validate username' (msa/username): whether the email can still be registered. */
-export const usernameAvailabilitySchema = {
-  $id: 'UsernameAvailability',
-  type: 'object',
-  additionalProperties: false,
-  required: ['available'],
-  properties: { available: { type: 'boolean' } },
-} as const;
+export const usernameAvailabilitySchema = { $id: 'UsernameAvailability', ...closedObject({ available: { type: 'boolean' } }) } as const;
 export type UsernameAvailability = FromSchema<typeof usernameAvailabilitySchema>;

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { SIGNAL_KINDS } from './events.js';
 import { SITE_WARNINGS } from './sites.js';
-import { INT4_MAX, notBlank, nullableDateTime, int4IdsFilter } from './shared.js';
+import { closedObject, INT4_MAX, notBlank, nullableDateTime, int4IdsFilter } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -125,10 +125,7 @@ export type OpenCloseExceptionsParams = FromSchema<typeof openCloseExceptionsPar
 
 export const dataCompletenessParamsSchema = {
   $id: 'DataCompletenessParams',
-  type: 'object',
-  additionalProperties: false,
-  required: ['problems'],
-  properties: {
+  ...closedObject({
     /** The completeness warnings of the account view (src/common/siteWarnings.ts) to list accounts by. */
     problems: {
       type: 'array',
@@ -137,26 +134,14 @@ export const dataCompletenessParamsSchema = {
       uniqueItems: true,
       default: [...SITE_WARNINGS],
     },
-  },
+  }),
 } as const;
 export type DataCompletenessParams = FromSchema<typeof dataCompletenessParamsSchema>;
 
-export const callListParamsSchema = {
-  $id: 'CallListParams',
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteNums'],
-  properties: { siteNums },
-} as const;
+export const callListParamsSchema = { $id: 'CallListParams', ...closedObject({ siteNums }) } as const;
 export type CallListParams = FromSchema<typeof callListParamsSchema>;
 
-export const zoneListParamsSchema = {
-  $id: 'ZoneListParams',
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteNums'],
-  properties: { siteNums },
-} as const;
+export const zoneListParamsSchema = { $id: 'ZoneListParams', ...closedObject({ siteNums }) } as const;
 export type ZoneListParams = FromSchema<typeof zoneListParamsSchema>;
 
 export const topAlarmAccountsParamsSchema = {
@@ -242,60 +227,36 @@ export const REPORT_PARAMETER_UI: { readonly [R in ReportId]: UiHints } = {
 /** GET /api/reports: one catalogue entry. Names and descriptions are locale keys reports.catalogue.<id>.name/description. */
 export const reportDefinitionSchema = {
   $id: 'ReportDefinition',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'formats', 'parameters', 'ui'],
-  properties: {
+  ...closedObject({
     id: { type: 'string', enum: REPORT_IDS },
     formats: { type: 'array', items: { type: 'string', enum: REPORT_FORMATS } },
     /** The JSON Schema of the report's parameters. */
     parameters: { type: 'object', additionalProperties: true },
     ui: { type: 'object', additionalProperties: true },
-  },
+  }),
 } as const;
 export type ReportDefinition = FromSchema<typeof reportDefinitionSchema>;
 
 /** POST /api/reportRuns: run a report now. `parameters` is checked against the report's own schema. */
 export const reportRunInputSchema = {
   $id: 'ReportRunInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['reportId', 'format', 'parameters'],
-  properties: {
-    reportId: { type: 'string', enum: REPORT_IDS },
-    format: { type: 'string', enum: REPORT_FORMATS },
-    parameters: { type: 'object' },
-    /** The IANA zone the periods and times are read in (the browser's); absent: UTC. */
-    timeZone: { type: 'string', minLength: 1, maxLength: 64 },
-  },
+  ...closedObject(
+    {
+      reportId: { type: 'string', enum: REPORT_IDS },
+      format: { type: 'string', enum: REPORT_FORMATS },
+      parameters: { type: 'object' },
+      /** The IANA zone the periods and times are read in (the browser's); absent: UTC. */
+      timeZone: { type: 'string', minLength: 1, maxLength: 64 },
+    },
+    ['reportId', 'format', 'parameters'],
+  ),
 } as const;
 export type ReportRunInput = FromSchema<typeof reportRunInputSchema>;
 
 /** A run as answered (the inbox row). */
 export const reportRunSchema = {
   $id: 'ReportRun',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'reportId',
-    'reportName',
-    'format',
-    'parameters',
-    'status',
-    'progress',
-    'error',
-    'rowCount',
-    'sizeBytes',
-    'fileName',
-    'attempts',
-    'scheduleId',
-    'createdAt',
-    'startedAt',
-    'finishedAt',
-    'expiresAt',
-  ],
-  properties: {
+  ...closedObject({
     id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
     reportId: { type: 'string', enum: REPORT_IDS },
     /** The report's name in the owner's language when it was requested (the §3 report event's reportName). */
@@ -317,7 +278,7 @@ export const reportRunSchema = {
     finishedAt: nullableDateTime,
     /** When the retention job deletes it (30 days after it was requested). */
     expiresAt: { type: 'string', format: 'date-time' },
-  },
+  }),
 } as const;
 export type ReportRun = FromSchema<typeof reportRunSchema>;
 
@@ -326,28 +287,26 @@ export const REPORT_RUN_SORT_FIELDS = ['createdAt', 'reportName', 'status', 'siz
 /** `filter` of GET /api/reportRuns. */
 export const reportRunFilterSchema = {
   $id: 'ReportRunFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    status: { type: 'string', enum: REPORT_RUN_STATUSES },
-    reportId: { type: 'string', enum: REPORT_IDS },
-    /** getMany: these runs. */
-    id: int4IdsFilter,
-  },
+  ...closedObject(
+    {
+      status: { type: 'string', enum: REPORT_RUN_STATUSES },
+      reportId: { type: 'string', enum: REPORT_IDS },
+      /** getMany: these runs. */
+      id: int4IdsFilter,
+    },
+    [],
+  ),
 } as const;
 export type ReportRunFilter = FromSchema<typeof reportRunFilterSchema>;
 
 /** Live progress over /hubs/reports ('reportProgress'), beside the §3 'reportComplete' notice. */
 export const reportProgressSchema = {
   $id: 'ReportProgress',
-  type: 'object',
-  additionalProperties: false,
-  required: ['runId', 'status', 'progress'],
-  properties: {
+  ...closedObject({
     runId: { type: 'integer' },
     status: { type: 'string', enum: REPORT_RUN_STATUSES },
     progress: { type: 'integer', minimum: 0, maximum: 100 },
-  },
+  }),
 } as const;
 export type ReportProgress = FromSchema<typeof reportProgressSchema>;
 
@@ -400,26 +359,7 @@ export type ReportScheduleInput = FromSchema<typeof reportScheduleInputSchema>;
 /** A schedule as answered. */
 export const reportScheduleSchema = {
   $id: 'ReportSchedule',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'name',
-    'reportId',
-    'format',
-    'parameters',
-    'frequency',
-    'time',
-    'weekday',
-    'monthDay',
-    'timeZone',
-    'recipients',
-    'active',
-    'nextRunAt',
-    'lastRunAt',
-    'createdAt',
-  ],
-  properties: {
+  ...closedObject({
     id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
     name: { type: 'string' },
     reportId: { type: 'string', enum: REPORT_IDS },
@@ -436,7 +376,7 @@ export const reportScheduleSchema = {
     nextRunAt: nullableDateTime,
     lastRunAt: nullableDateTime,
     createdAt: { type: 'string', format: 'date-time' },
-  },
+  }),
 } as const;
 export type ReportSchedule = FromSchema<typeof reportScheduleSchema>;
 
@@ -445,11 +385,12 @@ export const REPORT_SCHEDULE_SORT_FIELDS = ['name', 'nextRunAt', 'createdAt', 'i
 /** `filter` of GET /api/reportSchedules: ids only (getMany). */
 export const reportScheduleFilterSchema = {
   $id: 'ReportScheduleFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    id: int4IdsFilter,
-  },
+  ...closedObject(
+    {
+      id: int4IdsFilter,
+    },
+    [],
+  ),
 } as const;
 export type ReportScheduleFilter = FromSchema<typeof reportScheduleFilterSchema>;
 
@@ -459,13 +400,10 @@ export type ReportScheduleFilter = FromSchema<typeof reportScheduleFilterSchema>
  */
 export const reportDownloadGrantSchema = {
   $id: 'ReportDownloadGrant',
-  type: 'object',
-  additionalProperties: false,
-  required: ['expiresAt', 'fileName', 'runId'],
-  properties: {
+  ...closedObject({
     expiresAt: { type: 'string', format: 'date-time' },
     fileName: { type: 'string' },
     runId: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-  },
+  }),
 } as const;
 export type ReportDownloadGrant = FromSchema<typeof reportDownloadGrantSchema>;

@@ -30,6 +30,25 @@ export function siteNumOrIds<const I>(ids: I) {
 }
 export const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
 
+type Properties = Readonly<Record<string, JSONSchema>>;
+type Closed<P extends Properties> = { readonly type: 'object'; readonly additionalProperties: false; readonly properties: P };
+
+/**
+ * An object of the API, bodies and answers alike: the named properties and no other
+ * (additionalProperties: false). Every property is required unless `required` names some
+ * (`[]`: none).
+ */
+export function closedObject<const P extends Properties>(properties: P): Closed<P> & { readonly required: readonly (keyof P & string)[] };
+export function closedObject<const P extends Properties>(properties: P, required: readonly []): Closed<P>;
+export function closedObject<const P extends Properties, const R extends readonly (keyof P & string)[]>(
+  properties: P,
+  required: R,
+): Closed<P> & { readonly required: R };
+export function closedObject(properties: Properties, required: readonly string[] = Object.keys(properties)) {
+  // JSON Schema draft 4 (OpenAPI 3.0's) wants a `required` list to name at least one property.
+  return { type: 'object', additionalProperties: false, ...(required.length > 0 && { required }), properties };
+}
+
 /** A required text must hold more than spaces: blank text says 'Required'. */
 export const notBlank = { pattern: '\\S', errorMessage: { pattern: 'validation.required' } } as const;
 

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, notBlank, idsFilter } from './shared.js';
+import { closedObject, INT4_MAX, notBlank, idsFilter } from './shared.js';
 import { SITE_TYPES } from './sites.js';
 import { ZONE_EVENT_TYPES } from './zones.js';
 
@@ -36,23 +36,15 @@ const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, .
 const optionalText = (max: number) => ({ type: 'string', maxLength: max }) as const;
 
 /** Step 1: the account. */
-export const newSiteAccountSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteName', 'siteType', 'timeZone'],
-  properties: {
-    siteName: text(100),
-    siteType: { type: 'string', enum: SITE_TYPES },
-    timeZone: { type: 'string', minLength: 1, maxLength: 64 },
-  },
-} as const;
+export const newSiteAccountSchema = closedObject({
+  siteName: text(100),
+  siteType: { type: 'string', enum: SITE_TYPES },
+  timeZone: { type: 'string', minLength: 1, maxLength: 64 },
+});
 
 /** Step 2: the premises' address; which fields are required and their formats depend on the country. */
-export const newSiteAddressSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['country', 'line1', 'city', 'state', 'postalCode'],
-  properties: {
+export const newSiteAddressSchema = closedObject(
+  {
     country: { type: 'string', enum: SITE_COUNTRIES },
     line1: text(100),
     line2: optionalText(100),
@@ -61,14 +53,12 @@ export const newSiteAddressSchema = {
     postalCode: { type: 'string', minLength: 1, maxLength: 10 },
     phoneNumber: optionalText(40),
   },
-} as const;
+  ['country', 'line1', 'city', 'state', 'postalCode'],
+);
 
 /** Step 3: a device (panel) and its transmitter. */
-export const newSiteDeviceSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['transmitterCode'],
-  properties: {
+export const newSiteDeviceSchema = closedObject(
+  {
     transmitterCode: {
       type: 'string',
       minLength: 1,
@@ -79,15 +69,13 @@ export const newSiteDeviceSchema = {
     panelType: optionalText(60),
     description: optionalText(100),
   },
-} as const;
+  ['transmitterCode'],
+);
 export type NewSiteDevice = FromSchema<typeof newSiteDeviceSchema>;
 
 /** Step 4: a contact of the call list, in calling order. */
-export const newSiteContactSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'phoneNumber'],
-  properties: {
+export const newSiteContactSchema = closedObject(
+  {
     name: text(80),
     relation: optionalText(40),
     phoneNumber: { type: 'string', minLength: 1, maxLength: 40 },
@@ -100,77 +88,65 @@ export const newSiteContactSchema = {
     verifies: { type: 'boolean' },
     hasKey: { type: 'boolean' },
   },
-} as const;
+  ['name', 'phoneNumber'],
+);
 export type NewSiteContact = FromSchema<typeof newSiteContactSchema>;
 
 /** Step 5: a zone of one of the devices (`device`: its position in `devices`, from 0). */
-export const newSiteZoneSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['device', 'zoneNum', 'description', 'eventType'],
-  properties: {
-    device: { type: 'integer', minimum: 0, maximum: SITE_CREATE_LIMITS.devices - 1 },
-    zoneNum: { type: 'integer', minimum: 1, maximum: 999 },
-    description: text(60),
-    eventType: { type: 'string', enum: ZONE_EVENT_TYPES },
-  },
-} as const;
+export const newSiteZoneSchema = closedObject({
+  device: { type: 'integer', minimum: 0, maximum: SITE_CREATE_LIMITS.devices - 1 },
+  zoneNum: { type: 'integer', minimum: 1, maximum: 999 },
+  description: text(60),
+  eventType: { type: 'string', enum: ZONE_EVENT_TYPES },
+});
 export type NewSiteZone = FromSchema<typeof newSiteZoneSchema>;
 
 /** Step 6: a passcode someone gives the operator to identify themselves. */
-export const newSitePasscodeSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'passcode'],
-  properties: {
+export const newSitePasscodeSchema = closedObject(
+  {
     name: text(40),
     /** Length and characters: src/common/passcodeRules.ts, the account editor's rule. */
     passcode: { type: 'string', minLength: 1, maxLength: 64 },
     /** The passcode a person under duress gives; at most one per account. */
     isDuress: { type: 'boolean' },
   },
-} as const;
+  ['name', 'passcode'],
+);
 export type NewSitePasscode = FromSchema<typeof newSitePasscodeSchema>;
 
 /** POST /api/sites: the whole new account, created in one transaction with status 'pending'. */
 export const siteCreateSchema = {
   $id: 'SiteCreate',
-  type: 'object',
-  additionalProperties: false,
-  required: ['account', 'address', 'devices', 'contacts', 'zones', 'passcodes'],
-  properties: {
-    account: newSiteAccountSchema,
-    address: newSiteAddressSchema,
-    devices: { type: 'array', minItems: 1, maxItems: SITE_CREATE_LIMITS.devices, items: newSiteDeviceSchema },
-    contacts: { type: 'array', maxItems: SITE_CREATE_LIMITS.contacts, items: newSiteContactSchema },
-    zones: { type: 'array', maxItems: SITE_CREATE_LIMITS.zones, items: newSiteZoneSchema },
-    passcodes: { type: 'array', maxItems: SITE_CREATE_LIMITS.passcodes, items: newSitePasscodeSchema },
-    /** The draft the account was typed in: deleted with the creation. */
-    draftId: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-  },
+  ...closedObject(
+    {
+      account: newSiteAccountSchema,
+      address: newSiteAddressSchema,
+      devices: { type: 'array', minItems: 1, maxItems: SITE_CREATE_LIMITS.devices, items: newSiteDeviceSchema },
+      contacts: { type: 'array', maxItems: SITE_CREATE_LIMITS.contacts, items: newSiteContactSchema },
+      zones: { type: 'array', maxItems: SITE_CREATE_LIMITS.zones, items: newSiteZoneSchema },
+      passcodes: { type: 'array', maxItems: SITE_CREATE_LIMITS.passcodes, items: newSitePasscodeSchema },
+      /** The draft the account was typed in: deleted with the creation. */
+      draftId: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+    },
+    ['account', 'address', 'devices', 'contacts', 'zones', 'passcodes'],
+  ),
 } as const;
 export type SiteCreate = FromSchema<typeof siteCreateSchema>;
 
 /** The answer of POST /api/sites. */
 export const siteCreatedSchema = {
   $id: 'SiteCreated',
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteNum', 'devNums'],
-  properties: {
+  ...closedObject({
     siteNum: { type: 'integer' },
     devNums: { type: 'array', items: { type: 'integer' } },
-  },
+  }),
 } as const;
 export type SiteCreated = FromSchema<typeof siteCreatedSchema>;
 
 /** GET /api/transmitters/availability?code= */
 export const transmitterQuerySchema = {
   $id: 'TransmitterQuery',
-  type: 'object',
-  additionalProperties: false,
-  required: ['code'],
-  properties: {
+  ...closedObject({
     code: {
       type: 'string',
       minLength: 1,
@@ -178,7 +154,7 @@ export const transmitterQuerySchema = {
       pattern: TRANSMITTER_PATTERN,
       errorMessage: { pattern: 'siteCreate.errors.transmitterFormat' },
     },
-  },
+  }),
 } as const;
 
 /**
@@ -189,16 +165,16 @@ export const transmitterQuerySchema = {
  */
 export const transmitterAvailabilitySchema = {
   $id: 'TransmitterAvailability',
-  type: 'object',
-  additionalProperties: false,
-  required: ['code', 'available'],
-  properties: {
-    code: { type: 'string' },
-    available: { type: 'boolean' },
-    siteNum: { type: 'integer' },
-    siteName: { type: 'string' },
-    message: { type: 'string' },
-  },
+  ...closedObject(
+    {
+      code: { type: 'string' },
+      available: { type: 'boolean' },
+      siteNum: { type: 'integer' },
+      siteName: { type: 'string' },
+      message: { type: 'string' },
+    },
+    ['code', 'available'],
+  ),
 } as const;
 export type TransmitterAvailability = FromSchema<typeof transmitterAvailabilitySchema>;
 
@@ -209,13 +185,10 @@ export type SiteCreateStep = (typeof SITE_CREATE_STEPS)[number];
 /** PUT /api/siteDrafts/{id} and POST /api/siteDrafts: what the user has typed so far (any shape: it is not valid yet). */
 export const siteDraftInputSchema = {
   $id: 'SiteDraftInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['step', 'data'],
-  properties: {
+  ...closedObject({
     step: { type: 'string', enum: SITE_CREATE_STEPS },
     data: { type: 'object' },
-  },
+  }),
 } as const;
 export type SiteDraftInput = FromSchema<typeof siteDraftInputSchema>;
 
@@ -225,22 +198,20 @@ export const SITE_DRAFT_SORT_FIELDS = ['id', 'updatedAt'] as const;
 /** `filter` of GET /api/siteDrafts. */
 export const siteDraftFilterSchema = {
   $id: 'SiteDraftFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    /** react-admin getMany: `filter={"id":[…]}`. */
-    id: idsFilter,
-  },
+  ...closedObject(
+    {
+      /** react-admin getMany: `filter={"id":[…]}`. */
+      id: idsFilter,
+    },
+    [],
+  ),
 } as const;
 export type SiteDraftFilter = FromSchema<typeof siteDraftFilterSchema>;
 
 /** A draft as answered: `name` is the account name typed so far (empty when none). */
 export const siteDraftSchema = {
   $id: 'SiteDraft',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'step', 'name', 'data', 'siteGroupNum', 'createdAt', 'updatedAt'],
-  properties: {
+  ...closedObject({
     id: { type: 'integer' },
     step: { type: 'string', enum: SITE_CREATE_STEPS },
     name: { type: 'string' },
@@ -248,6 +219,6 @@ export const siteDraftSchema = {
     siteGroupNum: { type: ['integer', 'null'] },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
-  },
+  }),
 } as const;
 export type SiteDraft = FromSchema<typeof siteDraftSchema>;

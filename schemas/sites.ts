@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { int4Range, idsFilter } from './shared.js';
+import { closedObject, int4Range, idsFilter } from './shared.js';
 
 /**
  * Accounts (SPEC §1 dealer users, §2 /site/*, §3 site/account, §7
@@ -31,61 +31,41 @@ export const SITE_SORT_FIELDS = ['id', 'siteName', 'siteNum', 'city', 'status'] 
 /** `filter` of GET /api/sites (JSON in the query string). */
 export const siteFilterSchema = {
   $id: 'SiteFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    /** A substring, case- and accent-insensitive, of the name, address, city, postal code, phones (digits), contact names, transmitter, site or device number. */
-    q: { type: 'string', maxLength: 100 },
-    status: {
-      anyOf: [
-        { type: 'string', enum: SITE_STATUSES },
-        { type: 'array', items: { type: 'string', enum: SITE_STATUSES }, maxItems: SITE_STATUSES.length },
-      ],
+  ...closedObject(
+    {
+      /** A substring, case- and accent-insensitive, of the name, address, city, postal code, phones (digits), contact names, transmitter, site or device number. */
+      q: { type: 'string', maxLength: 100 },
+      status: {
+        anyOf: [
+          { type: 'string', enum: SITE_STATUSES },
+          { type: 'array', items: { type: 'string', enum: SITE_STATUSES }, maxItems: SITE_STATUSES.length },
+        ],
+      },
+      siteType: { type: 'string', enum: SITE_TYPES },
+      city: { type: 'string', maxLength: 100 },
+      state: { type: 'string', maxLength: 2 },
+      favorite: { type: 'boolean' },
+      /** react-admin getMany: `filter={"id":[…]}`. */
+      id: idsFilter,
     },
-    siteType: { type: 'string', enum: SITE_TYPES },
-    city: { type: 'string', maxLength: 100 },
-    state: { type: 'string', maxLength: 2 },
-    favorite: { type: 'boolean' },
-    /** react-admin getMany: `filter={"id":[…]}`. */
-    id: idsFilter,
-  },
+    [],
+  ),
 } as const;
 export type SiteFilter = FromSchema<typeof siteFilterSchema>;
 
 /** Where the search text was found: `value` is the matched field's text, `start`/`end` the matched part of it (UTF-16 indexes). */
-export const siteMatchSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['field', 'value', 'start', 'end'],
-  properties: {
-    field: { type: 'string', enum: SITE_MATCH_FIELDS },
-    value: { type: 'string' },
-    start: { type: 'integer', minimum: 0 },
-    end: { type: 'integer', minimum: 0 },
-  },
-} as const;
+export const siteMatchSchema = closedObject({
+  field: { type: 'string', enum: SITE_MATCH_FIELDS },
+  value: { type: 'string' },
+  start: { type: 'integer', minimum: 0 },
+  end: { type: 'integer', minimum: 0 },
+});
 export type SiteMatch = FromSchema<typeof siteMatchSchema>;
 
 /** A row of GET /api/sites. `id` is the site number (react-admin's record id). */
 export const siteRecordSchema = {
   $id: 'SiteRecord',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'siteNum',
-    'siteName',
-    'devNum',
-    'transmitterCode',
-    'addressDisplay',
-    'city',
-    'state',
-    'status',
-    'siteType',
-    'isFavorite',
-    'match',
-  ],
-  properties: {
+  ...closedObject({
     id: { type: 'integer', ...int4Range },
     siteNum: { type: 'integer', ...int4Range },
     siteName: { type: 'string' },
@@ -100,7 +80,7 @@ export const siteRecordSchema = {
     isFavorite: { type: 'boolean' },
     /** Null without filter.q. */
     match: { anyOf: [siteMatchSchema, { type: 'null' }] },
-  },
+  }),
 } as const;
 export type SiteRecord = FromSchema<typeof siteRecordSchema>;
 
@@ -109,30 +89,7 @@ const nullableText = { type: ['string', 'null'] } as const;
 /** GET /api/sites/{siteNum}: the whole account. Passcodes are masked; the clear value only through the reveal call. */
 export const siteDetailSchema = {
   $id: 'SiteDetail',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'siteNum',
-    'siteName',
-    'siteGroupNum',
-    'status',
-    'siteType',
-    'timeZone',
-    'address',
-    'addressDisplay',
-    'isFavorite',
-    'devices',
-    'zones',
-    'contacts',
-    'passcodes',
-    'schedules',
-    'holidays',
-    'agencies',
-    'premisePhones',
-    'warnings',
-  ],
-  properties: {
+  ...closedObject({
     id: { type: 'integer', ...int4Range },
     siteNum: { type: 'integer', ...int4Range },
     siteName: { type: 'string' },
@@ -141,27 +98,19 @@ export const siteDetailSchema = {
     siteType: { type: 'string', enum: SITE_TYPES },
     /** IANA time zone of the premises. */
     timeZone: { type: 'string' },
-    address: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['line1', 'line2', 'city', 'state', 'postalCode'],
-      properties: {
-        line1: { type: 'string' },
-        line2: nullableText,
-        city: { type: 'string' },
-        state: { type: 'string' },
-        postalCode: { type: 'string' },
-      },
-    },
+    address: closedObject({
+      line1: { type: 'string' },
+      line2: nullableText,
+      city: { type: 'string' },
+      state: { type: 'string' },
+      postalCode: { type: 'string' },
+    }),
     addressDisplay: { type: 'string' },
     isFavorite: { type: 'boolean' },
     devices: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['devNum', 'transmitterCode', 'panelType', 'description', 'onTestUntil'],
-        properties: {
+      items: closedObject(
+        {
           devNum: { type: 'integer', ...int4Range },
           transmitterCode: { type: 'string' },
           panelType: nullableText,
@@ -173,148 +122,108 @@ export const siteDetailSchema = {
           /** The device's last test signal; null: none yet. */
           lastTestAt: { type: ['string', 'null'], format: 'date-time' },
         },
-      },
+        ['devNum', 'transmitterCode', 'panelType', 'description', 'onTestUntil'],
+      ),
     },
     zones: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['devNum', 'zoneNum', 'description', 'eventType'],
-        properties: {
-          devNum: { type: 'integer', ...int4Range },
-          zoneNum: { type: 'integer', ...int4Range },
-          description: { type: 'string' },
-          eventType: { type: 'string' },
-        },
-      },
+      items: closedObject({
+        devNum: { type: 'integer', ...int4Range },
+        zoneNum: { type: 'integer', ...int4Range },
+        description: { type: 'string' },
+        eventType: { type: 'string' },
+      }),
     },
     /** The call list, in calling order. */
     contacts: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['contactId', 'position', 'name', 'relation', 'phoneNumber', 'email', 'hasKey', 'verifies', 'passcodeMasked'],
-        properties: {
-          contactId: { type: 'integer', ...int4Range },
-          position: { type: 'integer', ...int4Range },
-          name: { type: 'string' },
-          relation: nullableText,
-          phoneNumber: nullableText,
-          email: nullableText,
-          hasKey: { type: 'boolean' },
-          /** May verify an alarm (counts towards 'fewer than two verification contacts'). */
-          verifies: { type: 'boolean' },
-          /** The contact's own passcode as bullets; null without one. */
-          passcodeMasked: nullableText,
-        },
-      },
+      items: closedObject({
+        contactId: { type: 'integer', ...int4Range },
+        position: { type: 'integer', ...int4Range },
+        name: { type: 'string' },
+        relation: nullableText,
+        phoneNumber: nullableText,
+        email: nullableText,
+        hasKey: { type: 'boolean' },
+        /** May verify an alarm (counts towards 'fewer than two verification contacts'). */
+        verifies: { type: 'boolean' },
+        /** The contact's own passcode as bullets; null without one. */
+        passcodeMasked: nullableText,
+      }),
     },
     passcodes: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['passcodeId', 'name', 'masked', 'isDuress'],
-        properties: {
-          passcodeId: { type: 'integer', ...int4Range },
-          name: { type: 'string' },
-          /** Bullets as long as the passcode ('••••'). */
-          masked: { type: 'string' },
-          /** The duress passcode. */
-          isDuress: { type: 'boolean' },
-        },
-      },
+      items: closedObject({
+        passcodeId: { type: 'integer', ...int4Range },
+        name: { type: 'string' },
+        /** Bullets as long as the passcode ('••••'). */
+        masked: { type: 'string' },
+        /** The duress passcode. */
+        isDuress: { type: 'boolean' },
+      }),
     },
     schedules: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['scheduleId', 'name', 'dayOfWeek', 'opensAt', 'closesAt'],
-        properties: {
-          scheduleId: { type: 'integer', ...int4Range },
-          name: { type: 'string' },
-          /** 0 = Sunday … 6 = Saturday. */
-          dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
-          /** 'HH:MM', local time of the premises. */
-          opensAt: { type: 'string' },
-          closesAt: { type: 'string' },
-        },
-      },
+      items: closedObject({
+        scheduleId: { type: 'integer', ...int4Range },
+        name: { type: 'string' },
+        /** 0 = Sunday … 6 = Saturday. */
+        dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
+        /** 'HH:MM', local time of the premises. */
+        opensAt: { type: 'string' },
+        closesAt: { type: 'string' },
+      }),
     },
     /** Days the weekly schedule does not apply: closed all day (times null) or special times. */
     holidays: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['holidayId', 'date', 'name', 'opensAt', 'closesAt'],
-        properties: {
-          holidayId: { type: 'integer', ...int4Range },
-          /** 'YYYY-MM-DD'. */
-          date: { type: 'string', format: 'date' },
-          name: { type: 'string' },
-          opensAt: nullableText,
-          closesAt: nullableText,
-        },
-      },
+      items: closedObject({
+        holidayId: { type: 'integer', ...int4Range },
+        /** 'YYYY-MM-DD'. */
+        date: { type: 'string', format: 'date' },
+        name: { type: 'string' },
+        opensAt: nullableText,
+        closesAt: nullableText,
+      }),
     },
     /** Police, fire, medical and guard agencies, each with its permit when one is held. */
     agencies: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['agencyId', 'kind', 'name', 'phoneNumber', 'permitNumber', 'permitExpiresOn'],
-        properties: {
-          agencyId: { type: 'integer', ...int4Range },
-          kind: { type: 'string', enum: AGENCY_KINDS },
-          name: { type: 'string' },
-          phoneNumber: nullableText,
-          permitNumber: nullableText,
-          /** 'YYYY-MM-DD'. */
-          permitExpiresOn: { type: ['string', 'null'], format: 'date' },
-        },
-      },
+      items: closedObject({
+        agencyId: { type: 'integer', ...int4Range },
+        kind: { type: 'string', enum: AGENCY_KINDS },
+        name: { type: 'string' },
+        phoneNumber: nullableText,
+        permitNumber: nullableText,
+        /** 'YYYY-MM-DD'. */
+        permitExpiresOn: { type: ['string', 'null'], format: 'date' },
+      }),
     },
     premisePhones: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['phoneId', 'label', 'phoneNumber'],
-        properties: {
-          phoneId: { type: 'integer', ...int4Range },
-          label: { type: 'string' },
-          phoneNumber: { type: 'string' },
-        },
-      },
+      items: closedObject({
+        phoneId: { type: 'integer', ...int4Range },
+        label: { type: 'string' },
+        phoneNumber: { type: 'string' },
+      }),
     },
     warnings: { type: 'array', items: { type: 'string', enum: SITE_WARNINGS } },
-  },
+  }),
 } as const;
 export type SiteDetail = FromSchema<typeof siteDetailSchema>;
 
 /** POST /api/sites/{siteNum}/passcodes/{passcodeId}/reveal (audited; passcodes.reveal). */
 export const passcodeRevealSchema = {
   $id: 'PasscodeReveal',
-  type: 'object',
-  additionalProperties: false,
-  required: ['passcodeId', 'passcode'],
-  properties: {
+  ...closedObject({
     passcodeId: { type: 'integer', ...int4Range },
     passcode: { type: 'string' },
-  },
+  }),
 } as const;
 export type PasscodeReveal = FromSchema<typeof passcodeRevealSchema>;
 
 /** The customer's reveal: only after re-entering their password. */
 export const msaPasscodeRevealBodySchema = {
   $id: 'MsaPasscodeRevealBody',
-  type: 'object',
-  additionalProperties: false,
-  required: ['password'],
-  properties: { password: { type: 'string', minLength: 1, maxLength: 128 } },
+  ...closedObject({ password: { type: 'string', minLength: 1, maxLength: 128 } }),
 } as const;

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from './constants.js';
-import { notBlank } from './shared.js';
+import { closedObject, notBlank } from './shared.js';
 
 /**
  * Importance of the status banner, SPEC §3 (High, Warning, Info). The labels
@@ -17,14 +17,11 @@ export type BannerImportance = (typeof BANNER_IMPORTANCE)[number];
  */
 export const statusBannerSchema = {
   $id: 'StatusBanner',
-  type: 'object',
-  additionalProperties: false,
-  required: ['active', 'title', 'body', 'importance'],
-  properties: {
+  ...closedObject({
     active: { type: 'boolean' },
     title: { type: 'string', minLength: 1, maxLength: LIMITS.bannerTitleMax, ...notBlank },
     body: { type: 'string', minLength: 1, maxLength: LIMITS.bannerBodyMax, ...notBlank },
     importance: { type: 'string', enum: BANNER_IMPORTANCE },
-  },
+  }),
 } as const;
 export type StatusBanner = FromSchema<typeof statusBannerSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, notBlank, nullableDateTime, idsFilter } from './shared.js';
+import { closedObject, INT4_MAX, notBlank, nullableDateTime, idsFilter } from './shared.js';
 
 /**
  * Support (/support): application-1 staff with §6 reportRead find every user
@@ -45,25 +45,23 @@ const status = { type: 'string', enum: SUPPORT_USER_STATUSES } as const;
 /** GET users?filter=…, as support: a substring of username, name, email, phone, dealer or account number. */
 export const supportUserFilterSchema = {
   $id: 'SupportUserFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    q: { type: 'string', maxLength: 100 },
-    status,
-    applicationNum: { type: 'integer', enum: [1, 2, 3] },
-    /** react-admin getMany: `filter={"id":[…]}`. */
-    id: idsFilter,
-  },
+  ...closedObject(
+    {
+      q: { type: 'string', maxLength: 100 },
+      status,
+      applicationNum: { type: 'integer', enum: [1, 2, 3] },
+      /** react-admin getMany: `filter={"id":[…]}`. */
+      id: idsFilter,
+    },
+    [],
+  ),
 } as const;
 export type SupportUserFilter = FromSchema<typeof supportUserFilterSchema>;
 
 /** One row of the directory. */
 export const supportUserSchema = {
   $id: 'SupportUser',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'username', 'name', 'email', 'phoneNumber', 'applicationNum', 'dealerNumber', 'dealerName', 'status', 'lastSignInAt'],
-  properties: {
+  ...closedObject({
     id,
     username: { type: 'string' },
     name: { type: 'string' },
@@ -75,41 +73,31 @@ export const supportUserSchema = {
     dealerName: { type: ['string', 'null'] },
     status,
     lastSignInAt: nullableDateTime,
-  },
+  }),
 } as const;
 export type SupportUser = FromSchema<typeof supportUserSchema>;
 
 /** One time support acted as the user (GET user/supportAccess, and the support user page). */
-const supportAccessFields = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'supportName', 'reason', 'durationMinutes', 'startedAt', 'expiresAt', 'endedAt', 'state'],
-  properties: {
-    id,
-    /** The support user's display name. */
-    supportName: { type: 'string' },
-    reason: { type: 'string' },
-    durationMinutes: { type: 'integer' },
-    startedAt: dateTime,
-    expiresAt: dateTime,
-    /** When it ended (ended by support, signed out, or expired); null while it lasts. */
-    endedAt: nullableDateTime,
-    state: { type: 'string', enum: ['active', 'ended', 'expired'] },
-  },
-} as const;
+const supportAccessFields = closedObject({
+  id,
+  /** The support user's display name. */
+  supportName: { type: 'string' },
+  reason: { type: 'string' },
+  durationMinutes: { type: 'integer' },
+  startedAt: dateTime,
+  expiresAt: dateTime,
+  /** When it ended (ended by support, signed out, or expired); null while it lasts. */
+  endedAt: nullableDateTime,
+  state: { type: 'string', enum: ['active', 'ended', 'expired'] },
+});
 export const supportAccessSchema = { $id: 'SupportAccess', ...supportAccessFields } as const;
 export type SupportAccess = FromSchema<typeof supportAccessSchema>;
 
 /** What support may do to this user now: each action with whether it applies, and why not when refused. */
-const actionAvailability = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['action', 'available'],
-  properties: {
-    action: { type: 'string', enum: SUPPORT_ACTION_IDS },
-    available: { type: 'boolean' },
-  },
-} as const;
+const actionAvailability = closedObject({
+  action: { type: 'string', enum: SUPPORT_ACTION_IDS },
+  available: { type: 'boolean' },
+});
 
 /** One user's page (GET users/{id} as support). */
 export const supportUserDetailSchema = {
@@ -160,80 +148,59 @@ export const supportUserDetailSchema = {
     /** Dealers and staff: the account groups they belong to. */
     accountGroups: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['siteGroupNum', 'siteGroupName', 'dealerNumber', 'current'],
-        properties: {
-          siteGroupNum: { type: 'integer' },
-          siteGroupName: { type: 'string' },
-          dealerNumber: { type: 'string' },
-          current: { type: 'boolean' },
-        },
-      },
+      items: closedObject({
+        siteGroupNum: { type: 'integer' },
+        siteGroupName: { type: 'string' },
+        dealerNumber: { type: 'string' },
+        current: { type: 'boolean' },
+      }),
     },
     /** Customers: their linked alarm accounts. */
     linkedAccounts: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['siteNum', 'siteName', 'siteGroupName', 'isDefault'],
-        properties: {
-          siteNum: { type: 'integer' },
-          siteName: { type: 'string' },
-          siteGroupName: { type: ['string', 'null'] },
-          isDefault: { type: 'boolean' },
-        },
-      },
+      items: closedObject({
+        siteNum: { type: 'integer' },
+        siteName: { type: 'string' },
+        siteGroupName: { type: ['string', 'null'] },
+        isDefault: { type: 'boolean' },
+      }),
     },
     contactMethods: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['type', 'value', 'verified'],
-        properties: { type: { type: 'string', enum: ['cellPhone', 'email'] }, value: { type: 'string' }, verified: { type: 'boolean' } },
-      },
+      items: closedObject({
+        type: { type: 'string', enum: ['cellPhone', 'email'] },
+        value: { type: 'string' },
+        verified: { type: 'boolean' },
+      }),
     },
     /** Login steps the next sign-in asks for (SPEC §3 reqs flags, without the per-sign-in MFA code). */
     pendingRequirements: { type: 'array', items: { type: 'string' } },
     /** Addresses the account is blocked from after failed sign-ins, until when. */
     locks: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['address', 'failures', 'blockedUntil'],
-        properties: { address: { type: 'string' }, failures: { type: 'integer' }, blockedUntil: dateTime },
-      },
+      items: closedObject({ address: { type: 'string' }, failures: { type: 'integer' }, blockedUntil: dateTime }),
     },
     trustedDevices: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'label', 'createdAt', 'lastUsedAt'],
-        properties: { id: { type: 'string' }, label: { type: ['string', 'null'] }, createdAt: dateTime, lastUsedAt: nullableDateTime },
-      },
+      items: closedObject({
+        id: { type: 'string' },
+        label: { type: ['string', 'null'] },
+        createdAt: dateTime,
+        lastUsedAt: nullableDateTime,
+      }),
     },
     /** Open sessions, an impersonation's with the support user's name. */
     sessions: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'ip', 'userAgent', 'createdAt', 'lastSeenAt', 'expiresAt', 'impersonatedBy'],
-        properties: {
-          id: { type: 'string' },
-          ip: { type: ['string', 'null'] },
-          userAgent: { type: ['string', 'null'] },
-          createdAt: dateTime,
-          lastSeenAt: dateTime,
-          expiresAt: dateTime,
-          impersonatedBy: { type: ['string', 'null'] },
-        },
-      },
+      items: closedObject({
+        id: { type: 'string' },
+        ip: { type: ['string', 'null'] },
+        userAgent: { type: ['string', 'null'] },
+        createdAt: dateTime,
+        lastSeenAt: dateTime,
+        expiresAt: dateTime,
+        impersonatedBy: { type: ['string', 'null'] },
+      }),
     },
     /**
      * The account's challenge against guesses from many addresses (throttle.ts
@@ -252,16 +219,11 @@ export const supportUserDetailSchema = {
     /** The newest sign-in attempts (the audit log's login lines). */
     signInAttempts: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['at', 'ip', 'result'],
-        properties: {
-          at: dateTime,
-          ip: { type: ['string', 'null'] },
-          result: { type: 'string', enum: ['succeeded', 'failed', 'throttled', 'captchaRequired'] },
-        },
-      },
+      items: closedObject({
+        at: dateTime,
+        ip: { type: ['string', 'null'] },
+        result: { type: 'string', enum: ['succeeded', 'failed', 'throttled', 'captchaRequired'] },
+      }),
     },
     /** Impersonations of this user, newest first. */
     supportAccess: { type: 'array', items: supportAccessFields },
@@ -269,27 +231,16 @@ export const supportUserDetailSchema = {
     /** Why the caller may not act on this user at all (src/common/supportActions.ts supportRefusal), else null. */
     refusal: { type: ['string', 'null'], enum: ['notStaff', 'self', 'higherPrivilege', null] },
     /** Whether the caller may impersonate this user, and why not. */
-    impersonation: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['available', 'refusal'],
-      properties: {
-        available: { type: 'boolean' },
-        refusal: { type: ['string', 'null'], enum: ['notStaff', 'self', 'staff', 'disabled', null] },
-      },
-    },
+    impersonation: closedObject({
+      available: { type: 'boolean' },
+      refusal: { type: ['string', 'null'], enum: ['notStaff', 'self', 'staff', 'disabled', null] },
+    }),
   },
 } as const;
 export type SupportUserDetail = FromSchema<typeof supportUserDetailSchema>;
 
 /** POST users/{id}/supportActions/{action}: why (required, audited). */
-export const supportActionBodySchema = {
-  $id: 'SupportActionBody',
-  type: 'object',
-  additionalProperties: false,
-  required: ['reason'],
-  properties: { reason: reasonField },
-} as const;
+export const supportActionBodySchema = { $id: 'SupportActionBody', ...closedObject({ reason: reasonField }) } as const;
 export type SupportActionBody = FromSchema<typeof supportActionBodySchema>;
 
 export const supportActionParamsSchema = {
@@ -301,13 +252,10 @@ export const supportActionParamsSchema = {
 /** POST impersonation: whom, why and for how long. */
 export const impersonationStartSchema = {
   $id: 'ImpersonationStart',
-  type: 'object',
-  additionalProperties: false,
-  required: ['userId', 'reason', 'durationMinutes'],
-  properties: {
+  ...closedObject({
     userId: id,
     reason: reasonField,
     durationMinutes: { type: 'integer', enum: IMPERSONATION_MINUTES },
-  },
+  }),
 } as const;
 export type ImpersonationStart = FromSchema<typeof impersonationStartSchema>;

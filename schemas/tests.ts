@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { SIGNAL_KINDS } from './events.js';
-import { INT4_MAX, notBlank, nullableDateTime, idsFilter } from './shared.js';
+import { closedObject, INT4_MAX, notBlank, nullableDateTime, idsFilter } from './shared.js';
 
 /**
  * Place on test (SPEC §6 noActionRead, the "No Action" state): the
@@ -19,22 +19,22 @@ const positiveInt = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 
 export const siteTestInputSchema = {
   $id: 'SiteTestInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteNum', 'scope', 'durationMinutes', 'reason'],
-  properties: {
-    siteNum: positiveInt,
-    /** The device of a device or zones test; a kinds test may name one. */
-    deviceNum: { type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX },
-    scope: { type: 'string', enum: SCOPES },
-    zones: { type: 'array', items: { type: 'integer', minimum: 0, maximum: INT4_MAX }, maxItems: 200, uniqueItems: true },
-    kinds: { type: 'array', items: { type: 'string', enum: SIGNAL_KINDS }, maxItems: SIGNAL_KINDS.length, uniqueItems: true },
-    /** Absent or null: now. */
-    startAt: nullableDateTime,
-    /** 1 minute to 30 days: never open-ended. */
-    durationMinutes: { type: 'integer', minimum: 1, maximum: MAX_MINUTES },
-    reason: { type: 'string', minLength: 1, maxLength: REASON_MAX, ...notBlank },
-  },
+  ...closedObject(
+    {
+      siteNum: positiveInt,
+      /** The device of a device or zones test; a kinds test may name one. */
+      deviceNum: { type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX },
+      scope: { type: 'string', enum: SCOPES },
+      zones: { type: 'array', items: { type: 'integer', minimum: 0, maximum: INT4_MAX }, maxItems: 200, uniqueItems: true },
+      kinds: { type: 'array', items: { type: 'string', enum: SIGNAL_KINDS }, maxItems: SIGNAL_KINDS.length, uniqueItems: true },
+      /** Absent or null: now. */
+      startAt: nullableDateTime,
+      /** 1 minute to 30 days: never open-ended. */
+      durationMinutes: { type: 'integer', minimum: 1, maximum: MAX_MINUTES },
+      reason: { type: 'string', minLength: 1, maxLength: REASON_MAX, ...notBlank },
+    },
+    ['siteNum', 'scope', 'durationMinutes', 'reason'],
+  ),
 } as const;
 export type SiteTestInput = FromSchema<typeof siteTestInputSchema>;
 
@@ -67,29 +67,7 @@ const SITE_TEST_STATES = ['scheduled', 'active', 'ended'] as const;
 /** A test as answered. */
 export const siteTestSchema = {
   $id: 'SiteTest',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'siteNum',
-    'siteName',
-    'deviceNum',
-    'scope',
-    'zones',
-    'kinds',
-    'startsAt',
-    'endsAt',
-    'reason',
-    'state',
-    'createdBy',
-    'createdAt',
-    'updatedBy',
-    'updatedAt',
-    'endedAt',
-    'endedBy',
-    'endReason',
-  ],
-  properties: {
+  ...closedObject({
     id: positiveInt,
     siteNum: positiveInt,
     siteName: { type: 'string' },
@@ -110,21 +88,22 @@ export const siteTestSchema = {
     /** Who ended it early; null when it expired (the system) or has not ended. */
     endedBy: { type: ['string', 'null'] },
     endReason: { type: ['string', 'null'], enum: ['expired', 'cancelled', null] },
-  },
+  }),
 } as const;
 export type SiteTest = FromSchema<typeof siteTestSchema>;
 
 /** `filter` of GET /api/tests. active: not ended (scheduled or in force). */
 export const siteTestFilterSchema = {
   $id: 'SiteTestFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    siteNum: positiveInt,
-    active: { type: 'boolean' },
-    /** react-admin getMany: `filter={"id":[…]}`. */
-    id: idsFilter,
-  },
+  ...closedObject(
+    {
+      siteNum: positiveInt,
+      active: { type: 'boolean' },
+      /** react-admin getMany: `filter={"id":[…]}`. */
+      id: idsFilter,
+    },
+    [],
+  ),
 } as const;
 export type SiteTestFilter = FromSchema<typeof siteTestFilterSchema>;
 

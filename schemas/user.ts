@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { APPLICATION, LIMITS } from './constants.js';
 import { emailField, mfaCodeField, optionalPhonePattern } from './auth.js';
 import { RECOVERY_LIMITS } from './recovery.js';
-import { INT4_MAX, int4Range } from './shared.js';
+import { closedObject, INT4_MAX, int4Range } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /** Users, MSA users and account links: SPEC §3, §5 'MSA account', §6 roles, §7 customer calls. */
@@ -34,66 +34,58 @@ export type AuthFlag = (typeof AUTH_FLAGS)[number];
 /** §3 user: the signed-in person, whatever the application. */
 export const userSchema = {
   $id: 'User',
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'email', 'initials', 'phoneNumber', 'applicationNum', 'authItems', 'roles', 'appUserNum', 'dealer', 'canEdit'],
-  properties: {
-    name: { type: 'string' },
-    email: { type: ['string', 'null'] },
-    initials: { type: 'string' },
-    phoneNumber: { type: ['string', 'null'] },
-    applicationNum: { type: 'integer', enum: [APPLICATION.internal, APPLICATION.dealer, APPLICATION.customer] },
-    authItems: {
-      type: 'object',
-      additionalProperties: false,
-      required: [...AUTH_FLAGS],
-      properties: {
-        formsFlag: { type: 'boolean' },
-        allowViewCertificate: { type: 'boolean' },
-        stagesDealerURLFlag: { type: 'boolean' },
-        allowCreateAccountFlag: { type: 'boolean' },
-        ansServiceBlockFlag: { type: 'boolean' },
-        xtAdmin: { type: 'boolean' },
+  ...closedObject(
+    {
+      name: { type: 'string' },
+      email: { type: ['string', 'null'] },
+      initials: { type: 'string' },
+      phoneNumber: { type: ['string', 'null'] },
+      applicationNum: { type: 'integer', enum: [APPLICATION.internal, APPLICATION.dealer, APPLICATION.customer] },
+      authItems: {
+        type: 'object',
+        additionalProperties: false,
+        required: [...AUTH_FLAGS],
+        properties: {
+          formsFlag: { type: 'boolean' },
+          allowViewCertificate: { type: 'boolean' },
+          stagesDealerURLFlag: { type: 'boolean' },
+          allowCreateAccountFlag: { type: 'boolean' },
+          ansServiceBlockFlag: { type: 'boolean' },
+          xtAdmin: { type: 'boolean' },
+        },
       },
-    },
-    roles: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ROLE_NAMES } },
-    appUserNum: { type: 'integer', ...int4Range },
-    /** The current account group; null for users without one (internal staff, customers). */
-    dealer: {
-      type: ['object', 'null'],
-      additionalProperties: false,
-      required: ['siteGroupNum', 'siteGroupName'],
-      properties: {
-        siteGroupNum: { type: 'integer', ...int4Range },
-        siteGroupName: { type: 'string' },
-        /** §6 Answering Service shows only for dealers that have one. */
-        hasAnsweringService: { type: 'boolean' },
+      roles: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ROLE_NAMES } },
+      appUserNum: { type: 'integer', ...int4Range },
+      /** The current account group; null for users without one (internal staff, customers). */
+      dealer: {
+        type: ['object', 'null'],
+        additionalProperties: false,
+        required: ['siteGroupNum', 'siteGroupName'],
+        properties: {
+          siteGroupNum: { type: 'integer', ...int4Range },
+          siteGroupName: { type: 'string' },
+          /** §6 Answering Service shows only for dealers that have one. */
+          hasAnsweringService: { type: 'boolean' },
+        },
       },
-    },
-    /** §6: news setup is editable only with canEdit. */
-    canEdit: { type: 'boolean' },
-    /** §4 impersonation: support staff are acting as this user in this session. */
-    impersonating: { type: 'boolean' },
-    /** The language and theme saved on /user-account, applied at sign-in; null until chosen. */
-    preferences: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['language', 'theme'],
-      properties: {
+      /** §6: news setup is editable only with canEdit. */
+      canEdit: { type: 'boolean' },
+      /** §4 impersonation: support staff are acting as this user in this session. */
+      impersonating: { type: 'boolean' },
+      /** The language and theme saved on /user-account, applied at sign-in; null until chosen. */
+      preferences: closedObject({
         language: { type: ['string', 'null'], enum: ['en', 'es', 'fr', null] },
         theme: { type: ['string', 'null'], enum: ['light', 'dark', null] },
-      },
+      }),
     },
-  },
+    ['name', 'email', 'initials', 'phoneNumber', 'applicationNum', 'authItems', 'roles', 'appUserNum', 'dealer', 'canEdit'],
+  ),
 } as const;
 export type User = FromSchema<typeof userSchema>;
 
 /** §3 account link: one alarm account an MSA user manages. */
-const accountLinkFields = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteNum', 'siteName', 'address', 'devices', 'xmit', 'isFavorite', 'headerLogoUrl', 'darkHeaderLogoUrl'],
-  properties: {
+const accountLinkFields = closedObject(
+  {
     siteNum: { type: 'integer', ...int4Range },
     siteName: { type: 'string' },
     address: { type: ['string', 'null'] },
@@ -106,21 +98,19 @@ const accountLinkFields = {
     /** The active account: the one last switched to, else the default, else the first. */
     isActive: { type: 'boolean' },
   },
-} as const;
+  ['siteNum', 'siteName', 'address', 'devices', 'xmit', 'isFavorite', 'headerLogoUrl', 'darkHeaderLogoUrl'],
+);
 export const accountLinkSchema = { $id: 'AccountLink', ...accountLinkFields } as const;
 export type AccountLink = FromSchema<typeof accountLinkSchema>;
 
 /** §3 MSA user. */
 export const msaUserSchema = {
   $id: 'MsaUser',
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'phoneNumber', 'accountLinks'],
-  properties: {
+  ...closedObject({
     email: { type: 'string' },
     phoneNumber: { type: ['string', 'null'] },
     accountLinks: { type: 'array', items: accountLinkFields },
-  },
+  }),
 } as const;
 export type MsaUser = FromSchema<typeof msaUserSchema>;
 
@@ -131,18 +121,18 @@ export type MsaUser = FromSchema<typeof msaUserSchema>;
  */
 export const msaAccountUpdateSchema = {
   $id: 'MsaAccountUpdate',
-  type: 'object',
-  additionalProperties: false,
-  required: ['email'],
-  properties: {
-    email: emailField,
-    phoneNumber: {
-      type: ['string', 'null'],
-      maxLength: LIMITS.phoneMax,
-      pattern: optionalPhonePattern,
-      errorMessage: { pattern: 'validation.phone' },
+  ...closedObject(
+    {
+      email: emailField,
+      phoneNumber: {
+        type: ['string', 'null'],
+        maxLength: LIMITS.phoneMax,
+        pattern: optionalPhonePattern,
+        errorMessage: { pattern: 'validation.phone' },
+      },
     },
-  },
+    ['email'],
+  ),
 } as const;
 export type MsaAccountUpdate = FromSchema<typeof msaAccountUpdateSchema>;
 
@@ -162,26 +152,17 @@ export const msaAccountUi = {
  */
 export const msaPersonalUserSchema = {
   $id: 'MsaPersonalUser',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'email', 'phoneNumber', 'emailPending'],
-  properties: {
+  ...closedObject({
     id: { type: 'string', enum: ['me'] },
     email: { type: 'string' },
     phoneNumber: { type: ['string', 'null'] },
     emailPending: { type: ['string', 'null'] },
-  },
+  }),
 } as const;
 export type MsaPersonalUser = FromSchema<typeof msaPersonalUserSchema>;
 
 /** POST msa/users/me/emailConfirmation: the code sent to the new email. */
-export const msaEmailConfirmationSchema = {
-  $id: 'MsaEmailConfirmation',
-  type: 'object',
-  additionalProperties: false,
-  required: ['code'],
-  properties: { code: mfaCodeField },
-} as const;
+export const msaEmailConfirmationSchema = { $id: 'MsaEmailConfirmation', ...closedObject({ code: mfaCodeField }) } as const;
 export type MsaEmailConfirmation = FromSchema<typeof msaEmailConfirmationSchema>;
 
 /** The code step of the MSA account dialog (uiHints.ts). */
@@ -195,26 +176,20 @@ const siteNumField = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const
 /** §7 'Favourite account link: siteNum and flag'. */
 export const accountLinkFavoriteSchema = {
   $id: 'AccountLinkFavorite',
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteNum', 'isFavorite'],
-  properties: {
+  ...closedObject({
     siteNum: siteNumField,
     isFavorite: { type: 'boolean' },
-  },
+  }),
 } as const;
 export type AccountLinkFavorite = FromSchema<typeof accountLinkFavoriteSchema>;
 
 /** Add a linked account: its account number and passcode, as at registration (§7 Register). */
 export const accountLinkCreateSchema = {
   $id: 'AccountLinkCreate',
-  type: 'object',
-  additionalProperties: false,
-  required: ['accountNumber', 'accountPasscode'],
-  properties: {
+  ...closedObject({
     accountNumber: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountNumberMax },
     accountPasscode: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountPasscodeMax },
-  },
+  }),
 } as const;
 export type AccountLinkCreate = FromSchema<typeof accountLinkCreateSchema>;
 
@@ -230,11 +205,8 @@ export const accountLinkCreateUi = {
 /** §7 'Switch active account: siteNum' (also the path/query of 'Delete account link by siteNum'). */
 export const siteNumSchema = {
   $id: 'SiteNum',
-  type: 'object',
-  additionalProperties: false,
-  required: ['siteNum'],
-  properties: {
+  ...closedObject({
     siteNum: siteNumField,
-  },
+  }),
 } as const;
 export type SiteNum = FromSchema<typeof siteNumSchema>;
