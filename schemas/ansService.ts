@@ -339,3 +339,25 @@ export const ansMessageIngestResultSchema = {
     notified: { type: 'integer', ...int4Range },
   }),
 } as const;
+
+/** The answering service's schemas with an `$id`, for the catalog. */
+export const ANS_SERVICE_SCHEMAS = [
+  ansMessageSchema,
+  ansMessageFilterSchema,
+  ansMessageUpdateSchema,
+  onCallSchema,
+  onCallInputSchema,
+  onCallFilterSchema,
+  autoNotifySchema,
+  autoNotifyInputSchema,
+  autoNotifyFilterSchema,
+  autoNotifyTestResultSchema,
+  ansMessageIngestItemSchema,
+  ansMessageIngestSchema,
+  ansMessageIngestResultSchema,
+  businessHoursSchema,
+  businessHoursInputSchema,
+  hoursExceptionSchema,
+  hoursExceptionInputSchema,
+  hoursExceptionFilterSchema,
+];

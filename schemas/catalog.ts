@@ -45,14 +45,7 @@ import {
 } from './msa.js';
 import { eventFilterSchema, eventRecordSchema } from './events.js';
 import { newsFilterSchema, newsItemInputSchema, newsItemSchema } from './news.js';
-import {
-  privacyPolicyAcceptedSchema,
-  privacyPolicyAcceptSchema,
-  privacyPolicyFilterSchema,
-  privacyPolicySchema,
-  privacyPolicyUpdateSchema,
-  privacyPolicyVersionSchema,
-} from './privacyPolicy.js';
+import { PRIVACY_POLICY_SCHEMAS } from './privacyPolicy.js';
 import {
   contactInfoSchema,
   contactMethodListSchema,
@@ -132,26 +125,7 @@ import {
   supportUserSchema,
 } from './support.js';
 import { accountGroupSettingsInputSchema, accountGroupSettingsSchema } from './accountGroup.js';
-import {
-  ansMessageSchema,
-  ansMessageFilterSchema,
-  ansMessageUpdateSchema,
-  onCallSchema,
-  onCallInputSchema,
-  onCallFilterSchema,
-  autoNotifySchema,
-  autoNotifyInputSchema,
-  autoNotifyFilterSchema,
-  autoNotifyTestResultSchema,
-  ansMessageIngestItemSchema,
-  ansMessageIngestSchema,
-  ansMessageIngestResultSchema,
-  businessHoursSchema,
-  businessHoursInputSchema,
-  hoursExceptionSchema,
-  hoursExceptionInputSchema,
-  hoursExceptionFilterSchema,
-} from './ansService.js';
+import { ANS_SERVICE_SCHEMAS } from './ansService.js';
 import {
   contactRequestInputSchema,
   contactRequestFilterSchema,
@@ -216,12 +190,7 @@ export const ALL_SCHEMAS = [
   // statusBanner.ts
   statusBannerSchema,
   // privacyPolicy.ts
-  privacyPolicySchema,
-  privacyPolicyUpdateSchema,
-  privacyPolicyAcceptSchema,
-  privacyPolicyAcceptedSchema,
-  privacyPolicyVersionSchema,
-  privacyPolicyFilterSchema,
+  ...PRIVACY_POLICY_SCHEMAS,
   // user.ts
   userSchema,
   accountLinkSchema,
@@ -380,24 +349,7 @@ export const ALL_SCHEMAS = [
   impersonationStartSchema,
   supportAccessSchema,
   // ansService.ts (the answering service)
-  ansMessageSchema,
-  ansMessageFilterSchema,
-  ansMessageUpdateSchema,
-  onCallSchema,
-  onCallInputSchema,
-  onCallFilterSchema,
-  autoNotifySchema,
-  autoNotifyInputSchema,
-  autoNotifyFilterSchema,
-  autoNotifyTestResultSchema,
-  ansMessageIngestItemSchema,
-  ansMessageIngestSchema,
-  ansMessageIngestResultSchema,
-  businessHoursSchema,
-  businessHoursInputSchema,
-  hoursExceptionSchema,
-  hoursExceptionInputSchema,
-  hoursExceptionFilterSchema,
+  ...ANS_SERVICE_SCHEMAS,
   // documents.ts (document libraries, product roadmap, contact us)
   libraryDocumentSchema,
   libraryDocumentInputSchema,

@@ -91,3 +91,13 @@ export const privacyPolicyAcceptedSchema = {
     version: { type: 'integer', ...int4Range },
   }),
 } as const;
+
+/** The privacy policy's schemas with an `$id`, for the catalog. */
+export const PRIVACY_POLICY_SCHEMAS = [
+  privacyPolicySchema,
+  privacyPolicyUpdateSchema,
+  privacyPolicyAcceptSchema,
+  privacyPolicyAcceptedSchema,
+  privacyPolicyVersionSchema,
+  privacyPolicyFilterSchema,
+];
