@@ -14,17 +14,14 @@ import { SITE_COUNTRIES } from './siteCreate.js';
 export const ACCOUNT_GROUP_LIMITS = { phoneMax: 40, emailMax: 254, line: 100, city: 60 } as const;
 
 /** A postal address of the group (office or mailing). */
-export const groupAddressSchema = closedObject(
-  {
-    country: { type: 'string', enum: SITE_COUNTRIES },
-    line1: { type: 'string', minLength: 1, maxLength: ACCOUNT_GROUP_LIMITS.line, ...notBlank },
-    line2: { type: 'string', maxLength: ACCOUNT_GROUP_LIMITS.line },
-    city: { type: 'string', minLength: 1, maxLength: ACCOUNT_GROUP_LIMITS.city, ...notBlank },
-    state: { type: 'string', minLength: 1, maxLength: 3 },
-    postalCode: { type: 'string', minLength: 1, maxLength: 10 },
-  },
-  ['country', 'line1', 'city', 'state', 'postalCode'],
-);
+export const groupAddressSchema = closedObject(['country', 'line1', 'city', 'state', 'postalCode'], {
+  country: { type: 'string', enum: SITE_COUNTRIES },
+  line1: { type: 'string', minLength: 1, maxLength: ACCOUNT_GROUP_LIMITS.line, ...notBlank },
+  line2: { type: 'string', maxLength: ACCOUNT_GROUP_LIMITS.line },
+  city: { type: 'string', minLength: 1, maxLength: ACCOUNT_GROUP_LIMITS.city, ...notBlank },
+  state: { type: 'string', minLength: 1, maxLength: 3 },
+  postalCode: { type: 'string', minLength: 1, maxLength: 10 },
+});
 export type GroupAddress = FromSchema<typeof groupAddressSchema>;
 
 const nullableAddress = { anyOf: [{ type: 'null' }, groupAddressSchema] } as const;

@@ -62,17 +62,14 @@ export type AnsMessage = FromSchema<typeof ansMessageSchema>;
 /** filter= of the messages list: status, kind, search text, taken from/to, ids (getMany). */
 export const ansMessageFilterSchema = {
   $id: 'AnsMessageFilter',
-  ...closedObject(
-    {
-      status: { type: 'string', enum: ANS_MESSAGE_STATUSES },
-      kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
-      q: { type: 'string', maxLength: 100 },
-      from: dateTime,
-      to: dateTime,
-      id: idsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    status: { type: 'string', enum: ANS_MESSAGE_STATUSES },
+    kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
+    q: { type: 'string', maxLength: 100 },
+    from: dateTime,
+    to: dateTime,
+    id: idsFilter,
+  }),
 } as const;
 export type AnsMessageFilter = FromSchema<typeof ansMessageFilterSchema>;
 
@@ -93,18 +90,15 @@ const contactMethodSchema = closedObject({
 /** An on-call entry: who is on call from when to when, optionally every week. */
 export const onCallInputSchema = {
   $id: 'OnCallInput',
-  ...closedObject(
-    {
-      personName: name,
-      contactMethods: { type: 'array', minItems: 1, maxItems: 5, items: contactMethodSchema },
-      startsAt: dateTime,
-      endsAt: dateTime,
-      /** Repeats every week at the same local times (the group's zone). */
-      weekly: { type: 'boolean' },
-      notes: { type: 'string', maxLength: 500 },
-    },
-    ['personName', 'contactMethods', 'startsAt', 'endsAt', 'weekly'],
-  ),
+  ...closedObject(['personName', 'contactMethods', 'startsAt', 'endsAt', 'weekly'], {
+    personName: name,
+    contactMethods: { type: 'array', minItems: 1, maxItems: 5, items: contactMethodSchema },
+    startsAt: dateTime,
+    endsAt: dateTime,
+    /** Repeats every week at the same local times (the group's zone). */
+    weekly: { type: 'boolean' },
+    notes: { type: 'string', maxLength: 500 },
+  }),
 } as const;
 export type OnCallInput = FromSchema<typeof onCallInputSchema>;
 
@@ -230,18 +224,15 @@ export type BusinessHours = FromSchema<typeof businessHoursSchema>;
 /** A dated exception: a holiday or closure (closed all day) or special hours, from `date` to `endDate` inclusive. */
 export const hoursExceptionInputSchema = {
   $id: 'HoursExceptionInput',
-  ...closedObject(
-    {
-      name,
-      date: day,
-      endDate: day,
-      closed: { type: 'boolean' },
-      /** Special hours (closed false). */
-      opensAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
-      closesAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
-    },
-    ['name', 'date', 'endDate', 'closed'],
-  ),
+  ...closedObject(['name', 'date', 'endDate', 'closed'], {
+    name,
+    date: day,
+    endDate: day,
+    closed: { type: 'boolean' },
+    /** Special hours (closed false). */
+    opensAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
+    closesAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
+  }),
 } as const;
 export type HoursExceptionInput = FromSchema<typeof hoursExceptionInputSchema>;
 
@@ -261,39 +252,30 @@ export type HoursException = FromSchema<typeof hoursExceptionSchema>;
 
 export const hoursExceptionFilterSchema = {
   $id: 'HoursExceptionFilter',
-  ...closedObject(
-    {
-      /** Only those ending on or after this day (upcoming). */
-      from: day,
-      id: idsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    /** Only those ending on or after this day (upcoming). */
+    from: day,
+    id: idsFilter,
+  }),
 } as const;
 export type HoursExceptionFilter = FromSchema<typeof hoursExceptionFilterSchema>;
 
 /** The on-call list takes an optional week to report gaps and conflicts over. */
 export const onCallFilterSchema = {
   $id: 'OnCallFilter',
-  ...closedObject(
-    {
-      q: { type: 'string', maxLength: 100 },
-      id: idsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    q: { type: 'string', maxLength: 100 },
+    id: idsFilter,
+  }),
 } as const;
 export type OnCallFilter = FromSchema<typeof onCallFilterSchema>;
 
 export const autoNotifyFilterSchema = {
   $id: 'AutoNotifyFilter',
-  ...closedObject(
-    {
-      kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
-      id: idsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
+    id: idsFilter,
+  }),
 } as const;
 export type AutoNotifyFilter = FromSchema<typeof autoNotifyFilterSchema>;
 
@@ -306,20 +288,17 @@ const ANS_MESSAGE_BATCH_MAX = 500;
  */
 export const ansMessageIngestItemSchema = {
   $id: 'AnsMessageIngestItem',
-  ...closedObject(
-    {
-      siteGroupNum: id,
-      siteNum: { type: ['integer', 'null'], ...int4Range },
-      callerName: { type: 'string', minLength: 1, maxLength: 120, ...notBlank },
-      callerNumber: { type: 'string', minLength: 1, maxLength: 40, ...notBlank },
-      kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
-      text: { type: 'string', minLength: 1, maxLength: 4000, ...notBlank },
-      takenAt: dateTime,
-      /** Whom the operator passed it to, when anyone. */
-      deliveredTo: { type: ['string', 'null'], maxLength: 200 },
-    },
-    ['siteGroupNum', 'callerName', 'callerNumber', 'kind', 'text', 'takenAt'],
-  ),
+  ...closedObject(['siteGroupNum', 'callerName', 'callerNumber', 'kind', 'text', 'takenAt'], {
+    siteGroupNum: id,
+    siteNum: { type: ['integer', 'null'], ...int4Range },
+    callerName: { type: 'string', minLength: 1, maxLength: 120, ...notBlank },
+    callerNumber: { type: 'string', minLength: 1, maxLength: 40, ...notBlank },
+    kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
+    text: { type: 'string', minLength: 1, maxLength: 4000, ...notBlank },
+    takenAt: dateTime,
+    /** Whom the operator passed it to, when anyone. */
+    deliveredTo: { type: ['string', 'null'], maxLength: 200 },
+  }),
 } as const;
 export type AnsMessageIngestItem = FromSchema<typeof ansMessageIngestItemSchema>;
 

@@ -64,29 +64,26 @@ export type AuditLogEntry = FromSchema<typeof auditLogEntrySchema>;
 
 export const auditLogFilterSchema = {
   $id: 'AuditLogFilter',
-  ...closedObject(
-    {
-      /** Any of: the action, the target id, the address, the actor's or impersonator's username or name. */
-      q: { type: 'string', maxLength: 200 },
-      /** The action or its start ('users.' for every user change). */
-      action: { type: 'string', maxLength: 100 },
-      actorUserId: userId,
-      /** The actor's username or name (part of it, any case). */
-      actor: { type: 'string', maxLength: 100 },
-      impersonatorUserId: userId,
-      impersonator: { type: 'string', maxLength: 100 },
-      /** Only what was done while impersonating (true), or only what was not (false). */
-      impersonated: { type: 'boolean' },
-      targetType: { type: 'string', maxLength: 100 },
-      targetId: { type: 'string', maxLength: 200 },
-      /** Entries at or after `from` and before `to`. */
-      from: { type: 'string', format: 'date-time' },
-      to: { type: 'string', format: 'date-time' },
-      /** react-admin's getMany. */
-      id: { type: 'array', items: auditId, maxItems: 1000 },
-    },
-    [],
-  ),
+  ...closedObject([], {
+    /** Any of: the action, the target id, the address, the actor's or impersonator's username or name. */
+    q: { type: 'string', maxLength: 200 },
+    /** The action or its start ('users.' for every user change). */
+    action: { type: 'string', maxLength: 100 },
+    actorUserId: userId,
+    /** The actor's username or name (part of it, any case). */
+    actor: { type: 'string', maxLength: 100 },
+    impersonatorUserId: userId,
+    impersonator: { type: 'string', maxLength: 100 },
+    /** Only what was done while impersonating (true), or only what was not (false). */
+    impersonated: { type: 'boolean' },
+    targetType: { type: 'string', maxLength: 100 },
+    targetId: { type: 'string', maxLength: 200 },
+    /** Entries at or after `from` and before `to`. */
+    from: { type: 'string', format: 'date-time' },
+    to: { type: 'string', format: 'date-time' },
+    /** react-admin's getMany. */
+    id: { type: 'array', items: auditId, maxItems: 1000 },
+  }),
 } as const;
 export type AuditLogFilter = FromSchema<typeof auditLogFilterSchema>;
 

@@ -99,34 +99,28 @@ export const MSA_MFA_PURPOSE_CODES = {
 /** §5 login (dealer and internal), §7 'Login: username, password, internal flag, returnUrl and client IP'. */
 export const loginRequestSchema = {
   $id: 'LoginRequest',
-  ...closedObject(
-    {
-      username: { type: 'string', minLength: 1, maxLength: LIMITS.usernameMax },
-      password: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.passwordInputMax },
-      internal: { type: 'boolean' },
-      returnUrl: returnUrlField,
-      clientIp: { type: 'string', maxLength: INPUT_LIMITS.clientIpMax },
-      /** The ALTCHA payload, once a refusal said captchaRequired (many recent failures from the address). */
-      captcha: captchaField,
-    },
-    ['username', 'password'],
-  ),
+  ...closedObject(['username', 'password'], {
+    username: { type: 'string', minLength: 1, maxLength: LIMITS.usernameMax },
+    password: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.passwordInputMax },
+    internal: { type: 'boolean' },
+    returnUrl: returnUrlField,
+    clientIp: { type: 'string', maxLength: INPUT_LIMITS.clientIpMax },
+    /** The ALTCHA payload, once a refusal said captchaRequired (many recent failures from the address). */
+    captcha: captchaField,
+  }),
 } as const;
 export type LoginRequest = FromSchema<typeof loginRequestSchema>;
 
 /** §5 login, customer variant: the username is an email. §7 'Login: email, password and returnUrl'. */
 export const msaLoginRequestSchema = {
   $id: 'MsaLoginRequest',
-  ...closedObject(
-    {
-      email: emailField,
-      password: { type: 'string', minLength: 1, maxLength: LIMITS.msaPasswordMax },
-      returnUrl: returnUrlField,
-      /** As on the dealer login. */
-      captcha: captchaField,
-    },
-    ['email', 'password'],
-  ),
+  ...closedObject(['email', 'password'], {
+    email: emailField,
+    password: { type: 'string', minLength: 1, maxLength: LIMITS.msaPasswordMax },
+    returnUrl: returnUrlField,
+    /** As on the dealer login. */
+    captcha: captchaField,
+  }),
 } as const;
 export type MsaLoginRequest = FromSchema<typeof msaLoginRequestSchema>;
 
@@ -137,13 +131,10 @@ export type MsaLoginRequest = FromSchema<typeof msaLoginRequestSchema>;
  */
 export const loginRefusalSchema = {
   $id: 'LoginRefusal',
-  ...closedObject(
-    {
-      message: { type: 'string' },
-      captchaRequired: { type: 'boolean' },
-    },
-    ['message'],
-  ),
+  ...closedObject(['message'], {
+    message: { type: 'string' },
+    captchaRequired: { type: 'boolean' },
+  }),
 } as const;
 export type LoginRefusal = FromSchema<typeof loginRefusalSchema>;
 
@@ -182,14 +173,11 @@ export type Token = FromSchema<typeof tokenSchema>;
 /** Answer of a credential check (dealer and MSA): success, reqs and, once signed in, the token. */
 export const loginResponseSchema = {
   $id: 'LoginResponse',
-  ...closedObject(
-    {
-      success: { type: 'boolean' },
-      reqs: loginRequirementsFields,
-      token: { ...tokenFields, type: ['object', 'null'] },
-    },
-    ['success', 'reqs'],
-  ),
+  ...closedObject(['success', 'reqs'], {
+    success: { type: 'boolean' },
+    reqs: loginRequirementsFields,
+    token: { ...tokenFields, type: ['object', 'null'] },
+  }),
 } as const;
 export type LoginResponse = FromSchema<typeof loginResponseSchema>;
 
@@ -265,27 +253,21 @@ export type SsoCallbackQuery = FromSchema<typeof ssoCallbackQuerySchema>;
 /** §7 POST mfa/request. Without a contact value the code goes to the user's phone or email (§4). */
 export const mfaRequestSchema = {
   $id: 'MfaRequest',
-  ...closedObject(
-    {
-      contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
-      type: mfaContactTypeField,
-      mfaType: mfaPurposeField,
-    },
-    ['type', 'mfaType'],
-  ),
+  ...closedObject(['type', 'mfaType'], {
+    contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
+    type: mfaContactTypeField,
+    mfaType: mfaPurposeField,
+  }),
 } as const;
 export type MfaRequest = FromSchema<typeof mfaRequestSchema>;
 
 /** §7 POST mfa/verify, §5 MFA code. */
 export const mfaVerifySchema = {
   $id: 'MfaVerify',
-  ...closedObject(
-    {
-      code: mfaCodeField,
-      rememberDevice: { type: 'boolean' },
-    },
-    ['code'],
-  ),
+  ...closedObject(['code'], {
+    code: mfaCodeField,
+    rememberDevice: { type: 'boolean' },
+  }),
 } as const;
 export type MfaVerify = FromSchema<typeof mfaVerifySchema>;
 
@@ -335,16 +317,13 @@ const linkIdField = { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.link
 /** §7 POST mfa/requestReportCode: linkID, type email, purpose reportingVerification, resend flag. */
 export const requestReportCodeSchema = {
   $id: 'RequestReportCode',
-  ...closedObject(
-    {
-      linkID: linkIdField,
-      contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
-      type: mfaContactTypeField,
-      mfaType: mfaPurposeField,
-      resendCode: { type: 'boolean' },
-    },
-    ['linkID', 'type', 'mfaType'],
-  ),
+  ...closedObject(['linkID', 'type', 'mfaType'], {
+    linkID: linkIdField,
+    contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
+    type: mfaContactTypeField,
+    mfaType: mfaPurposeField,
+    resendCode: { type: 'boolean' },
+  }),
 } as const;
 export type RequestReportCode = FromSchema<typeof requestReportCodeSchema>;
 

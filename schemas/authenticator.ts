@@ -11,7 +11,7 @@ import { closedObject } from './shared.js';
 /** The current password, for a sensitive change when no code was verified in the session lately (stepUp.ts). */
 const currentPassword = { type: 'string', maxLength: 128 } as const;
 
-export const authenticatorProofSchema = closedObject({ currentPassword }, []);
+export const authenticatorProofSchema = closedObject([], { currentPassword });
 export type AuthenticatorProof = FromSchema<typeof authenticatorProofSchema>;
 
 /** GET user/authenticator: whether it is on, and how many recovery codes are left. */
@@ -62,17 +62,14 @@ export const mfaChoicesSchema = closedObject({
 export type MfaChoicesAnswer = FromSchema<typeof mfaChoicesSchema>;
 
 /** POST mfa/verify/authenticator. */
-export const authenticatorVerifySchema = closedObject({ code: totpCode, rememberDevice: { type: 'boolean' } }, ['code']);
+export const authenticatorVerifySchema = closedObject(['code'], { code: totpCode, rememberDevice: { type: 'boolean' } });
 export type AuthenticatorVerify = FromSchema<typeof authenticatorVerifySchema>;
 
 /** POST mfa/verify/recoveryCode: case, spaces and dashes do not matter. */
-export const recoveryCodeVerifySchema = closedObject(
-  {
-    code: { type: 'string', minLength: 1, maxLength: 64 },
-    rememberDevice: { type: 'boolean' },
-  },
-  ['code'],
-);
+export const recoveryCodeVerifySchema = closedObject(['code'], {
+  code: { type: 'string', minLength: 1, maxLength: 64 },
+  rememberDevice: { type: 'boolean' },
+});
 export type RecoveryCodeVerify = FromSchema<typeof recoveryCodeVerifySchema>;
 
 /** The login requirements (SPEC §3 reqs) inline: a $id may appear only once among the route schemas. */

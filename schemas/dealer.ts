@@ -65,33 +65,27 @@ export type AlarmEvent = FromSchema<typeof alarmEventSchema>;
 /** §3 report event: a report finished. */
 export const reportEventSchema = {
   $id: 'ReportEvent',
-  ...closedObject(
-    {
-      reportName: { type: 'string' },
-      success: { type: 'boolean' },
-      /** The run, so the inbox can show it. */
-      runId: { type: 'integer' },
-    },
-    ['reportName', 'success'],
-  ),
+  ...closedObject(['reportName', 'success'], {
+    reportName: { type: 'string' },
+    success: { type: 'boolean' },
+    /** The run, so the inbox can show it. */
+    runId: { type: 'integer' },
+  }),
 } as const;
 export type ReportEvent = FromSchema<typeof reportEventSchema>;
 
 /** §3 report-code response; isTRMUser marks an internal user (§6). */
 export const reportCodeResponseSchema = {
   $id: 'ReportCodeResponse',
-  ...closedObject(
-    {
-      emailAddress: { type: 'string' },
-      schedReportID: { type: 'integer', ...int4Range },
-      isTRMUser: { type: 'boolean' },
-      /** The report's name, for the dialog. */
-      reportName: { type: 'string' },
-      /** The run, for an internal user's link to its page in the portal (/reports/{runId}, SPEC §4 Report download). */
-      runId: { type: 'integer', ...int4Range },
-    },
-    ['emailAddress', 'schedReportID', 'isTRMUser', 'runId'],
-  ),
+  ...closedObject(['emailAddress', 'schedReportID', 'isTRMUser', 'runId'], {
+    emailAddress: { type: 'string' },
+    schedReportID: { type: 'integer', ...int4Range },
+    isTRMUser: { type: 'boolean' },
+    /** The report's name, for the dialog. */
+    reportName: { type: 'string' },
+    /** The run, for an internal user's link to its page in the portal (/reports/{runId}, SPEC §4 Report download). */
+    runId: { type: 'integer', ...int4Range },
+  }),
 } as const;
 export type ReportCodeResponse = FromSchema<typeof reportCodeResponseSchema>;
 
@@ -134,13 +128,10 @@ export type ClassicKey = FromSchema<typeof classicKeySchema>;
 /** §7 POST rw3k/key, optional query deleteSession and userRequested. */
 export const classicKeyQuerySchema = {
   $id: 'ClassicKeyQuery',
-  ...closedObject(
-    {
-      deleteSession: { type: 'boolean' },
-      userRequested: { type: 'boolean' },
-    },
-    [],
-  ),
+  ...closedObject([], {
+    deleteSession: { type: 'boolean' },
+    userRequested: { type: 'boolean' },
+  }),
 } as const;
 export type ClassicKeyQuery = FromSchema<typeof classicKeyQuerySchema>;
 

@@ -127,14 +127,11 @@ export type DealerInvoiceDetail = FromSchema<typeof dealerInvoiceDetailSchema>;
 /** `filter` of GET /api/invoices: a status, a year, or ids (react-admin's getMany). */
 export const dealerInvoiceFilterSchema = {
   $id: 'DealerInvoiceFilter',
-  ...closedObject(
-    {
-      status: { type: 'string', enum: INVOICE_STATUSES },
-      year: { type: 'integer', minimum: 2000, maximum: 2100 },
-      id: int4IdsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    status: { type: 'string', enum: INVOICE_STATUSES },
+    year: { type: 'integer', minimum: 2000, maximum: 2100 },
+    id: int4IdsFilter,
+  }),
 } as const;
 export type DealerInvoiceFilter = FromSchema<typeof dealerInvoiceFilterSchema>;
 
@@ -144,12 +141,9 @@ export const DEALER_INVOICE_SORT_FIELDS = ['month', 'dueOn', 'totalCents', 'bala
 /** GET /api/invoices/export?format=csv|xlsx[&id=N]: every line of the group's invoices, or of one. */
 export const dealerInvoiceExportQuerySchema = {
   $id: 'DealerInvoiceExportQuery',
-  ...closedObject(
-    {
-      format: { type: 'string', enum: ['csv', 'xlsx'] },
-      id,
-    },
-    ['format'],
-  ),
+  ...closedObject(['format'], {
+    format: { type: 'string', enum: ['csv', 'xlsx'] },
+    id,
+  }),
 } as const;
 export type DealerInvoiceExportQuery = FromSchema<typeof dealerInvoiceExportQuerySchema>;

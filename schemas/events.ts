@@ -30,44 +30,35 @@ export const ACCOUNT_CHANGE_CODE = 'CHANGE';
 /** `filter` of GET /api/events and of the export (JSON in the query string). */
 export const eventFilterSchema = {
   $id: 'EventFilter',
-  ...closedObject(
-    {
-      siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-      deviceNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-      /** Inclusive lower bound (ISO date-time). */
-      from: { type: 'string', format: 'date-time' },
-      /** Exclusive upper bound (ISO date-time). */
-      to: { type: 'string', format: 'date-time' },
-      kind: { type: 'array', items: { type: 'string', enum: EVENT_KINDS }, maxItems: EVENT_KINDS.length },
-      zone: { type: 'integer', minimum: 0, maximum: INT4_MAX },
-      /** A substring (case-insensitive) of the event description, code or zone description. */
-      q: { type: 'string', maxLength: 100 },
-    },
-    ['siteNum'],
-  ),
+  ...closedObject(['siteNum'], {
+    siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+    deviceNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+    /** Inclusive lower bound (ISO date-time). */
+    from: { type: 'string', format: 'date-time' },
+    /** Exclusive upper bound (ISO date-time). */
+    to: { type: 'string', format: 'date-time' },
+    kind: { type: 'array', items: { type: 'string', enum: EVENT_KINDS }, maxItems: EVENT_KINDS.length },
+    zone: { type: 'integer', minimum: 0, maximum: INT4_MAX },
+    /** A substring (case-insensitive) of the event description, code or zone description. */
+    q: { type: 'string', maxLength: 100 },
+  }),
 } as const;
 export type EventFilter = FromSchema<typeof eventFilterSchema>;
 
 /** Query of GET /api/events: ra-data-simple-rest's filter and range, plus the keyset cursor. Newest first. */
-export const eventListQuerySchema = closedObject(
-  {
-    filter: { type: 'string', maxLength: 2000 },
-    range: { type: 'string', maxLength: 100 },
-    sort: { type: 'string', maxLength: 200 },
-    cursor: { type: 'string', maxLength: 200 },
-  },
-  ['filter'],
-);
+export const eventListQuerySchema = closedObject(['filter'], {
+  filter: { type: 'string', maxLength: 2000 },
+  range: { type: 'string', maxLength: 100 },
+  sort: { type: 'string', maxLength: 200 },
+  cursor: { type: 'string', maxLength: 200 },
+});
 
 /** Query of GET /api/events/export. `tz`: the IANA time zone the dates are written in (the user's). */
-export const eventExportQuerySchema = closedObject(
-  {
-    format: { type: 'string', enum: ['csv'] },
-    filter: { type: 'string', maxLength: 2000 },
-    tz: { type: 'string', maxLength: 64 },
-  },
-  ['format', 'filter'],
-);
+export const eventExportQuerySchema = closedObject(['format', 'filter'], {
+  format: { type: 'string', enum: ['csv'] },
+  filter: { type: 'string', maxLength: 2000 },
+  tz: { type: 'string', maxLength: 64 },
+});
 
 /** A row of GET /api/events (SPEC §3 alarm event, with the zone and the kind). `id` is alarmNum. */
 export const eventRecordSchema = {

@@ -66,15 +66,12 @@ export type Invoice = FromSchema<typeof invoiceSchema>;
 /** `filter` of GET /api/msa/invoices: one linked account (default: the customer's default account), one status. */
 export const invoiceFilterSchema = {
   $id: 'InvoiceFilter',
-  ...closedObject(
-    {
-      siteNum,
-      status: { type: 'string', enum: INVOICE_STATUSES },
-      /** react-admin's getMany. */
-      id: int4IdsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    siteNum,
+    status: { type: 'string', enum: INVOICE_STATUSES },
+    /** react-admin's getMany. */
+    id: int4IdsFilter,
+  }),
 } as const;
 export type InvoiceFilter = FromSchema<typeof invoiceFilterSchema>;
 
@@ -82,7 +79,7 @@ export type InvoiceFilter = FromSchema<typeof invoiceFilterSchema>;
 export const INVOICE_SORT_FIELDS = ['issuedOn', 'dueOn', 'number', 'totalCents', 'balanceCents', 'id'] as const;
 
 /** GET /api/msa/billing/summary?siteNum=N (default: the customer's default account). */
-export const billingSummaryQuerySchema = { $id: 'BillingSummaryQuery', ...closedObject({ siteNum }, []) } as const;
+export const billingSummaryQuerySchema = { $id: 'BillingSummaryQuery', ...closedObject([], { siteNum }) } as const;
 export type BillingSummaryQuery = FromSchema<typeof billingSummaryQuerySchema>;
 
 /** Whom the customer pays: the dealer (account group) of the account, with the contact it gave for billing. */

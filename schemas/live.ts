@@ -9,17 +9,14 @@ import { closedObject, INT4_MAX, int4Range } from './shared.js';
  */
 const ALARM_BATCH_MAX = 500;
 
-const alarmIngestItemFields = closedObject(
-  {
-    transmitterCode: { type: 'string', minLength: 1, maxLength: 32 },
-    eventCode: { type: 'string', minLength: 1, maxLength: 16 },
-    eventCodeDescription: { type: 'string', minLength: 1, maxLength: 128 },
-    /** When the panel signalled; any offset, pushed as UTC. */
-    alarmDate: { type: 'string', format: 'date-time' },
-    zoneNum: { type: ['integer', 'null'], minimum: 0, maximum: INT4_MAX },
-  },
-  ['transmitterCode', 'eventCode', 'eventCodeDescription', 'alarmDate'],
-);
+const alarmIngestItemFields = closedObject(['transmitterCode', 'eventCode', 'eventCodeDescription', 'alarmDate'], {
+  transmitterCode: { type: 'string', minLength: 1, maxLength: 32 },
+  eventCode: { type: 'string', minLength: 1, maxLength: 16 },
+  eventCodeDescription: { type: 'string', minLength: 1, maxLength: 128 },
+  /** When the panel signalled; any offset, pushed as UTC. */
+  alarmDate: { type: 'string', format: 'date-time' },
+  zoneNum: { type: ['integer', 'null'], minimum: 0, maximum: INT4_MAX },
+});
 export const alarmIngestItemSchema = { $id: 'AlarmIngestItem', ...alarmIngestItemFields } as const;
 export type AlarmIngestItem = FromSchema<typeof alarmIngestItemSchema>;
 
@@ -43,10 +40,7 @@ export type AlarmIngestResult = FromSchema<typeof alarmIngestResultSchema>;
 export const RECENT_ALARMS_MAX = 20;
 
 /** GET /api/alarms/recent: `after` an alarmNum the client already has (a catch-up after a reconnect). */
-export const recentAlarmsQuerySchema = closedObject(
-  {
-    after: { type: 'integer', minimum: 0, maximum: INT4_MAX },
-  },
-  [],
-);
+export const recentAlarmsQuerySchema = closedObject([], {
+  after: { type: 'integer', minimum: 0, maximum: INT4_MAX },
+});
 export type RecentAlarmsQuery = FromSchema<typeof recentAlarmsQuerySchema>;

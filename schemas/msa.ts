@@ -39,16 +39,13 @@ export type ChangeRequest = FromSchema<typeof changeRequestSchema>;
 
 export const changeRequestInputSchema = {
   $id: 'MsaChangeRequestInput',
-  ...closedObject(
-    {
-      /** Absent: the active linked account. */
-      siteNum,
-      field: { type: 'string', enum: CHANGE_REQUEST_FIELDS },
-      requestedValue: { type: 'string', minLength: 1, maxLength: CHANGE_REQUEST_LIMITS.valueMax, ...notBlank },
-      note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
-    },
-    ['field', 'requestedValue'],
-  ),
+  ...closedObject(['field', 'requestedValue'], {
+    /** Absent: the active linked account. */
+    siteNum,
+    field: { type: 'string', enum: CHANGE_REQUEST_FIELDS },
+    requestedValue: { type: 'string', minLength: 1, maxLength: CHANGE_REQUEST_LIMITS.valueMax, ...notBlank },
+    note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
+  }),
 } as const;
 export type ChangeRequestInput = FromSchema<typeof changeRequestInputSchema>;
 
@@ -115,12 +112,9 @@ export type DealerChangeRequestFilter = FromSchema<typeof dealerChangeRequestFil
 /** PUT changeRequests/:id: mark a pending request done or declined, with a note for the customer. */
 export const changeRequestResolutionSchema = {
   $id: 'ChangeRequestResolution',
-  ...closedObject(
-    {
-      status: { type: 'string', enum: CHANGE_REQUEST_RESOLUTIONS },
-      note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
-    },
-    ['status'],
-  ),
+  ...closedObject(['status'], {
+    status: { type: 'string', enum: CHANGE_REQUEST_RESOLUTIONS },
+    note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
+  }),
 } as const;
 export type ChangeRequestResolutionInput = FromSchema<typeof changeRequestResolutionSchema>;

@@ -128,15 +128,12 @@ export type NewsItem = FromSchema<typeof newsItemSchema>;
 /** Filters of the paged list (react-admin's `filter` parameter). */
 export const newsFilterSchema = {
   $id: 'NewsFilter',
-  ...closedObject(
-    {
-      q: { type: 'string', maxLength: 200 },
-      includeExpired: { type: 'boolean' },
-      active: { type: 'boolean' },
-      id: int4IdsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    q: { type: 'string', maxLength: 200 },
+    includeExpired: { type: 'boolean' },
+    active: { type: 'boolean' },
+    id: int4IdsFilter,
+  }),
 } as const;
 export type NewsFilter = FromSchema<typeof newsFilterSchema>;
 

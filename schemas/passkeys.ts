@@ -47,7 +47,7 @@ export type Passkey = FromSchema<typeof passkeySchema>;
 /** Start adding a passkey: the current password, unless a code or passkey was verified in this session lately. */
 export const passkeyRegistrationStartSchema = {
   $id: 'PasskeyRegistrationStart',
-  ...closedObject({ currentPassword: { type: 'string', maxLength: 128 } }, []),
+  ...closedObject([], { currentPassword: { type: 'string', maxLength: 128 } }),
 } as const;
 
 /** The options a ceremony starts with (PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON), for the browser. */

@@ -38,29 +38,23 @@ export const privacyPolicyUi = {
  */
 export const privacyPolicyVersionSchema = {
   $id: 'PrivacyPolicyVersion',
-  ...closedObject(
-    {
-      id: { type: 'integer', ...int4Range },
-      version: { type: 'integer', ...int4Range },
-      publishedAt: { type: 'string', format: 'date-time' },
-      /** The publisher's name; null when their account no longer exists. */
-      publishedBy: { type: ['string', 'null'] },
-      policyText: { type: 'string', description: 'Markdown.' },
-    },
-    ['id', 'version', 'publishedAt', 'publishedBy'],
-  ),
+  ...closedObject(['id', 'version', 'publishedAt', 'publishedBy'], {
+    id: { type: 'integer', ...int4Range },
+    version: { type: 'integer', ...int4Range },
+    publishedAt: { type: 'string', format: 'date-time' },
+    /** The publisher's name; null when their account no longer exists. */
+    publishedBy: { type: ['string', 'null'] },
+    policyText: { type: 'string', description: 'Markdown.' },
+  }),
 } as const;
 export type PrivacyPolicyVersion = FromSchema<typeof privacyPolicyVersionSchema>;
 
 /** Filters of the versions list (react-admin's `filter`: getMany sends ids). */
 export const privacyPolicyFilterSchema = {
   $id: 'PrivacyPolicyFilter',
-  ...closedObject(
-    {
-      id: int4IdsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    id: int4IdsFilter,
+  }),
 } as const;
 export type PrivacyPolicyFilter = FromSchema<typeof privacyPolicyFilterSchema>;
 
@@ -74,12 +68,9 @@ export const PRIVACY_POLICY_SORT_FIELDS = ['id', 'version', 'publishedAt'] as co
  */
 export const privacyPolicyAcceptSchema = {
   $id: 'PrivacyPolicyAccept',
-  ...closedObject(
-    {
-      version: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-    },
-    [],
-  ),
+  ...closedObject([], {
+    version: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+  }),
 } as const;
 export type PrivacyPolicyAccept = FromSchema<typeof privacyPolicyAcceptSchema>;
 

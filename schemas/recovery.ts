@@ -33,16 +33,13 @@ export const RECOVERY_LIMITS = {
 /** §5 contact info; §7 'Validate contact method' and 'Update contact method': contact and type. */
 export const contactInfoSchema = {
   $id: 'ContactInfo',
-  ...closedObject(
-    {
-      contact: emailOrPhoneField,
-      /** Sent by the client; derived from the contact when absent. */
-      type: mfaContactTypeField,
-      /** Outside the login steps (auth/stepUp.ts). */
-      currentPassword: currentPasswordField,
-    },
-    ['contact'],
-  ),
+  ...closedObject(['contact'], {
+    contact: emailOrPhoneField,
+    /** Sent by the client; derived from the contact when absent. */
+    type: mfaContactTypeField,
+    /** Outside the login steps (auth/stepUp.ts). */
+    currentPassword: currentPasswordField,
+  }),
 } as const;
 export type ContactInfo = FromSchema<typeof contactInfoSchema>;
 
@@ -71,20 +68,17 @@ export type ContactMethodList = FromSchema<typeof contactMethodListSchema>;
 /** §5 new username: required, 5 to 50, at least one letter. */
 export const newUsernameSchema = {
   $id: 'NewUsername',
-  ...closedObject(
-    {
-      username: {
-        type: 'string',
-        minLength: LIMITS.newUsernameMin,
-        maxLength: LIMITS.usernameMax,
-        pattern: '\\p{L}',
-        errorMessage: { pattern: 'validation.letterRequired' },
-      },
-      /** Outside the login steps (auth/stepUp.ts). */
-      currentPassword: currentPasswordField,
+  ...closedObject(['username'], {
+    username: {
+      type: 'string',
+      minLength: LIMITS.newUsernameMin,
+      maxLength: LIMITS.usernameMax,
+      pattern: '\\p{L}',
+      errorMessage: { pattern: 'validation.letterRequired' },
     },
-    ['username'],
-  ),
+    /** Outside the login steps (auth/stepUp.ts). */
+    currentPassword: currentPasswordField,
+  }),
 } as const;
 export type NewUsername = FromSchema<typeof newUsernameSchema>;
 
@@ -93,13 +87,10 @@ const securityQuestionText = { type: 'string', minLength: 1, maxLength: RECOVERY
 /** §3 security question. The answer is absent when the server lists the questions. */
 export const securityQuestionSchema = {
   $id: 'SecurityQuestion',
-  ...closedObject(
-    {
-      question: securityQuestionText,
-      answer: { type: 'string', maxLength: RECOVERY_LIMITS.securityAnswerMax },
-    },
-    ['question'],
-  ),
+  ...closedObject(['question'], {
+    question: securityQuestionText,
+    answer: { type: 'string', maxLength: RECOVERY_LIMITS.securityAnswerMax },
+  }),
 } as const;
 export type SecurityQuestion = FromSchema<typeof securityQuestionSchema>;
 
@@ -119,22 +110,19 @@ export type SecurityQuestionList = FromSchema<typeof securityQuestionListSchema>
 /** §5 'Security questions: every answer required' (answering in recovery and updating at login). */
 export const securityQuestionsAnswerSchema = {
   $id: 'SecurityQuestionsAnswer',
-  ...closedObject(
-    {
-      questions: {
-        type: 'array',
-        minItems: 1,
-        maxItems: RECOVERY_LIMITS.securityQuestionsMax,
-        items: closedObject({
-          question: securityQuestionText,
-          answer: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.securityAnswerMax },
-        }),
-      },
-      /** Outside the login steps (auth/stepUp.ts). */
-      currentPassword: currentPasswordField,
+  ...closedObject(['questions'], {
+    questions: {
+      type: 'array',
+      minItems: 1,
+      maxItems: RECOVERY_LIMITS.securityQuestionsMax,
+      items: closedObject({
+        question: securityQuestionText,
+        answer: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.securityAnswerMax },
+      }),
     },
-    ['questions'],
-  ),
+    /** Outside the login steps (auth/stepUp.ts). */
+    currentPassword: currentPasswordField,
+  }),
 } as const;
 export type SecurityQuestionsAnswer = FromSchema<typeof securityQuestionsAnswerSchema>;
 
@@ -158,14 +146,11 @@ export type SecurityQuestionOptions = FromSchema<typeof securityQuestionOptionsS
 /** §2 passwordReset step, §4: only the new and confirm values are asked; the current one is optional. */
 export const passwordResetAtLoginSchema = {
   $id: 'PasswordResetAtLogin',
-  ...closedObject(
-    {
-      currentPassword: { type: 'string', maxLength: INPUT_LIMITS.passwordInputMax },
-      newPassword: msaPasswordField,
-      confirmPassword: sameAs('newPassword'),
-    },
-    ['newPassword', 'confirmPassword'],
-  ),
+  ...closedObject(['newPassword', 'confirmPassword'], {
+    currentPassword: { type: 'string', maxLength: INPUT_LIMITS.passwordInputMax },
+    newPassword: msaPasswordField,
+    confirmPassword: sameAs('newPassword'),
+  }),
 } as const;
 export type PasswordResetAtLogin = FromSchemaWithData<typeof passwordResetAtLoginSchema>;
 
@@ -174,15 +159,12 @@ export type PasswordResetAtLogin = FromSchemaWithData<typeof passwordResetAtLogi
 /** §5 forgot credentials (dealer): username, contact info and captcha required. */
 export const forgotCredentialsSchema = {
   $id: 'ForgotCredentials',
-  ...closedObject(
-    {
-      username: { type: 'string', minLength: 1, maxLength: LIMITS.usernameMax },
-      contact: emailOrPhoneField,
-      contactType: mfaContactTypeField,
-      captcha: captchaField,
-    },
-    ['username', 'contact', 'captcha'],
-  ),
+  ...closedObject(['username', 'contact', 'captcha'], {
+    username: { type: 'string', minLength: 1, maxLength: LIMITS.usernameMax },
+    contact: emailOrPhoneField,
+    contactType: mfaContactTypeField,
+    captcha: captchaField,
+  }),
 } as const;
 export type ForgotCredentials = FromSchema<typeof forgotCredentialsSchema>;
 
@@ -200,15 +182,12 @@ export type RecoveryPasswordReset = FromSchemaWithData<typeof recoveryPasswordRe
 /** §5 forgot username: contact (email or phone, max 50) and captcha; dealer number when asked (409). */
 export const forgotUsernameSchema = {
   $id: 'ForgotUsername',
-  ...closedObject(
-    {
-      contact: emailOrPhoneField,
-      contactType: mfaContactTypeField,
-      captcha: captchaField,
-      dealerNumber: { type: 'string', maxLength: RECOVERY_LIMITS.dealerNumberMax },
-    },
-    ['contact', 'captcha'],
-  ),
+  ...closedObject(['contact', 'captcha'], {
+    contact: emailOrPhoneField,
+    contactType: mfaContactTypeField,
+    captcha: captchaField,
+    dealerNumber: { type: 'string', maxLength: RECOVERY_LIMITS.dealerNumberMax },
+  }),
 } as const;
 export type ForgotUsername = FromSchema<typeof forgotUsernameSchema>;
 
@@ -236,13 +215,10 @@ export type CustomerForgotPassword = FromSchemaWithData<typeof customerForgotPas
 /** The answer of a recovery or registration call: success, and a notice for the user when there is one. */
 export const recoverySuccessSchema = {
   $id: 'RecoverySuccess',
-  ...closedObject(
-    {
-      success: { type: 'boolean' },
-      message: { type: 'string' },
-    },
-    ['success'],
-  ),
+  ...closedObject(['success'], {
+    success: { type: 'boolean' },
+    message: { type: 'string' },
+  }),
 } as const;
 export type RecoverySuccess = FromSchema<typeof recoverySuccessSchema>;
 

@@ -240,16 +240,13 @@ export type ReportDefinition = FromSchema<typeof reportDefinitionSchema>;
 /** POST /api/reportRuns: run a report now. `parameters` is checked against the report's own schema. */
 export const reportRunInputSchema = {
   $id: 'ReportRunInput',
-  ...closedObject(
-    {
-      reportId: { type: 'string', enum: REPORT_IDS },
-      format: { type: 'string', enum: REPORT_FORMATS },
-      parameters: { type: 'object' },
-      /** The IANA zone the periods and times are read in (the browser's); absent: UTC. */
-      timeZone: { type: 'string', minLength: 1, maxLength: 64 },
-    },
-    ['reportId', 'format', 'parameters'],
-  ),
+  ...closedObject(['reportId', 'format', 'parameters'], {
+    reportId: { type: 'string', enum: REPORT_IDS },
+    format: { type: 'string', enum: REPORT_FORMATS },
+    parameters: { type: 'object' },
+    /** The IANA zone the periods and times are read in (the browser's); absent: UTC. */
+    timeZone: { type: 'string', minLength: 1, maxLength: 64 },
+  }),
 } as const;
 export type ReportRunInput = FromSchema<typeof reportRunInputSchema>;
 
@@ -287,15 +284,12 @@ export const REPORT_RUN_SORT_FIELDS = ['createdAt', 'reportName', 'status', 'siz
 /** `filter` of GET /api/reportRuns. */
 export const reportRunFilterSchema = {
   $id: 'ReportRunFilter',
-  ...closedObject(
-    {
-      status: { type: 'string', enum: REPORT_RUN_STATUSES },
-      reportId: { type: 'string', enum: REPORT_IDS },
-      /** getMany: these runs. */
-      id: int4IdsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    status: { type: 'string', enum: REPORT_RUN_STATUSES },
+    reportId: { type: 'string', enum: REPORT_IDS },
+    /** getMany: these runs. */
+    id: int4IdsFilter,
+  }),
 } as const;
 export type ReportRunFilter = FromSchema<typeof reportRunFilterSchema>;
 
@@ -385,12 +379,9 @@ export const REPORT_SCHEDULE_SORT_FIELDS = ['name', 'nextRunAt', 'createdAt', 'i
 /** `filter` of GET /api/reportSchedules: ids only (getMany). */
 export const reportScheduleFilterSchema = {
   $id: 'ReportScheduleFilter',
-  ...closedObject(
-    {
-      id: int4IdsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    id: int4IdsFilter,
+  }),
 } as const;
 export type ReportScheduleFilter = FromSchema<typeof reportScheduleFilterSchema>;
 

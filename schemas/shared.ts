@@ -35,16 +35,17 @@ type Closed<P extends Properties> = { readonly type: 'object'; readonly addition
 
 /**
  * An object of the API, bodies and answers alike: the named properties and no other
- * (additionalProperties: false). Every property is required unless `required` names some
- * (`[]`: none).
+ * (additionalProperties: false), every one of them required unless a `required` list comes
+ * first (`[]`: none).
  */
 export function closedObject<const P extends Properties>(properties: P): Closed<P> & { readonly required: readonly (keyof P & string)[] };
-export function closedObject<const P extends Properties>(properties: P, required: readonly []): Closed<P>;
+export function closedObject<const P extends Properties>(required: readonly [], properties: P): Closed<P>;
 export function closedObject<const P extends Properties, const R extends readonly (keyof P & string)[]>(
-  properties: P,
   required: R,
+  properties: P,
 ): Closed<P> & { readonly required: R };
-export function closedObject(properties: Properties, required: readonly string[] = Object.keys(properties)) {
+export function closedObject(...args: [Properties] | [readonly string[], Properties]) {
+  const [required, properties] = args.length === 1 ? [Object.keys(args[0]), args[0]] : args;
   // JSON Schema draft 4 (OpenAPI 3.0's) wants a `required` list to name at least one property.
   return { type: 'object', additionalProperties: false, ...(required.length > 0 && { required }), properties };
 }

@@ -12,13 +12,10 @@ const SITE_SEARCH_TYPES = ['device', 'xmit', 'details'] as const;
 /** §7 'Account search via device, xmit and details'; without type, all three. */
 export const siteSearchQuerySchema = {
   $id: 'SiteSearchQuery',
-  ...closedObject(
-    {
-      q: { type: 'string', minLength: 1, maxLength: 50 },
-      type: { type: 'string', enum: SITE_SEARCH_TYPES },
-    },
-    ['q'],
-  ),
+  ...closedObject(['q'], {
+    q: { type: 'string', minLength: 1, maxLength: 50 },
+    type: { type: 'string', enum: SITE_SEARCH_TYPES },
+  }),
 } as const;
 export type SiteSearchQuery = FromSchema<typeof siteSearchQuerySchema>;
 

@@ -43,53 +43,44 @@ export const newSiteAccountSchema = closedObject({
 });
 
 /** Step 2: the premises' address; which fields are required and their formats depend on the country. */
-export const newSiteAddressSchema = closedObject(
-  {
-    country: { type: 'string', enum: SITE_COUNTRIES },
-    line1: text(100),
-    line2: optionalText(100),
-    city: text(60),
-    state: { type: 'string', minLength: 1, maxLength: 3 },
-    postalCode: { type: 'string', minLength: 1, maxLength: 10 },
-    phoneNumber: optionalText(40),
-  },
-  ['country', 'line1', 'city', 'state', 'postalCode'],
-);
+export const newSiteAddressSchema = closedObject(['country', 'line1', 'city', 'state', 'postalCode'], {
+  country: { type: 'string', enum: SITE_COUNTRIES },
+  line1: text(100),
+  line2: optionalText(100),
+  city: text(60),
+  state: { type: 'string', minLength: 1, maxLength: 3 },
+  postalCode: { type: 'string', minLength: 1, maxLength: 10 },
+  phoneNumber: optionalText(40),
+});
 
 /** Step 3: a device (panel) and its transmitter. */
-export const newSiteDeviceSchema = closedObject(
-  {
-    transmitterCode: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 24,
-      pattern: TRANSMITTER_PATTERN,
-      errorMessage: { pattern: 'siteCreate.errors.transmitterFormat' },
-    },
-    panelType: optionalText(60),
-    description: optionalText(100),
+export const newSiteDeviceSchema = closedObject(['transmitterCode'], {
+  transmitterCode: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 24,
+    pattern: TRANSMITTER_PATTERN,
+    errorMessage: { pattern: 'siteCreate.errors.transmitterFormat' },
   },
-  ['transmitterCode'],
-);
+  panelType: optionalText(60),
+  description: optionalText(100),
+});
 export type NewSiteDevice = FromSchema<typeof newSiteDeviceSchema>;
 
 /** Step 4: a contact of the call list, in calling order. */
-export const newSiteContactSchema = closedObject(
-  {
-    name: text(80),
-    relation: optionalText(40),
-    phoneNumber: { type: 'string', minLength: 1, maxLength: 40 },
-    email: {
-      type: 'string',
-      maxLength: 128,
-      pattern: '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
-      errorMessage: { pattern: 'validation.format.email' },
-    },
-    verifies: { type: 'boolean' },
-    hasKey: { type: 'boolean' },
+export const newSiteContactSchema = closedObject(['name', 'phoneNumber'], {
+  name: text(80),
+  relation: optionalText(40),
+  phoneNumber: { type: 'string', minLength: 1, maxLength: 40 },
+  email: {
+    type: 'string',
+    maxLength: 128,
+    pattern: '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+    errorMessage: { pattern: 'validation.format.email' },
   },
-  ['name', 'phoneNumber'],
-);
+  verifies: { type: 'boolean' },
+  hasKey: { type: 'boolean' },
+});
 export type NewSiteContact = FromSchema<typeof newSiteContactSchema>;
 
 /** Step 5: a zone of one of the devices (`device`: its position in `devices`, from 0). */
@@ -102,34 +93,28 @@ export const newSiteZoneSchema = closedObject({
 export type NewSiteZone = FromSchema<typeof newSiteZoneSchema>;
 
 /** Step 6: a passcode someone gives the operator to identify themselves. */
-export const newSitePasscodeSchema = closedObject(
-  {
-    name: text(40),
-    /** Length and characters: src/common/passcodeRules.ts, the account editor's rule. */
-    passcode: { type: 'string', minLength: 1, maxLength: 64 },
-    /** The passcode a person under duress gives; at most one per account. */
-    isDuress: { type: 'boolean' },
-  },
-  ['name', 'passcode'],
-);
+export const newSitePasscodeSchema = closedObject(['name', 'passcode'], {
+  name: text(40),
+  /** Length and characters: src/common/passcodeRules.ts, the account editor's rule. */
+  passcode: { type: 'string', minLength: 1, maxLength: 64 },
+  /** The passcode a person under duress gives; at most one per account. */
+  isDuress: { type: 'boolean' },
+});
 export type NewSitePasscode = FromSchema<typeof newSitePasscodeSchema>;
 
 /** POST /api/sites: the whole new account, created in one transaction with status 'pending'. */
 export const siteCreateSchema = {
   $id: 'SiteCreate',
-  ...closedObject(
-    {
-      account: newSiteAccountSchema,
-      address: newSiteAddressSchema,
-      devices: { type: 'array', minItems: 1, maxItems: SITE_CREATE_LIMITS.devices, items: newSiteDeviceSchema },
-      contacts: { type: 'array', maxItems: SITE_CREATE_LIMITS.contacts, items: newSiteContactSchema },
-      zones: { type: 'array', maxItems: SITE_CREATE_LIMITS.zones, items: newSiteZoneSchema },
-      passcodes: { type: 'array', maxItems: SITE_CREATE_LIMITS.passcodes, items: newSitePasscodeSchema },
-      /** The draft the account was typed in: deleted with the creation. */
-      draftId: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-    },
-    ['account', 'address', 'devices', 'contacts', 'zones', 'passcodes'],
-  ),
+  ...closedObject(['account', 'address', 'devices', 'contacts', 'zones', 'passcodes'], {
+    account: newSiteAccountSchema,
+    address: newSiteAddressSchema,
+    devices: { type: 'array', minItems: 1, maxItems: SITE_CREATE_LIMITS.devices, items: newSiteDeviceSchema },
+    contacts: { type: 'array', maxItems: SITE_CREATE_LIMITS.contacts, items: newSiteContactSchema },
+    zones: { type: 'array', maxItems: SITE_CREATE_LIMITS.zones, items: newSiteZoneSchema },
+    passcodes: { type: 'array', maxItems: SITE_CREATE_LIMITS.passcodes, items: newSitePasscodeSchema },
+    /** The draft the account was typed in: deleted with the creation. */
+    draftId: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+  }),
 } as const;
 export type SiteCreate = FromSchema<typeof siteCreateSchema>;
 
@@ -165,16 +150,13 @@ export const transmitterQuerySchema = {
  */
 export const transmitterAvailabilitySchema = {
   $id: 'TransmitterAvailability',
-  ...closedObject(
-    {
-      code: { type: 'string' },
-      available: { type: 'boolean' },
-      siteNum: { type: 'integer' },
-      siteName: { type: 'string' },
-      message: { type: 'string' },
-    },
-    ['code', 'available'],
-  ),
+  ...closedObject(['code', 'available'], {
+    code: { type: 'string' },
+    available: { type: 'boolean' },
+    siteNum: { type: 'integer' },
+    siteName: { type: 'string' },
+    message: { type: 'string' },
+  }),
 } as const;
 export type TransmitterAvailability = FromSchema<typeof transmitterAvailabilitySchema>;
 
@@ -198,13 +180,10 @@ export const SITE_DRAFT_SORT_FIELDS = ['id', 'updatedAt'] as const;
 /** `filter` of GET /api/siteDrafts. */
 export const siteDraftFilterSchema = {
   $id: 'SiteDraftFilter',
-  ...closedObject(
-    {
-      /** react-admin getMany: `filter={"id":[…]}`. */
-      id: idsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    /** react-admin getMany: `filter={"id":[…]}`. */
+    id: idsFilter,
+  }),
 } as const;
 export type SiteDraftFilter = FromSchema<typeof siteDraftFilterSchema>;
 

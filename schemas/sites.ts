@@ -31,25 +31,22 @@ export const SITE_SORT_FIELDS = ['id', 'siteName', 'siteNum', 'city', 'status'] 
 /** `filter` of GET /api/sites (JSON in the query string). */
 export const siteFilterSchema = {
   $id: 'SiteFilter',
-  ...closedObject(
-    {
-      /** A substring, case- and accent-insensitive, of the name, address, city, postal code, phones (digits), contact names, transmitter, site or device number. */
-      q: { type: 'string', maxLength: 100 },
-      status: {
-        anyOf: [
-          { type: 'string', enum: SITE_STATUSES },
-          { type: 'array', items: { type: 'string', enum: SITE_STATUSES }, maxItems: SITE_STATUSES.length },
-        ],
-      },
-      siteType: { type: 'string', enum: SITE_TYPES },
-      city: { type: 'string', maxLength: 100 },
-      state: { type: 'string', maxLength: 2 },
-      favorite: { type: 'boolean' },
-      /** react-admin getMany: `filter={"id":[…]}`. */
-      id: idsFilter,
+  ...closedObject([], {
+    /** A substring, case- and accent-insensitive, of the name, address, city, postal code, phones (digits), contact names, transmitter, site or device number. */
+    q: { type: 'string', maxLength: 100 },
+    status: {
+      anyOf: [
+        { type: 'string', enum: SITE_STATUSES },
+        { type: 'array', items: { type: 'string', enum: SITE_STATUSES }, maxItems: SITE_STATUSES.length },
+      ],
     },
-    [],
-  ),
+    siteType: { type: 'string', enum: SITE_TYPES },
+    city: { type: 'string', maxLength: 100 },
+    state: { type: 'string', maxLength: 2 },
+    favorite: { type: 'boolean' },
+    /** react-admin getMany: `filter={"id":[…]}`. */
+    id: idsFilter,
+  }),
 } as const;
 export type SiteFilter = FromSchema<typeof siteFilterSchema>;
 
@@ -109,21 +106,18 @@ export const siteDetailSchema = {
     isFavorite: { type: 'boolean' },
     devices: {
       type: 'array',
-      items: closedObject(
-        {
-          devNum: { type: 'integer', ...int4Range },
-          transmitterCode: { type: 'string' },
-          panelType: nullableText,
-          description: nullableText,
-          /** The device is on test until then (null: not on test). */
-          onTestUntil: { type: ['string', 'null'], format: 'date-time' },
-          /** The last signal the device sent (any kind but a change to the account); null: none yet. */
-          lastSignalAt: { type: ['string', 'null'], format: 'date-time' },
-          /** The device's last test signal; null: none yet. */
-          lastTestAt: { type: ['string', 'null'], format: 'date-time' },
-        },
-        ['devNum', 'transmitterCode', 'panelType', 'description', 'onTestUntil'],
-      ),
+      items: closedObject(['devNum', 'transmitterCode', 'panelType', 'description', 'onTestUntil'], {
+        devNum: { type: 'integer', ...int4Range },
+        transmitterCode: { type: 'string' },
+        panelType: nullableText,
+        description: nullableText,
+        /** The device is on test until then (null: not on test). */
+        onTestUntil: { type: ['string', 'null'], format: 'date-time' },
+        /** The last signal the device sent (any kind but a change to the account); null: none yet. */
+        lastSignalAt: { type: ['string', 'null'], format: 'date-time' },
+        /** The device's last test signal; null: none yet. */
+        lastTestAt: { type: ['string', 'null'], format: 'date-time' },
+      }),
     },
     zones: {
       type: 'array',

@@ -45,16 +45,13 @@ const status = { type: 'string', enum: SUPPORT_USER_STATUSES } as const;
 /** GET users?filter=…, as support: a substring of username, name, email, phone, dealer or account number. */
 export const supportUserFilterSchema = {
   $id: 'SupportUserFilter',
-  ...closedObject(
-    {
-      q: { type: 'string', maxLength: 100 },
-      status,
-      applicationNum: { type: 'integer', enum: [1, 2, 3] },
-      /** react-admin getMany: `filter={"id":[…]}`. */
-      id: idsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    q: { type: 'string', maxLength: 100 },
+    status,
+    applicationNum: { type: 'integer', enum: [1, 2, 3] },
+    /** react-admin getMany: `filter={"id":[…]}`. */
+    id: idsFilter,
+  }),
 } as const;
 export type SupportUserFilter = FromSchema<typeof supportUserFilterSchema>;
 

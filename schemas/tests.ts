@@ -19,22 +19,19 @@ const positiveInt = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 
 export const siteTestInputSchema = {
   $id: 'SiteTestInput',
-  ...closedObject(
-    {
-      siteNum: positiveInt,
-      /** The device of a device or zones test; a kinds test may name one. */
-      deviceNum: { type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX },
-      scope: { type: 'string', enum: SCOPES },
-      zones: { type: 'array', items: { type: 'integer', minimum: 0, maximum: INT4_MAX }, maxItems: 200, uniqueItems: true },
-      kinds: { type: 'array', items: { type: 'string', enum: SIGNAL_KINDS }, maxItems: SIGNAL_KINDS.length, uniqueItems: true },
-      /** Absent or null: now. */
-      startAt: nullableDateTime,
-      /** 1 minute to 30 days: never open-ended. */
-      durationMinutes: { type: 'integer', minimum: 1, maximum: MAX_MINUTES },
-      reason: { type: 'string', minLength: 1, maxLength: REASON_MAX, ...notBlank },
-    },
-    ['siteNum', 'scope', 'durationMinutes', 'reason'],
-  ),
+  ...closedObject(['siteNum', 'scope', 'durationMinutes', 'reason'], {
+    siteNum: positiveInt,
+    /** The device of a device or zones test; a kinds test may name one. */
+    deviceNum: { type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX },
+    scope: { type: 'string', enum: SCOPES },
+    zones: { type: 'array', items: { type: 'integer', minimum: 0, maximum: INT4_MAX }, maxItems: 200, uniqueItems: true },
+    kinds: { type: 'array', items: { type: 'string', enum: SIGNAL_KINDS }, maxItems: SIGNAL_KINDS.length, uniqueItems: true },
+    /** Absent or null: now. */
+    startAt: nullableDateTime,
+    /** 1 minute to 30 days: never open-ended. */
+    durationMinutes: { type: 'integer', minimum: 1, maximum: MAX_MINUTES },
+    reason: { type: 'string', minLength: 1, maxLength: REASON_MAX, ...notBlank },
+  }),
 } as const;
 export type SiteTestInput = FromSchema<typeof siteTestInputSchema>;
 
@@ -95,15 +92,12 @@ export type SiteTest = FromSchema<typeof siteTestSchema>;
 /** `filter` of GET /api/tests. active: not ended (scheduled or in force). */
 export const siteTestFilterSchema = {
   $id: 'SiteTestFilter',
-  ...closedObject(
-    {
-      siteNum: positiveInt,
-      active: { type: 'boolean' },
-      /** react-admin getMany: `filter={"id":[…]}`. */
-      id: idsFilter,
-    },
-    [],
-  ),
+  ...closedObject([], {
+    siteNum: positiveInt,
+    active: { type: 'boolean' },
+    /** react-admin getMany: `filter={"id":[…]}`. */
+    id: idsFilter,
+  }),
 } as const;
 export type SiteTestFilter = FromSchema<typeof siteTestFilterSchema>;
 

@@ -34,57 +34,55 @@ export type AuthFlag = (typeof AUTH_FLAGS)[number];
 /** §3 user: the signed-in person, whatever the application. */
 export const userSchema = {
   $id: 'User',
-  ...closedObject(
-    {
-      name: { type: 'string' },
-      email: { type: ['string', 'null'] },
-      initials: { type: 'string' },
-      phoneNumber: { type: ['string', 'null'] },
-      applicationNum: { type: 'integer', enum: [APPLICATION.internal, APPLICATION.dealer, APPLICATION.customer] },
-      authItems: {
-        type: 'object',
-        additionalProperties: false,
-        required: [...AUTH_FLAGS],
-        properties: {
-          formsFlag: { type: 'boolean' },
-          allowViewCertificate: { type: 'boolean' },
-          stagesDealerURLFlag: { type: 'boolean' },
-          allowCreateAccountFlag: { type: 'boolean' },
-          ansServiceBlockFlag: { type: 'boolean' },
-          xtAdmin: { type: 'boolean' },
-        },
+  ...closedObject(['name', 'email', 'initials', 'phoneNumber', 'applicationNum', 'authItems', 'roles', 'appUserNum', 'dealer', 'canEdit'], {
+    name: { type: 'string' },
+    email: { type: ['string', 'null'] },
+    initials: { type: 'string' },
+    phoneNumber: { type: ['string', 'null'] },
+    applicationNum: { type: 'integer', enum: [APPLICATION.internal, APPLICATION.dealer, APPLICATION.customer] },
+    authItems: {
+      type: 'object',
+      additionalProperties: false,
+      required: [...AUTH_FLAGS],
+      properties: {
+        formsFlag: { type: 'boolean' },
+        allowViewCertificate: { type: 'boolean' },
+        stagesDealerURLFlag: { type: 'boolean' },
+        allowCreateAccountFlag: { type: 'boolean' },
+        ansServiceBlockFlag: { type: 'boolean' },
+        xtAdmin: { type: 'boolean' },
       },
-      roles: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ROLE_NAMES } },
-      appUserNum: { type: 'integer', ...int4Range },
-      /** The current account group; null for users without one (internal staff, customers). */
-      dealer: {
-        type: ['object', 'null'],
-        additionalProperties: false,
-        required: ['siteGroupNum', 'siteGroupName'],
-        properties: {
-          siteGroupNum: { type: 'integer', ...int4Range },
-          siteGroupName: { type: 'string' },
-          /** §6 Answering Service shows only for dealers that have one. */
-          hasAnsweringService: { type: 'boolean' },
-        },
-      },
-      /** §6: news setup is editable only with canEdit. */
-      canEdit: { type: 'boolean' },
-      /** §4 impersonation: support staff are acting as this user in this session. */
-      impersonating: { type: 'boolean' },
-      /** The language and theme saved on /user-account, applied at sign-in; null until chosen. */
-      preferences: closedObject({
-        language: { type: ['string', 'null'], enum: ['en', 'es', 'fr', null] },
-        theme: { type: ['string', 'null'], enum: ['light', 'dark', null] },
-      }),
     },
-    ['name', 'email', 'initials', 'phoneNumber', 'applicationNum', 'authItems', 'roles', 'appUserNum', 'dealer', 'canEdit'],
-  ),
+    roles: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ROLE_NAMES } },
+    appUserNum: { type: 'integer', ...int4Range },
+    /** The current account group; null for users without one (internal staff, customers). */
+    dealer: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['siteGroupNum', 'siteGroupName'],
+      properties: {
+        siteGroupNum: { type: 'integer', ...int4Range },
+        siteGroupName: { type: 'string' },
+        /** §6 Answering Service shows only for dealers that have one. */
+        hasAnsweringService: { type: 'boolean' },
+      },
+    },
+    /** §6: news setup is editable only with canEdit. */
+    canEdit: { type: 'boolean' },
+    /** §4 impersonation: support staff are acting as this user in this session. */
+    impersonating: { type: 'boolean' },
+    /** The language and theme saved on /user-account, applied at sign-in; null until chosen. */
+    preferences: closedObject({
+      language: { type: ['string', 'null'], enum: ['en', 'es', 'fr', null] },
+      theme: { type: ['string', 'null'], enum: ['light', 'dark', null] },
+    }),
+  }),
 } as const;
 export type User = FromSchema<typeof userSchema>;
 
 /** §3 account link: one alarm account an MSA user manages. */
 const accountLinkFields = closedObject(
+  ['siteNum', 'siteName', 'address', 'devices', 'xmit', 'isFavorite', 'headerLogoUrl', 'darkHeaderLogoUrl'],
   {
     siteNum: { type: 'integer', ...int4Range },
     siteName: { type: 'string' },
@@ -98,7 +96,6 @@ const accountLinkFields = closedObject(
     /** The active account: the one last switched to, else the default, else the first. */
     isActive: { type: 'boolean' },
   },
-  ['siteNum', 'siteName', 'address', 'devices', 'xmit', 'isFavorite', 'headerLogoUrl', 'darkHeaderLogoUrl'],
 );
 export const accountLinkSchema = { $id: 'AccountLink', ...accountLinkFields } as const;
 export type AccountLink = FromSchema<typeof accountLinkSchema>;
@@ -121,18 +118,15 @@ export type MsaUser = FromSchema<typeof msaUserSchema>;
  */
 export const msaAccountUpdateSchema = {
   $id: 'MsaAccountUpdate',
-  ...closedObject(
-    {
-      email: emailField,
-      phoneNumber: {
-        type: ['string', 'null'],
-        maxLength: LIMITS.phoneMax,
-        pattern: optionalPhonePattern,
-        errorMessage: { pattern: 'validation.phone' },
-      },
+  ...closedObject(['email'], {
+    email: emailField,
+    phoneNumber: {
+      type: ['string', 'null'],
+      maxLength: LIMITS.phoneMax,
+      pattern: optionalPhonePattern,
+      errorMessage: { pattern: 'validation.phone' },
     },
-    ['email'],
-  ),
+  }),
 } as const;
 export type MsaAccountUpdate = FromSchema<typeof msaAccountUpdateSchema>;
 
