@@ -44,35 +44,17 @@ const editableFields = {
   /** Null: mail goes to the office address. */
   mailingAddress: nullableAddress,
 } as const;
-const EDITABLE = ['timeZone', 'contactPhone', 'contactEmail', 'billingPhone', 'billingEmail', 'officeAddress', 'mailingAddress'] as const;
-export type AccountGroupEditableField = (typeof EDITABLE)[number];
+export type AccountGroupEditableField = keyof typeof editableFields;
 
 export const accountGroupSettingsInputSchema = {
   $id: 'AccountGroupSettingsInput',
-  type: 'object',
-  additionalProperties: false,
-  required: EDITABLE,
-  properties: editableFields,
+  ...closedObject(editableFields),
 } as const;
 export type AccountGroupSettingsInput = FromSchema<typeof accountGroupSettingsInputSchema>;
 
 export const accountGroupSettingsSchema = {
   $id: 'AccountGroupSettings',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'siteGroupNum',
-    'siteGroupName',
-    'dealerNumber',
-    'teamDomain',
-    'allowedDealers',
-    'ssoProviders',
-    'hasAnsweringService',
-    'updatedAt',
-    'branding',
-    ...EDITABLE,
-  ],
-  properties: {
+  ...closedObject({
     siteGroupNum: { type: 'integer', ...int4Range },
     siteGroupName: { type: 'string' },
     dealerNumber: { type: 'string' },
@@ -85,6 +67,6 @@ export const accountGroupSettingsSchema = {
     updatedAt: nullableDateTime,
     branding: closedObject({ headerLogoUrl: { type: ['string', 'null'] }, darkHeaderLogoUrl: { type: ['string', 'null'] } }),
     ...editableFields,
-  },
+  }),
 } as const;
 export type AccountGroupSettings = FromSchema<typeof accountGroupSettingsSchema>;

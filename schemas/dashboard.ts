@@ -50,12 +50,7 @@ export const dashboardSchema = {
       sites: {
         type: 'array',
         maxItems: DASHBOARD_LIST_LIMIT,
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['siteNum', 'devNum', 'siteName', 'until'],
-          properties: { ...siteRef, until: { type: 'string', format: 'date-time' } },
-        },
+        items: closedObject({ ...siteRef, until: { type: 'string', format: 'date-time' } }),
       },
     }),
     /** Accounts with each data-completeness warning (src/common/siteWarnings.ts). */
@@ -73,12 +68,7 @@ export const dashboardSchema = {
     topSites: {
       type: 'array',
       maxItems: DASHBOARD_LIST_LIMIT,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['siteNum', 'devNum', 'siteName', 'alarms'],
-        properties: { ...siteRef, alarms: count },
-      },
+      items: closedObject({ ...siteRef, alarms: count }),
     },
     /** The user's favourite accounts in the group with their status (the names and links come from the shell's favourites). */
     favorites: {

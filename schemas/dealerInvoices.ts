@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INVOICE_STATUSES } from './invoices.js';
+import { cents, INVOICE_STATUSES, invoiceAmounts, invoiceDates } from './invoices.js';
 import { closedObject, INT4_MAX, int4Range, int4IdsFilter } from './shared.js';
 
 /**
@@ -23,10 +23,7 @@ export const DEALER_INVOICE_SERVICES = [
 ] as const;
 export type DealerInvoiceService = (typeof DEALER_INVOICE_SERVICES)[number];
 
-const INVOICE_CURRENCIES = ['USD', 'CAD', 'MXN'] as const;
 const id = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
-const day = { type: 'string', format: 'date' } as const;
-const cents = { type: 'integer', ...int4Range } as const;
 const service = { type: 'string', enum: DEALER_INVOICE_SERVICES } as const;
 
 /** One service of one account: how many (months, dispatches), at what unit price; amount = quantity × unit. */
@@ -40,52 +37,21 @@ const invoiceProperties = {
   number: { type: 'string' },
   /** The month billed, YYYY-MM. */
   month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
-  issuedOn: day,
-  dueOn: day,
-  periodStart: day,
-  periodEnd: day,
+  ...invoiceDates,
   /** Accounts billed that month. */
   accountCount: { type: 'integer', minimum: 0 },
-  totalCents: cents,
-  paidCents: cents,
-  /** Still owed: total less paid; 0 once paid or void. */
-  balanceCents: cents,
-  paidOn: { type: ['string', 'null'], format: 'date' },
-  status: { type: 'string', enum: INVOICE_STATUSES },
-  currency: { type: 'string', enum: INVOICE_CURRENCIES },
+  ...invoiceAmounts,
   /** The month's total per service, in DEALER_INVOICE_SERVICES order (services billed only). */
   services: {
     type: 'array',
     items: closedObject({ service, amountCents: cents }),
   },
 } as const;
-const invoiceRequired = [
-  'id',
-  'invoiceId',
-  'siteGroupNum',
-  'number',
-  'month',
-  'issuedOn',
-  'dueOn',
-  'periodStart',
-  'periodEnd',
-  'accountCount',
-  'totalCents',
-  'paidCents',
-  'balanceCents',
-  'paidOn',
-  'status',
-  'currency',
-  'services',
-] as const;
 
 /** A month's invoice as the list returns it. `id` is invoiceId. */
 export const dealerInvoiceSchema = {
   $id: 'DealerInvoice',
-  type: 'object',
-  additionalProperties: false,
-  required: invoiceRequired,
-  properties: invoiceProperties,
+  ...closedObject(invoiceProperties),
 } as const;
 export type DealerInvoice = FromSchema<typeof dealerInvoiceSchema>;
 
@@ -110,17 +76,14 @@ const partySchema = closedObject({
 /** One invoice with what each account was billed for (GET /api/invoices/{id}). */
 export const dealerInvoiceDetailSchema = {
   $id: 'DealerInvoiceDetail',
-  type: 'object',
-  additionalProperties: false,
-  required: [...invoiceRequired, 'issuer', 'dealerName', 'dealerNumber', 'accounts'],
-  properties: {
+  ...closedObject({
     ...invoiceProperties,
     issuer: partySchema,
     dealerName: { type: 'string' },
     dealerNumber: { type: 'string' },
     /** By account number; the group's own lines last. */
     accounts: { type: 'array', items: dealerInvoiceAccountSchema },
-  },
+  }),
 } as const;
 export type DealerInvoiceDetail = FromSchema<typeof dealerInvoiceDetailSchema>;
 

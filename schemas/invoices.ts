@@ -22,7 +22,28 @@ const INVOICE_CURRENCIES = ['USD', 'CAD', 'MXN'] as const;
 const siteNum = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 /** A calendar day, YYYY-MM-DD (no time zone: a due date is a day). */
 const day = { type: 'string', format: 'date' } as const;
-const cents = { type: 'integer', ...int4Range } as const;
+export const cents = { type: 'integer', ...int4Range } as const;
+
+/** When an invoice was issued, falls due and what period it bills: the customer's and the dealer's alike. */
+export const invoiceDates = {
+  issuedOn: day,
+  dueOn: day,
+  /** The service period billed. */
+  periodStart: day,
+  periodEnd: day,
+} as const;
+
+/** What an invoice bills and what of it is paid, in which currency: the customer's and the dealer's alike. */
+export const invoiceAmounts = {
+  totalCents: cents,
+  paidCents: cents,
+  /** What is still owed: total less paid; 0 for a paid or void invoice. */
+  balanceCents: cents,
+  /** The day it was paid in full; null while it is not. */
+  paidOn: { type: ['string', 'null'], format: 'date' },
+  status: { type: 'string', enum: INVOICE_STATUSES },
+  currency: { type: 'string', enum: INVOICE_CURRENCIES },
+} as const;
 
 /** One line of an invoice: what was billed, how many, at what unit price (amount = quantity × unit). */
 const invoiceLineSchema = closedObject({
@@ -45,19 +66,8 @@ export const invoiceSchema = {
     siteGroupNum: { type: 'integer', ...int4Range },
     /** The dealer's invoice number, e.g. 'INV-2026-100011-07'. */
     number: { type: 'string' },
-    issuedOn: day,
-    dueOn: day,
-    /** The service period billed. */
-    periodStart: day,
-    periodEnd: day,
-    totalCents: cents,
-    paidCents: cents,
-    /** What is still owed: total less paid; 0 for a paid or void invoice. */
-    balanceCents: cents,
-    /** The day it was paid in full; null while it is not. */
-    paidOn: { type: ['string', 'null'], format: 'date' },
-    status: { type: 'string', enum: INVOICE_STATUSES },
-    currency: { type: 'string', enum: INVOICE_CURRENCIES },
+    ...invoiceDates,
+    ...invoiceAmounts,
     lines: { type: 'array', items: invoiceLineSchema },
   }),
 } as const;

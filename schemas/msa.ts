@@ -81,17 +81,14 @@ export type ChangeRequestSortField = (typeof CHANGE_REQUEST_SORT_FIELDS)[number]
 /** A customer's request as the dealer of the account's group reads it: the account and who asked. */
 export const dealerChangeRequestSchema = {
   $id: 'DealerChangeRequest',
-  type: 'object',
-  additionalProperties: false,
-  required: [...changeRequestSchema.required, 'siteName', 'customerName', 'customerEmail', 'resolvedBy'],
-  properties: {
+  ...closedObject({
     ...changeRequestSchema.properties,
     siteName: { type: 'string' },
     customerName: { type: ['string', 'null'] },
     customerEmail: { type: ['string', 'null'] },
     /** The username of the dealer user who resolved it. */
     resolvedBy: { type: ['string', 'null'] },
-  },
+  }),
 } as const;
 export type DealerChangeRequest = FromSchema<typeof dealerChangeRequestSchema>;
 

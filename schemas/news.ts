@@ -60,10 +60,7 @@ const readOnlyFields = {
 /** Create and update body (SPEC §3 news item, §5 news). */
 export const newsItemInputSchema = {
   $id: 'NewsItemInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['title', 'body'],
-  properties: { ...newsFields, ...readOnlyFields },
+  ...closedObject(['title', 'body'], { ...newsFields, ...readOnlyFields }),
   notAfter: startNotAfterEnd,
 } as const;
 export type NewsItemInput = FromSchema<typeof newsItemInputSchema>;
@@ -94,26 +91,7 @@ export const newsUi = {
 /** A news item as the API returns it: stored fields plus the computed flags. */
 export const newsItemSchema = {
   $id: 'NewsItem',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'newsId',
-    'title',
-    'body',
-    'effectiveDate',
-    'expirationDate',
-    'order',
-    'icon',
-    'color',
-    'documentName',
-    'url',
-    'hasDocument',
-    'active',
-    'future',
-    'expired',
-  ],
-  properties: {
+  ...closedObject({
     id: { type: 'integer', ...int4Range },
     newsId: { type: 'integer', ...int4Range },
     ...newsFields,
@@ -121,7 +99,7 @@ export const newsItemSchema = {
     active: { type: 'boolean' },
     future: { type: 'boolean' },
     expired: { type: 'boolean' },
-  },
+  }),
 } as const;
 export type NewsItem = FromSchema<typeof newsItemSchema>;
 

@@ -69,42 +69,33 @@ const customNeedsDates = {
 
 export const alarmActivityParamsSchema = {
   $id: 'AlarmActivityParams',
-  type: 'object',
-  additionalProperties: false,
-  required: ['period', 'kinds', 'siteNums'],
-  properties: {
+  ...closedObject(['period', 'kinds', 'siteNums'], {
     period,
     from: date,
     to: date,
     kinds: { type: 'array', items: { type: 'string', enum: SIGNAL_KINDS }, minItems: 1, uniqueItems: true, default: [...SIGNAL_KINDS] },
     siteNums,
-  },
+  }),
   ...customNeedsDates,
 } as const;
 export type AlarmActivityParams = FromSchema<typeof alarmActivityParamsSchema>;
 
 export const accountsOnTestParamsSchema = {
   $id: 'AccountsOnTestParams',
-  type: 'object',
-  additionalProperties: false,
-  required: ['when'],
-  properties: {
+  ...closedObject(['when'], {
     /** now: tests in force when the report runs; period: tests overlapping the period. */
     when: { type: 'string', enum: ['now', 'period'], default: 'now' },
     period,
     from: date,
     to: date,
-  },
+  }),
   ...customNeedsDates,
 } as const;
 export type AccountsOnTestParams = FromSchema<typeof accountsOnTestParamsSchema>;
 
 export const openCloseExceptionsParamsSchema = {
   $id: 'OpenCloseExceptionsParams',
-  type: 'object',
-  additionalProperties: false,
-  required: ['period', 'exceptions', 'graceMinutes', 'siteNums'],
-  properties: {
+  ...closedObject(['period', 'exceptions', 'graceMinutes', 'siteNums'], {
     period,
     from: date,
     to: date,
@@ -118,7 +109,7 @@ export const openCloseExceptionsParamsSchema = {
     /** Minutes after the scheduled open (or before the scheduled close) that still count as on time. */
     graceMinutes: { type: 'integer', minimum: 0, maximum: 240, default: 15 },
     siteNums,
-  },
+  }),
   ...customNeedsDates,
 } as const;
 export type OpenCloseExceptionsParams = FromSchema<typeof openCloseExceptionsParamsSchema>;
@@ -146,16 +137,13 @@ export type ZoneListParams = FromSchema<typeof zoneListParamsSchema>;
 
 export const topAlarmAccountsParamsSchema = {
   $id: 'TopAlarmAccountsParams',
-  type: 'object',
-  additionalProperties: false,
-  required: ['period', 'kinds', 'limit'],
-  properties: {
+  ...closedObject(['period', 'kinds', 'limit'], {
     period,
     from: date,
     to: date,
     kinds: { type: 'array', items: { type: 'string', enum: SIGNAL_KINDS }, minItems: 1, uniqueItems: true, default: ['alarm'] },
     limit: { type: 'integer', minimum: 5, maximum: 500, default: 25 },
-  },
+  }),
   ...customNeedsDates,
 } as const;
 export type TopAlarmAccountsParams = FromSchema<typeof topAlarmAccountsParamsSchema>;
@@ -311,10 +299,7 @@ export const REPORT_MAX_RECIPIENTS = 10;
 /** POST/PUT /api/reportSchedules. */
 export const reportScheduleInputSchema = {
   $id: 'ReportScheduleInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'reportId', 'format', 'parameters', 'frequency', 'time', 'timeZone', 'recipients', 'active'],
-  properties: {
+  ...closedObject(['name', 'reportId', 'format', 'parameters', 'frequency', 'time', 'timeZone', 'recipients', 'active'], {
     name: { type: 'string', minLength: 1, maxLength: 100, ...notBlank },
     reportId: { type: 'string', enum: REPORT_IDS },
     format: { type: 'string', enum: REPORT_FORMATS },
@@ -336,7 +321,7 @@ export const reportScheduleInputSchema = {
       uniqueItems: true,
     },
     active: { type: 'boolean' },
-  },
+  }),
   allOf: [
     {
       if: { properties: { frequency: { const: 'weekly' } } },

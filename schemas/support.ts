@@ -99,140 +99,140 @@ const actionAvailability = closedObject({
 /** One user's page (GET users/{id} as support). */
 export const supportUserDetailSchema = {
   $id: 'SupportUserDetail',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'username',
-    'name',
-    'email',
-    'phoneNumber',
-    'applicationNum',
-    'dealerNumber',
-    'dealerName',
-    'status',
-    'lastSignInAt',
-    'createdAt',
-    'disabledAt',
-    'invitedAt',
-    'emailVerified',
-    'roles',
-    'flags',
-    'canEdit',
-    'accountGroups',
-    'linkedAccounts',
-    'contactMethods',
-    'pendingRequirements',
-    'locks',
-    'accountChallenge',
-    'trustedDevices',
-    'sessions',
-    'signInAttempts',
-    'supportAccess',
-    'actions',
-    'refusal',
-    'impersonation',
-  ],
-  properties: {
-    ...supportUserSchema.properties,
-    createdAt: dateTime,
-    disabledAt: nullableDateTime,
-    invitedAt: nullableDateTime,
-    emailVerified: { type: 'boolean' },
-    roles: { type: 'array', items: { type: 'string' } },
-    flags: { type: 'array', items: { type: 'string' } },
-    canEdit: { type: 'boolean' },
-    /** Dealers and staff: the account groups they belong to. */
-    accountGroups: {
-      type: 'array',
-      items: closedObject({
-        siteGroupNum: { type: 'integer' },
-        siteGroupName: { type: 'string' },
-        dealerNumber: { type: 'string' },
-        current: { type: 'boolean' },
-      }),
-    },
-    /** Customers: their linked alarm accounts. */
-    linkedAccounts: {
-      type: 'array',
-      items: closedObject({
-        siteNum: { type: 'integer' },
-        siteName: { type: 'string' },
-        siteGroupName: { type: ['string', 'null'] },
-        isDefault: { type: 'boolean' },
-      }),
-    },
-    contactMethods: {
-      type: 'array',
-      items: closedObject({
-        type: { type: 'string', enum: ['cellPhone', 'email'] },
-        value: { type: 'string' },
-        verified: { type: 'boolean' },
-      }),
-    },
-    /** Login steps the next sign-in asks for (SPEC §3 reqs flags, without the per-sign-in MFA code). */
-    pendingRequirements: { type: 'array', items: { type: 'string' } },
-    /** Addresses the account is blocked from after failed sign-ins, until when. */
-    locks: {
-      type: 'array',
-      items: closedObject({ address: { type: 'string' }, failures: { type: 'integer' }, blockedUntil: dateTime }),
-    },
-    trustedDevices: {
-      type: 'array',
-      items: closedObject({
-        id: { type: 'string' },
-        label: { type: ['string', 'null'] },
-        createdAt: dateTime,
-        lastUsedAt: nullableDateTime,
-      }),
-    },
-    /** Open sessions, an impersonation's with the support user's name. */
-    sessions: {
-      type: 'array',
-      items: closedObject({
-        id: { type: 'string' },
-        ip: { type: ['string', 'null'] },
-        userAgent: { type: ['string', 'null'] },
-        createdAt: dateTime,
-        lastSeenAt: dateTime,
-        expiresAt: dateTime,
-        impersonatedBy: { type: ['string', 'null'] },
-      }),
-    },
-    /**
-     * The account's challenge against guesses from many addresses (throttle.ts
-     * SIGN_IN_ACCOUNT_POLICY): wrong passwords within the hour, and until when every sign-in to
-     * the account asks for a captcha; null while it does not.
-     */
-    accountChallenge: {
-      type: ['object', 'null'],
-      additionalProperties: false,
-      required: ['failures', 'until'],
-      properties: {
-        failures: { type: 'integer', minimum: 0 },
-        until: dateTime,
+  ...closedObject(
+    [
+      'id',
+      'username',
+      'name',
+      'email',
+      'phoneNumber',
+      'applicationNum',
+      'dealerNumber',
+      'dealerName',
+      'status',
+      'lastSignInAt',
+      'createdAt',
+      'disabledAt',
+      'invitedAt',
+      'emailVerified',
+      'roles',
+      'flags',
+      'canEdit',
+      'accountGroups',
+      'linkedAccounts',
+      'contactMethods',
+      'pendingRequirements',
+      'locks',
+      'accountChallenge',
+      'trustedDevices',
+      'sessions',
+      'signInAttempts',
+      'supportAccess',
+      'actions',
+      'refusal',
+      'impersonation',
+    ],
+    {
+      ...supportUserSchema.properties,
+      createdAt: dateTime,
+      disabledAt: nullableDateTime,
+      invitedAt: nullableDateTime,
+      emailVerified: { type: 'boolean' },
+      roles: { type: 'array', items: { type: 'string' } },
+      flags: { type: 'array', items: { type: 'string' } },
+      canEdit: { type: 'boolean' },
+      /** Dealers and staff: the account groups they belong to. */
+      accountGroups: {
+        type: 'array',
+        items: closedObject({
+          siteGroupNum: { type: 'integer' },
+          siteGroupName: { type: 'string' },
+          dealerNumber: { type: 'string' },
+          current: { type: 'boolean' },
+        }),
       },
-    },
-    /** The newest sign-in attempts (the audit log's login lines). */
-    signInAttempts: {
-      type: 'array',
-      items: closedObject({
-        at: dateTime,
-        ip: { type: ['string', 'null'] },
-        result: { type: 'string', enum: ['succeeded', 'failed', 'throttled', 'captchaRequired'] },
+      /** Customers: their linked alarm accounts. */
+      linkedAccounts: {
+        type: 'array',
+        items: closedObject({
+          siteNum: { type: 'integer' },
+          siteName: { type: 'string' },
+          siteGroupName: { type: ['string', 'null'] },
+          isDefault: { type: 'boolean' },
+        }),
+      },
+      contactMethods: {
+        type: 'array',
+        items: closedObject({
+          type: { type: 'string', enum: ['cellPhone', 'email'] },
+          value: { type: 'string' },
+          verified: { type: 'boolean' },
+        }),
+      },
+      /** Login steps the next sign-in asks for (SPEC §3 reqs flags, without the per-sign-in MFA code). */
+      pendingRequirements: { type: 'array', items: { type: 'string' } },
+      /** Addresses the account is blocked from after failed sign-ins, until when. */
+      locks: {
+        type: 'array',
+        items: closedObject({ address: { type: 'string' }, failures: { type: 'integer' }, blockedUntil: dateTime }),
+      },
+      trustedDevices: {
+        type: 'array',
+        items: closedObject({
+          id: { type: 'string' },
+          label: { type: ['string', 'null'] },
+          createdAt: dateTime,
+          lastUsedAt: nullableDateTime,
+        }),
+      },
+      /** Open sessions, an impersonation's with the support user's name. */
+      sessions: {
+        type: 'array',
+        items: closedObject({
+          id: { type: 'string' },
+          ip: { type: ['string', 'null'] },
+          userAgent: { type: ['string', 'null'] },
+          createdAt: dateTime,
+          lastSeenAt: dateTime,
+          expiresAt: dateTime,
+          impersonatedBy: { type: ['string', 'null'] },
+        }),
+      },
+      /**
+       * The account's challenge against guesses from many addresses (throttle.ts
+       * SIGN_IN_ACCOUNT_POLICY): wrong passwords within the hour, and until when every sign-in to
+       * the account asks for a captcha; null while it does not.
+       */
+      accountChallenge: {
+        type: ['object', 'null'],
+        additionalProperties: false,
+        required: ['failures', 'until'],
+        properties: {
+          failures: { type: 'integer', minimum: 0 },
+          until: dateTime,
+        },
+      },
+      /** The newest sign-in attempts (the audit log's login lines). */
+      signInAttempts: {
+        type: 'array',
+        items: closedObject({
+          at: dateTime,
+          ip: { type: ['string', 'null'] },
+          result: { type: 'string', enum: ['succeeded', 'failed', 'throttled', 'captchaRequired'] },
+        }),
+      },
+      /** Impersonations of this user, newest first. */
+      supportAccess: { type: 'array', items: supportAccessFields },
+      actions: { type: 'array', items: actionAvailability },
+      /** Why the caller may not act on this user at all (src/common/supportActions.ts supportRefusal), else null. */
+      refusal: { type: ['string', 'null'], enum: ['notStaff', 'self', 'higherPrivilege', null] },
+      /** Whether the caller may impersonate this user, and why not. */
+      impersonation: closedObject({
+        available: { type: 'boolean' },
+        refusal: { type: ['string', 'null'], enum: ['notStaff', 'self', 'staff', 'disabled', null] },
       }),
     },
-    /** Impersonations of this user, newest first. */
-    supportAccess: { type: 'array', items: supportAccessFields },
-    actions: { type: 'array', items: actionAvailability },
-    /** Why the caller may not act on this user at all (src/common/supportActions.ts supportRefusal), else null. */
-    refusal: { type: ['string', 'null'], enum: ['notStaff', 'self', 'higherPrivilege', null] },
-    /** Whether the caller may impersonate this user, and why not. */
-    impersonation: closedObject({
-      available: { type: 'boolean' },
-      refusal: { type: ['string', 'null'], enum: ['notStaff', 'self', 'staff', 'disabled', null] },
-    }),
-  },
+  ),
 } as const;
 export type SupportUserDetail = FromSchema<typeof supportUserDetailSchema>;
 

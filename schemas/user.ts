@@ -40,19 +40,14 @@ export const userSchema = {
     initials: { type: 'string' },
     phoneNumber: { type: ['string', 'null'] },
     applicationNum: { type: 'integer', enum: [APPLICATION.internal, APPLICATION.dealer, APPLICATION.customer] },
-    authItems: {
-      type: 'object',
-      additionalProperties: false,
-      required: [...AUTH_FLAGS],
-      properties: {
-        formsFlag: { type: 'boolean' },
-        allowViewCertificate: { type: 'boolean' },
-        stagesDealerURLFlag: { type: 'boolean' },
-        allowCreateAccountFlag: { type: 'boolean' },
-        ansServiceBlockFlag: { type: 'boolean' },
-        xtAdmin: { type: 'boolean' },
-      },
-    },
+    authItems: closedObject({
+      formsFlag: { type: 'boolean' },
+      allowViewCertificate: { type: 'boolean' },
+      stagesDealerURLFlag: { type: 'boolean' },
+      allowCreateAccountFlag: { type: 'boolean' },
+      ansServiceBlockFlag: { type: 'boolean' },
+      xtAdmin: { type: 'boolean' },
+    }),
     roles: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ROLE_NAMES } },
     appUserNum: { type: 'integer', ...int4Range },
     /** The current account group; null for users without one (internal staff, customers). */
