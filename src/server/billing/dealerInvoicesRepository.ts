@@ -5,7 +5,7 @@ import { groupByAccount, monthOf, serviceTotals, type DealerLine } from '../../c
 import type { Db } from '../db/database.js';
 import { countRows, pageTotal, windowTotal } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
-import type { ScopeUser } from '../db/siteScope.js';
+import { selectedGroupScope, type ScopeUser } from '../db/siteScope.js';
 import { invoiceFields, sortedBy, statusIs } from './invoiceQueryParts.js';
 
 export type DealerInvoiceSortField = 'month' | 'dueOn' | 'totalCents' | 'balanceCents' | 'id';
@@ -41,25 +41,8 @@ const SORT_COLUMNS = {
   id: sql`dealer_invoices.dealer_invoice_id`,
 } as const;
 
-/**
- * The tenant scope of dealer billing: the invoices of the user's selected account group, provided
- * it is still one of their groups; none while no group is selected (siteScope's rule for dealers).
- */
-function groupScope(user: ScopeUser): (eb: Eb) => Expression<SqlBool> {
-  return (eb) => {
-    if (user.current_site_group_num === null) return eb.lit(false);
-    return eb.and([
-      eb('dealer_invoices.site_group_num', '=', user.current_site_group_num),
-      eb.exists(
-        eb
-          .selectFrom('user_account_groups')
-          .select('user_account_groups.site_group_num')
-          .whereRef('user_account_groups.site_group_num', '=', 'dealer_invoices.site_group_num')
-          .where('user_account_groups.user_id', '=', user.user_id),
-      ),
-    ]);
-  };
-}
+/** The tenant scope of dealer billing: the invoices of the user's selected account group (siteScope's rule for dealers). */
+const groupScope = (user: ScopeUser) => selectedGroupScope('dealer_invoices.site_group_num', user);
 
 /**
  * Billing for dealers: the station's monthly invoices of the selected account group.
@@ -152,7 +135,7 @@ export function dealerInvoicesRepository(db: Db) {
     /** One page of the group's invoices and the total that matched; newest month first unless sorted. */
     async list(user: ScopeUser, query: DealerInvoiceQuery): Promise<{ items: DealerInvoice[]; total: number }> {
       const where = (eb: Eb) => {
-        const conditions: Expression<SqlBool>[] = [groupScope(user)(eb)];
+        const conditions: Expression<SqlBool>[] = [groupScope(user)];
         if (query.status) conditions.push(statusIs(eb, 'dealer_invoices', query.status, query.today));
         if (query.year !== undefined) conditions.push(eb.between('dealer_invoices.month', `${query.year}-01-01`, `${query.year}-12-01`));
         if (query.ids) conditions.push(query.ids.length ? eb('dealer_invoices.dealer_invoice_id', 'in', query.ids) : eb.lit(false));

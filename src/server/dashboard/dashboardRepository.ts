@@ -3,7 +3,7 @@ import { DASHBOARD_DAYS, DASHBOARD_LIST_LIMIT, type Dashboard } from '../../../s
 import { SITE_WARNINGS, type SiteStatus, type SiteWarning } from '../../../schemas/sites.js';
 import { dateIn } from '../../common/siteWarnings.js';
 import type { Db } from '../db/database.js';
-import type { ScopeUser } from '../db/siteScope.js';
+import { selectedGroup, type ScopeUser } from '../db/siteScope.js';
 import { dashboardDays, emptyDashboard, fillDays, fillStatuses } from './dashboardFigures.js';
 
 const HOUR_MS = 3_600_000;
@@ -21,18 +21,6 @@ const MIN_VERIFICATION_CONTACTS = 2;
  * queries run side by side (the pool has ten connections).
  */
 export function dashboardRepository(db: Db) {
-  /** The group the user may see now, or null (none selected, or no longer theirs). */
-  async function selectedGroup(user: ScopeUser): Promise<number | null> {
-    if (user.current_site_group_num === null) return null;
-    const row = await db
-      .selectFrom('user_account_groups')
-      .select('site_group_num')
-      .where('user_id', '=', user.user_id)
-      .where('site_group_num', '=', user.current_site_group_num)
-      .executeTakeFirst();
-    return row?.site_group_num ?? null;
-  }
-
   async function statusCounts(group: number) {
     return db
       .selectFrom('sites')
@@ -173,10 +161,9 @@ export function dashboardRepository(db: Db) {
   }
 
   return {
-    selectedGroup,
     /** The figures of the user's selected group; zeros and empty lists without one. */
     async get(user: ScopeUser, now: Date = new Date()): Promise<Dashboard> {
-      const group = await selectedGroup(user);
+      const group = await selectedGroup(db, user);
       if (group === null) return emptyDashboard(now);
       const days = dashboardDays(now, DASHBOARD_DAYS);
       const [statuses, alarmCounts, testing, warnings, perDay, top, favs] = await Promise.all([

@@ -1,5 +1,6 @@
 import { expressionBuilder, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { APPLICATION } from '../../common/constants.js';
+import type { Db } from './database.js';
 import { countRows, pageTotal, windowTotal } from './listing.js';
 import type { Database } from './schema.js';
 
@@ -10,12 +11,48 @@ export interface ScopeUser {
   current_site_group_num: number | null;
 }
 
+/** The account group column of a row that belongs to one group. */
+type GroupColumn = 'sites.site_group_num' | 'dealer_invoices.site_group_num';
+
+/** Whether the user belongs to the account group of a row (user_account_groups): still theirs, not only once selected. */
+export function isUsersGroup(group: GroupColumn, userId: number) {
+  const eb = expressionBuilder<Database, 'user_account_groups'>();
+  return eb.exists(
+    eb
+      .selectFrom('user_account_groups')
+      .select('user_account_groups.site_group_num')
+      .where('user_account_groups.site_group_num', '=', sql.ref<number>(group))
+      .where('user_account_groups.user_id', '=', userId),
+  );
+}
+
+/**
+ * The rows of the dealer's or staff member's selected account group (users.current_site_group_num),
+ * provided it is still one of their user_account_groups; none while no group is selected.
+ */
+export function selectedGroupScope(group: GroupColumn, user: ScopeUser): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, never>();
+  if (user.current_site_group_num === null) return eb.lit(false);
+  return eb.and([eb(sql.ref<number>(group), '=', user.current_site_group_num), isUsersGroup(group, user.user_id)]);
+}
+
+/** The group selectedGroupScope reaches: the user's selected account group while it is still theirs, else null. */
+export async function selectedGroup(db: Db, user: ScopeUser): Promise<number | null> {
+  if (user.current_site_group_num === null) return null;
+  const row = await db
+    .selectFrom('user_account_groups')
+    .select('site_group_num')
+    .where('user_id', '=', user.user_id)
+    .where('site_group_num', '=', user.current_site_group_num)
+    .executeTakeFirst();
+  return row?.site_group_num ?? null;
+}
+
 /**
  * The tenant scope of every site query (ARCHITECTURE 'One access table'): the
  * sites a user may reach. Dealers and staff: the sites of their selected
- * account group (users.current_site_group_num), provided it is still one of
- * their user_account_groups; none while no group is selected. Customers: the
- * sites of their linked accounts (msa_account_links).
+ * account group (selectedGroupScope). Customers: the sites of their linked
+ * accounts (msa_account_links).
  */
 export function siteScope(user: ScopeUser): Expression<SqlBool> {
   const eb = expressionBuilder<Database, 'sites'>();
@@ -28,17 +65,7 @@ export function siteScope(user: ScopeUser): Expression<SqlBool> {
         .where('msa_account_links.user_id', '=', user.user_id),
     );
   }
-  if (user.current_site_group_num === null) return eb.lit(false);
-  return eb.and([
-    eb('sites.site_group_num', '=', user.current_site_group_num),
-    eb.exists(
-      eb
-        .selectFrom('user_account_groups')
-        .select('user_account_groups.site_group_num')
-        .whereRef('user_account_groups.site_group_num', '=', 'sites.site_group_num')
-        .where('user_account_groups.user_id', '=', user.user_id),
-    ),
-  ]);
+  return selectedGroupScope('sites.site_group_num', user);
 }
 
 /** The list filter of rows that hang off a site: one account's, getMany's ids, or both. */

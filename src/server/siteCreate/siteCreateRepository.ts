@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { SiteCreate, SiteCreated } from '../../../schemas/siteCreate.js';
 import { normaliseTransmitter } from '../../common/transmitter.js';
 import type { Db } from '../db/database.js';
-import type { ScopeUser } from '../db/siteScope.js';
+import { isUsersGroup, selectedGroup, type ScopeUser } from '../db/siteScope.js';
 
 /** Who holds a transmitter code: named only when the account is in one of the asking user's account groups. */
 export type TransmitterOwner = { own: true; siteNum: number; siteName: string } | { own: false };
@@ -43,37 +43,17 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
  * account is reported without naming it.
  */
 export function siteCreateRepository(db: Db) {
-  /** The account group new accounts of this user go to, or null. */
-  async function groupOf(trx: Db, user: ScopeUser): Promise<number | null> {
-    if (user.current_site_group_num === null) return null;
-    const row = await trx
-      .selectFrom('user_account_groups')
-      .select('site_group_num')
-      .where('user_id', '=', user.user_id)
-      .where('site_group_num', '=', user.current_site_group_num)
-      .executeTakeFirst();
-    return row?.site_group_num ?? null;
-  }
-
   /** The owners of codes already on the platform, by code. */
   async function owners(trx: Db, user: ScopeUser, codes: string[]): Promise<Map<string, TransmitterOwner>> {
     if (codes.length === 0) return new Map();
     const rows = await trx
       .selectFrom('devices')
       .innerJoin('sites', 'sites.site_num', 'devices.site_num')
-      .select((eb) => [
+      .select([
         'devices.transmitter_code',
         'sites.site_num',
         'sites.site_name',
-        eb
-          .exists(
-            eb
-              .selectFrom('user_account_groups')
-              .select('user_account_groups.site_group_num')
-              .whereRef('user_account_groups.site_group_num', '=', 'sites.site_group_num')
-              .where('user_account_groups.user_id', '=', user.user_id),
-          )
-          .as('own'),
+        isUsersGroup('sites.site_group_num', user.user_id).as('own'),
       ])
       .where('devices.transmitter_code', 'in', codes)
       .execute();
@@ -100,7 +80,8 @@ export function siteCreateRepository(db: Db) {
       const codes = site.devices.map((d) => d.transmitterCode);
       try {
         return await db.transaction().execute(async (trx) => {
-          const siteGroupNum = await groupOf(trx, user);
+          // New accounts go to the user's selected group, while it is theirs.
+          const siteGroupNum = await selectedGroup(trx, user);
           if (siteGroupNum === null) throw new NoAccountGroup();
           await sql`select pg_advisory_xact_lock(${NUMBER_LOCK})`.execute(trx);
           const taken = await owners(trx, user, codes);
