@@ -170,3 +170,18 @@ export function sessionStore(db: Db, secret: string, options: SessionStoreOption
   };
 }
 export type SessionStore = ReturnType<typeof sessionStore>;
+
+/**
+ * Ends every open session of the user (impersonations of them too), outside a request's own store:
+ * a password reset, a disabled user, support signing them out. Answers how many ended.
+ */
+export async function endUserSessions(db: Db, userId: number, reason: string, now = new Date()): Promise<number> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ ended_at: now, end_reason: reason })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .returning('session_id')
+    .execute();
+  return rows.length;
+}

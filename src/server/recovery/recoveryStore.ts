@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { TokenKind } from '../auth/oneTimeTokens.js';
 import { hashSecret, sha256 } from '../auth/secrets.js';
+import { endUserSessions } from '../auth/sessions.js';
 import { phoneVariants, contactTypeOf, normaliseEmail, RECOVERY_POLICY, type ContactValue, type GatePolicy } from './recoveryRules.js';
 
 /**
@@ -184,16 +185,6 @@ export async function resetPassword(db: Db, userId: number, password: string): P
     .where('user_id', '=', userId)
     .execute();
   await endUserSessions(db, userId, 'password-reset');
-}
-
-/** Ends every open session of the user (after a password change). */
-async function endUserSessions(db: Db, userId: number, reason: string, now = new Date()): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ ended_at: now, end_reason: reason })
-    .where('user_id', '=', userId)
-    .where('ended_at', 'is', null)
-    .execute();
 }
 
 /** Adds or verifies the user's email contact method (a verified link or code proved it). */

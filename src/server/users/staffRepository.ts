@@ -3,6 +3,8 @@ import type { StaffUser } from '../../../schemas/users.js';
 import { STAFF_FLAGS, STAFF_ROLES } from '../../../schemas/users.js';
 import { APPLICATION } from '../../common/constants.js';
 import { replaceToken, TOKEN_KIND } from '../auth/oneTimeTokens.js';
+import { endUserSessions } from '../auth/sessions.js';
+import { revokeDevices } from '../auth/trustedDevices.js';
 import type { Db } from '../db/database.js';
 import { containsPattern, iso } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
@@ -98,18 +100,6 @@ export function staffRepository(db: Db) {
     if (query.status) q = q.where(statusSql, '=', query.status);
     if (query.ids?.length) q = q.where('users.user_id', 'in', query.ids);
     return q;
-  }
-
-  /** Ends the user's open sessions; answers how many. */
-  async function endSessions(userId: number, reason: string, now = new Date()): Promise<number> {
-    const rows = await db
-      .updateTable('sessions')
-      .set({ ended_at: now, end_reason: reason })
-      .where('user_id', '=', userId)
-      .where('ended_at', 'is', null)
-      .returning('session_id')
-      .execute();
-    return rows.length;
   }
 
   return {
@@ -224,7 +214,8 @@ export function staffRepository(db: Db) {
         .execute();
     },
 
-    endSessions,
+    /** Ends the user's open sessions; answers how many. */
+    endSessions: (userId: number, reason: string) => endUserSessions(db, userId, reason),
 
     /**
      * Reset MFA: the user's contact methods go (their next sign-in asks for a contact and confirms it
@@ -232,16 +223,10 @@ export function staffRepository(db: Db) {
      */
     async resetMfa(userId: number, now = new Date()) {
       const contacts = await db.deleteFrom('user_contact_methods').where('user_id', '=', userId).returning('type').execute();
-      const devices = await db
-        .updateTable('trusted_devices')
-        .set({ revoked_at: now })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .returning('device_id')
-        .execute();
+      const devices = await revokeDevices(db, userId, now);
       await db.deleteFrom('one_time_tokens').where('user_id', '=', userId).where('kind', '=', 'pendingContact').execute();
-      const sessions = await endSessions(userId, 'mfa-reset', now);
-      return { contacts: contacts.length, devices: devices.length, sessions };
+      const sessions = await endUserSessions(db, userId, 'mfa-reset', now);
+      return { contacts: contacts.length, devices, sessions };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { SupportAccess, SupportUser, SupportUserStatus } from '../../../sch
 import { APPLICATION } from '../../common/constants.js';
 import { PENDING_FLAGS, pendingRequirements } from '../auth/requirements.js';
 import { replaceToken } from '../auth/oneTimeTokens.js';
+import { endUserSessions } from '../auth/sessions.js';
 import { accountNeedsCaptcha, SIGN_IN_ACCOUNT_POLICY, signInKeys, throttle, type ThrottleState } from '../auth/throttle.js';
 import type { Db } from '../db/database.js';
 import { containsPattern, iso } from '../db/listing.js';
@@ -447,16 +448,7 @@ export function supportRepository(db: Db) {
     },
 
     /** Ends every open session of the user (impersonations of them too); answers how many. */
-    async endSessions(userId: number, reason: string, now = new Date()): Promise<number> {
-      const rows = await db
-        .updateTable('sessions')
-        .set({ ended_at: now, end_reason: reason })
-        .where('user_id', '=', userId)
-        .where('ended_at', 'is', null)
-        .returning('session_id')
-        .execute();
-      return rows.length;
-    },
+    endSessions: (userId: number, reason: string) => endUserSessions(db, userId, reason),
 
     // ------------------------------------------------------------ impersonation
 
