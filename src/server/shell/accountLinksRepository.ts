@@ -2,7 +2,7 @@ import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import type { AccountLink } from '../../../schemas/user.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { rowAddressDisplay } from './sitesRepository.js';
+import { rowAddressDisplay, siteAddressColumns } from '../db/siteAddress.js';
 
 /** The tenant scope of every account-link query: the customer's own links (msa_account_links). */
 function linkScope(userId: number): Expression<SqlBool> {
@@ -47,11 +47,7 @@ export function accountLinksRepository(db: Db) {
         .select([
           'sites.site_num',
           'sites.site_name',
-          'sites.address_line1',
-          'sites.address_line2',
-          'sites.city',
-          'sites.state',
-          'sites.postal_code',
+          ...siteAddressColumns,
           'msa_account_links.is_default',
           'account_groups.header_logo_url',
           'account_groups.dark_header_logo_url',

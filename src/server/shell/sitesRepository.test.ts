@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { likePrefix, rowAddressDisplay, searchPlan } from './sitesRepository.js';
+import { rowAddressDisplay } from '../db/siteAddress.js';
+import { likePrefix, searchPlan } from './sitesRepository.js';
 
 describe('account search plan', () => {
   it('looks a number up as device number, transmitter prefix, account number and name', () => {

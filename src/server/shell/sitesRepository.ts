@@ -1,33 +1,16 @@
-import { addressDisplay } from '../../common/address.js';
 import { sql } from 'kysely';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import type { SiteListItem } from '../../../schemas/dealer.js';
 import type { SiteSearchQuery, SiteSummary } from '../../../schemas/shell.js';
 import type { Db } from '../db/database.js';
 import { escapeLike } from '../db/listing.js';
+import { rowAddressDisplay, siteAddressColumns, type SiteAddressRow } from '../db/siteAddress.js';
 
 import { normaliseTransmitter } from '../../common/transmitter.js';
 
 /** Search answers and recents are short lists. */
 const SEARCH_LIMIT = 25;
 const RECENTS_KEPT = 20;
-
-/** A site row's address as every list writes it (common/address.ts). */
-export function rowAddressDisplay(site: {
-  address_line1: string;
-  address_line2: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
-}): string {
-  return addressDisplay({
-    line1: site.address_line1,
-    line2: site.address_line2,
-    city: site.city,
-    state: site.state,
-    postalCode: site.postal_code,
-  });
-}
 
 /** A LIKE prefix pattern for text typed by a user: % and _ match themselves. */
 export function likePrefix(text: string): string {
@@ -65,26 +48,11 @@ export function searchPlan(query: SiteSearchQuery): SearchPlan {
   return plan;
 }
 
-const listColumns = [
-  'sites.site_num',
-  'sites.site_name',
-  'sites.address_line1',
-  'sites.address_line2',
-  'sites.city',
-  'sites.state',
-  'sites.postal_code',
-  'devices.dev_num',
-  'devices.transmitter_code',
-] as const;
+const listColumns = ['sites.site_num', 'sites.site_name', ...siteAddressColumns, 'devices.dev_num', 'devices.transmitter_code'] as const;
 
-type ListRow = {
+type ListRow = SiteAddressRow & {
   site_num: number;
   site_name: string;
-  address_line1: string;
-  address_line2: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
   dev_num: number;
   transmitter_code: string;
 };
@@ -237,16 +205,7 @@ export function sitesRepository(db: Db) {
     async open(user: ScopeUser, siteNum: number, dn?: number): Promise<SiteSummary | undefined> {
       const site = await db
         .selectFrom('sites')
-        .select([
-          'sites.site_num',
-          'sites.site_name',
-          'sites.site_group_num',
-          'sites.address_line1',
-          'sites.address_line2',
-          'sites.city',
-          'sites.state',
-          'sites.postal_code',
-        ])
+        .select(['sites.site_num', 'sites.site_name', 'sites.site_group_num', ...siteAddressColumns])
         .where('sites.site_num', '=', siteNum)
         .where(siteScope(user))
         .executeTakeFirst();

@@ -4,6 +4,7 @@ import type { PasscodeReveal, SiteDetail } from '../../../schemas/sites.js';
 import { dateIn, siteWarnings } from '../../common/siteWarnings.js';
 import type { Db } from '../db/database.js';
 import { iso } from '../db/listing.js';
+import { rowAddress, siteAddressColumns } from '../db/siteAddress.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 
 /** A masked passcode is this bullet once per character ('••••'): its length is all the account view shows. */
@@ -31,11 +32,7 @@ export function siteDetailRepository(db: Db) {
           'sites.status',
           'sites.site_type',
           'sites.time_zone',
-          'sites.address_line1',
-          'sites.address_line2',
-          'sites.city',
-          'sites.state',
-          'sites.postal_code',
+          ...siteAddressColumns,
           eb
             .exists(
               eb
@@ -160,13 +157,7 @@ export function siteDetailRepository(db: Db) {
           .execute(),
       ]);
 
-      const address = {
-        line1: site.address_line1,
-        line2: site.address_line2,
-        city: site.city,
-        state: site.state,
-        postalCode: site.postal_code,
-      };
+      const address = rowAddress(site);
       // The contact's passcode leaves the database as bullets only.
       const contacts = contactRows.map(({ passcode, ...contact }) => ({
         ...contact,

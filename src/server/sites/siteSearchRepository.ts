@@ -1,10 +1,10 @@
-import { addressDisplay } from '../../common/address.js';
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { SITE_SORT_FIELDS, SiteFilter, SiteRecord } from '../../../schemas/sites.js';
 import { APPLICATION } from '../../common/constants.js';
 import type { Db } from '../db/database.js';
 import { escapeLike } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
+import { rowAddressDisplay, siteAddressColumns, type SiteAddressRow } from '../db/siteAddress.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import { findMatch, foldSearchText, searchPlan, type SearchPlan, type SearchableSite } from './siteSearch.js';
 
@@ -29,14 +29,9 @@ export interface SiteListOptions {
   limit: number;
 }
 
-interface DetailRow {
+interface DetailRow extends SiteAddressRow {
   site_num: number;
   site_name: string;
-  address_line1: string;
-  address_line2: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
   phone_number: string | null;
   status: SiteRecord['status'];
   site_type: SiteRecord['siteType'];
@@ -66,13 +61,7 @@ function toRecord(row: DetailRow, plan: SearchPlan | undefined): SiteRecord {
     siteName: row.site_name,
     devNum: hit.device?.devNum ?? null,
     transmitterCode: hit.device?.transmitterCode ?? null,
-    addressDisplay: addressDisplay({
-      line1: site.addressLine1,
-      line2: site.addressLine2,
-      city: site.city,
-      state: row.state,
-      postalCode: site.postalCode,
-    }),
+    addressDisplay: rowAddressDisplay(row),
     city: row.city,
     state: row.state,
     status: row.status,
@@ -183,11 +172,7 @@ export function siteSearchRepository(
       .select([
         'sites.site_num',
         'sites.site_name',
-        'sites.address_line1',
-        'sites.address_line2',
-        'sites.city',
-        'sites.state',
-        'sites.postal_code',
+        ...siteAddressColumns,
         'sites.phone_number',
         'sites.status',
         'sites.site_type',
