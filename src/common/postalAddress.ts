@@ -1,4 +1,5 @@
 import type { SiteCountry } from '../../schemas/siteCreate.js';
+import REGION_TABLE from './regions.json';
 
 /**
  * Postal addresses of new accounts (Create New Account): per country
@@ -25,118 +26,8 @@ export interface Region {
   timeZone: string;
 }
 
-const r = (code: string, name: string, timeZone: string): Region => ({ code, name, timeZone });
-const NY = 'America/New_York';
-const CHI = 'America/Chicago';
-const DEN = 'America/Denver';
-const LA = 'America/Los_Angeles';
-
-const US_STATES: Region[] = [
-  r('AL', 'Alabama', CHI),
-  r('AK', 'Alaska', 'America/Anchorage'),
-  r('AZ', 'Arizona', 'America/Phoenix'),
-  r('AR', 'Arkansas', CHI),
-  r('CA', 'California', LA),
-  r('CO', 'Colorado', DEN),
-  r('CT', 'Connecticut', NY),
-  r('DE', 'Delaware', NY),
-  r('DC', 'District of Columbia', NY),
-  r('FL', 'Florida', NY),
-  r('GA', 'Georgia', NY),
-  r('HI', 'Hawaii', 'Pacific/Honolulu'),
-  r('ID', 'Idaho', 'America/Boise'),
-  r('IL', 'Illinois', CHI),
-  r('IN', 'Indiana', 'America/Indiana/Indianapolis'),
-  r('IA', 'Iowa', CHI),
-  r('KS', 'Kansas', CHI),
-  r('KY', 'Kentucky', NY),
-  r('LA', 'Louisiana', CHI),
-  r('ME', 'Maine', NY),
-  r('MD', 'Maryland', NY),
-  r('MA', 'Massachusetts', NY),
-  r('MI', 'Michigan', 'America/Detroit'),
-  r('MN', 'Minnesota', CHI),
-  r('MS', 'Mississippi', CHI),
-  r('MO', 'Missouri', CHI),
-  r('MT', 'Montana', DEN),
-  r('NE', 'Nebraska', CHI),
-  r('NV', 'Nevada', LA),
-  r('NH', 'New Hampshire', NY),
-  r('NJ', 'New Jersey', NY),
-  r('NM', 'New Mexico', DEN),
-  r('NY', 'New York', NY),
-  r('NC', 'North Carolina', NY),
-  r('ND', 'North Dakota', CHI),
-  r('OH', 'Ohio', NY),
-  r('OK', 'Oklahoma', CHI),
-  r('OR', 'Oregon', LA),
-  r('PA', 'Pennsylvania', NY),
-  r('PR', 'Puerto Rico', 'America/Puerto_Rico'),
-  r('RI', 'Rhode Island', NY),
-  r('SC', 'South Carolina', NY),
-  r('SD', 'South Dakota', CHI),
-  r('TN', 'Tennessee', CHI),
-  r('TX', 'Texas', CHI),
-  r('UT', 'Utah', DEN),
-  r('VT', 'Vermont', NY),
-  r('VA', 'Virginia', NY),
-  r('WA', 'Washington', LA),
-  r('WV', 'West Virginia', NY),
-  r('WI', 'Wisconsin', CHI),
-  r('WY', 'Wyoming', DEN),
-];
-
-const CA_PROVINCES: Region[] = [
-  r('AB', 'Alberta', 'America/Edmonton'),
-  r('BC', 'British Columbia', 'America/Vancouver'),
-  r('MB', 'Manitoba', 'America/Winnipeg'),
-  r('NB', 'New Brunswick', 'America/Moncton'),
-  r('NL', 'Newfoundland and Labrador', 'America/St_Johns'),
-  r('NS', 'Nova Scotia', 'America/Halifax'),
-  r('NT', 'Northwest Territories', 'America/Yellowknife'),
-  r('NU', 'Nunavut', 'America/Iqaluit'),
-  r('ON', 'Ontario', 'America/Toronto'),
-  r('PE', 'Prince Edward Island', 'America/Halifax'),
-  r('QC', 'Québec', 'America/Toronto'),
-  r('SK', 'Saskatchewan', 'America/Regina'),
-  r('YT', 'Yukon', 'America/Whitehorse'),
-];
-
-const MX = 'America/Mexico_City';
-const MX_STATES: Region[] = [
-  r('AGU', 'Aguascalientes', MX),
-  r('BCN', 'Baja California', 'America/Tijuana'),
-  r('BCS', 'Baja California Sur', 'America/Mazatlan'),
-  r('CAM', 'Campeche', 'America/Merida'),
-  r('CHP', 'Chiapas', MX),
-  r('CHH', 'Chihuahua', 'America/Chihuahua'),
-  r('CMX', 'Ciudad de México', MX),
-  r('COA', 'Coahuila', 'America/Monterrey'),
-  r('COL', 'Colima', MX),
-  r('DUR', 'Durango', 'America/Monterrey'),
-  r('GUA', 'Guanajuato', MX),
-  r('GRO', 'Guerrero', MX),
-  r('HID', 'Hidalgo', MX),
-  r('JAL', 'Jalisco', MX),
-  r('MEX', 'Estado de México', MX),
-  r('MIC', 'Michoacán', MX),
-  r('MOR', 'Morelos', MX),
-  r('NAY', 'Nayarit', 'America/Mazatlan'),
-  r('NLE', 'Nuevo León', 'America/Monterrey'),
-  r('OAX', 'Oaxaca', MX),
-  r('PUE', 'Puebla', MX),
-  r('QUE', 'Querétaro', MX),
-  r('ROO', 'Quintana Roo', 'America/Cancun'),
-  r('SLP', 'San Luis Potosí', MX),
-  r('SIN', 'Sinaloa', 'America/Mazatlan'),
-  r('SON', 'Sonora', 'America/Hermosillo'),
-  r('TAB', 'Tabasco', MX),
-  r('TAM', 'Tamaulipas', 'America/Matamoros'),
-  r('TLA', 'Tlaxcala', MX),
-  r('VER', 'Veracruz', MX),
-  r('YUC', 'Yucatán', 'America/Merida'),
-  r('ZAC', 'Zacatecas', MX),
-];
+/** Each country's states or provinces, in list order: [code, name, the zone most of the region keeps]. */
+const regionsIn = (country: SiteCountry): Region[] => REGION_TABLE[country].map(([code, name, timeZone]) => ({ code, name, timeZone }));
 
 interface CountryRules {
   regions: readonly Region[];
@@ -155,12 +46,15 @@ interface CountryRules {
   phoneRegion: string;
 }
 
+/** What a street address needs, in every country served so far. */
+const STREET_ADDRESS: readonly AddressField[] = ['line1', 'city', 'state', 'postalCode'];
+
 const trimUpper = (code: string) => code.trim().toUpperCase().replace(/\s+/g, ' ');
 
 const RULES: Record<SiteCountry, CountryRules> = {
   US: {
-    regions: US_STATES,
-    required: ['line1', 'city', 'state', 'postalCode'],
+    regions: regionsIn('US'),
+    required: STREET_ADDRESS,
     postalPattern: /^\d{5}(-\d{4})?$/,
     postalMessage: 'siteCreate.errors.postalCode.US',
     normalisePostal: (code) => {
@@ -173,8 +67,8 @@ const RULES: Record<SiteCountry, CountryRules> = {
     phoneRegion: 'US',
   },
   CA: {
-    regions: CA_PROVINCES,
-    required: ['line1', 'city', 'state', 'postalCode'],
+    regions: regionsIn('CA'),
+    required: STREET_ADDRESS,
     postalPattern: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d$/,
     postalMessage: 'siteCreate.errors.postalCode.CA',
     normalisePostal: (code) => {
@@ -186,8 +80,8 @@ const RULES: Record<SiteCountry, CountryRules> = {
     phoneRegion: 'CA',
   },
   MX: {
-    regions: MX_STATES,
-    required: ['line1', 'city', 'state', 'postalCode'],
+    regions: regionsIn('MX'),
+    required: STREET_ADDRESS,
     postalPattern: /^\d{5}$/,
     postalMessage: 'siteCreate.errors.postalCode.MX',
     normalisePostal: trimUpper,
@@ -208,7 +102,7 @@ export function regionsOf(country: string): readonly Region[] {
 
 /** The fields a country's address requires. */
 export function requiredAddressFields(country: string): readonly AddressField[] {
-  return rulesOf(country)?.required ?? ['line1', 'city', 'state', 'postalCode'];
+  return rulesOf(country)?.required ?? STREET_ADDRESS;
 }
 
 /** Locale keys of the state and postal-code labels of a country ('Province', 'ZIP code'...). */
