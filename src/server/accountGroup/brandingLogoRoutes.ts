@@ -6,6 +6,7 @@ import { dealerBrandingSchema } from '../../../schemas/dealer.js';
 import { errorSchema } from '../../../schemas/shared.js';
 import { checkLogo, LOGO_LIMITS, LOGO_TYPES, LOGO_VARIANTS, logoUrl, type LogoVariant } from '../../common/logoRules.js';
 import { HttpError } from '../http/errors.js';
+import { readMultipartForm, uploadRefusals, type FormUpload } from '../http/multipartForm.js';
 import { accountGroupRepository } from './accountGroupRepository.js';
 
 const variantParams = {
@@ -24,24 +25,17 @@ const MAX_KB = LOGO_LIMITS.maxBytes / 1024;
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 /** The multipart body: exactly one file, nothing else of size; over-large files stop with a 413. */
-async function readUpload(request: FastifyRequest): Promise<{ name: string; content: Buffer }> {
-  if (!request.isMultipart()) throw new HttpError(415, 'branding.errors.multipart');
-  const files: { name: string; content: Buffer }[] = [];
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: LOGO_LIMITS.maxBytes, files: 2, fields: 2, fieldSize: 1024, parts: 4 },
-    })) {
-      if (part.type === 'file') files.push({ name: part.filename, content: await part.toBuffer() });
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'branding.errors.tooLarge', { max: MAX_KB });
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new HttpError(400, 'branding.errors.oneFile');
-    throw error;
-  }
-  if (files.length !== 1) throw new HttpError(400, files.length ? 'branding.errors.oneFile' : 'branding.errors.required');
-  return files[0];
+async function readUpload(request: FastifyRequest): Promise<FormUpload> {
+  const { file } = await readMultipartForm(request, {
+    maxBytes: LOGO_LIMITS.maxBytes,
+    max: MAX_KB,
+    messages: 'branding.errors',
+    fields: 2,
+    fieldSize: 1024,
+    parts: 4,
+  });
+  if (!file) throw new HttpError(400, 'branding.errors.required');
+  return file;
 }
 
 /**
@@ -72,15 +66,7 @@ export async function brandingLogoRoutes(parent: FastifyInstance) {
         summary: `Upload the current group's header logo for the light or dark theme: multipart, one PNG, JPEG or WebP file (by content), at most ${MAX_KB} KB and ${LOGO_LIMITS.maxWidth}x${LOGO_LIMITS.maxHeight} pixels; SVG refused. Answers the branding.`,
         consumes: ['multipart/form-data'],
         params: variantParams,
-        response: {
-          200: dealerBrandingSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          413: errorSchema,
-          415: errorSchema,
-        },
+        response: { 200: dealerBrandingSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, ...uploadRefusals },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   CONTACT_REQUEST_SORT_FIELDS,
+  DOCUMENT_CONTENT_TYPES,
   contactRequestFilterSchema,
   contactRequestSchema,
   contactRequestUpdateSchema,
@@ -12,8 +13,8 @@ import {
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { contactStatusAllowed } from '../../common/contactRequestRules.js';
 import { HttpError } from '../http/errors.js';
-import { sendAttachment } from '../http/pdf.js';
-import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
+import { attachmentRoute, sendAttachment } from '../http/pdf.js';
+import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { contactRequestsRepository } from './contactRequestsRepository.js';
 
 const tags = ['contact'];
@@ -88,14 +89,7 @@ export async function contactInboxRoutes(parent: FastifyInstance) {
       schema: {
         tags,
         summary: "The message's attachment (a PDF or an image, checked by content when it was sent); audited",
-        params: idParams,
-        produces: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
-        response: {
-          200: { description: 'The file', type: 'string', format: 'binary' },
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-        },
+        ...attachmentRoute(DOCUMENT_CONTENT_TYPES, 'The file'),
       },
     },
     async (request, reply) => {

@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import {
-  contactRequestInputSchema,
-  contactRequestReceiptSchema,
-  LIBRARY_DOCUMENT_MAX_BYTES,
-  type ContactRequestInput,
-} from '../../../schemas/documents.js';
+import { contactRequestInputSchema, contactRequestReceiptSchema, type ContactRequestInput } from '../../../schemas/documents.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { compileCached } from '../../common/validation.js';
 import { retryAfterSeconds } from '../auth/throttle.js';
 import { HttpError } from '../http/errors.js';
-import { readMultipartForm } from './multipartForm.js';
-import { CONTACT_POLICY, contactReference, contactThrottleKey, libraryFileName, sniffDocument, supportAddress } from './documentRules.js';
+import { readMultipartForm, uploadRefusals } from '../http/multipartForm.js';
+import {
+  CONTACT_POLICY,
+  contactReference,
+  contactThrottleKey,
+  LIBRARY_MAX_MB,
+  LIBRARY_UPLOAD,
+  libraryFileName,
+  sniffDocument,
+  supportAddress,
+} from './documentRules.js';
 
 /**
  * /api/contactRequests (/home/contact-us): a message to support, with a topic and an
@@ -30,15 +34,14 @@ export async function contactRoutes(parent: FastifyInstance) {
       config: { access: { resource: 'contactRequests', action: 'create' } },
       schema: {
         tags: ['contact'],
-        summary: `Send a message to support: multipart with fields topic and message and at most one attachment (PDF, PNG, JPEG or WebP, by content, at most ${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB). Answers the reference.`,
+        summary: `Send a message to support: multipart with fields topic and message and at most one attachment (PDF, PNG, JPEG or WebP, by content, at most ${LIBRARY_MAX_MB}). Answers the reference.`,
         consumes: ['multipart/form-data'],
         response: {
           201: contactRequestReceiptSchema,
           400: validationErrorSchema,
           401: errorSchema,
           403: errorSchema,
-          413: errorSchema,
-          415: errorSchema,
+          ...uploadRefusals,
           429: errorSchema,
         },
       },
@@ -51,7 +54,7 @@ export async function contactRoutes(parent: FastifyInstance) {
         reply.header('Retry-After', String(retryAfterSeconds(blocked.getTime() - Date.now())));
         throw new HttpError(429, 'contactUs.errors.tooMany');
       }
-      const { fields, file } = await readMultipartForm(request, LIBRARY_DOCUMENT_MAX_BYTES);
+      const { fields, file } = await readMultipartForm(request, LIBRARY_UPLOAD);
       const input = { topic: fields.topic?.[0], message: fields.message?.[0]?.trim() };
       if (!validateInput(input)) throw Object.assign(new Error('body is not valid'), { validation: validateInput.errors });
       const { topic, message } = input as ContactRequestInput;

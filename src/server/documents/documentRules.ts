@@ -1,9 +1,22 @@
-import { DOCUMENT_LIMITS, type DocumentAudience, type DocumentContentType, type DocumentLibrary } from '../../../schemas/documents.js';
+import {
+  DOCUMENT_LIMITS,
+  LIBRARY_DOCUMENT_MAX_BYTES,
+  type DocumentAudience,
+  type DocumentContentType,
+  type DocumentLibrary,
+} from '../../../schemas/documents.js';
 import { canAccess, type AccessUser } from '../../common/access.js';
 import { APPLICATION } from '../../common/constants.js';
 import type { ThrottlePolicy } from '../auth/throttle.js';
 import { pdfRefusal } from '../http/pdf.js';
 import { cleanUploadName } from '../http/uploadNames.js';
+import type { MultipartOptions } from '../http/multipartForm.js';
+
+/** The most a library document or a contact-us attachment may weigh, as its messages say it. */
+export const LIBRARY_MAX_MB = `${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`;
+
+/** How a library document or a contact-us attachment is read (http/multipartForm.ts). */
+export const LIBRARY_UPLOAD: MultipartOptions = { maxBytes: LIBRARY_DOCUMENT_MAX_BYTES, max: LIBRARY_MAX_MB, messages: 'documents.errors' };
 
 /**
  * The rules of the document libraries and of contact us, as pure functions:

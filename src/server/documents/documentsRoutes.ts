@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
+  DOCUMENT_CONTENT_TYPES,
   DOCUMENT_SORT_FIELDS,
-  LIBRARY_DOCUMENT_MAX_BYTES,
   libraryDocumentFilterSchema,
   libraryDocumentInputSchema,
   libraryDocumentSchema,
@@ -14,13 +14,12 @@ import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { createAjv } from '../../common/validation.js';
 import { accessUserOf } from '../auth/accessGuard.js';
 import { HttpError } from '../http/errors.js';
-import { sendAttachment } from '../http/pdf.js';
-import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
-import { documentScope, libraryFileName, parseTags, sniffDocument } from './documentRules.js';
+import { attachmentRoute, sendAttachment } from '../http/pdf.js';
+import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
+import { documentScope, LIBRARY_MAX_MB, LIBRARY_UPLOAD, libraryFileName, parseTags, sniffDocument } from './documentRules.js';
 import { documentsRepository } from './documentsRepository.js';
-import { readMultipartForm } from './multipartForm.js';
+import { readMultipartForm, uploadRefusals } from '../http/multipartForm.js';
 
-const MAX_MB = `${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`;
 const scopeOf = (request: FastifyRequest) => documentScope(accessUserOf(request.auth!.user));
 
 /**
@@ -44,14 +43,7 @@ export async function documentsRoutes(parent: FastifyInstance) {
       schema: {
         tags,
         summary: "Download the document's file (as an attachment); audited",
-        params: idParams,
-        produces: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
-        response: {
-          200: { description: 'The file', type: 'string', format: 'binary' },
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-        },
+        ...attachmentRoute(DOCUMENT_CONTENT_TYPES, 'The file'),
       },
     },
     async (request, reply) => {
@@ -73,20 +65,13 @@ export async function documentsRoutes(parent: FastifyInstance) {
       config: { access: { resource: 'documents', action: 'create' } },
       schema: {
         tags,
-        summary: `Upload a document: multipart with fields library, title, tags (comma-separated), audience and one PDF, PNG, JPEG or WebP file (by content; SVG refused) of at most ${MAX_MB}. Answers the document.`,
+        summary: `Upload a document: multipart with fields library, title, tags (comma-separated), audience and one PDF, PNG, JPEG or WebP file (by content; SVG refused) of at most ${LIBRARY_MAX_MB}. Answers the document.`,
         consumes: ['multipart/form-data'],
-        response: {
-          201: libraryDocumentSchema,
-          400: validationErrorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          413: errorSchema,
-          415: errorSchema,
-        },
+        response: { 201: libraryDocumentSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, ...uploadRefusals },
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readMultipartForm(request, LIBRARY_DOCUMENT_MAX_BYTES);
+      const { fields, file } = await readMultipartForm(request, LIBRARY_UPLOAD);
       const input = {
         library: fields.library?.[0],
         title: fields.title?.[0],

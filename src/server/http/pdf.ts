@@ -6,6 +6,8 @@
  */
 import { constants, inflateSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { errorSchema } from '../../../schemas/shared.js';
+import { idParams } from './simpleRestRoutes.js';
 import { cleanUploadName } from './uploadNames.js';
 
 export { NEWS_DOCUMENT_MAX_BYTES as MAX_DOCUMENT_BYTES } from '../../../schemas/news.js';
@@ -254,6 +256,15 @@ export function sendAttachment(reply: FastifyReply, file: StoredFile) {
       // A Buffer is sent as it is (Fastify does not serialise it); the schema's string is for OpenAPI.
       .send(Buffer.from(file.content) as unknown as string)
   );
+}
+
+/** The schema of a download answered by sendAttachment: the record by id, the file's types, a 404 when there is none. */
+export function attachmentRoute(produces: readonly string[], description: string) {
+  return {
+    params: idParams,
+    produces: [...produces],
+    response: { 200: { description, type: 'string', format: 'binary' }, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+  } as const;
 }
 
 /** A minimal valid one-page PDF (tests and the demo seed use it). */

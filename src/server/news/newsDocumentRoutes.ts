@@ -6,41 +6,29 @@ import { errorSchema } from '../../../schemas/shared.js';
 import { LIMITS } from '../../common/constants.js';
 import { mayAccess } from '../auth/authPlugin.js';
 import { HttpError } from '../http/errors.js';
+import { readMultipartForm, uploadRefusals, type FormUpload } from '../http/multipartForm.js';
 import { idParams } from '../http/simpleRestRoutes.js';
 import { newsRepository } from './newsRepository.js';
-import { documentFileName, MAX_DOCUMENT_BYTES, pdfRefusal, sendAttachment } from '../http/pdf.js';
+import { attachmentRoute, documentFileName, MAX_DOCUMENT_BYTES, pdfRefusal, sendAttachment } from '../http/pdf.js';
 
 const MAX_MB = `${MAX_DOCUMENT_BYTES / 1024 / 1024} MB`;
-
-interface Upload {
-  name: string;
-  content: Buffer;
-}
 
 /**
  * Reads the multipart body: exactly one file (SPEC §9 'Document upload: 1 file,
  * pdf'), an optional `name` field, nothing else of size. Over-large files stop
  * the upload with a 413.
  */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw new HttpError(415, 'news.document.multipart');
-  const files: Upload[] = [];
-  let name: string | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_DOCUMENT_BYTES, files: 2, fields: 4, fieldSize: 4096, parts: 6 } })) {
-      if (part.type === 'file') files.push({ name: part.filename, content: await part.toBuffer() });
-      else if (part.fieldname === 'name' && typeof part.value === 'string') name = part.value;
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'news.document.tooLarge', { max: MAX_MB });
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new HttpError(400, 'news.document.oneFile');
-    throw error;
-  }
-  if (files.length !== LIMITS.documentUploadFiles)
-    throw new HttpError(400, files.length ? 'news.document.oneFile' : 'news.document.required');
-  return { name: name?.trim() || files[0].name, content: files[0].content };
+async function readUpload(request: FastifyRequest): Promise<FormUpload> {
+  const { fields, file } = await readMultipartForm(request, {
+    maxBytes: MAX_DOCUMENT_BYTES,
+    max: MAX_MB,
+    messages: 'news.document',
+    fields: 4,
+    fieldSize: 4096,
+    parts: 6,
+  });
+  if (!file) throw new HttpError(400, 'news.document.required');
+  return { name: fields.name?.at(-1)?.trim() || file.name, content: file.content };
 }
 
 /**
@@ -63,15 +51,7 @@ export async function newsDocumentRoutes(parent: FastifyInstance) {
         summary: `Upload the item's document: multipart, exactly one PDF file (checked by content), at most ${MAX_MB}; optional field name. Answers the item.`,
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: {
-          200: newsItemSchema,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          413: errorSchema,
-          415: errorSchema,
-        },
+        response: { 200: newsItemSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, ...uploadRefusals },
       },
     },
     async (request) => {
@@ -99,14 +79,7 @@ export async function newsDocumentRoutes(parent: FastifyInstance) {
       schema: {
         tags,
         summary: "Download the item's document (application/pdf, as an attachment)",
-        params: idParams,
-        produces: ['application/pdf'],
-        response: {
-          200: { description: 'The PDF', type: 'string', format: 'binary' },
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-        },
+        ...attachmentRoute(['application/pdf'], 'The PDF'),
       },
     },
     async (request, reply) => {
