@@ -164,6 +164,15 @@ export async function passkeysRoutes(parent: FastifyInstance) {
   const audit = (request: FastifyRequest, action: AuditAction, details: Record<string, unknown>, targetId = request.auth!.user.user_id) =>
     app.audit(request, { action, targetType: 'user', targetId, details });
 
+  /** The answer of a ceremony's start: its options, their challenge kept (hashed) for the finish to take, bound as said. */
+  async function ceremony(
+    options: { challenge: string },
+    challenge: Omit<Parameters<typeof repo.saveChallenge>[0], 'challenge' | 'ttlMs'>,
+  ) {
+    await repo.saveChallenge({ ...challenge, challenge: options.challenge, ttlMs: PASSKEY_CHALLENGE_TTL_MS });
+    return { options: { ...options } };
+  }
+
   // ---------------------------------------------------------------- sign-in (dealer/staff and customer pages)
 
   const loginResponses = { 200: loginResponseSchema, 400: errorSchema, 401: loginRefusalSchema, 403: errorSchema, 429: errorSchema };
@@ -188,16 +197,7 @@ export async function passkeysRoutes(parent: FastifyInstance) {
           userVerification: 'required',
           timeout: PASSKEY_CEREMONY_TIMEOUT_MS,
         });
-        await repo.saveChallenge({
-          challenge: options.challenge,
-          purpose: 'signIn',
-          binding: browserBinding(request),
-          userId: null,
-          variant,
-          rpID: party.rpID,
-          ttlMs: PASSKEY_CHALLENGE_TTL_MS,
-        });
-        return { options: { ...options } };
+        return ceremony(options, { purpose: 'signIn', binding: browserBinding(request), userId: null, variant, rpID: party.rpID });
       },
     );
 
@@ -322,16 +322,7 @@ export async function passkeysRoutes(parent: FastifyInstance) {
         timeout: PASSKEY_CEREMONY_TIMEOUT_MS,
         allowCredentials: passkeys.map((p) => ({ id: p.credential_id, transports: p.transports as AuthenticatorTransport[] })),
       });
-      await repo.saveChallenge({
-        challenge: options.challenge,
-        purpose: 'mfa',
-        binding: sessionBinding(request),
-        userId: user.user_id,
-        variant: null,
-        rpID: party.rpID,
-        ttlMs: PASSKEY_CHALLENGE_TTL_MS,
-      });
-      return { options: { ...options } };
+      return ceremony(options, { purpose: 'mfa', binding: sessionBinding(request), userId: user.user_id, variant: null, rpID: party.rpID });
     },
   );
 
@@ -417,16 +408,13 @@ export async function passkeysRoutes(parent: FastifyInstance) {
         excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: p.transports as AuthenticatorTransport[] })),
         authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
       });
-      await repo.saveChallenge({
-        challenge: options.challenge,
+      return ceremony(options, {
         purpose: 'registration',
         binding: sessionBinding(request),
         userId: user.user_id,
         variant: null,
         rpID: party.rpID,
-        ttlMs: PASSKEY_CHALLENGE_TTL_MS,
       });
-      return { options: { ...options } };
     },
   );
 
