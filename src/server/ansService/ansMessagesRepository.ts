@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ANS_MESSAGE_SORT_FIELDS, AnsMessage, AnsMessageFilter, AnsMessageStatus } from '../../../schemas/ansService.js';
 import type { Db } from '../db/database.js';
-import { containsPattern, iso, countRows, pageTotal, windowTotal } from '../db/listing.js';
+import { containsPattern, iso, listPage } from '../db/listing.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
 type AnsMessageSortField = (typeof ANS_MESSAGE_SORT_FIELDS)[number];
@@ -94,15 +94,12 @@ export function ansMessagesRepository(db: Db) {
       group: number,
       { filter, sort = { field: 'takenAt', order: 'desc' }, offset, limit }: ListQuery<AnsMessageFilter, AnsMessageSortField>,
     ) {
-      const rows = await messagesQuery(group, filter)
+      const matching = messagesQuery(group, filter);
+      const page = matching
         .select(messageColumns)
-        .select(windowTotal().as('total'))
         .orderBy(SORT_COLUMNS[sort.field], sort.order)
-        .orderBy('ans_messages.message_id', sort.order)
-        .offset(offset)
-        .limit(limit)
-        .execute();
-      const total = await pageTotal(rows, offset, () => countRows(messagesQuery(group, filter)));
+        .orderBy('ans_messages.message_id', sort.order);
+      const { rows, total } = await listPage(page, matching, { offset, limit });
       return { items: rows.map(toMessage), total };
     },
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { AutoNotifyFilter, AutoNotifyInput, AutoNotifyRule } from '../../../schemas/ansService.js';
 import type { Db } from '../db/database.js';
-import { iso, countRows, pageTotal, windowTotal } from '../db/listing.js';
+import { iso, listPage } from '../db/listing.js';
 import type { AnsAutoNotifyTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
@@ -58,12 +58,9 @@ export function autoNotifyRepository(db: Db) {
       let query = db.selectFrom('ans_auto_notify').where('site_group_num', '=', group);
       if (filter.kind) query = query.where('kind', '=', filter.kind);
       if (filter.id) query = query.where('rule_id', 'in', filter.id.length ? filter.id : [0]);
-      const page = query.selectAll().select(windowTotal().as('total'));
-      const rows = await (sort ? page.orderBy('rule_id', sort.order) : page.orderBy('name').orderBy('rule_id'))
-        .offset(offset)
-        .limit(limit)
-        .execute();
-      const total = await pageTotal(rows, offset, () => countRows(query));
+      const page = query.selectAll();
+      const ordered = sort ? page.orderBy('rule_id', sort.order) : page.orderBy('name').orderBy('rule_id');
+      const { rows, total } = await listPage(ordered, query, { offset, limit });
       return { items: await toRules(group, rows), total };
     },
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { BusinessHours, HoursException, HoursExceptionFilter, HoursExceptionInput } from '../../../schemas/ansService.js';
 import { isOfficeOpen } from '../../common/ansService.js';
 import type { Db } from '../db/database.js';
-import { iso, countRows, pageTotal, windowTotal } from '../db/listing.js';
+import { iso, listPage } from '../db/listing.js';
 import type { AnsWeekDayRow } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
@@ -64,12 +64,9 @@ export function businessHoursRepository(db: Db) {
       let query = db.selectFrom('ans_hours_exceptions').where('site_group_num', '=', group);
       if (filter.from) query = query.where('end_date', '>=', filter.from);
       if (filter.id) query = query.where('exception_id', 'in', filter.id.length ? filter.id : [0]);
-      const page = query.select(exceptionColumns).select(windowTotal().as('total'));
-      const rows = await (sort ? page.orderBy('exception_id', sort.order) : page.orderBy('date').orderBy('exception_id'))
-        .offset(offset)
-        .limit(limit)
-        .execute();
-      const total = await pageTotal(rows, offset, () => countRows(query));
+      const page = query.select(exceptionColumns);
+      const ordered = sort ? page.orderBy('exception_id', sort.order) : page.orderBy('date').orderBy('exception_id');
+      const { rows, total } = await listPage(ordered, query, { offset, limit });
       return { items: rows.map(toException), total };
     },
 

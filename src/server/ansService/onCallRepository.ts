@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { OnCallEntry, OnCallFilter, OnCallInput } from '../../../schemas/ansService.js';
 import type { Db } from '../db/database.js';
-import { containsPattern, iso, countRows, pageTotal, windowTotal } from '../db/listing.js';
+import { containsPattern, iso, listPage } from '../db/listing.js';
 import type { AnsOnCallTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
@@ -37,12 +37,9 @@ export function onCallRepository(db: Db) {
       if (filter.id) query = query.where('entry_id', 'in', filter.id.length ? filter.id : [0]);
       const q = filter.q?.trim();
       if (q) query = query.where('person_name', 'ilike', containsPattern(q));
-      const page = query.selectAll().select(windowTotal().as('total'));
-      const rows = await (sort ? page.orderBy('entry_id', sort.order) : page.orderBy('starts_at').orderBy('entry_id'))
-        .offset(offset)
-        .limit(limit)
-        .execute();
-      const total = await pageTotal(rows, offset, () => countRows(query));
+      const page = query.selectAll();
+      const ordered = sort ? page.orderBy('entry_id', sort.order) : page.orderBy('starts_at').orderBy('entry_id');
+      const { rows, total } = await listPage(ordered, query, { offset, limit });
       return { items: rows.map(toOnCall), total };
     },
 

@@ -3,7 +3,7 @@ import type { DealerInvoice, DealerInvoiceDetail, DealerInvoiceService, DealerIn
 import type { InvoiceStatus } from '../../../schemas/invoices.js';
 import { groupByAccount, monthOf, serviceTotals, type DealerLine } from '../../common/dealerBilling.js';
 import type { Db } from '../db/database.js';
-import { countRows, pageTotal, windowTotal } from '../db/listing.js';
+import { listPage } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
 import { selectedGroupScope, type ScopeUser } from '../db/siteScope.js';
 import { invoiceFields, sortedBy, statusIs } from './invoiceQueryParts.js';
@@ -142,18 +142,11 @@ export function dealerInvoicesRepository(db: Db) {
         return eb.and(conditions);
       };
       const matching = invoices(user).where(where);
-      let page = matching.select(windowTotal().as('total'));
+      let page = matching;
       if (query.sort) page = page.orderBy(sortedBy(query.sort, SORT_COLUMNS));
-      const rows = await page
-        .orderBy('dealer_invoices.month', 'desc')
-        .orderBy('dealer_invoices.dealer_invoice_id', 'desc')
-        .offset(query.offset)
-        .limit(query.limit)
-        .execute();
-      const [total, sums] = await Promise.all([
-        pageTotal(rows, query.offset, () => countRows(matching)),
-        summaries(rows.map((r) => r.dealer_invoice_id)),
-      ]);
+      page = page.orderBy('dealer_invoices.month', 'desc').orderBy('dealer_invoices.dealer_invoice_id', 'desc');
+      const { rows, total } = await listPage(page, matching, query);
+      const sums = await summaries(rows.map((r) => r.dealer_invoice_id));
       return { items: rows.map((row) => record(row, sums.get(row.dealer_invoice_id)!, query.today)), total };
     },
 

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { BillingPayee, BillingSummary, Invoice, InvoiceStatus } from '../../../schemas/invoices.js';
 import { currencyOf, invoiceStatus } from '../../common/billing.js';
 import type { Db } from '../db/database.js';
-import { countRows, pageTotal, windowTotal } from '../db/listing.js';
+import { listPage } from '../db/listing.js';
 import type { Database, InvoiceLineRow } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import { invoiceFields, sortedBy, statusIs, type InvoiceRow } from './invoiceQueryParts.js';
@@ -137,15 +137,10 @@ export function invoicesRepository(db: Db) {
         return eb.and(conditions);
       };
       const matching = invoices(user).where(where);
-      let page = matching.select(windowTotal().as('total'));
+      let page = matching;
       if (query.sort) page = page.orderBy(sortedBy(query.sort, SORT_COLUMNS));
-      const rows = await page
-        .orderBy('invoices.issued_on', 'desc')
-        .orderBy('invoices.invoice_id', 'desc')
-        .offset(query.offset)
-        .limit(query.limit)
-        .execute();
-      const total = await pageTotal(rows, query.offset, () => countRows(matching));
+      page = page.orderBy('invoices.issued_on', 'desc').orderBy('invoices.invoice_id', 'desc');
+      const { rows, total } = await listPage(page, matching, query);
       return { items: rows.map((row) => invoiceRecord(row, query.today)), total };
     },
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ContactRequest, ContactRequestFilter, ContactRequestStatus, ContactTopic } from '../../../schemas/documents.js';
 import type { Db } from '../db/database.js';
-import { containsPattern, countRows, iso, pageTotal, windowTotal } from '../db/listing.js';
+import { containsPattern, iso, listPage } from '../db/listing.js';
 
 /**
  * Staff's inbox of contact-us messages (access table `contactRequests`
@@ -106,7 +106,7 @@ export function contactRequestsRepository(db: Db) {
       page: { offset: number; limit: number; sort?: { field: 'createdAt' | 'status' | 'id'; order: 'asc' | 'desc' } },
     ): Promise<{ items: ContactRequest[]; total: number }> {
       const query = filtered(filter);
-      let ordered = query.select(columns).select(windowTotal().as('total'));
+      let ordered = query.select(columns);
       if (page.sort?.field === 'id') {
         ordered = ordered.orderBy('contact_requests.contact_request_id', page.sort.order);
       } else {
@@ -116,8 +116,7 @@ export function contactRequestsRepository(db: Db) {
         const order = page.sort?.field === 'createdAt' ? page.sort.order : 'desc';
         ordered = ordered.orderBy('contact_requests.created_at', order).orderBy('contact_requests.contact_request_id', order);
       }
-      const rows = await ordered.offset(page.offset).limit(page.limit).execute();
-      const total = await pageTotal(rows, page.offset, () => countRows(query));
+      const { rows, total } = await listPage(ordered, query, page);
       return { items: (rows as Row[]).map(toRecord), total };
     },
 

@@ -8,7 +8,7 @@ import type {
   LibraryDocumentInput,
 } from '../../../schemas/documents.js';
 import type { Db } from '../db/database.js';
-import { containsPattern, countRows, iso, pageTotal, windowTotal } from '../db/listing.js';
+import { containsPattern, iso, listPage } from '../db/listing.js';
 import type { LibraryDocumentFilesTable, LibraryDocumentsTable } from '../db/schema.js';
 
 type Row = Selectable<LibraryDocumentsTable> &
@@ -82,14 +82,10 @@ export function documentsRepository(db: Db) {
       }
       if (filter.id) query = query.where('d.document_id', 'in', filter.id.length ? filter.id : [-1]);
       const { field = 'updatedAt', order = 'desc' } = sort ?? {};
-      let page = query
-        .selectAll('d')
-        .select(['f.file_name', 'f.content_type', 'f.size_bytes', 'f.uploaded_at'])
-        .select(windowTotal().as('total'));
+      let page = query.selectAll('d').select(['f.file_name', 'f.content_type', 'f.size_bytes', 'f.uploaded_at']);
       // Any other column is tied by the key, in the same direction.
       if (field !== 'id') page = page.orderBy(sql.ref(SORT_COLUMNS[field]), order);
-      const rows = await page.orderBy('d.document_id', order).offset(offset).limit(limit).execute();
-      const total = await pageTotal(rows, offset, () => countRows(query));
+      const { rows, total } = await listPage(page.orderBy('d.document_id', order), query, { offset, limit });
       return { total, items: rows.map(toDocument) };
     },
 

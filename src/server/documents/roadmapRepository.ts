@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { RoadmapItem, RoadmapItemFilter, RoadmapItemInput, RoadmapStatus } from '../../../schemas/documents.js';
 import type { Db } from '../db/database.js';
-import { containsPattern, countRows, iso, pageTotal, windowTotal } from '../db/listing.js';
+import { containsPattern, iso, listPage } from '../db/listing.js';
 import type { RoadmapItemsTable } from '../db/schema.js';
 
 function toItem(row: Selectable<RoadmapItemsTable>): RoadmapItem {
@@ -56,7 +56,7 @@ export function roadmapRepository(db: Db) {
         query = query.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('description', 'ilike', pattern)]));
       }
       if (filter.id) query = query.where('roadmap_item_id', 'in', filter.id.length ? filter.id : [-1]);
-      let page = query.selectAll().select(windowTotal().as('total'));
+      let page = query.selectAll();
       page = sort
         ? page.orderBy('roadmap_item_id', sort.order)
         : page
@@ -64,8 +64,7 @@ export function roadmapRepository(db: Db) {
             .orderBy(sql`case when status = 'shipped' then null else target_date end`, (ob) => ob.asc().nullsLast())
             .orderBy('shipped_on', (ob) => ob.desc().nullsLast())
             .orderBy('roadmap_item_id');
-      const rows = await page.offset(offset).limit(limit).execute();
-      const total = await pageTotal(rows, offset, () => countRows(query));
+      const { rows, total } = await listPage(page, query, { offset, limit });
       return { total, items: rows.map(toItem) };
     },
 

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { NewsFilter, NewsItem, NewsItemInput, NEWS_SORT_FIELDS } from '../../../schemas/news.js';
 import type { Db } from '../db/database.js';
-import { containsPattern, countRows, iso, pageTotal, windowTotal } from '../db/listing.js';
+import { containsPattern, iso, listPage } from '../db/listing.js';
 import type { NewsItemsTable } from '../db/schema.js';
 
 type Row = Selectable<NewsItemsTable> & { has_document: boolean };
@@ -77,13 +77,12 @@ export function newsRepository(db: Db) {
       if (filter.id) query = query.where('news_id', 'in', filter.id.length ? filter.id : [-1]);
 
       const { field = 'order', order = 'desc' } = sort ?? {};
-      let page = query.selectAll('news_items').select(hasDocument).select(windowTotal().as('total'));
+      let page = query.selectAll('news_items').select(hasDocument);
       // By id: the key alone; by a column: nulls last, ties by id in the same direction.
       if (field !== 'id') {
         page = page.orderBy(sql.ref(SORT_COLUMNS[field]), (ob) => (order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()));
       }
-      const rows = await page.orderBy('news_id', order).offset(offset).limit(limit).execute();
-      const total = await pageTotal(rows, offset, () => countRows(query));
+      const { rows, total } = await listPage(page.orderBy('news_id', order), query, { offset, limit });
       return { total, items: rows.map((row) => toNewsItem(row, now)) };
     },
 

@@ -1,6 +1,6 @@
 import type { PrivacyPolicyFilter, PrivacyPolicyVersion, PRIVACY_POLICY_SORT_FIELDS } from '../../../schemas/privacyPolicy.js';
 import type { Db } from '../db/database.js';
-import { countRows, iso, pageTotal, windowTotal } from '../db/listing.js';
+import { iso, listPage } from '../db/listing.js';
 
 type SortField = (typeof PRIVACY_POLICY_SORT_FIELDS)[number];
 
@@ -68,13 +68,7 @@ export function privacyRepository(db: Db) {
     async list({ filter, sort, offset, limit }: PrivacyPolicyListOptions): Promise<{ items: PrivacyPolicyVersion[]; total: number }> {
       let query = selectVersions(db);
       if (filter.id) query = query.where('p.version', 'in', filter.id.length ? filter.id : [-1]);
-      const rows = await query
-        .select(windowTotal().as('total'))
-        .orderBy('p.version', sort?.order ?? 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute();
-      const total = await pageTotal(rows, offset, () => countRows(query));
+      const { rows, total } = await listPage(query.orderBy('p.version', sort?.order ?? 'desc'), query, { offset, limit });
       return { items: rows.map(toVersion), total };
     },
 

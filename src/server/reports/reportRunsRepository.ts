@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { REPORT_RUN_SORT_FIELDS, ReportFormat, ReportId, ReportRun, ReportRunFilter } from '../../../schemas/reports.js';
 import type { Db } from '../db/database.js';
-import { iso, countRows, pageTotal, windowTotal } from '../db/listing.js';
+import { iso, listPage } from '../db/listing.js';
 import type { ReportRunsTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
@@ -83,15 +83,8 @@ export function reportRunsRepository(db: Db) {
       if (filter.status) base = base.where('status', '=', filter.status);
       if (filter.reportId) base = base.where('report_id', '=', filter.reportId);
       if (filter.id) base = base.where('report_run_id', 'in', filter.id.length ? filter.id : [0]);
-      const rows = await base
-        .selectAll()
-        .select(windowTotal().as('total'))
-        .orderBy(SORT_COLUMNS[sort.field], sort.order)
-        .orderBy('report_run_id', sort.order)
-        .offset(offset)
-        .limit(limit)
-        .execute();
-      const total = await pageTotal(rows, offset, () => countRows(base));
+      const page = base.selectAll().orderBy(SORT_COLUMNS[sort.field], sort.order).orderBy('report_run_id', sort.order);
+      const { rows, total } = await listPage(page, base, { offset, limit });
       return { items: rows.map(toReportRun), total };
     },
 

@@ -9,7 +9,7 @@ import type {
 } from '../../../schemas/reports.js';
 import { nextRunAt } from '../../common/reportSchedule.js';
 import type { Db } from '../db/database.js';
-import { iso, countRows, pageTotal, windowTotal } from '../db/listing.js';
+import { iso, listPage } from '../db/listing.js';
 import type { ReportSchedulesTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
@@ -92,15 +92,8 @@ export function reportSchedulesRepository(db: Db) {
     ) {
       let base = db.selectFrom('report_schedules').where('user_id', '=', userId);
       if (filter.id) base = base.where('schedule_id', 'in', filter.id.length ? filter.id : [0]);
-      const rows = await base
-        .selectAll()
-        .select(windowTotal().as('total'))
-        .orderBy(SORT_COLUMNS[sort.field], sort.order)
-        .orderBy('schedule_id', sort.order)
-        .offset(offset)
-        .limit(limit)
-        .execute();
-      const total = await pageTotal(rows, offset, () => countRows(base));
+      const page = base.selectAll().orderBy(SORT_COLUMNS[sort.field], sort.order).orderBy('schedule_id', sort.order);
+      const { rows, total } = await listPage(page, base, { offset, limit });
       return { items: rows.map(toReportSchedule), total };
     },
 

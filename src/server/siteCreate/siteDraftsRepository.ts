@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import {
   SITE_CREATE_LIMITS,
   type SITE_DRAFT_SORT_FIELDS,
@@ -8,7 +8,7 @@ import {
   type SiteDraftInput,
 } from '../../../schemas/siteCreate.js';
 import type { Db } from '../db/database.js';
-import { iso, pageTotal, windowTotal } from '../db/listing.js';
+import { iso, listPage } from '../db/listing.js';
 import type { SiteDraftsTable } from '../db/schema.js';
 import type { ScopeUser } from '../db/siteScope.js';
 import { seal, unseal } from '../auth/secrets.js';
@@ -71,19 +71,11 @@ export function siteDraftsRepository(db: Db, key: Buffer) {
       let query = db.selectFrom('site_drafts').where('user_id', '=', user.user_id);
       if (filter.id) query = query.where('draft_id', 'in', filter.id.length ? filter.id : [0]);
       const order = sort?.order ?? 'desc';
-      const rows = await query
+      const page = query
         .selectAll()
-        .select(windowTotal().as('total'))
         .orderBy(sort?.field === 'id' ? 'draft_id' : 'updated_at', order)
-        .orderBy('draft_id', order)
-        .offset(offset)
-        .limit(limit)
-        .execute();
-      const total = await pageTotal(
-        rows,
-        offset,
-        async () => (await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
-      );
+        .orderBy('draft_id', order);
+      const { rows, total } = await listPage(page, query, { offset, limit });
       return { items: rows.map((row) => toDraft(key, row)), total };
     },
 
