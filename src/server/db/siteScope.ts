@@ -103,4 +103,13 @@ export async function siteRowsPage<TB extends keyof Database, O, R>(
   const found = await page.offset(offset).limit(limit).execute();
   const total = await pageTotal(found, offset, () => countRows(query));
   return { items: found.map((row) => list.record(row)), total };
+
+/** A site the user may reach, with its name and time zone; undefined when it is missing or out of their scope. */
+export function siteInScope(db: Db, user: ScopeUser, siteNum: number) {
+  return db
+    .selectFrom('sites')
+    .select(['site_num', 'site_name', 'time_zone'])
+    .where('sites.site_num', '=', siteNum)
+    .where(siteScope(user))
+    .executeTakeFirst();
 }

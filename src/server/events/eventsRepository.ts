@@ -3,7 +3,7 @@ import { EVENT_KINDS, type EventFilter, type EventRecord } from '../../../schema
 import type { Db } from '../db/database.js';
 import { containsPattern } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
-import { siteScope, type ScopeUser } from '../db/siteScope.js';
+import { siteInScope, type ScopeUser } from '../db/siteScope.js';
 import type { EventCursor } from './eventQuery.js';
 import { csvText } from '../db/csvSql.js';
 import { concatAhead, readAheadBatches, SLICE_ROWS, timeSlices } from '../db/slices.js';
@@ -16,6 +16,16 @@ export interface EventSite {
 }
 
 type EventQuery = SelectQueryBuilder<Database & { e: Database['alarm_events'] }, 'e', object>;
+
+/** What an event's row and its CSV line show of the signal. */
+const signalColumns = [
+  'e.dev_num',
+  'e.transmitter_code',
+  'e.zone_num',
+  'e.event_code',
+  'e.event_code_description',
+  'e.event_kind',
+] as const;
 
 /** The exact timestamp, which JavaScript's Date (milliseconds) would round: cursors must name the very row. */
 const cursorDate = sql<string>`to_char(e.alarm_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_date');
@@ -87,17 +97,7 @@ export function eventsRepository(db: Db) {
   }
 
   function rowsOf(query: EventQuery) {
-    return query.select([
-      'e.alarm_num',
-      'e.dev_num',
-      'e.transmitter_code',
-      'e.zone_num',
-      'e.event_code',
-      'e.event_code_description',
-      'e.event_kind',
-      'e.on_test',
-      cursorDate,
-    ]);
+    return query.select(['e.alarm_num', ...signalColumns, 'e.on_test', cursorDate]);
   }
 
   /**
@@ -135,12 +135,7 @@ export function eventsRepository(db: Db) {
 
   return {
     async site(user: ScopeUser, siteNum: number): Promise<EventSite | undefined> {
-      const row = await db
-        .selectFrom('sites')
-        .select(['site_num', 'site_name', 'time_zone'])
-        .where('sites.site_num', '=', siteNum)
-        .where(siteScope(user))
-        .executeTakeFirst();
+      const row = await siteInScope(db, user, siteNum);
       return row && { siteNum: row.site_num, siteName: row.site_name, timeZone: row.time_zone };
     },
 
@@ -216,16 +211,7 @@ export function eventsRepository(db: Db) {
         (${[...options.kindLabels]}::text[])[array_position(${[...EVENT_KINDS]}::text[], e.event_kind)], ${'\n'}::text)`;
       const fetch = (slice: EventFilter, after: EventCursor | undefined) => {
         const page = filtered(slice, after)
-          .select([
-            'e.alarm_num',
-            'e.alarm_date',
-            'e.dev_num',
-            'e.transmitter_code',
-            'e.zone_num',
-            'e.event_code',
-            'e.event_code_description',
-            'e.event_kind',
-          ])
+          .select(['e.alarm_num', 'e.alarm_date', ...signalColumns])
           .orderBy('e.alarm_date', 'desc')
           .orderBy('e.alarm_num', 'desc')
           .limit(options.batchSize);

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import type { SiteListItem } from '../../../schemas/dealer.js';
 import type { SiteSearchQuery, SiteSummary } from '../../../schemas/shell.js';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { escapeLike } from '../db/listing.js';
 import { rowAddressDisplay, siteAddressColumns, type SiteAddressRow } from '../db/siteAddress.js';
 
@@ -66,6 +67,12 @@ function toListItem(row: ListRow): SiteListItem {
     transmitterCode: row.transmitter_code,
     addressDisplay: rowAddressDisplay(row),
   };
+}
+
+/** A favourite's or recent's devices: the one it remembers, or every device of the site when it remembers none. */
+function rememberedDevice(table: 'site_favorites' | 'site_recents') {
+  const remembered = sql.ref<number | null>(`${table}.dev_num`);
+  return (eb: ExpressionBuilder<Database, 'devices'>) => eb.or([eb('devices.dev_num', '=', remembered), eb(remembered, 'is', null)]);
 }
 
 /** Keeps the first row of each site (rows come one per device). */
@@ -144,11 +151,7 @@ export function sitesRepository(db: Db) {
       const rows = await db
         .selectFrom('site_favorites')
         .innerJoin('sites', 'sites.site_num', 'site_favorites.site_num')
-        .innerJoin('devices', (join) =>
-          join
-            .onRef('devices.site_num', '=', 'sites.site_num')
-            .on((eb) => eb.or([eb('devices.dev_num', '=', eb.ref('site_favorites.dev_num')), eb('site_favorites.dev_num', 'is', null)])),
-        )
+        .innerJoin('devices', (join) => join.onRef('devices.site_num', '=', 'sites.site_num').on(rememberedDevice('site_favorites')))
         .select(listColumns)
         .where('site_favorites.user_id', '=', user.user_id)
         .where(siteScope(user))
@@ -162,11 +165,7 @@ export function sitesRepository(db: Db) {
       const rows = await db
         .selectFrom('site_recents')
         .innerJoin('sites', 'sites.site_num', 'site_recents.site_num')
-        .innerJoin('devices', (join) =>
-          join
-            .onRef('devices.site_num', '=', 'sites.site_num')
-            .on((eb) => eb.or([eb('devices.dev_num', '=', eb.ref('site_recents.dev_num')), eb('site_recents.dev_num', 'is', null)])),
-        )
+        .innerJoin('devices', (join) => join.onRef('devices.site_num', '=', 'sites.site_num').on(rememberedDevice('site_recents')))
         .select([...listColumns, 'site_recents.accessed_at'])
         .where('site_recents.user_id', '=', user.user_id)
         .where(siteScope(user))

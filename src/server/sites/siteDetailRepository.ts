@@ -1,8 +1,10 @@
 import { addressDisplay } from '../../common/address.js';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { EventKind } from '../../../schemas/events.js';
 import type { PasscodeReveal, SiteDetail } from '../../../schemas/sites.js';
 import { dateIn, siteWarnings } from '../../common/siteWarnings.js';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { iso } from '../db/listing.js';
 import { rowAddress, siteAddressColumns } from '../db/siteAddress.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
@@ -19,6 +21,17 @@ const agencyOrder = sql<number>`array_position(array['police', 'fire', 'medical'
  * asks: a site out of scope and a site that does not exist answer alike
  * (undefined).
  */
+/** When the device last sent an event of a kind (or of any kind but one): its keyset index, newest first, answers it. */
+function newestEvent(eb: ExpressionBuilder<Database, 'devices'>, op: '=' | '!=', kind: EventKind) {
+  return eb
+    .selectFrom('alarm_events')
+    .select('alarm_events.alarm_date')
+    .whereRef('alarm_events.dev_num', '=', 'devices.dev_num')
+    .where('alarm_events.event_kind', op, kind)
+    .orderBy('alarm_events.alarm_date', 'desc')
+    .limit(1);
+}
+
 export function siteDetailRepository(db: Db) {
   return {
     /** The whole account, passcodes masked; undefined when out of scope or missing. */
@@ -57,23 +70,8 @@ export function siteDetailRepository(db: Db) {
             'panel_type as panelType',
             'description',
             'on_test_until',
-            // The newest signal and test of the device (its keyset index, newest first).
-            eb
-              .selectFrom('alarm_events')
-              .select('alarm_events.alarm_date')
-              .whereRef('alarm_events.dev_num', '=', 'devices.dev_num')
-              .where('alarm_events.event_kind', '!=', 'change')
-              .orderBy('alarm_events.alarm_date', 'desc')
-              .limit(1)
-              .as('last_signal_at'),
-            eb
-              .selectFrom('alarm_events')
-              .select('alarm_events.alarm_date')
-              .whereRef('alarm_events.dev_num', '=', 'devices.dev_num')
-              .where('alarm_events.event_kind', '=', 'test')
-              .orderBy('alarm_events.alarm_date', 'desc')
-              .limit(1)
-              .as('last_test_at'),
+            newestEvent(eb, '!=', 'change').as('last_signal_at'),
+            newestEvent(eb, '=', 'test').as('last_test_at'),
           ])
           .where('site_num', '=', siteNum)
           .orderBy('dev_num')

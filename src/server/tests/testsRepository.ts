@@ -3,7 +3,7 @@ import type { SiteTest, SiteTestFilter, SITE_TEST_SORT_FIELDS } from '../../../s
 import { testState, type TestScope } from '../../common/siteTests.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { siteScope, type ScopeUser } from '../db/siteScope.js';
+import { siteInScope, siteScope, type ScopeUser } from '../db/siteScope.js';
 import type { ListQuery } from '../http/simpleRest.js';
 
 type Executor = Db | Transaction<Database>;
@@ -181,12 +181,7 @@ export function testsRepository(db: Db) {
   return {
     /** The site with its devices and zones, when in the user's scope. */
     async site(user: ScopeUser, siteNum: number): Promise<TestSite | undefined> {
-      const site = await db
-        .selectFrom('sites')
-        .select(['site_num', 'site_name', 'time_zone'])
-        .where('sites.site_num', '=', siteNum)
-        .where(siteScope(user))
-        .executeTakeFirst();
+      const site = await siteInScope(db, user, siteNum);
       if (!site) return undefined;
       const devices = await db
         .selectFrom('devices')
