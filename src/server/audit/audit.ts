@@ -57,3 +57,16 @@ export function auditLog(db: Db): Audit {
   const audit = (request: FastifyRequest, entry: RequestAuditEntry) => writeAudit(db, auditFor(request, entry));
   return Object.assign(audit, { system: (entry: AuditEntry) => writeAudit(db, entry) });
 }
+
+/**
+ * The audit writer of a user's own account and sign-in routes: an action about the signed-in user,
+ * or about the user named (one a sign-in found before there is a session).
+ */
+export function ownAccountAudit(audit: Audit) {
+  return (
+    request: FastifyRequest,
+    action: AuditAction,
+    details: Record<string, unknown> = {},
+    userId: number = request.auth!.user.user_id,
+  ) => audit(request, { action, targetType: 'user', targetId: userId, details });
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   mfaRequestSchema,
@@ -30,7 +30,7 @@ import type { Pending } from './requirements.js';
 import { signInRepository } from './signInRepository.js';
 import { recordCodeVerified, refuseActingAs } from './stepUp.js';
 import { clearTrustedDeviceCookie, rememberDevice, revokeDevices, setTrustedDeviceCookie } from './trustedDevices.js';
-import type { AuditAction } from '../../common/auditActions.js';
+import { ownAccountAudit } from '../audit/audit.js';
 
 const CODE_MINUTES = MFA_CODE_POLICY.ttlMs / 60_000;
 
@@ -94,9 +94,7 @@ export async function mfaRoutes(parent: FastifyInstance) {
     return (await repository.newestWaitingCodePurpose(userId, purposes)) ?? purposes.find((p) => p !== 'identityVerification');
   }
 
-  async function audit(request: FastifyRequest, action: AuditAction, details: Record<string, unknown>) {
-    await app.audit(request, { action, targetType: 'user', targetId: request.auth!.user.user_id, details });
-  }
+  const audit = ownAccountAudit(app.audit);
 
   app.post(
     '/mfa/request',

@@ -1,14 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { msaAccountUpdateSchema, msaEmailConfirmationSchema, msaPersonalUserSchema, type MsaPersonalUser } from '../../../schemas/user.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { maskContact } from '../../common/loginFlow.js';
-import type { AuditAction } from '../../common/auditActions.js';
 import { saveContact } from './contactMethods.js';
 import { MFA_CODE_POLICY } from './mfaCodes.js';
 import { noticeSecurityChange } from './securityNotices.js';
 import { refuseWhileImpersonating } from './stepUp.js';
 import { HttpError } from '../http/errors.js';
+import { ownAccountAudit } from '../audit/audit.js';
 
 const ME = 'me';
 const PATH = '/msa/users/me';
@@ -54,8 +54,7 @@ export async function msaUserRoutes(parent: FastifyInstance) {
     return { id: ME, email, phoneNumber: user.phone_number, emailPending };
   }
 
-  const audit = (request: FastifyRequest, action: AuditAction, details: Record<string, unknown>) =>
-    app.audit(request, { action, targetType: 'user', targetId: request.auth!.user.user_id, details });
+  const audit = ownAccountAudit(app.audit);
 
   app.get(
     PATH,

@@ -53,7 +53,7 @@ import {
   SIGN_IN_ADDRESS_POLICY,
   signInKeys,
 } from './throttle.js';
-import type { AuditAction } from '../../common/auditActions.js';
+import { ownAccountAudit } from '../audit/audit.js';
 
 const tags = ['passkeys'];
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
@@ -161,8 +161,7 @@ export async function passkeysRoutes(parent: FastifyInstance) {
     await repo.used(passkey.passkey_id, info.newCounter, info.credentialBackedUp);
   }
 
-  const audit = (request: FastifyRequest, action: AuditAction, details: Record<string, unknown>, targetId = request.auth!.user.user_id) =>
-    app.audit(request, { action, targetType: 'user', targetId, details });
+  const audit = ownAccountAudit(app.audit);
 
   /** The answer of a ceremony's start: its options, their challenge kept (hashed) for the finish to take, bound as said. */
   async function ceremony(

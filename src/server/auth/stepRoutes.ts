@@ -42,7 +42,7 @@ import { signInRepository } from './signInRepository.js';
 import { noticeSecurityChange } from './securityNotices.js';
 import { refuseActingAs, refuseWhileImpersonating, requireRecentProof } from './stepUp.js';
 import { ACCOUNT_POLICY, type ThrottlePolicy } from './throttle.js';
-import type { AuditAction } from '../../common/auditActions.js';
+import { ownAccountAudit } from '../audit/audit.js';
 
 /**
  * Contact checks before a code is sent (POST user/contactMethod/validate): every check counts, as
@@ -75,9 +75,7 @@ export async function stepRoutes(parent: FastifyInstance) {
   const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 409: validationErrorSchema, 429: errorSchema };
   const stepResponse = { 200: stepResultSchema, ...errors };
 
-  async function audit(request: FastifyRequest, action: AuditAction, details: Record<string, unknown> = {}) {
-    await app.audit(request, { action, targetType: 'user', targetId: request.auth!.user.user_id, details });
-  }
+  const audit = ownAccountAudit(app.audit);
 
   async function done(request: FastifyRequest) {
     return { success: true, reqs: await requirementsFor(app, request) };

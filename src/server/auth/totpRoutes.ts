@@ -51,6 +51,7 @@ import {
 import { rememberDevice, setTrustedDeviceCookie } from './trustedDevices.js';
 import type { AuditAction } from '../../common/auditActions.js';
 import { iso } from '../db/listing.js';
+import { ownAccountAudit } from '../audit/audit.js';
 
 /**
  * The key that seals authenticator secrets at rest: derived (HKDF) from the application secret,
@@ -96,12 +97,7 @@ export async function totpRoutes(parent: FastifyInstance) {
   const db = app.db;
   const key = deriveKey(app.secrets.sessionSecret, SEALING_PURPOSE);
 
-  const audit = (
-    request: FastifyRequest,
-    action: AuditAction,
-    details: Record<string, unknown> = {},
-    targetId = request.auth!.user.user_id,
-  ) => app.audit(request, { action, targetType: 'user', targetId, details });
+  const audit = ownAccountAudit(app.audit);
 
   /** A sensitive change: the current password, or a code verified in this session a few minutes ago (stepUp.ts). */
   async function requireStepUp(request: FastifyRequest, currentPassword: string | undefined) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { sql } from 'kysely';
 import { iso } from '../db/listing.js';
@@ -15,7 +15,7 @@ import { HttpError } from '../http/errors.js';
 import { sha256 } from './secrets.js';
 import { refuseWhileImpersonating } from './stepUp.js';
 import { clearTrustedDeviceCookie, TRUSTED_DEVICE_COOKIE, TRUSTED_DEVICE_LIFETIME_MS } from './trustedDevices.js';
-import type { AuditAction } from '../../common/auditActions.js';
+import { ownAccountAudit } from '../audit/audit.js';
 
 const tags = ['user account'];
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -32,8 +32,7 @@ export async function userAccountRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const db = app.db;
 
-  const audit = (request: FastifyRequest, action: AuditAction, details: Record<string, unknown> = {}) =>
-    app.audit(request, { action, targetType: 'user', targetId: request.auth!.user.user_id, details });
+  const audit = ownAccountAudit(app.audit);
 
   async function profileOf(userId: number): Promise<Profile> {
     const row = await db

@@ -28,10 +28,9 @@ import {
   registrationLinkOutcome,
   tokenState,
 } from './recoveryRules.js';
-import { refuseFieldErrors, requireGates } from './recoveryHttp.js';
+import { refuseFieldErrors, requireGates, userAudit } from './recoveryHttp.js';
 import { TOKEN_KIND, type TokenKind } from '../auth/oneTimeTokens.js';
 import { registrationRepository } from './registrationRepository.js';
-import type { AuditAction } from '../../common/auditActions.js';
 
 type User = Selectable<UsersTable>;
 
@@ -48,8 +47,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
   const registration = registrationRepository(app.db);
   const tags = ['registration'];
   /** An audit entry of the request: an action, about a user when one is known. */
-  const audit = (request: FastifyRequest, action: AuditAction, userId?: number, details?: Record<string, unknown>) =>
-    app.audit(request, { action, targetType: userId ? 'user' : undefined, targetId: userId, details });
+  const audit = userAudit(app.audit);
   const linkResponses = { 200: recoverySuccessSchema, 400: validationErrorSchema, 409: errorSchema, 412: errorSchema, 429: errorSchema };
 
   /**
