@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { errorSchema } from '../../../schemas/shared.js';
+import { selectedGroup } from '../db/siteScope.js';
 import { HttpError } from '../http/errors.js';
 import type { AuditAction } from '../../common/auditActions.js';
 import type { AuditTargetType } from '../../common/auditTargets.js';
@@ -25,18 +26,9 @@ export function ansContext(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const groups = new WeakMap<FastifyRequest, number>();
   app.addHook('preHandler', async (request) => {
-    const { user_id, current_site_group_num: group } = request.auth!.user;
-    const member =
-      group === null
-        ? undefined
-        : await app.db
-            .selectFrom('user_account_groups')
-            .select('site_group_num')
-            .where('user_id', '=', user_id)
-            .where('site_group_num', '=', group)
-            .executeTakeFirst();
-    if (!member) throw new HttpError(403, 'errors.forbidden');
-    groups.set(request, member.site_group_num);
+    const group = await selectedGroup(app.db, request.auth!.user);
+    if (group === null) throw new HttpError(403, 'errors.forbidden');
+    groups.set(request, group);
   });
   const groupOf = (request: FastifyRequest): number => groups.get(request)!;
   const audit = (
@@ -47,4 +39,66 @@ export function ansContext(parent: FastifyInstance) {
     details: Record<string, unknown>,
   ) => app.audit(request, { action, targetType, targetId, details });
   return { app, groupOf, audit };
+}
+
+/** A table of the group's as the writes of its routes use it: every call within one group. */
+interface GroupStore<R, I> {
+  get(group: number, id: number): Promise<R | undefined>;
+  create(group: number, input: I): Promise<R>;
+  update(group: number, id: number, input: I): Promise<R | undefined>;
+  remove(group: number, id: number): Promise<R | undefined>;
+}
+
+/**
+ * The create, update and delete of an answering-service resource (simpleRestRoutes): within the
+ * request's group, the input checked before it is written, each write audited with the record
+ * before and after it (`<prefix>.created`, `.updated`, `.deleted`).
+ */
+export function groupWrites<R extends { id: number }, I>(
+  { groupOf, audit }: Pick<ReturnType<typeof ansContext>, 'groupOf' | 'audit'>,
+  store: GroupStore<R, I>,
+  options: {
+    body: Record<string, unknown>;
+    prefix: string;
+    targetType: AuditTargetType;
+    check(group: number, input: I): void | Promise<void>;
+    summaries: { create: string; update: string; delete: string };
+  },
+) {
+  const { body, prefix, targetType, check, summaries } = options;
+  const action = (verb: 'created' | 'updated' | 'deleted') => `${prefix}.${verb}` as AuditAction;
+  return {
+    create: {
+      summary: summaries.create,
+      body,
+      handler: async (input: I, request: FastifyRequest) => {
+        const group = groupOf(request);
+        await check(group, input);
+        const after = await store.create(group, input);
+        await audit(request, action('created'), targetType, after.id, { after });
+        return after;
+      },
+    },
+    update: {
+      summary: summaries.update,
+      body,
+      handler: async (id: number | string, input: I, request: FastifyRequest) => {
+        const group = groupOf(request);
+        const before = await store.get(group, Number(id));
+        if (!before) return undefined;
+        await check(group, input);
+        const after = (await store.update(group, before.id, input))!;
+        await audit(request, action('updated'), targetType, after.id, { before, after });
+        return after;
+      },
+    },
+    delete: {
+      summary: summaries.delete,
+      handler: async (id: number | string, request: FastifyRequest) => {
+        const before = await store.remove(groupOf(request), Number(id));
+        if (before) await audit(request, action('deleted'), targetType, before.id, { before });
+        return before;
+      },
+    },
+  };
 }

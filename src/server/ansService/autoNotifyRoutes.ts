@@ -10,7 +10,7 @@ import {
 } from '../../../schemas/ansService.js';
 import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { autoNotifyRepository } from './autoNotifyRepository.js';
-import { ansContext, EMAIL, errors, invalid, notFound, PHONE, tags } from './ansShared.js';
+import { ansContext, EMAIL, errors, groupWrites, invalid, notFound, PHONE, tags } from './ansShared.js';
 
 /** Auto-notify rules (/ans-service/auto-notify): when a message of a kind arrives for accounts, notify someone by email or text; Send test. */
 export async function autoNotifyRoutes(parent: FastifyInstance) {
@@ -37,38 +37,17 @@ export async function autoNotifyRoutes(parent: FastifyInstance) {
     summaries: { list: 'Auto-notify rules, by name, or by id when sorted (filter: kind, id)', one: 'One auto-notify rule' },
     list: (query, request) => rules.list(groupOf(request), query),
     one: (id, request) => rules.get(groupOf(request), Number(id)),
-    create: {
-      summary: 'Add an auto-notify rule (accounts of the group only); audited',
+    ...groupWrites({ groupOf, audit }, rules, {
       body: autoNotifyInputSchema,
-      handler: async (input, request) => {
-        const group = groupOf(request);
-        await checkRule(group, input);
-        const after = await rules.create(group, input);
-        await audit(request, 'autoNotify.created', 'ans_auto_notify', after.id, { after });
-        return after;
+      prefix: 'autoNotify',
+      targetType: 'ans_auto_notify',
+      check: checkRule,
+      summaries: {
+        create: 'Add an auto-notify rule (accounts of the group only); audited',
+        update: 'Change an auto-notify rule; audited',
+        delete: 'Remove an auto-notify rule; audited',
       },
-    },
-    update: {
-      summary: 'Change an auto-notify rule; audited',
-      body: autoNotifyInputSchema,
-      handler: async (id, input, request) => {
-        const group = groupOf(request);
-        const before = await rules.get(group, Number(id));
-        if (!before) return undefined;
-        await checkRule(group, input);
-        const after = (await rules.update(group, before.id, input))!;
-        await audit(request, 'autoNotify.updated', 'ans_auto_notify', after.id, { before, after });
-        return after;
-      },
-    },
-    delete: {
-      summary: 'Remove an auto-notify rule; audited',
-      handler: async (id, request) => {
-        const before = await rules.remove(groupOf(request), Number(id));
-        if (before) await audit(request, 'autoNotify.deleted', 'ans_auto_notify', before.id, { before });
-        return before;
-      },
-    },
+    }),
   });
 
   app.post(

@@ -14,7 +14,7 @@ import { exceptionProblem } from '../../common/ansService.js';
 import { isTimeZone } from '../../common/timeZone.js';
 import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { businessHoursRepository } from './businessHoursRepository.js';
-import { ansContext, errors, invalid, tags } from './ansShared.js';
+import { ansContext, errors, groupWrites, invalid, tags } from './ansShared.js';
 
 /** The week's business hours and dated exceptions (/ans-service/business-hours and temp-business-hours), in the group's zone. */
 export async function businessHoursRoutes(parent: FastifyInstance) {
@@ -67,6 +67,12 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
     if (problem) throw invalid({ [body.opensAt ? 'closesAt' : 'opensAt']: 'ansService.errors.hoursRequired' });
   }
 
+  const exceptions = {
+    get: hours.getException,
+    create: hours.createException,
+    update: hours.updateException,
+    remove: hours.removeException,
+  };
   await simpleRestRoutes<HoursException, HoursExceptionFilter, 'id', HoursExceptionInput>(app, {
     path: 'businessHours/exceptions',
     resource: 'businessHours',
@@ -82,36 +88,16 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
     },
     list: (query, request) => hours.listExceptions(groupOf(request), query),
     one: (id, request) => hours.getException(groupOf(request), Number(id)),
-    create: {
-      summary: 'Add a dated exception; audited',
+    ...groupWrites({ groupOf, audit }, exceptions, {
       body: hoursExceptionInputSchema,
-      handler: async (input, request) => {
-        checkException(input);
-        const after = await hours.createException(groupOf(request), input);
-        await audit(request, 'hoursException.created', 'ans_hours_exception', after.id, { after });
-        return after;
+      prefix: 'hoursException',
+      targetType: 'ans_hours_exception',
+      check: (_group, input) => checkException(input),
+      summaries: {
+        create: 'Add a dated exception; audited',
+        update: 'Change a dated exception; audited',
+        delete: 'Remove a dated exception; audited',
       },
-    },
-    update: {
-      summary: 'Change a dated exception; audited',
-      body: hoursExceptionInputSchema,
-      handler: async (id, input, request) => {
-        const group = groupOf(request);
-        const before = await hours.getException(group, Number(id));
-        if (!before) return undefined;
-        checkException(input);
-        const after = (await hours.updateException(group, before.id, input))!;
-        await audit(request, 'hoursException.updated', 'ans_hours_exception', after.id, { before, after });
-        return after;
-      },
-    },
-    delete: {
-      summary: 'Remove a dated exception; audited',
-      handler: async (id, request) => {
-        const before = await hours.removeException(groupOf(request), Number(id));
-        if (before) await audit(request, 'hoursException.deleted', 'ans_hours_exception', before.id, { before });
-        return before;
-      },
-    },
+    }),
   });
 }

@@ -12,7 +12,7 @@ import { findGapsAndConflicts, mondayOf, onCallTimeProblem, weekRange } from '..
 import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { businessHoursRepository } from './businessHoursRepository.js';
 import { onCallRepository } from './onCallRepository.js';
-import { ansContext, EMAIL, errors, invalid, PHONE, tags } from './ansShared.js';
+import { ansContext, EMAIL, errors, groupWrites, invalid, PHONE, tags } from './ansShared.js';
 
 const findingsQuerystring = {
   type: 'object',
@@ -72,36 +72,16 @@ export async function onCallRoutes(parent: FastifyInstance) {
     summaries: { list: 'The on-call rota, by start, or by id when sorted (filter: q, id)', one: 'One on-call entry' },
     list: (query, request) => onCall.list(groupOf(request), query),
     one: (id, request) => onCall.get(groupOf(request), Number(id)),
-    create: {
-      summary: 'Add an on-call entry; audited',
+    ...groupWrites({ groupOf, audit }, onCall, {
       body: onCallInputSchema,
-      handler: async (input, request) => {
-        checkOnCall(input);
-        const after = await onCall.create(groupOf(request), input);
-        await audit(request, 'onCall.created', 'ans_on_call', after.id, { after });
-        return after;
+      prefix: 'onCall',
+      targetType: 'ans_on_call',
+      check: (_group, input) => checkOnCall(input),
+      summaries: {
+        create: 'Add an on-call entry; audited',
+        update: 'Change an on-call entry; audited',
+        delete: 'Remove an on-call entry; audited',
       },
-    },
-    update: {
-      summary: 'Change an on-call entry; audited',
-      body: onCallInputSchema,
-      handler: async (id, input, request) => {
-        const group = groupOf(request);
-        const before = await onCall.get(group, Number(id));
-        if (!before) return undefined;
-        checkOnCall(input);
-        const after = (await onCall.update(group, before.id, input))!;
-        await audit(request, 'onCall.updated', 'ans_on_call', after.id, { before, after });
-        return after;
-      },
-    },
-    delete: {
-      summary: 'Remove an on-call entry; audited',
-      handler: async (id, request) => {
-        const before = await onCall.remove(groupOf(request), Number(id));
-        if (before) await audit(request, 'onCall.deleted', 'ans_on_call', before.id, { before });
-        return before;
-      },
-    },
+    }),
   });
 }
