@@ -20,7 +20,7 @@ import { clearPending } from './authPlugin.js';
 import { requirementsFor } from './contactMethods.js';
 import { MFA_CODE_POLICY, TOO_MANY_ATTEMPTS_KEY } from './mfaCodes.js';
 import { deriveKey, seal, unseal } from './secrets.js';
-import { noticeSecurityChange } from './securityNotices.js';
+import { noticeSecurityChange, type SecurityChange } from './securityNotices.js';
 import { recordCodeVerified, refuseWhileImpersonating, requireRecentProof } from './stepUp.js';
 import type { ThrottlePolicy } from './throttle.js';
 import {
@@ -98,6 +98,16 @@ export async function totpRoutes(parent: FastifyInstance) {
   const key = deriveKey(app.secrets.sessionSecret, SEALING_PURPOSE);
 
   const audit = ownAccountAudit(app.audit);
+
+  /** Fresh recovery codes in place of the user's earlier ones: audited, the user told, answered once. */
+  async function issueRecoveryCodes(request: FastifyRequest, action: AuditAction, notice: SecurityChange, now: Date) {
+    const { user } = request.auth!;
+    const recoveryCodes = newRecoveryCodes();
+    await replaceRecoveryCodes(db, user.user_id, recoveryCodes, now);
+    await audit(request, action, { recoveryCodes: recoveryCodes.length });
+    await noticeSecurityChange(app, request, user, notice);
+    return { recoveryCodes };
+  }
 
   /** A sensitive change: the current password, or a code verified in this session a few minutes ago (stepUp.ts). */
   async function requireStepUp(request: FastifyRequest, currentPassword: string | undefined) {
@@ -254,11 +264,7 @@ export async function totpRoutes(parent: FastifyInstance) {
         return failed(request, 'totp', 'authenticator.confirmFailed', 'reused', {}, guess);
       }
       await app.throttle.succeed([throttleKey('totp', user.user_id)]);
-      const recoveryCodes = newRecoveryCodes();
-      await replaceRecoveryCodes(db, user.user_id, recoveryCodes, now);
-      await audit(request, 'authenticator.enabled', { recoveryCodes: recoveryCodes.length });
-      await noticeSecurityChange(app, request, user, 'authenticatorOn');
-      return { recoveryCodes };
+      return issueRecoveryCodes(request, 'authenticator.enabled', 'authenticatorOn', now);
     },
   );
 
@@ -277,11 +283,7 @@ export async function totpRoutes(parent: FastifyInstance) {
       await requireStepUp(request, request.body.currentPassword);
       const { user } = request.auth!;
       if (!(await totpOf(db, user.user_id))?.confirmedAt) throw new HttpError(409, 'authenticator.errors.notOn');
-      const recoveryCodes = newRecoveryCodes();
-      await replaceRecoveryCodes(db, user.user_id, recoveryCodes, new Date());
-      await audit(request, 'authenticator.recoveryCodesRegenerated', { recoveryCodes: recoveryCodes.length });
-      await noticeSecurityChange(app, request, user, 'recoveryCodesRenewed');
-      return { recoveryCodes };
+      return issueRecoveryCodes(request, 'authenticator.recoveryCodesRegenerated', 'recoveryCodesRenewed', new Date());
     },
   );
 
