@@ -78,6 +78,9 @@ const ACCOUNT_EDIT: AccessRule = { apps: [dealer], flags: ['xtAdmin'] };
 /** Support staff (§6 'reportRead: Reports, Support and News Setup'): application 1 with reportRead (/support). */
 const SUPPORT: AccessRule = { apps: [internal], roles: ['reportRead'] };
 
+/** Reports (§6 reportRead): staff of applications 1 and 2 with reportRead, each on their own runs and schedules. */
+const REPORTS: AccessRule = { apps: STAFF, roles: ['reportRead'] };
+
 /** A dealer's administrator (§6 xtAdmin) managing their account group's staff (src/common/userPermissions.ts). */
 const USERS_ADMIN: AccessRule = { apps: [dealer], flags: ['xtAdmin'] };
 
@@ -108,26 +111,20 @@ export const ACCESS_TABLE = {
   // §2 Marketing: application 1.
   marketing: { list: { apps: [internal] } },
   // §6 reportRead: Reports, Support and News Setup.
-  support: { list: { apps: [internal], roles: ['reportRead'] } },
+  support: { list: SUPPORT },
   // /support's actions on a user's sign-in (unlock, reset MFA, ...; src/common/supportActions.ts), each with a reason.
   supportActions: { edit: SUPPORT },
-  reports: { list: { apps: STAFF, roles: ['reportRead'] }, show: { apps: STAFF, roles: ['reportRead'] } },
+  reports: { list: REPORTS, show: REPORTS },
   reportRuns: {
-    list: { apps: STAFF, roles: ['reportRead'] },
-    show: { apps: STAFF, roles: ['reportRead'] },
-    create: { apps: STAFF, roles: ['reportRead'] },
+    list: REPORTS,
+    show: REPORTS,
+    create: REPORTS,
     // Cancel (a run's only change) and delete: the routes act on the user's own runs only.
-    edit: { apps: STAFF, roles: ['reportRead'] },
-    delete: { apps: STAFF, roles: ['reportRead'] },
-    export: { apps: STAFF, roles: ['reportRead'] },
+    edit: REPORTS,
+    delete: REPORTS,
+    export: REPORTS,
   },
-  reportSchedules: {
-    list: { apps: STAFF, roles: ['reportRead'] },
-    show: { apps: STAFF, roles: ['reportRead'] },
-    create: { apps: STAFF, roles: ['reportRead'] },
-    edit: { apps: STAFF, roles: ['reportRead'] },
-    delete: { apps: STAFF, roles: ['reportRead'] },
-  },
+  reportSchedules: { list: REPORTS, show: REPORTS, create: REPORTS, edit: REPORTS, delete: REPORTS },
   // §6 'News page: applications 1 and 2. News setup: application 1 only, with editing only when the user has canEdit.'
   news: {
     list: { apps: STAFF },
