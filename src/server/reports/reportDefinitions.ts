@@ -84,6 +84,23 @@ async function* siteBatches(ctx: ReportContext, siteNums: readonly number[] = []
   }
 }
 
+/**
+ * The rows of records kept per account (tests, contacts, zones), a batch of accounts at a time:
+ * `fetch` reads the records of a batch, in row order; each row starts with its account's number and name.
+ */
+async function* perAccount<T extends { site_num: number }>(
+  ctx: ReportContext,
+  siteNums: readonly number[],
+  fetch: (siteNums: number[]) => Promise<T[]>,
+  cells: (record: T) => ReportCell[],
+): AsyncGenerator<ReportCell[][]> {
+  for await (const sites of siteBatches(ctx, siteNums)) {
+    const names = new Map(sites.map((s) => [s.site_num, s.site_name]));
+    const records = await fetch(sites.map((s) => s.site_num));
+    yield records.map((record): ReportCell[] => [record.site_num, names.get(record.site_num) ?? '', ...cells(record)]);
+  }
+}
+
 const columns = (ctx: ReportContext, list: [key: string, header: string, type?: ReportColumn['type'], width?: number][]): ReportColumn[] =>
   list.map(([key, header, type, width]) => ({ key, header: ctx.t(header), type, width }));
 
@@ -230,10 +247,11 @@ const alarmActivity: Definition<'alarmActivity'> = async (params: AlarmActivityP
 const accountsOnTest: Definition<'accountsOnTest'> = async (params: AccountsOnTestParams, ctx) => {
   const range = params.when === 'period' ? resolvePeriod(params, ctx.now, ctx.timeZone) : null;
   const scopeLabel = (scope: string) => ctx.t(`siteTests.scope.${scope}`);
-  async function* rows() {
-    for await (const sites of siteBatches(ctx)) {
-      const names = new Map(sites.map((s) => [s.site_num, s.site_name]));
-      const tests = await ctx.db
+  const rows = perAccount(
+    ctx,
+    [],
+    (siteNums) =>
+      ctx.db
         .selectFrom('site_tests as t')
         .leftJoin('users as u', 'u.user_id', 't.created_by')
         .select([
@@ -248,11 +266,7 @@ const accountsOnTest: Definition<'accountsOnTest'> = async (params: AccountsOnTe
           't.reason',
           'u.name as placed_by',
         ])
-        .where(
-          't.site_num',
-          'in',
-          sites.map((s) => s.site_num),
-        )
+        .where('t.site_num', 'in', siteNums)
         .$if(range === null, (q) => q.where('t.starts_at', '<=', ctx.now).where('t.ends_at', '>', ctx.now).where('t.ended_at', 'is', null))
         .$if(range !== null, (q) =>
           q.where('t.starts_at', '<', range!.end).where(sql<boolean>`coalesce(t.ended_at, t.ends_at) > ${range!.start}`),
@@ -260,29 +274,19 @@ const accountsOnTest: Definition<'accountsOnTest'> = async (params: AccountsOnTe
         .orderBy('t.site_num')
         .orderBy('t.starts_at')
         .orderBy('t.test_id')
-        .execute();
-      yield tests.map((t): ReportCell[] => {
-        const covers = [
-          scopeLabel(t.scope),
-          t.dev_num === null ? '' : `${t.dev_num}`,
-          t.zones.length ? t.zones.join(', ') : '',
-          t.kinds.map((k) => ctx.t(`events.kinds.${k}`)).join(', '),
-        ]
-          .filter(Boolean)
-          .join(' · ');
-        return [
-          t.site_num,
-          names.get(t.site_num) ?? '',
-          covers,
-          new Date(t.starts_at),
-          new Date(t.ends_at),
-          t.ended_at ? new Date(t.ended_at) : null,
-          t.reason,
-          t.placed_by,
-        ];
-      });
-    }
-  }
+        .execute(),
+    (t) => {
+      const covers = [
+        scopeLabel(t.scope),
+        t.dev_num === null ? '' : `${t.dev_num}`,
+        t.zones.length ? t.zones.join(', ') : '',
+        t.kinds.map((k) => ctx.t(`events.kinds.${k}`)).join(', '),
+      ]
+        .filter(Boolean)
+        .join(' · ');
+      return [covers, new Date(t.starts_at), new Date(t.ends_at), t.ended_at ? new Date(t.ended_at) : null, t.reason, t.placed_by];
+    },
+  );
   return {
     title: title(ctx, 'accountsOnTest'),
     subtitle: range ? periodInWords(ctx, range) : ctx.t('reports.output.now', { date: dateIn(ctx.timeZone, ctx.now) }),
@@ -296,7 +300,7 @@ const accountsOnTest: Definition<'accountsOnTest'> = async (params: AccountsOnTe
       ['reason', 'reports.columns.reason', 'text', 24],
       ['placedBy', 'reports.columns.placedBy', 'text', 16],
     ]),
-    rows: flatten(rows()),
+    rows: flatten(rows),
   };
 };
 
@@ -441,34 +445,20 @@ const dataCompleteness: Definition<'dataCompleteness'> = async (params: DataComp
 
 const callList: Definition<'callList'> = async (params: CallListParams, ctx) => {
   const siteNums = [...params.siteNums];
-  async function* rows() {
-    for await (const sites of siteBatches(ctx, siteNums)) {
-      const names = new Map(sites.map((s) => [s.site_num, s.site_name]));
-      const contacts = await ctx.db
+  const rows = perAccount(
+    ctx,
+    siteNums,
+    (sites) =>
+      ctx.db
         .selectFrom('contacts')
         .select(['site_num', 'position', 'name', 'relation', 'phone_number', 'email', 'verifies', 'has_key'])
-        .where(
-          'site_num',
-          'in',
-          sites.map((s) => s.site_num),
-        )
+        .where('site_num', 'in', sites)
         .orderBy('site_num')
         .orderBy('position')
         .orderBy('contact_id')
-        .execute();
-      yield contacts.map((c): ReportCell[] => [
-        c.site_num,
-        names.get(c.site_num) ?? '',
-        c.position,
-        c.name,
-        c.relation,
-        c.phone_number,
-        c.email,
-        yesNo(ctx, c.verifies),
-        yesNo(ctx, c.has_key),
-      ]);
-    }
-  }
+        .execute(),
+    (c) => [c.position, c.name, c.relation, c.phone_number, c.email, yesNo(ctx, c.verifies), yesNo(ctx, c.has_key)],
+  );
   return {
     title: title(ctx, 'callList'),
     subtitle: accountsInWords(ctx, siteNums),
@@ -483,40 +473,28 @@ const callList: Definition<'callList'> = async (params: CallListParams, ctx) => 
       ['verifies', 'reports.columns.verifies', 'text', 9],
       ['keyHolder', 'reports.columns.keyHolder', 'text', 9],
     ]),
-    rows: flatten(rows()),
+    rows: flatten(rows),
   };
 };
 
 const zoneList: Definition<'zoneList'> = async (params: ZoneListParams, ctx) => {
   const siteNums = [...params.siteNums];
   const typeLabel = (type: string) => ctx.t(`accountEdits.zones.eventTypes.${type}`, { defaultValue: type });
-  async function* rows() {
-    for await (const sites of siteBatches(ctx, siteNums)) {
-      const names = new Map(sites.map((s) => [s.site_num, s.site_name]));
-      const zones = await ctx.db
+  const rows = perAccount(
+    ctx,
+    siteNums,
+    (sites) =>
+      ctx.db
         .selectFrom('zones as z')
         .innerJoin('devices as d', 'd.dev_num', 'z.dev_num')
         .select(['d.site_num', 'd.dev_num', 'd.transmitter_code', 'z.zone_num', 'z.description', 'z.event_type'])
-        .where(
-          'd.site_num',
-          'in',
-          sites.map((s) => s.site_num),
-        )
+        .where('d.site_num', 'in', sites)
         .orderBy('d.site_num')
         .orderBy('d.dev_num')
         .orderBy('z.zone_num')
-        .execute();
-      yield zones.map((z): ReportCell[] => [
-        z.site_num,
-        names.get(z.site_num) ?? '',
-        z.dev_num,
-        z.transmitter_code,
-        z.zone_num,
-        z.description,
-        typeLabel(z.event_type),
-      ]);
-    }
-  }
+        .execute(),
+    (z) => [z.dev_num, z.transmitter_code, z.zone_num, z.description, typeLabel(z.event_type)],
+  );
   return {
     title: title(ctx, 'zoneList'),
     subtitle: accountsInWords(ctx, siteNums),
@@ -529,7 +507,7 @@ const zoneList: Definition<'zoneList'> = async (params: ZoneListParams, ctx) => 
       ['zoneDescription', 'reports.columns.zoneDescription', 'text', 26],
       ['eventType', 'reports.columns.eventType', 'text', 14],
     ]),
-    rows: flatten(rows()),
+    rows: flatten(rows),
   };
 };
 
