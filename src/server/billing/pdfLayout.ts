@@ -48,6 +48,16 @@ export async function startPdf(info: { Title: string; Author: string; Subject: s
   return { doc, done, width, right: MARGIN + width, bottom: doc.page.height - MARGIN - 40 };
 }
 
+/** A thin grey line across the page's text at `y`: between a table's rows, above the closing note. */
+function drawRule(doc: Doc, y: number, width: number): void {
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + width, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+}
+
 /** Top left: the logo (when the portal serves it), the name in bold and the muted lines under it; answers the bottom. */
 export function drawParty(doc: Doc, party: { logoUrl: string | null; name: string; lines: string[] }, width: number): number {
   let y = MARGIN;
@@ -163,12 +173,7 @@ export function drawTable(doc: Doc, y: number, table: { columns: PdfColumn[]; ro
       doc.text(pdfText(row.cells[i] ?? ''), c.x + (i === 0 ? indent : 0), y + 6, { width: c.w - (i === 0 ? indent : 0), align: c.align }),
     );
     y += height;
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + width, y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
+    drawRule(doc, y, width);
   }
   return y;
 }
@@ -206,12 +211,7 @@ export function drawTotalsNote(doc: Doc, y: number, text: string, width: number)
 
 /** The closing note under a rule (whom to pay). */
 export function drawNote(doc: Doc, y: number, text: string, width: number): void {
-  doc
-    .moveTo(MARGIN, y)
-    .lineTo(MARGIN + width, y)
-    .lineWidth(0.5)
-    .strokeColor(RULE)
-    .stroke();
+  drawRule(doc, y, width);
   doc
     .font('Helvetica')
     .fontSize(9)
