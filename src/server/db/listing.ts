@@ -32,7 +32,7 @@ async function pageTotal(rows: readonly { total: number }[], offset: number, cou
 }
 
 /** The rows a list's query selects, counted apart from its page (what {@link pageTotal} falls back on). */
-async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+export async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
   // Typed by hand: over a generic table set the selection does not resolve to its alias.
   const row = (await query
     .clearSelect()

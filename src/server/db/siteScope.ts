@@ -1,7 +1,7 @@
 import { expressionBuilder, sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { APPLICATION } from '../../common/constants.js';
 import type { Db } from './database.js';
-import { countRows, pageTotal, windowTotal } from './listing.js';
+import { listPage } from './listing.js';
 import type { Database } from './schema.js';
 
 /** Who asks: what the tenant scope of a query depends on. */
@@ -98,11 +98,11 @@ export async function siteRowsPage<TB extends keyof Database, O, R>(
     : list.order.map((column) =>
         typeof column === 'string' ? ([sql.ref(column), 'asc'] as const) : ([sql.ref(column[0]), column[1]] as const),
       );
-  let page = query.select(windowTotal().as('total'));
+  let page = query;
   for (const [expression, direction] of order) page = page.orderBy(expression, direction);
-  const found = await page.offset(offset).limit(limit).execute();
-  const total = await pageTotal(found, offset, () => countRows(query));
+  const { rows: found, total } = await listPage(page, query, { offset, limit });
   return { items: found.map((row) => list.record(row)), total };
+}
 
 /** A site the user may reach, with its name and time zone; undefined when it is missing or out of their scope. */
 export function siteInScope(db: Db, user: ScopeUser, siteNum: number) {
