@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http/errors.js';
 import { CAPTCHA_ALGORITHM, createCaptcha, type Captcha } from './captcha.js';
+import { closedObject } from '../../../schemas/shared.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,18 +21,13 @@ export interface CaptchaPluginOptions {
 export const CAPTCHA_CHALLENGE_PATH = '/api/captcha/challenge';
 
 /** What the `altcha` widget (2.x) reads from its `challengeurl`. */
-const captchaChallengeSchema = {
-  type: 'object',
-  required: ['algorithm', 'challenge', 'maxnumber', 'salt', 'signature'],
-  additionalProperties: false,
-  properties: {
-    algorithm: { type: 'string', enum: [CAPTCHA_ALGORITHM] },
-    challenge: { type: 'string', description: 'SHA-256 hex of salt + the secret number' },
-    maxnumber: { type: 'integer', minimum: 1, description: 'Upper bound of the number to find' },
-    salt: { type: 'string', description: 'Random salt with the signed expiry: <hex>?expires=<unix seconds>&' },
-    signature: { type: 'string', description: 'HMAC-SHA256 of the challenge' },
-  },
-} as const;
+const captchaChallengeSchema = closedObject({
+  algorithm: { type: 'string', enum: [CAPTCHA_ALGORITHM] },
+  challenge: { type: 'string', description: 'SHA-256 hex of salt + the secret number' },
+  maxnumber: { type: 'integer', minimum: 1, description: 'Upper bound of the number to find' },
+  salt: { type: 'string', description: 'Random salt with the signed expiry: <hex>?expires=<unix seconds>&' },
+  signature: { type: 'string', description: 'HMAC-SHA256 of the challenge' },
+});
 
 /**
  * Decorates `app.captcha` and serves GET /api/captcha/challenge (full path:

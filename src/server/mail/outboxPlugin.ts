@@ -5,7 +5,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { pickLanguage } from '../../common/i18n.js';
 import { createOutbox, type Outbox } from './outbox.js';
 import { renderOutboxPage } from './outboxPage.js';
-import { validationErrorSchema } from '../../../schemas/shared.js';
+import { closedObject, validationErrorSchema } from '../../../schemas/shared.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,18 +28,13 @@ const pageQuerystring = {
   properties: { to: { type: 'string', maxLength: 254 } },
 } as const;
 
-const outboxEntry = {
-  type: 'object',
-  required: ['channel', 'to', 'subject', 'text', 'createdAt'],
-  additionalProperties: false,
-  properties: {
-    channel: { type: 'string', enum: ['email', 'sms'] },
-    to: { type: 'string' },
-    subject: { type: ['string', 'null'] },
-    text: { type: 'string' },
-    createdAt: { type: 'string', format: 'date-time' },
-  },
-} as const;
+const outboxEntry = closedObject({
+  channel: { type: 'string', enum: ['email', 'sms'] },
+  to: { type: 'string' },
+  subject: { type: ['string', 'null'] },
+  text: { type: 'string' },
+  createdAt: { type: 'string', format: 'date-time' },
+});
 
 const outboxResponse = { type: 'array', maxItems: OUTBOX_LIST_LIMIT, items: outboxEntry } as const;
 

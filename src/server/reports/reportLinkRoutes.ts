@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reportCodeVerifySchema, requestReportCodeSchema } from '../../../schemas/auth.js';
 import { reportCodeResponseSchema } from '../../../schemas/dealer.js';
 import { reportDownloadGrantSchema } from '../../../schemas/reports.js';
-import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
+import { closedObject, errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { maskEmail } from '../../common/loginFlow.js';
 import { cookieSecurity } from '../auth/cookies.js';
 import { MFA_CODE_POLICY, TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
@@ -238,12 +238,7 @@ export async function reportLinkRoutes(parent: FastifyInstance) {
       schema: {
         tags,
         summary: "A linked report's file: for its owner signed in, or with the link's download token",
-        params: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['linkID'],
-          properties: { linkID: requestReportCodeSchema.properties.linkID },
-        } as const,
+        params: closedObject({ linkID: requestReportCodeSchema.properties.linkID }),
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'],
         response: { 200: { description: 'The file', type: 'string' }, ...errors },
       },

@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { dealerBrandingSchema, type DealerBranding } from '../../../schemas/dealer.js';
-import { errorSchema, serialId, validationErrorSchema } from '../../../schemas/shared.js';
+import { closedObject, errorSchema, serialId, validationErrorSchema } from '../../../schemas/shared.js';
 import { canAccess } from '../../common/access.js';
 import { accessUserOf } from '../auth/accessGuard.js';
 import { HttpError } from '../http/errors.js';
 import { accountGroupsRepository } from './accountGroupsRepository.js';
 
-const querystring = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { siteGroupNum: serialId },
-} as const;
+const querystring = closedObject([], { siteGroupNum: serialId });
 
 const NO_BRANDING: DealerBranding = { headerLogoUrl: null, darkHeaderLogoUrl: null };
 
