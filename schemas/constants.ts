@@ -23,7 +23,6 @@ export const LIMITS = {
   newsDocumentNameMax: 1024,
   newsUrlMax: 1024,
   newsBodyTruncation: 50,
-  documentUploadFiles: 1,
   recentAccountSearches: 10,
   accountNameDisplay: 20,
 } as const;
