@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canAccess, type AccessUser } from '../../src/common/access.js';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { AREA_ROUTES } from '../../src/web/app/areaRoutes.js';
 import { RESOURCE_PAGES, resourceGate, resourcePath, type ResourcePageName } from '../../src/web/resources/resourceNames.js';
 import { drawerItemsFor, helpMenuItems, holdsItem, visibleDrawerItems, type MenuUser } from '../../src/web/shell/menuRules.js';
 import type { RouteAccess } from '../../src/server/auth/accessGuard.js';
-import { TestClient, signedInClient } from './client.js';
-import { startDemoApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
+import { signedInClient, TestClient } from './client.js';
+import { ONCE, ONCE_TABLE } from './harness.js';
+import { demoSuite, deviceIn } from './fixtures.js';
 
 /**
  * The access matrix, generated from the OpenAPI document: every operation's
@@ -57,28 +58,13 @@ const TENANT_PARAMS = new Set(['siteNum', 'xmit', 'passcodeId']);
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-  });
-  afterAll(() => t?.close());
+  const { t } = demoSuite(database);
 
   /** A site and one of its devices' transmitter codes in a group. */
-  async function siteOf(groupNum: number) {
-    return t.db
-      .selectFrom('devices')
-      .innerJoin('sites', 'sites.site_num', 'devices.site_num')
-      .select(['sites.site_num', 'devices.transmitter_code'])
-      .where('sites.site_group_num', '=', groupNum)
-      .orderBy('devices.dev_num')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-  }
+  const siteOf = (groupNum: number) => deviceIn(t.db, groupNum);
 
   it('answers every route for every demo role as the access table says', async () => {
-    const doc = await (await fetch(`${origin}/api/openapi.json`)).json();
+    const doc = await (await fetch(`${t.origin}/api/openapi.json`)).json();
     const operations: Operation[] = [];
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { 'x-access'?: RouteAccess }>>))
       for (const [method, operation] of Object.entries(item))
@@ -97,7 +83,7 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => 
     // Each role's client, what the table knows of the user (as the web app reads it, GET /api/me, with the groups it may use) and its records.
     const callers = await Promise.all(
       ROLES.map(async (role) => {
-        const signIn = async () => (role.username ? signedInClient(origin, role.username, role.extra) : new TestClient(origin).init());
+        const signIn = async () => (role.username ? signedInClient(t.origin, role.username, role.extra) : new TestClient(t.origin).init());
         const client = await signIn();
         const me = role.username ? await (await client.request('GET', '/api/me')).json() : null;
         const groups: { siteGroupNum: number }[] = role.username
@@ -135,7 +121,7 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => 
         const call = async (path: string) => {
           const caller = FRESH_CLIENT.has(key) ? await signIn() : client;
           const body = operation.method === 'GET' || operation.method === 'DELETE' ? undefined : (EXAMPLE_BODIES[key] ?? {});
-          const url = `${origin}${path}`;
+          const url = `${t.origin}${path}`;
           const headers = caller.headersFor(url, operation.method, body === undefined ? {} : { 'Content-Type': 'application/json' });
           const response = await fetch(url, {
             method: operation.method,
@@ -187,10 +173,10 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => 
   it('every drawer item and page gate has a demo user who sees it and one of the same application who does not', async () => {
     const identities = new Map<string, MenuUser>();
     for (const role of ROLES.filter((r) => r.username)) {
-      const client = await signedInClient(origin, role.username!, role.extra);
+      const client = await signedInClient(t.origin, role.username!, role.extra);
       identities.set(role.username!, await (await client.request('GET', '/api/me')).json());
     }
-    const beta = await signedInClient(origin, 'dealer.beta');
+    const beta = await signedInClient(t.origin, 'dealer.beta');
     expect((await beta.request('PUT', '/api/user/accountGroup', { siteGroupNum: 4120 })).status).toBe(200);
     identities.set('dealer.beta in 4120', await (await beta.request('GET', '/api/me')).json());
 

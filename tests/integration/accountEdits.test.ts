@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demo/showcaseSites.js';
 import { json, signedInClient, type TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { auditsOf, demoSuite } from './fixtures.js';
 
 /**
  * Editing the account (dealer side): the call list, zones, passcodes, schedules and
@@ -13,19 +14,11 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 const [complete, cafe] = DEMO_SHOWCASE_SITES;
 
 describe.each(TEST_DATABASES)('account edits on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let beta: TestClient;
+  const { t, beta } = demoSuite(database, { beta: 'dealer.beta' });
 
   const contactsOf = async (c: TestClient, siteNum: number) =>
     json(await c.request('GET', `/api/contacts?filter=${encodeURIComponent(JSON.stringify({ siteNum }))}&range=[0,99]`));
-  const audits = (action: string) =>
-    t.db
-      .selectFrom('audit_log')
-      .select(['actor_user_id', 'target_id', 'details'])
-      .where('action', '=', action)
-      .orderBy('audit_id')
-      .execute();
+  const audits = (action: string) => auditsOf(t.db, action);
   const changes = (siteNum: number) =>
     t.db
       .selectFrom('alarm_events')
@@ -35,12 +28,6 @@ describe.each(TEST_DATABASES)('account edits on $name', (database) => {
       .orderBy('alarm_num', 'desc')
       .execute();
   const lastChange = async (siteNum: number) => (await changes(siteNum))[0];
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    beta = await signedInClient(origin, 'dealer.beta');
-  });
-  afterAll(() => t?.close());
 
   it('lists the call list in calling order, with contact passcodes masked', async () => {
     const response = await beta.request(
@@ -229,45 +216,15 @@ describe.each(TEST_DATABASES)('account edits on $name', (database) => {
     ).body;
     expect(windows.length).toBeGreaterThanOrEqual(5);
     const monday = windows.find((w: { dayOfWeek: number }) => w.dayOfWeek === 1);
-    const overlap = await json(
-      await beta.request('POST', '/api/schedules', {
-        siteNum: cafe.siteNum,
-        name: 'Late',
-        dayOfWeek: 1,
-        opensAt: monday.opensAt,
-        closesAt: '23:00',
-      }),
-    );
+    const addWindow = async (window: object) =>
+      json(await beta.request('POST', '/api/schedules', { siteNum: cafe.siteNum, name: 'Late', ...window }));
+    const overlap = await addWindow({ dayOfWeek: 1, opensAt: monday.opensAt, closesAt: '23:00' });
     expect(overlap.body.errors).toEqual({ opensAt: 'This window overlaps another one' });
-    const same = await json(
-      await beta.request('POST', '/api/schedules', {
-        siteNum: cafe.siteNum,
-        name: 'Late',
-        dayOfWeek: 0,
-        opensAt: '10:00',
-        closesAt: '10:00',
-      }),
-    );
+    const same = await addWindow({ dayOfWeek: 0, opensAt: '10:00', closesAt: '10:00' });
     expect(same.body.errors).toEqual({ closesAt: 'The closing time must differ from the opening time' });
-    const format = await json(
-      await beta.request('POST', '/api/schedules', {
-        siteNum: cafe.siteNum,
-        name: 'Late',
-        dayOfWeek: 0,
-        opensAt: '25:00',
-        closesAt: '10:00',
-      }),
-    );
+    const format = await addWindow({ dayOfWeek: 0, opensAt: '25:00', closesAt: '10:00' });
     expect(format.body.errors).toEqual({ opensAt: 'Enter a time as HH:MM' });
-    const overnight = await json(
-      await beta.request('POST', '/api/schedules', {
-        siteNum: cafe.siteNum,
-        name: 'Baking',
-        dayOfWeek: 0,
-        opensAt: '22:00',
-        closesAt: '04:00',
-      }),
-    );
+    const overnight = await addWindow({ name: 'Baking', dayOfWeek: 0, opensAt: '22:00', closesAt: '04:00' });
     expect(overnight).toMatchObject({ status: 201, body: { dayOfWeek: 0, opensAt: '22:00', closesAt: '04:00' } });
     const moved = await json(await beta.request('PUT', `/api/schedules/${overnight.body.id}`, { ...overnight.body, closesAt: '05:00' }));
     expect(moved.status).toBe(200);
@@ -402,8 +359,8 @@ describe.each(TEST_DATABASES)('account edits on $name', (database) => {
   });
 
   it('lets only xtAdmin dealers write: dealer.summit and customers are refused', async () => {
-    const summit = await signedInClient(origin, 'dealer.summit');
-    const customer = await signedInClient(origin, 'customer@example.com');
+    const summit = await signedInClient(t.origin, 'dealer.summit');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
     const own = await t.db.selectFrom('sites').select('site_num').where('site_group_num', '=', 5877).limit(1).executeTakeFirstOrThrow();
     // dealer.summit reads its own group's call list, and writes nothing.
     expect((await contactsOf(summit, own.site_num)).status).toBe(200);

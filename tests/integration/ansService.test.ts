@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, signedInClient, type TestClient } from './client.js';
-import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { json, signedInClient } from './client.js';
+import { messagesTo, TEST_DATABASES } from './harness.js';
+import { auditsOf, demoSuite } from './fixtures.js';
 
 /**
  * The answering service: §6 level8 + ansServiceBlockFlag + a group that has the service
@@ -12,23 +13,9 @@ const list = (value: object = {}, range = '[0,99]') =>
   `filter=${encodeURIComponent(JSON.stringify(value))}&range=${encodeURIComponent(range)}&sort=${encodeURIComponent('["takenAt","DESC"]')}`;
 
 describe.each(TEST_DATABASES)('answering service on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let beta: TestClient;
+  const { t, beta } = demoSuite(database, { beta: 'dealer.beta' });
 
-  const audits = (action: string) =>
-    t.db
-      .selectFrom('audit_log')
-      .select(['actor_user_id', 'target_id', 'details'])
-      .where('action', '=', action)
-      .orderBy('audit_id')
-      .execute();
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    beta = await signedInClient(origin, 'dealer.beta');
-  });
-  afterAll(() => t?.close());
+  const audits = (action: string) => auditsOf(t.db, action);
 
   it('lets dealer.beta in with level8, the flag and a group that has the service', async () => {
     for (const path of ['/api/ansMessages', '/api/onCall', '/api/autoNotify', '/api/businessHours/exceptions']) {
@@ -39,9 +26,9 @@ describe.each(TEST_DATABASES)('answering service on $name', (database) => {
   });
 
   it('refuses a dealer without level8 (dealer.summit, whose group has the service) and other applications', async () => {
-    const summit = await signedInClient(origin, 'dealer.summit');
-    const customer = await signedInClient(origin, 'customer@example.com');
-    const support = await signedInClient(origin, 'support.admin', { internal: true });
+    const summit = await signedInClient(t.origin, 'dealer.summit');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
+    const support = await signedInClient(t.origin, 'support.admin', { internal: true });
     for (const client of [summit, customer, support]) {
       expect((await client.request('GET', `/api/ansMessages?${list()}`)).status).toBe(403);
       expect((await client.request('GET', '/api/businessHours')).status).toBe(403);
@@ -51,7 +38,7 @@ describe.each(TEST_DATABASES)('answering service on $name', (database) => {
   });
 
   it('refuses dealer.beta after switching to group 4120, which has no answering service', async () => {
-    const other = await signedInClient(origin, 'dealer.beta');
+    const other = await signedInClient(t.origin, 'dealer.beta');
     expect((await other.request('PUT', '/api/user/accountGroup', { siteGroupNum: 4120 })).status).toBe(200);
     try {
       expect((await other.request('GET', `/api/ansMessages?${list()}`)).status).toBe(403);
@@ -213,7 +200,7 @@ describe.each(TEST_DATABASES)('answering service on $name', (database) => {
 
   it('takes messages from the call centre with the integration key; the auto-notify rules fire through the outbox', async () => {
     const send = (body: unknown, key = 'demo-integration-key') =>
-      fetch(`${origin}/api/integrations/ansMessages`, {
+      fetch(`${t.origin}/api/integrations/ansMessages`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
         body: JSON.stringify(body),

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_COUNT_CAP } from '../../schemas/auditLog.js';
-import { json, signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { json, TestClient } from './client.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, parseCsv, SUPPORT_ADMIN, SUPPORT_VIEWER, userIdOf } from './fixtures.js';
 
 /**
  * The audit log viewer: GET /api/auditLog (filters, sort, pages, the capped count),
@@ -15,35 +16,6 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 const query = (filter: object, extra: Record<string, string> = {}) =>
   `?${new URLSearchParams({ filter: JSON.stringify(filter), ...extra }).toString()}`;
 
-/** RFC 4180 CSV, as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field || record.length) records.push([...record, field]);
-  return records;
-}
-
 /** The CSV's text after its byte-order mark (checked). */
 async function csvText(response: Response): Promise<string> {
   const bytes = new Uint8Array(await response.arrayBuffer());
@@ -52,24 +24,18 @@ async function csvText(response: Response): Promise<string> {
 }
 
 describe.each(TEST_DATABASES)('audit log viewer on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let admin: TestClient;
-  let viewer: TestClient;
-  let dealer: TestClient;
-  let customer: TestClient;
+  const { t, admin, viewer, dealer, customer } = demoSuite(database, {
+    admin: SUPPORT_ADMIN,
+    viewer: SUPPORT_VIEWER,
+    dealer: 'dealer.beta',
+    customer: 'customer@example.com',
+  });
   const ids = { admin: 0, beta: 0, viewer: 0 };
   /** The test's own entries, by letter: A oldest … D newest. */
   const entry = { A: 0, B: 0, C: 0, D: 0 };
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    admin = await signedInClient(origin, 'support.admin', { internal: true });
-    viewer = await signedInClient(origin, 'support.viewer', { internal: true });
-    dealer = await signedInClient(origin, 'dealer.beta');
-    customer = await signedInClient(origin, 'customer@example.com');
-    const userId = async (username: string) =>
-      (await t.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow()).user_id;
+    const userId = (username: string) => userIdOf(t.db, username);
     ids.admin = await userId('support.admin');
     ids.beta = await userId('dealer.beta');
     ids.viewer = await userId('support.viewer');
@@ -128,7 +94,6 @@ describe.each(TEST_DATABASES)('audit log viewer on $name', (database) => {
       entry[key] = Number(inserted.audit_id);
     }
   }, 240_000);
-  afterAll(() => t?.close());
 
   const list = async (client: TestClient, filter: object, extra: Record<string, string> = {}) => {
     const response = await client.request('GET', `/api/auditLog${query(filter, extra)}`);
@@ -321,14 +286,14 @@ describe.each(TEST_DATABASES)('audit log viewer on $name', (database) => {
         expect((await client.request('GET', `/api/auditLog/${entry.A}`)).status).toBe(403);
         expect((await client.request('GET', '/api/auditLog/export')).status).toBe(403);
       }
-      const anonymous = await new TestClient(origin).init();
+      const anonymous = await new TestClient(t.origin).init();
       expect((await anonymous.request('GET', '/api/auditLog')).status).toBe(401);
     });
   });
 
   describe('append-only', () => {
     it('has only GET routes under /api/auditLog', async () => {
-      const doc = await (await fetch(`${origin}/api/openapi.json`)).json();
+      const doc = await (await fetch(`${t.origin}/api/openapi.json`)).json();
       const paths = Object.entries(doc.paths as Record<string, Record<string, unknown>>).filter(([p]) => p.startsWith('/api/auditLog'));
       expect(paths.map(([p]) => p).sort()).toEqual(['/api/auditLog', '/api/auditLog/export', '/api/auditLog/{id}']);
       for (const [p, operations] of paths)

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signBearer } from '../../src/server/auth/bearer.js';
 import { json, TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 describe.each(TEST_DATABASES)('sign-in on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  const client = () => new TestClient(origin).init();
-
-  beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true' });
-    origin = await listen(t);
-  });
-  afterAll(() => t?.close());
+  const { t } = demoSuite(database);
+  const client = () => new TestClient(t.origin).init();
 
   it('signs a dealer in with a session cookie, a refresh cookie and a bearer token', async () => {
     const c = await client();
@@ -110,7 +104,7 @@ describe.each(TEST_DATABASES)('sign-in on $name', (database) => {
     await c.login('support.admin', undefined, { internal: true });
     const body = { title: 'x', body: 'y' };
     expect((await c.request('POST', '/api/news', body, { 'X-XSRF-Token': 'forged' })).status).toBe(403);
-    const stripped = new TestClient(origin);
+    const stripped = new TestClient(t.origin);
     stripped.setCookie('portal_session', c.cookie('portal_session')!);
     const response = await stripped.request('POST', '/api/news', body);
     expect(response.status).toBe(403);

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, SUPPORT_ADMIN } from './fixtures.js';
 
 const banner = { active: true, title: 'Scheduled maintenance', body: 'The portal is down from 2 to 3 am.', importance: 'Warning' };
 
 describe.each(TEST_DATABASES)('status banner on $name (SPEC §3, §5, §7)', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let admin: TestClient;
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    admin = await signedInClient(origin, 'support.admin', { internal: true });
-  });
-  afterAll(() => t?.close());
+  const { t, admin } = demoSuite(database, { admin: SUPPORT_ADMIN });
 
   it('is read anonymously (it is on the login page)', async () => {
-    const stranger = await new TestClient(origin).init();
+    const stranger = await new TestClient(t.origin).init();
     const response = await stranger.request('GET', '/api/statusBanner');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -31,7 +24,7 @@ describe.each(TEST_DATABASES)('status banner on $name (SPEC §3, §5, §7)', (da
     const response = await admin.request('PUT', '/api/statusBanner', banner);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(banner);
-    const stranger = await new TestClient(origin).init();
+    const stranger = await new TestClient(t.origin).init();
     expect(await (await stranger.request('GET', '/api/statusBanner')).json()).toEqual(banner);
   });
 
@@ -74,11 +67,11 @@ describe.each(TEST_DATABASES)('status banner on $name (SPEC §3, §5, §7)', (da
   });
 
   it('refuses dealers, customers, staff without canEdit, strangers and writes without the XSRF header', async () => {
-    const dealer = await signedInClient(origin, 'dealer.beta');
+    const dealer = await signedInClient(t.origin, 'dealer.beta');
     expect((await dealer.request('PUT', '/api/statusBanner', banner)).status).toBe(403);
-    const customer = await signedInClient(origin, 'customer@example.com');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
     expect((await customer.request('PUT', '/api/statusBanner', banner)).status).toBe(403);
-    const stranger = await new TestClient(origin).init();
+    const stranger = await new TestClient(t.origin).init();
     expect((await stranger.request('PUT', '/api/statusBanner', banner)).status).toBe(401);
     expect((await admin.request('PUT', '/api/statusBanner', banner, { 'X-XSRF-Token': 'forged' })).status).toBe(403);
 
@@ -95,7 +88,7 @@ describe.each(TEST_DATABASES)('status banner on $name (SPEC §3, §5, §7)', (da
   it('refuses an editor whose sign-in still has steps pending', async () => {
     await t.db.updateTable('users').set({ privacy_policy_required: true }).where('username', '=', 'support.admin').execute();
     try {
-      const pending = await new TestClient(origin).init();
+      const pending = await new TestClient(t.origin).init();
       const login = await pending.login('support.admin', undefined, { internal: true });
       expect(login.body.reqs.actionRequired).toBe(true);
       // The GET is allowed while pending (the login page shows it); the PUT is not.
@@ -126,7 +119,7 @@ describe.each(TEST_DATABASES)('status banner on $name (SPEC §3, §5, §7)', (da
 
   it('answers 404 until a banner was set up', async () => {
     await t.db.deleteFrom('status_banner').execute();
-    const response = await new TestClient(origin).request('GET', '/api/statusBanner');
+    const response = await new TestClient(t.origin).request('GET', '/api/statusBanner');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'No status banner has been set up yet' });
     expect((await admin.request('PUT', '/api/statusBanner', banner)).status).toBe(200);

@@ -1,8 +1,9 @@
-import { crc32, deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOGO_LIMITS } from '../../src/common/logoRules.js';
-import { json, signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { solidPng } from '../../src/server/db/seed/documentsSeed.js';
+import { json, TestClient } from './client.js';
+import { TEST_DATABASES } from './harness.js';
+import { auditsOf, demoSuite } from './fixtures.js';
 
 /**
  * Account Group Settings and Branding (SPEC §3 dealer / account group and branding,
@@ -13,30 +14,7 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
  */
 
 /** A real PNG of one colour (RGB), as an image editor would write it. */
-function png(width: number, height: number, rgb = [0x1e, 0x5a, 0xa8]): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(pixels)),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
-}
+const png = (width: number, height: number) => new Uint8Array(solidPng(width, height, [0x1e, 0x5a, 0xa8]));
 
 const SVG_WITH_SCRIPT = new TextEncoder().encode(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="100" height="40"><script>alert(document.cookie)</script></svg>',
@@ -44,30 +22,17 @@ const SVG_WITH_SCRIPT = new TextEncoder().encode(
 
 /** A multipart upload as the browser sends it: cookies, the XSRF header and the bearer, one file. */
 async function upload(client: TestClient, variant: string, name: string, content: Uint8Array, type = 'image/png') {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(content)], { type }), name);
-  const url = `${client.baseUrl}/api/branding/logo/${variant}`;
-  const response = await fetch(url, { method: 'PUT', headers: client.headersFor(url, 'PUT'), body: form });
-  return { status: response.status, body: await response.json() };
+  return json(await client.requestForm('PUT', `/api/branding/logo/${variant}`, {}, [{ name, content, type }]));
 }
 
 describe.each(TEST_DATABASES)('account group settings and branding on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let beta: TestClient;
-  let summit: TestClient;
-  let customer: TestClient;
-
-  const audits = (action: string) =>
-    t.db.selectFrom('audit_log').select(['target_id', 'details']).where('action', '=', action).orderBy('audit_id').execute();
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    beta = await signedInClient(origin, 'dealer.beta');
-    summit = await signedInClient(origin, 'dealer.summit');
-    customer = await signedInClient(origin, 'customer@example.com');
+  const { t, beta, summit, customer } = demoSuite(database, {
+    beta: 'dealer.beta',
+    summit: 'dealer.summit',
+    customer: 'customer@example.com',
   });
-  afterAll(() => t?.close());
+
+  const audits = (action: string) => auditsOf(t.db, action);
 
   it('lets only an xtAdmin dealer see and change them (§6)', async () => {
     expect((await summit.request('GET', '/api/accountGroup')).status).toBe(403);
@@ -76,7 +41,7 @@ describe.each(TEST_DATABASES)('account group settings and branding on $name', (d
     expect((await summit.request('DELETE', '/api/branding/logo/light')).status).toBe(403);
     expect((await customer.request('GET', '/api/accountGroup')).status).toBe(403);
     expect((await upload(customer, 'light', 'logo.png', png(300, 100))).status).toBe(403);
-    const anonymous = await new TestClient(origin).init();
+    const anonymous = await new TestClient(t.origin).init();
     expect((await anonymous.request('GET', '/api/accountGroup')).status).toBe(401);
   });
 
@@ -141,7 +106,7 @@ describe.each(TEST_DATABASES)('account group settings and branding on $name', (d
     expect(body.headerLogoUrl).toMatch(/^\/api\/branding\/logos\/[0-9a-f]{64}$/);
     expect(body.darkHeaderLogoUrl).toBe('/branding/northwind-dark.svg');
 
-    const served = await fetch(`${origin}${body.headerLogoUrl}`);
+    const served = await fetch(`${t.origin}${body.headerLogoUrl}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toMatch(/public, max-age=31536000, immutable/);
@@ -150,7 +115,7 @@ describe.each(TEST_DATABASES)('account group settings and branding on $name', (d
 
     // §7 'Load dealer branding': signed in, and anonymously for the login page.
     expect((await json(await beta.request('GET', '/api/branding'))).body.headerLogoUrl).toBe(body.headerLogoUrl);
-    const anonymous = await new TestClient(origin).init();
+    const anonymous = await new TestClient(t.origin).init();
     expect((await json(await anonymous.request('GET', '/api/branding?siteGroupNum=9993'))).body.headerLogoUrl).toBe(body.headerLogoUrl);
 
     // §3 account link header logos: a customer's link to a site of the group.
@@ -200,7 +165,7 @@ describe.each(TEST_DATABASES)('account group settings and branding on $name', (d
     expect((await json(await beta.request('GET', '/api/branding'))).body.headerLogoUrl).toBeNull();
     const [entry] = await audits('branding.logoReset');
     expect(entry).toMatchObject({ target_id: '9993', details: { variant: 'light' } });
-    expect((await fetch(`${origin}/api/branding/logos/${'0'.repeat(64)}`)).status).toBe(404);
-    expect((await fetch(`${origin}/api/branding/logos/not-a-hash`)).status).toBe(400);
+    expect((await fetch(`${t.origin}/api/branding/logos/${'0'.repeat(64)}`)).status).toBe(404);
+    expect((await fetch(`${t.origin}/api/branding/logos/not-a-hash`)).status).toBe(400);
   });
 });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { DEMO_SUPPORT_USERS } from '../../src/server/db/seed/supportSeed.js';
 import { signedInClient, TestClient } from './client.js';
-import { listen, messagesTo, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { messagesTo, TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 /**
  * Password guessing against the sign-in, as an attacker would try it (issue
@@ -12,15 +13,8 @@ import { listen, messagesTo, startTestApp, TEST_DATABASES, type TestApp } from '
  * (TRUST_PROXY), so each test speaks from addresses of its own.
  */
 describe.each(TEST_DATABASES)('brute force on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  const client = () => new TestClient(origin).init();
-
-  beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true', TRUST_PROXY: 'true' });
-    origin = await listen(t);
-  });
-  afterAll(() => t?.close());
+  const { t } = demoSuite(database, {}, { TRUST_PROXY: 'true' });
+  const client = () => new TestClient(t.origin).init();
 
   /** One sign-in attempt from `ip`: status, body and the Retry-After header. */
   async function attempt(c: TestClient, ip: string, username: string, password: string, extra: Record<string, unknown> = {}) {
@@ -183,7 +177,7 @@ describe.each(TEST_DATABASES)('brute force on $name', (database) => {
     expect(notices[0].body).toContain('Your account is not locked.');
 
     // Support sees it on the user's page.
-    const support = await signedInClient(origin, 'support.admin', { internal: true });
+    const support = await signedInClient(t.origin, 'support.admin', { internal: true });
     const { user_id } = await t.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow();
     const page = await (await support.request('GET', `/api/users/${user_id}`)).json();
     expect(page.accountChallenge).toMatchObject({ failures: 30 });

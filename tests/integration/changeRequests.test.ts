@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { json, signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, SUPPORT_ADMIN } from './fixtures.js';
 
 /**
  * The dealer's side of the customers' change requests (/change-requests):
@@ -11,21 +12,16 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 const query = (filter: object) => `?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,99]')}`;
 
 describe.each(TEST_DATABASES)("the dealer's change requests on $name", (database) => {
-  let t: TestApp;
-  let origin: string;
-  let beta: TestClient;
-  let summit: TestClient;
-  let customer: TestClient;
-  let admin: TestClient;
+  const { t, beta, summit, customer, admin } = demoSuite(database, {
+    beta: 'dealer.beta',
+    summit: 'dealer.summit',
+    customer: 'customer@example.com',
+    admin: SUPPORT_ADMIN,
+  });
   let carter: number;
   let requestId: number;
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    beta = await signedInClient(origin, 'dealer.beta');
-    summit = await signedInClient(origin, 'dealer.summit');
-    customer = await signedInClient(origin, 'customer@example.com');
-    admin = await signedInClient(origin, 'support.admin', { internal: true });
     carter = (await t.db.selectFrom('sites').select('site_num').where('site_name', '=', 'Carter Residence').executeTakeFirstOrThrow())
       .site_num;
     const sent = await json(
@@ -39,7 +35,6 @@ describe.each(TEST_DATABASES)("the dealer's change requests on $name", (database
     expect(sent.status).toBe(201);
     requestId = sent.body.id;
   }, 240_000);
-  afterAll(() => t?.close());
 
   const list = async (client: TestClient, filter: object) => {
     const response = await client.request('GET', `/api/changeRequests${query(filter)}`);
@@ -91,7 +86,7 @@ describe.each(TEST_DATABASES)("the dealer's change requests on $name", (database
     expect(other.body.map((r: { id: number }) => r.id)).not.toContain(requestId);
     expect((await summit.request('GET', `/api/changeRequests/${requestId}`)).status).toBe(404);
     // dealer.beta in its other group (4120) does not see group 9993's requests either.
-    const switched = await signedInClient(origin, 'dealer.beta');
+    const switched = await signedInClient(t.origin, 'dealer.beta');
     expect((await switched.request('PUT', '/api/user/accountGroup', { siteGroupNum: 4120 })).status).toBe(200);
     expect((await list(switched, {})).body.map((r: { id: number }) => r.id)).not.toContain(requestId);
     expect((await switched.request('PUT', `/api/changeRequests/${requestId}`, { status: 'done' })).status).toBe(404);
@@ -105,7 +100,7 @@ describe.each(TEST_DATABASES)("the dealer's change requests on $name", (database
       expect((await client.request('GET', `/api/changeRequests${query({})}`)).status).toBe(403);
       expect((await client.request('PUT', `/api/changeRequests/${requestId}`, { status: 'done' })).status).toBe(403);
     }
-    expect((await (await new TestClient(origin).init()).request('GET', '/api/changeRequests')).status).toBe(401);
+    expect((await (await new TestClient(t.origin).init()).request('GET', '/api/changeRequests')).status).toBe(401);
   });
 
   it('declines only with a reason', async () => {

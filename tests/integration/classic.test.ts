@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestClient } from './client.js';
-import { TEST_DATABASES, listen, startTestApp, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 /**
  * The classic dealer portal handoff: one-time keys (POST /api/rw3k/key), their
@@ -11,17 +12,10 @@ const APP1_MESSAGE = 'This feature is not available in App 1. Please sign into A
 const API_KEY = 'demo-classic-key';
 
 describe.each(TEST_DATABASES)('classic portal handoff on $name', (database) => {
-  let t: TestApp;
-  let base: string;
-
-  beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true' });
-    base = await listen(t);
-  });
-  afterAll(async () => t?.close());
+  const { t } = demoSuite(database);
 
   async function signedIn(username: string, extra: Record<string, unknown> = {}) {
-    const client = await new TestClient(base).init();
+    const client = await new TestClient(t.origin).init();
     const { status } = await client.login(username, undefined, extra);
     expect(status).toBe(200);
     return client;
@@ -33,7 +27,7 @@ describe.each(TEST_DATABASES)('classic portal handoff on $name', (database) => {
   }
 
   function redeem(key: string, authorization: string | null = `Bearer ${API_KEY}`) {
-    return fetch(`${base}/api/rw3k/redeem`, {
+    return fetch(`${t.origin}/api/rw3k/redeem`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
       body: JSON.stringify({ key }),
@@ -101,7 +95,7 @@ describe.each(TEST_DATABASES)('classic portal handoff on $name', (database) => {
     );
     expect((await lastAudit('classic.keyRefused'))?.details).toEqual({ reason: 'application1' });
 
-    const customer = await new TestClient(base).init();
+    const customer = await new TestClient(t.origin).init();
     expect((await customer.loginMsa('customer@example.com')).status).toBe(200);
     expect((await issueKey(customer)).status).toBe(403);
     const issued = await t.db.selectFrom('one_time_tokens').select('user_id').where('kind', '=', 'classic').execute();
@@ -114,15 +108,15 @@ describe.each(TEST_DATABASES)('classic portal handoff on $name', (database) => {
   });
 
   it('needs a signed-in user and the XSRF header', async () => {
-    const anonymous = await new TestClient(base).init();
+    const anonymous = await new TestClient(t.origin).init();
     expect((await issueKey(anonymous)).status).toBe(401);
     const client = await signedIn('dealer.classic');
-    const response = await fetch(`${base}/api/rw3k/key`, { method: 'POST', headers: { Authorization: `Bearer ${client.bearer}` } });
+    const response = await fetch(`${t.origin}/api/rw3k/key`, { method: 'POST', headers: { Authorization: `Bearer ${client.bearer}` } });
     expect(response.status).toBe(403);
   });
 
   it('is allowed while login actions are pending (SPEC §7 allow-list)', async () => {
-    const client = await new TestClient(base).init();
+    const client = await new TestClient(t.origin).init();
     const login = await client.login('dealer.newuser');
     expect(login.body.reqs.actionRequired).toBe(true);
     expect((await issueKey(client)).status).toBe(200);
@@ -139,7 +133,7 @@ describe.each(TEST_DATABASES)('classic portal handoff on $name', (database) => {
   describe('the demo classic page', () => {
     it("shows who arrived for a good key, and 'expired' when it is used again", async () => {
       const { body } = await issueKey(await signedIn('dealer.classic'));
-      const page = await fetch(body.url.replace(t.app.config.publicUrl, base));
+      const page = await fetch(body.url.replace(t.app.config.publicUrl, t.origin));
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');
       expect(page.headers.get('referrer-policy')).toBe('no-referrer');
@@ -148,7 +142,7 @@ describe.each(TEST_DATABASES)('classic portal handoff on $name', (database) => {
       expect(html).toContain('<title>Classic Rapid Web (demo)</title>');
       expect(html).toContain('Signed in as Chris Lindqvist (dealer.classic), dealer 4120');
 
-      const reused = await fetch(`${base}/classic?key=${encodeURIComponent(body.rwKey)}`, { headers: { 'Accept-Language': 'fr' } });
+      const reused = await fetch(`${t.origin}/classic?key=${encodeURIComponent(body.rwKey)}`, { headers: { 'Accept-Language': 'fr' } });
       expect(reused.status).toBe(410);
       const expired = await reused.text();
       expect(expired).toContain('<html lang="fr">');
@@ -159,7 +153,7 @@ describe.each(TEST_DATABASES)('classic portal handoff on $name', (database) => {
     });
 
     it('says the link has expired without a key', async () => {
-      const page = await fetch(`${base}/classic`);
+      const page = await fetch(`${t.origin}/classic`);
       expect(page.status).toBe(410);
       expect(await page.text()).toContain('This link has expired or was already used.');
     });
@@ -169,7 +163,7 @@ describe.each(TEST_DATABASES)('classic portal handoff on $name', (database) => {
       await rename('<script>alert("x")</script> & Co');
       try {
         const { body } = await issueKey(await signedIn('dealer.classic'));
-        const html = await (await fetch(`${base}/classic?key=${encodeURIComponent(body.rwKey)}`)).text();
+        const html = await (await fetch(`${t.origin}/classic?key=${encodeURIComponent(body.rwKey)}`)).text();
         expect(html).not.toContain('<script>');
         expect(html).toContain('Signed in as &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co (dealer.classic)');
       } finally {

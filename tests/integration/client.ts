@@ -3,6 +3,13 @@ import { solveChallenge } from 'altcha-lib/v1';
 import { fetchUtils } from 'ra-core';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 
+/** A file of a multipart form. */
+export interface FormFile {
+  name: string;
+  content: Uint8Array;
+  type?: string;
+}
+
 /**
  * A browser-like HTTP client for the API tests: it keeps cookies (with their
  * paths), sends the XSRF header on writes as the web app does, and can sign in.
@@ -11,7 +18,8 @@ export class TestClient {
   private readonly jar = new Map<string, { value: string; path: string }>();
   bearer: string | undefined;
 
-  constructor(readonly baseUrl: string) {}
+  /** Settable: a demo suite's clients exist before its app has a port (fixtures.ts). */
+  constructor(public baseUrl: string) {}
 
   cookie(name: string): string | undefined {
     return this.jar.get(name)?.value;
@@ -56,10 +64,23 @@ export class TestClient {
 
   /** request() with the JSON body as text: for bodies JSON.stringify cannot make (nested thousands deep). */
   async requestJsonText(method: string, path: string, text: string | undefined, extraHeaders: HeadersInit = {}): Promise<Response> {
-    const url = `${this.baseUrl}${path}`;
-    const headers = this.headersFor(url, method, extraHeaders);
+    const headers = new Headers(extraHeaders);
     if (text !== undefined) headers.set('Content-Type', 'application/json');
-    const response = await fetch(url, { method, headers, body: text });
+    return this.send(method, path, text, headers);
+  }
+
+  /** A multipart form as a browser sends it: the fields, then each file as the part `file` (no type: octet-stream). */
+  async requestForm(method: string, path: string, fields: Record<string, string>, files: FormFile[] = [], extraHeaders: HeadersInit = {}) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const file of files)
+      form.append('file', new Blob([new Uint8Array(file.content)], file.type ? { type: file.type } : {}), file.name);
+    return this.send(method, path, form, extraHeaders);
+  }
+
+  private async send(method: string, path: string, body: string | FormData | undefined, extraHeaders: HeadersInit): Promise<Response> {
+    const url = `${this.baseUrl}${path}`;
+    const response = await fetch(url, { method, headers: this.headersFor(url, method, extraHeaders), body });
     this.store(response);
     return response;
   }
@@ -82,6 +103,17 @@ export class TestClient {
     const body = await response.json();
     if (response.ok) this.bearer = body.token?.token;
     return { status: response.status, body };
+  }
+
+  /**
+   * Signs in with the demo password: an email on msa/login (a customer), any other
+   * username on account/login (with `extra`, e.g. {internal: true} for support staff).
+   * Throws unless the sign-in answers 200.
+   */
+  async signIn(username: string, extra: Record<string, unknown> = {}): Promise<this> {
+    const { status, body } = username.includes('@') ? await this.loginMsa(username) : await this.login(username, undefined, extra);
+    if (status !== 200) throw new Error(`sign-in as ${username} answered ${status}: ${JSON.stringify(body)}`);
+    return this;
   }
 
   /**
@@ -121,16 +153,19 @@ export async function json(response: Response) {
   return { status: response.status, body: await response.json() };
 }
 
-/**
- * A fresh client signed in with the demo password: an email on msa/login (a
- * customer), any other username on account/login (with `extra`, e.g.
- * {internal: true} for support.admin). Throws unless the sign-in answers 200.
- */
+/** A fresh client signed in with the demo password (TestClient.signIn). */
 export async function signedInClient(baseUrl: string, username: string, extra: Record<string, unknown> = {}): Promise<TestClient> {
-  const client = await new TestClient(baseUrl).init();
-  const { status, body } = username.includes('@') ? await client.loginMsa(username) : await client.login(username, undefined, extra);
-  if (status !== 200) throw new Error(`sign-in as ${username} answered ${status}: ${JSON.stringify(body)}`);
-  return client;
+  return (await new TestClient(baseUrl).init()).signIn(username, extra);
+}
+
+/**
+ * A list's query string as react-admin's simple REST provider sends it: the filter as JSON, the
+ * range (first and last index) and, when named, the sort.
+ */
+export function listQuery(filter: object, range: [number, number] = [0, 99], sort?: [string, 'ASC' | 'DESC']): string {
+  const params = [`filter=${encodeURIComponent(JSON.stringify(filter))}`, `range=${encodeURIComponent(JSON.stringify(range))}`];
+  if (sort) params.push(`sort=${encodeURIComponent(JSON.stringify(sort))}`);
+  return params.join('&');
 }
 
 /** The newest 6-digit code sent to an address, read from the demo outbox over HTTP. */

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { MFA_CODE_POLICY } from '../../src/server/auth/mfaCodes.js';
 import { DEMO_ACCOUNT_PASSCODES } from '../../src/server/db/seed/demo/accountPasscodes.js';
 import { signedInClient, TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 /**
  * Guesses sent all at once, as a script would send them: each limited check counts the attempt
@@ -22,14 +23,7 @@ const BURST = 50;
 const CHECKS = 10;
 
 describe.each(TEST_DATABASES)('guesses sent at once on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-
-  beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true', TRUST_PROXY: 'true' });
-    origin = await listen(t);
-  });
-  afterAll(() => t?.close());
+  const { t } = demoSuite(database, {}, { TRUST_PROXY: 'true' });
 
   /** Audit entries of `action` since `since` whose details match `where` (a JSON fragment). */
   const audited = async (action: string, since: Date, where: Record<string, unknown> = {}) =>
@@ -39,7 +33,7 @@ describe.each(TEST_DATABASES)('guesses sent at once on $name', (database) => {
 
   it(`sign-in: ${BURST} wrong passwords at once from a fresh address get no more checks than one by one, the rest refused`, async () => {
     const since = new Date();
-    const c = await new TestClient(origin).init();
+    const c = await new TestClient(t.origin).init();
     const statuses = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
         c
@@ -68,7 +62,7 @@ describe.each(TEST_DATABASES)('guesses sent at once on $name', (database) => {
 
   it(`account link: ${BURST} wrong passcodes at once get no more checks than one by one, the rest refused`, async () => {
     const since = new Date();
-    const customer = await signedInClient(origin, 'customer@example.com');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
     const [extra] = DEMO_ACCOUNT_PASSCODES;
     const statuses = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../../src/server/db/seed/documentsSeed.js';
-import { json, signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { type FormFile, json, TestClient } from './client.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, SUPPORT_ADMIN, SUPPORT_VIEWER } from './fixtures.js';
 
 /**
  * Staff's inbox of the contact-us messages (/contact-requests): list, one
@@ -10,39 +11,29 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
  */
 const query = (filter: object) => `?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,99]')}`;
 
-async function send(client: TestClient, fields: Record<string, string>, file?: { name: string; content: Uint8Array }) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('file', new Blob([new Uint8Array(file.content)]), file.name);
-  const url = `${client.baseUrl}/api/contactRequests`;
-  const response = await fetch(url, { method: 'POST', headers: client.headersFor(url, 'POST'), body: form });
+async function send(client: TestClient, fields: Record<string, string>, file: FormFile) {
+  const response = await client.requestForm('POST', '/api/contactRequests', fields, [file]);
   expect(response.status).toBe(201);
   return (await response.json()) as { reference: string };
 }
 
 describe.each(TEST_DATABASES)("support's contact requests on $name", (database) => {
-  let t: TestApp;
-  let origin: string;
-  let admin: TestClient;
-  let viewer: TestClient;
-  let dealer: TestClient;
-  let customer: TestClient;
+  const { t, admin, viewer, dealer, customer } = demoSuite(database, {
+    admin: SUPPORT_ADMIN,
+    viewer: SUPPORT_VIEWER,
+    dealer: 'dealer.beta',
+    customer: 'customer@example.com',
+  });
   let reference: string;
   let id: number;
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    admin = await signedInClient(origin, 'support.admin', { internal: true });
-    viewer = await signedInClient(origin, 'support.viewer', { internal: true });
-    dealer = await signedInClient(origin, 'dealer.beta');
-    customer = await signedInClient(origin, 'customer@example.com');
     ({ reference } = await send(
       dealer,
       { topic: 'bug', message: 'Contact inbox test: the zone list does not refresh.' },
       { name: 'screen.png', content: solidPng(4, 4, [10, 20, 30]) },
     ));
   }, 240_000);
-  afterAll(() => t?.close());
 
   it('lists the messages newest first with the sender, topic, attachment and status', async () => {
     const { status, body } = await json(await admin.request('GET', `/api/contactRequests${query({})}`));
@@ -151,7 +142,7 @@ describe.each(TEST_DATABASES)("support's contact requests on $name", (database) 
       expect((await client.request('GET', `/api/contactRequests/${id}/attachment`)).status).toBe(403);
       expect((await client.request('PUT', `/api/contactRequests/${id}`, { status: 'inProgress' })).status).toBe(403);
     }
-    const anonymous = await new TestClient(origin).init();
+    const anonymous = await new TestClient(t.origin).init();
     expect((await anonymous.request('GET', '/api/contactRequests')).status).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { json, signedInClient, TestClient } from './client.js';
-import { startDemoApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
+import { ONCE, ONCE_TABLE } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 const REFUSED = { status: 403, body: { message: 'The request could not be verified. Reload the page and try again.' } };
 
@@ -12,22 +13,19 @@ const REFUSED = { status: 403, body: { message: 'The request could not be verifi
  * Sec-Fetch-Site headers must name the portal itself.
  */
 describe.skipIf(!ONCE).each(ONCE_TABLE)('CSRF on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
+  const { t } = demoSuite(database);
   let portal: string;
-  const client = () => new TestClient(origin).init();
+  const client = () => new TestClient(t.origin).init();
   /** A write every signed-in user may make (the privacy-policy acceptance). */
   const accept = (c: TestClient, headers: Record<string, string> = {}) => c.request('PUT', '/api/privacyPolicy/accept', {}, headers);
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
     portal = new URL(t.app.config.publicUrl).origin;
   });
-  afterAll(() => t?.close());
 
   it('refuses a token from another session, even sent as both cookie and header (a planted pair)', async () => {
-    const victim = await signedInClient(origin, 'dealer.beta');
-    const attacker = await signedInClient(origin, 'dealer.classic');
+    const victim = await signedInClient(t.origin, 'dealer.beta');
+    const attacker = await signedInClient(t.origin, 'dealer.classic');
     const stolen = attacker.cookie('XSRF-Token')!;
     expect(stolen).not.toBe(victim.cookie('XSRF-Token'));
     victim.setCookie('XSRF-Token', stolen);
@@ -61,7 +59,7 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('CSRF on $name', (database) => {
   });
 
   it("refuses writes from another site (a foreign Origin, or Sec-Fetch-Site cross-site) and lets the portal's own through", async () => {
-    const c = await signedInClient(origin, 'dealer.beta');
+    const c = await signedInClient(t.origin, 'dealer.beta');
     expect(await json(await accept(c, { Origin: 'https://evil.example' }))).toEqual(REFUSED);
     expect(await json(await accept(c, { Origin: 'null' }))).toEqual(REFUSED);
     // The portal's host on another scheme or port is another origin.
@@ -89,12 +87,12 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('CSRF on $name', (database) => {
     expect((await accept(c)).status).toBe(200);
     // The portal reached at another address than PUBLIC_URL's (here 127.0.0.1 for localhost): a page
     // served from there writes with that origin, which is the request's own; another port is not.
-    expect(new URL(origin).origin).not.toBe(portal);
-    expect((await accept(c, { Origin: origin, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
-    const { hostname, port } = new URL(origin);
+    expect(new URL(t.origin).origin).not.toBe(portal);
+    expect((await accept(c, { Origin: t.origin, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+    const { hostname, port } = new URL(t.origin);
     expect(await json(await accept(c, { Origin: `http://${hostname}:${Number(port) + 1}` }))).toEqual(REFUSED);
     // Server-to-server routes (config.xsrf false) are left to their own authentication.
-    const response = await fetch(`${origin}/api/integrations/alarms`, {
+    const response = await fetch(`${t.origin}/api/integrations/alarms`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: 'https://platform.example', 'Sec-Fetch-Site': 'cross-site' },
       body: JSON.stringify({ events: [] }),

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../schemas/dashboard.js';
 import { SIGNAL_KINDS } from '../../schemas/events.js';
 import { SITE_STATUSES, SITE_WARNINGS } from '../../schemas/sites.js';
 import { dateIn, siteWarnings } from '../../src/common/siteWarnings.js';
 import { json, signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, userIdOf } from './fixtures.js';
 
 /**
  * The dealer dashboard: GET /api/dashboard answers the figures of
@@ -18,12 +19,9 @@ const HOUR_MS = 3_600_000;
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 describe.each(TEST_DATABASES)('dealer dashboard on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let beta: TestClient;
+  const { t, beta } = demoSuite(database, { beta: 'dealer.beta' });
 
-  const userId = async (username: string) =>
-    (await t.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow()).user_id;
+  const userId = (username: string) => userIdOf(t.db, username);
   const dashboard = async (c: TestClient) => {
     const { status, body } = await json(await c.request('GET', '/api/dashboard'));
     expect(status).toBe(200);
@@ -94,12 +92,6 @@ describe.each(TEST_DATABASES)('dealer dashboard on $name', (database) => {
     );
     return { sites, statusCounts, last24h, last7d, perDay, top, warningCounts, onTestTotal: onTest.size };
   }
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    beta = await signedInClient(origin, 'dealer.beta');
-  });
-  afterAll(() => t?.close());
 
   it('answers the figures of group 9993 equal to direct counts', async () => {
     const body = await dashboard(beta);
@@ -244,7 +236,7 @@ describe.each(TEST_DATABASES)('dealer dashboard on $name', (database) => {
   });
 
   it('answers dealer.summit the figures of group 5877 only; a customer 403; no session 401', async () => {
-    const summit = await signedInClient(origin, 'dealer.summit');
+    const summit = await signedInClient(t.origin, 'dealer.summit');
     const body = await dashboard(summit);
     const direct = await directFigures(5877, new Date(body.generatedAt));
     expect(body.siteGroupNum).toBe(5877);
@@ -255,9 +247,9 @@ describe.each(TEST_DATABASES)('dealer dashboard on $name', (database) => {
     const groupOf = new Map(direct.sites.map((s) => [s.site_num, true]));
     for (const s of [...body.topSites, ...body.onTest.sites, ...body.favorites]) expect(groupOf.has(s.siteNum)).toBe(true);
 
-    const customer = await signedInClient(origin, 'customer@example.com');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
     expect((await customer.request('GET', '/api/dashboard')).status).toBe(403);
-    expect((await (await new TestClient(origin).init()).request('GET', '/api/dashboard')).status).toBe(401);
+    expect((await (await new TestClient(t.origin).init()).request('GET', '/api/dashboard')).status).toBe(401);
   });
 
   it('answers zeros and empty lists without a selected group, or with a group no longer the user’s', async () => {
@@ -270,7 +262,7 @@ describe.each(TEST_DATABASES)('dealer dashboard on $name', (database) => {
     try {
       for (const group of [null, 5877]) {
         await t.db.updateTable('users').set({ current_site_group_num: group }).where('user_id', '=', id).execute();
-        const client = await signedInClient(origin, 'dealer.beta');
+        const client = await signedInClient(t.origin, 'dealer.beta');
         await t.db.updateTable('users').set({ current_site_group_num: group }).where('user_id', '=', id).execute();
         const body = await dashboard(client);
         expect(body.siteGroupNum).toBeNull();

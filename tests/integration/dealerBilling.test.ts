@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DealerInvoice, DealerInvoiceDetail } from '../../schemas/dealerInvoices.js';
 import { DEMO_DEALER_INVOICE_MONTHS, DEMO_STATION } from '../../src/server/db/seed/dealerBillingSeed.js';
-import { json, signedInClient, type TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { json, signedInClient } from './client.js';
+import { TEST_DATABASES } from './harness.js';
+import { auditsOf, demoSuite } from './fixtures.js';
 
 /**
  * Billing for dealers: /api/invoices, the station's monthly invoices of the selected
@@ -17,29 +18,23 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 const filterQuery = (filter: object, range = '[0,99]') => `filter=${encodeURIComponent(JSON.stringify(filter))}&range=${range}`;
 
 describe.each(TEST_DATABASES)('dealer billing on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let beta: TestClient;
+  const { t, beta } = demoSuite(database, { beta: 'dealer.beta' });
 
-  const audits = (action: string) =>
-    t.db.selectFrom('audit_log').select(['target_id', 'details']).where('action', '=', action).orderBy('audit_id').execute();
+  const audits = (action: string) => auditsOf(t.db, action);
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    beta = await signedInClient(origin, 'dealer.beta');
     expect((await beta.request('PUT', '/api/user/accountGroup', { siteGroupNum: 9993 })).status).toBe(200);
   });
-  afterAll(() => t?.close());
 
   it('needs billingRead and a dealer: dealer.summit and customers get 403, no session 401', async () => {
-    const summit = await signedInClient(origin, 'dealer.summit');
-    const customer = await signedInClient(origin, 'customer@example.com');
+    const summit = await signedInClient(t.origin, 'dealer.summit');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
     const [first] = (await json(await beta.request('GET', '/api/invoices?range=[0,0]'))).body as DealerInvoice[];
     for (const path of ['/api/invoices', `/api/invoices/${first.id}`, `/api/invoices/${first.id}/pdf`, '/api/invoices/export?format=csv']) {
       expect((await summit.request('GET', path)).status, `dealer.summit ${path}`).toBe(403);
       expect((await customer.request('GET', path)).status, `customer ${path}`).toBe(403);
     }
-    expect((await fetch(`${origin}/api/invoices`)).status).toBe(401);
+    expect((await fetch(`${t.origin}/api/invoices`)).status).toBe(401);
   });
 
   it("lists the current group's months, newest first, with totals per service and Content-Range", async () => {
@@ -84,7 +79,7 @@ describe.each(TEST_DATABASES)('dealer billing on $name', (database) => {
   });
 
   it("sees only the current group's invoices: after switching, the other group's, and the first group's answer 404", async () => {
-    const client = await signedInClient(origin, 'dealer.beta');
+    const client = await signedInClient(t.origin, 'dealer.beta');
     expect((await client.request('PUT', '/api/user/accountGroup', { siteGroupNum: 9993 })).status).toBe(200);
     const ours = (await json(await client.request('GET', '/api/invoices'))).body as DealerInvoice[];
     expect(ours.every((r) => r.siteGroupNum === 9993)).toBe(true);

@@ -1,67 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { solidPng } from '../../src/server/db/seed/documentsSeed.js';
 import { minimalPdf } from '../../src/server/http/pdf.js';
-import { json, signedInClient, type TestClient } from './client.js';
-import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { type FormFile, json, listQuery, signedInClient, type TestClient } from './client.js';
+import { messagesTo, TEST_DATABASES } from './harness.js';
+import { auditsOf, demoSuite, SUPPORT_ADMIN, SUPPORT_VIEWER } from './fixtures.js';
 
 /**
  * The help pages: the document libraries (/api/documents), contact us
  * (/api/contactRequests) and the product roadmap (/api/roadmapItems), against the demo data.
  */
-const listQuery = (filter: object) => `?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]`;
 
 /** A multipart form as a browser sends it (cookies, XSRF header). */
-async function postForm(
-  client: TestClient,
-  path: string,
-  fields: Record<string, string>,
-  file?: { name: string; content: Uint8Array; type?: string },
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type ?? 'application/octet-stream' }), file.name);
-  const url = `${client.baseUrl}${path}`;
-  return fetch(url, { method: 'POST', headers: client.headersFor(url, 'POST'), body: form });
-}
+const postForm = (client: TestClient, path: string, fields: Record<string, string>, file?: FormFile) =>
+  client.requestForm('POST', path, fields, file ? [file] : []);
 
 describe.each(TEST_DATABASES)('documents, contact us and roadmap on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let admin: TestClient;
-  let viewer: TestClient;
-  let dealer: TestClient;
-  let customer: TestClient;
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    admin = await signedInClient(origin, 'support.admin', { internal: true });
-    viewer = await signedInClient(origin, 'support.viewer', { internal: true });
-    dealer = await signedInClient(origin, 'dealer.beta');
-    customer = await signedInClient(origin, 'customer@example.com');
+  const { t, admin, viewer, dealer, customer } = demoSuite(database, {
+    admin: SUPPORT_ADMIN,
+    viewer: SUPPORT_VIEWER,
+    dealer: 'dealer.beta',
+    customer: 'customer@example.com',
   });
-  afterAll(() => t?.close());
 
-  const auditActions = async (action: string) =>
-    t.db
-      .selectFrom('audit_log')
-      .select(['target_id', 'details', 'actor_user_id'])
-      .where('action', '=', action)
-      .orderBy('audit_id')
-      .execute();
+  const auditActions = (action: string) => auditsOf(t.db, action);
 
   describe('document libraries', () => {
     it('lets a dealer list and search the resources for dealers, and download one (audited)', async () => {
-      const { status, body } = await json(await dealer.request('GET', `/api/documents${listQuery({ library: 'resources' })}`));
+      const { status, body } = await json(await dealer.request('GET', `/api/documents?${listQuery({ library: 'resources' })}`));
       expect(status).toBe(200);
       expect(body.length).toBeGreaterThan(0);
       expect(body.every((d: { library: string; audience: string }) => d.library === 'resources' && d.audience === 'dealers')).toBe(true);
       expect(body.map((d: { title: string }) => d.title)).not.toContain('Support escalation matrix');
 
-      const byTag = (await json(await dealer.request('GET', `/api/documents${listQuery({ library: 'resources', tag: 'GUIDE' })}`))).body;
+      const byTag = (await json(await dealer.request('GET', `/api/documents?${listQuery({ library: 'resources', tag: 'GUIDE' })}`))).body;
       expect(byTag.map((d: { title: string }) => d.title).sort()).toEqual(['Dealer onboarding guide', 'Panel wiring quick reference']);
-      const byText = (await json(await dealer.request('GET', `/api/documents${listQuery({ q: 'verification' })}`))).body;
+      const byText = (await json(await dealer.request('GET', `/api/documents?${listQuery({ q: 'verification' })}`))).body;
       expect(byText.map((d: { title: string }) => d.title)).toEqual(['Alarm verification procedures']);
-      const byTagText = (await json(await dealer.request('GET', `/api/documents${listQuery({ q: 'onboard' })}`))).body;
+      const byTagText = (await json(await dealer.request('GET', `/api/documents?${listQuery({ q: 'onboard' })}`))).body;
       expect(byTagText.map((d: { title: string }) => d.title)).toEqual(['Dealer onboarding guide']);
 
       const guide = body.find((d: { title: string }) => d.title === 'Dealer onboarding guide');
@@ -87,8 +62,8 @@ describe.each(TEST_DATABASES)('documents, contact us and roadmap on $name', (dat
         { name: 'mine.pdf', content: minimalPdf('Mine') },
       );
       expect(upload.status).toBe(403);
-      expect((await dealer.request('GET', `/api/documents${listQuery({ library: 'marketing' })}`)).status).toBe(403);
-      const all = (await json(await dealer.request('GET', `/api/documents${listQuery({})}`))).body;
+      expect((await dealer.request('GET', `/api/documents?${listQuery({ library: 'marketing' })}`)).status).toBe(403);
+      const all = (await json(await dealer.request('GET', `/api/documents?${listQuery({})}`))).body;
       expect(all.every((d: { library: string }) => d.library === 'resources')).toBe(true);
 
       const staffOnly = await t.db.selectFrom('library_documents').select('document_id').where('audience', '=', 'staff').execute();
@@ -97,11 +72,11 @@ describe.each(TEST_DATABASES)('documents, contact us and roadmap on $name', (dat
         expect((await dealer.request('GET', `/api/documents/${document_id}/file`)).status).toBe(404);
       }
       // Customers (application 3) have no library at all.
-      expect((await customer.request('GET', `/api/documents${listQuery({})}`)).status).toBe(403);
+      expect((await customer.request('GET', `/api/documents?${listQuery({})}`)).status).toBe(403);
     });
 
     it('lets application 1 read the marketing library; support.viewer reads but may not upload', async () => {
-      const marketing = (await json(await viewer.request('GET', `/api/documents${listQuery({ library: 'marketing' })}`))).body;
+      const marketing = (await json(await viewer.request('GET', `/api/documents?${listQuery({ library: 'marketing' })}`))).body;
       expect(marketing.map((d: { title: string }) => d.title).sort()).toEqual(['Monitoring services brochure', 'Spring campaign banner']);
       const upload = await postForm(
         viewer,
@@ -130,7 +105,7 @@ describe.each(TEST_DATABASES)('documents, contact us and roadmap on $name', (dat
         contentType: 'application/pdf',
       });
       // The dealer sees it at once.
-      const seen = (await json(await dealer.request('GET', `/api/documents${listQuery({ tag: 'pricing' })}`))).body;
+      const seen = (await json(await dealer.request('GET', `/api/documents?${listQuery({ tag: 'pricing' })}`))).body;
       expect(seen.map((d: { id: number }) => d.id)).toContain(created.id);
 
       // A PNG named .pdf is stored as what it is.
@@ -226,7 +201,7 @@ describe.each(TEST_DATABASES)('documents, contact us and roadmap on $name', (dat
     });
 
     it('rate-limits one user to five messages an hour (429 with Retry-After)', async () => {
-      const sender = await signedInClient(origin, 'dealer.classic');
+      const sender = await signedInClient(t.origin, 'dealer.classic');
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++)
         statuses.push((await postForm(sender, '/api/contactRequests', { topic: 'other', message: `Note ${i}` })).status);

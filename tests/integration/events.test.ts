@@ -1,13 +1,14 @@
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_EXPORT_COLUMNS, EVENT_KINDS, type EventFilter, type EventRecord } from '../../schemas/events.js';
 import { eventKind } from '../../src/common/eventKinds.js';
 import { eventsRepository } from '../../src/server/events/eventsRepository.js';
 import { wallClockText } from '../../src/common/zoneClock.js';
 import es from '../../locales/es/eventExport.json';
 import { signedInClient, type TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, parseCsv } from './fixtures.js';
 
 /**
  * Event history: GET /api/events and its CSV export, on fixture
@@ -55,39 +56,6 @@ const DESCRIPTIONS = [
   'Señal débil',
 ];
 
-/** RFC 4180 CSV, as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  const endField = () => {
-    record.push(field);
-    field = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endField();
-    else if (c === '\n') {
-      endField();
-      records.push(record);
-      record = [];
-    } else field += c;
-  }
-  if (field || record.length) {
-    endField();
-    records.push(record);
-  }
-  return records;
-}
-
 /** The CSV's text, its byte-order mark kept (Response.text() drops it) and checked. */
 async function csvText(response: Response): Promise<string> {
   const bytes = new Uint8Array(await response.arrayBuffer());
@@ -101,8 +69,7 @@ function localTime(iso: string, timeZone: string): string {
 }
 
 describe.each(TEST_DATABASES)('event history on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
+  const { t } = demoSuite(database);
   let beta: TestClient;
   let site: { site_num: number; site_name: string; time_zone: string; dev_num: number };
   const extraDevice = 990_001;
@@ -153,7 +120,6 @@ describe.each(TEST_DATABASES)('event history on $name', (database) => {
   }
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
     site = await t.db
       .selectFrom('sites')
       .innerJoin('devices', 'devices.site_num', 'sites.site_num')
@@ -232,9 +198,8 @@ describe.each(TEST_DATABASES)('event history on $name', (database) => {
         exact: e.exact,
       }))
       .sort((a, b) => (a.exact === b.exact ? b.alarmNum - a.alarmNum : a.exact < b.exact ? 1 : -1));
-    beta = await signedInClient(origin, 'dealer.beta');
+    beta = await signedInClient(t.origin, 'dealer.beta');
   });
-  afterAll(() => t?.close());
 
   it("computes the same kind as eventKind() for every code family (the database's generated column)", async () => {
     const kinds = await t.db.selectFrom('alarm_events').select(['event_code', 'event_kind']).distinct().execute();
@@ -315,12 +280,12 @@ describe.each(TEST_DATABASES)('event history on $name', (database) => {
   });
 
   it("keeps to the tenant scope: another group's site is not found, a customer reads and exports linked sites only", async () => {
-    const summit = await signedInClient(origin, 'dealer.summit');
+    const summit = await signedInClient(t.origin, 'dealer.summit');
     const filter = { siteNum: site.site_num };
     expect((await summit.request('GET', url('/api/events', { filter }))).status).toBe(404);
     expect((await summit.request('GET', url('/api/events/export', { format: 'csv', filter }))).status).toBe(404);
 
-    const customer = await signedInClient(origin, 'customer@example.com');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
     const userId = (
       await t.db.selectFrom('users').select('user_id').where('username', '=', 'customer@example.com').executeTakeFirstOrThrow()
     ).user_id;

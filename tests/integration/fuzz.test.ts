@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInClient, TestClient } from './client.js';
-import { startDemoApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
+import { ONCE, ONCE_TABLE } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 /**
  * Schema-driven fuzzing: every route of /api/openapi.json gets
@@ -290,27 +291,21 @@ function urlOf(op: Operation, request: FuzzRequest): string {
 const SIGNS_OUT = new Set(['POST /api/logout', 'PUT /api/user/username', 'PUT /api/account/password', 'POST /api/msa/password']);
 
 describe.skipIf(!ONCE).each(ONCE_TABLE)('schema-driven fuzzing on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-  });
-  afterAll(() => t?.close());
+  const { t } = demoSuite(database);
 
   /** The fuzzed sign-ins fail from this address, which then owes a captcha: forgotten before each real sign-in. */
   async function signInAfresh(username: string, extra: Record<string, unknown> = {}) {
     await t.db.deleteFrom('login_throttle').execute();
-    return signedInClient(origin, username, extra);
+    return signedInClient(t.origin, username, extra);
   }
 
   it('answers no 5xx to any route, as any identity, and stays healthy', { timeout: 240_000 }, async () => {
-    const document = await (await fetch(`${origin}/api/openapi.json`)).json();
+    const document = await (await fetch(`${t.origin}/api/openapi.json`)).json();
     const operations = operationsOf(document);
     expect(operations.length).toBeGreaterThan(50);
 
     const identities: { name: string; signIn: () => Promise<TestClient> }[] = [
-      { name: 'no session', signIn: () => new TestClient(origin).init() },
+      { name: 'no session', signIn: () => new TestClient(t.origin).init() },
       { name: 'dealer.beta', signIn: () => signInAfresh('dealer.beta') },
       { name: 'support.admin', signIn: () => signInAfresh('support.admin', { internal: true }) },
     ];
@@ -324,7 +319,7 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('schema-driven fuzzing on $name', (datab
         if (identity.name !== 'no session' && SIGNS_OUT.has(`${op.method} ${op.path}`)) continue;
         const samples = fc.sample(requestArbitrary(op), { numRuns: RUNS, seed: SEED + index });
         for (const request of samples) {
-          const url = `${origin}${urlOf(op, request)}`;
+          const url = `${t.origin}${urlOf(op, request)}`;
           const withBody = op.method !== 'GET' && op.method !== 'HEAD' && request.body !== undefined;
           const headers = client.headersFor(url, op.method, withBody ? { 'Content-Type': request.contentType } : {});
           let status: number;
@@ -351,7 +346,7 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('schema-driven fuzzing on $name', (datab
       }
     }
 
-    const health = await fetch(`${origin}/api/health`);
+    const health = await fetch(`${t.origin}/api/health`);
     console.log(
       `fuzz on ${database.name}: ${sent} requests over ${operations.length} routes in ${Math.round((Date.now() - started) / 1000)} s, ` +
         `${failures.length} answers >= 500 (seed ${SEED}, ${RUNS} runs per route and identity)`,

@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient, TestClient } from './client.js';
-import { listen, startTestApp, ONCE, ONCE_TABLE, type TestApp } from './harness.js';
+import { TestClient } from './client.js';
+import { ONCE, ONCE_TABLE, startTestApp, type TestApp } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 /** Security headers on every answer, checked over HTTP. */
 describe.skipIf(!ONCE).each(ONCE_TABLE)('security headers on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let dealer: TestClient;
-
-  beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true', HELP_CENTER_URL: 'https://help.example.com/portal/' });
-    origin = await listen(t);
-    dealer = await signedInClient(origin, 'dealer.beta');
-  });
-  afterAll(() => t?.close());
+  const { t, dealer } = demoSuite(database, { dealer: 'dealer.beta' }, { HELP_CENTER_URL: 'https://help.example.com/portal/' });
 
   const csp = (response: Response) =>
     Object.fromEntries(
@@ -24,7 +16,7 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('security headers on $name', (database) 
     );
 
   it('puts a CSP without inline script on the app, framing only the help centre, framed by nobody', async () => {
-    const page = await fetch(`${origin}/login`);
+    const page = await fetch(`${t.origin}/login`);
     const policy = csp(page);
     expect(policy['script-src']).toEqual(["'self'", "'unsafe-eval'"]);
     expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
@@ -37,19 +29,19 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('security headers on $name', (database) 
   });
 
   it('lets only this origin frame the shipped help pages', async () => {
-    const help = await fetch(`${origin}/help/index.html`);
+    const help = await fetch(`${t.origin}/help/index.html`);
     expect(csp(help)['frame-ancestors']).toEqual(["'self'"]);
     expect(help.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
   it("serves the help folder's own address (the Knowledge Base frame's) with its index page, not the portal's", async () => {
-    const index = await (await fetch(`${origin}/help/index.html`)).text();
-    const folder = await fetch(`${origin}/help/`);
+    const index = await (await fetch(`${t.origin}/help/index.html`)).text();
+    const folder = await fetch(`${t.origin}/help/`);
     expect(folder.status).toBe(200);
     expect(await folder.text()).toBe(index);
     expect(index).not.toContain('<div id="root">');
     expect(csp(folder)['frame-ancestors']).toEqual(["'self'"]);
-    const bare = await fetch(`${origin}/help`, { redirect: 'manual' });
+    const bare = await fetch(`${t.origin}/help`, { redirect: 'manual' });
     expect(bare.status).toBe(301);
     expect(bare.headers.get('location')).toBe('/help/');
   });
@@ -69,16 +61,16 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('security headers on $name', (database) 
       const response = await dealer.request('GET', path);
       expect(response.headers.get('cache-control'), path).toBe('no-store');
     }
-    const refused = await new TestClient(origin).request('GET', '/api/me');
+    const refused = await new TestClient(t.origin).request('GET', '/api/me');
     expect(refused.status).toBe(401);
     expect(refused.headers.get('cache-control')).toBe('no-store');
     // Public answers keep their own caching (health is never cached, so a load balancer sees it live).
-    expect((await fetch(`${origin}/api/health`)).headers.get('cache-control')).toBe('no-store');
-    expect((await fetch(`${origin}/api/assets/config`)).headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${t.origin}/api/health`)).headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${t.origin}/api/assets/config`)).headers.get('cache-control')).toBe('no-cache');
   });
 
   it('keeps the stricter policy of the pages the server writes itself', async () => {
-    const outbox = await fetch(`${origin}/dev/outbox`);
+    const outbox = await fetch(`${t.origin}/dev/outbox`);
     expect(csp(outbox)['default-src']).toEqual(["'none'"]);
   });
 });

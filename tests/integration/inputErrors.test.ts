@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { minimalPdf } from '../../src/server/http/pdf.js';
-import { signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TestClient } from './client.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, SUPPORT_ADMIN } from './fixtures.js';
 
 /**
  * Input the database cannot take (a null character in a text, an integer
  * beyond its column, a body nested thousands deep, a truncated upload) is a 400 with a message, never a 500.
  */
 describe.each(TEST_DATABASES)('bad input answers 400 on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let admin: TestClient;
-  let dealer: TestClient;
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    admin = await signedInClient(origin, 'support.admin', { internal: true });
-    dealer = await signedInClient(origin, 'dealer.beta');
-  });
-  afterAll(() => t?.close());
+  const { t, admin, dealer } = demoSuite(database, { admin: SUPPORT_ADMIN, dealer: 'dealer.beta' });
 
   it('refuses a null character in a body text, naming the field', async () => {
     const response = await admin.request('POST', '/api/news', { title: 'Fire\u0000wall', body: 'Notes' });
@@ -31,7 +22,7 @@ describe.each(TEST_DATABASES)('bad input answers 400 on $name', (database) => {
 
   it('refuses a null character in a sign-in, before any query', async () => {
     const response = await (
-      await new TestClient(origin).init()
+      await new TestClient(t.origin).init()
     ).request('POST', '/api/account/login', { username: 'dealer\u0000.beta', password: 'x' });
     expect(response.status).toBe(400);
     // The sign-in's 400 schema answers the message only.
@@ -83,7 +74,7 @@ describe.each(TEST_DATABASES)('bad input answers 400 on $name', (database) => {
       );
     const form = new FormData();
     form.append('file', new Blob([Buffer.from(scripted, 'latin1')], { type: 'application/pdf' }), 'notes.pdf');
-    const url = `${origin}/api/news/${item.id}/document`;
+    const url = `${t.origin}/api/news/${item.id}/document`;
     const response = await fetch(url, { method: 'POST', headers: admin.headersFor(url, 'POST'), body: form });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toMatch(/contains scripts or actions/);
@@ -92,7 +83,7 @@ describe.each(TEST_DATABASES)('bad input answers 400 on $name', (database) => {
 
   it('answers a truncated multipart upload with 400 and a message', async () => {
     const item = await (await admin.request('POST', '/api/news', { title: 'Truncated', body: 'Upload' })).json();
-    const url = `${origin}/api/news/${item.id}/document`;
+    const url = `${t.origin}/api/news/${item.id}/document`;
     const boundary = '----portal-test';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 cut here`;
     const headers = admin.headersFor(url, 'POST', { 'Content-Type': `multipart/form-data; boundary=${boundary}` });

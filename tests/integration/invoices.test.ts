@@ -1,10 +1,11 @@
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BillingSummary, Invoice } from '../../schemas/invoices.js';
 import { utcDay } from '../../src/common/billing.js';
 import { DEMO_INVOICE_MONTHS } from '../../src/server/db/seed/invoicesSeed.js';
-import { json, signedInClient, type TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { json, signedInClient } from './client.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 /**
  * Billing for customers: /api/msa/invoices, one invoice, its PDF and the summary.
@@ -16,9 +17,7 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
 const filterQuery = (filter: object, range = '[0,99]') => `filter=${encodeURIComponent(JSON.stringify(filter))}&range=${range}`;
 
 describe.each(TEST_DATABASES)('customer billing on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let customer: TestClient;
+  const { t, customer } = demoSuite(database, { customer: 'customer@example.com' });
   let customerId: number;
   let linked: { site_num: number; is_default: boolean }[];
   /** A site of the same dealer with invoices, not linked to the customer. */
@@ -35,8 +34,6 @@ describe.each(TEST_DATABASES)('customer billing on $name', (database) => {
   };
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    customer = await signedInClient(origin, 'customer@example.com');
     customerId = (await t.db.selectFrom('users').select('user_id').where('username', '=', 'customer@example.com').executeTakeFirstOrThrow())
       .user_id;
     linked = await t.db
@@ -60,7 +57,6 @@ describe.each(TEST_DATABASES)('customer billing on $name', (database) => {
     foreignSite = other.site_num;
     foreignInvoice = other.invoice_id;
   });
-  afterAll(() => t?.close());
 
   it('lists the default linked account by default, newest first, with Content-Range', async () => {
     expect(linked).toHaveLength(2);
@@ -186,8 +182,8 @@ describe.each(TEST_DATABASES)('customer billing on $name', (database) => {
   });
 
   it('needs billingRead, and is the customers’: 403 for a customer without the role and for dealers', async () => {
-    const basic = await signedInClient(origin, 'customer.basic@example.com');
-    const beta = await signedInClient(origin, 'dealer.beta');
+    const basic = await signedInClient(t.origin, 'customer.basic@example.com');
+    const beta = await signedInClient(t.origin, 'dealer.beta');
     const paths = [
       '/api/msa/invoices',
       `/api/msa/invoices/${foreignInvoice}`,
@@ -195,6 +191,6 @@ describe.each(TEST_DATABASES)('customer billing on $name', (database) => {
       '/api/msa/billing/summary',
     ];
     for (const client of [basic, beta]) for (const path of paths) expect((await client.request('GET', path)).status, path).toBe(403);
-    expect((await fetch(`${origin}/api/msa/invoices`)).status).toBe(401);
+    expect((await fetch(`${t.origin}/api/msa/invoices`)).status).toBe(401);
   });
 });

@@ -1,29 +1,24 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { normaliseAnswer, verifySecret } from '../../src/server/auth/secrets.js';
 import { json, lastCode, otherCode, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, unblockResend, type TestApp } from './harness.js';
+import { TEST_DATABASES, unblockResend } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 /**
  * SPEC §2 'Login steps', §4 'Login flow', §5: dealer.newuser (every requirement
  * pending, no contact info) goes through every step over HTTP.
  */
 describe.each(TEST_DATABASES)('login steps on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  const client = () => new TestClient(origin).init();
+  const { t } = demoSuite(database);
+  const client = () => new TestClient(t.origin).init();
   const userRow = (username: string) =>
     t.db
       .selectFrom('users')
       .selectAll()
       .where(sql`lower(username)`, '=', username.toLowerCase())
       .executeTakeFirstOrThrow();
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-  });
-  afterAll(() => t?.close());
 
   it('answers whether a contact is taken ten times an hour, then refuses (each answer is about another account)', async () => {
     const c = await client();
@@ -125,7 +120,7 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
       }),
     );
     expect(sent).toEqual({ status: 200, body: { mfaSentTo: 'noah*******************', mfaSentToMsg: 'email' } });
-    const code = await lastCode(origin, 'noah.newman@example.com');
+    const code = await lastCode(t.origin, 'noah.newman@example.com');
     const again = await json(
       await c.request('POST', '/api/mfa/request', {
         contactMethodValue: 'noah.newman@example.com',
@@ -134,7 +129,7 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
       }),
     );
     expect(again).toEqual({ status: 429, body: { message: 'Too many attempts. Please try again later.' } });
-    expect(await lastCode(origin, 'noah.newman@example.com')).toBe(code);
+    expect(await lastCode(t.origin, 'noah.newman@example.com')).toBe(code);
 
     const wrong = await json(await c.request('POST', '/api/mfa/verify', { code: otherCode(code) }));
     expect(wrong).toEqual({ status: 401, body: { message: 'The code is incorrect or has expired.' } });
@@ -240,30 +235,14 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
     // Password: only new and confirm at login (§4), with the house rules.
     const password = async (newPassword: string, confirmPassword = newPassword) =>
       json(await c.request('PUT', '/api/account/password', { newPassword, confirmPassword }));
-    expect(await password('Blue-Heron-Canoe-7', 'Blue-Heron-Canoe-8')).toMatchObject({
-      status: 400,
-      body: { errors: { confirmPassword: 'Passwords must match' } },
-    });
-    expect(await password('Short-1')).toMatchObject({
-      status: 400,
-      body: { errors: { newPassword: 'Must be at least 12 characters long' } },
-    });
-    expect(await password('Password2024!')).toMatchObject({
-      status: 400,
-      body: { errors: { newPassword: 'This password is too common. Please choose another.' } },
-    });
-    expect(await password('123456789012')).toMatchObject({
-      status: 400,
-      body: { errors: { newPassword: 'This password is too common. Please choose another.' } },
-    });
-    expect(await password('My-Noah.Newman-77')).toMatchObject({
-      status: 400,
-      body: { errors: { newPassword: 'The password must not contain your username.' } },
-    });
-    expect(await password(DEMO_PASSWORD)).toMatchObject({
-      status: 400,
-      body: { errors: { newPassword: 'The new password must be different from the current one.' } },
-    });
+    const refused = (field: string, message: string) => ({ status: 400, body: { errors: { [field]: message } } });
+    const common = refused('newPassword', 'This password is too common. Please choose another.');
+    expect(await password('Blue-Heron-Canoe-7', 'Blue-Heron-Canoe-8')).toMatchObject(refused('confirmPassword', 'Passwords must match'));
+    expect(await password('Short-1')).toMatchObject(refused('newPassword', 'Must be at least 12 characters long'));
+    expect(await password('Password2024!')).toMatchObject(common);
+    expect(await password('123456789012')).toMatchObject(common);
+    expect(await password('My-Noah.Newman-77')).toMatchObject(refused('newPassword', 'The password must not contain your username.'));
+    expect(await password(DEMO_PASSWORD)).toMatchObject(refused('newPassword', 'The new password must be different from the current one.'));
     const changed = await password('Blue-Heron-Canoe-7');
     expect(changed.status).toBe(200);
     expect(changed.body.reqs).toMatchObject({ passwordResetRequired: false, termsAndConditionsRequired: true });
@@ -381,7 +360,7 @@ describe.each(TEST_DATABASES)('login steps on $name', (database) => {
       ['POST', '/api/user/contactMethod/external', { contact: 'dana@example.com' }],
     ] as const) {
       // A new client each time: the 403 answer hands out an XSRF cookie, which a client would send back.
-      const stripped = new TestClient(origin);
+      const stripped = new TestClient(t.origin);
       stripped.setCookie('portal_session', c.cookie('portal_session')!);
       const response = await stripped.request(method, path, body);
       expect(response.status, path).toBe(403);

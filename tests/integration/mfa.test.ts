@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { json, lastCode, otherCode, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, unblockResend, type TestApp } from './harness.js';
+import { TEST_DATABASES, unblockResend } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 const BETA_EMAIL = 'dealer.beta@example.com';
 const BETA_PHONE = '+13125550187';
@@ -14,11 +15,10 @@ const TOO_MANY = { message: 'Too many attempts. Please try again later.' };
  * foreign and other-purpose codes, stolen or revoked device cookies, no XSRF.
  */
 describe.each(TEST_DATABASES)('MFA on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
+  const { t } = demoSuite(database);
   let betaId: number;
   let classicId: number;
-  const client = () => new TestClient(origin).init();
+  const client = () => new TestClient(t.origin).init();
 
   /** dealer.beta signed in, a fresh code requested by email; the code. */
   async function betaWithCode(c: TestClient, type: 'email' | 'cellPhone' = 'email') {
@@ -27,17 +27,15 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     await unblockResend(t.db);
     const sent = await c.request('POST', '/api/mfa/request', { type, mfaType: 'identityVerification' });
     expect(sent.status).toBe(200);
-    return lastCode(origin, type === 'email' ? BETA_EMAIL : BETA_PHONE);
+    return lastCode(t.origin, type === 'email' ? BETA_EMAIL : BETA_PHONE);
   }
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
     await t.db.updateTable('users').set({ mfa_required: true }).where('username', 'in', ['dealer.beta', 'dealer.classic']).execute();
     const users = await t.db.selectFrom('users').select(['user_id', 'username']).execute();
     betaId = users.find((u) => u.username === 'dealer.beta')!.user_id;
     classicId = users.find((u) => u.username === 'dealer.classic')!.user_id;
   });
-  afterAll(() => t?.close());
 
   it('sends an identity code to the saved contact of the chosen type, masked, and to nothing typed', async () => {
     const c = await client();
@@ -65,7 +63,7 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     await unblockResend(t.db);
     const text = await json(await c.request('POST', '/api/mfa/request', { type: 'cellPhone', mfaType: 'identityVerification' }));
     expect(text).toEqual({ status: 200, body: { mfaSentTo: '*********87', mfaSentToMsg: 'cellPhone' } });
-    const sms = (await (await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(BETA_PHONE)}`)).json())[0];
+    const sms = (await (await fetch(`${t.origin}/api/dev/outbox?to=${encodeURIComponent(BETA_PHONE)}`)).json())[0];
     expect(sms).toMatchObject({ channel: 'sms', subject: null });
     expect(sms.text).toMatch(/^Your verification code is \d{6}\. It expires in 10 minutes\.$/);
 
@@ -79,7 +77,7 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
       }),
     );
     expect(own).toEqual({ status: 200, body: { mfaSentTo: 'deal*******************', mfaSentToMsg: 'email' } });
-    const mail = (await (await fetch(`${origin}/api/dev/outbox?to=${BETA_EMAIL}`)).json())[0];
+    const mail = (await (await fetch(`${t.origin}/api/dev/outbox?to=${BETA_EMAIL}`)).json())[0];
     expect(mail).toMatchObject({ channel: 'email', subject: 'Your verification code' });
 
     // A reloaded login page learns where the last code went.
@@ -92,7 +90,7 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     expect(
       (await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' }, { 'Accept-Language': 'es' })).status,
     ).toBe(200);
-    expect((await (await fetch(`${origin}/api/dev/outbox?to=${BETA_EMAIL}`)).json())[0].subject).toBe('Su código de verificación');
+    expect((await (await fetch(`${t.origin}/api/dev/outbox?to=${BETA_EMAIL}`)).json())[0].subject).toBe('Su código de verificación');
   });
 
   it('blocks a resend for 30 s with the too-many-attempts message', async () => {
@@ -170,7 +168,7 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     });
     await unblockResend(t.db);
     expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' })).status).toBe(200);
-    const own = await lastCode(origin, BETA_EMAIL);
+    const own = await lastCode(t.origin, BETA_EMAIL);
     if (classicCode !== own) {
       expect(await json(await c.request('POST', '/api/mfa/verify', { code: classicCode }))).toEqual({ status: 401, body: INVALID_CODE });
     }
@@ -209,7 +207,7 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     expect((await thief.login('dealer.classic')).body.reqs.mfaRequired).toBe(true);
 
     // Revoked (needs the XSRF header like every write), the cookie no longer counts.
-    const forged = new TestClient(origin);
+    const forged = new TestClient(t.origin);
     forged.setCookie('portal_session', c.cookie('portal_session')!);
     expect((await forged.request('DELETE', '/api/account/trustedDevices')).status).toBe(403);
     const revoked = await c.request('DELETE', '/api/account/trustedDevices');
@@ -228,7 +226,7 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
     await unblockResend(t.db);
     expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' })).status).toBe(400);
     expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'passwordReset' })).status).toBe(200);
-    const verified = await c.request('POST', '/api/mfa/verify', { code: await lastCode(origin, BETA_EMAIL), rememberDevice: true });
+    const verified = await c.request('POST', '/api/mfa/verify', { code: await lastCode(t.origin, BETA_EMAIL), rememberDevice: true });
     expect(verified.status).toBe(200);
     expect((await verified.json()).reqs).toMatchObject({ mfaRequired: false, passwordResetRequired: true });
     expect(c.cookie('portal_device')).toBeUndefined();
@@ -260,7 +258,7 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
       ['/api/mfa/request', { type: 'email', mfaType: 'identityVerification' }],
       ['/api/mfa/verify', { code: '123456' }],
     ] as const) {
-      const stripped = new TestClient(origin);
+      const stripped = new TestClient(t.origin);
       stripped.setCookie('portal_session', c.cookie('portal_session')!);
       const response = await stripped.request('POST', path, body);
       expect(response.status, path).toBe(403);
@@ -305,7 +303,7 @@ describe.each(TEST_DATABASES)('MFA on $name', (database) => {
       status: 200,
       body: { mfaSentTo: '*********99', mfaSentToMsg: 'cellPhone' },
     });
-    const confirm = await lastCode(origin, '+16305550199');
+    const confirm = await lastCode(t.origin, '+16305550199');
     expect((await c.request('POST', '/api/mfa/verify', { code: otherCode(confirm) })).status).toBe(401);
     expect((await c.request('POST', '/api/mfa/verify', { code: confirm })).status).toBe(200);
     expect((await json(await c.request('GET', '/api/user/contactMethods'))).body).toEqual([

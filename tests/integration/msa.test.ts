@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demo/showcaseSites.js';
 import { DEMO_ACCOUNT_PASSCODES } from '../../src/server/db/seed/demo/accountPasscodes.js';
-import { json, signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { json, TestClient } from './client.js';
+import { TEST_DATABASES } from './harness.js';
+import { auditsOf, demoSuite, userIdOf } from './fixtures.js';
 
 /**
  * My Security Account on the server: the dealer's site-detail resources again under
@@ -19,30 +20,15 @@ const LAKE_HOUSE = 100002;
 const filter = (value: object) => `filter=${encodeURIComponent(JSON.stringify(value))}&range=${encodeURIComponent('[0,99]')}`;
 
 describe.each(TEST_DATABASES)('My Security Account on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let customer: TestClient;
-  let basic: TestClient;
-  let beta: TestClient;
-
-  const audits = (action: string) =>
-    t.db
-      .selectFrom('audit_log')
-      .select(['actor_user_id', 'target_id', 'details'])
-      .where('action', '=', action)
-      .orderBy('audit_id')
-      .execute();
-  const userId = async (username: string) =>
-    (await t.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow()).user_id;
-  const links = async (client: TestClient) => (await json(await client.request('GET', '/api/msa/accountLinks'))).body;
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    customer = await signedInClient(origin, 'customer@example.com');
-    basic = await signedInClient(origin, 'customer.basic@example.com');
-    beta = await signedInClient(origin, 'dealer.beta');
+  const { t, customer, basic, beta } = demoSuite(database, {
+    customer: 'customer@example.com',
+    basic: 'customer.basic@example.com',
+    beta: 'dealer.beta',
   });
-  afterAll(() => t?.close());
+
+  const audits = (action: string) => auditsOf(t.db, action);
+  const userId = (username: string) => userIdOf(t.db, username);
+  const links = async (client: TestClient) => (await json(await client.request('GET', '/api/msa/accountLinks'))).body;
 
   it('gates every resource by its role (§6): 403 without it, for dealers and without a session 401/403', async () => {
     const lists = ['contacts', 'zones', 'passcodes', 'schedules', 'holidays', 'tests'];
@@ -53,7 +39,7 @@ describe.each(TEST_DATABASES)('My Security Account on $name', (database) => {
       expect((await beta.request('GET', url)).status, `dealer: ${resource}`).toBe(403);
     }
     expect(
-      (await new TestClient(origin).init().then((c) => c.request('GET', `/api/msa/contacts?${filter({ siteNum: CARTER })}`))).status,
+      (await new TestClient(t.origin).init().then((c) => c.request('GET', `/api/msa/contacts?${filter({ siteNum: CARTER })}`))).status,
     ).toBe(401);
     // Nor the dealer's side for a customer.
     expect((await customer.request('GET', `/api/contacts?${filter({ siteNum: CARTER })}`)).status).toBe(403);

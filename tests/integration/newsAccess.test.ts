@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signedInClient, type TestClient } from './client.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, SUPPORT_ADMIN } from './fixtures.js';
 
 const DAY = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
 const titles = (items: { title: string }[]) => items.map((n) => n.title);
 
 describe.each(TEST_DATABASES)('news order, roles and rules on $name (SPEC §2, §3, §5, §6)', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let admin: TestClient;
-  let dealer: TestClient;
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    admin = await signedInClient(origin, 'support.admin', { internal: true });
-    dealer = await signedInClient(origin, 'dealer.beta');
-  });
-  afterAll(() => t?.close());
+  const { t, admin, dealer } = demoSuite(database, { admin: SUPPORT_ADMIN, dealer: 'dealer.beta' });
   beforeEach(async () => {
     await t.db.deleteFrom('news_items').execute();
   });
@@ -120,7 +111,7 @@ describe.each(TEST_DATABASES)('news order, roles and rules on $name (SPEC §2, �
 
   it('keeps application 3 out of the news entirely (SPEC §6 News page: applications 1 and 2)', async () => {
     const created = await create({ title: 'Dealers only' });
-    const customer = await signedInClient(origin, 'customer@example.com');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
     expect((await customer.request('GET', '/api/news')).status).toBe(403);
     expect((await customer.request('GET', `/api/news/${created.id}`)).status).toBe(403);
     expect((await customer.request('POST', '/api/news', { title: 'T', body: 'B' })).status).toBe(403);

@@ -1,41 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { minimalPdf, MAX_DOCUMENT_BYTES } from '../../src/server/http/pdf.js';
-import { signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { type FormFile, TestClient } from './client.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, SUPPORT_ADMIN } from './fixtures.js';
 
 const DAY = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
 
 /** A multipart upload as a browser sends it: cookies, XSRF header, one or more files. */
-async function upload(
-  client: TestClient,
-  id: number,
-  files: { name: string; content: Uint8Array; type?: string }[],
-  fields: Record<string, string> = {},
-  headers: HeadersInit = {},
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files)
-    form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type ?? 'application/pdf' }), file.name);
-  const url = `${client.baseUrl}/api/news/${id}/document`;
-  return fetch(url, { method: 'POST', headers: client.headersFor(url, 'POST', headers), body: form });
+async function upload(client: TestClient, id: number, files: FormFile[], fields: Record<string, string> = {}, headers: HeadersInit = {}) {
+  const pdfs = files.map((file) => ({ ...file, type: file.type ?? 'application/pdf' }));
+  return client.requestForm('POST', `/api/news/${id}/document`, fields, pdfs, headers);
 }
 
 describe.each(TEST_DATABASES)('news documents on $name (SPEC §2, §5, §7)', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let admin: TestClient;
-  let dealer: TestClient;
-  let customer: TestClient;
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    admin = await signedInClient(origin, 'support.admin', { internal: true });
-    dealer = await signedInClient(origin, 'dealer.beta');
-    customer = await signedInClient(origin, 'customer@example.com');
+  const { t, admin, dealer, customer } = demoSuite(database, {
+    admin: SUPPORT_ADMIN,
+    dealer: 'dealer.beta',
+    customer: 'customer@example.com',
   });
-  afterAll(() => t?.close());
   beforeEach(async () => {
     await t.db.deleteFrom('news_items').execute();
   });
@@ -133,7 +116,7 @@ describe.each(TEST_DATABASES)('news documents on $name (SPEC §2, §5, §7)', (d
     const pdf = minimalPdf();
     expect((await upload(dealer, item.id, [{ name: 'a.pdf', content: pdf }])).status).toBe(403);
     expect((await upload(customer, item.id, [{ name: 'a.pdf', content: pdf }])).status).toBe(403);
-    const stranger = await new TestClient(origin).init();
+    const stranger = await new TestClient(t.origin).init();
     expect((await upload(stranger, item.id, [{ name: 'a.pdf', content: pdf }])).status).toBe(401);
     // A forged cross-site form post carries the cookies but not the header.
     expect((await upload(admin, item.id, [{ name: 'a.pdf', content: pdf }], {}, { 'X-XSRF-Token': 'forged' })).status).toBe(403);
@@ -149,7 +132,7 @@ describe.each(TEST_DATABASES)('news documents on $name (SPEC §2, §5, §7)', (d
     expect((await admin.request('GET', `/api/news/${future.id}/document`)).status).toBe(200);
     expect((await dealer.request('GET', `/api/news/${future.id}/document`)).status).toBe(404);
     expect((await customer.request('GET', `/api/news/${future.id}/document`)).status).toBe(403);
-    const stranger = await new TestClient(origin).init();
+    const stranger = await new TestClient(t.origin).init();
     expect((await stranger.request('GET', `/api/news/${future.id}/document`)).status).toBe(401);
     const bare = await create();
     const missing = await dealer.request('GET', `/api/news/${bare.id}/document`);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { json, signedInClient, TestClient } from './client.js';
-import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { messagesTo, TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 import { SoftAuthenticator } from './softAuthenticator.js';
 
 /** The test app's PUBLIC_URL (config.ts default): the origin and RP ID passkeys belong to. */
@@ -19,23 +20,20 @@ const REAUTH = 'Enter your current password to make this change.';
  * removed or reset one, an impersonating support user adding one. Every step is audited.
  */
 describe.each(TEST_DATABASES)('passkeys on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
+  const { t } = demoSuite(database);
   let betaId: number;
   let customerId: number;
   /** dealer.beta's authenticator (its passkey registered by the first test) and the customer's. */
   const beta = new SoftAuthenticator(PORTAL);
   const customer = new SoftAuthenticator(PORTAL);
 
-  const client = () => new TestClient(origin).init();
+  const client = () => new TestClient(t.origin).init();
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
     const users = await t.db.selectFrom('users').select(['user_id', 'username']).execute();
     betaId = users.find((u) => u.username === 'dealer.beta')!.user_id;
     customerId = users.find((u) => u.username === 'customer@example.com')!.user_id;
   });
-  afterAll(() => t?.close());
 
   const auditOf = (action: string, targetId: number) =>
     t.db
@@ -68,7 +66,7 @@ describe.each(TEST_DATABASES)('passkeys on $name', (database) => {
   }
 
   it('adds a passkey from the account page after a recent proof, and lists it', async () => {
-    const c = await signedInClient(origin, 'dealer.beta');
+    const c = await signedInClient(t.origin, 'dealer.beta');
     // A session alone is not enough (stepUp.ts): the current password, or a code or passkey verified lately.
     expect(await json(await c.request('POST', '/api/user/passkeys/registration/options', {}))).toMatchObject({
       status: 403,
@@ -110,7 +108,7 @@ describe.each(TEST_DATABASES)('passkeys on $name', (database) => {
   });
 
   it('refuses a registration from another origin or for another RP ID, and one whose challenge is spent', async () => {
-    const c = await signedInClient(origin, 'dealer.beta');
+    const c = await signedInClient(t.origin, 'dealer.beta');
     const attacker = new SoftAuthenticator('https://evil.example');
     for (const lies of [{}, { rpId: 'evil.example', origin: PORTAL }]) {
       const start = await json(await c.request('POST', '/api/user/passkeys/registration/options', { currentPassword: DEMO_PASSWORD }));
@@ -196,7 +194,7 @@ describe.each(TEST_DATABASES)('passkeys on $name', (database) => {
 
     // Someone else's passkey does not do: it must be one of this user's.
     const stranger = new SoftAuthenticator(PORTAL);
-    const customerClient = await signedInClient(origin, 'customer@example.com');
+    const customerClient = await signedInClient(t.origin, 'customer@example.com');
     await register(customerClient, stranger, 'Stranger');
     const wrong = await json(
       await c.request('POST', '/api/mfa/passkey/verify', { response: stranger.get(start.body.options, {}, stranger.credentials[0]) }),
@@ -261,7 +259,7 @@ describe.each(TEST_DATABASES)('passkeys on $name', (database) => {
   });
 
   it("keeps a customer's passkey off the dealer page and a dealer's off the customer page", async () => {
-    const c = await signedInClient(origin, 'customer@example.com');
+    const c = await signedInClient(t.origin, 'customer@example.com');
     await register(c, customer, 'Phone');
 
     const onDealerPage = await passkeyLogin(await client(), 'account', customer);
@@ -312,7 +310,7 @@ describe.each(TEST_DATABASES)('passkeys on $name', (database) => {
     const byPasskey = await client();
     await passkeyLogin(byPasskey, 'account', beta);
     const [mine] = (await json(await byPasskey.request('GET', '/api/user/passkeys'))).body;
-    const customerClient = await signedInClient(origin, 'customer@example.com');
+    const customerClient = await signedInClient(t.origin, 'customer@example.com');
     const [theirs] = (await json(await customerClient.request('GET', '/api/user/passkeys'))).body;
 
     expect((await json(await byPasskey.request('PATCH', `/api/user/passkeys/${mine.id}`, { name: ' Desk key ' }))).body).toMatchObject({
@@ -346,10 +344,10 @@ describe.each(TEST_DATABASES)('passkeys on $name', (database) => {
       ['dealer.beta', {}],
       ['support.viewer', { internal: true }],
     ] as const) {
-      const other = await signedInClient(origin, username, extra);
+      const other = await signedInClient(t.origin, username, extra);
       expect((await other.request('POST', `/api/users/${customerId}/supportActions/resetPasskeys`, { reason: 'Stolen' })).status).toBe(403);
     }
-    const staff = await signedInClient(origin, 'support.admin', { internal: true });
+    const staff = await signedInClient(t.origin, 'support.admin', { internal: true });
     const action = (id: number) => staff.request('POST', `/api/users/${id}/supportActions/resetPasskeys`, { reason: 'Stolen laptop' });
     expect((await action(customerId)).status).toBe(200);
     expect((await action(999999)).status).toBe(404);

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, SUPPORT_ADMIN, userIdOf } from './fixtures.js';
 
 describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let admin: TestClient;
+  const { t, admin } = demoSuite(database, { admin: SUPPORT_ADMIN });
 
-  const userId = async (username: string) =>
-    (await t.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow()).user_id;
+  const userId = (username: string) => userIdOf(t.db, username);
 
   /** dealer.newuser with every earlier login step done, so only the privacy policy is pending. */
   const onlyPrivacyPending = async () => {
@@ -33,14 +31,8 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
     return id;
   };
 
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    admin = await signedInClient(origin, 'support.admin', { internal: true });
-  });
-  afterAll(() => t?.close());
-
   it('is read anonymously: the latest markdown text and its version', async () => {
-    const stranger = await new TestClient(origin).init();
+    const stranger = await new TestClient(t.origin).init();
     const response = await stranger.request('GET', '/api/privacyPolicy');
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -50,7 +42,7 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
 
   it('accepting clears the pending step, records who accepted which version and when, and lets the session on', async () => {
     const id = await onlyPrivacyPending();
-    const user = await new TestClient(origin).init();
+    const user = await new TestClient(t.origin).init();
     const login = await user.login('dealer.newuser');
     expect(login.status).toBe(200);
     expect(login.body.reqs).toMatchObject({ privacyPolicyRequired: true, actionRequired: true, mfaRequired: false, noContactInfo: false });
@@ -73,7 +65,7 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
 
     // The session's pending flag is gone: the portal opens, and the next sign-in asks nothing.
     expect((await user.request('GET', '/api/news')).status).toBe(200);
-    const again = await new TestClient(origin).init();
+    const again = await new TestClient(t.origin).init();
     expect((await again.login('dealer.newuser')).body.reqs).toMatchObject({ privacyPolicyRequired: false, actionRequired: false });
 
     const audit = await t.db
@@ -93,7 +85,7 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
       .where('user_id', '=', id)
       .execute();
     try {
-      const user = await new TestClient(origin).init();
+      const user = await new TestClient(t.origin).init();
       const login = await user.login('dealer.newuser');
       expect(login.body.reqs.passwordResetRequired).toBe(true);
       const response = await user.request('PUT', '/api/privacyPolicy/accept', {});
@@ -109,7 +101,7 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
 
   it('refuses accepting a version older than the latest (409), and anonymous or forged acceptances', async () => {
     await onlyPrivacyPending();
-    const user = await new TestClient(origin).init();
+    const user = await new TestClient(t.origin).init();
     await user.login('dealer.newuser');
     const { version } = await (await user.request('GET', '/api/privacyPolicy')).json();
     const published = await admin.request('PUT', '/api/privacyPolicy', { policyText: '# Privacy Policy\n\nVersion two.' });
@@ -119,7 +111,7 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
     expect((await stale.json()).message).toBe('The privacy policy has changed. Please read the new version.');
     expect((await user.request('PUT', '/api/privacyPolicy/accept', { version: 'one' })).status).toBe(400);
     expect((await user.request('PUT', '/api/privacyPolicy/accept', {}, { 'X-XSRF-Token': 'forged' })).status).toBe(403);
-    const stranger = await new TestClient(origin).init();
+    const stranger = await new TestClient(t.origin).init();
     expect((await stranger.request('PUT', '/api/privacyPolicy/accept', {})).status).toBe(401);
     // Without a version the latest is accepted.
     const accepted = await user.request('PUT', '/api/privacyPolicy/accept');
@@ -134,7 +126,7 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
     expect(response.status).toBe(200);
     const created = await response.json();
     expect(created).toEqual({ policyText: text, version: before.version + 1 });
-    expect(await (await new TestClient(origin).request('GET', '/api/privacyPolicy')).json()).toEqual(created);
+    expect(await (await new TestClient(t.origin).request('GET', '/api/privacyPolicy')).json()).toEqual(created);
     expect(await t.db.selectFrom('privacy_policies').select('version').where('version', '=', before.version).execute()).toHaveLength(1);
     const audit = await t.db
       .selectFrom('audit_log')
@@ -145,7 +137,7 @@ describe.each(TEST_DATABASES)('privacy policy on $name (SPEC §2, §3, §4, §7)
     expect(audit).toHaveLength(1);
 
     expect((await admin.request('PUT', '/api/privacyPolicy', { policyText: '' })).status).toBe(400);
-    const dealer = await signedInClient(origin, 'dealer.beta');
+    const dealer = await signedInClient(t.origin, 'dealer.beta');
     expect((await dealer.request('PUT', '/api/privacyPolicy', { policyText: 'Mine now' })).status).toBe(403);
     await t.db.updateTable('users').set({ can_edit_news: false }).where('username', '=', 'support.admin').execute();
     try {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { privacyRepository } from '../../src/server/privacy/privacyRepository.js';
 import { signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, SUPPORT_ADMIN } from './fixtures.js';
 
 /**
  * The editors' screen of the privacy policy (/api/privacyPolicies): only application-1 users with
@@ -9,9 +10,7 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
  * sign-in (SPEC §4 login steps); earlier versions stay readable.
  */
 describe.each(TEST_DATABASES)('privacy policy versions on $name (SPEC §4, §6, §7)', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let admin: TestClient;
+  const { t, admin } = demoSuite(database, { admin: SUPPORT_ADMIN });
   let firstVersion: number;
   let firstText: string;
 
@@ -23,18 +22,15 @@ describe.each(TEST_DATABASES)('privacy policy versions on $name (SPEC §4, §6, 
       .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    admin = await signedInClient(origin, 'support.admin', { internal: true });
     const first = await t.db.selectFrom('privacy_policies').select(['version', 'policy_text']).orderBy('version').executeTakeFirstOrThrow();
     firstVersion = first.version;
     firstText = first.policy_text;
   });
-  afterAll(() => t?.close());
 
   it('answers 403 to staff without canEdit and to dealers, 401 without a session, on every route', async () => {
-    const viewer = await signedInClient(origin, 'support.viewer', { internal: true });
-    const dealer = await signedInClient(origin, 'dealer.beta');
-    const stranger = await new TestClient(origin).init();
+    const viewer = await signedInClient(t.origin, 'support.viewer', { internal: true });
+    const dealer = await signedInClient(t.origin, 'dealer.beta');
+    const stranger = await new TestClient(t.origin).init();
     for (const [client, status] of [
       [viewer, 403],
       [dealer, 403],
@@ -58,7 +54,7 @@ describe.each(TEST_DATABASES)('privacy policy versions on $name (SPEC §4, §6, 
   });
 
   it('publishes a new version (audited); a user who accepted the old one is asked again at the next sign-in, and accepting ends it', async () => {
-    const before = await new TestClient(origin).init();
+    const before = await new TestClient(t.origin).init();
     expect((await before.login('dealer.beta')).body.reqs).toMatchObject({ privacyPolicyRequired: false, actionRequired: false });
 
     const text = '# Privacy Policy\n\nVersion two: we keep less.';
@@ -80,7 +76,7 @@ describe.each(TEST_DATABASES)('privacy policy versions on $name (SPEC §4, §6, 
       expect.objectContaining({ action: 'privacyPolicy.updated', targetType: 'privacyPolicy', targetId: String(created.version) }),
     ]);
     // What users read anonymously is the new version.
-    expect(await (await new TestClient(origin).request('GET', '/api/privacyPolicy')).json()).toEqual({
+    expect(await (await new TestClient(t.origin).request('GET', '/api/privacyPolicy')).json()).toEqual({
       policyText: text,
       version: created.version,
     });
@@ -88,7 +84,7 @@ describe.each(TEST_DATABASES)('privacy policy versions on $name (SPEC §4, §6, 
     // Every user must accept it, those who accepted the old one included (dealer.beta did, in the demo data).
     const pending = await t.db.selectFrom('users').select('username').where('privacy_policy_required', '=', false).execute();
     expect(pending).toEqual([]);
-    const again = await new TestClient(origin).init();
+    const again = await new TestClient(t.origin).init();
     const login = await again.login('dealer.beta');
     expect(login.body.reqs).toMatchObject({ privacyPolicyRequired: true, actionRequired: true });
     expect((await again.request('GET', '/api/news')).status).toBe(403);
@@ -96,7 +92,7 @@ describe.each(TEST_DATABASES)('privacy policy versions on $name (SPEC §4, §6, 
     expect((await again.request('PUT', '/api/privacyPolicy/accept', { version: firstVersion })).status).toBe(409);
     expect((await again.request('PUT', '/api/privacyPolicy/accept', { version: created.version })).status).toBe(200);
     expect((await again.request('GET', '/api/news')).status).toBe(200);
-    const after = await new TestClient(origin).init();
+    const after = await new TestClient(t.origin).init();
     expect((await after.login('dealer.beta')).body.reqs).toMatchObject({ privacyPolicyRequired: false, actionRequired: false });
   });
 

@@ -1,8 +1,9 @@
 import { HubConnectionState } from '@microsoft/signalr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ReportEvent } from '../../schemas/dealer.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 import { alarmFor, alarmListener, hubClient, ingest, signIn, sleep, transmitterIn, waitFor } from './realtimeHelpers.js';
 
 const RS = '\u001e';
@@ -21,23 +22,19 @@ function upgradeStatus(url: string, headers: Record<string, string> = {}): Promi
 }
 
 describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
+  const { t } = demoSuite(database, {}, { LIVE_ALARM_GROUPS: '9993,4120' });
   let xmit9993: string;
   let xmit4120: string;
 
   beforeAll(async () => {
     // 4120 is live too here, so that a dealer of another live group can listen.
-    t = await startTestApp(database, { DEMO: 'true', LIVE_ALARM_GROUPS: '9993,4120' });
-    origin = await listen(t);
     xmit9993 = await transmitterIn(t.db, 9993);
     xmit4120 = await transmitterIn(t.db, 4120);
   });
-  afterAll(() => t?.close());
 
   it('connects the official client with a token and joins the current account group', async () => {
-    const beta = await signIn(origin, 'dealer.beta');
-    const { connection } = await alarmListener(origin, beta.bearer!);
+    const beta = await signIn(t.origin, 'dealer.beta');
+    const { connection } = await alarmListener(t.origin, beta.bearer!);
     expect(connection.state).toBe(HubConnectionState.Connected);
     expect(connection.connectionId).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(await connection.invoke('currentGroups')).toEqual([9993]);
@@ -46,28 +43,28 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
   });
 
   it('refuses without a token (negotiate 401), with a forged one, and at an upgrade without one', async () => {
-    const negotiate = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, { method: 'POST' });
+    const negotiate = await fetch(`${t.origin}/hubs/alarms/negotiate?negotiateVersion=1`, { method: 'POST' });
     expect(negotiate.status).toBe(401);
-    const forged = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
+    const forged = await fetch(`${t.origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
       method: 'POST',
       headers: { Authorization: 'Bearer abc.def.ghi' },
     });
     expect(forged.status).toBe(401);
-    await expect(hubClient(origin, 'alarms', () => '').start()).rejects.toThrow(/401/);
+    await expect(hubClient(t.origin, 'alarms', () => '').start()).rejects.toThrow(/401/);
 
-    const beta = await signIn(origin, 'dealer.beta');
-    const answer = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
+    const beta = await signIn(t.origin, 'dealer.beta');
+    const answer = await fetch(`${t.origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${beta.bearer}` },
     });
     const body = await answer.json();
     expect(body).toMatchObject({ negotiateVersion: 1, availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }] });
-    const ws = origin.replace(/^http/, 'ws');
+    const ws = t.origin.replace(/^http/, 'ws');
     // The token is checked again at the upgrade: the connection token alone is not enough.
     expect(await upgradeStatus(`${ws}/hubs/alarms?id=${body.connectionToken}`)).toBe(401);
     expect(await upgradeStatus(`${ws}/hubs/alarms?id=${body.connectionToken}&access_token=${encodeURIComponent(beta.bearer!)}`)).toBe(101);
     // Another session's connection token, or a token for the other hub, is refused.
-    const other = await signIn(origin, 'dealer.beta');
+    const other = await signIn(t.origin, 'dealer.beta');
     expect(await upgradeStatus(`${ws}/hubs/alarms?id=${body.connectionToken}&access_token=${encodeURIComponent(other.bearer!)}`)).toBe(404);
     expect(await upgradeStatus(`${ws}/hubs/reports?id=${body.connectionToken}&access_token=${encodeURIComponent(beta.bearer!)}`)).toBe(404);
     // A session that ended cannot connect.
@@ -76,9 +73,9 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
   });
 
   it('serves the alarm hub only to live account groups; the reports hub to every signed-in user', async () => {
-    const customer = await new (await import('./client.js')).TestClient(origin).init();
+    const customer = await new (await import('./client.js')).TestClient(t.origin).init();
     await customer.loginMsa('customer@example.com');
-    const alarms = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
+    const alarms = await fetch(`${t.origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${customer.bearer}` },
     });
@@ -86,20 +83,20 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
     // Switching to an account makes its dealer (9993, a live group) the customer's current group:
     // still no live alarms for a customer, they are the dealer's staff's.
     expect((await customer.request('PUT', '/api/msa/accountLinks/active', { siteNum: 100001 })).status).toBe(200);
-    const afterSwitch = await fetch(`${origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
+    const afterSwitch = await fetch(`${t.origin}/hubs/alarms/negotiate?negotiateVersion=1`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${customer.bearer}` },
     });
     expect(afterSwitch.status).toBe(403);
-    const reports = hubClient(origin, 'reports', () => customer.bearer!);
+    const reports = hubClient(t.origin, 'reports', () => customer.bearer!);
     await reports.start();
     await reports.stop();
   });
 
   it('pushes an ingested alarm to its account group and to no other', async () => {
-    const beta = await alarmListener(origin, (await signIn(origin, 'dealer.beta')).bearer!);
-    const classic = await alarmListener(origin, (await signIn(origin, 'dealer.classic')).bearer!);
-    const response = await ingest(origin, [alarmFor(xmit9993.toLowerCase(), 'Fire Alarm')]);
+    const beta = await alarmListener(t.origin, (await signIn(t.origin, 'dealer.beta')).bearer!);
+    const classic = await alarmListener(t.origin, (await signIn(t.origin, 'dealer.classic')).bearer!);
+    const response = await ingest(t.origin, [alarmFor(xmit9993.toLowerCase(), 'Fire Alarm')]);
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ accepted: 1 });
     await waitFor(() => beta.alarms.length === 1, 5000, 'the alarm');
@@ -114,7 +111,7 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
       eventCodeDescription: 'Fire Alarm',
     });
     expect(beta.alarms[0].alarmDate).toMatch(/Z$/);
-    await ingest(origin, [alarmFor(xmit4120)]);
+    await ingest(t.origin, [alarmFor(xmit4120)]);
     await waitFor(() => classic.alarms.length === 1, 5000, 'the 4120 alarm');
     await sleep(200);
     expect(classic.alarms.map((a) => a.transmitterCode)).toEqual([xmit4120]);
@@ -127,20 +124,20 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
       .selectFrom('alarm_events')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    expect((await ingest(origin, [alarmFor(xmit9993)], 'wrong-key-wrong-key')).status).toBe(401);
-    const noKey = await fetch(`${origin}/api/integrations/alarms`, {
+    expect((await ingest(t.origin, [alarmFor(xmit9993)], 'wrong-key-wrong-key')).status).toBe(401);
+    const noKey = await fetch(`${t.origin}/api/integrations/alarms`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{"alarms":[]}',
     });
     expect(noKey.status).toBe(401);
     // A user's bearer token is not the integration key.
-    const beta = await signIn(origin, 'dealer.beta');
-    expect((await ingest(origin, [alarmFor(xmit9993)], beta.bearer!)).status).toBe(401);
-    const invalid = await ingest(origin, [{ transmitterCode: xmit9993 }]);
+    const beta = await signIn(t.origin, 'dealer.beta');
+    expect((await ingest(t.origin, [alarmFor(xmit9993)], beta.bearer!)).status).toBe(401);
+    const invalid = await ingest(t.origin, [{ transmitterCode: xmit9993 }]);
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).errors).toHaveProperty(['alarms.0.eventCode']);
-    const unknown = await ingest(origin, [alarmFor(xmit9993), alarmFor('ZZ99999')]);
+    const unknown = await ingest(t.origin, [alarmFor(xmit9993), alarmFor('ZZ99999')]);
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({
       message: 'The form is not valid. Please check for errors',
@@ -154,13 +151,13 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
   });
 
   it('moves the live connection with an account-group switch', async () => {
-    const client = await signIn(origin, 'dealer.beta');
-    const beta = await alarmListener(origin, client.bearer!);
+    const client = await signIn(t.origin, 'dealer.beta');
+    const beta = await alarmListener(t.origin, client.bearer!);
     expect((await client.request('PUT', '/api/user/accountGroup', { siteGroupNum: 4120 })).status).toBe(200);
     await waitFor(() => true);
     expect(await beta.connection.invoke('currentGroups')).toEqual([4120]);
-    await ingest(origin, [alarmFor(xmit9993)]);
-    await ingest(origin, [alarmFor(xmit4120)]);
+    await ingest(t.origin, [alarmFor(xmit9993)]);
+    await ingest(t.origin, [alarmFor(xmit4120)]);
     await waitFor(() => beta.alarms.length >= 1, 5000, 'the 4120 alarm');
     await sleep(200);
     expect(beta.alarms.map((a) => a.transmitterCode)).toEqual([xmit4120]);
@@ -170,8 +167,8 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
   });
 
   it('pushes reportComplete to a user on the reports hub', async () => {
-    const client = await signIn(origin, 'dealer.beta');
-    const reports = hubClient(origin, 'reports', () => client.bearer!);
+    const client = await signIn(t.origin, 'dealer.beta');
+    const reports = hubClient(t.origin, 'reports', () => client.bearer!);
     const received: ReportEvent[] = [];
     reports.on('reportComplete', (event: ReportEvent) => {
       received.push(event);
@@ -191,8 +188,8 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
     const saved = { ...tuning };
     Object.assign(tuning, { keepAliveMs: 300, clientTimeoutMs: 1500, sessionCheckMs: 300 });
     try {
-      const client = await signIn(origin, 'dealer.beta');
-      const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/hubs/alarms?access_token=${encodeURIComponent(client.bearer!)}`);
+      const client = await signIn(t.origin, 'dealer.beta');
+      const ws = new WebSocket(`${t.origin.replace(/^http/, 'ws')}/hubs/alarms?access_token=${encodeURIComponent(client.bearer!)}`);
       const frames: string[] = [];
       ws.on('message', (data) => frames.push(String(data)));
       const closed = new Promise<number>((resolve) => ws.on('close', () => resolve(Date.now())));
@@ -206,7 +203,7 @@ describe.each(TEST_DATABASES)('live hubs (SignalR protocol) on $name', (database
       expect(closedAt - opened).toBeGreaterThanOrEqual(1400);
 
       // Logging out ends the session; its live connection closes (no reconnect).
-      const live = await alarmListener(origin, client.bearer!);
+      const live = await alarmListener(t.origin, client.bearer!);
       let closeError: Error | undefined;
       const gone = new Promise((resolve) => live.connection.onclose((error) => resolve((closeError = error))));
       await client.request('POST', '/api/logout');

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmEvent } from '../../schemas/dealer.js';
 import { json } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 import { alarmFor, ingest, signIn, transmitterIn } from './realtimeHelpers.js';
 
 /**
@@ -10,26 +11,22 @@ import { alarmFor, ingest, signIn, transmitterIn } from './realtimeHelpers.js';
  * ingested during the break are shown.
  */
 describe.each(TEST_DATABASES)('recent alarms on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
+  const { t } = demoSuite(database);
   let xmit9993: string;
   let xmit4120: string;
 
   beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true' });
-    origin = await listen(t);
     xmit9993 = await transmitterIn(t.db, 9993);
     xmit4120 = await transmitterIn(t.db, 4120);
   });
-  afterAll(() => t?.close());
 
   it('lists the live group’s alarms newest first; after= gives only the later ones', async () => {
-    const beta = await signIn(origin, 'dealer.beta');
+    const beta = await signIn(t.origin, 'dealer.beta');
     const tag = Date.now().toString(36);
-    expect((await ingest(origin, [alarmFor(xmit9993, `first ${tag}`)])).status).toBe(202);
-    expect((await ingest(origin, [alarmFor(xmit9993, `second ${tag}`), alarmFor(xmit9993, `third ${tag}`)])).status).toBe(202);
+    expect((await ingest(t.origin, [alarmFor(xmit9993, `first ${tag}`)])).status).toBe(202);
+    expect((await ingest(t.origin, [alarmFor(xmit9993, `second ${tag}`), alarmFor(xmit9993, `third ${tag}`)])).status).toBe(202);
     // Another group's alarm is not in 9993's list.
-    expect((await ingest(origin, [alarmFor(xmit4120, `other ${tag}`)])).status).toBe(202);
+    expect((await ingest(t.origin, [alarmFor(xmit4120, `other ${tag}`)])).status).toBe(202);
 
     const all = await json(await beta.request('GET', '/api/alarms/recent'));
     expect(all.status).toBe(200);
@@ -49,7 +46,7 @@ describe.each(TEST_DATABASES)('recent alarms on $name', (database) => {
   });
 
   it('leaves out alarms a test covered and account changes, as the hub does', async () => {
-    const beta = await signIn(origin, 'dealer.beta');
+    const beta = await signIn(t.origin, 'dealer.beta');
     const newest = ((await json(await beta.request('GET', '/api/alarms/recent'))).body as AlarmEvent[])[0]?.alarmNum ?? 0;
     const device = await t.db
       .selectFrom('devices')
@@ -75,15 +72,15 @@ describe.each(TEST_DATABASES)('recent alarms on $name', (database) => {
   });
 
   it('is empty for a group without live alarms; refused to customers and without a session; after= must be a number', async () => {
-    const beta = await signIn(origin, 'dealer.beta');
+    const beta = await signIn(t.origin, 'dealer.beta');
     expect((await beta.request('PUT', '/api/user/accountGroup', { siteGroupNum: 4120 })).status).toBe(200);
     expect(await json(await beta.request('GET', '/api/alarms/recent'))).toMatchObject({ status: 200, body: [] });
     expect((await beta.request('PUT', '/api/user/accountGroup', { siteGroupNum: 9993 })).status).toBe(200);
     expect((await beta.request('GET', '/api/alarms/recent?after=abc')).status).toBe(400);
 
-    const customer = await new (await import('./client.js')).TestClient(origin).init();
+    const customer = await new (await import('./client.js')).TestClient(t.origin).init();
     await customer.loginMsa('customer@example.com');
     expect((await customer.request('GET', '/api/alarms/recent')).status).toBe(403);
-    expect((await fetch(`${origin}/api/alarms/recent`)).status).toBe(401);
+    expect((await fetch(`${t.origin}/api/alarms/recent`)).status).toBe(401);
   });
 });

@@ -1,9 +1,10 @@
 import argon2 from 'argon2';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { DEMO_SECURITY_QUESTIONS } from '../../src/server/db/seed/demo/users.js';
 import { json, TestClient } from './client.js';
-import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { messagesTo, TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 const NEUTRAL_VERIFY = 'We could not verify your account with the details provided.';
 const WRONG_ANSWERS = 'One or more answers are incorrect. Please try again.';
@@ -14,9 +15,8 @@ const WRONG_CODE = 'The code is incorrect or has expired.';
 const NEW_PASSWORD = 'Quiet-Harbor-Lantern-42';
 
 describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  const client = () => new TestClient(origin).init();
+  const { t } = demoSuite(database);
+  const client = () => new TestClient(t.origin).init();
 
   const call = async (c: TestClient, method: string, path: string, body: unknown, lang = 'en') =>
     json(await c.request(method, path, body, { 'Accept-Language': lang }));
@@ -38,11 +38,6 @@ describe.each(TEST_DATABASES)('account recovery on $name', (database) => {
   const rightAnswers = () => DEMO_SECURITY_QUESTIONS.map(({ question, answer }) => ({ question, answer: `  ${answer.toUpperCase()} ` }));
   const wrongAnswers = () =>
     DEMO_SECURITY_QUESTIONS.map(({ question }, i) => ({ question, answer: i === 2 ? 'Volvo' : DEMO_SECURITY_QUESTIONS[i].answer }));
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-  });
-  afterAll(() => t?.close());
   // Every call here comes from 127.0.0.1: start each test with no counters, and
   // with earlier codes two hours old (out of app.mfaCodes' 30 s and hourly limits).
   beforeEach(async () => {

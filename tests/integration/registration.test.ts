@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_PASSCODES } from '../../src/server/db/seed/demo/accountPasscodes.js';
 import { DEMO_STAFF_CUSTOMER } from '../../src/server/db/seed/demo/staffCustomer.js';
 import { json, TestClient } from './client.js';
-import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { messagesTo, TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 const MISMATCH = 'The account number and passcode do not match';
 const ALREADY = 'This account has already been registered. Please login.';
@@ -13,9 +14,8 @@ const PASSWORD = 'Quiet-Harbor-Lantern-42';
 const [SITE_A, SITE_B, SITE_C] = DEMO_ACCOUNT_PASSCODES;
 
 describe.each(TEST_DATABASES)('MSA account creation and registration on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  const client = () => new TestClient(origin).init();
+  const { t } = demoSuite(database);
+  const client = () => new TestClient(t.origin).init();
 
   const call = async (c: TestClient, path: string, body: unknown, lang = 'en') =>
     json(await c.request('POST', path, body, { 'Accept-Language': lang }));
@@ -37,11 +37,6 @@ describe.each(TEST_DATABASES)('MSA account creation and registration on $name', 
     return { url: match[1], token: decodeURIComponent(match[2]) };
   }
   const user = (email: string) => t.db.selectFrom('users').selectAll().where('username', '=', email).executeTakeFirst();
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-  });
-  afterAll(() => t?.close());
   beforeEach(async () => {
     await t.db.deleteFrom('login_throttle').execute();
   });

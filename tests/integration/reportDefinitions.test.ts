@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportId } from '../../schemas/reports.js';
 import { SIGNAL_KINDS } from '../../schemas/events.js';
 import { SITE_WARNINGS } from '../../schemas/sites.js';
@@ -9,7 +9,8 @@ import { createServerI18n } from '../../src/server/i18n.js';
 import { reportEngine } from '../../src/server/reports/reportEngine.js';
 import type { ReportCell, ReportContext } from '../../src/server/reports/reportTypes.js';
 import { json, signedInClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 import { sleep } from './realtimeHelpers.js';
 
 /**
@@ -21,13 +22,11 @@ const GROUP = 9993;
 const ZONE = 'America/New_York';
 
 describe.each(TEST_DATABASES)('report contents on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
+  const { t } = demoSuite(database);
   let context: ReportContext;
   let groupSites: Set<number>;
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
     const i18n = await createServerI18n();
     context = {
       db: t.db,
@@ -40,9 +39,6 @@ describe.each(TEST_DATABASES)('report contents on $name', (database) => {
     };
     const sites = await t.db.selectFrom('sites').select('site_num').where('site_group_num', '=', GROUP).execute();
     groupSites = new Set(sites.map((s) => s.site_num));
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function rows(reportId: ReportId, parameters: Record<string, unknown>) {
@@ -221,7 +217,7 @@ describe.each(TEST_DATABASES)('report contents on $name', (database) => {
   });
 
   it('a run through the runner: queued, done, and the file is the report', async () => {
-    const beta = await signedInClient(origin, 'dealer.beta');
+    const beta = await signedInClient(t.origin, 'dealer.beta');
     const queued = await json(
       await beta.request('POST', '/api/reportRuns', {
         reportId: 'callList',
@@ -250,7 +246,7 @@ describe.each(TEST_DATABASES)('report contents on $name', (database) => {
     ['pdf', '%PDF-'],
     ['xlsx', 'PK'],
   ])('a %s run through the runner stores the whole file', async (format, magic) => {
-    const beta = await signedInClient(origin, 'dealer.beta');
+    const beta = await signedInClient(t.origin, 'dealer.beta');
     const queued = await json(
       await beta.request('POST', '/api/reportRuns', { reportId: 'zoneList', format, parameters: { siteNums: [] }, timeZone: ZONE }),
     );

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reportLinks } from '../../src/server/reports/reportLinksRepository.js';
 import { json, lastCode, otherCode, signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 import { sleep } from './realtimeHelpers.js';
 
 /**
@@ -14,13 +15,12 @@ import { sleep } from './realtimeHelpers.js';
 const RECIPIENT = 'night.manager@example.com';
 
 describe.each(TEST_DATABASES)('report links on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
+  const { t } = demoSuite(database);
   let runId: number;
   let fileText: string;
 
   const anonymous = async () => {
-    const client = new TestClient(origin);
+    const client = new TestClient(t.origin);
     await client.request('GET', '/api/health');
     return client;
   };
@@ -37,8 +37,7 @@ describe.each(TEST_DATABASES)('report links on $name', (database) => {
       .execute();
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    const beta = await signedInClient(origin, 'dealer.beta');
+    const beta = await signedInClient(t.origin, 'dealer.beta');
     const queued = await json(
       await beta.request('POST', '/api/reportRuns', { reportId: 'zoneList', format: 'csv', parameters: { siteNums: [] }, timeZone: 'UTC' }),
     );
@@ -48,9 +47,6 @@ describe.each(TEST_DATABASES)('report links on $name', (database) => {
       if (run.status === 'failed') throw new Error(run.error);
     }
     fileText = await (await beta.request('GET', `/api/reportRuns/${runId}/file`)).text();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('signed out: the code emailed to the link address opens the file, once', async () => {
@@ -62,7 +58,7 @@ describe.each(TEST_DATABASES)('report links on $name', (database) => {
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({ emailAddress: expect.stringMatching(/^nigh\*+$/), isTRMUser: false, runId });
     expect(sent.body.emailAddress).not.toBe(RECIPIENT);
-    const code = await lastCode(origin, RECIPIENT);
+    const code = await lastCode(t.origin, RECIPIENT);
 
     const granted = await json(await exchange(client, linkID, code));
     expect(granted.status).toBe(200);
@@ -85,7 +81,7 @@ describe.each(TEST_DATABASES)('report links on $name', (database) => {
     const linkID = await newLink();
     const client = await anonymous();
     await requestCode(client, linkID);
-    const code = await lastCode(origin, RECIPIENT);
+    const code = await lastCode(t.origin, RECIPIENT);
     const wrong = await json(await exchange(client, linkID, otherCode(code)));
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('The code is wrong or has expired. Check the latest email or send a new code.');
@@ -98,7 +94,7 @@ describe.each(TEST_DATABASES)('report links on $name', (database) => {
     const linkID = await newLink();
     const client = await anonymous();
     await requestCode(client, linkID);
-    const code = await lastCode(origin, RECIPIENT);
+    const code = await lastCode(t.origin, RECIPIENT);
     await t.db
       .updateTable('report_link_codes')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -111,17 +107,17 @@ describe.each(TEST_DATABASES)('report links on $name', (database) => {
     const linkID = await newLink();
     const client = await anonymous();
     await requestCode(client, linkID);
-    const first = await lastCode(origin, RECIPIENT);
+    const first = await lastCode(t.origin, RECIPIENT);
     // Opening the page again keeps the code that is still good, and sends nothing.
     const reopened = await requestCode(client, linkID, false);
     expect(reopened.status).toBe(200);
-    expect(await lastCode(origin, RECIPIENT)).toBe(first);
+    expect(await lastCode(t.origin, RECIPIENT)).toBe(first);
     const early = await json(await requestCode(client, linkID, true));
     expect(early.status).toBe(429);
     expect(early.body.message).toBe('Too many attempts. Please try again later.');
     await unblock();
     expect((await requestCode(client, linkID, true)).status).toBe(200);
-    const second = await lastCode(origin, RECIPIENT);
+    const second = await lastCode(t.origin, RECIPIENT);
     if (second !== first) expect((await exchange(client, linkID, first)).status).toBe(400);
     expect((await exchange(client, linkID, second)).status).toBe(200);
   });
@@ -129,16 +125,16 @@ describe.each(TEST_DATABASES)('report links on $name', (database) => {
   it("another user's session does not open the link, and one link's token does not open another", async () => {
     const linkA = await newLink();
     const linkB = await newLink();
-    const other = await signedInClient(origin, 'support.admin', { internal: true });
+    const other = await signedInClient(t.origin, 'support.admin', { internal: true });
     expect((await other.request('GET', `/api/report/download/${linkA}`)).status).toBe(401);
     // The owner's session opens it at once.
-    const owner = await signedInClient(origin, 'dealer.beta');
+    const owner = await signedInClient(t.origin, 'dealer.beta');
     expect((await owner.request('GET', `/api/report/download/${linkA}`)).status).toBe(200);
 
     const client = await anonymous();
     await unblock();
     await requestCode(client, linkA);
-    expect((await exchange(client, linkA, await lastCode(origin, RECIPIENT))).status).toBe(200);
+    expect((await exchange(client, linkA, await lastCode(t.origin, RECIPIENT))).status).toBe(200);
     expect((await client.request('GET', `/api/report/download/${linkA}`)).status).toBe(200);
     const token = client.cookie('report_download')!;
     client.setCookie('report_download', token, '/api/report/download');

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 /**
  * Retention: the daily pass removes what is spent and older than RETENTION_DAYS
  * (sessions, codes and links, remembered devices, outbox messages) and keeps the audit log whole.
  */
 describe.each(TEST_DATABASES)('retention on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-  });
-  afterAll(() => t?.close());
+  const { t } = demoSuite(database);
 
   const count = async (table: 'sessions' | 'outbox_messages' | 'audit_log' | 'mfa_codes') =>
     Number(
@@ -25,7 +21,7 @@ describe.each(TEST_DATABASES)('retention on $name', (database) => {
     );
 
   it('keeps what is live, removes what expired more than RETENTION_DAYS ago, keeps the audit log', async () => {
-    await signedInClient(origin, 'dealer.beta');
+    await signedInClient(t.origin, 'dealer.beta');
     await t.app.outbox.sendEmail({ to: 'retention@example.com', subject: 'Kept for 30 days', text: 'Hello' });
     const sessions = await count('sessions');
     const outbox = await count('outbox_messages');

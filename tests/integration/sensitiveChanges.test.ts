@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { json, lastCode, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, unblockResend, type TestApp } from './harness.js';
+import { TEST_DATABASES, unblockResend } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 const BETA_EMAIL = 'dealer.beta@example.com';
 const BETA_PHONE = '+13125550187';
@@ -18,14 +19,8 @@ const REAUTH = { message: 'Enter your current password to make this change.' };
  * one stays in force.
  */
 describe.each(TEST_DATABASES)('sensitive changes on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  const client = () => new TestClient(origin).init();
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-  });
-  afterAll(() => t?.close());
+  const { t } = demoSuite(database);
+  const client = () => new TestClient(t.origin).init();
 
   /** dealer.beta, signed in with nothing pending (no MFA on the demo user). */
   async function beta() {
@@ -62,7 +57,7 @@ describe.each(TEST_DATABASES)('sensitive changes on $name', (database) => {
     const c = await beta();
     await unblockResend(t.db);
     expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' })).status).toBe(200);
-    expect((await c.request('POST', '/api/mfa/verify', { code: await lastCode(origin, BETA_EMAIL) })).status).toBe(200);
+    expect((await c.request('POST', '/api/mfa/verify', { code: await lastCode(t.origin, BETA_EMAIL) })).status).toBe(200);
     expect((await c.request('PUT', '/api/account/securityQuestions', { questions })).status).toBe(200);
 
     // Another session of the same user gets nothing from it.
@@ -105,7 +100,7 @@ describe.each(TEST_DATABASES)('sensitive changes on $name', (database) => {
       status: 200,
       body: { mfaSentTo: 'dana****************' },
     });
-    expect((await c.request('POST', '/api/mfa/verify', { code: await lastCode(origin, newEmail) })).status).toBe(200);
+    expect((await c.request('POST', '/api/mfa/verify', { code: await lastCode(t.origin, newEmail) })).status).toBe(200);
     expect((await json(await c.request('GET', '/api/user/contactMethods'))).body).toEqual([
       { type: 'cellPhone', value: BETA_PHONE, verified: true },
       { type: 'email', value: newEmail, verified: true },

@@ -1,32 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from './client.js';
-import { listen, startTestApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { json, TestClient } from './client.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, deviceIn } from './fixtures.js';
 
 describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
+  const { t } = demoSuite(database);
   const signIn = async (username: string, extra: Record<string, unknown> = {}) => {
-    const c = await new TestClient(origin).init();
+    const c = await new TestClient(t.origin).init();
     expect((await c.login(username, undefined, extra)).status).toBe(200);
     return c;
   };
-  const json = async (response: Response) => ({ status: response.status, body: await response.json() });
-  const deviceOf = (groupNum: number, offset = 0) =>
-    t.db
-      .selectFrom('devices')
-      .innerJoin('sites', 'sites.site_num', 'devices.site_num')
-      .select(['devices.dev_num', 'devices.transmitter_code', 'sites.site_num', 'sites.site_name'])
-      .where('sites.site_group_num', '=', groupNum)
-      .orderBy('devices.dev_num')
-      .offset(offset)
-      .limit(1)
-      .executeTakeFirstOrThrow();
-
-  beforeAll(async () => {
-    t = await startTestApp(database, { DEMO: 'true' });
-    origin = await listen(t);
-  });
-  afterAll(() => t?.close());
+  const deviceOf = (groupNum: number, offset = 0) => deviceIn(t.db, groupNum, offset);
 
   it('favourites and unfavourites by transmitter, within the current account group only', async () => {
     const c = await signIn('dealer.beta');
@@ -112,11 +96,11 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
         { action: 'accountGroup.switchRefused', target_id: '5877' },
       ]),
     );
-    expect((await new TestClient(origin).init().then((a) => a.request('GET', '/api/user/accountGroups'))).status).toBe(401);
+    expect((await new TestClient(t.origin).init().then((a) => a.request('GET', '/api/user/accountGroups'))).status).toBe(401);
   });
 
   it('keeps one default account link for a customer and switches the active account', async () => {
-    const c = await new TestClient(origin).init();
+    const c = await new TestClient(t.origin).init();
     expect((await c.loginMsa('customer@example.com')).status).toBe(200);
     const links = (await json(await c.request('GET', '/api/msa/accountLinks'))).body;
     expect(links).toHaveLength(2);
@@ -147,7 +131,7 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
       ip: null,
       userAgent: null,
     });
-    const c = await new TestClient(origin).init();
+    const c = await new TestClient(t.origin).init();
     c.bearer = tokens.bearer.token;
     // /me tells the client it is an impersonation (the shell's banner, §4).
     expect((await json(await c.request('GET', '/api/me'))).body).toMatchObject({ appUserNum: dealer.user_id, impersonating: true });
@@ -174,13 +158,13 @@ describe.each(TEST_DATABASES)('shell APIs on $name', (database) => {
   });
 
   it('answers the version and build id for update detection', async () => {
-    const response = await fetch(`${origin}/api/version`);
+    const response = await fetch(`${t.origin}/api/version`);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), buildId: expect.any(String) });
   });
 
   it('serves dealer branding: the current group signed in, a named group anonymously, none otherwise', async () => {
-    const anonymous = await new TestClient(origin).init();
+    const anonymous = await new TestClient(t.origin).init();
     expect((await json(await anonymous.request('GET', '/api/branding'))).body).toEqual({ headerLogoUrl: null, darkHeaderLogoUrl: null });
     expect((await json(await anonymous.request('GET', '/api/branding?siteGroupNum=9993'))).body).toEqual({
       headerLogoUrl: '/branding/northwind.svg',

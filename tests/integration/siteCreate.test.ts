@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SiteCreate } from '../../schemas/siteCreate.js';
-import { json, signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { json, signedInClient } from './client.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 /**
  * Create New Account: POST /api/sites in one transaction (status
@@ -41,9 +42,7 @@ function newSite(overrides: Partial<SiteCreate> = {}): SiteCreate {
 }
 
 describe.each(TEST_DATABASES)('create new account on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let beta: TestClient;
+  const { t, beta } = demoSuite(database, { beta: 'dealer.beta' });
 
   const deviceIn = (siteGroupNum: number) =>
     t.db
@@ -53,12 +52,6 @@ describe.each(TEST_DATABASES)('create new account on $name', (database) => {
       .where('sites.site_group_num', '=', siteGroupNum)
       .orderBy('devices.dev_num')
       .executeTakeFirstOrThrow();
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    beta = await signedInClient(origin, 'dealer.beta');
-  });
-  afterAll(() => t?.close());
 
   it('creates the whole account pending in the current group, numbers allocated, phones E.164, audited', async () => {
     const body = newSite();
@@ -235,7 +228,7 @@ describe.each(TEST_DATABASES)('create new account on $name', (database) => {
     } finally {
       await beta.request('PUT', '/api/user/accountGroup', { siteGroupNum: 9993 });
     }
-    const summit = await signedInClient(origin, 'dealer.summit');
+    const summit = await signedInClient(t.origin, 'dealer.summit');
     expect((await summit.request('POST', '/api/sites', newSite())).status).toBe(403);
     expect((await summit.request('GET', '/api/transmitters/availability?code=C12345')).status).toBe(403);
     expect((await summit.request('GET', '/api/siteDrafts')).status).toBe(403);

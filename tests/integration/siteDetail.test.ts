@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { DEMO_SHOWCASE_SITES } from '../../src/server/db/seed/demo/showcaseSites.js';
 import { json, signedInClient, TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, userIdOf } from './fixtures.js';
 
 /**
  * The account view: GET /api/sites/{siteNum}, the whole account
@@ -14,9 +15,7 @@ const [complete, cafe, warehouse, school, pending] = DEMO_SHOWCASE_SITES;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 describe.each(TEST_DATABASES)('account view on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let beta: TestClient;
+  const { t, beta } = demoSuite(database, { beta: 'dealer.beta' });
 
   const passcodesOf = (siteNum: number) =>
     t.db.selectFrom('passcodes').select(['passcode_id', 'passcode']).where('site_num', '=', siteNum).orderBy('passcode_id').execute();
@@ -29,14 +28,7 @@ describe.each(TEST_DATABASES)('account view on $name', (database) => {
       .where('action', '=', 'passcode.revealed')
       .orderBy('audit_id')
       .execute();
-  const userId = async (username: string) =>
-    (await t.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow()).user_id;
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    beta = await signedInClient(origin, 'dealer.beta');
-  });
-  afterAll(() => t?.close());
+  const userId = (username: string) => userIdOf(t.db, username);
 
   it('answers the whole account: status, type, address, devices, zones, call list in order, masked passcodes, agencies, phones', async () => {
     const response = await beta.request('GET', `/api/sites/${complete.siteNum}`);
@@ -180,7 +172,7 @@ describe.each(TEST_DATABASES)('account view on $name', (database) => {
   });
 
   it("answers 404 alike for another group's account and one that does not exist; 403 to customers, 401 without a session", async () => {
-    const summit = await signedInClient(origin, 'dealer.summit');
+    const summit = await signedInClient(t.origin, 'dealer.summit');
     const foreign = await json(await summit.request('GET', `/api/sites/${complete.siteNum}`));
     const missing = await json(await summit.request('GET', '/api/sites/999999'));
     expect(foreign).toEqual({ status: 404, body: { message: expect.any(String) } });
@@ -195,9 +187,9 @@ describe.each(TEST_DATABASES)('account view on $name', (database) => {
       .limit(1)
       .executeTakeFirstOrThrow();
     expect((await beta.request('GET', `/api/sites/${lakeside.site_num}`)).status).toBe(404);
-    const customer = await signedInClient(origin, 'customer@example.com');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
     expect((await customer.request('GET', `/api/sites/${complete.siteNum}`)).status).toBe(403);
-    const anonymous = await new TestClient(origin).init();
+    const anonymous = await new TestClient(t.origin).init();
     expect((await anonymous.request('GET', `/api/sites/${complete.siteNum}`)).status).toBe(401);
     expect((await beta.request('GET', '/api/sites/0')).status).toBe(400);
   });
@@ -226,7 +218,7 @@ describe.each(TEST_DATABASES)('account view on $name', (database) => {
     const [cafePasscode] = await passcodesOf(cafe.siteNum);
     expect((await reveal(beta, complete.siteNum, cafePasscode.passcode_id)).status).toBe(404);
     expect((await reveal(beta, complete.siteNum, 2_000_000_000)).status).toBe(404);
-    const summit = await signedInClient(origin, 'dealer.summit');
+    const summit = await signedInClient(t.origin, 'dealer.summit');
     const [primary] = await passcodesOf(complete.siteNum);
     const foreign = await json(await reveal(summit, complete.siteNum, primary.passcode_id));
     expect(foreign).toEqual({ status: 404, body: { message: expect.any(String) } });
@@ -235,7 +227,7 @@ describe.each(TEST_DATABASES)('account view on $name', (database) => {
   });
 
   it('reveals to a customer with sitePasscodeRead, after their password, for a linked account only; 403 without the role', async () => {
-    const customer = await signedInClient(origin, 'customer@example.com');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
     const msaReveal = (c: TestClient, siteNum: number, passcodeId: number, password: string) =>
       c.request('POST', `/api/msa/sites/${siteNum}/passcodes/${passcodeId}/reveal`, { password });
     const linked = await t.db
@@ -260,7 +252,7 @@ describe.each(TEST_DATABASES)('account view on $name', (database) => {
     const [notLinked] = await passcodesOf(complete.siteNum);
     expect((await msaReveal(customer, complete.siteNum, notLinked.passcode_id, DEMO_PASSWORD)).status).toBe(404);
 
-    const basic = await signedInClient(origin, 'customer.basic@example.com');
+    const basic = await signedInClient(t.origin, 'customer.basic@example.com');
     const basicLinked = await t.db
       .selectFrom('msa_account_links')
       .select('site_num')

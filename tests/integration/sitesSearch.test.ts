@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_FOLD_FROM } from '../../src/server/db/migrations/0005_site_search.js';
 import { seedLarge } from '../../src/server/db/seed/largeSeed.js';
 import { foldSearchText } from '../../src/server/sites/siteSearch.js';
 import { siteSearchRepository } from '../../src/server/sites/siteSearchRepository.js';
 import { signedInClient, type TestClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite } from './fixtures.js';
 
 /**
  * GET /api/sites: list, filters, sort, range and the search of
@@ -25,8 +26,7 @@ interface Row {
 }
 
 describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
+  const { t } = demoSuite(database);
   let dealer: TestClient;
 
   const list = async (params: { filter?: unknown; sort?: unknown; range?: unknown }, client = dealer) => {
@@ -41,7 +41,6 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
   const rowOf = (rows: Row[], siteNum: number) => rows.find((r) => r.siteNum === siteNum);
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
     const site = (siteNum: number, name: string, more: Record<string, unknown> = {}) => ({
       site_num: siteNum,
       site_group_num: GROUP,
@@ -94,9 +93,8 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
       ])
       .execute();
     await t.db.insertInto('premise_phones').values({ site_num: 990001, label: 'Main', phone_number: '+1 555 246 8100' }).execute();
-    dealer = await signedInClient(origin, 'dealer.summit');
+    dealer = await signedInClient(t.origin, 'dealer.summit');
   });
-  afterAll(() => t?.close());
 
   it('folds in SQL exactly as in TypeScript (the highlighter relies on it)', async () => {
     const text = `${SEARCH_FOLD_FROM}ßÆœ Ωmega ĳ`;
@@ -311,9 +309,9 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
     expect(nums(await search('FXG990020'))).toEqual([]);
     expect((await list({ filter: { id: [990020] } })).body).toEqual([]);
     // dealer.beta (group 9993) sees the foreign one and none of ours.
-    const beta = await signedInClient(origin, 'dealer.beta');
+    const beta = await signedInClient(t.origin, 'dealer.beta');
     expect(nums((await list({ filter: { q: 'fixturo' } }, beta)).body)).toEqual([990020]);
-    const customer = await signedInClient(origin, 'customer@example.com');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
     expect((await list({}, customer)).status).toBe(403);
   });
 
@@ -350,6 +348,6 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
     expect(await bad('filter=not-json')).toBe(400);
     expect(await bad(`sort=${encodeURIComponent('["transmitterCode","ASC"]')}`)).toBe(400);
     expect(await bad(`range=${encodeURIComponent('[5,1]')}`)).toBe(400);
-    expect((await fetch(`${origin}/api/sites`)).status).toBe(401);
+    expect((await fetch(`${t.origin}/api/sites`)).status).toBe(401);
   });
 });

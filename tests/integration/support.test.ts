@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUPPORT_USER_STATUSES } from '../../schemas/support.js';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { DEMO_IMPERSONATION_REASON, DEMO_SUPPORT_USERS } from '../../src/server/db/seed/supportSeed.js';
 import { json, signedInClient, TestClient } from './client.js';
-import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { messagesTo, TEST_DATABASES } from './harness.js';
+import { auditsOf, demoSuite, SUPPORT_ADMIN, userIdOf } from './fixtures.js';
 
 /**
  * Support: support staff (application 1, §6 reportRead) find every user, see a user's
@@ -12,20 +13,11 @@ import { messagesTo, startDemoApp, TEST_DATABASES, type TestApp } from './harnes
  * user sees it on /user-account.
  */
 describe.each(TEST_DATABASES)('support on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let support: TestClient;
+  const { t, support } = demoSuite(database, { support: SUPPORT_ADMIN });
 
-  const userId = async (username: string) =>
-    (await t.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow()).user_id;
-  const audits = (action: string) =>
-    t.db
-      .selectFrom('audit_log')
-      .select(['actor_user_id', 'impersonator_user_id', 'target_id', 'details'])
-      .where('action', '=', action)
-      .orderBy('audit_id')
-      .execute();
-  const client = () => new TestClient(origin).init();
+  const userId = (username: string) => userIdOf(t.db, username);
+  const audits = (action: string) => auditsOf(t.db, action);
+  const client = () => new TestClient(t.origin).init();
   const search = async (caller: TestClient, filter: Record<string, unknown>, extra = '') => {
     const response = await caller.request('GET', `/api/users?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]${extra}`);
     return { status: response.status, range: response.headers.get('content-range'), body: await response.json() };
@@ -34,12 +26,6 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
   const act = (caller: TestClient, id: number, action: string, body: unknown = { reason: `Test of ${action}` }) =>
     caller.request('POST', `/api/users/${id}/supportActions/${action}`, body);
   const signIn = async (username: string, password = DEMO_PASSWORD) => (await client()).login(username, password);
-
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    support = await signedInClient(origin, 'support.admin', { internal: true });
-  });
-  afterAll(() => t?.close());
 
   describe('the directory', () => {
     it('finds every user by username, name, email, phone, dealer number and account number', async () => {
@@ -126,13 +112,13 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
     });
 
     it('is for support staff only: not for staff without reportRead, dealers (who keep their own group) or customers', async () => {
-      const viewer = await signedInClient(origin, 'support.viewer', { internal: true });
+      const viewer = await signedInClient(t.origin, 'support.viewer', { internal: true });
       expect((await viewer.request('GET', '/api/users')).status).toBe(403);
       expect((await viewer.request('GET', `/api/users/${await userId('dealer.beta')}`)).status).toBe(403);
-      const customer = await signedInClient(origin, 'customer@example.com');
+      const customer = await signedInClient(t.origin, 'customer@example.com');
       expect((await customer.request('GET', '/api/users')).status).toBe(403);
       // A dealer's administrator still gets their group's staff, not the directory.
-      const beta = await signedInClient(origin, 'dealer.beta');
+      const beta = await signedInClient(t.origin, 'dealer.beta');
       const group = await json(await beta.request('GET', '/api/users?range=[0,99]'));
       expect(group.status).toBe(200);
       expect(usernames(group.body)).not.toContain('customer@example.com');
@@ -253,7 +239,7 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
     it('disable refuses sign-in and ends the sessions; enable restores it', async () => {
       const username = 'customer.basic@example.com';
       const id = await userId(username);
-      const signedIn = await signedInClient(origin, username);
+      const signedIn = await signedInClient(t.origin, username);
       const disabled = await json(await act(support, id, 'disable', { reason: 'Reported stolen credentials' }));
       expect(disabled.body.status).toBe('disabled');
       expect((await signedIn.request('GET', '/api/me')).status).toBe(401);
@@ -265,8 +251,8 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
     });
 
     it('sign out everywhere ends every session of the user', async () => {
-      const a = await signedInClient(origin, 'dealer.beta');
-      const b = await signedInClient(origin, 'dealer.beta');
+      const a = await signedInClient(t.origin, 'dealer.beta');
+      const b = await signedInClient(t.origin, 'dealer.beta');
       const id = await userId('dealer.beta');
       const out = await json(await act(support, id, 'signOutEverywhere', { reason: 'Shared laptop left signed in' }));
       expect(out.status).toBe(200);
@@ -332,9 +318,9 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
       expect((await start(support, { userId: beta, durationMinutes: 15 })).status).toBe(400);
       expect((await start(support, { userId: beta, reason: ' ', durationMinutes: 15 })).status).toBe(400);
       expect((await start(support, { userId: beta, reason: 'Help', durationMinutes: 20 })).status).toBe(400);
-      const viewer = await signedInClient(origin, 'support.viewer', { internal: true });
+      const viewer = await signedInClient(t.origin, 'support.viewer', { internal: true });
       expect((await start(viewer, { userId: beta, reason: 'Help', durationMinutes: 15 })).status).toBe(403);
-      const dealer = await signedInClient(origin, 'dealer.beta');
+      const dealer = await signedInClient(t.origin, 'dealer.beta');
       expect((await start(dealer, { userId: await userId('dealer.summit'), reason: 'Help', durationMinutes: 15 })).status).toBe(403);
       const staff = await json(await start(support, { userId: await userId('support.viewer'), reason: 'Help', durationMinutes: 15 }));
       expect(staff).toMatchObject({ status: 403, body: { message: 'Support staff cannot be impersonated.' } });
@@ -347,7 +333,7 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
     });
 
     it("switches to the user's session; writes carry both identities; the user sees it; ending returns to support", async () => {
-      const staff = await signedInClient(origin, 'support.admin', { internal: true });
+      const staff = await signedInClient(t.origin, 'support.admin', { internal: true });
       const supportId = await userId('support.admin');
       const betaId = await userId('dealer.beta');
       const reason = 'Dealer cannot find the call list editor (ticket 5120)';
@@ -359,7 +345,7 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
       const me = await json(await staff.request('GET', '/api/me'));
       expect(me.body).toMatchObject({ name: 'Dana Whitfield', impersonating: true });
       // The support user's own session ended.
-      const old = await fetch(`${origin}/api/me`, { headers: { Authorization: `Bearer ${oldBearer}` } });
+      const old = await fetch(`${t.origin}/api/me`, { headers: { Authorization: `Bearer ${oldBearer}` } });
       expect(old.status).toBe(401);
       const session = await t.db
         .selectFrom('sessions')
@@ -398,13 +384,13 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
       expect((await audits('contact.created')).at(-1)).toMatchObject({ actor_user_id: betaId, impersonator_user_id: supportId });
 
       // dealer.beta, signed in on their own, sees support's visit on /user-account.
-      const beta = await signedInClient(origin, 'dealer.beta');
+      const beta = await signedInClient(t.origin, 'dealer.beta');
       const during = await json(await beta.request('GET', '/api/user/supportAccess'));
       expect(during.status).toBe(200);
       expect(during.body[0]).toMatchObject({ supportName: 'Sam Support', reason, durationMinutes: 15, state: 'active', endedAt: null });
       expect(during.body.map((row: { reason: string }) => row.reason)).toContain(DEMO_IMPERSONATION_REASON);
       // Only their own: another user's list does not hold it.
-      const summit = await signedInClient(origin, 'dealer.summit');
+      const summit = await signedInClient(t.origin, 'dealer.summit');
       expect((await json(await summit.request('GET', '/api/user/supportAccess'))).body).toEqual([]);
 
       const ended = await json(await staff.request('POST', '/api/impersonation/end'));
@@ -416,7 +402,7 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
     });
 
     it('leaves how the user signs in to the user: every sign-in setting is refused while impersonating, the profile is not', async () => {
-      const staff = await signedInClient(origin, 'support.admin', { internal: true });
+      const staff = await signedInClient(t.origin, 'support.admin', { internal: true });
       const summitId = await userId('dealer.summit');
       const started = await json(
         await start(staff, { userId: summitId, reason: 'Dealer asked about their settings (ticket 5121)', durationMinutes: 15 }),
@@ -468,7 +454,7 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
     });
 
     it('expiry mid-request answers 401 with Invalid-Impersonation, also to a token refresh', async () => {
-      const staff = await signedInClient(origin, 'support.admin', { internal: true });
+      const staff = await signedInClient(t.origin, 'support.admin', { internal: true });
       const customerId = await userId('customer@example.com');
       const started = await json(
         await start(staff, { userId: customerId, reason: 'Customer cannot see their second account', durationMinutes: 60 }),
@@ -496,15 +482,15 @@ describe.each(TEST_DATABASES)('support on $name', (database) => {
       const refresh = await staff.request('POST', '/api/token/refresh');
       expect(refresh.status).toBe(401);
       expect(refresh.headers.get('invalid-impersonation')).toBe('true');
-      const customer = await signedInClient(origin, 'customer@example.com');
+      const customer = await signedInClient(t.origin, 'customer@example.com');
       expect((await json(await customer.request('GET', '/api/user/supportAccess'))).body[0]).toMatchObject({
         state: 'expired',
         durationMinutes: 60,
       });
       // An ordinary ended session still says Invalid-Session.
-      const plain = await signedInClient(origin, 'dealer.summit');
+      const plain = await signedInClient(t.origin, 'dealer.summit');
       await plain.request('POST', '/api/logout');
-      const gone = await fetch(`${origin}/api/me`, { headers: { Authorization: `Bearer ${plain.bearer}` } });
+      const gone = await fetch(`${t.origin}/api/me`, { headers: { Authorization: `Bearer ${plain.bearer}` } });
       expect(gone.headers.get('invalid-session')).toBe('true');
     });
   });

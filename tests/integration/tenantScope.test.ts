@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, signedInClient } from './client.js';
-import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
+import { TEST_DATABASES } from './harness.js';
+import { demoSuite, deviceIn, userIdOf } from './fixtures.js';
 
 /**
  * Tenant scope (ARCHITECTURE 'One access table'): a dealer reaches the sites
@@ -9,29 +10,13 @@ import { startDemoApp, TEST_DATABASES, type TestApp } from './harness.js';
  * scope lives in the shell's repositories, so every site query keeps to it.
  */
 describe.each(TEST_DATABASES)('tenant scope on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  const userId = async (username: string) =>
-    (await t.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow()).user_id;
-  const siteOf = (groupNum: number, offset = 0) =>
-    t.db
-      .selectFrom('devices')
-      .innerJoin('sites', 'sites.site_num', 'devices.site_num')
-      .select(['devices.dev_num', 'devices.transmitter_code', 'sites.site_num', 'sites.site_name'])
-      .where('sites.site_group_num', '=', groupNum)
-      .orderBy('devices.dev_num')
-      .offset(offset)
-      .limit(1)
-      .executeTakeFirstOrThrow();
+  const { t } = demoSuite(database);
+  const userId = (username: string) => userIdOf(t.db, username);
+  const siteOf = (groupNum: number, offset = 0) => deviceIn(t.db, groupNum, offset);
   const siteNums = (body: { siteNum: number }[]) => body.map((s) => s.siteNum);
 
-  beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-  });
-  afterAll(() => t?.close());
-
   it("keeps a dealer of group 5877 away from another group's sites: favourite, recents, search, open", async () => {
-    const summit = await signedInClient(origin, 'dealer.summit');
+    const summit = await signedInClient(t.origin, 'dealer.summit');
     const own = await siteOf(5877);
     const foreign = await siteOf(9993, 30);
     expect((await json(await summit.request('GET', `/api/site/search?q=${own.transmitter_code}`))).body).toEqual([
@@ -45,7 +30,7 @@ describe.each(TEST_DATABASES)('tenant scope on $name', (database) => {
   });
 
   it('refuses every site of a selected group that is not one of the dealer’s groups (a stale or forged selection)', async () => {
-    const summit = await signedInClient(origin, 'dealer.summit');
+    const summit = await signedInClient(t.origin, 'dealer.summit');
     const id = await userId('dealer.summit');
     const foreign = await siteOf(9993, 31);
     // Rows that name another group's site (left from an earlier membership, say) and a selection of that group.
@@ -73,7 +58,7 @@ describe.each(TEST_DATABASES)('tenant scope on $name', (database) => {
   });
 
   it("opens a site of the dealer's selected group only: another of their groups waits for the switch", async () => {
-    const beta = await signedInClient(origin, 'dealer.beta');
+    const beta = await signedInClient(t.origin, 'dealer.beta');
     const other = await siteOf(4120);
     expect((await beta.request('GET', `/api/site/${other.site_num}`)).status).toBe(404);
     expect((await beta.request('PUT', '/api/user/accountGroup', { siteGroupNum: 4120 })).status).toBe(200);
@@ -88,7 +73,7 @@ describe.each(TEST_DATABASES)('tenant scope on $name', (database) => {
   });
 
   it('keeps a customer to their linked accounts: no activating or favouriting another site', async () => {
-    const customer = await signedInClient(origin, 'customer@example.com');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
     const id = await userId('customer@example.com');
     const links = (await json(await customer.request('GET', '/api/msa/accountLinks'))).body as { siteNum: number }[];
     const linked = new Set(links.map((l) => l.siteNum));

@@ -1,8 +1,9 @@
 import { generate } from 'otplib';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { json, lastCode, TestClient } from './client.js';
-import { messagesTo, startDemoApp, TEST_DATABASES, unblockResend, type TestApp } from './harness.js';
+import { messagesTo, TEST_DATABASES, unblockResend } from './harness.js';
+import { demoSuite, userIdOf } from './fixtures.js';
 
 const REAUTH = { message: 'Enter your current password to make this change.' };
 const WRONG = { message: "The code is incorrect. Check that your phone's clock is right and try the newest code." };
@@ -19,11 +20,10 @@ const STEP_MS = 30_000;
  * the tests compute the app's codes with otplib from the secret the setup answers.
  */
 describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
+  const { t } = demoSuite(database);
   /** The fixed clock: 10 s into a time step, near the real time (sessions and tokens compare with the database). */
   let clock: number;
-  const client = () => new TestClient(origin).init();
+  const client = () => new TestClient(t.origin).init();
 
   const tick = (steps = 1) => {
     clock += steps * STEP_MS;
@@ -32,8 +32,7 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
   /** The app's code now, or `offset` steps away. */
   const codeAt = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(clock / 1000) + offset * 30 });
 
-  const userId = async (username: string) =>
-    (await t.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow()).user_id;
+  const userId = (username: string) => userIdOf(t.db, username);
 
   /** The newest audit lines of `action` about a user. */
   const audits = (action: string, target: number) =>
@@ -50,6 +49,13 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
     const { email } = await t.db.selectFrom('users').select('email').where('user_id', '=', userId).executeTakeFirstOrThrow();
     const [message] = await messagesTo(t.db, email!);
     return { subject: message?.subject, body: message?.body };
+  };
+
+  /** Verifies the session with a code by email (dealer.summit's address is dealer.classic's). */
+  const verifyByEmail = async (c: TestClient) => {
+    await unblockResend(t.db);
+    expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' })).status).toBe(200);
+    expect((await c.request('POST', '/api/mfa/verify', { code: await lastCode(t.origin, 'dealer.classic@example.com') })).status).toBe(200);
   };
 
   const signIn = async (username: string) => {
@@ -73,7 +79,6 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
   }
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
     clock = Math.floor(Date.now() / STEP_MS) * STEP_MS + 10_000;
   });
   beforeEach(() => {
@@ -81,7 +86,6 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
     vi.setSystemTime(clock);
   });
   afterEach(() => vi.useRealTimers());
-  afterAll(() => t?.close());
 
   describe('dealer.summit', () => {
     let summit: number;
@@ -242,7 +246,7 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
       await unblockResend(t.db);
       expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' })).status).toBe(200);
       const verified = await json(
-        await c.request('POST', '/api/mfa/verify', { code: await lastCode(origin, 'dealer.classic@example.com') }),
+        await c.request('POST', '/api/mfa/verify', { code: await lastCode(t.origin, 'dealer.classic@example.com') }),
       );
       expect(verified).toMatchObject({ status: 200, body: { reqs: { mfaRequired: false } } });
     });
@@ -286,10 +290,8 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
     it('makes new recovery codes only with a step-up; the old ones stop working', async () => {
       tick();
       const { c } = await signIn('dealer.summit');
-      await unblockResend(t.db);
       // Signed in with an email code long enough ago: the password is asked.
-      expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' })).status).toBe(200);
-      expect((await c.request('POST', '/api/mfa/verify', { code: await lastCode(origin, 'dealer.classic@example.com') })).status).toBe(200);
+      await verifyByEmail(c);
       tick(11);
       expect(await json(await c.request('POST', '/api/user/authenticator/recoveryCodes', {}))).toEqual({ status: 403, body: REAUTH });
       const fresh = await json(await c.request('POST', '/api/user/authenticator/recoveryCodes', { currentPassword: DEMO_PASSWORD }));
@@ -330,9 +332,7 @@ describe.each(TEST_DATABASES)('authenticator app on $name', (database) => {
     it('turns off only with a step-up; then sign-in asks for no second factor', async () => {
       tick();
       const { c } = await signIn('dealer.summit');
-      await unblockResend(t.db);
-      expect((await c.request('POST', '/api/mfa/request', { type: 'email', mfaType: 'identityVerification' })).status).toBe(200);
-      expect((await c.request('POST', '/api/mfa/verify', { code: await lastCode(origin, 'dealer.classic@example.com') })).status).toBe(200);
+      await verifyByEmail(c);
       tick(11);
       expect(await json(await c.request('POST', '/api/user/authenticator/disable', {}))).toEqual({ status: 403, body: REAUTH });
       const off = await json(await c.request('POST', '/api/user/authenticator/disable', { currentPassword: DEMO_PASSWORD }));

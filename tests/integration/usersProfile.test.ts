@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { DEMO_INVITED_STAFF } from '../../src/server/db/seed/usersSeed.js';
 import { json, lastCode, otherCode, signedInClient, TestClient } from './client.js';
-import { messagesTo, startDemoApp, TEST_DATABASES, unblockResend, type TestApp } from './harness.js';
+import { messagesTo, TEST_DATABASES, unblockResend } from './harness.js';
+import { auditsOf, demoSuite, userIdOf } from './fixtures.js';
 
 /**
  * Users and profile: a dealer's administrator (xtAdmin) manages their account group's
@@ -12,24 +13,13 @@ import { messagesTo, startDemoApp, TEST_DATABASES, unblockResend, type TestApp }
  * devices, sessions with revoke and sign-out-everywhere-else, password and contact methods).
  */
 describe.each(TEST_DATABASES)('users and profile on $name', (database) => {
-  let t: TestApp;
-  let origin: string;
-  let beta: TestClient;
+  const { t, beta } = demoSuite(database, { beta: 'dealer.beta' });
 
-  const userId = async (username: string) =>
-    (await t.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow()).user_id;
-  const audits = (action: string) =>
-    t.db
-      .selectFrom('audit_log')
-      .select(['actor_user_id', 'target_id', 'details'])
-      .where('action', '=', action)
-      .orderBy('audit_id')
-      .execute();
-  const client = () => new TestClient(origin).init();
+  const userId = (username: string) => userIdOf(t.db, username);
+  const audits = (action: string) => auditsOf(t.db, action);
+  const client = () => new TestClient(t.origin).init();
 
   beforeAll(async () => {
-    ({ t, origin } = await startDemoApp(database));
-    beta = await signedInClient(origin, 'dealer.beta');
     // dealer.classic (group 4120, reportRead) becomes an administrator holding less than dealer.beta.
     await t.db
       .updateTable('users')
@@ -37,13 +27,12 @@ describe.each(TEST_DATABASES)('users and profile on $name', (database) => {
       .where('username', '=', 'dealer.classic')
       .execute();
   });
-  afterAll(() => t?.close());
 
   it('lets only administrators (xtAdmin) and staff in: dealer.summit and customers get 403', async () => {
-    const summit = await signedInClient(origin, 'dealer.summit');
+    const summit = await signedInClient(t.origin, 'dealer.summit');
     expect((await summit.request('GET', '/api/users')).status).toBe(403);
     expect((await summit.request('POST', '/api/users', { email: 'x.y@example.com', name: 'X', roles: [], flags: [] })).status).toBe(403);
-    const customer = await signedInClient(origin, 'customer@example.com');
+    const customer = await signedInClient(t.origin, 'customer@example.com');
     expect((await customer.request('GET', '/api/users')).status).toBe(403);
     expect((await (await client()).request('GET', '/api/users')).status).toBe(401);
 
@@ -70,13 +59,13 @@ describe.each(TEST_DATABASES)('users and profile on $name', (database) => {
     expect((await beta.request('GET', `/api/users/${summitId}`)).status).toBe(404);
     expect((await beta.request('PUT', `/api/users/${summitId}`, { disabled: true })).status).toBe(404);
     expect((await beta.request('POST', `/api/users/${summitId}/resetMfa`)).status).toBe(404);
-    const classic = await signedInClient(origin, 'dealer.classic');
+    const classic = await signedInClient(t.origin, 'dealer.classic');
     expect((await classic.request('GET', `/api/users/${await userId('dealer.newuser')}`)).status).toBe(404);
     expect((await classic.request('GET', `/api/users/${classicId}`)).status).toBe(200);
   });
 
   it("never invites or sets permissions above the inviter's (403), nor outside the §6 list (400)", async () => {
-    const classic = await signedInClient(origin, 'dealer.classic');
+    const classic = await signedInClient(t.origin, 'dealer.classic');
     const above = await json(
       await classic.request('POST', '/api/users', {
         email: 'lake.clerk@example.com',
@@ -181,9 +170,9 @@ describe.each(TEST_DATABASES)('users and profile on $name', (database) => {
   });
 
   it('ends another session of the same user when revoked; sign out everywhere else ends the rest', async () => {
-    const a = await signedInClient(origin, 'customer.basic@example.com');
-    const b = await signedInClient(origin, 'customer.basic@example.com');
-    const c = await signedInClient(origin, 'customer.basic@example.com');
+    const a = await signedInClient(t.origin, 'customer.basic@example.com');
+    const b = await signedInClient(t.origin, 'customer.basic@example.com');
+    const c = await signedInClient(t.origin, 'customer.basic@example.com');
     const sessions = await json(await a.request('GET', '/api/user/sessions'));
     expect(sessions.status).toBe(200);
     expect(sessions.body.length).toBeGreaterThanOrEqual(3);
@@ -209,7 +198,7 @@ describe.each(TEST_DATABASES)('users and profile on $name', (database) => {
   });
 
   it('saves the name, language and theme (audited) and revokes one remembered device', async () => {
-    const summit = await signedInClient(origin, 'dealer.summit');
+    const summit = await signedInClient(t.origin, 'dealer.summit');
     const saved = await json(await summit.request('PUT', '/api/user/profile', { name: 'Chris L.', language: 'fr', theme: 'dark' }));
     expect(saved).toMatchObject({ status: 200, body: { name: 'Chris L.', language: 'fr', theme: 'dark', username: 'dealer.summit' } });
     expect((await summit.request('PUT', '/api/user/profile', { language: 'de' })).status).toBe(400);
@@ -237,7 +226,7 @@ describe.each(TEST_DATABASES)('users and profile on $name', (database) => {
   });
 
   it('changes the password only with the current one', async () => {
-    const viewer = await signedInClient(origin, 'support.viewer', { internal: true });
+    const viewer = await signedInClient(t.origin, 'support.viewer', { internal: true });
     const next = 'Another-Long-Pass-77';
     expect((await viewer.request('PUT', '/api/account/password', { newPassword: next, confirmPassword: next })).status).toBe(400);
     const wrong = await json(
@@ -258,7 +247,7 @@ describe.each(TEST_DATABASES)('users and profile on $name', (database) => {
   });
 
   it('counts a new contact method only once its code comes back', async () => {
-    const summit = await signedInClient(origin, 'dealer.summit');
+    const summit = await signedInClient(t.origin, 'dealer.summit');
     const phone = '+13125550199';
     expect(
       (await summit.request('POST', '/api/user/contactMethod/external', { contact: phone, currentPassword: DEMO_PASSWORD })).status,
@@ -267,7 +256,7 @@ describe.each(TEST_DATABASES)('users and profile on $name', (database) => {
     expect(await listed()).toContainEqual({ type: 'cellPhone', value: phone, verified: false });
     await unblockResend(t.db);
     expect((await summit.request('POST', '/api/mfa/request', { type: 'cellPhone', mfaType: 'deviceVerification' })).status).toBe(200);
-    const code = await lastCode(origin, phone);
+    const code = await lastCode(t.origin, phone);
     expect((await summit.request('POST', '/api/mfa/verify', { code: otherCode(code) })).status).toBe(401);
     expect(await listed()).toContainEqual({ type: 'cellPhone', value: phone, verified: false });
     expect((await summit.request('POST', '/api/mfa/verify', { code })).status).toBe(200);
