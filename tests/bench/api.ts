@@ -25,13 +25,13 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { LOG_REDACTIONS, buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
 import { sessionStore } from '../../src/server/auth/sessions.js';
 import { newsRepository } from '../../src/server/news/newsRepository.js';
 import { contentRange } from '../../src/server/http/simpleRest.js';
+import { sessionCookie } from './injectSession.js';
 
 const API_DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
 const API_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -138,25 +138,6 @@ async function bareServer(app: FastifyInstance): Promise<{ server: FastifyInstan
   return { server, origin: `http://127.0.0.1:${(server.server.address() as { port: number }).port}` };
 }
 
-async function signIn(app: FastifyInstance): Promise<Record<string, string>> {
-  // Signed in as the news editor: the list is what news setup loads. First the pre-session and
-  // the XSRF token bound to it (csrf.ts), as a browser gets them from its first call.
-  const first = await app.inject({ method: 'GET', url: '/api/health' });
-  const presession = first.cookies.filter((c) => c.value);
-  const xsrf = presession.find((c) => c.name === 'XSRF-Token')?.value ?? '';
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/account/login',
-    headers: { cookie: presession.map((c) => `${c.name}=${c.value}`).join('; '), 'x-xsrf-token': xsrf },
-    payload: { username: 'support.admin', password: DEMO_PASSWORD, internal: true },
-  });
-  const session = login.cookies.find((c) => c.name === 'portal_session');
-  const sessionXsrf = login.cookies.find((c) => c.name === 'XSRF-Token');
-  if (!session || !sessionXsrf) throw new Error(`could not sign in for the benchmark: ${login.statusCode}`);
-  // The session's XSRF cookie too, as a browser sends it, so no call is given a new one.
-  return { cookie: `portal_session=${session.value}; XSRF-Token=${sessionXsrf.value}` };
-}
-
 interface ApiFigures {
   database: string;
   constant: LoadResult;
@@ -195,7 +176,8 @@ async function setUp(url?: string): Promise<Target> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const bare = await bareServer(app);
-  const signedIn = await signIn(app);
+  // Signed in as the news editor: the list is what news setup loads.
+  const signedIn = await sessionCookie(app, { username: 'support.admin', internal: true });
   const newsUrl = `${origin}/api/news?sort=${encodeURIComponent('["order","DESC"]')}&range=${encodeURIComponent('[0,24]')}`;
   return {
     app,

@@ -19,7 +19,6 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/database.js';
@@ -27,6 +26,7 @@ import { seedEvents } from '../../src/server/db/seed/eventsSeed.js';
 import { encodeCursor } from '../../src/server/events/eventQuery.js';
 import { signedInClient } from '../integration/client.js';
 import { ownDatabase, portalEnv, procRss, startServer, waitHealthy } from './childPortal.js';
+import { injectSignIn } from './injectSession.js';
 
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -87,19 +87,7 @@ export async function eventsBench(): Promise<void> {
     const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
     // Signed in as dealer.beta (group 9993, the site's), as a browser: pre-session, then the session cookies.
-    const first = await app.inject({ method: 'GET', url: '/api/health' });
-    const presession = first.cookies.filter((c) => c.value);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/account/login',
-      headers: {
-        cookie: presession.map((c) => `${c.name}=${c.value}`).join('; '),
-        'x-xsrf-token': presession.find((c) => c.name === 'XSRF-Token')?.value ?? '',
-      },
-      payload: { username: 'dealer.beta', password: DEMO_PASSWORD },
-    });
-    const session = login.cookies.find((c) => c.name === 'portal_session');
-    if (!session) throw new Error(`could not sign in for the benchmark: ${login.statusCode}`);
+    const { session } = await injectSignIn(app, { username: 'dealer.beta' });
     const headers = { cookie: `portal_session=${session.value}` };
 
     // Baseline: one event by primary key, on a bare Fastify route over the same pool.

@@ -23,11 +23,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
 import { seedEvents } from '../../src/server/db/seed/eventsSeed.js';
+import { injectSignIn } from './injectSession.js';
 
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const EVENTS = Number(process.env.BENCH_REPORT_EVENTS ?? 1_000_000);
@@ -53,17 +53,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** dealer.beta, signed in as a browser is (pre-session, then the session cookies), over inject. */
 async function signIn(app: App): Promise<Client> {
-  const first = await app.inject({ method: 'GET', url: '/api/health' });
-  const presession = first.cookies.filter((c) => c.value);
-  const xsrf = presession.find((c) => c.name === 'XSRF-Token')?.value ?? '';
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/account/login',
-    headers: { cookie: presession.map((c) => `${c.name}=${c.value}`).join('; '), 'x-xsrf-token': xsrf },
-    payload: { username: 'dealer.beta', password: DEMO_PASSWORD },
-  });
+  const { presession, xsrf, login } = await injectSignIn(app, { username: 'dealer.beta' });
   const cookies = [...presession.filter((c) => !login.cookies.some((l) => l.name === c.name)), ...login.cookies.filter((c) => c.value)];
-  if (!cookies.some((c) => c.name === 'portal_session')) throw new Error(`could not sign in for the benchmark: ${login.statusCode}`);
   const token = cookies.find((c) => c.name === 'XSRF-Token')?.value ?? xsrf;
   const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   return async (method, url, body) => {

@@ -25,12 +25,12 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database.js';
 import { isEmpty, seedDemo } from '../../src/server/db/seed/demoSeed.js';
 import { seedLarge } from '../../src/server/db/seed/largeSeed.js';
+import { sessionCookie } from './injectSession.js';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 32);
@@ -133,22 +133,6 @@ async function queries(db: Db, groupNum: number): Promise<string[]> {
   return mix;
 }
 
-async function signIn(app: Awaited<ReturnType<typeof buildApp>>, username: string): Promise<Record<string, string>> {
-  const first = await app.inject({ method: 'GET', url: '/api/health' });
-  const presession = first.cookies.filter((c) => c.value);
-  const xsrf = presession.find((c) => c.name === 'XSRF-Token')?.value ?? '';
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/account/login',
-    headers: { cookie: presession.map((c) => `${c.name}=${c.value}`).join('; '), 'x-xsrf-token': xsrf },
-    payload: { username, password: DEMO_PASSWORD },
-  });
-  const session = login.cookies.find((c) => c.name === 'portal_session');
-  const sessionXsrf = login.cookies.find((c) => c.name === 'XSRF-Token');
-  if (!session || !sessionXsrf) throw new Error(`could not sign in as ${username}: ${login.statusCode} ${login.body}`);
-  return { cookie: `portal_session=${session.value}; XSRF-Token=${sessionXsrf.value}` };
-}
-
 async function benchOn(kind: 'postgres' | 'pglite', sites: number) {
   const handle =
     kind === 'postgres' ? await openDatabase({ databaseUrl: PG_URL }) : await openDatabase({ dataDir: PGLITE_DIR, databaseUrl: undefined });
@@ -171,7 +155,7 @@ async function benchOn(kind: 'postgres' | 'pglite', sites: number) {
       const stats = await sql<{ total: number; in_group: number }>`
         select count(*)::int as total, count(*) filter (where site_group_num = ${groupNum})::int as in_group from sites`.execute(handle.db);
       const mix = await queries(handle.db, groupNum);
-      const headers = await signIn(app, username);
+      const headers = await sessionCookie(app, { username });
 
       const siteNums = (
         await handle.db.selectFrom('sites').select('site_num').where('site_group_num', '=', groupNum).limit(200).execute()
