@@ -7,8 +7,6 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import EditIcon from '@mui/icons-material/Edit';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import SendIcon from '@mui/icons-material/Send';
@@ -17,14 +15,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import {
   BooleanInput,
   DataTable,
-  List,
   ResourceContextProvider,
   SelectInput,
   TextInput,
-  TopToolbar,
   useCanAccess,
   useDataProvider,
-  useListContext,
   useLocaleState,
   useNotify,
   useTranslate,
@@ -32,30 +27,16 @@ import {
 import { ANS_MESSAGE_KINDS, ANS_NOTIFY_CHANNELS, autoNotifyInputSchema, type AutoNotifyRule } from '../../../schemas/ansService.js';
 import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { SlideOver, SlideOverCreateButton, type SlideOverTexts } from '../resources/SlideOver.js';
+import { SlideOver } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
-import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
+import { AnsCards, AnsCreateButton, AnsEmpty, AnsRecordList, AnsResults, ansSlideOverTexts } from './AnsList.js';
 import { KindChip } from './AnsShared.js';
 import { ANS_PATHS, parseSiteNums } from './ansRules.js';
 
 const RULES = 'autoNotify';
 const BASE = ANS_PATHS.autoNotify;
 
-const TEXTS: SlideOverTexts = {
-  createTitle: 'ansService.autoNotify.createTitle',
-  editTitle: 'ansService.autoNotify.editTitle',
-  create: 'ansService.autoNotify.create',
-  save: 'ansService.autoNotify.save',
-  delete: 'ansService.autoNotify.delete',
-  close: 'ansService.close',
-  deleteTitle: 'ansService.autoNotify.deleteTitle',
-  deleteConfirm: 'ansService.autoNotify.deleteConfirm',
-  saved: 'ansService.autoNotify.saved',
-  deleted: 'ansService.autoNotify.deleted',
-  loadError: 'ansService.autoNotify.loadError',
-  saveError: 'ansService.autoNotify.saveError',
-  deleteError: 'ansService.autoNotify.deleteError',
-};
+const TEXTS = ansSlideOverTexts('autoNotify');
 
 const editPath = (rule: AutoNotifyRule) => slideOverPath(BASE, { mode: 'edit', id: String(rule.id) });
 
@@ -228,60 +209,49 @@ function RuleTable() {
 
 function RuleCards() {
   const translate = useTranslate();
-  const { data } = useListContext<AutoNotifyRule>();
-  if (!data?.length) return <RulesEmpty />;
   return (
-    <Box component="ul" aria-label={translate('ansService.autoNotify.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {data.map((rule) => (
-        <Box component="li" key={rule.id} sx={{ mb: 1 }}>
-          <Card variant="outlined">
-            <CardContent sx={{ pb: '12px !important' }}>
-              <RuleName rule={rule} />
-              <Box sx={{ my: 1 }}>
-                <RuleWhen rule={rule} />
+    <AnsCards<AutoNotifyRule> label={translate('ansService.autoNotify.tableLabel')} empty={<RulesEmpty />}>
+      {(rule) => (
+        <Card variant="outlined">
+          <CardContent sx={{ pb: '12px !important' }}>
+            <RuleName rule={rule} />
+            <Box sx={{ my: 1 }}>
+              <RuleWhen rule={rule} />
+            </Box>
+            <Box sx={{ typography: 'body2', mb: 1 }}>
+              <RuleNotify rule={rule} />
+            </Box>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Box sx={{ typography: 'caption', color: 'text.secondary', flexGrow: 1 }}>
+                <LastTest rule={rule} />
               </Box>
-              <Box sx={{ typography: 'body2', mb: 1 }}>
-                <RuleNotify rule={rule} />
-              </Box>
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                <Box sx={{ typography: 'caption', color: 'text.secondary', flexGrow: 1 }}>
-                  <LastTest rule={rule} />
-                </Box>
-                <TestButton rule={rule} />
-                <EditButton rule={rule} />
-              </Box>
-            </CardContent>
-          </Card>
-        </Box>
-      ))}
-    </Box>
+              <TestButton rule={rule} />
+              <EditButton rule={rule} />
+            </Box>
+          </CardContent>
+        </Card>
+      )}
+    </AnsCards>
   );
 }
 
-function CreateButton() {
-  const translate = useTranslate();
-  return <SlideOverCreateButton basePath={BASE} resource={RULES} label={translate('ansService.autoNotify.new')} />;
-}
+const CreateButton = () => <AnsCreateButton area="autoNotify" resource={RULES} basePath={BASE} />;
 
-function RulesEmpty() {
-  const translate = useTranslate();
-  return (
-    <EmptyState
-      testId="auto-notify-empty"
-      icon={<NotificationsActiveIcon />}
-      title={translate('ansService.autoNotify.emptyTitle')}
-      text={translate('ansService.autoNotify.empty')}
-      action={<CreateButton />}
-    />
-  );
-}
+const RulesEmpty = () => (
+  <AnsEmpty area="autoNotify" testId="auto-notify-empty" icon={<NotificationsActiveIcon />} action={<CreateButton />} />
+);
 
 function RuleResults() {
   const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { isPending } = useListContext<AutoNotifyRule>();
-  if (isPending) return <ListSkeleton label={translate('ansService.autoNotify.loading')} columns={5} rows={3} />;
-  return phone ? <RuleCards /> : <RuleTable />;
+  return (
+    <AnsResults
+      loadingLabel={translate('ansService.autoNotify.loading')}
+      columns={5}
+      rows={3}
+      cards={<RuleCards />}
+      table={<RuleTable />}
+    />
+  );
 }
 
 function RuleInputs() {
@@ -345,36 +315,15 @@ const DEFAULTS = { name: '', kind: 'emergency', siteNums: '', personName: '', ch
  */
 export function AutoNotifyPage() {
   const translate = useTranslate();
-  const notify = useNotify();
   return (
     <ResourceContextProvider value={RULES}>
       <Box component="section" aria-label={translate('ansService.autoNotify.heading')}>
         <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 760 }}>
           {translate('ansService.autoNotify.intro')}
         </Typography>
-        <List<AutoNotifyRule>
-          resource={RULES}
-          title={false}
-          perPage={100}
-          // An empty sort field: the server's own order (by start, name or date), not react-admin's default id.
-          sort={{ field: '', order: 'ASC' }}
-          pagination={false}
-          exporter={false}
-          storeKey="ansService.autoNotify"
-          disableSyncWithLocation
-          actions={
-            <TopToolbar>
-              <CreateButton />
-            </TopToolbar>
-          }
-          empty={<RulesEmpty />}
-          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-          queryOptions={{
-            onError: (error: unknown) => notify(failureMessage(error, 'ansService.autoNotify.loadError'), { type: 'error' }),
-          }}
-        >
+        <AnsRecordList<AutoNotifyRule> area="autoNotify" resource={RULES} create={<CreateButton />} empty={<RulesEmpty />}>
           <RuleResults />
-        </List>
+        </AnsRecordList>
       </Box>
       <SlideOver
         resource={RULES}

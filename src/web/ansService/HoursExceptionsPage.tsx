@@ -6,8 +6,6 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
@@ -19,16 +17,15 @@ import {
   ResourceContextProvider,
   TextInput,
   TopToolbar,
-  useListContext,
   useLocaleState,
   useNotify,
   useTranslate,
 } from 'react-admin';
 import { hoursExceptionInputSchema, type HoursException } from '../../../schemas/ansService.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { SlideOver, SlideOverCreateButton, type SlideOverTexts } from '../resources/SlideOver.js';
+import { SlideOver, type SlideOverTexts } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
-import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
+import { AnsCards, AnsCreateButton, AnsEmpty, AnsResults } from './AnsList.js';
 import { useBusinessHours } from './ansQueries.js';
 import { ANS_PATHS, formatDay } from './ansRules.js';
 
@@ -108,57 +105,46 @@ function ExceptionTable() {
 
 function ExceptionCards() {
   const translate = useTranslate();
-  const { data } = useListContext<HoursException>();
-  if (!data?.length) return <ExceptionsEmpty />;
   return (
-    <Box component="ul" aria-label={translate('ansService.exceptions.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {data.map((exception) => (
-        <Box component="li" key={exception.id} sx={{ mb: 1 }}>
-          <Card variant="outlined">
-            <CardActionArea
-              component={RouterLink}
-              to={editPath(exception)}
-              aria-label={translate('ansService.exceptions.editNamed', { name: exception.name })}
-            >
-              <CardContent>
-                <Name exception={exception} />
-                <Box sx={{ my: 1, typography: 'body2' }}>
-                  <Dates exception={exception} />
-                </Box>
-                <Hours exception={exception} />
-              </CardContent>
-            </CardActionArea>
-          </Card>
-        </Box>
-      ))}
-    </Box>
+    <AnsCards<HoursException> label={translate('ansService.exceptions.tableLabel')} empty={<ExceptionsEmpty />}>
+      {(exception) => (
+        <Card variant="outlined">
+          <CardActionArea
+            component={RouterLink}
+            to={editPath(exception)}
+            aria-label={translate('ansService.exceptions.editNamed', { name: exception.name })}
+          >
+            <CardContent>
+              <Name exception={exception} />
+              <Box sx={{ my: 1, typography: 'body2' }}>
+                <Dates exception={exception} />
+              </Box>
+              <Hours exception={exception} />
+            </CardContent>
+          </CardActionArea>
+        </Card>
+      )}
+    </AnsCards>
   );
 }
 
-function CreateButton() {
-  const translate = useTranslate();
-  return <SlideOverCreateButton basePath={BASE} resource={RESOURCE} label={translate('ansService.exceptions.new')} />;
-}
+const CreateButton = () => <AnsCreateButton area="exceptions" resource={RESOURCE} basePath={BASE} />;
 
-function ExceptionsEmpty() {
-  const translate = useTranslate();
-  return (
-    <EmptyState
-      testId="hours-exceptions-empty"
-      icon={<EventAvailableIcon />}
-      title={translate('ansService.exceptions.emptyTitle')}
-      text={translate('ansService.exceptions.empty')}
-      action={<CreateButton />}
-    />
-  );
-}
+const ExceptionsEmpty = () => (
+  <AnsEmpty area="exceptions" testId="hours-exceptions-empty" icon={<EventAvailableIcon />} action={<CreateButton />} />
+);
 
 function ExceptionResults() {
   const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { isPending } = useListContext<HoursException>();
-  if (isPending) return <ListSkeleton label={translate('ansService.exceptions.loading')} columns={3} rows={3} />;
-  return phone ? <ExceptionCards /> : <ExceptionTable />;
+  return (
+    <AnsResults
+      loadingLabel={translate('ansService.exceptions.loading')}
+      columns={3}
+      rows={3}
+      cards={<ExceptionCards />}
+      table={<ExceptionTable />}
+    />
+  );
 }
 
 /** Opening and closing times, only for special hours. */

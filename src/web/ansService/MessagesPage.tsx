@@ -5,8 +5,6 @@ import IconButton from '@mui/material/IconButton';
 import CardContent from '@mui/material/CardContent';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import DoneIcon from '@mui/icons-material/Done';
 import ReplayIcon from '@mui/icons-material/Replay';
 import ForumIcon from '@mui/icons-material/Forum';
@@ -18,7 +16,6 @@ import {
   SelectInput,
   TopToolbar,
   useCanAccess,
-  useListContext,
   useLocaleState,
   useNotify,
   useTranslate,
@@ -27,7 +24,8 @@ import {
 import { ANS_MESSAGE_KINDS, ANS_MESSAGE_STATUSES, type AnsMessage } from '../../../schemas/ansService.js';
 import { ansMessagesExportUrl } from '../providers/methods/ansServiceMethods.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { ListEmpty, ListExportButton, ListSkeleton } from '../resources/ListStates.js';
+import { ListEmpty, ListExportButton } from '../resources/ListStates.js';
+import { ANS_LIST_SX, AnsCards, AnsResults, useLoadErrorNotice } from './AnsList.js';
 import { KindChip, StatusChip } from './AnsShared.js';
 import { boundaryDay, dayBoundary } from './ansRules.js';
 
@@ -255,44 +253,40 @@ function MessagesTable() {
 /** Phones: one card per message. */
 function MessageCards() {
   const translate = useTranslate();
-  const { data } = useListContext<AnsMessage>();
-  if (!data?.length) return <MessagesEmpty />;
   return (
-    <Box component="ul" aria-label={translate('ansService.messages.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {data.map((message) => (
-        <Box component="li" key={message.id} sx={{ mb: 1 }}>
-          <Card
-            variant="outlined"
-            data-testid="ans-message-card"
-            sx={message.status === 'new' ? { borderLeft: 4, borderLeftColor: 'warning.main' } : undefined}
-          >
-            <CardContent sx={{ pb: '12px !important' }}>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                <Box sx={{ minWidth: 0 }}>
-                  <Caller message={message} />
-                </Box>
-                <KindChip kind={message.kind} />
+    <AnsCards<AnsMessage> label={translate('ansService.messages.tableLabel')} empty={<MessagesEmpty />}>
+      {(message) => (
+        <Card
+          variant="outlined"
+          data-testid="ans-message-card"
+          sx={message.status === 'new' ? { borderLeft: 4, borderLeftColor: 'warning.main' } : undefined}
+        >
+          <CardContent sx={{ pb: '12px !important' }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Caller message={message} />
               </Box>
-              <Typography variant="body2" sx={{ my: 1 }}>
-                {message.text}
-              </Typography>
-              <Box sx={{ typography: 'body2', mb: 1 }}>
-                <Account message={message} />
+              <KindChip kind={message.kind} />
+            </Box>
+            <Typography variant="body2" sx={{ my: 1 }}>
+              {message.text}
+            </Typography>
+            <Box sx={{ typography: 'body2', mb: 1 }}>
+              <Account message={message} />
+            </Box>
+            <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
+              <Box sx={{ typography: 'body2', color: 'text.secondary' }}>
+                <TakenAt message={message} />
               </Box>
-              <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
-                <Box sx={{ typography: 'body2', color: 'text.secondary' }}>
-                  <TakenAt message={message} />
-                </Box>
-                <Box sx={{ flexGrow: 1 }}>
-                  <Delivery message={message} />
-                </Box>
-                <HandleButton message={message} />
+              <Box sx={{ flexGrow: 1 }}>
+                <Delivery message={message} />
               </Box>
-            </CardContent>
-          </Card>
-        </Box>
-      ))}
-    </Box>
+              <HandleButton message={message} />
+            </Box>
+          </CardContent>
+        </Card>
+      )}
+    </AnsCards>
   );
 }
 
@@ -313,10 +307,9 @@ function MessagesEmpty() {
 
 function MessageResults() {
   const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { isPending } = useListContext<AnsMessage>();
-  if (isPending) return <ListSkeleton label={translate('ansService.messages.loading')} columns={6} />;
-  return phone ? <MessageCards /> : <MessagesTable />;
+  return (
+    <AnsResults loadingLabel={translate('ansService.messages.loading')} columns={6} cards={<MessageCards />} table={<MessagesTable />} />
+  );
 }
 
 /**
@@ -326,7 +319,7 @@ function MessageResults() {
  */
 export function MessagesPage() {
   const translate = useTranslate();
-  const notify = useNotify();
+  const queryOptions = useLoadErrorNotice('ansService.messages.loadError');
   return (
     <Box component="section" aria-label={translate('ansService.messages.heading')}>
       <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 760 }}>
@@ -346,8 +339,8 @@ export function MessagesPage() {
           </TopToolbar>
         }
         empty={<MessagesEmpty />}
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-        queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, 'ansService.messages.loadError'), { type: 'error' }) }}
+        sx={ANS_LIST_SX}
+        queryOptions={queryOptions}
       >
         <MessageResults />
       </List>

@@ -11,8 +11,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
@@ -22,43 +20,25 @@ import {
   ArrayInput,
   BooleanInput,
   DataTable,
-  List,
   ResourceContextProvider,
   SelectInput,
   SimpleFormIterator,
   TextInput,
-  TopToolbar,
   useListContext,
   useLocaleState,
-  useNotify,
   useTranslate,
 } from 'react-admin';
 import { ANS_CONTACT_TYPES, onCallInputSchema, type OnCallEntry, type RotaFindings } from '../../../schemas/ansService.js';
-import { failureMessage } from '../providers/errorMessages.js';
-import { SlideOver, SlideOverCreateButton, type SlideOverTexts } from '../resources/SlideOver.js';
+import { SlideOver } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
-import { EmptyState, ListSkeleton } from '../resources/ListStates.js';
+import { AnsCards, AnsCreateButton, AnsEmpty, AnsRecordList, AnsResults, ansSlideOverTexts } from './AnsList.js';
 import { useRotaFindings } from './ansQueries.js';
 import { ANS_PATHS, formatDay, fromZonedInput, shiftWeek, toZonedInput, weekBars, zonedShort } from './ansRules.js';
 
 const ON_CALL = 'onCall';
 const BASE = ANS_PATHS.onCall;
 
-const TEXTS: SlideOverTexts = {
-  createTitle: 'ansService.onCall.createTitle',
-  editTitle: 'ansService.onCall.editTitle',
-  create: 'ansService.onCall.create',
-  save: 'ansService.onCall.save',
-  delete: 'ansService.onCall.delete',
-  close: 'ansService.close',
-  deleteTitle: 'ansService.onCall.deleteTitle',
-  deleteConfirm: 'ansService.onCall.deleteConfirm',
-  saved: 'ansService.onCall.saved',
-  deleted: 'ansService.onCall.deleted',
-  loadError: 'ansService.onCall.loadError',
-  saveError: 'ansService.onCall.saveError',
-  deleteError: 'ansService.onCall.deleteError',
-};
+const TEXTS = ansSlideOverTexts('onCall');
 
 const editPath = (entry: OnCallEntry) => slideOverPath(BASE, { mode: 'edit', id: String(entry.id) });
 
@@ -300,58 +280,44 @@ function EntryTable({ week }: { week: string | undefined }) {
 
 function EntryCards({ week }: { week: string | undefined }) {
   const translate = useTranslate();
-  const { data } = useListContext<OnCallEntry>();
   const { conflicted, timeZone } = useConflicted(week);
-  if (!data?.length) return <OnCallEmpty />;
   return (
-    <Box component="ul" aria-label={translate('ansService.onCall.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {data.map((entry) => (
-        <Box component="li" key={entry.id} sx={{ mb: 1 }}>
-          <Card variant="outlined" sx={conflicted.has(entry.id) ? { borderColor: 'warning.main' } : undefined}>
-            <CardActionArea
-              component={RouterLink}
-              to={editPath(entry)}
-              aria-label={translate('ansService.onCall.editNamed', { name: entry.personName })}
-            >
-              <CardContent>
-                <Person entry={entry} conflicted={conflicted.has(entry.id)} />
-                <Box sx={{ my: 1, typography: 'body2' }}>
-                  <When entry={entry} timeZone={timeZone} />
-                </Box>
-                <ContactMethods entry={entry} />
-              </CardContent>
-            </CardActionArea>
-          </Card>
-        </Box>
-      ))}
-    </Box>
+    <AnsCards<OnCallEntry> label={translate('ansService.onCall.tableLabel')} empty={<OnCallEmpty />}>
+      {(entry) => (
+        <Card variant="outlined" sx={conflicted.has(entry.id) ? { borderColor: 'warning.main' } : undefined}>
+          <CardActionArea
+            component={RouterLink}
+            to={editPath(entry)}
+            aria-label={translate('ansService.onCall.editNamed', { name: entry.personName })}
+          >
+            <CardContent>
+              <Person entry={entry} conflicted={conflicted.has(entry.id)} />
+              <Box sx={{ my: 1, typography: 'body2' }}>
+                <When entry={entry} timeZone={timeZone} />
+              </Box>
+              <ContactMethods entry={entry} />
+            </CardContent>
+          </CardActionArea>
+        </Card>
+      )}
+    </AnsCards>
   );
 }
 
-function CreateButton() {
-  const translate = useTranslate();
-  return <SlideOverCreateButton basePath={BASE} resource={ON_CALL} label={translate('ansService.onCall.new')} />;
-}
+const CreateButton = () => <AnsCreateButton area="onCall" resource={ON_CALL} basePath={BASE} />;
 
-function OnCallEmpty() {
-  const translate = useTranslate();
-  return (
-    <EmptyState
-      testId="on-call-empty"
-      icon={<PhoneInTalkIcon />}
-      title={translate('ansService.onCall.emptyTitle')}
-      text={translate('ansService.onCall.empty')}
-      action={<CreateButton />}
-    />
-  );
-}
+const OnCallEmpty = () => <AnsEmpty area="onCall" testId="on-call-empty" icon={<PhoneInTalkIcon />} action={<CreateButton />} />;
 
 function EntryResults({ week }: { week: string | undefined }) {
   const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { isPending } = useListContext<OnCallEntry>();
-  if (isPending) return <ListSkeleton label={translate('ansService.onCall.loading')} columns={3} />;
-  return phone ? <EntryCards week={week} /> : <EntryTable week={week} />;
+  return (
+    <AnsResults
+      loadingLabel={translate('ansService.onCall.loading')}
+      columns={3}
+      cards={<EntryCards week={week} />}
+      table={<EntryTable week={week} />}
+    />
+  );
 }
 
 /** The entry's fields; times typed in the group's zone. */
@@ -417,7 +383,6 @@ const pickInput = (values: Record<string, unknown>) => ({
  */
 export function OnCallPage() {
   const translate = useTranslate();
-  const notify = useNotify();
   const [week, setWeek] = useState<string | undefined>();
   const { data: findings } = useRotaFindings(week);
   const timeZone = findings?.timeZone ?? 'UTC';
@@ -439,29 +404,10 @@ export function OnCallPage() {
         <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
           {translate('ansService.onCall.intro')}
         </Typography>
-        <List<OnCallEntry>
-          resource={ON_CALL}
-          title={false}
-          perPage={100}
-          // An empty sort field: the server's own order (by start, name or date), not react-admin's default id.
-          sort={{ field: '', order: 'ASC' }}
-          pagination={false}
-          exporter={false}
-          storeKey="ansService.onCall"
-          disableSyncWithLocation
-          actions={
-            <TopToolbar>
-              <CreateButton />
-            </TopToolbar>
-          }
-          empty={false}
-          aside={undefined}
-          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-          queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, 'ansService.onCall.loadError'), { type: 'error' }) }}
-        >
+        <AnsRecordList<OnCallEntry> area="onCall" resource={ON_CALL} create={<CreateButton />} empty={false}>
           <WeekPanel week={week} setWeek={setWeek} />
           <EntryResults week={week} />
-        </List>
+        </AnsRecordList>
       </Box>
       <SlideOver resource={ON_CALL} basePath={BASE} schema={onCallInputSchema} texts={TEXTS} defaults={defaults} transform={pickInput}>
         <OnCallInputs timeZone={timeZone} />
