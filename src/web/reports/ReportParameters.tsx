@@ -19,24 +19,26 @@ import { PARAMETERS, prefixedForm, type ParamSchema } from './reportRules.js';
 
 const path = (field: string) => `${PARAMETERS}.${field}`;
 
+/** What every required input of the report and schedule forms is: its field's source and label, full width, small. */
+export const requiredInput = (field: LaidOutField) =>
+  ({ source: field.source, label: field.label, isRequired: true, fullWidth: true, size: 'small' }) as const;
+
+/** A field's values as choices, each named by the field's option label (translated). */
+function optionChoices(field: LaidOutField, values: readonly (string | number)[], translate: (key: string) => string) {
+  return values.map((value) => ({ id: value, name: translate(field.optionLabel ? field.optionLabel(value) : String(value)) }));
+}
+
 /** The period select; hidden when the report asks for tests in force now ('when': 'now'). */
 function PeriodInput({ field }: { field: LaidOutField }) {
   const translate = useTranslate();
   const when = useWatch({ name: path('when') }) as string | undefined;
   if (when === 'now') return null;
-  const choices = (field.rules.options ?? []).map((value) => ({
-    id: value,
-    name: translate(field.optionLabel ? field.optionLabel(value) : String(value)),
-  }));
   return (
     <SelectInput
-      source={field.source}
+      {...requiredInput(field)}
       label={field.label ?? 'reports.fields.period'}
-      choices={choices}
+      choices={optionChoices(field, field.rules.options ?? [], translate)}
       translateChoice={false}
-      isRequired
-      fullWidth
-      size="small"
       helperText={false}
     />
   );
@@ -46,14 +48,13 @@ function PeriodInput({ field }: { field: LaidOutField }) {
 function PeriodDateInput({ field }: { field: LaidOutField }) {
   const [period, when] = useWatch({ name: [path('period'), path('when')] }) as [string | undefined, string | undefined];
   if (period !== 'custom' || when === 'now') return null;
-  return <DateInput source={field.source} label={field.label} isRequired fullWidth size="small" />;
+  return <DateInput {...requiredInput(field)} />;
 }
 
 /** A list of the schema's values (event kinds, exceptions, problems) as checkboxes, translated. */
 function MultiSelectInput({ field, schema }: { field: LaidOutField; schema: ParamSchema }) {
   const translate = useTranslate();
-  const values = (schema.properties?.[field.source]?.items?.enum ?? []) as readonly string[];
-  const choices = values.map((value) => ({ id: value, name: translate(field.optionLabel ? field.optionLabel(value) : value) }));
+  const choices = optionChoices(field, (schema.properties?.[field.source]?.items?.enum ?? []) as readonly string[], translate);
   return (
     <CheckboxGroupInput
       source={field.source}

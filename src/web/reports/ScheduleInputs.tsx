@@ -16,7 +16,7 @@ import {
 import { SchemaForm, type SchemaFormSlot } from '../forms/SchemaForm.js';
 import type { LaidOutField } from '../forms/schemaLayout.js';
 import { lazySchemaValidator } from '../forms/lazySchemaValidator.js';
-import { ClearCustomDays, FormatInput, ReportParameters } from './ReportParameters.js';
+import { ClearCustomDays, FormatInput, ReportParameters, requiredInput } from './ReportParameters.js';
 import { defaultParameters, nestErrors, reportNameKey, timeZones, weekdayName, type ParamSchema } from './reportRules.js';
 import { useReportCatalogue } from './reportCatalogue.js';
 import { collapseErrors, parameterErrors } from './reportValidation.js';
@@ -28,18 +28,7 @@ const reportOf = (catalogue: readonly ReportDefinition[] | undefined, id: unknow
 function ReportInput({ field, catalogue }: { field: LaidOutField; catalogue: readonly ReportDefinition[] | undefined }) {
   const translate = useTranslate();
   const choices = (catalogue ?? []).map((r) => ({ id: r.id, name: translate(reportNameKey(r.id)) }));
-  return (
-    <SelectInput
-      source={field.source}
-      label={field.label}
-      choices={choices}
-      translateChoice={false}
-      isRequired
-      fullWidth
-      size="small"
-      isPending={!catalogue}
-    />
-  );
+  return <SelectInput {...requiredInput(field)} choices={choices} translateChoice={false} isPending={!catalogue} />;
 }
 
 /** The chosen report's parameters (its schema's form), or a word on choosing one first. */
@@ -76,9 +65,7 @@ function WeekdayInput({ field }: { field: LaidOutField }) {
   const frequency = useWatch({ name: 'frequency' }) as ReportFrequency;
   const choices = useMemo(() => WEEKDAYS_FROM_MONDAY.map((d) => ({ id: d, name: weekdayName(d, locale) })), [locale]);
   if (frequency !== 'weekly') return null;
-  return (
-    <SelectInput source={field.source} label={field.label} choices={choices} translateChoice={false} isRequired fullWidth size="small" />
-  );
+  return <SelectInput {...requiredInput(field)} choices={choices} translateChoice={false} />;
 }
 
 function MonthDayInput({ field }: { field: LaidOutField }) {
@@ -87,31 +74,12 @@ function MonthDayInput({ field }: { field: LaidOutField }) {
   if (frequency !== 'monthly') return null;
   const choices = MONTH_DAYS.map((d) => ({ id: d, name: d === -1 ? translate('reportScreens.schedules.lastDay') : String(d) }));
   return (
-    <SelectInput
-      source={field.source}
-      label={field.label}
-      choices={choices}
-      translateChoice={false}
-      isRequired
-      fullWidth
-      size="small"
-      helperText="reportScreens.schedules.monthDayHelp"
-    />
+    <SelectInput {...requiredInput(field)} choices={choices} translateChoice={false} helperText="reportScreens.schedules.monthDayHelp" />
   );
 }
 
 function TimeInput({ field }: { field: LaidOutField }) {
-  return (
-    <TextInput
-      source={field.source}
-      label={field.label}
-      type="time"
-      isRequired
-      fullWidth
-      size="small"
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-    />
-  );
+  return <TextInput {...requiredInput(field)} type="time" slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }} />;
 }
 
 function TimeZoneInput({ field }: { field: LaidOutField }) {
@@ -119,13 +87,9 @@ function TimeZoneInput({ field }: { field: LaidOutField }) {
   const choices = useMemo(() => timeZones(current).map((zone) => ({ id: zone, name: zone.replaceAll('_', ' ') })), [current]);
   return (
     <AutocompleteInput
-      source={field.source}
-      label={field.label}
+      {...requiredInput(field)}
       choices={choices}
       translateChoice={false}
-      isRequired
-      fullWidth
-      size="small"
       disableClearable
       helperText="reportScreens.schedules.timeZoneHelp"
     />
