@@ -4,13 +4,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { AuthenticatorSetup as Setup } from '../../../schemas/authenticator.js';
 import { fewRecoveryCodesLeft } from '../../common/recoveryCodes.js';
 import { clientMessage } from '../providers/errorMessages.js';
+import { CancelAndSubmit, CurrentPasswordField, submitWith } from './AccountForm.js';
 import { AuthenticatorSetup } from './AuthenticatorSetup.js';
 import { ProofDialog } from './ProofDialog.js';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel.js';
@@ -86,38 +86,21 @@ export function AuthenticatorSection({ username }: { username: string }) {
   else if (view.kind === 'codes') body = <RecoveryCodesPanel codes={view.codes} username={username} onDone={close} />;
   else if (view.kind === 'password')
     body = (
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void start();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(start)}>
         <Stack spacing={2}>
           <Typography variant="body2">{t('passwordIntro')}</Typography>
           {failure && <Alert severity="error">{translate(failure)}</Alert>}
-          <TextField
+          <CurrentPasswordField
             label={t('currentPassword')}
-            type="password"
             value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setPasswordError(undefined);
-            }}
-            required
+            onChange={setPassword}
+            onEdit={() => setPasswordError(undefined)}
             autoFocus
-            slotProps={{ htmlInput: { autoComplete: 'current-password', maxLength: 128 } }}
-            error={Boolean(passwordError)}
-            helperText={passwordError}
-            fullWidth
+            maxLength={128}
+            error={passwordError}
           />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-            <Button onClick={close} disabled={busy}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {t('continue')}
-            </Button>
+            <CancelAndSubmit cancelLabel={t('cancel')} submitLabel={t('continue')} busy={busy} onCancel={close} />
           </Stack>
         </Stack>
       </form>

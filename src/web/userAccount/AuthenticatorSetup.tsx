@@ -3,13 +3,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useNotify, useTranslate } from 'react-admin';
 import type { AuthenticatorSetup as Setup } from '../../../schemas/authenticator.js';
 import { LIMITS } from '../../../schemas/constants.js';
 import { clientMessage } from '../providers/errorMessages.js';
+import { AccountTextField, CancelAndSubmit, submitWith } from './AccountForm.js';
 import { digitsOnly, groupedKey } from './authenticatorRules.js';
 import { useAccountProvider } from './userAccountQueries.js';
 
@@ -64,13 +64,7 @@ export function AuthenticatorSetup({
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate onSubmit={submitWith(submit)}>
       <Stack spacing={2}>
         <Typography variant="body2">{t('scan')}</Typography>
         <Box
@@ -99,26 +93,16 @@ export function AuthenticatorSetup({
         </Stack>
         <Typography variant="body2">{t('enterCode')}</Typography>
         {failure && <Alert severity="error">{translate(failure)}</Alert>}
-        <TextField
+        <AccountTextField
           label={t('code')}
           value={code}
-          onChange={(e) => {
-            setCode(digitsOnly(e.target.value, LIMITS.mfaCodeLength));
-            setError(undefined);
-          }}
-          required
-          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: LIMITS.mfaCodeLength } }}
-          error={Boolean(error)}
-          helperText={error}
-          fullWidth
+          onChange={(value) => setCode(digitsOnly(value, LIMITS.mfaCodeLength))}
+          onEdit={() => setError(undefined)}
+          htmlInput={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: LIMITS.mfaCodeLength }}
+          error={error}
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onCancel} disabled={busy}>
-            {translate('authenticator.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('turnOn')}
-          </Button>
+          <CancelAndSubmit cancelLabel={translate('authenticator.cancel')} submitLabel={t('turnOn')} busy={busy} onCancel={onCancel} />
         </Stack>
       </Stack>
     </form>

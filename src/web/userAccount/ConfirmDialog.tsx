@@ -7,6 +7,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslate } from 'react-admin';
 
+/** What a question before an action says, and how it is answered no. */
+export interface QuestionProps {
+  open: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  onCancel: () => void;
+}
+
 /** A yes/no question before an action that cannot be taken back. */
 export function ConfirmDialog({
   open,
@@ -16,15 +25,7 @@ export function ConfirmDialog({
   busy,
   onCancel,
   onConfirm,
-}: {
-  open: boolean;
-  title: string;
-  text: string;
-  confirmLabel: string;
-  busy?: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
+}: QuestionProps & { busy?: boolean; onConfirm: () => void }) {
   const translate = useTranslate();
   const titleId = useId();
   const textId = useId();

@@ -25,8 +25,48 @@ function useDeviceName() {
   };
 }
 
-function ThisChip({ label }: { label: string }) {
-  return <Chip component="span" size="small" color="primary" variant="outlined" label={label} sx={{ ml: 1 }} />;
+/**
+ * One remembered device or session: its browser ('this one' marked), what is known of it, and the
+ * button that forgets or ends it (none for the session in use).
+ */
+function DeviceItem(props: {
+  name: string;
+  current: boolean;
+  currentLabel: string;
+  details: (string | undefined)[];
+  end?: EndButtonProps;
+}) {
+  const { name, current, currentLabel, details, end } = props;
+  return (
+    <ListItem
+      disableGutters
+      secondaryAction={
+        end && (
+          <Button size="small" color="error" onClick={end.onClick} disabled={end.disabled} aria-label={end.ariaLabel}>
+            {end.label}
+          </Button>
+        )
+      }
+    >
+      <ListItemText
+        primary={
+          <>
+            {name}
+            {current && <Chip component="span" size="small" color="primary" variant="outlined" label={currentLabel} sx={{ ml: 1 }} />}
+          </>
+        }
+        secondary={details.filter(Boolean).join(' · ')}
+        sx={{ pr: end ? 10 : 0 }}
+      />
+    </ListItem>
+  );
+}
+
+interface EndButtonProps {
+  label: string;
+  ariaLabel: string;
+  disabled: boolean;
+  onClick: () => void;
 }
 
 /** The remembered devices ('Remember this device?'), each with Forget. */
@@ -61,37 +101,22 @@ export function DevicesSection() {
       ) : (
         <List dense disablePadding>
           {devices.map((device) => (
-            <ListItem
+            <DeviceItem
               key={device.id}
-              disableGutters
-              secondaryAction={
-                <Button
-                  size="small"
-                  color="error"
-                  onClick={() => void forget(device)}
-                  disabled={busy === device.id}
-                  aria-label={t('revokeLabel', { device: name(device.label) })}
-                >
-                  {t('revoke')}
-                </Button>
-              }
-            >
-              <ListItemText
-                primary={
-                  <>
-                    {name(device.label)}
-                    {device.current && <ThisChip label={t('thisDevice')} />}
-                  </>
-                }
-                secondary={[
-                  t('remembered', { date: formatWhen(device.createdAt, locale) }),
-                  device.lastUsedAt ? t('lastUsed', { date: formatWhen(device.lastUsedAt, locale) }) : undefined,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-                sx={{ pr: 10 }}
-              />
-            </ListItem>
+              name={name(device.label)}
+              current={device.current}
+              currentLabel={t('thisDevice')}
+              details={[
+                t('remembered', { date: formatWhen(device.createdAt, locale) }),
+                device.lastUsedAt ? t('lastUsed', { date: formatWhen(device.lastUsedAt, locale) }) : undefined,
+              ]}
+              end={{
+                label: t('revoke'),
+                ariaLabel: t('revokeLabel', { device: name(device.label) }),
+                disabled: busy === device.id,
+                onClick: () => void forget(device),
+              }}
+            />
           ))}
         </List>
       )}
@@ -150,40 +175,27 @@ export function SessionsSection() {
     >
       <List dense disablePadding>
         {sessions.map((session) => (
-          <ListItem
+          <DeviceItem
             key={session.id}
-            disableGutters
-            secondaryAction={
-              session.current ? undefined : (
-                <Button
-                  size="small"
-                  color="error"
-                  onClick={() => void end(session)}
-                  disabled={busy}
-                  aria-label={t('endLabel', { session: name(session.userAgent) })}
-                >
-                  {t('end')}
-                </Button>
-              )
+            name={name(session.userAgent)}
+            current={session.current}
+            currentLabel={t('thisSession')}
+            details={[
+              t('signedIn', { date: formatWhen(session.createdAt, locale) }),
+              t('lastActive', { date: formatWhen(session.lastSeenAt, locale) }),
+              session.ip ? t('from', { ip: session.ip }) : undefined,
+            ]}
+            end={
+              session.current
+                ? undefined
+                : {
+                    label: t('end'),
+                    ariaLabel: t('endLabel', { session: name(session.userAgent) }),
+                    disabled: busy,
+                    onClick: () => void end(session),
+                  }
             }
-          >
-            <ListItemText
-              primary={
-                <>
-                  {name(session.userAgent)}
-                  {session.current && <ThisChip label={t('thisSession')} />}
-                </>
-              }
-              secondary={[
-                t('signedIn', { date: formatWhen(session.createdAt, locale) }),
-                t('lastActive', { date: formatWhen(session.lastSeenAt, locale) }),
-                session.ip ? t('from', { ip: session.ip }) : undefined,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-              sx={{ pr: session.current ? 0 : 10 }}
-            />
-          </ListItem>
+          />
         ))}
       </List>
       {others.length === 0 && (

@@ -1,17 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
@@ -19,6 +14,7 @@ import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/brow
 import { PASSKEY_NAME_MAX, type Passkey } from '../../../schemas/passkeys.js';
 import { passkeyFailure, passkeyName, suggestedPasskeyName } from '../../common/passkeys.js';
 import { clientMessage } from '../providers/errorMessages.js';
+import { AccountTextField, CancelAndSubmit, CurrentPasswordField, FormDialog } from './AccountForm.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { Section } from './Section.js';
 import { describeUserAgent, formatWhen } from './userAgent.js';
@@ -41,7 +37,6 @@ function AddPasskeyDialog({ open, existing, onClose }: { open: boolean; existing
   const dataProvider = useAccountProvider();
   const translate = useTranslate();
   const t: Translate = (key, args) => translate(`passkeys.section.${key}`, args);
-  const titleId = useId();
   const [name, setName] = useState(() => {
     const { browser, os } = describeUserAgent(navigator.userAgent);
     const device = browser && os ? translate('userAccount.browser', { browser, os }) : (browser ?? os);
@@ -57,8 +52,7 @@ function AddPasskeyDialog({ open, existing, onClose }: { open: boolean; existing
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const clean = passkeyName(name);
     if (!clean) return setErrors({ name: 'validation.required' });
     if (askPassword && !password) return setErrors({ currentPassword: 'validation.required' });
@@ -96,60 +90,43 @@ function AddPasskeyDialog({ open, existing, onClose }: { open: boolean; existing
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : () => onClose()} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>{t('addTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>{t('addIntro')}</DialogContentText>
-            {failure && (
-              <Alert severity="error" role="alert">
-                {translate(failure)}
-              </Alert>
-            )}
-            <TextField
-              label={t('name')}
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                setErrors({});
-              }}
-              required
-              autoFocus
-              slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX, autoComplete: 'off' } }}
-              error={Boolean(errors.name)}
-              helperText={errors.name ? translate(errors.name) : t('nameHelp')}
-              fullWidth
-            />
-            {askPassword && (
-              <TextField
-                label={t('currentPassword')}
-                type="password"
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setErrors({});
-                }}
-                required
-                autoFocus
-                slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
-                error={Boolean(errors.currentPassword)}
-                helperText={errors.currentPassword ? translate(errors.currentPassword) : undefined}
-                fullWidth
-              />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => onClose()} disabled={busy}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('continue')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t('addTitle')}
+      busy={busy}
+      onClose={() => onClose()}
+      onSubmit={submit}
+      actions={<CancelAndSubmit cancelLabel={t('cancel')} submitLabel={t('continue')} busy={busy} onCancel={() => onClose()} />}
+    >
+      <Stack spacing={2}>
+        <DialogContentText>{t('addIntro')}</DialogContentText>
+        {failure && (
+          <Alert severity="error" role="alert">
+            {translate(failure)}
+          </Alert>
+        )}
+        <AccountTextField
+          label={t('name')}
+          value={name}
+          onChange={setName}
+          onEdit={() => setErrors({})}
+          autoFocus
+          htmlInput={{ maxLength: PASSKEY_NAME_MAX, autoComplete: 'off' }}
+          error={errors.name && translate(errors.name)}
+          help={t('nameHelp')}
+        />
+        {askPassword && (
+          <CurrentPasswordField
+            label={t('currentPassword')}
+            value={password}
+            onChange={setPassword}
+            onEdit={() => setErrors({})}
+            autoFocus
+            error={errors.currentPassword && translate(errors.currentPassword)}
+          />
+        )}
+      </Stack>
+    </FormDialog>
   );
 }
 
@@ -158,13 +135,11 @@ function RenameDialog({ passkey, onClose }: { passkey: Passkey; onClose: (rename
   const dataProvider = useAccountProvider();
   const translate = useTranslate();
   const t: Translate = (key, args) => translate(`passkeys.section.${key}`, args);
-  const titleId = useId();
   const [name, setName] = useState(passkey.name);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const clean = passkeyName(name);
     if (!clean) return setError('validation.required');
     setBusy(true);
@@ -179,36 +154,25 @@ function RenameDialog({ passkey, onClose }: { passkey: Passkey; onClose: (rename
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : () => onClose()} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>{t('renameTitle')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            label={t('name')}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setError(undefined);
-            }}
-            required
-            autoFocus
-            slotProps={{ htmlInput: { maxLength: PASSKEY_NAME_MAX, autoComplete: 'off' } }}
-            error={Boolean(error)}
-            helperText={error ? translate(error) : undefined}
-            fullWidth
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => onClose()} disabled={busy}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open
+      title={t('renameTitle')}
+      busy={busy}
+      onClose={() => onClose()}
+      onSubmit={submit}
+      actions={<CancelAndSubmit cancelLabel={t('cancel')} submitLabel={t('save')} busy={busy} onCancel={() => onClose()} />}
+    >
+      <AccountTextField
+        label={t('name')}
+        value={name}
+        onChange={setName}
+        onEdit={() => setError(undefined)}
+        autoFocus
+        htmlInput={{ maxLength: PASSKEY_NAME_MAX, autoComplete: 'off' }}
+        error={error && translate(error)}
+        sx={{ mt: 1 }}
+      />
+    </FormDialog>
   );
 }
 

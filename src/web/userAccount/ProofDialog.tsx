@@ -1,14 +1,10 @@
 import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { clientMessage } from '../providers/errorMessages.js';
+import { CancelAndSubmit, CurrentPasswordField, FormDialog } from './AccountForm.js';
+import type { QuestionProps } from './ConfirmDialog.js';
 
 /**
  * A question before a sensitive change, with the current password (the step-up of stepUp.ts):
@@ -23,17 +19,8 @@ export function ProofDialog({
   danger,
   onCancel,
   onConfirm,
-}: {
-  open: boolean;
-  title: string;
-  text: string;
-  confirmLabel: string;
-  danger?: boolean;
-  onCancel: () => void;
-  onConfirm: (currentPassword: string) => Promise<void>;
-}) {
+}: QuestionProps & { danger?: boolean; onConfirm: (currentPassword: string) => Promise<void> }) {
   const translate = useTranslate();
-  const titleId = useId();
   const textId = useId();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -68,50 +55,41 @@ export function ProofDialog({
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : cancel} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={textId} sx={{ mb: 2 }}>
-            {text}
-          </DialogContentText>
-          {failure && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {translate(failure)}
-            </Alert>
-          )}
-          <TextField
-            label={translate('authenticator.currentPassword')}
-            type="password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setFieldError(undefined);
-            }}
-            required
-            autoFocus
-            slotProps={{ htmlInput: { autoComplete: 'current-password', maxLength: 128 } }}
-            error={Boolean(fieldError)}
-            helperText={fieldError ? translate(fieldError) : undefined}
-            fullWidth
-            margin="dense"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={cancel} disabled={busy}>
-            {translate('authenticator.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" color={danger ? 'error' : 'primary'} disabled={busy}>
-            {confirmLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={title}
+      describedBy={textId}
+      actions={
+        <CancelAndSubmit
+          cancelLabel={translate('authenticator.cancel')}
+          submitLabel={confirmLabel}
+          busy={busy}
+          color={danger ? 'error' : 'primary'}
+          onCancel={cancel}
+        />
+      }
+      busy={busy}
+      onClose={cancel}
+      onSubmit={submit}
+    >
+      <DialogContentText id={textId} sx={{ mb: 2 }}>
+        {text}
+      </DialogContentText>
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate(failure)}
+        </Alert>
+      )}
+      <CurrentPasswordField
+        label={translate('authenticator.currentPassword')}
+        value={password}
+        onChange={setPassword}
+        onEdit={() => setFieldError(undefined)}
+        autoFocus
+        maxLength={128}
+        error={fieldError && translate(fieldError)}
+        margin="dense"
+      />
+    </FormDialog>
   );
 }

@@ -6,7 +6,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import type { MfaContactType } from '../../../schemas/auth.js';
@@ -14,6 +13,7 @@ import { LIMITS } from '../../../schemas/constants.js';
 import { APPLICATION } from '../../common/constants.js';
 import { contactType } from '../../common/loginFlow.js';
 import { clientMessage } from '../providers/errorMessages.js';
+import { AccountTextField, CancelAndSubmit, CurrentPasswordField, submitWith } from './AccountForm.js';
 import { Section } from './Section.js';
 import { USER_ACCOUNT_KEYS, useAccountProvider, useContactMethods } from './userAccountQueries.js';
 
@@ -145,72 +145,49 @@ export function ContactMethodsSection({ applicationNum }: { applicationNum: numb
         </List>
       )}
       {step.kind !== 'closed' && (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void (step.kind === 'form' ? submitContact() : submitCode());
-          }}
-        >
+        <form noValidate onSubmit={submitWith(step.kind === 'form' ? submitContact : submitCode)}>
           <Stack spacing={2} sx={{ mt: 2 }}>
             {failure && <Alert severity="error">{translate(failure)}</Alert>}
             {step.kind === 'form' ? (
               <>
-                <TextField
+                <AccountTextField
                   label={t('value')}
                   value={contact}
-                  onChange={(e) => {
-                    setContact(e.target.value);
-                    setErrors({});
-                  }}
-                  required
+                  onChange={setContact}
+                  onEdit={() => setErrors({})}
                   autoFocus
-                  slotProps={{ htmlInput: { maxLength: LIMITS.contactMax, autoComplete: 'off' } }}
-                  error={Boolean(errors.contact)}
-                  helperText={errors.contact ? translate(errors.contact) : undefined}
-                  fullWidth
+                  htmlInput={{ maxLength: LIMITS.contactMax, autoComplete: 'off' }}
+                  error={errors.contact && translate(errors.contact)}
                 />
-                <TextField
+                <CurrentPasswordField
                   label={t('currentPassword')}
-                  type="password"
                   value={password}
-                  onChange={(e) => {
-                    setPassword(e.target.value);
-                    setErrors({});
-                  }}
-                  required
-                  slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
-                  error={Boolean(errors.currentPassword)}
-                  helperText={errors.currentPassword ? translate(errors.currentPassword) : undefined}
-                  fullWidth
+                  onChange={setPassword}
+                  onEdit={() => setErrors({})}
+                  error={errors.currentPassword && translate(errors.currentPassword)}
                 />
               </>
             ) : (
               <>
                 <Alert severity="info">{t('codeSentTo', { to: step.sentTo })}</Alert>
-                <TextField
+                <AccountTextField
                   label={t('code')}
                   value={code}
-                  onChange={(e) => {
-                    setCode(e.target.value.replace(/\D/g, ''));
-                    setErrors({});
-                  }}
-                  required
+                  onChange={(value) => setCode(value.replace(/\D/g, ''))}
+                  onEdit={() => setErrors({})}
                   autoFocus
-                  slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: LIMITS.mfaCodeLength } }}
-                  error={Boolean(errors.code)}
-                  helperText={errors.code ? translate(errors.code) : undefined}
-                  fullWidth
+                  htmlInput={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: LIMITS.mfaCodeLength }}
+                  error={errors.code && translate(errors.code)}
                 />
               </>
             )}
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-              <Button onClick={close} disabled={busy}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" variant="contained" disabled={busy}>
-                {step.kind === 'form' ? t('sendCode') : t('verify')}
-              </Button>
+              <CancelAndSubmit
+                cancelLabel={t('cancel')}
+                submitLabel={step.kind === 'form' ? t('sendCode') : t('verify')}
+                busy={busy}
+                onCancel={close}
+              />
             </Stack>
           </Stack>
         </form>
@@ -259,31 +236,20 @@ export function PasswordSection() {
   };
 
   const field = (name: keyof typeof EMPTY_PASSWORDS, label: string, autoComplete: string) => (
-    <TextField
+    <AccountTextField
       label={label}
       type="password"
       value={values[name]}
-      onChange={(e) => {
-        setValues((v) => ({ ...v, [name]: e.target.value }));
-        setErrors({});
-      }}
-      required
-      slotProps={{ htmlInput: { autoComplete, maxLength: LIMITS.msaPasswordMax } }}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ? translate(errors[name]) : undefined}
-      fullWidth
+      onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+      onEdit={() => setErrors({})}
+      htmlInput={{ autoComplete, maxLength: LIMITS.msaPasswordMax }}
+      error={errors[name] && translate(errors[name])}
     />
   );
 
   return (
     <Section title={t('title')} intro={t('intro', { min: LIMITS.msaPasswordMin, max: LIMITS.msaPasswordMax })}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(submit)}>
         <Stack spacing={2}>
           {failure && <Alert severity="error">{translate(failure)}</Alert>}
           {field('currentPassword', t('current'), 'current-password')}
