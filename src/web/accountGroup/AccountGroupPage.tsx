@@ -1,6 +1,5 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +22,7 @@ import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { AddressFields } from './AddressFields.js';
 import { timeZoneChoices, toForm, toInput, type AddressForm, type GroupForm } from './accountGroupForm.js';
+import { LoadFailed } from '../resources/LoadFailed.js';
 
 /** A card with a heading; `locked` marks the staff's fields. */
 function Section({ title, locked, children }: { title: string; locked?: boolean; children: ReactNode }) {
@@ -241,23 +241,13 @@ function Editor({ group }: { group: AccountGroupSettings }) {
  * Settings'): the staff's fields shown with a lock, the dealer's own in a form.
  */
 export function AccountGroupPage() {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const query = useQuery({ queryKey: ACCOUNT_GROUP_QUERY_KEY, queryFn: () => dataProvider.accountGroupSettings() });
-  if (query.isError) {
+  // The screen's own message, whatever the server answered.
+  if (query.isError)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {translate('accountGroup.page.retry')}
-          </Button>
-        }
-      >
-        {translate('accountGroup.page.loadFailed')}
-      </Alert>
+      <LoadFailed error={undefined} messageKey="accountGroup.page.loadFailed" retryKey="accountGroup.page.retry" onRetry={query.refetch} />
     );
-  }
   if (!query.data) return <Skeleton variant="rounded" height={360} sx={{ maxWidth: 960 }} />;
   // A new answer (after a save) starts the form again from what is stored.
   return <Editor key={query.data.updatedAt ?? ''} group={query.data} />;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -15,6 +14,7 @@ import { BillingSummaryCards } from './BillingSummaryCards.js';
 import { InvoiceList, InvoicesEmpty } from './InvoiceList.js';
 import { InvoiceListSkeleton, ListHeading, ShowMore } from './invoiceParts.js';
 import { chosenAccount, INVOICE_PAGE_SIZE, PHONE_MAX_WIDTH, STATUS_CHOICES, statusChoiceOf } from './billingRules.js';
+import { LoadFailed } from '../resources/LoadFailed.js';
 
 /**
  * /billing for customers (SPEC §2, §6 billingRead): a linked account's balance, whom to
@@ -50,21 +50,14 @@ export function BillingPage() {
 
   const failed = accounts.isError || summary.isError || invoices.isError;
   if (failed) {
+    // The screen's own message, whatever the server answered.
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => void Promise.all([accounts.refetch(), summary.refetch(), invoices.refetch()])}
-          >
-            {translate('billing.page.retry')}
-          </Button>
-        }
-      >
-        {translate('billing.page.loadFailed')}
-      </Alert>
+      <LoadFailed
+        error={undefined}
+        messageKey="billing.page.loadFailed"
+        retryKey="billing.page.retry"
+        onRetry={() => Promise.all([accounts.refetch(), summary.refetch(), invoices.refetch()])}
+      />
     );
   }
   if (accounts.isSuccess && links.length === 0) {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -20,6 +19,7 @@ import { DealerExportButtons } from './DealerExportButtons.js';
 import { DealerInvoiceDrawer } from './DealerInvoiceDrawer.js';
 import { DealerInvoiceList } from './DealerInvoiceList.js';
 import { InvoiceListSkeleton, ListHeading, NoInvoices, ShowMore } from './invoiceParts.js';
+import { LoadFailed } from '../resources/LoadFailed.js';
 
 /** Three across on desktop; on phones the balance across, the other two side by side. */
 const cardSx = {
@@ -128,18 +128,15 @@ export function DealerBillingPage({ group }: { group: { siteGroupNum: number; si
     );
 
   if (!group) return <Alert severity="info">{translate('billing.dealer.page.noGroup')}</Alert>;
+  // The screen's own message, whatever the server answered.
   if (invoices.isError)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void invoices.refetch()}>
-            {translate('billing.dealer.page.retry')}
-          </Button>
-        }
-      >
-        {translate('billing.dealer.page.loadFailed')}
-      </Alert>
+      <LoadFailed
+        error={undefined}
+        messageKey="billing.dealer.page.loadFailed"
+        retryKey="billing.dealer.page.retry"
+        onRetry={invoices.refetch}
+      />
     );
 
   const rows = invoices.data;

@@ -1,5 +1,4 @@
 import { useDeferredValue, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -25,6 +24,7 @@ import { monthTitle } from './dealerBillingRules.js';
 import { DealerExportButtons } from './DealerExportButtons.js';
 import { StatusChip } from './invoiceParts.js';
 import { useDownload } from './useDownload.js';
+import { LoadFailed } from '../resources/LoadFailed.js';
 
 /** Accounts among the blocks (the group's own lines are not an account). */
 const accountsIn = (accounts: readonly DealerInvoiceAccount[]) => accounts.filter((a) => a.siteNum !== null).length;
@@ -249,17 +249,14 @@ export function DealerInvoiceDrawer({
         </Stack>
       </Paper>
       {detail.isError ? (
-        <Alert
-          severity="error"
+        // The drawer's own message, whatever the server answered.
+        <LoadFailed
+          error={undefined}
+          messageKey="billing.dealer.drawer.loadFailed"
+          retryKey="billing.dealer.page.retry"
+          onRetry={detail.refetch}
           sx={{ m: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void detail.refetch()}>
-              {translate('billing.dealer.page.retry')}
-            </Button>
-          }
-        >
-          {translate('billing.dealer.drawer.loadFailed')}
-        </Alert>
+        />
       ) : invoice ? (
         <InvoiceDetail key={invoice.id} invoice={invoice} />
       ) : (

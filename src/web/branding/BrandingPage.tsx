@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import { checkLogo, LOGO_LIMITS, LOGO_VARIANTS, type LogoVariant } from '../../c
 import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { LogoCard } from './LogoCard.js';
+import { LoadFailed } from '../resources/LoadFailed.js';
 
 const QUERY_KEY = ['branding', 'current'] as const;
 /** Queries that show the logos elsewhere: the shell's header and the account group page. */
@@ -54,20 +54,9 @@ export function BrandingPage() {
     await run(variant, () => dataProvider.uploadLogo(variant, file), 'branding.page.uploaded');
   };
 
-  if (query.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {translate('branding.page.retry')}
-          </Button>
-        }
-      >
-        {translate('branding.page.loadFailed')}
-      </Alert>
-    );
-  }
+  // The screen's own message, whatever the server answered.
+  if (query.isError)
+    return <LoadFailed error={undefined} messageKey="branding.page.loadFailed" retryKey="branding.page.retry" onRetry={query.refetch} />;
   const { maxBytes, maxWidth, maxHeight, minWidth, minHeight } = LOGO_LIMITS;
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100 }}>

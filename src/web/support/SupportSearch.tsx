@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -11,9 +9,9 @@ import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, List as RaList, SearchInput, SelectInput, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { SUPPORT_USER_STATUSES, type SupportUser } from '../../../schemas/support.js';
-import { failureMessage } from '../providers/errorMessages.js';
 import { ApplicationName, StatusChip, dealerLine } from './SupportParts.js';
 import { formatWhen, supportUserPath } from './supportRules.js';
+import { LoadFailed } from '../resources/LoadFailed.js';
 
 /** The search box (always shown) and the status and application filters of GET /api/users as support. */
 function supportFilters(translate: (key: string) => string) {
@@ -77,21 +75,10 @@ function NoMatch() {
   );
 }
 
-function LoadFailed() {
-  const translate = useTranslate();
+function SearchFailed() {
   const { error, refetch } = useListContext<SupportUser>();
   return (
-    <Alert
-      severity="error"
-      sx={{ m: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={() => void refetch()}>
-          {translate('support.search.retry')}
-        </Button>
-      }
-    >
-      {translate(failureMessage(error, 'support.search.loadFailed'))}
-    </Alert>
+    <LoadFailed error={error} messageKey="support.search.loadFailed" retryKey="support.search.retry" onRetry={refetch} sx={{ m: 2 }} />
   );
 }
 
@@ -136,7 +123,7 @@ function UserTable() {
   const translate = useTranslate();
   const [locale = 'en'] = useLocaleState();
   const { isPending, error } = useListContext<SupportUser>();
-  if (error) return <LoadFailed />;
+  if (error) return <SearchFailed />;
   if (isPending) return <Loading cards={false} />;
   return (
     <DataTable<SupportUser>
@@ -183,7 +170,7 @@ function UserCards() {
   const translate = useTranslate();
   const [locale = 'en'] = useLocaleState();
   const { data, isPending, error } = useListContext<SupportUser>();
-  if (error) return <LoadFailed />;
+  if (error) return <SearchFailed />;
   if (isPending) return <Loading cards />;
   if (!data?.length) return <NoMatch />;
   return (

@@ -26,11 +26,11 @@ import type { SupportUserDetail } from '../../../schemas/support.js';
 import { APPLICATION } from '../../common/constants.js';
 import { formatPhone } from '../../common/phone.js';
 import { supportAccessEnd, type SupportActionDefinition } from '../../common/supportActions.js';
-import { failureMessage } from '../providers/errorMessages.js';
 import { ImpersonateDialog, SupportActionDialog } from './SupportDialogs.js';
 import { ApplicationName, Empty, Section, StatusChip, dealerLine } from './SupportParts.js';
 import { useSupportUser } from './supportUser.js';
 import { actionKeys, formatWhen, offeredActions } from './supportRules.js';
+import { LoadFailed } from '../resources/LoadFailed.js';
 
 /** How the page names a browser from its user agent ('Firefox on Windows'); the app passes /user-account's. */
 export type DeviceName = (userAgent: string | null) => string;
@@ -468,25 +468,14 @@ function PageSkeleton() {
  * impersonations; the actions that apply now (each asks for a reason) and Impersonate.
  */
 export function SupportUserPage({ userId, deviceName }: { userId: number; deviceName: DeviceName }) {
-  const { translate, t } = useT();
+  const { t } = useT();
   const { data: user, error, isPending, refetch } = useSupportUser(userId);
   const [action, setAction] = useState<SupportActionDefinition>();
   const [impersonating, setImpersonating] = useState(false);
 
   let body;
   if (error) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {translate(failureMessage(error, 'support.user.loadFailed'))}
-      </Alert>
-    );
+    body = <LoadFailed error={error} messageKey="support.user.loadFailed" retryKey="support.user.retry" onRetry={refetch} />;
   } else if (isPending || !user) {
     body = <PageSkeleton />;
   } else {

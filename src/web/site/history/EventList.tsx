@@ -23,6 +23,7 @@ import type { EventKind, EventRecord } from '../../../../schemas/events.js';
 import { failureMessage } from '../../providers/errorMessages.js';
 import { KIND_COLORS } from '../../resources/eventKind.js';
 import type { EmptyState } from './historyRules.js';
+import { LoadFailed } from '../../resources/LoadFailed.js';
 
 const SKELETON_ROWS = 8;
 
@@ -111,18 +112,7 @@ export function EventList(props: EventListProps) {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (error && !rows.length) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void retry()}>
-            {translate('events.errors.retry')}
-          </Button>
-        }
-      >
-        {translate(failureMessage(error, 'events.errors.load'))}
-      </Alert>
-    );
+    return <LoadFailed error={error} messageKey="events.errors.load" retryKey="events.errors.retry" onRetry={retry} />;
   }
 
   if (!isPending && !rows.length) {
