@@ -141,6 +141,37 @@ function SizeCell({ run }: { run: ReportRun }) {
   );
 }
 
+/** The actions on a run that wait while another is under way: their tooltip and their label naming the run. */
+const BUSY_ACTIONS = {
+  rerun: { title: 'reportScreens.inbox.rerun', label: 'reportScreens.inbox.rerunNamed', icon: <ReplayIcon fontSize="small" /> },
+  cancel: { title: 'reportScreens.inbox.cancel', label: 'reportScreens.inbox.cancelNamed', icon: <CancelIcon fontSize="small" /> },
+};
+
+/** One of them; its tooltip stays on the disabled button (the span). */
+function BusyIconButton({
+  action,
+  name,
+  busy,
+  onClick,
+}: {
+  action: keyof typeof BUSY_ACTIONS;
+  name: string;
+  busy: boolean;
+  onClick: () => unknown;
+}) {
+  const translate = useTranslate();
+  const { title, label, icon } = BUSY_ACTIONS[action];
+  return (
+    <Tooltip title={translate(title)}>
+      <span>
+        <IconButton size="small" disabled={busy} onClick={() => void onClick()} aria-label={translate(label, { name })}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
 /** Download, Re-run, Cancel (while queued or running) and Delete (after a confirmation). */
 function RunActions({ run }: { run: ReportRun }) {
   const translate = useTranslate();
@@ -165,34 +196,8 @@ function RunActions({ run }: { run: ReportRun }) {
           </IconButton>
         </Tooltip>
       )}
-      {canRun && !isActiveRun(run.status) && (
-        <Tooltip title={translate('reportScreens.inbox.rerun')}>
-          <span>
-            <IconButton
-              size="small"
-              disabled={busy}
-              onClick={() => void rerun()}
-              aria-label={translate('reportScreens.inbox.rerunNamed', { name })}
-            >
-              <ReplayIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-      )}
-      {isActiveRun(run.status) && (
-        <Tooltip title={translate('reportScreens.inbox.cancel')}>
-          <span>
-            <IconButton
-              size="small"
-              disabled={busy}
-              onClick={() => void cancel()}
-              aria-label={translate('reportScreens.inbox.cancelNamed', { name })}
-            >
-              <CancelIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-      )}
+      {canRun && !isActiveRun(run.status) && <BusyIconButton action="rerun" name={name} busy={busy} onClick={rerun} />}
+      {isActiveRun(run.status) && <BusyIconButton action="cancel" name={name} busy={busy} onClick={cancel} />}
       {canDelete && (
         <Tooltip title={translate('reportScreens.inbox.delete')}>
           <IconButton size="small" onClick={askDelete} aria-label={translate('reportScreens.inbox.deleteNamed', { name })}>

@@ -138,43 +138,14 @@ export function parametersInWords(
   } else {
     add(periodInWords(p, t, locale));
   }
-  if ('kinds' in p) {
-    const kinds = asStrings(p.kinds);
-    add(
-      same(kinds, SIGNAL_KINDS)
-        ? t('reportScreens.words.allKinds')
-        : kinds.length
-          ? listOf(
-              kinds.map((k) => t(`events.kinds.${k}`)),
-              locale,
-            )
-          : undefined,
-    );
-  }
-  if ('exceptions' in p) {
-    const exceptions = asStrings(p.exceptions);
-    if (exceptions.length)
-      add(
-        listOf(
-          exceptions.map((e) => t(`reports.exceptions.${e}`)),
-          locale,
-        ),
-      );
-  }
+  /** Chosen values in words: `all` when every one of `every` is chosen, nothing when none is. */
+  const chosen = (values: string[], name: (value: string) => string, every?: readonly string[], all?: string) =>
+    every && same(values, every) ? all : values.length ? listOf(values.map(name), locale) : undefined;
+  if ('kinds' in p) add(chosen(asStrings(p.kinds), (k) => t(`events.kinds.${k}`), SIGNAL_KINDS, t('reportScreens.words.allKinds')));
+  if ('exceptions' in p) add(chosen(asStrings(p.exceptions), (e) => t(`reports.exceptions.${e}`)));
   if (typeof p.graceMinutes === 'number') add(t('reportScreens.words.grace', { smart_count: p.graceMinutes }));
-  if ('problems' in p) {
-    const problems = asStrings(p.problems);
-    add(
-      same(problems, SITE_WARNINGS)
-        ? t('reportScreens.words.allProblems')
-        : problems.length
-          ? listOf(
-              problems.map((w) => t(`siteInfo.warnings.${w}`)),
-              locale,
-            )
-          : undefined,
-    );
-  }
+  if ('problems' in p)
+    add(chosen(asStrings(p.problems), (w) => t(`siteInfo.warnings.${w}`), SITE_WARNINGS, t('reportScreens.words.allProblems')));
   if (typeof p.limit === 'number') add(t('reportScreens.words.top', { smart_count: p.limit }));
   if ('siteNums' in p) {
     const sites = Array.isArray(p.siteNums) ? p.siteNums.length : 0;
