@@ -5,9 +5,9 @@ import { enterInUsername, showForgotLink, usernamePlaceholderKey, type LoginVari
 import type { CaptchaFieldHandle } from '../captcha/CaptchaField.js';
 import { withCatalogues } from '../i18n/i18n.js';
 import { lazyThemed } from '../theme/lazyThemed.js';
-import { Icon } from './icons.js';
 import { LightTextField } from './LightTextField.js';
 import { validateCredentials, type CredentialErrors, type Credentials } from './loginPageRules.js';
+import { LoginAlert } from './LoginAlert.js';
 
 /** The ALTCHA widget, loaded (with MUI and the captcha texts) only once the server asks for it: the first load stays light. */
 const CaptchaField = lazyThemed(() => withCatalogues(() => import('../captcha/CaptchaField.js'))().then((m) => m.CaptchaField));
@@ -104,14 +104,7 @@ export function CredentialsForm({
 
   return (
     <form className="login-form" noValidate onSubmit={onFormSubmit}>
-      {error && (
-        <div className="login-alert" role="alert">
-          <div className="login-alert__icon">
-            <Icon name="error" />
-          </div>
-          <div className="login-alert__message">{error}</div>
-        </div>
-      )}
+      {error && <LoginAlert message={error} />}
       <LightTextField
         label={t(usernamePlaceholderKey(variant))}
         placeholder={t(usernamePlaceholderKey(variant))}

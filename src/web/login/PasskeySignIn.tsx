@@ -6,9 +6,22 @@ import type { LoginVariant } from '../../common/loginFlow.js';
 import { passkeyFailure } from '../../common/passkeys.js';
 import { transport } from '../providers/transport.js';
 import { errorMessage } from '../providers/transportRules.js';
-import { Icon } from './icons.js';
+import { LoginAlert } from './LoginAlert.js';
 
 /** Material's key icon, inline like icons.tsx (no icon package in the first load). */
+/**
+ * The browser's passkey prompt for a challenge: its answer, or undefined once `fail` has the
+ * locale key of why there is none (cancelled, not allowed, no passkey here…).
+ */
+export async function passkeyAnswer(options: PublicKeyCredentialRequestOptionsJSON, fail: (key: string) => void) {
+  try {
+    return await startAuthentication({ optionsJSON: options });
+  } catch (ceremony) {
+    fail(`login.passkey.errors.${passkeyFailure(ceremony)}`);
+    return undefined;
+  }
+}
+
 export function PasskeyIcon() {
   return (
     <svg className="login-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -54,13 +67,8 @@ export function PasskeySignIn({
     setError(undefined);
     try {
       const { options } = await post<{ options: PublicKeyCredentialRequestOptionsJSON }>(`${page}/passkey/options`);
-      let response;
-      try {
-        response = await startAuthentication({ optionsJSON: options });
-      } catch (ceremony) {
-        setError(t(`login.passkey.errors.${passkeyFailure(ceremony)}`));
-        return;
-      }
+      const response = await passkeyAnswer(options, (key) => setError(t(key)));
+      if (!response) return;
       await onSignedIn(await post<LoginResponse>(`${page}/passkey/login`, { response }));
     } catch (e) {
       const body = (e as { body?: unknown }).body;
@@ -72,14 +80,7 @@ export function PasskeySignIn({
 
   return (
     <div className="login-form" style={{ marginTop: 16 }}>
-      {error && (
-        <div className="login-alert" role="alert">
-          <div className="login-alert__icon">
-            <Icon name="error" />
-          </div>
-          <div className="login-alert__message">{error}</div>
-        </div>
-      )}
+      {error && <LoginAlert message={error} />}
       <button
         type="button"
         className="login-button login-button--outlined"

@@ -10,12 +10,11 @@ import type { MfaChoicesAnswer, SecondFactorResult } from '../../../../schemas/a
 import { LIMITS } from '../../../common/constants.js';
 import { fewRecoveryCodesLeft } from '../../../common/recoveryCodes.js';
 import { LOGIN_KEYS, REMEMBER_DEVICE_DEFAULT, shouldAutoSubmit, showRememberDevice } from '../../../common/loginFlow.js';
-import { ApiError, api } from '../../providers/http.js';
-import { tooManyAttempts, verifyErrorDurationMs } from '../../providers/transportRules.js';
+import { api } from '../../providers/http.js';
 import { notify } from '../notify.js';
 import { MfaVerifyStep } from './MfaVerifyStep.js';
 import { PasskeyMfaOption } from './PasskeyMfaOption.js';
-import { StepForm, failureText } from './StepForm.js';
+import { StepForm, codeRefused } from './StepForm.js';
 import type { StepProps } from './stepProps.js';
 import { defaultMfaMethod, otherMfaMethods, recoveryCodeInput, type MfaMethod } from './mfaChoiceRules.js';
 
@@ -73,11 +72,9 @@ function SecondFactorForm({
       }
       onDone({ reqs: result.reqs });
     } catch (e) {
-      const status = e instanceof ApiError ? e.status : 0;
-      const many = tooManyAttempts(status, path);
-      const message = many ? t(many.messageKey) : failureText(e, t('login.errors.verifyCode'));
+      const { message, durationMs } = codeRefused(e, path, t);
       setError(message);
-      notify({ type: 'error', message, durationMs: verifyErrorDurationMs(status) });
+      notify({ type: 'error', message, durationMs });
       setCode('');
     } finally {
       setBusy(false);

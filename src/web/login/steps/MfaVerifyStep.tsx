@@ -22,9 +22,9 @@ import {
 } from '../../../common/loginFlow.js';
 import { ApiError, api } from '../../providers/http.js';
 import { getSession } from '../../providers/session.js';
-import { tooManyAttempts, verifyErrorDurationMs } from '../../providers/transportRules.js';
+import { tooManyAttempts } from '../../providers/transportRules.js';
 import { notify } from '../notify.js';
-import { StepForm, failureText } from './StepForm.js';
+import { StepForm, codeRefused, failureText } from './StepForm.js';
 import type { StepProps } from './stepProps.js';
 import { PasskeyMfaOption } from './PasskeyMfaOption.js';
 
@@ -99,11 +99,9 @@ export function MfaVerifyStep({ reqs, purpose, contact, onDone }: StepProps) {
       const result = await api<StepResult>('mfa/verify', 'POST', { code: value, rememberDevice: showRememberDevice(purpose) && remember });
       onDone({ reqs: result?.reqs });
     } catch (e) {
-      const status = e instanceof ApiError ? e.status : 0;
-      const many = tooManyAttempts(status, 'mfa/verify');
-      const message = many ? t(many.messageKey) : failureText(e, t('login.errors.verifyCode'));
+      const { message, durationMs } = codeRefused(e, 'mfa/verify', t);
       setError(message);
-      notify({ type: 'error', message, durationMs: verifyErrorDurationMs(status) });
+      notify({ type: 'error', message, durationMs });
       setCode('');
     } finally {
       setBusy(false);

@@ -3,12 +3,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { browserSupportsWebAuthn, startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthn, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { LoginRequirements, MfaPurpose, StepResult } from '../../../../schemas/auth.js';
-import { passkeyFailure } from '../../../common/passkeys.js';
 import { api } from '../../providers/http.js';
 import { PasskeyIcon } from '../PasskeySignIn.js';
 import { failureText } from './StepForm.js';
+import { passkeyAnswer } from '../PasskeySignIn.js';
 
 /**
  * 'Use a passkey instead' at the MFA step of a password sign-in: shown when the
@@ -49,13 +49,8 @@ export function PasskeyMfaOption({
       const { options } = await api<{ options: PublicKeyCredentialRequestOptionsJSON }>('mfa/passkey/options', 'POST', undefined, {
         skipError: true,
       });
-      let response;
-      try {
-        response = await startAuthentication({ optionsJSON: options });
-      } catch (ceremony) {
-        setError(t(`login.passkey.errors.${passkeyFailure(ceremony)}`));
-        return;
-      }
+      const response = await passkeyAnswer(options, (key) => setError(t(key)));
+      if (!response) return;
       const result = await api<StepResult>('mfa/passkey/verify', 'POST', { response }, { skipError: true });
       onDone({ reqs: result?.reqs });
     } catch (e) {

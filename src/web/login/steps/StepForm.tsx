@@ -3,6 +3,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { ApiError } from '../../providers/http.js';
+import { tooManyAttempts, verifyErrorDurationMs } from '../../providers/transportRules.js';
 
 /** The frame every login step shares: a heading, its text, the fields, an error and one button. */
 export function StepForm({
@@ -45,4 +47,12 @@ export function StepForm({
 export function failureText(error: unknown, fallback: string): string {
   const body = (error as { body?: { message?: unknown } } | undefined)?.body;
   return typeof body?.message === 'string' && body.message.trim() ? body.message : fallback;
+}
+
+/** A code the server refused, as the steps say it (too many attempts, else its message or 'wrong code'), and how long the notice stays. */
+export function codeRefused(error: unknown, path: string, t: (key: string) => string) {
+  const status = error instanceof ApiError ? error.status : 0;
+  const many = tooManyAttempts(status, path);
+  const message = many ? t(many.messageKey) : failureText(error, t('login.errors.verifyCode'));
+  return { message, durationMs: verifyErrorDurationMs(status) };
 }
