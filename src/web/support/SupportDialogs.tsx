@@ -117,6 +117,35 @@ function ReasonDialog({
   );
 }
 
+/**
+ * A reason dialog's state: the reason, its error, the failure above it and busy. `submit` checks
+ * the reason first, then runs the work with it trimmed; a refusal shows under the reason when it
+ * is about the reason, else above. Busy stays on after a success: the dialog closes or the page goes.
+ */
+function useReasonSubmit(failedKey: string) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (work: (reason: string) => Promise<void>, afterFailure?: () => Promise<unknown>) => {
+    const invalid = reasonError(reason);
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await work(reason.trim());
+    } catch (failed) {
+      const { message, fieldErrors } = clientMessage(failed, failedKey);
+      if (fieldErrors?.reason) setError(fieldErrors.reason);
+      else setFailure(message);
+      setBusy(false);
+      await afterFailure?.();
+    }
+  };
+  return { reason, setReason, error, failure, busy, submit };
+}
+
 /** One support action: why (required), confirm, then the server's answer replaces the page's user and a notice says what happened. */
 export function SupportActionDialog({
   user,
@@ -131,31 +160,19 @@ export function SupportActionDialog({
   const notify = useNotify();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { reason, setReason, error, failure, busy, submit } = useReasonSubmit('support.dialog.failed');
   const keys = actionKeys(action.id);
 
-  const confirm = async () => {
-    const invalid = reasonError(reason);
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const updated = await dataProvider.supportAction(user.id, action.id, reason.trim());
-      queryClient.setQueryData(supportUserKey(user.id), updated);
-      notify(keys.done, { type: 'success', messageArgs: { name: user.name } });
-      onClose();
-    } catch (failed) {
-      const { message, fieldErrors } = clientMessage(failed, 'support.dialog.failed');
-      if (fieldErrors?.reason) setError(fieldErrors.reason);
-      else setFailure(message);
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: supportUserKey(user.id) });
-    }
-  };
+  const confirm = () =>
+    submit(
+      async (why) => {
+        const updated = await dataProvider.supportAction(user.id, action.id, why);
+        queryClient.setQueryData(supportUserKey(user.id), updated);
+        notify(keys.done, { type: 'success', messageArgs: { name: user.name } });
+        onClose();
+      },
+      () => queryClient.invalidateQueries({ queryKey: supportUserKey(user.id) }),
+    );
 
   return (
     <ReasonDialog
@@ -180,31 +197,17 @@ export function SupportActionDialog({
  */
 export function ImpersonateDialog({ user, onClose }: { user: SupportUserDetail; onClose: () => void }) {
   const translate = useTranslate();
-  const [reason, setReason] = useState('');
   const [minutes, setMinutes] = useState<number>(30);
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { reason, setReason, error, failure, busy, submit } = useReasonSubmit('support.impersonate.failed');
 
-  const start = async () => {
-    const invalid = reasonError(reason);
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const token = await dataProvider.startImpersonation(user.id, reason.trim(), minutes);
+  const start = () =>
+    submit(async (why) => {
+      const token = await dataProvider.startImpersonation(user.id, why, minutes);
       await loadSignedIn(token);
       // The empty path goes to the user's home (SPEC §2): /msa/summary for a customer, else /home/dashboard.
       window.location.assign('/');
-    } catch (failed) {
-      const { message, fieldErrors } = clientMessage(failed, 'support.impersonate.failed');
-      if (fieldErrors?.reason) setError(fieldErrors.reason);
-      else setFailure(message);
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <ReasonDialog

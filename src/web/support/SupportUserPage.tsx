@@ -168,55 +168,69 @@ function ProfileSection({ user }: { user: SupportUserDetail }) {
   );
 }
 
+/** A list of the user's things, or the line saying there are none. */
+function ListOr<T>({ items, none, children }: { items: readonly T[]; none: string; children: (item: T) => ReactNode }) {
+  if (items.length === 0) return <Empty>{none}</Empty>;
+  return (
+    <List dense disablePadding>
+      {items.map(children)}
+    </List>
+  );
+}
+
+/** One of them: its name (and a chip beside it), what is known of it beneath. */
+function Row({ primary, chip, secondary }: { primary: ReactNode; chip?: ReactNode; secondary: ReactNode }) {
+  return (
+    <ListItem disableGutters>
+      <ListItemText
+        primary={
+          <>
+            {primary}
+            {chip}
+          </>
+        }
+        secondary={secondary}
+      />
+    </ListItem>
+  );
+}
+
+/** Facts of a row, those known, in a line. */
+const facts = (parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(', ');
+
+const markChip = (label: string) => <Chip size="small" variant="outlined" label={label} sx={{ ml: 1 }} />;
+
 function MembershipSection({ user }: { user: SupportUserDetail }) {
   const { t } = useT();
   // What the looked-at user belongs to decides the section's layout (links or account groups), not anyone's access.
   if (user.applicationNum === APPLICATION.customer) {
     return (
       <Section title={t('links.title')}>
-        {user.linkedAccounts.length === 0 ? (
-          <Empty>{t('links.none')}</Empty>
-        ) : (
-          <List dense disablePadding>
-            {user.linkedAccounts.map((link) => (
-              <ListItem key={link.siteNum} disableGutters>
-                <ListItemText
-                  primary={
-                    <>
-                      {link.siteName} · {link.siteNum}
-                      {link.isDefault && <Chip size="small" variant="outlined" label={t('links.default')} sx={{ ml: 1 }} />}
-                    </>
-                  }
-                  secondary={link.siteGroupName}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
+        <ListOr items={user.linkedAccounts} none={t('links.none')}>
+          {(link) => (
+            <Row
+              key={link.siteNum}
+              primary={`${link.siteName} · ${link.siteNum}`}
+              chip={link.isDefault && markChip(t('links.default'))}
+              secondary={link.siteGroupName}
+            />
+          )}
+        </ListOr>
       </Section>
     );
   }
   return (
     <Section title={t('groups.title')}>
-      {user.accountGroups.length === 0 ? (
-        <Empty>{t('groups.none')}</Empty>
-      ) : (
-        <List dense disablePadding>
-          {user.accountGroups.map((group) => (
-            <ListItem key={group.siteGroupNum} disableGutters>
-              <ListItemText
-                primary={
-                  <>
-                    {group.siteGroupName}
-                    {group.current && <Chip size="small" variant="outlined" label={t('groups.current')} sx={{ ml: 1 }} />}
-                  </>
-                }
-                secondary={t('groups.dealerNumber', { number: group.dealerNumber })}
-              />
-            </ListItem>
-          ))}
-        </List>
-      )}
+      <ListOr items={user.accountGroups} none={t('groups.none')}>
+        {(group) => (
+          <Row
+            key={group.siteGroupNum}
+            primary={group.siteGroupName}
+            chip={group.current && markChip(t('groups.current'))}
+            secondary={t('groups.dealerNumber', { number: group.dealerNumber })}
+          />
+        )}
+      </ListOr>
     </Section>
   );
 }
@@ -239,20 +253,15 @@ function LoginSection({ user }: { user: SupportUserDetail }) {
       <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 0.5 }}>
         {t('contacts.title')}
       </Typography>
-      {user.contactMethods.length === 0 ? (
-        <Empty>{t('contacts.none')}</Empty>
-      ) : (
-        <List dense disablePadding>
-          {user.contactMethods.map((contact) => (
-            <ListItem key={contact.type} disableGutters>
-              <ListItemText
-                primary={contact.type === 'cellPhone' ? formatPhone(contact.value) : contact.value}
-                secondary={`${t(`contacts.${contact.type}`)} · ${contact.verified ? t('contacts.verified') : t('contacts.unverified')}`}
-              />
-            </ListItem>
-          ))}
-        </List>
-      )}
+      <ListOr items={user.contactMethods} none={t('contacts.none')}>
+        {(contact) => (
+          <Row
+            key={contact.type}
+            primary={contact.type === 'cellPhone' ? formatPhone(contact.value) : contact.value}
+            secondary={`${t(`contacts.${contact.type}`)} · ${contact.verified ? t('contacts.verified') : t('contacts.unverified')}`}
+          />
+        )}
+      </ListOr>
     </Section>
   );
 }
@@ -356,25 +365,18 @@ function DevicesSection({ user, deviceName }: { user: SupportUserDetail; deviceN
   const { t, when } = useT();
   return (
     <Section title={t('devices.title')}>
-      {user.trustedDevices.length === 0 ? (
-        <Empty>{t('devices.none')}</Empty>
-      ) : (
-        <List dense disablePadding>
-          {user.trustedDevices.map((device) => (
-            <ListItem key={device.id} disableGutters>
-              <ListItemText
-                primary={deviceName(device.label)}
-                secondary={[
-                  t('devices.added', { date: when(device.createdAt) }),
-                  device.lastUsedAt && t('devices.lastUsed', { date: when(device.lastUsedAt) }),
-                ]
-                  .filter(Boolean)
-                  .join(', ')}
-              />
-            </ListItem>
-          ))}
-        </List>
-      )}
+      <ListOr items={user.trustedDevices} none={t('devices.none')}>
+        {(device) => (
+          <Row
+            key={device.id}
+            primary={deviceName(device.label)}
+            secondary={facts([
+              t('devices.added', { date: when(device.createdAt) }),
+              device.lastUsedAt && t('devices.lastUsed', { date: when(device.lastUsedAt) }),
+            ])}
+          />
+        )}
+      </ListOr>
     </Section>
   );
 }
@@ -383,38 +385,24 @@ function SessionsSection({ user, deviceName }: { user: SupportUserDetail; device
   const { t, when } = useT();
   return (
     <Section title={t('sessions.title')}>
-      {user.sessions.length === 0 ? (
-        <Empty>{t('sessions.none')}</Empty>
-      ) : (
-        <List dense disablePadding>
-          {user.sessions.map((session) => (
-            <ListItem key={session.id} disableGutters>
-              <ListItemText
-                primary={
-                  <>
-                    {deviceName(session.userAgent)}
-                    {session.impersonatedBy && (
-                      <Chip
-                        size="small"
-                        color="warning"
-                        label={t('sessions.impersonatedBy', { name: session.impersonatedBy })}
-                        sx={{ ml: 1 }}
-                      />
-                    )}
-                  </>
-                }
-                secondary={[
-                  t('sessions.since', { date: when(session.createdAt) }),
-                  t('sessions.lastSeen', { date: when(session.lastSeenAt) }),
-                  session.ip && t('sessions.from', { ip: session.ip }),
-                ]
-                  .filter(Boolean)
-                  .join(', ')}
-              />
-            </ListItem>
-          ))}
-        </List>
-      )}
+      <ListOr items={user.sessions} none={t('sessions.none')}>
+        {(session) => (
+          <Row
+            key={session.id}
+            primary={deviceName(session.userAgent)}
+            chip={
+              session.impersonatedBy && (
+                <Chip size="small" color="warning" label={t('sessions.impersonatedBy', { name: session.impersonatedBy })} sx={{ ml: 1 }} />
+              )
+            }
+            secondary={facts([
+              t('sessions.since', { date: when(session.createdAt) }),
+              t('sessions.lastSeen', { date: when(session.lastSeenAt) }),
+              session.ip && t('sessions.from', { ip: session.ip }),
+            ])}
+          />
+        )}
+      </ListOr>
     </Section>
   );
 }
@@ -423,27 +411,23 @@ function HistorySection({ user }: { user: SupportUserDetail }) {
   const { translate, t, when } = useT();
   return (
     <Section title={t('history.title')}>
-      {user.supportAccess.length === 0 ? (
-        <Empty>{t('history.none')}</Empty>
-      ) : (
-        <List dense disablePadding>
-          {user.supportAccess.map((row) => {
-            const end = supportAccessEnd(row);
-            return (
-              <ListItem key={row.id} disableGutters sx={{ display: 'block' }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {row.supportName}
-                </Typography>
-                <Typography variant="body2">{row.reason}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {translate('support.supportAccess.started', { date: when(row.startedAt), smart_count: row.durationMinutes })} ·{' '}
-                  {translate(end.key, { date: when(end.date) })}
-                </Typography>
-              </ListItem>
-            );
-          })}
-        </List>
-      )}
+      <ListOr items={user.supportAccess} none={t('history.none')}>
+        {(row) => {
+          const end = supportAccessEnd(row);
+          return (
+            <ListItem key={row.id} disableGutters sx={{ display: 'block' }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {row.supportName}
+              </Typography>
+              <Typography variant="body2">{row.reason}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {translate('support.supportAccess.started', { date: when(row.startedAt), smart_count: row.durationMinutes })} ·{' '}
+                {translate(end.key, { date: when(end.date) })}
+              </Typography>
+            </ListItem>
+          );
+        }}
+      </ListOr>
     </Section>
   );
 }
