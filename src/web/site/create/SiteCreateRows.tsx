@@ -48,6 +48,14 @@ function Empty({ text }: { text: string }) {
   );
 }
 
+function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <IconButton aria-label={label} onClick={onClick}>
+      <DeleteOutlineIcon />
+    </IconButton>
+  );
+}
+
 function AddButton({ label, onClick, disabled }: { label: string; onClick: () => void; disabled?: boolean }) {
   return (
     <Box>
@@ -76,8 +84,8 @@ export function DevicesStep({ checks }: { checks: TransmitterChecks }) {
             headingId={`device-${field.id}`}
             actions={
               fields.length > 1 && (
-                <IconButton
-                  aria-label={translate('siteCreate.actions.removeDevice', { n: i + 1 })}
+                <RemoveButton
+                  label={translate('siteCreate.actions.removeDevice', { n: i + 1 })}
                   onClick={() => {
                     // Its zones go with it; the zones of later devices keep theirs.
                     const zones = getValues('zones')
@@ -86,9 +94,7 @@ export function DevicesStep({ checks }: { checks: TransmitterChecks }) {
                     setValue('zones', zones);
                     remove(i);
                   }}
-                >
-                  <DeleteOutlineIcon />
-                </IconButton>
+                />
               )
             }
           >
@@ -163,9 +169,7 @@ export function ContactsStep() {
               >
                 <ArrowDownwardIcon />
               </IconButton>
-              <IconButton aria-label={translate('siteCreate.actions.removeContact', { n: i + 1 })} onClick={() => remove(i)}>
-                <DeleteOutlineIcon />
-              </IconButton>
+              <RemoveButton label={translate('siteCreate.actions.removeContact', { n: i + 1 })} onClick={() => remove(i)} />
             </>
           }
         >
@@ -224,11 +228,7 @@ export function ZonesStep() {
           key={field.id}
           heading={translate('siteCreate.zoneN', { n: i + 1 })}
           headingId={`zone-${field.id}`}
-          actions={
-            <IconButton aria-label={translate('siteCreate.actions.removeZone', { n: i + 1 })} onClick={() => remove(i)}>
-              <DeleteOutlineIcon />
-            </IconButton>
-          }
+          actions={<RemoveButton label={translate('siteCreate.actions.removeZone', { n: i + 1 })} onClick={() => remove(i)} />}
         >
           <Grid container columnSpacing={2} rowSpacing={1}>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
@@ -277,11 +277,7 @@ export function PasscodesStep() {
           key={field.id}
           heading={translate('siteCreate.passcodeN', { n: i + 1 })}
           headingId={`passcode-${field.id}`}
-          actions={
-            <IconButton aria-label={translate('siteCreate.actions.removePasscode', { n: i + 1 })} onClick={() => remove(i)}>
-              <DeleteOutlineIcon />
-            </IconButton>
-          }
+          actions={<RemoveButton label={translate('siteCreate.actions.removePasscode', { n: i + 1 })} onClick={() => remove(i)} />}
         >
           <Grid container columnSpacing={2} rowSpacing={1}>
             <Grid size={{ xs: 12, md: 6 }}>
