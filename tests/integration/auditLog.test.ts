@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_COUNT_CAP } from '../../schemas/auditLog.js';
 import { json, TestClient } from './client.js';
 import { TEST_DATABASES } from './harness.js';
-import { demoSuite, parseCsv, SUPPORT_ADMIN, SUPPORT_VIEWER, userIdOf } from './fixtures.js';
+import { demoSuite, ONE_OF_EACH, parseCsv, userIdOf } from './fixtures.js';
 
 /**
  * The audit log viewer: GET /api/auditLog (filters, sort, pages, the capped count),
@@ -24,12 +24,7 @@ async function csvText(response: Response): Promise<string> {
 }
 
 describe.each(TEST_DATABASES)('audit log viewer on $name', (database) => {
-  const { t, admin, viewer, dealer, customer } = demoSuite(database, {
-    admin: SUPPORT_ADMIN,
-    viewer: SUPPORT_VIEWER,
-    dealer: 'dealer.beta',
-    customer: 'customer@example.com',
-  });
+  const { t, admin, viewer, dealer, customer } = demoSuite(database, ONE_OF_EACH);
   const ids = { admin: 0, beta: 0, viewer: 0 };
   /** The test's own entries, by letter: A oldest … D newest. */
   const entry = { A: 0, B: 0, C: 0, D: 0 };

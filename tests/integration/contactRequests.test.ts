@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../../src/server/db/seed/documentsSeed.js';
 import { type FormFile, json, TestClient } from './client.js';
 import { TEST_DATABASES } from './harness.js';
-import { demoSuite, SUPPORT_ADMIN, SUPPORT_VIEWER } from './fixtures.js';
+import { demoSuite, ONE_OF_EACH } from './fixtures.js';
 
 /**
  * Staff's inbox of the contact-us messages (/contact-requests): list, one
@@ -18,12 +18,7 @@ async function send(client: TestClient, fields: Record<string, string>, file: Fo
 }
 
 describe.each(TEST_DATABASES)("support's contact requests on $name", (database) => {
-  const { t, admin, viewer, dealer, customer } = demoSuite(database, {
-    admin: SUPPORT_ADMIN,
-    viewer: SUPPORT_VIEWER,
-    dealer: 'dealer.beta',
-    customer: 'customer@example.com',
-  });
+  const { t, admin, viewer, dealer, customer } = demoSuite(database, ONE_OF_EACH);
   let reference: string;
   let id: number;
 

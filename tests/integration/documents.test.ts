@@ -3,7 +3,7 @@ import { solidPng } from '../../src/server/db/seed/documentsSeed.js';
 import { minimalPdf } from '../../src/server/http/pdf.js';
 import { type FormFile, json, listQuery, signedInClient, type TestClient } from './client.js';
 import { messagesTo, TEST_DATABASES } from './harness.js';
-import { auditsOf, demoSuite, SUPPORT_ADMIN, SUPPORT_VIEWER } from './fixtures.js';
+import { auditsOf, demoSuite, ONE_OF_EACH } from './fixtures.js';
 
 /**
  * The help pages: the document libraries (/api/documents), contact us
@@ -15,12 +15,7 @@ const postForm = (client: TestClient, path: string, fields: Record<string, strin
   client.requestForm('POST', path, fields, file ? [file] : []);
 
 describe.each(TEST_DATABASES)('documents, contact us and roadmap on $name', (database) => {
-  const { t, admin, viewer, dealer, customer } = demoSuite(database, {
-    admin: SUPPORT_ADMIN,
-    viewer: SUPPORT_VIEWER,
-    dealer: 'dealer.beta',
-    customer: 'customer@example.com',
-  });
+  const { t, admin, viewer, dealer, customer } = demoSuite(database, ONE_OF_EACH);
 
   const auditActions = (action: string) => auditsOf(t.db, action);
 

@@ -9,6 +9,14 @@ export type DemoUser = string | { username: string; internal: true };
 export const SUPPORT_ADMIN: DemoUser = { username: 'support.admin', internal: true };
 export const SUPPORT_VIEWER: DemoUser = { username: 'support.viewer', internal: true };
 
+/** One user of each kind: support staff who may edit and who may only look, a dealer, a customer. */
+export const ONE_OF_EACH = {
+  admin: SUPPORT_ADMIN,
+  viewer: SUPPORT_VIEWER,
+  dealer: 'dealer.beta',
+  customer: 'customer@example.com',
+} satisfies Record<string, DemoUser>;
+
 /** A suite's demo app: the running app, its database and its base URL. */
 export interface DemoApp extends TestApp {
   readonly origin: string;

@@ -216,23 +216,22 @@ describe.each(TEST_DATABASES)('report contents on $name', (database) => {
     for await (const row of output.rows) expect(groupSites.has(row[0] as number)).toBe(false);
   });
 
-  it('a run through the runner: queued, done, and the file is the report', async () => {
+  /** A run queued by dealer.beta through the API, followed until it ends (30 s at most). */
+  async function runThrough(report: { reportId: string; format: string }) {
     const beta = await signedInClient(t.origin, 'dealer.beta');
-    const queued = await json(
-      await beta.request('POST', '/api/reportRuns', {
-        reportId: 'callList',
-        format: 'csv',
-        parameters: { siteNums: [] },
-        timeZone: ZONE,
-      }),
-    );
-    expect(queued.status).toBe(201);
+    const queued = await json(await beta.request('POST', '/api/reportRuns', { ...report, parameters: { siteNums: [] }, timeZone: ZONE }));
     let run = queued.body;
     for (const deadline = Date.now() + 30_000; run.status === 'queued' || run.status === 'running';) {
       if (Date.now() > deadline) throw new Error(`run still ${run.status}`);
       await sleep(200);
       run = (await json(await beta.request('GET', `/api/reportRuns/${queued.body.id}`))).body;
     }
+    return { beta, queued, run };
+  }
+
+  it('a run through the runner: queued, done, and the file is the report', async () => {
+    const { beta, queued, run } = await runThrough({ reportId: 'callList', format: 'csv' });
+    expect(queued.status).toBe(201);
     expect(run.status).toBe('done');
     const file = await beta.request('GET', `/api/reportRuns/${run.id}/file`);
     expect(file.status).toBe(200);
@@ -246,16 +245,7 @@ describe.each(TEST_DATABASES)('report contents on $name', (database) => {
     ['pdf', '%PDF-'],
     ['xlsx', 'PK'],
   ])('a %s run through the runner stores the whole file', async (format, magic) => {
-    const beta = await signedInClient(t.origin, 'dealer.beta');
-    const queued = await json(
-      await beta.request('POST', '/api/reportRuns', { reportId: 'zoneList', format, parameters: { siteNums: [] }, timeZone: ZONE }),
-    );
-    let run = queued.body;
-    for (const deadline = Date.now() + 30_000; run.status === 'queued' || run.status === 'running';) {
-      if (Date.now() > deadline) throw new Error(`run still ${run.status}`);
-      await sleep(200);
-      run = (await json(await beta.request('GET', `/api/reportRuns/${queued.body.id}`))).body;
-    }
+    const { beta, run } = await runThrough({ reportId: 'zoneList', format });
     expect(run.status).toBe('done');
     const file = Buffer.from(await (await beta.request('GET', `/api/reportRuns/${run.id}/file`)).arrayBuffer());
     expect(file.length).toBe(run.sizeBytes);
