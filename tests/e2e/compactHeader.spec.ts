@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
 import { checkA11y, keepScreenshots, setColorMode, shot } from './a11y.js';
-import { signIn } from './signIn.js';
+import { signIn, signInCustomer } from './signIn.js';
 
 /**
  * The header on a phone (SPEC §2 header bar, §9 small screen): at 390 × 844 every
@@ -27,16 +26,8 @@ const USERS = {
 async function pageAs(browser: Browser, username: string, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  if (username.includes('@')) {
-    // Customers sign in with their email (SPEC §7 customer login).
-    await page.request.get('/api/health');
-    const xsrf = (await context.cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
-    const response = await page.request.post('/api/msa/login', {
-      data: { email: username, password: DEMO_PASSWORD },
-      headers: { [XSRF.header]: xsrf },
-    });
-    expect(response.status()).toBe(200);
-  } else await signIn(page, username);
+  if (username.includes('@')) await signInCustomer(page, username);
+  else await signIn(page, username);
   return page;
 }
 

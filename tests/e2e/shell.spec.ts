@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Page, type WebSocket } from './fixtures.js';
-import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
 import { checkA11y } from './a11y.js';
-import { signIn } from './signIn.js';
+import { signIn, signInCustomer } from './signIn.js';
 
 /**
  * The application shell (SPEC §2, §4) in Chromium: live alarm notices over the
@@ -14,16 +13,8 @@ async function pageAs(browser: Browser, username: string, { internal = false, cl
   const page = await context.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });
   if (clock) await page.clock.install();
-  if (username.includes('@')) {
-    // Customers sign in with their email (SPEC §7 customer login).
-    await page.request.get('/api/health');
-    const xsrf = (await context.cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
-    const response = await page.request.post('/api/msa/login', {
-      data: { email: username, password: DEMO_PASSWORD },
-      headers: { [XSRF.header]: xsrf },
-    });
-    expect(response.status()).toBe(200);
-  } else await signIn(page, username, { internal });
+  if (username.includes('@')) await signInCustomer(page, username);
+  else await signIn(page, username, { internal });
   return page;
 }
 

@@ -8,20 +8,15 @@ import { DEMO_PASSWORD, XSRF } from '../../src/common/constants.js';
  */
 export async function signIn(page: Page, username: string, { internal = false } = {}) {
   await page.request.get('/api/health');
-  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
   const response = await page.request.post('/api/account/login', {
     data: { username, password: DEMO_PASSWORD, internal },
-    headers: { [XSRF.header]: xsrf },
+    headers: await xsrfHeader(page),
   });
   expect(response.status()).toBe(200);
   // dealer.beta works in group 9993 in every journey; one that switched away and then failed before
   // switching back must not leave the next journeys in another group.
   if (username === 'dealer.beta') {
-    const sessionXsrf = (await page.context().cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
-    const home = await page.request.put('/api/user/accountGroup', {
-      data: { siteGroupNum: 9993 },
-      headers: { [XSRF.header]: sessionXsrf },
-    });
+    const home = await page.request.put('/api/user/accountGroup', { data: { siteGroupNum: 9993 }, headers: await xsrfHeader(page) });
     expect(home.status()).toBe(200);
   }
 }
@@ -35,12 +30,18 @@ export async function customerPage(
   const context = await browser.newContext({ viewport, colorScheme });
   const page = await context.newPage();
   if (locale) await page.addInitScript((lang) => localStorage.setItem('locale', lang), locale);
-  await page.request.get('/api/health');
-  const xsrf = (await context.cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '';
-  const response = await page.request.post('/api/msa/login', {
-    data: { email, password: DEMO_PASSWORD },
-    headers: { [XSRF.header]: xsrf },
-  });
-  expect(response.status()).toBe(200);
+  await signInCustomer(page, email);
   return page;
+}
+
+/** Signs a customer in through the API with their email (SPEC §7 customer login). */
+export async function signInCustomer(page: Page, email: string) {
+  await page.request.get('/api/health');
+  const response = await page.request.post('/api/msa/login', { data: { email, password: DEMO_PASSWORD }, headers: await xsrfHeader(page) });
+  expect(response.status()).toBe(200);
+}
+
+/** The header of the XSRF token (csrf.ts) a write sends, from the browser's cookie. */
+export async function xsrfHeader(page: Page): Promise<Record<string, string>> {
+  return { [XSRF.header]: (await page.context().cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '' };
 }

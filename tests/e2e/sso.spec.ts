@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, test, type Page } from './fixtures.js';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 import { checkScreen, dialog, openIn } from './dialogSupport.js';
 
@@ -7,6 +7,16 @@ import { checkScreen, dialog, openIn } from './dialogSupport.js';
  * picker by keyboard, and the round trip through the demo's own OpenID
  * Connect provider (/idp) back to /login?ssoCode=… and on into the portal.
  */
+
+/** The login page's SSO dialog given a team domain: the provider picker it opens. */
+async function providerPicker(page: Page, teamDomain: string) {
+  await openIn(page, '/login');
+  await page.getByRole('button', { name: 'Continue With Single Sign-On' }).click();
+  const sso = dialog(page, 'Sign in with Single Sign-On');
+  await sso.getByRole('textbox', { name: 'Team Domain' }).fill(teamDomain);
+  await sso.getByRole('button', { name: 'Continue' }).click();
+  return dialog(page, /^Sign into /);
+}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`team domain: required, 'Invalid Domain', then the picker (${theme})`, async ({ page }) => {
@@ -39,12 +49,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('signs dealer.beta in through the local identity provider', async ({ page }) => {
   test.setTimeout(60_000);
-  await openIn(page, '/login');
-  await page.getByRole('button', { name: 'Continue With Single Sign-On' }).click();
-  const sso = dialog(page, 'Sign in with Single Sign-On');
-  await sso.getByRole('textbox', { name: 'Team Domain' }).fill('northwind');
-  await sso.getByRole('button', { name: 'Continue' }).click();
-  const picker = dialog(page, /^Sign into /);
+  const picker = await providerPicker(page, 'northwind');
   const listbox = picker.getByRole('listbox');
   await expect(listbox).toBeFocused();
   const count = await picker.getByRole('option').count();
@@ -74,12 +79,7 @@ test('signs dealer.beta in through the local identity provider', async ({ page }
 });
 
 test('the picker says so when a dealer has no providers', async ({ page }) => {
-  await openIn(page, '/login');
-  await page.getByRole('button', { name: 'Continue With Single Sign-On' }).click();
-  const sso = dialog(page, 'Sign in with Single Sign-On');
-  await sso.getByRole('textbox', { name: 'Team Domain' }).fill('lakeside');
-  await sso.getByRole('button', { name: 'Continue' }).click();
-  const picker = dialog(page, /^Sign into /);
+  const picker = await providerPicker(page, 'lakeside');
   await expect(picker).toBeVisible();
   const options = await picker.getByRole('option').count();
   if (options === 0) await expect(picker.getByText('No SSO providers found')).toBeVisible();
