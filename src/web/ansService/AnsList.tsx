@@ -13,6 +13,7 @@ import { SlideOverCreateButton, type SlideOverTexts } from '../resources/SlideOv
  * the messages are a filtered list. Each page's texts are under `ansService.<area>`.
  */
 export type AnsArea = 'onCall' | 'autoNotify' | 'exceptions';
+type AnsListArea = AnsArea | 'messages';
 
 /** The slide-over's texts of an area's records. */
 export function ansSlideOverTexts(area: AnsArea): SlideOverTexts {
@@ -100,23 +101,24 @@ export function AnsRecordList<T extends RaRecord>({
   );
 }
 
-/** The list's records as a table, or as cards on a phone; a skeleton while they load. */
+/** The list's records as a table, or as cards on a phone; a skeleton of `columns` (and `rows`) while they load. */
 export function AnsResults({
-  loadingLabel,
+  area,
   columns,
   rows,
   table,
   cards,
 }: {
-  loadingLabel: string;
+  area: AnsListArea;
   columns: number;
   rows?: number;
   table: ReactElement;
   cards: ReactElement;
 }) {
+  const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { isPending } = useListContext();
-  if (isPending) return <ListSkeleton label={loadingLabel} columns={columns} rows={rows} />;
+  if (isPending) return <ListSkeleton label={translate(`ansService.${area}.loading`)} columns={columns} rows={rows} />;
   return phone ? cards : table;
 }
 

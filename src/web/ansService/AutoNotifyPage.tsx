@@ -241,18 +241,7 @@ const RulesEmpty = () => (
   <AnsEmpty area="autoNotify" testId="auto-notify-empty" icon={<NotificationsActiveIcon />} action={<CreateButton />} />
 );
 
-function RuleResults() {
-  const translate = useTranslate();
-  return (
-    <AnsResults
-      loadingLabel={translate('ansService.autoNotify.loading')}
-      columns={5}
-      rows={3}
-      cards={<RuleCards />}
-      table={<RuleTable />}
-    />
-  );
-}
+const RuleResults = () => <AnsResults area="autoNotify" columns={5} rows={3} cards={<RuleCards />} table={<RuleTable />} />;
 
 function RuleInputs() {
   const translate = useTranslate();

@@ -134,18 +134,7 @@ const ExceptionsEmpty = () => (
   <AnsEmpty area="exceptions" testId="hours-exceptions-empty" icon={<EventAvailableIcon />} action={<CreateButton />} />
 );
 
-function ExceptionResults() {
-  const translate = useTranslate();
-  return (
-    <AnsResults
-      loadingLabel={translate('ansService.exceptions.loading')}
-      columns={3}
-      rows={3}
-      cards={<ExceptionCards />}
-      table={<ExceptionTable />}
-    />
-  );
-}
+const ExceptionResults = () => <AnsResults area="exceptions" columns={3} rows={3} cards={<ExceptionCards />} table={<ExceptionTable />} />;
 
 /** Opening and closing times, only for special hours. */
 function SpecialHours() {

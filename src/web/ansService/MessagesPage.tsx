@@ -305,12 +305,7 @@ function MessagesEmpty() {
   );
 }
 
-function MessageResults() {
-  const translate = useTranslate();
-  return (
-    <AnsResults loadingLabel={translate('ansService.messages.loading')} columns={6} cards={<MessageCards />} table={<MessagesTable />} />
-  );
-}
+const MessageResults = () => <AnsResults area="messages" columns={6} cards={<MessageCards />} table={<MessagesTable />} />;
 
 /**
  * /ans-service/messages (`ansMessages`): the messages the answering service took for

@@ -308,17 +308,9 @@ const CreateButton = () => <AnsCreateButton area="onCall" resource={ON_CALL} bas
 
 const OnCallEmpty = () => <AnsEmpty area="onCall" testId="on-call-empty" icon={<PhoneInTalkIcon />} action={<CreateButton />} />;
 
-function EntryResults({ week }: { week: string | undefined }) {
-  const translate = useTranslate();
-  return (
-    <AnsResults
-      loadingLabel={translate('ansService.onCall.loading')}
-      columns={3}
-      cards={<EntryCards week={week} />}
-      table={<EntryTable week={week} />}
-    />
-  );
-}
+const EntryResults = ({ week }: { week: string | undefined }) => (
+  <AnsResults area="onCall" columns={3} cards={<EntryCards week={week} />} table={<EntryTable week={week} />} />
+);
 
 /** The entry's fields; times typed in the group's zone. */
 function OnCallInputs({ timeZone }: { timeZone: string }) {
