@@ -10,10 +10,10 @@ import { notify } from '../notify.js';
 import { forgotPasswordErrorKey, forgotPasswordSuccessKey } from './dialogRules.js';
 import { FormTextField } from './fields.js';
 import { FormCaptcha } from './FormCaptcha.js';
-import { DialogForm, ResetPasswordFields } from './formLayout.js';
+import { ResetPasswordFields } from './formLayout.js';
 import { applyFieldErrors, failureView, formSchema } from './formSupport.js';
 import type { RecoveryStepProps } from './dialogRules.js';
-import { StepFooter } from './StepFooter.js';
+import { StepDialogForm } from './StepFooter.js';
 
 type EmailValues = { email: string };
 type CodeValues = { code: string };
@@ -61,7 +61,8 @@ export function CustomerForgotPassword(props: RecoveryStepProps) {
   return <PasswordStep {...props} email={email} code={code} />;
 }
 
-function EmailStep({ step, stepCount, onCancel, initial, onSent }: RecoveryStepProps & { initial: string; onSent(email: string): void }) {
+function EmailStep(props: RecoveryStepProps & { initial: string; onSent(email: string): void }) {
+  const { initial, onSent } = props;
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<EmailValues>({ resolver: emailResolver, defaultValues: { email: initial } });
@@ -75,12 +76,7 @@ function EmailStep({ step, stepCount, onCancel, initial, onSent }: RecoveryStepP
     }
   });
   return (
-    <DialogForm
-      onSubmit={submit}
-      intro={t('dialogs.forgotPassword.intro.email')}
-      failure={failure}
-      footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} />}
-    >
+    <StepDialogForm step={props} form={form} onSubmit={submit} intro={t('dialogs.forgotPassword.intro.email')} failure={failure}>
       <FormTextField
         form={form}
         name="email"
@@ -91,11 +87,12 @@ function EmailStep({ step, stepCount, onCancel, initial, onSent }: RecoveryStepP
         required
         autoFocus
       />
-    </DialogForm>
+    </StepDialogForm>
   );
 }
 
-function CodeStep({ step, stepCount, onCancel, email, onVerified }: RecoveryStepProps & { email: string; onVerified(code: string): void }) {
+function CodeStep(props: RecoveryStepProps & { email: string; onVerified(code: string): void }) {
+  const { email, onVerified } = props;
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CodeValues>({ resolver: codeResolver, defaultValues: { code: '' } });
@@ -109,12 +106,7 @@ function CodeStep({ step, stepCount, onCancel, email, onVerified }: RecoveryStep
     }
   });
   return (
-    <DialogForm
-      onSubmit={submit}
-      intro={t('dialogs.forgotPassword.intro.code', { email })}
-      failure={failure}
-      footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} />}
-    >
+    <StepDialogForm step={props} form={form} onSubmit={submit} intro={t('dialogs.forgotPassword.intro.code', { email })} failure={failure}>
       <FormTextField
         form={form}
         name="code"
@@ -124,11 +116,12 @@ function CodeStep({ step, stepCount, onCancel, email, onVerified }: RecoveryStep
         autoFocus
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-    </DialogForm>
+    </StepDialogForm>
   );
 }
 
-function PasswordStep({ step, stepCount, onCancel, onDone, email, code }: RecoveryStepProps & { email: string; code: string }) {
+function PasswordStep(props: RecoveryStepProps & { email: string; code: string }) {
+  const { onDone, email, code } = props;
   const { t } = useTranslation();
   const captcha = useRef<CaptchaFieldHandle>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -151,14 +144,9 @@ function PasswordStep({ step, stepCount, onCancel, onDone, email, code }: Recove
   };
   const submit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(onValid)(event);
   return (
-    <DialogForm
-      onSubmit={submit}
-      intro={t('dialogs.forgotPassword.intro.newPassword')}
-      failure={failure}
-      footer={<StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} />}
-    >
+    <StepDialogForm step={props} form={form} onSubmit={submit} intro={t('dialogs.forgotPassword.intro.newPassword')} failure={failure}>
       <ResetPasswordFields form={form} />
       <FormCaptcha form={form} captchaRef={captcha} />
-    </DialogForm>
+    </StepDialogForm>
   );
 }

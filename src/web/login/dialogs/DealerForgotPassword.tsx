@@ -11,10 +11,10 @@ import { notify } from '../notify.js';
 import { answerFieldName, answersFormSchema, answersFromForm, forgotPasswordErrorKey, forgotPasswordSuccessKey } from './dialogRules.js';
 import { FormTextField } from './fields.js';
 import { FormCaptcha } from './FormCaptcha.js';
-import { DialogForm, ResetPasswordFields } from './formLayout.js';
+import { ResetPasswordFields } from './formLayout.js';
 import { applyFieldErrors, failureView, formSchema, questionTexts } from './formSupport.js';
 import type { RecoveryStepProps } from './dialogRules.js';
-import { StepFooter } from './StepFooter.js';
+import { StepDialogForm } from './StepFooter.js';
 
 type VerifyValues = { username: string; contact: string; captcha: string };
 type PasswordValues = { newPassword: string; confirmPassword: string };
@@ -49,13 +49,8 @@ export function DealerForgotPassword(props: RecoveryStepProps & { footerExtra: R
   return <PasswordStep {...props} session={session} />;
 }
 
-function VerifyStep({
-  step,
-  stepCount,
-  onCancel,
-  footerExtra,
-  onVerified,
-}: RecoveryStepProps & { footerExtra: ReactNode; onVerified(s: Session): void }) {
+function VerifyStep(props: RecoveryStepProps & { footerExtra: ReactNode; onVerified(s: Session): void }) {
+  const { onVerified } = props;
   const { t } = useTranslation();
   const captcha = useRef<CaptchaFieldHandle>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -82,14 +77,7 @@ function VerifyStep({
   const submit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(onValid, onInvalid)(event);
 
   return (
-    <DialogForm
-      onSubmit={submit}
-      intro={t('dialogs.forgotPassword.intro.verify')}
-      failure={failure}
-      footer={
-        <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />
-      }
-    >
+    <StepDialogForm step={props} form={form} onSubmit={submit} intro={t('dialogs.forgotPassword.intro.verify')} failure={failure}>
       <FormTextField
         form={form}
         name="username"
@@ -108,18 +96,12 @@ function VerifyStep({
         required
       />
       <FormCaptcha form={form} captchaRef={captcha} />
-    </DialogForm>
+    </StepDialogForm>
   );
 }
 
-function QuestionsStep({
-  step,
-  stepCount,
-  onCancel,
-  onNext,
-  footerExtra,
-  session,
-}: RecoveryStepProps & { footerExtra: ReactNode; session: Session }) {
+function QuestionsStep(props: RecoveryStepProps & { footerExtra: ReactNode; session: Session }) {
+  const { onNext, session } = props;
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const resolver = useMemo(
@@ -147,14 +129,7 @@ function QuestionsStep({
   });
 
   return (
-    <DialogForm
-      onSubmit={submit}
-      intro={t('dialogs.forgotPassword.intro.questions')}
-      failure={failure}
-      footer={
-        <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />
-      }
-    >
+    <StepDialogForm step={props} form={form} onSubmit={submit} intro={t('dialogs.forgotPassword.intro.questions')} failure={failure}>
       {session.questions.map((question, index) => (
         <FormTextField
           key={question}
@@ -167,18 +142,12 @@ function QuestionsStep({
           autoFocus={index === 0}
         />
       ))}
-    </DialogForm>
+    </StepDialogForm>
   );
 }
 
-function PasswordStep({
-  step,
-  stepCount,
-  onCancel,
-  onDone,
-  footerExtra,
-  session,
-}: RecoveryStepProps & { footerExtra: ReactNode; session: Session }) {
+function PasswordStep(props: RecoveryStepProps & { footerExtra: ReactNode; session: Session }) {
+  const { onDone, session } = props;
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<PasswordValues>({ resolver: passwordResolver, defaultValues: { newPassword: '', confirmPassword: '' } });
@@ -197,15 +166,8 @@ function PasswordStep({
   });
 
   return (
-    <DialogForm
-      onSubmit={submit}
-      intro={t('dialogs.forgotPassword.intro.newPassword')}
-      failure={failure}
-      footer={
-        <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />
-      }
-    >
+    <StepDialogForm step={props} form={form} onSubmit={submit} intro={t('dialogs.forgotPassword.intro.newPassword')} failure={failure}>
       <ResetPasswordFields form={form} />
-    </DialogForm>
+    </StepDialogForm>
   );
 }

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
-import { cancelButtonKey, submitButtonKey } from './dialogRules.js';
+import { cancelButtonKey, submitButtonKey, type RecoveryStepProps } from './dialogRules.js';
+import { DialogForm } from './formLayout.js';
 import { SubmitButton } from './fields.js';
 
 export interface StepFooterProps {
@@ -17,7 +18,7 @@ export interface StepFooterProps {
 }
 
 /** §2 stepper footer: Cancel/Back, then Next/Done (the submit button of the step's form). */
-export function StepFooter({ step, stepCount, onCancel, submitting, extra }: StepFooterProps) {
+function StepFooter({ step, stepCount, onCancel, submitting, extra }: StepFooterProps) {
   const { t } = useTranslation();
   return (
     <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
@@ -27,5 +28,36 @@ export function StepFooter({ step, stepCount, onCancel, submitting, extra }: Ste
       </Button>
       <SubmitButton submitting={submitting}>{t(submitButtonKey(step, stepCount))}</SubmitButton>
     </DialogActions>
+  );
+}
+
+/** A recovery step's form: its intro, the failure and the fields (DialogForm), then the stepper footer. */
+export function StepDialogForm({
+  step: { step, stepCount, onCancel, footerExtra },
+  form,
+  onSubmit,
+  intro,
+  failure,
+  children,
+}: {
+  step: RecoveryStepProps & { footerExtra?: ReactNode };
+  /** The step's react-hook-form form: the buttons wait while it submits. */
+  form: { formState: { isSubmitting: boolean } };
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  intro: ReactNode;
+  failure: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <DialogForm
+      onSubmit={onSubmit}
+      intro={intro}
+      failure={failure}
+      footer={
+        <StepFooter step={step} stepCount={stepCount} onCancel={onCancel} submitting={form.formState.isSubmitting} extra={footerExtra} />
+      }
+    >
+      {children}
+    </DialogForm>
   );
 }
