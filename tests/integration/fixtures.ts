@@ -23,10 +23,11 @@ export interface DemoApp extends TestApp {
 }
 
 /**
- * The demo app of one describe block (with `env` on top of DEMO=true), listening, started before its
- * first test and closed after its last, and a client signed in for each user named, in the order named. The app and the clients
- * are there once the block's beforeAll has run: use them in tests and hooks, not while the block is
- * being collected. Hooks the block adds after this call run after the app has started.
+ * The demo app of one describe block (with `env` on top of DEMO=true), listening, started before
+ * its first test and closed after its last, and a client signed in for each user named, in the
+ * order named. The app and the clients are there once the block's beforeAll has run: use them in
+ * tests and hooks, not while the block is being collected. Hooks the block adds after this call
+ * run after the app has started.
  */
 export function demoSuite<K extends string = never>(
   database: TestDatabase,
