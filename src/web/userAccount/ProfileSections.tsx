@@ -78,6 +78,37 @@ export function ProfileSection({ profile }: { profile: Profile }) {
   );
 }
 
+/** One of a few values, as labelled toggle buttons; picking one saves it at once. */
+function Choice<V extends string>(props: {
+  id: string;
+  label: string;
+  /** The value in force (the language may be one the account does not offer). */
+  value: string;
+  options: readonly { value: V; name: string; lang?: string }[];
+  onPick: (value: V) => void;
+}) {
+  return (
+    <div>
+      <Typography id={props.id} variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {props.label}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={props.value}
+        aria-labelledby={props.id}
+        onChange={(_event, value: V | null) => value && props.onPick(value)}
+      >
+        {props.options.map((option) => (
+          <ToggleButton key={option.value} value={option.value} lang={option.lang} sx={{ textTransform: 'none', px: 2 }}>
+            {option.name}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </div>
+  );
+}
+
 /** Language (en, es, fr) and theme: applied at once in this browser and saved to the account. */
 export function PreferencesSection({ profile }: { profile: Profile }) {
   const dataProvider = useAccountProvider();
@@ -111,42 +142,24 @@ export function PreferencesSection({ profile }: { profile: Profile }) {
   return (
     <Section title={translate('userAccount.preferences.title')}>
       <Stack spacing={2}>
-        <div>
-          <Typography id="user-account-language" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-            {translate('userAccount.preferences.language')}
-          </Typography>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={currentLanguage}
-            aria-labelledby="user-account-language"
-            onChange={(_event, value: (typeof PROFILE_LANGUAGES)[number] | null) => value && void save({ language: value })}
-          >
-            {PROFILE_LANGUAGES.map((code) => (
-              <ToggleButton key={code} value={code} lang={code} sx={{ textTransform: 'none', px: 2 }}>
-                {locales.find((l) => l.locale === code)?.name ?? code}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        </div>
-        <div>
-          <Typography id="user-account-theme" variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-            {translate('userAccount.preferences.theme')}
-          </Typography>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={currentTheme}
-            aria-labelledby="user-account-theme"
-            onChange={(_event, value: (typeof PROFILE_THEMES)[number] | null) => value && void save({ theme: value })}
-          >
-            {PROFILE_THEMES.map((mode) => (
-              <ToggleButton key={mode} value={mode} sx={{ textTransform: 'none', px: 2 }}>
-                {translate(`userAccount.preferences.${mode}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        </div>
+        <Choice
+          id="user-account-language"
+          label={translate('userAccount.preferences.language')}
+          value={currentLanguage}
+          options={PROFILE_LANGUAGES.map((code) => ({
+            value: code,
+            name: locales.find((l) => l.locale === code)?.name ?? code,
+            lang: code,
+          }))}
+          onPick={(language) => void save({ language })}
+        />
+        <Choice
+          id="user-account-theme"
+          label={translate('userAccount.preferences.theme')}
+          value={currentTheme}
+          options={PROFILE_THEMES.map((mode) => ({ value: mode, name: translate(`userAccount.preferences.${mode}`) }))}
+          onPick={(theme) => void save({ theme })}
+        />
       </Stack>
     </Section>
   );
