@@ -140,28 +140,48 @@ function PeriodPicker({ state, onChange }: Pick<HistoryFiltersProps, 'state' | '
       </ToggleButtonGroup>
       {state.preset === 'custom' && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <TextField
-            size="small"
-            type="date"
+          {/* Each day bounds the other; the range's error shows under the second. */}
+          <DayField
             label={translate('events.range.from')}
-            value={state.from ?? ''}
-            onChange={(e) => onChange({ from: e.target.value || undefined })}
+            value={state.from}
+            onChange={(from) => onChange({ from })}
             error={!!error}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: state.to } }}
+            bounds={{ max: state.to }}
           />
-          <TextField
-            size="small"
-            type="date"
+          <DayField
             label={translate('events.range.to')}
-            value={state.to ?? ''}
-            onChange={(e) => onChange({ to: e.target.value || undefined })}
+            value={state.to}
+            onChange={(to) => onChange({ to })}
             error={!!error}
             helperText={error ? translate(error) : undefined}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: state.from } }}
+            bounds={{ min: state.from }}
           />
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** A day of a custom range ('yyyy-MM-dd'), empty as undefined. */
+function DayField(props: {
+  label: string;
+  value: string | undefined;
+  onChange: (day: string | undefined) => void;
+  error: boolean;
+  helperText?: string;
+  bounds: { min?: string; max?: string };
+}) {
+  return (
+    <TextField
+      size="small"
+      type="date"
+      label={props.label}
+      value={props.value ?? ''}
+      onChange={(e) => props.onChange(e.target.value || undefined)}
+      error={props.error}
+      helperText={props.helperText}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: props.bounds }}
+    />
   );
 }
 
