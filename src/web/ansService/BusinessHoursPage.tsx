@@ -43,6 +43,22 @@ function OpenNowChip({ open }: { open: boolean }) {
 function DayRow({ day, name, onChange, readOnly }: { day: Day; name: string; onChange: (day: Day) => void; readOnly: boolean }) {
   const translate = useTranslate();
   const overnight = day.open && isOvernight(day.opensAt, day.closesAt);
+  /** Opens or closes at: its input, named with the day for a screen reader. */
+  const timeField = (which: 'opensAt' | 'closesAt', value: string) => (
+    <TextField
+      type="time"
+      size="small"
+      label={translate(`ansService.businessHours.${which}`)}
+      value={value}
+      disabled={readOnly}
+      onChange={(e) => onChange({ ...day, [which]: e.target.value })}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { 'aria-label': `${name}: ${translate(`ansService.businessHours.${which}`)}` },
+      }}
+      sx={{ width: 150 }}
+    />
+  );
   return (
     <Box
       component="li"
@@ -65,32 +81,8 @@ function DayRow({ day, name, onChange, readOnly }: { day: Day; name: string; onC
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
         {day.open && (
           <>
-            <TextField
-              type="time"
-              size="small"
-              label={translate('ansService.businessHours.opensAt')}
-              value={day.opensAt}
-              disabled={readOnly}
-              onChange={(e) => onChange({ ...day, opensAt: e.target.value })}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { 'aria-label': `${name}: ${translate('ansService.businessHours.opensAt')}` },
-              }}
-              sx={{ width: 150 }}
-            />
-            <TextField
-              type="time"
-              size="small"
-              label={translate('ansService.businessHours.closesAt')}
-              value={day.closesAt === '24:00' ? '23:59' : day.closesAt}
-              disabled={readOnly}
-              onChange={(e) => onChange({ ...day, closesAt: e.target.value })}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { 'aria-label': `${name}: ${translate('ansService.businessHours.closesAt')}` },
-              }}
-              sx={{ width: 150 }}
-            />
+            {timeField('opensAt', day.opensAt)}
+            {timeField('closesAt', day.closesAt === '24:00' ? '23:59' : day.closesAt)}
             {overnight && <Chip size="small" variant="outlined" label={translate('ansService.businessHours.overnight')} />}
           </>
         )}
