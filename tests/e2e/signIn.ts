@@ -42,6 +42,6 @@ export async function signInCustomer(page: Page, email: string) {
 }
 
 /** The header of the XSRF token (csrf.ts) a write sends, from the browser's cookie. */
-export async function xsrfHeader(page: Page): Promise<Record<string, string>> {
+async function xsrfHeader(page: Page): Promise<Record<string, string>> {
   return { [XSRF.header]: (await page.context().cookies()).find((c) => c.name === XSRF.cookie)?.value ?? '' };
 }

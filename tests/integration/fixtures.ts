@@ -7,7 +7,7 @@ import { listen, startTestApp, type TestApp, type TestDatabase } from './harness
 export type DemoUser = string | { username: string; internal: true };
 
 export const SUPPORT_ADMIN: DemoUser = { username: 'support.admin', internal: true };
-export const SUPPORT_VIEWER: DemoUser = { username: 'support.viewer', internal: true };
+const SUPPORT_VIEWER: DemoUser = { username: 'support.viewer', internal: true };
 
 /** One user of each kind: support staff who may edit and who may only look, a dealer, a customer. */
 export const ONE_OF_EACH = {
