@@ -103,7 +103,17 @@ function DialogShell({
 }) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth={maxWidth}>
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth={maxWidth}
+      // The form sits between the dialog and its parts: a column too, so the fields scroll between a
+      // fixed title and buttons, and a full-screen (phone) dialog keeps its buttons at the bottom.
+      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
+    >
       {children}
     </Dialog>
   );
