@@ -17,12 +17,9 @@ export interface InvoiceLineRow {
 }
 
 /** Invoices of an account (migration 0014; schemas/invoices.ts): 'overdue' is computed, not stored. */
-export interface InvoicesTable {
-  invoice_id: Generated<number>;
-  site_num: number;
-  site_group_num: number;
+/** The columns a customer's and a dealer's invoice share; date columns are 'YYYY-MM-DD' (the repositories select them with to_char). */
+interface BilledColumns {
   number: string;
-  /** date columns: written and read as 'YYYY-MM-DD' (the repository selects them with to_char). */
   issued_on: string;
   due_on: string;
   period_start: string;
@@ -32,26 +29,22 @@ export interface InvoicesTable {
   paid_on: string | null;
   status: Generated<'open' | 'paid' | 'void'>;
   currency: Generated<'USD' | 'CAD' | 'MXN'>;
+}
+
+export interface InvoicesTable extends BilledColumns {
+  invoice_id: Generated<number>;
+  site_num: number;
+  site_group_num: number;
   lines: Json<InvoiceLineRow[]>;
   created_at: Generated<Date>;
 }
 
 /** What the station bills a dealer for a month (migration 0017; schemas/dealerInvoices.ts): 'overdue' is computed, not stored. */
-export interface DealerInvoicesTable {
+export interface DealerInvoicesTable extends BilledColumns {
   dealer_invoice_id: Generated<number>;
   site_group_num: number;
-  number: string;
-  /** date columns: 'YYYY-MM-DD' (month: the first day of the month billed). */
+  /** The first day of the month billed, 'YYYY-MM-DD'. */
   month: string;
-  issued_on: string;
-  due_on: string;
-  period_start: string;
-  period_end: string;
-  total_cents: number;
-  paid_cents: Generated<number>;
-  paid_on: string | null;
-  status: Generated<'open' | 'paid' | 'void'>;
-  currency: Generated<'USD' | 'CAD' | 'MXN'>;
   issuer_name: string;
   issuer_address: Generated<string[]>;
   issuer_phone: string | null;
