@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, int4Range, nullableDateTime, notBlank } from './shared.js';
+import { closedObject, closedSchema, int4Range, notBlank, nullableDateTime } from './shared.js';
 import { SITE_COUNTRIES } from './siteCreate.js';
 
 /**
@@ -52,21 +52,18 @@ export const accountGroupSettingsInputSchema = {
 } as const;
 export type AccountGroupSettingsInput = FromSchema<typeof accountGroupSettingsInputSchema>;
 
-export const accountGroupSettingsSchema = {
-  $id: 'AccountGroupSettings',
-  ...closedObject({
-    siteGroupNum: { type: 'integer', ...int4Range },
-    siteGroupName: { type: 'string' },
-    dealerNumber: { type: 'string' },
-    /** The SSO team domain (staff's). */
-    teamDomain: { type: ['string', 'null'] },
-    allowedDealers: { type: 'array', items: { type: 'string' } },
-    /** §3 'ssoProviders (list of names)': names only, never their settings. */
-    ssoProviders: { type: 'array', items: { type: 'string' } },
-    hasAnsweringService: { type: 'boolean' },
-    updatedAt: nullableDateTime,
-    branding: closedObject({ headerLogoUrl: { type: ['string', 'null'] }, darkHeaderLogoUrl: { type: ['string', 'null'] } }),
-    ...editableFields,
-  }),
-} as const;
+export const accountGroupSettingsSchema = closedSchema('AccountGroupSettings', {
+  siteGroupNum: { type: 'integer', ...int4Range },
+  siteGroupName: { type: 'string' },
+  dealerNumber: { type: 'string' },
+  /** The SSO team domain (staff's). */
+  teamDomain: { type: ['string', 'null'] },
+  allowedDealers: { type: 'array', items: { type: 'string' } },
+  /** §3 'ssoProviders (list of names)': names only, never their settings. */
+  ssoProviders: { type: 'array', items: { type: 'string' } },
+  hasAnsweringService: { type: 'boolean' },
+  updatedAt: nullableDateTime,
+  branding: closedObject({ headerLogoUrl: { type: ['string', 'null'] }, darkHeaderLogoUrl: { type: ['string', 'null'] } }),
+  ...editableFields,
+});
 export type AccountGroupSettings = FromSchema<typeof accountGroupSettingsSchema>;

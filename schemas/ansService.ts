@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, INT4_MAX, int4Range, notBlank, idsFilter } from './shared.js';
+import { closedObject, closedSchema, idsFilter, INT4_MAX, int4Range, notBlank } from './shared.js';
 
 /**
  * The answering service (SPEC §2 /ans-service/*, §6 level8 + ansServiceBlockFlag + a
@@ -37,40 +37,34 @@ const name = { type: 'string', minLength: 1, maxLength: 120, ...notBlank } as co
 const timeZone = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
 /** A message as the API returns it. */
-export const ansMessageSchema = {
-  $id: 'AnsMessage',
-  ...closedObject({
-    id,
-    /** The account the call was about; null when the caller named none. */
-    siteNum: { type: ['integer', 'null'], ...int4Range },
-    siteName: { type: ['string', 'null'] },
-    callerName: { type: 'string' },
-    callerNumber: { type: 'string' },
-    kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
-    text: { type: 'string' },
-    takenAt: dateTime,
-    /** Whom the operator passed it to (the person on call), when anyone. */
-    deliveredTo: { type: ['string', 'null'] },
-    status: { type: 'string', enum: ANS_MESSAGE_STATUSES },
-    handledAt: nullableDateTime,
-    /** The name of the user who marked it handled. */
-    handledBy: { type: ['string', 'null'] },
-  }),
-} as const;
+export const ansMessageSchema = closedSchema('AnsMessage', {
+  id,
+  /** The account the call was about; null when the caller named none. */
+  siteNum: { type: ['integer', 'null'], ...int4Range },
+  siteName: { type: ['string', 'null'] },
+  callerName: { type: 'string' },
+  callerNumber: { type: 'string' },
+  kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
+  text: { type: 'string' },
+  takenAt: dateTime,
+  /** Whom the operator passed it to (the person on call), when anyone. */
+  deliveredTo: { type: ['string', 'null'] },
+  status: { type: 'string', enum: ANS_MESSAGE_STATUSES },
+  handledAt: nullableDateTime,
+  /** The name of the user who marked it handled. */
+  handledBy: { type: ['string', 'null'] },
+});
 export type AnsMessage = FromSchema<typeof ansMessageSchema>;
 
 /** filter= of the messages list: status, kind, search text, taken from/to, ids (getMany). */
-export const ansMessageFilterSchema = {
-  $id: 'AnsMessageFilter',
-  ...closedObject([], {
-    status: { type: 'string', enum: ANS_MESSAGE_STATUSES },
-    kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
-    q: { type: 'string', maxLength: 100 },
-    from: dateTime,
-    to: dateTime,
-    id: idsFilter,
-  }),
-} as const;
+export const ansMessageFilterSchema = closedSchema('AnsMessageFilter', [], {
+  status: { type: 'string', enum: ANS_MESSAGE_STATUSES },
+  kind: { type: 'string', enum: ANS_MESSAGE_KINDS },
+  q: { type: 'string', maxLength: 100 },
+  from: dateTime,
+  to: dateTime,
+  id: idsFilter,
+});
 export type AnsMessageFilter = FromSchema<typeof ansMessageFilterSchema>;
 
 /** PUT /api/ansMessages/{id}: mark handled (or open again). */
@@ -88,33 +82,27 @@ const contactMethodSchema = closedObject({
 });
 
 /** An on-call entry: who is on call from when to when, optionally every week. */
-export const onCallInputSchema = {
-  $id: 'OnCallInput',
-  ...closedObject(['personName', 'contactMethods', 'startsAt', 'endsAt', 'weekly'], {
-    personName: name,
-    contactMethods: { type: 'array', minItems: 1, maxItems: 5, items: contactMethodSchema },
-    startsAt: dateTime,
-    endsAt: dateTime,
-    /** Repeats every week at the same local times (the group's zone). */
-    weekly: { type: 'boolean' },
-    notes: { type: 'string', maxLength: 500 },
-  }),
-} as const;
+export const onCallInputSchema = closedSchema('OnCallInput', ['personName', 'contactMethods', 'startsAt', 'endsAt', 'weekly'], {
+  personName: name,
+  contactMethods: { type: 'array', minItems: 1, maxItems: 5, items: contactMethodSchema },
+  startsAt: dateTime,
+  endsAt: dateTime,
+  /** Repeats every week at the same local times (the group's zone). */
+  weekly: { type: 'boolean' },
+  notes: { type: 'string', maxLength: 500 },
+});
 export type OnCallInput = FromSchema<typeof onCallInputSchema>;
 
-export const onCallSchema = {
-  $id: 'OnCallEntry',
-  ...closedObject({
-    id,
-    personName: { type: 'string' },
-    contactMethods: { type: 'array', items: contactMethodSchema },
-    startsAt: dateTime,
-    endsAt: dateTime,
-    weekly: { type: 'boolean' },
-    notes: { type: 'string' },
-    updatedAt: dateTime,
-  }),
-} as const;
+export const onCallSchema = closedSchema('OnCallEntry', {
+  id,
+  personName: { type: 'string' },
+  contactMethods: { type: 'array', items: contactMethodSchema },
+  startsAt: dateTime,
+  endsAt: dateTime,
+  weekly: { type: 'boolean' },
+  notes: { type: 'string' },
+  updatedAt: dateTime,
+});
 export type OnCallEntry = FromSchema<typeof onCallSchema>;
 
 /** GET /api/onCall/findings: the rota's gaps and conflicts over a week, in the group's zone. */
@@ -146,47 +134,38 @@ export const rotaFindingsSchema = closedObject({
 export type RotaFindings = FromSchema<typeof rotaFindingsSchema>;
 
 /** Rule: when a message of `kind` ('any' for every kind) arrives for `siteNums` (empty: every account), notify the person. */
-export const autoNotifyInputSchema = {
-  $id: 'AutoNotifyInput',
-  ...closedObject({
-    name,
-    kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
-    siteNums: { type: 'array', maxItems: 200, uniqueItems: true, items: id },
-    personName: name,
-    channel: { type: 'string', enum: ANS_NOTIFY_CHANNELS },
-    /** An email address or a phone number, as the channel needs. */
-    destination: { type: 'string', minLength: 3, maxLength: 254, ...notBlank },
-    active: { type: 'boolean' },
-  }),
-} as const;
+export const autoNotifyInputSchema = closedSchema('AutoNotifyInput', {
+  name,
+  kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
+  siteNums: { type: 'array', maxItems: 200, uniqueItems: true, items: id },
+  personName: name,
+  channel: { type: 'string', enum: ANS_NOTIFY_CHANNELS },
+  /** An email address or a phone number, as the channel needs. */
+  destination: { type: 'string', minLength: 3, maxLength: 254, ...notBlank },
+  active: { type: 'boolean' },
+});
 export type AutoNotifyInput = FromSchema<typeof autoNotifyInputSchema>;
 
-export const autoNotifySchema = {
-  $id: 'AutoNotifyRule',
-  ...closedObject({
-    id,
-    name: { type: 'string' },
-    kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
-    siteNums: { type: 'array', items: id },
-    /** The accounts' names, in the order of siteNums. */
-    siteNames: { type: 'array', items: { type: 'string' } },
-    personName: { type: 'string' },
-    channel: { type: 'string', enum: ANS_NOTIFY_CHANNELS },
-    destination: { type: 'string' },
-    active: { type: 'boolean' },
-    lastTestAt: nullableDateTime,
-  }),
-} as const;
+export const autoNotifySchema = closedSchema('AutoNotifyRule', {
+  id,
+  name: { type: 'string' },
+  kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
+  siteNums: { type: 'array', items: id },
+  /** The accounts' names, in the order of siteNums. */
+  siteNames: { type: 'array', items: { type: 'string' } },
+  personName: { type: 'string' },
+  channel: { type: 'string', enum: ANS_NOTIFY_CHANNELS },
+  destination: { type: 'string' },
+  active: { type: 'boolean' },
+  lastTestAt: nullableDateTime,
+});
 export type AutoNotifyRule = FromSchema<typeof autoNotifySchema>;
 
-export const autoNotifyTestResultSchema = {
-  $id: 'AutoNotifyTestResult',
-  ...closedObject({
-    messageId: { type: 'integer' },
-    /** sent: the mail server or SMS provider accepted it; outboxOnly: none is configured (demo); failed. */
-    status: { type: 'string', enum: ['sent', 'outboxOnly', 'failed'] },
-  }),
-} as const;
+export const autoNotifyTestResultSchema = closedSchema('AutoNotifyTestResult', {
+  messageId: { type: 'integer' },
+  /** sent: the mail server or SMS provider accepted it; outboxOnly: none is configured (demo); failed. */
+  status: { type: 'string', enum: ['sent', 'outboxOnly', 'failed'] },
+});
 export type AutoNotifyTestResult = FromSchema<typeof autoNotifyTestResultSchema>;
 
 /** One day of the week's hours: closed, or open from opensAt to closesAt (local, the group's zone). */
@@ -198,85 +177,64 @@ const weekDaySchema = closedObject({
   closesAt: clock,
 });
 
-export const businessHoursInputSchema = {
-  $id: 'BusinessHoursInput',
-  ...closedObject({
-    timeZone,
-    days: { type: 'array', minItems: 7, maxItems: 7, items: weekDaySchema },
-  }),
-} as const;
+export const businessHoursInputSchema = closedSchema('BusinessHoursInput', {
+  timeZone,
+  days: { type: 'array', minItems: 7, maxItems: 7, items: weekDaySchema },
+});
 export type BusinessHoursInput = FromSchema<typeof businessHoursInputSchema>;
 
-export const businessHoursSchema = {
-  $id: 'BusinessHours',
-  ...closedObject({
-    /** Always 'week' (one per account group). */
-    id: { type: 'string' },
-    timeZone: { type: 'string' },
-    days: { type: 'array', items: weekDaySchema },
-    /** Whether the office is open at the time of the answer (week hours and exceptions). */
-    openNow: { type: 'boolean' },
-    updatedAt: nullableDateTime,
-  }),
-} as const;
+export const businessHoursSchema = closedSchema('BusinessHours', {
+  /** Always 'week' (one per account group). */
+  id: { type: 'string' },
+  timeZone: { type: 'string' },
+  days: { type: 'array', items: weekDaySchema },
+  /** Whether the office is open at the time of the answer (week hours and exceptions). */
+  openNow: { type: 'boolean' },
+  updatedAt: nullableDateTime,
+});
 export type BusinessHours = FromSchema<typeof businessHoursSchema>;
 
 /** A dated exception: a holiday or closure (closed all day) or special hours, from `date` to `endDate` inclusive. */
-export const hoursExceptionInputSchema = {
-  $id: 'HoursExceptionInput',
-  ...closedObject(['name', 'date', 'endDate', 'closed'], {
-    name,
-    date: day,
-    endDate: day,
-    closed: { type: 'boolean' },
-    /** Special hours (closed false). */
-    opensAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
-    closesAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
-  }),
-} as const;
+export const hoursExceptionInputSchema = closedSchema('HoursExceptionInput', ['name', 'date', 'endDate', 'closed'], {
+  name,
+  date: day,
+  endDate: day,
+  closed: { type: 'boolean' },
+  /** Special hours (closed false). */
+  opensAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
+  closesAt: { type: ['string', 'null'], pattern: clock.pattern, errorMessage: clock.errorMessage },
+});
 export type HoursExceptionInput = FromSchema<typeof hoursExceptionInputSchema>;
 
-export const hoursExceptionSchema = {
-  $id: 'HoursException',
-  ...closedObject({
-    id,
-    name: { type: 'string' },
-    date: day,
-    endDate: day,
-    closed: { type: 'boolean' },
-    opensAt: { type: ['string', 'null'] },
-    closesAt: { type: ['string', 'null'] },
-  }),
-} as const;
+export const hoursExceptionSchema = closedSchema('HoursException', {
+  id,
+  name: { type: 'string' },
+  date: day,
+  endDate: day,
+  closed: { type: 'boolean' },
+  opensAt: { type: ['string', 'null'] },
+  closesAt: { type: ['string', 'null'] },
+});
 export type HoursException = FromSchema<typeof hoursExceptionSchema>;
 
-export const hoursExceptionFilterSchema = {
-  $id: 'HoursExceptionFilter',
-  ...closedObject([], {
-    /** Only those ending on or after this day (upcoming). */
-    from: day,
-    id: idsFilter,
-  }),
-} as const;
+export const hoursExceptionFilterSchema = closedSchema('HoursExceptionFilter', [], {
+  /** Only those ending on or after this day (upcoming). */
+  from: day,
+  id: idsFilter,
+});
 export type HoursExceptionFilter = FromSchema<typeof hoursExceptionFilterSchema>;
 
 /** The on-call list takes an optional week to report gaps and conflicts over. */
-export const onCallFilterSchema = {
-  $id: 'OnCallFilter',
-  ...closedObject([], {
-    q: { type: 'string', maxLength: 100 },
-    id: idsFilter,
-  }),
-} as const;
+export const onCallFilterSchema = closedSchema('OnCallFilter', [], {
+  q: { type: 'string', maxLength: 100 },
+  id: idsFilter,
+});
 export type OnCallFilter = FromSchema<typeof onCallFilterSchema>;
 
-export const autoNotifyFilterSchema = {
-  $id: 'AutoNotifyFilter',
-  ...closedObject([], {
-    kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
-    id: idsFilter,
-  }),
-} as const;
+export const autoNotifyFilterSchema = closedSchema('AutoNotifyFilter', [], {
+  kind: { type: 'string', enum: ['any', ...ANS_MESSAGE_KINDS] },
+  id: idsFilter,
+});
 export type AutoNotifyFilter = FromSchema<typeof autoNotifyFilterSchema>;
 
 /** Most messages in one POST /api/integrations/ansMessages call. */
@@ -286,9 +244,10 @@ const ANS_MESSAGE_BATCH_MAX = 500;
  * A message the answering service's call centre took (server to server, POST
  * /api/integrations/ansMessages): for an account group, about one of its accounts or none.
  */
-export const ansMessageIngestItemSchema = {
-  $id: 'AnsMessageIngestItem',
-  ...closedObject(['siteGroupNum', 'callerName', 'callerNumber', 'kind', 'text', 'takenAt'], {
+export const ansMessageIngestItemSchema = closedSchema(
+  'AnsMessageIngestItem',
+  ['siteGroupNum', 'callerName', 'callerNumber', 'kind', 'text', 'takenAt'],
+  {
     siteGroupNum: id,
     siteNum: { type: ['integer', 'null'], ...int4Range },
     callerName: { type: 'string', minLength: 1, maxLength: 120, ...notBlank },
@@ -298,26 +257,20 @@ export const ansMessageIngestItemSchema = {
     takenAt: dateTime,
     /** Whom the operator passed it to, when anyone. */
     deliveredTo: { type: ['string', 'null'], maxLength: 200 },
-  }),
-} as const;
+  },
+);
 export type AnsMessageIngestItem = FromSchema<typeof ansMessageIngestItemSchema>;
 
-export const ansMessageIngestSchema = {
-  $id: 'AnsMessageIngest',
-  ...closedObject({
-    messages: { type: 'array', minItems: 1, maxItems: ANS_MESSAGE_BATCH_MAX, items: ansMessageIngestItemSchema },
-  }),
-} as const;
+export const ansMessageIngestSchema = closedSchema('AnsMessageIngest', {
+  messages: { type: 'array', minItems: 1, maxItems: ANS_MESSAGE_BATCH_MAX, items: ansMessageIngestItemSchema },
+});
 export type AnsMessageIngest = FromSchema<typeof ansMessageIngestSchema>;
 
-export const ansMessageIngestResultSchema = {
-  $id: 'AnsMessageIngestResult',
-  ...closedObject({
-    accepted: { type: 'integer', ...int4Range },
-    /** Notifications the auto-notify rules sent (mail or text) for these messages. */
-    notified: { type: 'integer', ...int4Range },
-  }),
-} as const;
+export const ansMessageIngestResultSchema = closedSchema('AnsMessageIngestResult', {
+  accepted: { type: 'integer', ...int4Range },
+  /** Notifications the auto-notify rules sent (mail or text) for these messages. */
+  notified: { type: 'integer', ...int4Range },
+});
 
 /** The answering service's schemas with an `$id`, for the catalog. */
 export const ANS_SERVICE_SCHEMAS = [

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from './constants.js';
-import { closedObject, INT4_MAX } from './shared.js';
+import { closedObject, closedSchema, INT4_MAX } from './shared.js';
 
 /**
  * Sign-in, tokens, MFA and report codes: SPEC §3 (login requirements, MFA
@@ -97,31 +97,25 @@ export const MSA_MFA_PURPOSE_CODES = {
 // ---------------------------------------------------------------- sign-in
 
 /** §5 login (dealer and internal), §7 'Login: username, password, internal flag, returnUrl and client IP'. */
-export const loginRequestSchema = {
-  $id: 'LoginRequest',
-  ...closedObject(['username', 'password'], {
-    username: { type: 'string', minLength: 1, maxLength: LIMITS.usernameMax },
-    password: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.passwordInputMax },
-    internal: { type: 'boolean' },
-    returnUrl: returnUrlField,
-    clientIp: { type: 'string', maxLength: INPUT_LIMITS.clientIpMax },
-    /** The ALTCHA payload, once a refusal said captchaRequired (many recent failures from the address). */
-    captcha: captchaField,
-  }),
-} as const;
+export const loginRequestSchema = closedSchema('LoginRequest', ['username', 'password'], {
+  username: { type: 'string', minLength: 1, maxLength: LIMITS.usernameMax },
+  password: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.passwordInputMax },
+  internal: { type: 'boolean' },
+  returnUrl: returnUrlField,
+  clientIp: { type: 'string', maxLength: INPUT_LIMITS.clientIpMax },
+  /** The ALTCHA payload, once a refusal said captchaRequired (many recent failures from the address). */
+  captcha: captchaField,
+});
 export type LoginRequest = FromSchema<typeof loginRequestSchema>;
 
 /** §5 login, customer variant: the username is an email. §7 'Login: email, password and returnUrl'. */
-export const msaLoginRequestSchema = {
-  $id: 'MsaLoginRequest',
-  ...closedObject(['email', 'password'], {
-    email: emailField,
-    password: { type: 'string', minLength: 1, maxLength: LIMITS.msaPasswordMax },
-    returnUrl: returnUrlField,
-    /** As on the dealer login. */
-    captcha: captchaField,
-  }),
-} as const;
+export const msaLoginRequestSchema = closedSchema('MsaLoginRequest', ['email', 'password'], {
+  email: emailField,
+  password: { type: 'string', minLength: 1, maxLength: LIMITS.msaPasswordMax },
+  returnUrl: returnUrlField,
+  /** As on the dealer login. */
+  captcha: captchaField,
+});
 export type MsaLoginRequest = FromSchema<typeof msaLoginRequestSchema>;
 
 /**
@@ -129,13 +123,10 @@ export type MsaLoginRequest = FromSchema<typeof msaLoginRequestSchema>;
  * next attempt from this address must carry a solved captcha (the form then
  * shows the widget). A throttled attempt answers 429 with Retry-After instead.
  */
-export const loginRefusalSchema = {
-  $id: 'LoginRefusal',
-  ...closedObject(['message'], {
-    message: { type: 'string' },
-    captchaRequired: { type: 'boolean' },
-  }),
-} as const;
+export const loginRefusalSchema = closedSchema('LoginRefusal', ['message'], {
+  message: { type: 'string' },
+  captchaRequired: { type: 'boolean' },
+});
 export type LoginRefusal = FromSchema<typeof loginRefusalSchema>;
 
 /**
@@ -171,51 +162,36 @@ export const tokenSchema = { $id: 'Token', ...tokenFields } as const;
 export type Token = FromSchema<typeof tokenSchema>;
 
 /** Answer of a credential check (dealer and MSA): success, reqs and, once signed in, the token. */
-export const loginResponseSchema = {
-  $id: 'LoginResponse',
-  ...closedObject(['success', 'reqs'], {
-    success: { type: 'boolean' },
-    reqs: loginRequirementsFields,
-    token: { ...tokenFields, type: ['object', 'null'] },
-  }),
-} as const;
+export const loginResponseSchema = closedSchema('LoginResponse', ['success', 'reqs'], {
+  success: { type: 'boolean' },
+  reqs: loginRequirementsFields,
+  token: { ...tokenFields, type: ['object', 'null'] },
+});
 export type LoginResponse = FromSchema<typeof loginResponseSchema>;
 
 /** Answer of a login step done (MFA verify, username, questions, password, terms): the reqs still pending. */
-export const stepResultSchema = {
-  $id: 'StepResult',
-  ...closedObject({
-    success: { type: 'boolean' },
-    reqs: loginRequirementsFields,
-  }),
-} as const;
+export const stepResultSchema = closedSchema('StepResult', {
+  success: { type: 'boolean' },
+  reqs: loginRequirementsFields,
+});
 export type StepResult = FromSchema<typeof stepResultSchema>;
 
 /** §7 'Validate username' (dealer and MSA). */
-export const usernameCheckSchema = {
-  $id: 'UsernameCheck',
-  ...closedObject({
-    username: { type: 'string', minLength: 1, maxLength: LIMITS.emailMax },
-  }),
-} as const;
+export const usernameCheckSchema = closedSchema('UsernameCheck', {
+  username: { type: 'string', minLength: 1, maxLength: LIMITS.emailMax },
+});
 export type UsernameCheck = FromSchema<typeof usernameCheckSchema>;
 
 /** §5 Team Domain: required (§7 tenant lookup). */
-export const teamDomainSchema = {
-  $id: 'TeamDomain',
-  ...closedObject({
-    teamDomain: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.teamDomainMax },
-  }),
-} as const;
+export const teamDomainSchema = closedSchema('TeamDomain', {
+  teamDomain: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.teamDomainMax },
+});
 export type TeamDomain = FromSchema<typeof teamDomainSchema>;
 
 /** §7 'Exchange SSO code: ssoCode'. */
-export const ssoExchangeSchema = {
-  $id: 'SsoExchange',
-  ...closedObject({
-    ssoCode: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax },
-  }),
-} as const;
+export const ssoExchangeSchema = closedSchema('SsoExchange', {
+  ssoCode: { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax },
+});
 export type SsoExchange = FromSchema<typeof ssoExchangeSchema>;
 
 /**
@@ -251,63 +227,45 @@ export type SsoCallbackQuery = FromSchema<typeof ssoCallbackQuerySchema>;
 // ---------------------------------------------------------------- MFA calls
 
 /** §7 POST mfa/request. Without a contact value the code goes to the user's phone or email (§4). */
-export const mfaRequestSchema = {
-  $id: 'MfaRequest',
-  ...closedObject(['type', 'mfaType'], {
-    contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
-    type: mfaContactTypeField,
-    mfaType: mfaPurposeField,
-  }),
-} as const;
+export const mfaRequestSchema = closedSchema('MfaRequest', ['type', 'mfaType'], {
+  contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
+  type: mfaContactTypeField,
+  mfaType: mfaPurposeField,
+});
 export type MfaRequest = FromSchema<typeof mfaRequestSchema>;
 
 /** §7 POST mfa/verify, §5 MFA code. */
-export const mfaVerifySchema = {
-  $id: 'MfaVerify',
-  ...closedObject(['code'], {
-    code: mfaCodeField,
-    rememberDevice: { type: 'boolean' },
-  }),
-} as const;
+export const mfaVerifySchema = closedSchema('MfaVerify', ['code'], {
+  code: mfaCodeField,
+  rememberDevice: { type: 'boolean' },
+});
 export type MfaVerify = FromSchema<typeof mfaVerifySchema>;
 
 /** Answer of POST mfa/request: where the code went, masked (§4), and by which channel. */
-export const mfaSentSchema = {
-  $id: 'MfaSent',
-  ...closedObject({
-    mfaSentTo: { type: 'string' },
-    mfaSentToMsg: mfaContactTypeField,
-  }),
-} as const;
+export const mfaSentSchema = closedSchema('MfaSent', {
+  mfaSentTo: { type: 'string' },
+  mfaSentToMsg: mfaContactTypeField,
+});
 export type MfaSent = FromSchema<typeof mfaSentSchema>;
 
 /** Answer of DELETE account/trustedDevices: how many remembered devices were forgotten. */
-export const trustedDevicesRevokedSchema = {
-  $id: 'TrustedDevicesRevoked',
-  ...closedObject({
-    success: { type: 'boolean' },
-    revoked: { type: 'integer', minimum: 0, maximum: INT4_MAX },
-  }),
-} as const;
+export const trustedDevicesRevokedSchema = closedSchema('TrustedDevicesRevoked', {
+  success: { type: 'boolean' },
+  revoked: { type: 'integer', minimum: 0, maximum: INT4_MAX },
+});
 export type TrustedDevicesRevoked = FromSchema<typeof trustedDevicesRevokedSchema>;
 
 /** §7 POST mfa/request/msa. */
-export const mfaRequestMsaSchema = {
-  $id: 'MfaRequestMsa',
-  ...closedObject({
-    email: emailField,
-  }),
-} as const;
+export const mfaRequestMsaSchema = closedSchema('MfaRequestMsa', {
+  email: emailField,
+});
 export type MfaRequestMsa = FromSchema<typeof mfaRequestMsaSchema>;
 
 /** §7 POST mfa/verify/msa: the MSA username is the email. */
-export const mfaVerifyMsaSchema = {
-  $id: 'MfaVerifyMsa',
-  ...closedObject({
-    username: emailField,
-    code: mfaCodeField,
-  }),
-} as const;
+export const mfaVerifyMsaSchema = closedSchema('MfaVerifyMsa', {
+  username: emailField,
+  code: mfaCodeField,
+});
 export type MfaVerifyMsa = FromSchema<typeof mfaVerifyMsaSchema>;
 
 // ---------------------------------------------------------------- report download by link
@@ -315,30 +273,24 @@ export type MfaVerifyMsa = FromSchema<typeof mfaVerifyMsaSchema>;
 const linkIdField = { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax } as const;
 
 /** §7 POST mfa/requestReportCode: linkID, type email, purpose reportingVerification, resend flag. */
-export const requestReportCodeSchema = {
-  $id: 'RequestReportCode',
-  ...closedObject(['linkID', 'type', 'mfaType'], {
-    linkID: linkIdField,
-    contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
-    type: mfaContactTypeField,
-    mfaType: mfaPurposeField,
-    resendCode: { type: 'boolean' },
-  }),
-} as const;
+export const requestReportCodeSchema = closedSchema('RequestReportCode', ['linkID', 'type', 'mfaType'], {
+  linkID: linkIdField,
+  contactMethodValue: { type: ['string', 'null'], maxLength: LIMITS.contactMax },
+  type: mfaContactTypeField,
+  mfaType: mfaPurposeField,
+  resendCode: { type: 'boolean' },
+});
 export type RequestReportCode = FromSchema<typeof requestReportCodeSchema>;
 
 /** §5 'The report dialog requires exactly 6 digits'; §7 'Download report from code: linkID and code'. */
-export const reportCodeVerifySchema = {
-  $id: 'ReportCodeVerify',
-  ...closedObject({
-    linkID: linkIdField,
-    code: {
-      type: 'string',
-      minLength: LIMITS.mfaCodeLength,
-      maxLength: LIMITS.mfaCodeLength,
-      pattern: `^[0-9]{${LIMITS.mfaCodeLength}}$`,
-      errorMessage: { pattern: 'validation.digits' },
-    },
-  }),
-} as const;
+export const reportCodeVerifySchema = closedSchema('ReportCodeVerify', {
+  linkID: linkIdField,
+  code: {
+    type: 'string',
+    minLength: LIMITS.mfaCodeLength,
+    maxLength: LIMITS.mfaCodeLength,
+    pattern: `^[0-9]{${LIMITS.mfaCodeLength}}$`,
+    errorMessage: { pattern: 'validation.digits' },
+  },
+});
 export type ReportCodeVerify = FromSchema<typeof reportCodeVerifySchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank, int4IdsFilter, siteNumOrIds } from './shared.js';
+import { closedSchema, INT4_MAX, int4IdsFilter, int4Range, notBlank, siteNumOrIds } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -45,38 +45,26 @@ const readOnlyFields = {
 } as const;
 
 /** Create (siteNum required) and update (siteNum ignored: a contact stays with its account) body. */
-export const contactInputSchema = {
-  $id: 'ContactInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'phoneNumber'],
-  properties: { siteNum, ...contactFields, ...readOnlyFields },
-} as const;
+export const contactInputSchema = closedSchema('ContactInput', ['name', 'phoneNumber'], { siteNum, ...contactFields, ...readOnlyFields });
 export type ContactInput = FromSchema<typeof contactInputSchema>;
 
 /** A contact as the API returns it. `id` is contactId. */
-export const contactSchema = {
-  $id: 'Contact',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'contactId', 'siteNum', 'position', 'name', 'relation', 'phoneNumber', 'email', 'hasKey', 'verifies', 'passcodeMasked'],
-  properties: {
-    id: { type: 'integer', ...int4Range },
-    contactId: { type: 'integer', ...int4Range },
-    siteNum,
-    /** 1 is called first. */
-    position: { type: 'integer', ...int4Range },
-    name: { type: 'string' },
-    relation: { type: ['string', 'null'] },
-    /** E.164 (with ';ext=' and the extension); older rows as they were typed. */
-    phoneNumber: { type: ['string', 'null'] },
-    email: { type: ['string', 'null'] },
-    hasKey: { type: 'boolean' },
-    verifies: { type: 'boolean' },
-    /** Bullets as long as the contact's passcode; null without one. */
-    passcodeMasked: { type: ['string', 'null'] },
-  },
-} as const;
+export const contactSchema = closedSchema('Contact', {
+  id: { type: 'integer', ...int4Range },
+  contactId: { type: 'integer', ...int4Range },
+  siteNum,
+  /** 1 is called first. */
+  position: { type: 'integer', ...int4Range },
+  name: { type: 'string' },
+  relation: { type: ['string', 'null'] },
+  /** E.164 (with ';ext=' and the extension); older rows as they were typed. */
+  phoneNumber: { type: ['string', 'null'] },
+  email: { type: ['string', 'null'] },
+  hasKey: { type: 'boolean' },
+  verifies: { type: 'boolean' },
+  /** Bullets as long as the contact's passcode; null without one. */
+  passcodeMasked: { type: ['string', 'null'] },
+});
 export type Contact = FromSchema<typeof contactSchema>;
 
 /** `filter` of GET /api/contacts: one account's call list, or contacts by id (getMany). */
@@ -93,15 +81,9 @@ export const contactFilterSchema = {
 export type ContactFilter = FromSchema<typeof contactFilterSchema>;
 
 /** PUT /api/sites/{siteNum}/contacts/order: every contact of the account, first called first. */
-export const contactOrderSchema = {
-  $id: 'ContactOrder',
-  type: 'object',
-  additionalProperties: false,
-  required: ['contactIds'],
-  properties: {
-    contactIds: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, minItems: 1, maxItems: 100 },
-  },
-} as const;
+export const contactOrderSchema = closedSchema('ContactOrder', {
+  contactIds: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT4_MAX }, minItems: 1, maxItems: 100 },
+});
 export type ContactOrder = FromSchema<typeof contactOrderSchema>;
 
 const contactLabel = (field: keyof typeof contactFields) => `accountEdits.contacts.fields.${field}`;

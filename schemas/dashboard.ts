@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { SIGNAL_KINDS } from './events.js';
-import { closedObject, int4Range } from './shared.js';
+import { closedObject, closedSchema, int4Range } from './shared.js';
 import { SITE_STATUSES, SITE_WARNINGS } from './sites.js';
 
 /**
@@ -34,47 +34,44 @@ function byKey<K extends readonly string[]>(keys: K) {
   } as const;
 }
 
-export const dashboardSchema = {
-  $id: 'Dashboard',
-  ...closedObject({
-    siteGroupNum: { type: ['integer', 'null'], ...int4Range },
-    generatedAt: { type: 'string', format: 'date-time' },
-    totalSites: count,
-    /** Accounts per SITE_STATUSES (sites.status). */
-    statusCounts: byKey(SITE_STATUSES),
-    /** Alarm events (event kind 'alarm') in the last 24 hours and the last 7 days. */
-    alarms: closedObject({ last24h: count, last7d: count }),
-    /** Accounts with a device on test now (devices.on_test_until later than now), soonest end first. */
-    onTest: closedObject({
-      total: count,
-      sites: {
-        type: 'array',
-        maxItems: DASHBOARD_LIST_LIMIT,
-        items: closedObject({ ...siteRef, until: { type: 'string', format: 'date-time' } }),
-      },
-    }),
-    /** Accounts with each data-completeness warning (src/common/siteWarnings.ts). */
-    warningCounts: byKey(SITE_WARNINGS),
-    /** One entry per UTC day, oldest first, DASHBOARD_DAYS of them ending today; events per kind. */
-    alarmsPerDay: {
-      type: 'array',
-      maxItems: DASHBOARD_DAYS,
-      items: closedObject({
-        day: { type: 'string', format: 'date' },
-        counts: byKey(SIGNAL_KINDS),
-      }),
-    },
-    /** The accounts with the most alarms over DASHBOARD_DAYS (false-alarm candidates), most first. */
-    topSites: {
+export const dashboardSchema = closedSchema('Dashboard', {
+  siteGroupNum: { type: ['integer', 'null'], ...int4Range },
+  generatedAt: { type: 'string', format: 'date-time' },
+  totalSites: count,
+  /** Accounts per SITE_STATUSES (sites.status). */
+  statusCounts: byKey(SITE_STATUSES),
+  /** Alarm events (event kind 'alarm') in the last 24 hours and the last 7 days. */
+  alarms: closedObject({ last24h: count, last7d: count }),
+  /** Accounts with a device on test now (devices.on_test_until later than now), soonest end first. */
+  onTest: closedObject({
+    total: count,
+    sites: {
       type: 'array',
       maxItems: DASHBOARD_LIST_LIMIT,
-      items: closedObject({ ...siteRef, alarms: count }),
-    },
-    /** The user's favourite accounts in the group with their status (the names and links come from the shell's favourites). */
-    favorites: {
-      type: 'array',
-      items: closedObject({ siteNum: { type: 'integer', ...int4Range }, status: { type: 'string', enum: SITE_STATUSES } }),
+      items: closedObject({ ...siteRef, until: { type: 'string', format: 'date-time' } }),
     },
   }),
-} as const;
+  /** Accounts with each data-completeness warning (src/common/siteWarnings.ts). */
+  warningCounts: byKey(SITE_WARNINGS),
+  /** One entry per UTC day, oldest first, DASHBOARD_DAYS of them ending today; events per kind. */
+  alarmsPerDay: {
+    type: 'array',
+    maxItems: DASHBOARD_DAYS,
+    items: closedObject({
+      day: { type: 'string', format: 'date' },
+      counts: byKey(SIGNAL_KINDS),
+    }),
+  },
+  /** The accounts with the most alarms over DASHBOARD_DAYS (false-alarm candidates), most first. */
+  topSites: {
+    type: 'array',
+    maxItems: DASHBOARD_LIST_LIMIT,
+    items: closedObject({ ...siteRef, alarms: count }),
+  },
+  /** The user's favourite accounts in the group with their status (the names and links come from the shell's favourites). */
+  favorites: {
+    type: 'array',
+    items: closedObject({ siteNum: { type: 'integer', ...int4Range }, status: { type: 'string', enum: SITE_STATUSES } }),
+  },
+});
 export type Dashboard = FromSchema<typeof dashboardSchema>;

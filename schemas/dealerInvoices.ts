@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { cents, INVOICE_STATUSES, invoiceAmounts, invoiceDates } from './invoices.js';
-import { closedObject, INT4_MAX, int4Range, int4IdsFilter } from './shared.js';
+import { closedObject, closedSchema, INT4_MAX, int4IdsFilter, int4Range } from './shared.js';
 
 /**
  * Billing for dealers (SPEC §2 /billing, §6 billingRead): what the monitoring station
@@ -74,39 +74,30 @@ const partySchema = closedObject({
 });
 
 /** One invoice with what each account was billed for (GET /api/invoices/{id}). */
-export const dealerInvoiceDetailSchema = {
-  $id: 'DealerInvoiceDetail',
-  ...closedObject({
-    ...invoiceProperties,
-    issuer: partySchema,
-    dealerName: { type: 'string' },
-    dealerNumber: { type: 'string' },
-    /** By account number; the group's own lines last. */
-    accounts: { type: 'array', items: dealerInvoiceAccountSchema },
-  }),
-} as const;
+export const dealerInvoiceDetailSchema = closedSchema('DealerInvoiceDetail', {
+  ...invoiceProperties,
+  issuer: partySchema,
+  dealerName: { type: 'string' },
+  dealerNumber: { type: 'string' },
+  /** By account number; the group's own lines last. */
+  accounts: { type: 'array', items: dealerInvoiceAccountSchema },
+});
 export type DealerInvoiceDetail = FromSchema<typeof dealerInvoiceDetailSchema>;
 
 /** `filter` of GET /api/invoices: a status, a year, or ids (react-admin's getMany). */
-export const dealerInvoiceFilterSchema = {
-  $id: 'DealerInvoiceFilter',
-  ...closedObject([], {
-    status: { type: 'string', enum: INVOICE_STATUSES },
-    year: { type: 'integer', minimum: 2000, maximum: 2100 },
-    id: int4IdsFilter,
-  }),
-} as const;
+export const dealerInvoiceFilterSchema = closedSchema('DealerInvoiceFilter', [], {
+  status: { type: 'string', enum: INVOICE_STATUSES },
+  year: { type: 'integer', minimum: 2000, maximum: 2100 },
+  id: int4IdsFilter,
+});
 export type DealerInvoiceFilter = FromSchema<typeof dealerInvoiceFilterSchema>;
 
 /** Sort fields of the list; default month DESC. */
 export const DEALER_INVOICE_SORT_FIELDS = ['month', 'dueOn', 'totalCents', 'balanceCents', 'id'] as const;
 
 /** GET /api/invoices/export?format=csv|xlsx[&id=N]: every line of the group's invoices, or of one. */
-export const dealerInvoiceExportQuerySchema = {
-  $id: 'DealerInvoiceExportQuery',
-  ...closedObject(['format'], {
-    format: { type: 'string', enum: ['csv', 'xlsx'] },
-    id,
-  }),
-} as const;
+export const dealerInvoiceExportQuerySchema = closedSchema('DealerInvoiceExportQuery', ['format'], {
+  format: { type: 'string', enum: ['csv', 'xlsx'] },
+  id,
+});
 export type DealerInvoiceExportQuery = FromSchema<typeof dealerInvoiceExportQuerySchema>;

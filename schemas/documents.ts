@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { INT4_MAX, int4Range, notBlank, int4IdsFilter, idsFilter } from './shared.js';
+import { closedSchema, idsFilter, INT4_MAX, int4IdsFilter, int4Range, notBlank } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -40,22 +40,16 @@ const documentFields = {
 } as const;
 
 /** The fields of an upload (sent as multipart fields) and of an edit (JSON). */
-export const libraryDocumentInputSchema = {
-  $id: 'LibraryDocumentInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['library', 'title', 'tags', 'audience'],
-  properties: {
-    ...documentFields,
-    // Read-only fields react-admin sends back on update: ignored.
-    id: { type: 'integer', readOnly: true, ...int4Range },
-    fileName: { type: 'string', readOnly: true },
-    contentType: { type: 'string', readOnly: true },
-    sizeBytes: { type: 'integer', readOnly: true },
-    uploadedAt: { type: 'string', readOnly: true },
-    updatedAt: { type: 'string', readOnly: true },
-  },
-} as const;
+export const libraryDocumentInputSchema = closedSchema('LibraryDocumentInput', ['library', 'title', 'tags', 'audience'], {
+  ...documentFields,
+  // Read-only fields react-admin sends back on update: ignored.
+  id: { type: 'integer', readOnly: true, ...int4Range },
+  fileName: { type: 'string', readOnly: true },
+  contentType: { type: 'string', readOnly: true },
+  sizeBytes: { type: 'integer', readOnly: true },
+  uploadedAt: { type: 'string', readOnly: true },
+  updatedAt: { type: 'string', readOnly: true },
+});
 export type LibraryDocumentInput = FromSchema<typeof libraryDocumentInputSchema>;
 
 /**
@@ -89,12 +83,10 @@ export const libraryDocumentUploadUi = {
 } as const satisfies UiHints<keyof typeof libraryDocumentUploadSchema.properties>;
 
 /** A library document as the API returns it. */
-export const libraryDocumentSchema = {
-  $id: 'LibraryDocument',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'library', 'title', 'tags', 'audience', 'fileName', 'contentType', 'sizeBytes', 'uploadedAt', 'updatedAt'],
-  properties: {
+export const libraryDocumentSchema = closedSchema(
+  'LibraryDocument',
+  ['id', 'library', 'title', 'tags', 'audience', 'fileName', 'contentType', 'sizeBytes', 'uploadedAt', 'updatedAt'],
+  {
     id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
     ...documentFields,
     fileName: { type: 'string' },
@@ -103,22 +95,17 @@ export const libraryDocumentSchema = {
     uploadedAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
   },
-} as const;
+);
 export type LibraryDocument = FromSchema<typeof libraryDocumentSchema>;
 
 /** Filters of the list: one library, text in the title or a tag, one tag exactly. */
-export const libraryDocumentFilterSchema = {
-  $id: 'LibraryDocumentFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    library: { type: 'string', enum: DOCUMENT_LIBRARIES },
-    q: { type: 'string', maxLength: DOCUMENT_LIMITS.queryMax },
-    tag: { type: 'string', maxLength: DOCUMENT_LIMITS.tagMax },
-    audience: { type: 'string', enum: DOCUMENT_AUDIENCES },
-    id: int4IdsFilter,
-  },
-} as const;
+export const libraryDocumentFilterSchema = closedSchema('LibraryDocumentFilter', [], {
+  library: { type: 'string', enum: DOCUMENT_LIBRARIES },
+  q: { type: 'string', maxLength: DOCUMENT_LIMITS.queryMax },
+  tag: { type: 'string', maxLength: DOCUMENT_LIMITS.tagMax },
+  audience: { type: 'string', enum: DOCUMENT_AUDIENCES },
+  id: int4IdsFilter,
+});
 export type LibraryDocumentFilter = FromSchema<typeof libraryDocumentFilterSchema>;
 
 export const DOCUMENT_SORT_FIELDS = ['id', 'title', 'updatedAt', 'sizeBytes'] as const;
@@ -142,17 +129,11 @@ const roadmapFields = {
   published: { type: 'boolean' },
 } as const;
 
-export const roadmapItemInputSchema = {
-  $id: 'RoadmapItemInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['title', 'status'],
-  properties: {
-    ...roadmapFields,
-    id: { type: 'integer', readOnly: true, ...int4Range },
-    updatedAt: { type: 'string', readOnly: true },
-  },
-} as const;
+export const roadmapItemInputSchema = closedSchema('RoadmapItemInput', ['title', 'status'], {
+  ...roadmapFields,
+  id: { type: 'integer', readOnly: true, ...int4Range },
+  updatedAt: { type: 'string', readOnly: true },
+});
 export type RoadmapItemInput = FromSchema<typeof roadmapItemInputSchema>;
 
 /** The roadmap item's form (uiHints.ts): the day it shipped is asked only of a shipped item. */
@@ -168,29 +149,22 @@ export const roadmapItemUi = {
   },
 } as const satisfies UiHints<keyof typeof roadmapFields>;
 
-export const roadmapItemSchema = {
-  $id: 'RoadmapItem',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'title', 'description', 'status', 'targetDate', 'shippedOn', 'published', 'updatedAt'],
-  properties: {
+export const roadmapItemSchema = closedSchema(
+  'RoadmapItem',
+  ['id', 'title', 'description', 'status', 'targetDate', 'shippedOn', 'published', 'updatedAt'],
+  {
     id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
     ...roadmapFields,
     updatedAt: { type: 'string', format: 'date-time' },
   },
-} as const;
+);
 export type RoadmapItem = FromSchema<typeof roadmapItemSchema>;
 
-export const roadmapItemFilterSchema = {
-  $id: 'RoadmapItemFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    status: { type: 'string', enum: ROADMAP_STATUSES },
-    q: { type: 'string', maxLength: 100 },
-    id: int4IdsFilter,
-  },
-} as const;
+export const roadmapItemFilterSchema = closedSchema('RoadmapItemFilter', [], {
+  status: { type: 'string', enum: ROADMAP_STATUSES },
+  q: { type: 'string', maxLength: 100 },
+  id: int4IdsFilter,
+});
 export type RoadmapItemFilter = FromSchema<typeof roadmapItemFilterSchema>;
 
 // ---- Contact us (/home/contact-us) ----
@@ -201,29 +175,17 @@ export type ContactTopic = (typeof CONTACT_TOPICS)[number];
 export const CONTACT_MESSAGE_MAX = 4000;
 
 /** The form's fields (sent as multipart fields beside an optional attachment). */
-export const contactRequestInputSchema = {
-  $id: 'ContactRequestInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['topic', 'message'],
-  properties: {
-    topic: { type: 'string', enum: CONTACT_TOPICS },
-    message: { type: 'string', minLength: 1, maxLength: CONTACT_MESSAGE_MAX, ...notBlank },
-  },
-} as const;
+export const contactRequestInputSchema = closedSchema('ContactRequestInput', {
+  topic: { type: 'string', enum: CONTACT_TOPICS },
+  message: { type: 'string', minLength: 1, maxLength: CONTACT_MESSAGE_MAX, ...notBlank },
+});
 export type ContactRequestInput = FromSchema<typeof contactRequestInputSchema>;
 
 /** What the user is shown: the reference support answers under. */
-export const contactRequestReceiptSchema = {
-  $id: 'ContactRequestReceipt',
-  type: 'object',
-  additionalProperties: false,
-  required: ['reference', 'createdAt'],
-  properties: {
-    reference: { type: 'string', pattern: '^CU-\\d{4}-\\d{6,}$' },
-    createdAt: { type: 'string', format: 'date-time' },
-  },
-} as const;
+export const contactRequestReceiptSchema = closedSchema('ContactRequestReceipt', {
+  reference: { type: 'string', pattern: '^CU-\\d{4}-\\d{6,}$' },
+  createdAt: { type: 'string', format: 'date-time' },
+});
 export type ContactRequestReceipt = FromSchema<typeof contactRequestReceiptSchema>;
 
 // ---- Staff's inbox of contact-us messages (/contact-requests, application 1) ----
@@ -235,67 +197,37 @@ export const CONTACT_NOTE_MAX = 2000;
 export const CONTACT_REQUEST_SORT_FIELDS = ['createdAt', 'status', 'id'] as const;
 
 /** A message as support reads it: who sent it, what about, the attachment's name, and support's own status and note. */
-export const contactRequestSchema = {
-  $id: 'ContactRequest',
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'reference',
-    'topic',
-    'message',
-    'status',
-    'internalNote',
-    'createdAt',
-    'updatedAt',
-    'updatedBy',
-    'senderUserId',
-    'senderUsername',
-    'senderName',
-    'senderEmail',
-    'senderApplicationNum',
-    'senderDealerNumber',
-    'attachmentName',
-    'attachmentType',
-    'attachmentSize',
-  ],
-  properties: {
-    id: { type: 'integer', ...int4Range },
-    reference: { type: ['string', 'null'] },
-    topic: { type: 'string', enum: CONTACT_TOPICS },
-    message: { type: 'string' },
-    status: { type: 'string', enum: CONTACT_REQUEST_STATUSES },
-    /** Support's note: never shown to the sender. */
-    internalNote: { type: ['string', 'null'] },
-    createdAt: { type: 'string', format: 'date-time' },
-    updatedAt: { type: ['string', 'null'], format: 'date-time' },
-    /** The username of who changed the status or note last. */
-    updatedBy: { type: ['string', 'null'] },
-    senderUserId: { type: ['integer', 'null'] },
-    senderUsername: { type: ['string', 'null'] },
-    senderName: { type: ['string', 'null'] },
-    senderEmail: { type: ['string', 'null'] },
-    senderApplicationNum: { type: ['integer', 'null'] },
-    senderDealerNumber: { type: ['string', 'null'] },
-    attachmentName: { type: ['string', 'null'] },
-    attachmentType: { type: ['string', 'null'] },
-    attachmentSize: { type: ['integer', 'null'] },
-  },
-} as const;
+export const contactRequestSchema = closedSchema('ContactRequest', {
+  id: { type: 'integer', ...int4Range },
+  reference: { type: ['string', 'null'] },
+  topic: { type: 'string', enum: CONTACT_TOPICS },
+  message: { type: 'string' },
+  status: { type: 'string', enum: CONTACT_REQUEST_STATUSES },
+  /** Support's note: never shown to the sender. */
+  internalNote: { type: ['string', 'null'] },
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: ['string', 'null'], format: 'date-time' },
+  /** The username of who changed the status or note last. */
+  updatedBy: { type: ['string', 'null'] },
+  senderUserId: { type: ['integer', 'null'] },
+  senderUsername: { type: ['string', 'null'] },
+  senderName: { type: ['string', 'null'] },
+  senderEmail: { type: ['string', 'null'] },
+  senderApplicationNum: { type: ['integer', 'null'] },
+  senderDealerNumber: { type: ['string', 'null'] },
+  attachmentName: { type: ['string', 'null'] },
+  attachmentType: { type: ['string', 'null'] },
+  attachmentSize: { type: ['integer', 'null'] },
+});
 export type ContactRequest = FromSchema<typeof contactRequestSchema>;
 
-export const contactRequestFilterSchema = {
-  $id: 'ContactRequestFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    /** The reference, the message, or the sender's username, name or email (part of it, any case). */
-    q: { type: 'string', maxLength: 200 },
-    status: { type: 'string', enum: CONTACT_REQUEST_STATUSES },
-    topic: { type: 'string', enum: CONTACT_TOPICS },
-    id: idsFilter,
-  },
-} as const;
+export const contactRequestFilterSchema = closedSchema('ContactRequestFilter', [], {
+  /** The reference, the message, or the sender's username, name or email (part of it, any case). */
+  q: { type: 'string', maxLength: 200 },
+  status: { type: 'string', enum: CONTACT_REQUEST_STATUSES },
+  topic: { type: 'string', enum: CONTACT_TOPICS },
+  id: idsFilter,
+});
 export type ContactRequestFilter = FromSchema<typeof contactRequestFilterSchema>;
 
 /** PUT contactRequests/:id: the status, the internal note, or both. */

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, INT4_MAX, int4Range } from './shared.js';
+import { closedObject, closedSchema, INT4_MAX, int4Range } from './shared.js';
 
 /**
  * Event history of an account (SPEC §2 /site/history and
@@ -28,21 +28,18 @@ export type SignalKind = (typeof SIGNAL_KINDS)[number];
 export const ACCOUNT_CHANGE_CODE = 'CHANGE';
 
 /** `filter` of GET /api/events and of the export (JSON in the query string). */
-export const eventFilterSchema = {
-  $id: 'EventFilter',
-  ...closedObject(['siteNum'], {
-    siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-    deviceNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-    /** Inclusive lower bound (ISO date-time). */
-    from: { type: 'string', format: 'date-time' },
-    /** Exclusive upper bound (ISO date-time). */
-    to: { type: 'string', format: 'date-time' },
-    kind: { type: 'array', items: { type: 'string', enum: EVENT_KINDS }, maxItems: EVENT_KINDS.length },
-    zone: { type: 'integer', minimum: 0, maximum: INT4_MAX },
-    /** A substring (case-insensitive) of the event description, code or zone description. */
-    q: { type: 'string', maxLength: 100 },
-  }),
-} as const;
+export const eventFilterSchema = closedSchema('EventFilter', ['siteNum'], {
+  siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+  deviceNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+  /** Inclusive lower bound (ISO date-time). */
+  from: { type: 'string', format: 'date-time' },
+  /** Exclusive upper bound (ISO date-time). */
+  to: { type: 'string', format: 'date-time' },
+  kind: { type: 'array', items: { type: 'string', enum: EVENT_KINDS }, maxItems: EVENT_KINDS.length },
+  zone: { type: 'integer', minimum: 0, maximum: INT4_MAX },
+  /** A substring (case-insensitive) of the event description, code or zone description. */
+  q: { type: 'string', maxLength: 100 },
+});
 export type EventFilter = FromSchema<typeof eventFilterSchema>;
 
 /** Query of GET /api/events: ra-data-simple-rest's filter and range, plus the keyset cursor. Newest first. */
@@ -61,26 +58,23 @@ export const eventExportQuerySchema = closedObject(['format', 'filter'], {
 });
 
 /** A row of GET /api/events (SPEC §3 alarm event, with the zone and the kind). `id` is alarmNum. */
-export const eventRecordSchema = {
-  $id: 'EventRecord',
-  ...closedObject({
-    id: { type: 'integer', minimum: 1 },
-    alarmNum: { type: 'integer', minimum: 1 },
-    siteNum: { type: 'integer', ...int4Range },
-    devNum: { type: 'integer', ...int4Range },
-    siteName: { type: 'string' },
-    transmitterCode: { type: 'string' },
-    zoneNum: { type: ['integer', 'null'], ...int4Range },
-    zoneDescription: { type: ['string', 'null'] },
-    eventCode: { type: 'string' },
-    eventCodeDescription: { type: 'string' },
-    kind: { type: 'string', enum: EVENT_KINDS },
-    /** UTC. */
-    alarmDate: { type: 'string', format: 'date-time' },
-    /** Arrived while a test covered it (place on test): stored, not pushed as a live alarm. */
-    onTest: { type: 'boolean' },
-  }),
-} as const;
+export const eventRecordSchema = closedSchema('EventRecord', {
+  id: { type: 'integer', minimum: 1 },
+  alarmNum: { type: 'integer', minimum: 1 },
+  siteNum: { type: 'integer', ...int4Range },
+  devNum: { type: 'integer', ...int4Range },
+  siteName: { type: 'string' },
+  transmitterCode: { type: 'string' },
+  zoneNum: { type: ['integer', 'null'], ...int4Range },
+  zoneDescription: { type: ['string', 'null'] },
+  eventCode: { type: 'string' },
+  eventCodeDescription: { type: 'string' },
+  kind: { type: 'string', enum: EVENT_KINDS },
+  /** UTC. */
+  alarmDate: { type: 'string', format: 'date-time' },
+  /** Arrived while a test covered it (place on test): stored, not pushed as a live alarm. */
+  onTest: { type: 'boolean' },
+});
 export type EventRecord = FromSchema<typeof eventRecordSchema>;
 
 /** One page of GET /api/events as the browser keeps it: the rows and the keyset cursor of the next (none on the last). */

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, INT4_MAX, int4Range, int4IdsFilter } from './shared.js';
+import { closedObject, closedSchema, INT4_MAX, int4IdsFilter, int4Range } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -54,42 +54,36 @@ const invoiceLineSchema = closedObject({
 });
 
 /** An invoice (or monthly statement) as the API returns it. `id` is invoiceId. */
-export const invoiceSchema = {
-  $id: 'Invoice',
-  ...closedObject({
-    id: { type: 'integer', ...int4Range },
-    invoiceId: { type: 'integer', ...int4Range },
-    siteNum,
-    /** The account's name, as the customer knows it. */
-    siteName: { type: 'string' },
-    /** The dealer (account group) that issued it. */
-    siteGroupNum: { type: 'integer', ...int4Range },
-    /** The dealer's invoice number, e.g. 'INV-2026-100011-07'. */
-    number: { type: 'string' },
-    ...invoiceDates,
-    ...invoiceAmounts,
-    lines: { type: 'array', items: invoiceLineSchema },
-  }),
-} as const;
+export const invoiceSchema = closedSchema('Invoice', {
+  id: { type: 'integer', ...int4Range },
+  invoiceId: { type: 'integer', ...int4Range },
+  siteNum,
+  /** The account's name, as the customer knows it. */
+  siteName: { type: 'string' },
+  /** The dealer (account group) that issued it. */
+  siteGroupNum: { type: 'integer', ...int4Range },
+  /** The dealer's invoice number, e.g. 'INV-2026-100011-07'. */
+  number: { type: 'string' },
+  ...invoiceDates,
+  ...invoiceAmounts,
+  lines: { type: 'array', items: invoiceLineSchema },
+});
 export type Invoice = FromSchema<typeof invoiceSchema>;
 
 /** `filter` of GET /api/msa/invoices: one linked account (default: the customer's default account), one status. */
-export const invoiceFilterSchema = {
-  $id: 'InvoiceFilter',
-  ...closedObject([], {
-    siteNum,
-    status: { type: 'string', enum: INVOICE_STATUSES },
-    /** react-admin's getMany. */
-    id: int4IdsFilter,
-  }),
-} as const;
+export const invoiceFilterSchema = closedSchema('InvoiceFilter', [], {
+  siteNum,
+  status: { type: 'string', enum: INVOICE_STATUSES },
+  /** react-admin's getMany. */
+  id: int4IdsFilter,
+});
 export type InvoiceFilter = FromSchema<typeof invoiceFilterSchema>;
 
 /** Sort fields of the list (react-admin's `sort`); default issuedOn DESC. */
 export const INVOICE_SORT_FIELDS = ['issuedOn', 'dueOn', 'number', 'totalCents', 'balanceCents', 'id'] as const;
 
 /** GET /api/msa/billing/summary?siteNum=N (default: the customer's default account). */
-export const billingSummaryQuerySchema = { $id: 'BillingSummaryQuery', ...closedObject([], { siteNum }) } as const;
+export const billingSummaryQuerySchema = closedSchema('BillingSummaryQuery', [], { siteNum });
 export type BillingSummaryQuery = FromSchema<typeof billingSummaryQuerySchema>;
 
 /** Whom the customer pays: the dealer (account group) of the account, with the contact it gave for billing. */
@@ -103,41 +97,38 @@ export const billingPayeeSchema = closedObject({
 export type BillingPayee = FromSchema<typeof billingPayeeSchema>;
 
 /** One account's billing at a glance: what is owed, what is late, what falls due next, whom to pay. */
-export const billingSummarySchema = {
-  $id: 'BillingSummary',
-  ...closedObject({
-    siteNum,
-    siteName: { type: 'string' },
-    currency: { type: 'string', enum: INVOICE_CURRENCIES },
-    /** Owed on every open and overdue invoice. */
-    balanceCents: cents,
-    /** Of which past due. */
-    overdueCents: cents,
-    openCount: { type: 'integer', minimum: 0 },
-    overdueCount: { type: 'integer', minimum: 0 },
-    /** The open invoice due first (overdue ones come first); null when nothing is owed. */
-    nextDue: {
-      type: ['object', 'null'],
-      additionalProperties: false,
-      required: ['invoiceId', 'number', 'dueOn', 'balanceCents', 'status'],
-      properties: {
-        invoiceId: { type: 'integer', ...int4Range },
-        number: { type: 'string' },
-        dueOn: day,
-        balanceCents: cents,
-        status: { type: 'string', enum: INVOICE_STATUSES },
-      },
+export const billingSummarySchema = closedSchema('BillingSummary', {
+  siteNum,
+  siteName: { type: 'string' },
+  currency: { type: 'string', enum: INVOICE_CURRENCIES },
+  /** Owed on every open and overdue invoice. */
+  balanceCents: cents,
+  /** Of which past due. */
+  overdueCents: cents,
+  openCount: { type: 'integer', minimum: 0 },
+  overdueCount: { type: 'integer', minimum: 0 },
+  /** The open invoice due first (overdue ones come first); null when nothing is owed. */
+  nextDue: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    required: ['invoiceId', 'number', 'dueOn', 'balanceCents', 'status'],
+    properties: {
+      invoiceId: { type: 'integer', ...int4Range },
+      number: { type: 'string' },
+      dueOn: day,
+      balanceCents: cents,
+      status: { type: 'string', enum: INVOICE_STATUSES },
     },
-    /** The latest payment the dealer recorded; null when none. */
-    lastPayment: {
-      type: ['object', 'null'],
-      additionalProperties: false,
-      required: ['paidOn', 'amountCents'],
-      properties: { paidOn: day, amountCents: cents },
-    },
-    payee: billingPayeeSchema,
-  }),
-} as const;
+  },
+  /** The latest payment the dealer recorded; null when none. */
+  lastPayment: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    required: ['paidOn', 'amountCents'],
+    properties: { paidOn: day, amountCents: cents },
+  },
+  payee: billingPayeeSchema,
+});
 export type BillingSummary = FromSchema<typeof billingSummarySchema>;
 
 /** The list's columns, in the order the screen shows them (read only: no form, so not named `…Ui` like a form's hints); the status labels' keys. */

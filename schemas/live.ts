@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, INT4_MAX, int4Range } from './shared.js';
+import { closedObject, closedSchema, INT4_MAX, int4Range } from './shared.js';
 
 /**
  * Live alarms: the monitoring platform's ingest call (POST
@@ -20,20 +20,14 @@ const alarmIngestItemFields = closedObject(['transmitterCode', 'eventCode', 'eve
 export const alarmIngestItemSchema = { $id: 'AlarmIngestItem', ...alarmIngestItemFields } as const;
 export type AlarmIngestItem = FromSchema<typeof alarmIngestItemSchema>;
 
-export const alarmIngestSchema = {
-  $id: 'AlarmIngest',
-  ...closedObject({
-    alarms: { type: 'array', minItems: 1, maxItems: ALARM_BATCH_MAX, items: alarmIngestItemFields },
-  }),
-} as const;
+export const alarmIngestSchema = closedSchema('AlarmIngest', {
+  alarms: { type: 'array', minItems: 1, maxItems: ALARM_BATCH_MAX, items: alarmIngestItemFields },
+});
 export type AlarmIngest = FromSchema<typeof alarmIngestSchema>;
 
-export const alarmIngestResultSchema = {
-  $id: 'AlarmIngestResult',
-  ...closedObject({
-    accepted: { type: 'integer', ...int4Range },
-  }),
-} as const;
+export const alarmIngestResultSchema = closedSchema('AlarmIngestResult', {
+  accepted: { type: 'integer', ...int4Range },
+});
 export type AlarmIngestResult = FromSchema<typeof alarmIngestResultSchema>;
 
 /** How many alarms the recent-alarms list holds (GET /api/alarms/recent; the web app keeps as many). */

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, idsFilter, INT4_MAX, int4Range, notBlank, siteNumOrIds } from './shared.js';
+import { closedSchema, idsFilter, INT4_MAX, int4Range, notBlank, siteNumOrIds } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -18,35 +18,29 @@ export const CHANGE_REQUEST_LIMITS = { valueMax: 500, noteMax: 500 } as const;
 
 const siteNum = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 
-export const changeRequestSchema = {
-  $id: 'MsaChangeRequest',
-  ...closedObject({
-    id: { type: 'integer', ...int4Range },
-    siteNum,
-    field: { type: 'string', enum: CHANGE_REQUEST_FIELDS },
-    /** What the account said when the request was made. */
-    currentValue: { type: ['string', 'null'] },
-    requestedValue: { type: 'string' },
-    note: { type: ['string', 'null'] },
-    status: { type: 'string', enum: CHANGE_REQUEST_STATUSES },
-    createdAt: { type: 'string', format: 'date-time' },
-    resolvedAt: { type: ['string', 'null'], format: 'date-time' },
-    /** The dealer's answer when they marked it done or declined (/change-requests). */
-    resolutionNote: { type: ['string', 'null'] },
-  }),
-} as const;
+export const changeRequestSchema = closedSchema('MsaChangeRequest', {
+  id: { type: 'integer', ...int4Range },
+  siteNum,
+  field: { type: 'string', enum: CHANGE_REQUEST_FIELDS },
+  /** What the account said when the request was made. */
+  currentValue: { type: ['string', 'null'] },
+  requestedValue: { type: 'string' },
+  note: { type: ['string', 'null'] },
+  status: { type: 'string', enum: CHANGE_REQUEST_STATUSES },
+  createdAt: { type: 'string', format: 'date-time' },
+  resolvedAt: { type: ['string', 'null'], format: 'date-time' },
+  /** The dealer's answer when they marked it done or declined (/change-requests). */
+  resolutionNote: { type: ['string', 'null'] },
+});
 export type ChangeRequest = FromSchema<typeof changeRequestSchema>;
 
-export const changeRequestInputSchema = {
-  $id: 'MsaChangeRequestInput',
-  ...closedObject(['field', 'requestedValue'], {
-    /** Absent: the active linked account. */
-    siteNum,
-    field: { type: 'string', enum: CHANGE_REQUEST_FIELDS },
-    requestedValue: { type: 'string', minLength: 1, maxLength: CHANGE_REQUEST_LIMITS.valueMax, ...notBlank },
-    note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
-  }),
-} as const;
+export const changeRequestInputSchema = closedSchema('MsaChangeRequestInput', ['field', 'requestedValue'], {
+  /** Absent: the active linked account. */
+  siteNum,
+  field: { type: 'string', enum: CHANGE_REQUEST_FIELDS },
+  requestedValue: { type: 'string', minLength: 1, maxLength: CHANGE_REQUEST_LIMITS.valueMax, ...notBlank },
+  note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
+});
 export type ChangeRequestInput = FromSchema<typeof changeRequestInputSchema>;
 
 /** The customer's change request form (uiHints.ts): the account is the one the page shows. */
@@ -79,39 +73,28 @@ export const CHANGE_REQUEST_SORT_FIELDS = ['id', 'createdAt', 'status', 'siteNum
 export type ChangeRequestSortField = (typeof CHANGE_REQUEST_SORT_FIELDS)[number];
 
 /** A customer's request as the dealer of the account's group reads it: the account and who asked. */
-export const dealerChangeRequestSchema = {
-  $id: 'DealerChangeRequest',
-  ...closedObject({
-    ...changeRequestSchema.properties,
-    siteName: { type: 'string' },
-    customerName: { type: ['string', 'null'] },
-    customerEmail: { type: ['string', 'null'] },
-    /** The username of the dealer user who resolved it. */
-    resolvedBy: { type: ['string', 'null'] },
-  }),
-} as const;
+export const dealerChangeRequestSchema = closedSchema('DealerChangeRequest', {
+  ...changeRequestSchema.properties,
+  siteName: { type: 'string' },
+  customerName: { type: ['string', 'null'] },
+  customerEmail: { type: ['string', 'null'] },
+  /** The username of the dealer user who resolved it. */
+  resolvedBy: { type: ['string', 'null'] },
+});
 export type DealerChangeRequest = FromSchema<typeof dealerChangeRequestSchema>;
 
-export const dealerChangeRequestFilterSchema = {
-  $id: 'DealerChangeRequestFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    status: { type: 'string', enum: CHANGE_REQUEST_STATUSES },
-    siteNum,
-    /** The account's name or number, the requested value, or the customer's name or email (part of it, any case). */
-    q: { type: 'string', maxLength: 200 },
-    id: idsFilter,
-  },
-} as const;
+export const dealerChangeRequestFilterSchema = closedSchema('DealerChangeRequestFilter', [], {
+  status: { type: 'string', enum: CHANGE_REQUEST_STATUSES },
+  siteNum,
+  /** The account's name or number, the requested value, or the customer's name or email (part of it, any case). */
+  q: { type: 'string', maxLength: 200 },
+  id: idsFilter,
+});
 export type DealerChangeRequestFilter = FromSchema<typeof dealerChangeRequestFilterSchema>;
 
 /** PUT changeRequests/:id: mark a pending request done or declined, with a note for the customer. */
-export const changeRequestResolutionSchema = {
-  $id: 'ChangeRequestResolution',
-  ...closedObject(['status'], {
-    status: { type: 'string', enum: CHANGE_REQUEST_RESOLUTIONS },
-    note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
-  }),
-} as const;
+export const changeRequestResolutionSchema = closedSchema('ChangeRequestResolution', ['status'], {
+  status: { type: 'string', enum: CHANGE_REQUEST_RESOLUTIONS },
+  note: { type: ['string', 'null'], maxLength: CHANGE_REQUEST_LIMITS.noteMax },
+});
 export type ChangeRequestResolutionInput = FromSchema<typeof changeRequestResolutionSchema>;

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from './constants.js';
-import { closedObject, int4Range, notBlank, nullableDateTime, webUrlPattern, int4IdsFilter } from './shared.js';
+import { closedObject, closedSchema, int4IdsFilter, int4Range, notBlank, nullableDateTime, webUrlPattern } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /** Icon options, SPEC §3; their labels are locales/<lang>/news.json `icons.*`. */
@@ -89,30 +89,24 @@ export const newsUi = {
 } as const satisfies UiHints<keyof typeof newsFields>;
 
 /** A news item as the API returns it: stored fields plus the computed flags. */
-export const newsItemSchema = {
-  $id: 'NewsItem',
-  ...closedObject({
-    id: { type: 'integer', ...int4Range },
-    newsId: { type: 'integer', ...int4Range },
-    ...newsFields,
-    hasDocument: { type: 'boolean' },
-    active: { type: 'boolean' },
-    future: { type: 'boolean' },
-    expired: { type: 'boolean' },
-  }),
-} as const;
+export const newsItemSchema = closedSchema('NewsItem', {
+  id: { type: 'integer', ...int4Range },
+  newsId: { type: 'integer', ...int4Range },
+  ...newsFields,
+  hasDocument: { type: 'boolean' },
+  active: { type: 'boolean' },
+  future: { type: 'boolean' },
+  expired: { type: 'boolean' },
+});
 export type NewsItem = FromSchema<typeof newsItemSchema>;
 
 /** Filters of the paged list (react-admin's `filter` parameter). */
-export const newsFilterSchema = {
-  $id: 'NewsFilter',
-  ...closedObject([], {
-    q: { type: 'string', maxLength: 200 },
-    includeExpired: { type: 'boolean' },
-    active: { type: 'boolean' },
-    id: int4IdsFilter,
-  }),
-} as const;
+export const newsFilterSchema = closedSchema('NewsFilter', [], {
+  q: { type: 'string', maxLength: 200 },
+  includeExpired: { type: 'boolean' },
+  active: { type: 'boolean' },
+  id: int4IdsFilter,
+});
 export type NewsFilter = FromSchema<typeof newsFilterSchema>;
 
 /** Columns the list may be sorted by. */

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { idsFilter, INT4_MAX, int4Range, notBlank, serialId, siteNumOrIds } from './shared.js';
+import { closedSchema, idsFilter, INT4_MAX, int4Range, notBlank, serialId, siteNumOrIds } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -19,36 +19,24 @@ const passcodeFields = {
   isDuress: { type: 'boolean' },
 } as const;
 
-export const passcodeInputSchema = {
-  $id: 'PasscodeInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  properties: {
-    siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-    ...passcodeFields,
-    id: { type: 'integer', readOnly: true, ...int4Range },
-    passcodeId: { type: 'integer', readOnly: true, ...int4Range },
-    masked: { type: 'string', readOnly: true },
-  },
-} as const;
+export const passcodeInputSchema = closedSchema('PasscodeInput', ['name'], {
+  siteNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+  ...passcodeFields,
+  id: { type: 'integer', readOnly: true, ...int4Range },
+  passcodeId: { type: 'integer', readOnly: true, ...int4Range },
+  masked: { type: 'string', readOnly: true },
+});
 export type PasscodeInput = FromSchema<typeof passcodeInputSchema>;
 
-export const passcodeSchema = {
-  $id: 'Passcode',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'passcodeId', 'siteNum', 'name', 'masked', 'isDuress'],
-  properties: {
-    id: { type: 'integer', ...int4Range },
-    passcodeId: { type: 'integer', ...int4Range },
-    siteNum: { type: 'integer', ...int4Range },
-    name: { type: 'string' },
-    /** Bullets as long as the passcode. */
-    masked: { type: 'string' },
-    isDuress: { type: 'boolean' },
-  },
-} as const;
+export const passcodeSchema = closedSchema('Passcode', {
+  id: { type: 'integer', ...int4Range },
+  passcodeId: { type: 'integer', ...int4Range },
+  siteNum: { type: 'integer', ...int4Range },
+  name: { type: 'string' },
+  /** Bullets as long as the passcode. */
+  masked: { type: 'string' },
+  isDuress: { type: 'boolean' },
+});
 export type Passcode = FromSchema<typeof passcodeSchema>;
 
 /** `filter` of GET /api/passcodes: one account's passcodes, or passcodes by id (getMany). */

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, nullableDateTime, notBlank } from './shared.js';
+import { closedObject, closedSchema, notBlank, nullableDateTime } from './shared.js';
 
 /**
  * Passkeys (WebAuthn, for a stronger sign-in): the user's own list on /user-account, the
@@ -30,18 +30,15 @@ const credentialJson = {
 const passkeyName = { type: 'string', minLength: 1, maxLength: PASSKEY_NAME_MAX, ...notBlank } as const;
 
 /** One of the user's passkeys. */
-export const passkeySchema = {
-  $id: 'Passkey',
-  ...closedObject({
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    createdAt: { type: 'string', format: 'date-time' },
-    lastUsedAt: nullableDateTime,
-    /** multiDevice: a synced passkey (a password manager's); singleDevice: bound to one authenticator. */
-    deviceType: { type: 'string', enum: ['singleDevice', 'multiDevice'] },
-    backedUp: { type: 'boolean' },
-  }),
-} as const;
+export const passkeySchema = closedSchema('Passkey', {
+  id: { type: 'integer' },
+  name: { type: 'string' },
+  createdAt: { type: 'string', format: 'date-time' },
+  lastUsedAt: nullableDateTime,
+  /** multiDevice: a synced passkey (a password manager's); singleDevice: bound to one authenticator. */
+  deviceType: { type: 'string', enum: ['singleDevice', 'multiDevice'] },
+  backedUp: { type: 'boolean' },
+});
 export type Passkey = FromSchema<typeof passkeySchema>;
 
 /** Start adding a passkey: the current password, unless a code or passkey was verified in this session lately. */
@@ -63,15 +60,15 @@ export const passkeyRegistrationFinishSchema = {
 } as const;
 
 /** A sign-in, or the MFA step, with a passkey: the browser's assertion. */
-export const passkeyAssertionSchema = { $id: 'PasskeyAssertion', ...closedObject({ response: credentialJson }) } as const;
+export const passkeyAssertionSchema = closedSchema('PasskeyAssertion', { response: credentialJson });
 
-export const passkeyRenameSchema = { $id: 'PasskeyRename', ...closedObject({ name: passkeyName }) } as const;
+export const passkeyRenameSchema = closedSchema('PasskeyRename', { name: passkeyName });
 
 /** Whether the signed-in user can verify with a passkey here (the MFA step's 'Use a passkey instead'). */
-export const passkeyAvailabilitySchema = { $id: 'PasskeyAvailability', ...closedObject({ available: { type: 'boolean' } }) } as const;
+export const passkeyAvailabilitySchema = closedSchema('PasskeyAvailability', { available: { type: 'boolean' } });
 
 /** How many passkeys went. */
-export const passkeysRemovedSchema = { $id: 'PasskeysRemoved', ...closedObject({ removed: { type: 'integer', minimum: 0 } }) } as const;
+export const passkeysRemovedSchema = closedSchema('PasskeysRemoved', { removed: { type: 'integer', minimum: 0 } });
 
 export const PASSKEY_SCHEMAS = [
   passkeySchema,

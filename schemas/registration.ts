@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from './constants.js';
 import { INPUT_LIMITS, captchaField, emailField, msaPasswordField } from './auth.js';
 import { RECOVERY_LIMITS } from './recovery.js';
-import { closedObject, sameAs, type FromSchemaWithData } from './shared.js';
+import { closedSchema, type FromSchemaWithData, sameAs } from './shared.js';
 
 /**
  * Customers' own accounts: Create MSA account and registration by emailed
@@ -11,16 +11,13 @@ import { closedObject, sameAs, type FromSchemaWithData } from './shared.js';
  */
 
 /** §5 create MSA account. */
-export const createMsaAccountSchema = {
-  $id: 'CreateMsaAccount',
-  ...closedObject({
-    email: emailField,
-    password: msaPasswordField,
-    accountNumber: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountNumberMax },
-    accountPasscode: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountPasscodeMax },
-    captcha: captchaField,
-  }),
-} as const;
+export const createMsaAccountSchema = closedSchema('CreateMsaAccount', {
+  email: emailField,
+  password: msaPasswordField,
+  accountNumber: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountNumberMax },
+  accountPasscode: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountPasscodeMax },
+  captcha: captchaField,
+});
 export type CreateMsaAccount = FromSchema<typeof createMsaAccountSchema>;
 
 // ---------------------------------------------------------------- registration by emailed link
@@ -28,23 +25,17 @@ export type CreateMsaAccount = FromSchema<typeof createMsaAccountSchema>;
 const linkCodeField = { type: 'string', minLength: 1, maxLength: INPUT_LIMITS.linkCodeMax } as const;
 
 /** §7 'Verify the email registration code' (route query `code`). */
-export const registrationVerifyEmailSchema = {
-  $id: 'RegistrationVerifyEmail',
-  ...closedObject({
-    code: linkCodeField,
-  }),
-} as const;
+export const registrationVerifyEmailSchema = closedSchema('RegistrationVerifyEmail', {
+  code: linkCodeField,
+});
 export type RegistrationVerifyEmail = FromSchema<typeof registrationVerifyEmailSchema>;
 
 /** §7 'Verify the password registration code: otp and confirmed password'; §5 max 32 (12 to 32 for MSA). */
-export const registrationSetPasswordSchema = {
-  $id: 'RegistrationSetPassword',
-  ...closedObject({
-    otp: linkCodeField,
-    password: { type: 'string', minLength: LIMITS.msaPasswordMin, maxLength: LIMITS.registrationPasswordMax },
-    confirmPassword: sameAs('password'),
-  }),
-} as const;
+export const registrationSetPasswordSchema = closedSchema('RegistrationSetPassword', {
+  otp: linkCodeField,
+  password: { type: 'string', minLength: LIMITS.msaPasswordMin, maxLength: LIMITS.registrationPasswordMax },
+  confirmPassword: sameAs('password'),
+});
 export type RegistrationSetPassword = FromSchemaWithData<typeof registrationSetPasswordSchema>;
 
 /**
@@ -65,5 +56,5 @@ export const registrationResendSchema = {
 export type RegistrationResend = FromSchema<typeof registrationResendSchema>;
 
 /** §7 'Validate username' (msa/username): whether the email can still be registered. */
-export const usernameAvailabilitySchema = { $id: 'UsernameAvailability', ...closedObject({ available: { type: 'boolean' } }) } as const;
+export const usernameAvailabilitySchema = closedSchema('UsernameAvailability', { available: { type: 'boolean' } });
 export type UsernameAvailability = FromSchema<typeof usernameAvailabilitySchema>;

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { SIGNAL_KINDS } from './events.js';
 import { SITE_WARNINGS } from './sites.js';
-import { closedObject, INT4_MAX, notBlank, nullableDateTime, int4IdsFilter } from './shared.js';
+import { closedObject, closedSchema, INT4_MAX, int4IdsFilter, notBlank, nullableDateTime } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -114,25 +114,22 @@ export const openCloseExceptionsParamsSchema = {
 } as const;
 export type OpenCloseExceptionsParams = FromSchema<typeof openCloseExceptionsParamsSchema>;
 
-export const dataCompletenessParamsSchema = {
-  $id: 'DataCompletenessParams',
-  ...closedObject({
-    /** The completeness warnings of the account view (src/common/siteWarnings.ts) to list accounts by. */
-    problems: {
-      type: 'array',
-      items: { type: 'string', enum: SITE_WARNINGS },
-      minItems: 1,
-      uniqueItems: true,
-      default: [...SITE_WARNINGS],
-    },
-  }),
-} as const;
+export const dataCompletenessParamsSchema = closedSchema('DataCompletenessParams', {
+  /** The completeness warnings of the account view (src/common/siteWarnings.ts) to list accounts by. */
+  problems: {
+    type: 'array',
+    items: { type: 'string', enum: SITE_WARNINGS },
+    minItems: 1,
+    uniqueItems: true,
+    default: [...SITE_WARNINGS],
+  },
+});
 export type DataCompletenessParams = FromSchema<typeof dataCompletenessParamsSchema>;
 
-export const callListParamsSchema = { $id: 'CallListParams', ...closedObject({ siteNums }) } as const;
+export const callListParamsSchema = closedSchema('CallListParams', { siteNums });
 export type CallListParams = FromSchema<typeof callListParamsSchema>;
 
-export const zoneListParamsSchema = { $id: 'ZoneListParams', ...closedObject({ siteNums }) } as const;
+export const zoneListParamsSchema = closedSchema('ZoneListParams', { siteNums });
 export type ZoneListParams = FromSchema<typeof zoneListParamsSchema>;
 
 export const topAlarmAccountsParamsSchema = {
@@ -213,83 +210,68 @@ export const REPORT_PARAMETER_UI: { readonly [R in ReportId]: UiHints } = {
 };
 
 /** GET /api/reports: one catalogue entry. Names and descriptions are locale keys reports.catalogue.<id>.name/description. */
-export const reportDefinitionSchema = {
-  $id: 'ReportDefinition',
-  ...closedObject({
-    id: { type: 'string', enum: REPORT_IDS },
-    formats: { type: 'array', items: { type: 'string', enum: REPORT_FORMATS } },
-    /** The JSON Schema of the report's parameters. */
-    parameters: { type: 'object', additionalProperties: true },
-    ui: { type: 'object', additionalProperties: true },
-  }),
-} as const;
+export const reportDefinitionSchema = closedSchema('ReportDefinition', {
+  id: { type: 'string', enum: REPORT_IDS },
+  formats: { type: 'array', items: { type: 'string', enum: REPORT_FORMATS } },
+  /** The JSON Schema of the report's parameters. */
+  parameters: { type: 'object', additionalProperties: true },
+  ui: { type: 'object', additionalProperties: true },
+});
 export type ReportDefinition = FromSchema<typeof reportDefinitionSchema>;
 
 /** POST /api/reportRuns: run a report now. `parameters` is checked against the report's own schema. */
-export const reportRunInputSchema = {
-  $id: 'ReportRunInput',
-  ...closedObject(['reportId', 'format', 'parameters'], {
-    reportId: { type: 'string', enum: REPORT_IDS },
-    format: { type: 'string', enum: REPORT_FORMATS },
-    parameters: { type: 'object' },
-    /** The IANA zone the periods and times are read in (the browser's); absent: UTC. */
-    timeZone: { type: 'string', minLength: 1, maxLength: 64 },
-  }),
-} as const;
+export const reportRunInputSchema = closedSchema('ReportRunInput', ['reportId', 'format', 'parameters'], {
+  reportId: { type: 'string', enum: REPORT_IDS },
+  format: { type: 'string', enum: REPORT_FORMATS },
+  parameters: { type: 'object' },
+  /** The IANA zone the periods and times are read in (the browser's); absent: UTC. */
+  timeZone: { type: 'string', minLength: 1, maxLength: 64 },
+});
 export type ReportRunInput = FromSchema<typeof reportRunInputSchema>;
 
 /** A run as answered (the inbox row). */
-export const reportRunSchema = {
-  $id: 'ReportRun',
-  ...closedObject({
-    id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-    reportId: { type: 'string', enum: REPORT_IDS },
-    /** The report's name in the owner's language when it was requested (the §3 report event's reportName). */
-    reportName: { type: 'string' },
-    format: { type: 'string', enum: REPORT_FORMATS },
-    parameters: { type: 'object', additionalProperties: true },
-    status: { type: 'string', enum: REPORT_RUN_STATUSES },
-    /** 0 to 100. */
-    progress: { type: 'integer', minimum: 0, maximum: 100 },
-    /** Why it failed: a locale key (reports.errors.*). */
-    error: { type: ['string', 'null'] },
-    rowCount: { type: ['integer', 'null'] },
-    sizeBytes: { type: ['integer', 'null'] },
-    fileName: { type: ['string', 'null'] },
-    attempts: { type: 'integer' },
-    scheduleId: { type: ['integer', 'null'] },
-    createdAt: { type: 'string', format: 'date-time' },
-    startedAt: nullableDateTime,
-    finishedAt: nullableDateTime,
-    /** When the retention job deletes it (30 days after it was requested). */
-    expiresAt: { type: 'string', format: 'date-time' },
-  }),
-} as const;
+export const reportRunSchema = closedSchema('ReportRun', {
+  id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+  reportId: { type: 'string', enum: REPORT_IDS },
+  /** The report's name in the owner's language when it was requested (the §3 report event's reportName). */
+  reportName: { type: 'string' },
+  format: { type: 'string', enum: REPORT_FORMATS },
+  parameters: { type: 'object', additionalProperties: true },
+  status: { type: 'string', enum: REPORT_RUN_STATUSES },
+  /** 0 to 100. */
+  progress: { type: 'integer', minimum: 0, maximum: 100 },
+  /** Why it failed: a locale key (reports.errors.*). */
+  error: { type: ['string', 'null'] },
+  rowCount: { type: ['integer', 'null'] },
+  sizeBytes: { type: ['integer', 'null'] },
+  fileName: { type: ['string', 'null'] },
+  attempts: { type: 'integer' },
+  scheduleId: { type: ['integer', 'null'] },
+  createdAt: { type: 'string', format: 'date-time' },
+  startedAt: nullableDateTime,
+  finishedAt: nullableDateTime,
+  /** When the retention job deletes it (30 days after it was requested). */
+  expiresAt: { type: 'string', format: 'date-time' },
+});
 export type ReportRun = FromSchema<typeof reportRunSchema>;
 
 export const REPORT_RUN_SORT_FIELDS = ['createdAt', 'reportName', 'status', 'sizeBytes', 'id'] as const;
 
 /** `filter` of GET /api/reportRuns. */
-export const reportRunFilterSchema = {
-  $id: 'ReportRunFilter',
-  ...closedObject([], {
-    status: { type: 'string', enum: REPORT_RUN_STATUSES },
-    reportId: { type: 'string', enum: REPORT_IDS },
-    /** getMany: these runs. */
-    id: int4IdsFilter,
-  }),
-} as const;
+export const reportRunFilterSchema = closedSchema('ReportRunFilter', [], {
+  status: { type: 'string', enum: REPORT_RUN_STATUSES },
+  reportId: { type: 'string', enum: REPORT_IDS },
+  /** getMany: these runs. */
+  id: int4IdsFilter,
+});
 export type ReportRunFilter = FromSchema<typeof reportRunFilterSchema>;
 
 /** Live progress over /hubs/reports ('reportProgress'), beside the §3 'reportComplete' notice. */
-export const reportProgressSchema = {
-  $id: 'ReportProgress',
-  ...closedObject({
-    runId: { type: 'integer' },
-    status: { type: 'string', enum: REPORT_RUN_STATUSES },
-    progress: { type: 'integer', minimum: 0, maximum: 100 },
-  }),
-} as const;
+export const reportProgressSchema = closedSchema('ReportProgress', {
+  runId: { type: 'integer' },
+  status: { type: 'string', enum: REPORT_RUN_STATUSES },
+  progress: { type: 'integer', minimum: 0, maximum: 100 },
+});
 export type ReportProgress = FromSchema<typeof reportProgressSchema>;
 
 export const REPORT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
@@ -336,50 +318,41 @@ export const reportScheduleInputSchema = {
 export type ReportScheduleInput = FromSchema<typeof reportScheduleInputSchema>;
 
 /** A schedule as answered. */
-export const reportScheduleSchema = {
-  $id: 'ReportSchedule',
-  ...closedObject({
-    id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-    name: { type: 'string' },
-    reportId: { type: 'string', enum: REPORT_IDS },
-    format: { type: 'string', enum: REPORT_FORMATS },
-    parameters: { type: 'object', additionalProperties: true },
-    frequency: { type: 'string', enum: REPORT_FREQUENCIES },
-    time: { type: 'string' },
-    weekday: { type: ['integer', 'null'] },
-    monthDay: { type: ['integer', 'null'] },
-    timeZone: { type: 'string' },
-    recipients: { type: 'array', items: { type: 'string' } },
-    active: { type: 'boolean' },
-    /** Null when inactive. */
-    nextRunAt: nullableDateTime,
-    lastRunAt: nullableDateTime,
-    createdAt: { type: 'string', format: 'date-time' },
-  }),
-} as const;
+export const reportScheduleSchema = closedSchema('ReportSchedule', {
+  id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+  name: { type: 'string' },
+  reportId: { type: 'string', enum: REPORT_IDS },
+  format: { type: 'string', enum: REPORT_FORMATS },
+  parameters: { type: 'object', additionalProperties: true },
+  frequency: { type: 'string', enum: REPORT_FREQUENCIES },
+  time: { type: 'string' },
+  weekday: { type: ['integer', 'null'] },
+  monthDay: { type: ['integer', 'null'] },
+  timeZone: { type: 'string' },
+  recipients: { type: 'array', items: { type: 'string' } },
+  active: { type: 'boolean' },
+  /** Null when inactive. */
+  nextRunAt: nullableDateTime,
+  lastRunAt: nullableDateTime,
+  createdAt: { type: 'string', format: 'date-time' },
+});
 export type ReportSchedule = FromSchema<typeof reportScheduleSchema>;
 
 export const REPORT_SCHEDULE_SORT_FIELDS = ['name', 'nextRunAt', 'createdAt', 'id'] as const;
 
 /** `filter` of GET /api/reportSchedules: ids only (getMany). */
-export const reportScheduleFilterSchema = {
-  $id: 'ReportScheduleFilter',
-  ...closedObject([], {
-    id: int4IdsFilter,
-  }),
-} as const;
+export const reportScheduleFilterSchema = closedSchema('ReportScheduleFilter', [], {
+  id: int4IdsFilter,
+});
 export type ReportScheduleFilter = FromSchema<typeof reportScheduleFilterSchema>;
 
 /**
  * The answer of POST /api/report/download/exchange: the download token (an HttpOnly cookie) lasts until expiresAt;
  * runId is the run, whose page (/reports/{runId}) the verified view leads to (SPEC §4 'Verified: go to /reports/{id}').
  */
-export const reportDownloadGrantSchema = {
-  $id: 'ReportDownloadGrant',
-  ...closedObject({
-    expiresAt: { type: 'string', format: 'date-time' },
-    fileName: { type: 'string' },
-    runId: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-  }),
-} as const;
+export const reportDownloadGrantSchema = closedSchema('ReportDownloadGrant', {
+  expiresAt: { type: 'string', format: 'date-time' },
+  fileName: { type: 'string' },
+  runId: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+});
 export type ReportDownloadGrant = FromSchema<typeof reportDownloadGrantSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { idsFilter, INT4_MAX, int4Range, notBlank, siteNumOrIds } from './shared.js';
+import { closedSchema, idsFilter, INT4_MAX, int4Range, notBlank, siteNumOrIds } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -25,35 +25,23 @@ const scheduleFields = {
   closesAt: clock,
 } as const;
 
-export const scheduleInputSchema = {
-  $id: 'ScheduleInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'dayOfWeek', 'opensAt', 'closesAt'],
-  properties: {
-    siteNum,
-    ...scheduleFields,
-    id: { type: 'integer', readOnly: true, ...int4Range },
-    scheduleId: { type: 'integer', readOnly: true, ...int4Range },
-  },
-} as const;
+export const scheduleInputSchema = closedSchema('ScheduleInput', ['name', 'dayOfWeek', 'opensAt', 'closesAt'], {
+  siteNum,
+  ...scheduleFields,
+  id: { type: 'integer', readOnly: true, ...int4Range },
+  scheduleId: { type: 'integer', readOnly: true, ...int4Range },
+});
 export type ScheduleInput = FromSchema<typeof scheduleInputSchema>;
 
-export const scheduleSchema = {
-  $id: 'Schedule',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'scheduleId', 'siteNum', 'name', 'dayOfWeek', 'opensAt', 'closesAt'],
-  properties: {
-    id: { type: 'integer', ...int4Range },
-    scheduleId: { type: 'integer', ...int4Range },
-    siteNum,
-    name: { type: 'string' },
-    dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
-    opensAt: { type: 'string' },
-    closesAt: { type: 'string' },
-  },
-} as const;
+export const scheduleSchema = closedSchema('Schedule', {
+  id: { type: 'integer', ...int4Range },
+  scheduleId: { type: 'integer', ...int4Range },
+  siteNum,
+  name: { type: 'string' },
+  dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
+  opensAt: { type: 'string' },
+  closesAt: { type: 'string' },
+});
 export type Schedule = FromSchema<typeof scheduleSchema>;
 
 /** `filter` of GET /api/schedules: one account's windows, or windows by id (getMany). */
@@ -75,37 +63,25 @@ const holidayFields = {
   closesAt: nullableClock,
 } as const;
 
-export const holidayInputSchema = {
-  $id: 'HolidayInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['date', 'name'],
-  properties: {
-    siteNum,
-    ...holidayFields,
-    id: { type: 'integer', readOnly: true, ...int4Range },
-    holidayId: { type: 'integer', readOnly: true, ...int4Range },
-    closedAllDay: { type: 'boolean', readOnly: true },
-  },
-} as const;
+export const holidayInputSchema = closedSchema('HolidayInput', ['date', 'name'], {
+  siteNum,
+  ...holidayFields,
+  id: { type: 'integer', readOnly: true, ...int4Range },
+  holidayId: { type: 'integer', readOnly: true, ...int4Range },
+  closedAllDay: { type: 'boolean', readOnly: true },
+});
 export type HolidayInput = FromSchema<typeof holidayInputSchema>;
 
-export const holidaySchema = {
-  $id: 'Holiday',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'holidayId', 'siteNum', 'date', 'name', 'opensAt', 'closesAt', 'closedAllDay'],
-  properties: {
-    id: { type: 'integer', ...int4Range },
-    holidayId: { type: 'integer', ...int4Range },
-    siteNum,
-    date: { type: 'string', format: 'date' },
-    name: { type: 'string' },
-    opensAt: { type: ['string', 'null'] },
-    closesAt: { type: ['string', 'null'] },
-    closedAllDay: { type: 'boolean' },
-  },
-} as const;
+export const holidaySchema = closedSchema('Holiday', {
+  id: { type: 'integer', ...int4Range },
+  holidayId: { type: 'integer', ...int4Range },
+  siteNum,
+  date: { type: 'string', format: 'date' },
+  name: { type: 'string' },
+  opensAt: { type: ['string', 'null'] },
+  closesAt: { type: ['string', 'null'] },
+  closedAllDay: { type: 'boolean' },
+});
 export type Holiday = FromSchema<typeof holidaySchema>;
 
 /** `filter` of GET /api/holidays: one account's holidays, or holidays by id (getMany). */

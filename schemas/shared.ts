@@ -50,6 +50,28 @@ export function closedObject(...args: [Properties] | [readonly string[], Propert
   return { type: 'object', additionalProperties: false, ...(required.length > 0 && { required }), properties };
 }
 
+/**
+ * A named object of the API: closedObject under the `$id` that routes, the catalog and the
+ * OpenAPI document refer to it by. Takes the same `required` list as closedObject.
+ */
+export function closedSchema<const Id extends string, const P extends Properties>(
+  id: Id,
+  properties: P,
+): { readonly $id: Id } & Closed<P> & { readonly required: readonly (keyof P & string)[] };
+export function closedSchema<const Id extends string, const P extends Properties>(
+  id: Id,
+  required: readonly [],
+  properties: P,
+): { readonly $id: Id } & Closed<P>;
+export function closedSchema<const Id extends string, const P extends Properties, const R extends readonly (keyof P & string)[]>(
+  id: Id,
+  required: R,
+  properties: P,
+): { readonly $id: Id } & Closed<P> & { readonly required: R };
+export function closedSchema(id: string, ...args: [Properties] | [readonly string[], Properties]) {
+  return { $id: id, ...(args.length === 1 ? closedObject(args[0]) : closedObject(args[0], args[1])) };
+}
+
 /** A required text must hold more than spaces: blank text says 'Required'. */
 export const notBlank = { pattern: '\\S', errorMessage: { pattern: 'validation.required' } } as const;
 

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, INT4_MAX, int4Range } from './shared.js';
+import { closedObject, closedSchema, INT4_MAX, int4Range } from './shared.js';
 
 /**
  * The shell's calls (SPEC §2 application shell, §4 'Shell and live
@@ -10,76 +10,58 @@ import { closedObject, INT4_MAX, int4Range } from './shared.js';
 const SITE_SEARCH_TYPES = ['device', 'xmit', 'details'] as const;
 
 /** §7 'Account search via device, xmit and details'; without type, all three. */
-export const siteSearchQuerySchema = {
-  $id: 'SiteSearchQuery',
-  ...closedObject(['q'], {
-    q: { type: 'string', minLength: 1, maxLength: 50 },
-    type: { type: 'string', enum: SITE_SEARCH_TYPES },
-  }),
-} as const;
+export const siteSearchQuerySchema = closedSchema('SiteSearchQuery', ['q'], {
+  q: { type: 'string', minLength: 1, maxLength: 50 },
+  type: { type: 'string', enum: SITE_SEARCH_TYPES },
+});
 export type SiteSearchQuery = FromSchema<typeof siteSearchQuerySchema>;
 
 /** A site as GET site/{siteNum} answers it (and records it among the recents). */
-export const siteSummarySchema = {
-  $id: 'SiteSummary',
-  ...closedObject({
-    siteNum: { type: 'integer', ...int4Range },
-    siteName: { type: 'string' },
-    siteGroupNum: { type: 'integer', ...int4Range },
-    addressDisplay: { type: 'string' },
-    isFavorite: { type: 'boolean' },
-    devices: {
-      type: 'array',
-      items: closedObject({
-        devNum: { type: 'integer', ...int4Range },
-        transmitterCode: { type: 'string' },
-        description: { type: ['string', 'null'] },
-      }),
-    },
-  }),
-} as const;
+export const siteSummarySchema = closedSchema('SiteSummary', {
+  siteNum: { type: 'integer', ...int4Range },
+  siteName: { type: 'string' },
+  siteGroupNum: { type: 'integer', ...int4Range },
+  addressDisplay: { type: 'string' },
+  isFavorite: { type: 'boolean' },
+  devices: {
+    type: 'array',
+    items: closedObject({
+      devNum: { type: 'integer', ...int4Range },
+      transmitterCode: { type: 'string' },
+      description: { type: ['string', 'null'] },
+    }),
+  },
+});
 export type SiteSummary = FromSchema<typeof siteSummarySchema>;
 
 /** An account group the user may switch to (§2 account-group switcher). */
-export const accountGroupOptionSchema = {
-  $id: 'AccountGroupOption',
-  ...closedObject({
-    siteGroupNum: { type: 'integer', ...int4Range },
-    siteGroupName: { type: 'string' },
-    current: { type: 'boolean' },
-    /** The group's alarms are pushed live (§4: the alarm connection exists only for these). */
-    liveAlarms: { type: 'boolean' },
-  }),
-} as const;
+export const accountGroupOptionSchema = closedSchema('AccountGroupOption', {
+  siteGroupNum: { type: 'integer', ...int4Range },
+  siteGroupName: { type: 'string' },
+  current: { type: 'boolean' },
+  /** The group's alarms are pushed live (§4: the alarm connection exists only for these). */
+  liveAlarms: { type: 'boolean' },
+});
 export type AccountGroupOption = FromSchema<typeof accountGroupOptionSchema>;
 
 /** §4 account-group switch. */
-export const accountGroupSwitchSchema = {
-  $id: 'AccountGroupSwitch',
-  ...closedObject({
-    siteGroupNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-  }),
-} as const;
+export const accountGroupSwitchSchema = closedSchema('AccountGroupSwitch', {
+  siteGroupNum: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+});
 export type AccountGroupSwitch = FromSchema<typeof accountGroupSwitchSchema>;
 
 /** §4 'MSA account switch: calls the server, then goes to /msa/summary with sn and the first device'. */
-export const msaActiveAccountSchema = {
-  $id: 'MsaActiveAccount',
-  ...closedObject({
-    siteNum: { type: 'integer', ...int4Range },
-    /** The first device, for the dn parameter; null when the site has none. */
-    devNum: { type: ['integer', 'null'], ...int4Range },
-    siteGroupNum: { type: 'integer', ...int4Range },
-  }),
-} as const;
+export const msaActiveAccountSchema = closedSchema('MsaActiveAccount', {
+  siteNum: { type: 'integer', ...int4Range },
+  /** The first device, for the dn parameter; null when the site has none. */
+  devNum: { type: ['integer', 'null'], ...int4Range },
+  siteGroupNum: { type: 'integer', ...int4Range },
+});
 export type MsaActiveAccount = FromSchema<typeof msaActiveAccountSchema>;
 
 /** §4 new version detection: the client reloads when buildId changes. */
-export const appVersionSchema = {
-  $id: 'AppVersion',
-  ...closedObject({
-    version: { type: 'string' },
-    buildId: { type: 'string' },
-  }),
-} as const;
+export const appVersionSchema = closedSchema('AppVersion', {
+  version: { type: 'string' },
+  buildId: { type: 'string' },
+});
 export type AppVersion = FromSchema<typeof appVersionSchema>;

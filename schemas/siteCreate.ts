@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, INT4_MAX, notBlank, idsFilter } from './shared.js';
+import { closedObject, closedSchema, idsFilter, INT4_MAX, notBlank } from './shared.js';
 import { SITE_TYPES } from './sites.js';
 import { ZONE_EVENT_TYPES } from './zones.js';
 
@@ -103,44 +103,35 @@ export const newSitePasscodeSchema = closedObject(['name', 'passcode'], {
 export type NewSitePasscode = FromSchema<typeof newSitePasscodeSchema>;
 
 /** POST /api/sites: the whole new account, created in one transaction with status 'pending'. */
-export const siteCreateSchema = {
-  $id: 'SiteCreate',
-  ...closedObject(['account', 'address', 'devices', 'contacts', 'zones', 'passcodes'], {
-    account: newSiteAccountSchema,
-    address: newSiteAddressSchema,
-    devices: { type: 'array', minItems: 1, maxItems: SITE_CREATE_LIMITS.devices, items: newSiteDeviceSchema },
-    contacts: { type: 'array', maxItems: SITE_CREATE_LIMITS.contacts, items: newSiteContactSchema },
-    zones: { type: 'array', maxItems: SITE_CREATE_LIMITS.zones, items: newSiteZoneSchema },
-    passcodes: { type: 'array', maxItems: SITE_CREATE_LIMITS.passcodes, items: newSitePasscodeSchema },
-    /** The draft the account was typed in: deleted with the creation. */
-    draftId: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-  }),
-} as const;
+export const siteCreateSchema = closedSchema('SiteCreate', ['account', 'address', 'devices', 'contacts', 'zones', 'passcodes'], {
+  account: newSiteAccountSchema,
+  address: newSiteAddressSchema,
+  devices: { type: 'array', minItems: 1, maxItems: SITE_CREATE_LIMITS.devices, items: newSiteDeviceSchema },
+  contacts: { type: 'array', maxItems: SITE_CREATE_LIMITS.contacts, items: newSiteContactSchema },
+  zones: { type: 'array', maxItems: SITE_CREATE_LIMITS.zones, items: newSiteZoneSchema },
+  passcodes: { type: 'array', maxItems: SITE_CREATE_LIMITS.passcodes, items: newSitePasscodeSchema },
+  /** The draft the account was typed in: deleted with the creation. */
+  draftId: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+});
 export type SiteCreate = FromSchema<typeof siteCreateSchema>;
 
 /** The answer of POST /api/sites. */
-export const siteCreatedSchema = {
-  $id: 'SiteCreated',
-  ...closedObject({
-    siteNum: { type: 'integer' },
-    devNums: { type: 'array', items: { type: 'integer' } },
-  }),
-} as const;
+export const siteCreatedSchema = closedSchema('SiteCreated', {
+  siteNum: { type: 'integer' },
+  devNums: { type: 'array', items: { type: 'integer' } },
+});
 export type SiteCreated = FromSchema<typeof siteCreatedSchema>;
 
 /** GET /api/transmitters/availability?code= */
-export const transmitterQuerySchema = {
-  $id: 'TransmitterQuery',
-  ...closedObject({
-    code: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 24,
-      pattern: TRANSMITTER_PATTERN,
-      errorMessage: { pattern: 'siteCreate.errors.transmitterFormat' },
-    },
-  }),
-} as const;
+export const transmitterQuerySchema = closedSchema('TransmitterQuery', {
+  code: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 24,
+    pattern: TRANSMITTER_PATTERN,
+    errorMessage: { pattern: 'siteCreate.errors.transmitterFormat' },
+  },
+});
 
 /**
  * Whether a transmitter code is free on the whole monitoring platform. When it
@@ -148,16 +139,13 @@ export const transmitterQuerySchema = {
  * `siteName` name it; another dealer's account is never named. `message` says
  * it in the user's language.
  */
-export const transmitterAvailabilitySchema = {
-  $id: 'TransmitterAvailability',
-  ...closedObject(['code', 'available'], {
-    code: { type: 'string' },
-    available: { type: 'boolean' },
-    siteNum: { type: 'integer' },
-    siteName: { type: 'string' },
-    message: { type: 'string' },
-  }),
-} as const;
+export const transmitterAvailabilitySchema = closedSchema('TransmitterAvailability', ['code', 'available'], {
+  code: { type: 'string' },
+  available: { type: 'boolean' },
+  siteNum: { type: 'integer' },
+  siteName: { type: 'string' },
+  message: { type: 'string' },
+});
 export type TransmitterAvailability = FromSchema<typeof transmitterAvailabilitySchema>;
 
 /** The steps of the stepper, in order (a draft remembers the one it was on). */
@@ -165,39 +153,30 @@ export const SITE_CREATE_STEPS = ['account', 'address', 'devices', 'contacts', '
 export type SiteCreateStep = (typeof SITE_CREATE_STEPS)[number];
 
 /** PUT /api/siteDrafts/{id} and POST /api/siteDrafts: what the user has typed so far (any shape: it is not valid yet). */
-export const siteDraftInputSchema = {
-  $id: 'SiteDraftInput',
-  ...closedObject({
-    step: { type: 'string', enum: SITE_CREATE_STEPS },
-    data: { type: 'object' },
-  }),
-} as const;
+export const siteDraftInputSchema = closedSchema('SiteDraftInput', {
+  step: { type: 'string', enum: SITE_CREATE_STEPS },
+  data: { type: 'object' },
+});
 export type SiteDraftInput = FromSchema<typeof siteDraftInputSchema>;
 
 /** Sort fields of GET /api/siteDrafts; without sort the latest saved first. */
 export const SITE_DRAFT_SORT_FIELDS = ['id', 'updatedAt'] as const;
 
 /** `filter` of GET /api/siteDrafts. */
-export const siteDraftFilterSchema = {
-  $id: 'SiteDraftFilter',
-  ...closedObject([], {
-    /** react-admin getMany: `filter={"id":[…]}`. */
-    id: idsFilter,
-  }),
-} as const;
+export const siteDraftFilterSchema = closedSchema('SiteDraftFilter', [], {
+  /** react-admin getMany: `filter={"id":[…]}`. */
+  id: idsFilter,
+});
 export type SiteDraftFilter = FromSchema<typeof siteDraftFilterSchema>;
 
 /** A draft as answered: `name` is the account name typed so far (empty when none). */
-export const siteDraftSchema = {
-  $id: 'SiteDraft',
-  ...closedObject({
-    id: { type: 'integer' },
-    step: { type: 'string', enum: SITE_CREATE_STEPS },
-    name: { type: 'string' },
-    data: { type: 'object', additionalProperties: true },
-    siteGroupNum: { type: ['integer', 'null'] },
-    createdAt: { type: 'string', format: 'date-time' },
-    updatedAt: { type: 'string', format: 'date-time' },
-  }),
-} as const;
+export const siteDraftSchema = closedSchema('SiteDraft', {
+  id: { type: 'integer' },
+  step: { type: 'string', enum: SITE_CREATE_STEPS },
+  name: { type: 'string' },
+  data: { type: 'object', additionalProperties: true },
+  siteGroupNum: { type: ['integer', 'null'] },
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+});
 export type SiteDraft = FromSchema<typeof siteDraftSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, int4Range, idsFilter } from './shared.js';
+import { closedObject, closedSchema, idsFilter, int4Range } from './shared.js';
 
 /**
  * Accounts (SPEC §1 dealer users, §2 /site/*, §3 site/account, §7
@@ -29,25 +29,22 @@ const AGENCY_KINDS = ['police', 'fire', 'medical', 'guard'] as const;
 export const SITE_SORT_FIELDS = ['id', 'siteName', 'siteNum', 'city', 'status'] as const;
 
 /** `filter` of GET /api/sites (JSON in the query string). */
-export const siteFilterSchema = {
-  $id: 'SiteFilter',
-  ...closedObject([], {
-    /** A substring, case- and accent-insensitive, of the name, address, city, postal code, phones (digits), contact names, transmitter, site or device number. */
-    q: { type: 'string', maxLength: 100 },
-    status: {
-      anyOf: [
-        { type: 'string', enum: SITE_STATUSES },
-        { type: 'array', items: { type: 'string', enum: SITE_STATUSES }, maxItems: SITE_STATUSES.length },
-      ],
-    },
-    siteType: { type: 'string', enum: SITE_TYPES },
-    city: { type: 'string', maxLength: 100 },
-    state: { type: 'string', maxLength: 2 },
-    favorite: { type: 'boolean' },
-    /** react-admin getMany: `filter={"id":[…]}`. */
-    id: idsFilter,
-  }),
-} as const;
+export const siteFilterSchema = closedSchema('SiteFilter', [], {
+  /** A substring, case- and accent-insensitive, of the name, address, city, postal code, phones (digits), contact names, transmitter, site or device number. */
+  q: { type: 'string', maxLength: 100 },
+  status: {
+    anyOf: [
+      { type: 'string', enum: SITE_STATUSES },
+      { type: 'array', items: { type: 'string', enum: SITE_STATUSES }, maxItems: SITE_STATUSES.length },
+    ],
+  },
+  siteType: { type: 'string', enum: SITE_TYPES },
+  city: { type: 'string', maxLength: 100 },
+  state: { type: 'string', maxLength: 2 },
+  favorite: { type: 'boolean' },
+  /** react-admin getMany: `filter={"id":[…]}`. */
+  id: idsFilter,
+});
 export type SiteFilter = FromSchema<typeof siteFilterSchema>;
 
 /** Where the search text was found: `value` is the matched field's text, `start`/`end` the matched part of it (UTF-16 indexes). */
@@ -60,160 +57,151 @@ export const siteMatchSchema = closedObject({
 export type SiteMatch = FromSchema<typeof siteMatchSchema>;
 
 /** A row of GET /api/sites. `id` is the site number (react-admin's record id). */
-export const siteRecordSchema = {
-  $id: 'SiteRecord',
-  ...closedObject({
-    id: { type: 'integer', ...int4Range },
-    siteNum: { type: 'integer', ...int4Range },
-    siteName: { type: 'string' },
-    /** The first device (or the one the search matched); null when the site has none. */
-    devNum: { type: ['integer', 'null'], ...int4Range },
-    transmitterCode: { type: ['string', 'null'] },
-    addressDisplay: { type: 'string' },
-    city: { type: 'string' },
-    state: { type: 'string' },
-    status: { type: 'string', enum: SITE_STATUSES },
-    siteType: { type: 'string', enum: SITE_TYPES },
-    isFavorite: { type: 'boolean' },
-    /** Null without filter.q. */
-    match: { anyOf: [siteMatchSchema, { type: 'null' }] },
-  }),
-} as const;
+export const siteRecordSchema = closedSchema('SiteRecord', {
+  id: { type: 'integer', ...int4Range },
+  siteNum: { type: 'integer', ...int4Range },
+  siteName: { type: 'string' },
+  /** The first device (or the one the search matched); null when the site has none. */
+  devNum: { type: ['integer', 'null'], ...int4Range },
+  transmitterCode: { type: ['string', 'null'] },
+  addressDisplay: { type: 'string' },
+  city: { type: 'string' },
+  state: { type: 'string' },
+  status: { type: 'string', enum: SITE_STATUSES },
+  siteType: { type: 'string', enum: SITE_TYPES },
+  isFavorite: { type: 'boolean' },
+  /** Null without filter.q. */
+  match: { anyOf: [siteMatchSchema, { type: 'null' }] },
+});
 export type SiteRecord = FromSchema<typeof siteRecordSchema>;
 
 const nullableText = { type: ['string', 'null'] } as const;
 
 /** GET /api/sites/{siteNum}: the whole account. Passcodes are masked; the clear value only through the reveal call. */
-export const siteDetailSchema = {
-  $id: 'SiteDetail',
-  ...closedObject({
-    id: { type: 'integer', ...int4Range },
-    siteNum: { type: 'integer', ...int4Range },
-    siteName: { type: 'string' },
-    siteGroupNum: { type: 'integer', ...int4Range },
-    status: { type: 'string', enum: SITE_STATUSES },
-    siteType: { type: 'string', enum: SITE_TYPES },
-    /** IANA time zone of the premises. */
-    timeZone: { type: 'string' },
-    address: closedObject({
-      line1: { type: 'string' },
-      line2: nullableText,
-      city: { type: 'string' },
-      state: { type: 'string' },
-      postalCode: { type: 'string' },
-    }),
-    addressDisplay: { type: 'string' },
-    isFavorite: { type: 'boolean' },
-    devices: {
-      type: 'array',
-      items: closedObject(['devNum', 'transmitterCode', 'panelType', 'description', 'onTestUntil'], {
-        devNum: { type: 'integer', ...int4Range },
-        transmitterCode: { type: 'string' },
-        panelType: nullableText,
-        description: nullableText,
-        /** The device is on test until then (null: not on test). */
-        onTestUntil: { type: ['string', 'null'], format: 'date-time' },
-        /** The last signal the device sent (any kind but a change to the account); null: none yet. */
-        lastSignalAt: { type: ['string', 'null'], format: 'date-time' },
-        /** The device's last test signal; null: none yet. */
-        lastTestAt: { type: ['string', 'null'], format: 'date-time' },
-      }),
-    },
-    zones: {
-      type: 'array',
-      items: closedObject({
-        devNum: { type: 'integer', ...int4Range },
-        zoneNum: { type: 'integer', ...int4Range },
-        description: { type: 'string' },
-        eventType: { type: 'string' },
-      }),
-    },
-    /** The call list, in calling order. */
-    contacts: {
-      type: 'array',
-      items: closedObject({
-        contactId: { type: 'integer', ...int4Range },
-        position: { type: 'integer', ...int4Range },
-        name: { type: 'string' },
-        relation: nullableText,
-        phoneNumber: nullableText,
-        email: nullableText,
-        hasKey: { type: 'boolean' },
-        /** May verify an alarm (counts towards 'fewer than two verification contacts'). */
-        verifies: { type: 'boolean' },
-        /** The contact's own passcode as bullets; null without one. */
-        passcodeMasked: nullableText,
-      }),
-    },
-    passcodes: {
-      type: 'array',
-      items: closedObject({
-        passcodeId: { type: 'integer', ...int4Range },
-        name: { type: 'string' },
-        /** Bullets as long as the passcode ('••••'). */
-        masked: { type: 'string' },
-        /** The duress passcode. */
-        isDuress: { type: 'boolean' },
-      }),
-    },
-    schedules: {
-      type: 'array',
-      items: closedObject({
-        scheduleId: { type: 'integer', ...int4Range },
-        name: { type: 'string' },
-        /** 0 = Sunday … 6 = Saturday. */
-        dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
-        /** 'HH:MM', local time of the premises. */
-        opensAt: { type: 'string' },
-        closesAt: { type: 'string' },
-      }),
-    },
-    /** Days the weekly schedule does not apply: closed all day (times null) or special times. */
-    holidays: {
-      type: 'array',
-      items: closedObject({
-        holidayId: { type: 'integer', ...int4Range },
-        /** 'YYYY-MM-DD'. */
-        date: { type: 'string', format: 'date' },
-        name: { type: 'string' },
-        opensAt: nullableText,
-        closesAt: nullableText,
-      }),
-    },
-    /** Police, fire, medical and guard agencies, each with its permit when one is held. */
-    agencies: {
-      type: 'array',
-      items: closedObject({
-        agencyId: { type: 'integer', ...int4Range },
-        kind: { type: 'string', enum: AGENCY_KINDS },
-        name: { type: 'string' },
-        phoneNumber: nullableText,
-        permitNumber: nullableText,
-        /** 'YYYY-MM-DD'. */
-        permitExpiresOn: { type: ['string', 'null'], format: 'date' },
-      }),
-    },
-    premisePhones: {
-      type: 'array',
-      items: closedObject({
-        phoneId: { type: 'integer', ...int4Range },
-        label: { type: 'string' },
-        phoneNumber: { type: 'string' },
-      }),
-    },
-    warnings: { type: 'array', items: { type: 'string', enum: SITE_WARNINGS } },
+export const siteDetailSchema = closedSchema('SiteDetail', {
+  id: { type: 'integer', ...int4Range },
+  siteNum: { type: 'integer', ...int4Range },
+  siteName: { type: 'string' },
+  siteGroupNum: { type: 'integer', ...int4Range },
+  status: { type: 'string', enum: SITE_STATUSES },
+  siteType: { type: 'string', enum: SITE_TYPES },
+  /** IANA time zone of the premises. */
+  timeZone: { type: 'string' },
+  address: closedObject({
+    line1: { type: 'string' },
+    line2: nullableText,
+    city: { type: 'string' },
+    state: { type: 'string' },
+    postalCode: { type: 'string' },
   }),
-} as const;
+  addressDisplay: { type: 'string' },
+  isFavorite: { type: 'boolean' },
+  devices: {
+    type: 'array',
+    items: closedObject(['devNum', 'transmitterCode', 'panelType', 'description', 'onTestUntil'], {
+      devNum: { type: 'integer', ...int4Range },
+      transmitterCode: { type: 'string' },
+      panelType: nullableText,
+      description: nullableText,
+      /** The device is on test until then (null: not on test). */
+      onTestUntil: { type: ['string', 'null'], format: 'date-time' },
+      /** The last signal the device sent (any kind but a change to the account); null: none yet. */
+      lastSignalAt: { type: ['string', 'null'], format: 'date-time' },
+      /** The device's last test signal; null: none yet. */
+      lastTestAt: { type: ['string', 'null'], format: 'date-time' },
+    }),
+  },
+  zones: {
+    type: 'array',
+    items: closedObject({
+      devNum: { type: 'integer', ...int4Range },
+      zoneNum: { type: 'integer', ...int4Range },
+      description: { type: 'string' },
+      eventType: { type: 'string' },
+    }),
+  },
+  /** The call list, in calling order. */
+  contacts: {
+    type: 'array',
+    items: closedObject({
+      contactId: { type: 'integer', ...int4Range },
+      position: { type: 'integer', ...int4Range },
+      name: { type: 'string' },
+      relation: nullableText,
+      phoneNumber: nullableText,
+      email: nullableText,
+      hasKey: { type: 'boolean' },
+      /** May verify an alarm (counts towards 'fewer than two verification contacts'). */
+      verifies: { type: 'boolean' },
+      /** The contact's own passcode as bullets; null without one. */
+      passcodeMasked: nullableText,
+    }),
+  },
+  passcodes: {
+    type: 'array',
+    items: closedObject({
+      passcodeId: { type: 'integer', ...int4Range },
+      name: { type: 'string' },
+      /** Bullets as long as the passcode ('••••'). */
+      masked: { type: 'string' },
+      /** The duress passcode. */
+      isDuress: { type: 'boolean' },
+    }),
+  },
+  schedules: {
+    type: 'array',
+    items: closedObject({
+      scheduleId: { type: 'integer', ...int4Range },
+      name: { type: 'string' },
+      /** 0 = Sunday … 6 = Saturday. */
+      dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
+      /** 'HH:MM', local time of the premises. */
+      opensAt: { type: 'string' },
+      closesAt: { type: 'string' },
+    }),
+  },
+  /** Days the weekly schedule does not apply: closed all day (times null) or special times. */
+  holidays: {
+    type: 'array',
+    items: closedObject({
+      holidayId: { type: 'integer', ...int4Range },
+      /** 'YYYY-MM-DD'. */
+      date: { type: 'string', format: 'date' },
+      name: { type: 'string' },
+      opensAt: nullableText,
+      closesAt: nullableText,
+    }),
+  },
+  /** Police, fire, medical and guard agencies, each with its permit when one is held. */
+  agencies: {
+    type: 'array',
+    items: closedObject({
+      agencyId: { type: 'integer', ...int4Range },
+      kind: { type: 'string', enum: AGENCY_KINDS },
+      name: { type: 'string' },
+      phoneNumber: nullableText,
+      permitNumber: nullableText,
+      /** 'YYYY-MM-DD'. */
+      permitExpiresOn: { type: ['string', 'null'], format: 'date' },
+    }),
+  },
+  premisePhones: {
+    type: 'array',
+    items: closedObject({
+      phoneId: { type: 'integer', ...int4Range },
+      label: { type: 'string' },
+      phoneNumber: { type: 'string' },
+    }),
+  },
+  warnings: { type: 'array', items: { type: 'string', enum: SITE_WARNINGS } },
+});
 export type SiteDetail = FromSchema<typeof siteDetailSchema>;
 
 /** POST /api/sites/{siteNum}/passcodes/{passcodeId}/reveal (audited; passcodes.reveal). */
-export const passcodeRevealSchema = {
-  $id: 'PasscodeReveal',
-  ...closedObject({
-    passcodeId: { type: 'integer', ...int4Range },
-    passcode: { type: 'string' },
-  }),
-} as const;
+export const passcodeRevealSchema = closedSchema('PasscodeReveal', {
+  passcodeId: { type: 'integer', ...int4Range },
+  passcode: { type: 'string' },
+});
 export type PasscodeReveal = FromSchema<typeof passcodeRevealSchema>;
 
 /** The customer's reveal: only after re-entering their password. */

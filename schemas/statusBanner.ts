@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from './constants.js';
-import { closedObject, notBlank } from './shared.js';
+import { closedSchema, notBlank } from './shared.js';
 
 /**
  * Importance of the status banner, SPEC §3 (High, Warning, Info). The labels
@@ -15,13 +15,10 @@ export type BannerImportance = (typeof BANNER_IMPORTANCE)[number];
  * body required, max 1024; importance required). The same shape is the
  * answer of GET statusBanner and the body of PUT statusBanner (§7).
  */
-export const statusBannerSchema = {
-  $id: 'StatusBanner',
-  ...closedObject({
-    active: { type: 'boolean' },
-    title: { type: 'string', minLength: 1, maxLength: LIMITS.bannerTitleMax, ...notBlank },
-    body: { type: 'string', minLength: 1, maxLength: LIMITS.bannerBodyMax, ...notBlank },
-    importance: { type: 'string', enum: BANNER_IMPORTANCE },
-  }),
-} as const;
+export const statusBannerSchema = closedSchema('StatusBanner', {
+  active: { type: 'boolean' },
+  title: { type: 'string', minLength: 1, maxLength: LIMITS.bannerTitleMax, ...notBlank },
+  body: { type: 'string', minLength: 1, maxLength: LIMITS.bannerBodyMax, ...notBlank },
+  importance: { type: 'string', enum: BANNER_IMPORTANCE },
+});
 export type StatusBanner = FromSchema<typeof statusBannerSchema>;

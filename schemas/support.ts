@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, INT4_MAX, notBlank, nullableDateTime, idsFilter } from './shared.js';
+import { closedObject, closedSchema, idsFilter, INT4_MAX, notBlank, nullableDateTime } from './shared.js';
 
 /**
  * Support (/support): application-1 staff with §6 reportRead find every user
@@ -43,35 +43,29 @@ const dateTime = { type: 'string', format: 'date-time' } as const;
 const status = { type: 'string', enum: SUPPORT_USER_STATUSES } as const;
 
 /** GET users?filter=…, as support: a substring of username, name, email, phone, dealer or account number. */
-export const supportUserFilterSchema = {
-  $id: 'SupportUserFilter',
-  ...closedObject([], {
-    q: { type: 'string', maxLength: 100 },
-    status,
-    applicationNum: { type: 'integer', enum: [1, 2, 3] },
-    /** react-admin getMany: `filter={"id":[…]}`. */
-    id: idsFilter,
-  }),
-} as const;
+export const supportUserFilterSchema = closedSchema('SupportUserFilter', [], {
+  q: { type: 'string', maxLength: 100 },
+  status,
+  applicationNum: { type: 'integer', enum: [1, 2, 3] },
+  /** react-admin getMany: `filter={"id":[…]}`. */
+  id: idsFilter,
+});
 export type SupportUserFilter = FromSchema<typeof supportUserFilterSchema>;
 
 /** One row of the directory. */
-export const supportUserSchema = {
-  $id: 'SupportUser',
-  ...closedObject({
-    id,
-    username: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: ['string', 'null'] },
-    phoneNumber: { type: ['string', 'null'] },
-    applicationNum: { type: 'integer', enum: [1, 2, 3] },
-    /** A dealer's (application 2) dealer number and first account group; a customer's: the dealer of their default linked account. */
-    dealerNumber: { type: ['string', 'null'] },
-    dealerName: { type: ['string', 'null'] },
-    status,
-    lastSignInAt: nullableDateTime,
-  }),
-} as const;
+export const supportUserSchema = closedSchema('SupportUser', {
+  id,
+  username: { type: 'string' },
+  name: { type: 'string' },
+  email: { type: ['string', 'null'] },
+  phoneNumber: { type: ['string', 'null'] },
+  applicationNum: { type: 'integer', enum: [1, 2, 3] },
+  /** A dealer's (application 2) dealer number and first account group; a customer's: the dealer of their default linked account. */
+  dealerNumber: { type: ['string', 'null'] },
+  dealerName: { type: ['string', 'null'] },
+  status,
+  lastSignInAt: nullableDateTime,
+});
 export type SupportUser = FromSchema<typeof supportUserSchema>;
 
 /** One time support acted as the user (GET user/supportAccess, and the support user page). */
@@ -237,7 +231,7 @@ export const supportUserDetailSchema = {
 export type SupportUserDetail = FromSchema<typeof supportUserDetailSchema>;
 
 /** POST users/{id}/supportActions/{action}: why (required, audited). */
-export const supportActionBodySchema = { $id: 'SupportActionBody', ...closedObject({ reason: reasonField }) } as const;
+export const supportActionBodySchema = closedSchema('SupportActionBody', { reason: reasonField });
 export type SupportActionBody = FromSchema<typeof supportActionBodySchema>;
 
 export const supportActionParamsSchema = {
@@ -247,12 +241,9 @@ export const supportActionParamsSchema = {
 } as const;
 
 /** POST impersonation: whom, why and for how long. */
-export const impersonationStartSchema = {
-  $id: 'ImpersonationStart',
-  ...closedObject({
-    userId: id,
-    reason: reasonField,
-    durationMinutes: { type: 'integer', enum: IMPERSONATION_MINUTES },
-  }),
-} as const;
+export const impersonationStartSchema = closedSchema('ImpersonationStart', {
+  userId: id,
+  reason: reasonField,
+  durationMinutes: { type: 'integer', enum: IMPERSONATION_MINUTES },
+});
 export type ImpersonationStart = FromSchema<typeof impersonationStartSchema>;

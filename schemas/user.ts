@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { APPLICATION, LIMITS } from './constants.js';
 import { emailField, mfaCodeField, optionalPhonePattern } from './auth.js';
 import { RECOVERY_LIMITS } from './recovery.js';
-import { closedObject, INT4_MAX, int4Range } from './shared.js';
+import { closedObject, closedSchema, INT4_MAX, int4Range } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /** Users, MSA users and account links: SPEC §3, §5 'MSA account', §6 roles, §7 customer calls. */
@@ -32,9 +32,10 @@ export const AUTH_FLAGS = [
 export type AuthFlag = (typeof AUTH_FLAGS)[number];
 
 /** §3 user: the signed-in person, whatever the application. */
-export const userSchema = {
-  $id: 'User',
-  ...closedObject(['name', 'email', 'initials', 'phoneNumber', 'applicationNum', 'authItems', 'roles', 'appUserNum', 'dealer', 'canEdit'], {
+export const userSchema = closedSchema(
+  'User',
+  ['name', 'email', 'initials', 'phoneNumber', 'applicationNum', 'authItems', 'roles', 'appUserNum', 'dealer', 'canEdit'],
+  {
     name: { type: 'string' },
     email: { type: ['string', 'null'] },
     initials: { type: 'string' },
@@ -71,8 +72,8 @@ export const userSchema = {
       language: { type: ['string', 'null'], enum: ['en', 'es', 'fr', null] },
       theme: { type: ['string', 'null'], enum: ['light', 'dark', null] },
     }),
-  }),
-} as const;
+  },
+);
 export type User = FromSchema<typeof userSchema>;
 
 /** §3 account link: one alarm account an MSA user manages. */
@@ -96,14 +97,11 @@ export const accountLinkSchema = { $id: 'AccountLink', ...accountLinkFields } as
 export type AccountLink = FromSchema<typeof accountLinkSchema>;
 
 /** §3 MSA user. */
-export const msaUserSchema = {
-  $id: 'MsaUser',
-  ...closedObject({
-    email: { type: 'string' },
-    phoneNumber: { type: ['string', 'null'] },
-    accountLinks: { type: 'array', items: accountLinkFields },
-  }),
-} as const;
+export const msaUserSchema = closedSchema('MsaUser', {
+  email: { type: 'string' },
+  phoneNumber: { type: ['string', 'null'] },
+  accountLinks: { type: 'array', items: accountLinkFields },
+});
 export type MsaUser = FromSchema<typeof msaUserSchema>;
 
 /**
@@ -111,18 +109,15 @@ export type MsaUser = FromSchema<typeof msaUserSchema>;
  * phone number (empty or null clears it). §7 'Update personal user: email, phone'.
  * The password is shown read-only and is not part of the body.
  */
-export const msaAccountUpdateSchema = {
-  $id: 'MsaAccountUpdate',
-  ...closedObject(['email'], {
-    email: emailField,
-    phoneNumber: {
-      type: ['string', 'null'],
-      maxLength: LIMITS.phoneMax,
-      pattern: optionalPhonePattern,
-      errorMessage: { pattern: 'validation.phone' },
-    },
-  }),
-} as const;
+export const msaAccountUpdateSchema = closedSchema('MsaAccountUpdate', ['email'], {
+  email: emailField,
+  phoneNumber: {
+    type: ['string', 'null'],
+    maxLength: LIMITS.phoneMax,
+    pattern: optionalPhonePattern,
+    errorMessage: { pattern: 'validation.phone' },
+  },
+});
 export type MsaAccountUpdate = FromSchema<typeof msaAccountUpdateSchema>;
 
 /** The MSA account dialog's form (SchemaForm): the email, then the phone. */
@@ -139,19 +134,16 @@ export const msaAccountUi = {
  * new email waiting for the code sent to it (null when none): a new email replaces the old only
  * once that code comes back (POST msa/users/me/emailConfirmation).
  */
-export const msaPersonalUserSchema = {
-  $id: 'MsaPersonalUser',
-  ...closedObject({
-    id: { type: 'string', enum: ['me'] },
-    email: { type: 'string' },
-    phoneNumber: { type: ['string', 'null'] },
-    emailPending: { type: ['string', 'null'] },
-  }),
-} as const;
+export const msaPersonalUserSchema = closedSchema('MsaPersonalUser', {
+  id: { type: 'string', enum: ['me'] },
+  email: { type: 'string' },
+  phoneNumber: { type: ['string', 'null'] },
+  emailPending: { type: ['string', 'null'] },
+});
 export type MsaPersonalUser = FromSchema<typeof msaPersonalUserSchema>;
 
 /** POST msa/users/me/emailConfirmation: the code sent to the new email. */
-export const msaEmailConfirmationSchema = { $id: 'MsaEmailConfirmation', ...closedObject({ code: mfaCodeField }) } as const;
+export const msaEmailConfirmationSchema = closedSchema('MsaEmailConfirmation', { code: mfaCodeField });
 export type MsaEmailConfirmation = FromSchema<typeof msaEmailConfirmationSchema>;
 
 /** The code step of the MSA account dialog (uiHints.ts). */
@@ -163,23 +155,17 @@ export const msaEmailConfirmationUi = {
 const siteNumField = { type: 'integer', minimum: 1, maximum: INT4_MAX } as const;
 
 /** §7 'Favourite account link: siteNum and flag'. */
-export const accountLinkFavoriteSchema = {
-  $id: 'AccountLinkFavorite',
-  ...closedObject({
-    siteNum: siteNumField,
-    isFavorite: { type: 'boolean' },
-  }),
-} as const;
+export const accountLinkFavoriteSchema = closedSchema('AccountLinkFavorite', {
+  siteNum: siteNumField,
+  isFavorite: { type: 'boolean' },
+});
 export type AccountLinkFavorite = FromSchema<typeof accountLinkFavoriteSchema>;
 
 /** Add a linked account: its account number and passcode, as at registration (§7 Register). */
-export const accountLinkCreateSchema = {
-  $id: 'AccountLinkCreate',
-  ...closedObject({
-    accountNumber: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountNumberMax },
-    accountPasscode: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountPasscodeMax },
-  }),
-} as const;
+export const accountLinkCreateSchema = closedSchema('AccountLinkCreate', {
+  accountNumber: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountNumberMax },
+  accountPasscode: { type: 'string', minLength: 1, maxLength: RECOVERY_LIMITS.accountPasscodeMax },
+});
 export type AccountLinkCreate = FromSchema<typeof accountLinkCreateSchema>;
 
 /** The customer's form adding a linked account (uiHints.ts): the passcode masked as it is typed. */
@@ -192,10 +178,7 @@ export const accountLinkCreateUi = {
 } as const satisfies UiHints<keyof typeof accountLinkCreateSchema.properties>;
 
 /** §7 'Switch active account: siteNum' (also the path/query of 'Delete account link by siteNum'). */
-export const siteNumSchema = {
-  $id: 'SiteNum',
-  ...closedObject({
-    siteNum: siteNumField,
-  }),
-} as const;
+export const siteNumSchema = closedSchema('SiteNum', {
+  siteNum: siteNumField,
+});
 export type SiteNum = FromSchema<typeof siteNumSchema>;

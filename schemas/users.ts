@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { emailField } from './auth.js';
 import { LIMITS } from './constants.js';
-import { INT4_MAX, nullableDateTime, notBlank, idsFilter } from './shared.js';
+import { closedSchema, idsFilter, INT4_MAX, notBlank, nullableDateTime } from './shared.js';
 import type { UiHints } from './uiHints.js';
 import type { AuthFlag, RoleName } from './user.js';
 
@@ -23,21 +23,15 @@ const NAME_MAX = 100;
 const nameField = { type: 'string', minLength: 1, maxLength: NAME_MAX, ...notBlank } as const;
 
 /** The signed-in user's own profile. */
-export const profileSchema = {
-  $id: 'Profile',
-  type: 'object',
-  additionalProperties: false,
-  required: ['username', 'name', 'email', 'phoneNumber', 'applicationNum', 'language', 'theme'],
-  properties: {
-    username: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: ['string', 'null'] },
-    phoneNumber: { type: ['string', 'null'] },
-    applicationNum: { type: 'integer' },
-    language: { type: ['string', 'null'], enum: [...PROFILE_LANGUAGES, null] },
-    theme: { type: ['string', 'null'], enum: [...PROFILE_THEMES, null] },
-  },
-} as const;
+export const profileSchema = closedSchema('Profile', {
+  username: { type: 'string' },
+  name: { type: 'string' },
+  email: { type: ['string', 'null'] },
+  phoneNumber: { type: ['string', 'null'] },
+  applicationNum: { type: 'integer' },
+  language: { type: ['string', 'null'], enum: [...PROFILE_LANGUAGES, null] },
+  theme: { type: ['string', 'null'], enum: [...PROFILE_THEMES, null] },
+});
 export type Profile = FromSchema<typeof profileSchema>;
 
 /** PUT user/profile: any of name, language and theme. */
@@ -55,49 +49,31 @@ export const profileUpdateSchema = {
 export type ProfileUpdate = FromSchema<typeof profileUpdateSchema>;
 
 /** A remembered device ('Remember this device?') of the user. */
-export const trustedDeviceSchema = {
-  $id: 'TrustedDevice',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'label', 'createdAt', 'lastUsedAt', 'current'],
-  properties: {
-    id: { type: 'string' },
-    /** The browser's user agent when it was remembered. */
-    label: { type: ['string', 'null'] },
-    createdAt: { type: 'string', format: 'date-time' },
-    lastUsedAt: nullableDateTime,
-    /** This browser. */
-    current: { type: 'boolean' },
-  },
-} as const;
+export const trustedDeviceSchema = closedSchema('TrustedDevice', {
+  id: { type: 'string' },
+  /** The browser's user agent when it was remembered. */
+  label: { type: ['string', 'null'] },
+  createdAt: { type: 'string', format: 'date-time' },
+  lastUsedAt: nullableDateTime,
+  /** This browser. */
+  current: { type: 'boolean' },
+});
 export type TrustedDevice = FromSchema<typeof trustedDeviceSchema>;
 
 /** One open session (sign-in) of the user. */
-export const userSessionSchema = {
-  $id: 'UserSession',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'userAgent', 'ip', 'createdAt', 'lastSeenAt', 'current'],
-  properties: {
-    id: { type: 'string' },
-    userAgent: { type: ['string', 'null'] },
-    ip: { type: ['string', 'null'] },
-    createdAt: { type: 'string', format: 'date-time' },
-    lastSeenAt: { type: 'string', format: 'date-time' },
-    /** The session of this request. */
-    current: { type: 'boolean' },
-  },
-} as const;
+export const userSessionSchema = closedSchema('UserSession', {
+  id: { type: 'string' },
+  userAgent: { type: ['string', 'null'] },
+  ip: { type: ['string', 'null'] },
+  createdAt: { type: 'string', format: 'date-time' },
+  lastSeenAt: { type: 'string', format: 'date-time' },
+  /** The session of this request. */
+  current: { type: 'boolean' },
+});
 export type UserSession = FromSchema<typeof userSessionSchema>;
 
 /** How many were ended or revoked. */
-export const revokedCountSchema = {
-  $id: 'RevokedCount',
-  type: 'object',
-  additionalProperties: false,
-  required: ['revoked'],
-  properties: { revoked: { type: 'integer', minimum: 0 } },
-} as const;
+export const revokedCountSchema = closedSchema('RevokedCount', { revoked: { type: 'integer', minimum: 0 } });
 
 const permissionsProperties = {
   roles: { type: 'array', uniqueItems: true, maxItems: STAFF_ROLES.length, items: { type: 'string', enum: STAFF_ROLES } },
@@ -105,56 +81,39 @@ const permissionsProperties = {
 } as const;
 
 /** A user of the dealer's account group (the `users` resource). */
-export const staffUserSchema = {
-  $id: 'StaffUser',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'username', 'name', 'email', 'roles', 'flags', 'status', 'mfaRequired', 'invitedAt', 'lastSignInAt', 'manageable'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-    username: { type: 'string' },
-    name: { type: 'string' },
-    email: { type: ['string', 'null'] },
-    roles: { type: 'array', items: { type: 'string', enum: STAFF_ROLES } },
-    flags: { type: 'array', items: { type: 'string', enum: STAFF_FLAGS } },
-    /** invited: no password set yet; disabled: may not sign in. */
-    status: { type: 'string', enum: ['active', 'invited', 'disabled'] },
-    mfaRequired: { type: 'boolean' },
-    invitedAt: nullableDateTime,
-    lastSignInAt: nullableDateTime,
-    /** Whether the caller may change this user (not themselves, none holding more than they do). */
-    manageable: { type: 'boolean' },
-  },
-} as const;
+export const staffUserSchema = closedSchema('StaffUser', {
+  id: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+  username: { type: 'string' },
+  name: { type: 'string' },
+  email: { type: ['string', 'null'] },
+  roles: { type: 'array', items: { type: 'string', enum: STAFF_ROLES } },
+  flags: { type: 'array', items: { type: 'string', enum: STAFF_FLAGS } },
+  /** invited: no password set yet; disabled: may not sign in. */
+  status: { type: 'string', enum: ['active', 'invited', 'disabled'] },
+  mfaRequired: { type: 'boolean' },
+  invitedAt: nullableDateTime,
+  lastSignInAt: nullableDateTime,
+  /** Whether the caller may change this user (not themselves, none holding more than they do). */
+  manageable: { type: 'boolean' },
+});
 export type StaffUser = FromSchema<typeof staffUserSchema>;
 
 export const STAFF_USER_SORT_FIELDS = ['id', 'name', 'username', 'status'] as const;
 
-export const staffUserFilterSchema = {
-  $id: 'StaffUserFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    q: { type: 'string', maxLength: 100 },
-    status: { type: 'string', enum: ['active', 'invited', 'disabled'] },
-    /** react-admin getMany: `filter={"id":[…]}`. */
-    id: idsFilter,
-  },
-} as const;
+export const staffUserFilterSchema = closedSchema('StaffUserFilter', [], {
+  q: { type: 'string', maxLength: 100 },
+  status: { type: 'string', enum: ['active', 'invited', 'disabled'] },
+  /** react-admin getMany: `filter={"id":[…]}`. */
+  id: idsFilter,
+});
 export type StaffUserFilter = FromSchema<typeof staffUserFilterSchema>;
 
 /** POST users: invite by email (the registration link), with §6 permissions no more than the inviter's. */
-export const staffInviteSchema = {
-  $id: 'StaffInvite',
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'name', 'roles', 'flags'],
-  properties: {
-    email: { ...emailField, maxLength: Math.min(LIMITS.emailMax, LIMITS.usernameMax) },
-    name: nameField,
-    ...permissionsProperties,
-  },
-} as const;
+export const staffInviteSchema = closedSchema('StaffInvite', ['email', 'name', 'roles', 'flags'], {
+  email: { ...emailField, maxLength: Math.min(LIMITS.emailMax, LIMITS.usernameMax) },
+  name: nameField,
+  ...permissionsProperties,
+});
 export type StaffInvite = FromSchema<typeof staffInviteSchema>;
 
 /** The §6 roles and flags are one list of checkboxes (the `permissions` widget, drawn with the roles). */

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { int4Range, notBlank, serialId, siteNumOrIds } from './shared.js';
+import { closedSchema, int4Range, notBlank, serialId, siteNumOrIds } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -25,36 +25,24 @@ const zoneFields = {
 } as const;
 
 /** PUT body; the other fields of the record are sent back by react-admin and ignored. */
-export const zoneInputSchema = {
-  $id: 'ZoneInput',
-  type: 'object',
-  additionalProperties: false,
-  required: ['description', 'eventType'],
-  properties: {
-    ...zoneFields,
-    id: { type: 'string', readOnly: true },
-    siteNum: { type: 'integer', readOnly: true, ...int4Range },
-    devNum: { type: 'integer', readOnly: true, ...int4Range },
-    zoneNum: { type: 'integer', readOnly: true, ...int4Range },
-  },
-} as const;
+export const zoneInputSchema = closedSchema('ZoneInput', ['description', 'eventType'], {
+  ...zoneFields,
+  id: { type: 'string', readOnly: true },
+  siteNum: { type: 'integer', readOnly: true, ...int4Range },
+  devNum: { type: 'integer', readOnly: true, ...int4Range },
+  zoneNum: { type: 'integer', readOnly: true, ...int4Range },
+});
 export type ZoneInput = FromSchema<typeof zoneInputSchema>;
 
-export const zoneSchema = {
-  $id: 'Zone',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'siteNum', 'devNum', 'zoneNum', 'description', 'eventType'],
-  properties: {
-    id: { type: 'string', pattern: ZONE_ID_PATTERN },
-    siteNum: { type: 'integer', ...int4Range },
-    devNum: { type: 'integer', ...int4Range },
-    zoneNum: { type: 'integer', ...int4Range },
-    description: { type: 'string' },
-    /** One of ZONE_EVENT_TYPES (older rows: as stored). */
-    eventType: { type: 'string' },
-  },
-} as const;
+export const zoneSchema = closedSchema('Zone', {
+  id: { type: 'string', pattern: ZONE_ID_PATTERN },
+  siteNum: { type: 'integer', ...int4Range },
+  devNum: { type: 'integer', ...int4Range },
+  zoneNum: { type: 'integer', ...int4Range },
+  description: { type: 'string' },
+  /** One of ZONE_EVENT_TYPES (older rows: as stored). */
+  eventType: { type: 'string' },
+});
 export type Zone = FromSchema<typeof zoneSchema>;
 
 /** getMany's ids: zone ids are text. */
