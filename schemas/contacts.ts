@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedSchema, INT4_MAX, int4IdsFilter, int4Range, notBlank, siteNumOrIds } from './shared.js';
+import { closedSchema, INT4_MAX, int4IdsFilter, int4Range, notBlank, siteRowsFilterSchema } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -68,16 +68,10 @@ export const contactSchema = closedSchema('Contact', {
 export type Contact = FromSchema<typeof contactSchema>;
 
 /** `filter` of GET /api/contacts: one account's call list, or contacts by id (getMany). */
-export const contactFilterSchema = {
-  $id: 'ContactFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    siteNum,
-    id: int4IdsFilter,
-  },
-  ...siteNumOrIds(int4IdsFilter),
-} as const;
+export const contactFilterSchema = siteRowsFilterSchema('ContactFilter', {
+  siteNum,
+  id: int4IdsFilter,
+});
 export type ContactFilter = FromSchema<typeof contactFilterSchema>;
 
 /** PUT /api/sites/{siteNum}/contacts/order: every contact of the account, first called first. */

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { SIGNAL_KINDS } from './events.js';
-import { closedObject, closedSchema, int4Range } from './shared.js';
+import { closedObject, closedObjectArray, closedSchema, int4Range } from './shared.js';
 import { SITE_STATUSES, SITE_WARNINGS } from './sites.js';
 
 /**
@@ -69,9 +69,6 @@ export const dashboardSchema = closedSchema('Dashboard', {
     items: closedObject({ ...siteRef, alarms: count }),
   },
   /** The user's favourite accounts in the group with their status (the names and links come from the shell's favourites). */
-  favorites: {
-    type: 'array',
-    items: closedObject({ siteNum: { type: 'integer', ...int4Range }, status: { type: 'string', enum: SITE_STATUSES } }),
-  },
+  favorites: closedObjectArray({ siteNum: { type: 'integer', ...int4Range }, status: { type: 'string', enum: SITE_STATUSES } }),
 });
 export type Dashboard = FromSchema<typeof dashboardSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, closedSchema, int4Range } from './shared.js';
+import { closedObject, closedObjectArray, closedSchema, int4Range } from './shared.js';
 
 /**
  * Dealers (account groups), sites in lists, live alarm and report events,
@@ -82,15 +82,12 @@ export type ReportCodeResponse = FromSchema<typeof reportCodeResponseSchema>;
 export const ssoTenantSchema = closedSchema('SsoTenant', {
   siteGroupNum: { type: 'integer', ...int4Range },
   dealerName: { type: 'string' },
-  providers: {
-    type: 'array',
-    items: closedObject({
-      /** The key the SSO login path takes (provider=…). */
-      name: { type: 'string' },
-      /** What the picker shows (Microsoft, Okta, DUO…). */
-      displayName: { type: 'string' },
-    }),
-  },
+  providers: closedObjectArray({
+    /** The key the SSO login path takes (provider=…). */
+    name: { type: 'string' },
+    /** What the picker shows (Microsoft, Okta, DUO…). */
+    displayName: { type: 'string' },
+  }),
 });
 export type SsoTenant = FromSchema<typeof ssoTenantSchema>;
 

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { cents, INVOICE_STATUSES, invoiceAmounts, invoiceDates } from './invoices.js';
-import { closedObject, closedSchema, INT4_MAX, int4IdsFilter, int4Range } from './shared.js';
+import { closedObject, closedObjectArray, closedSchema, INT4_MAX, int4IdsFilter, int4Range } from './shared.js';
 
 /**
  * Billing for dealers (SPEC §2 /billing, §6 billingRead): what the monitoring station
@@ -42,10 +42,7 @@ const invoiceProperties = {
   accountCount: { type: 'integer', minimum: 0 },
   ...invoiceAmounts,
   /** The month's total per service, in DEALER_INVOICE_SERVICES order (services billed only). */
-  services: {
-    type: 'array',
-    items: closedObject({ service, amountCents: cents }),
-  },
+  services: closedObjectArray({ service, amountCents: cents }),
 } as const;
 
 /** A month's invoice as the list returns it. `id` is invoiceId. */

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedSchema, idsFilter, INT4_MAX, int4IdsFilter, int4Range, notBlank } from './shared.js';
+import { closedSchema, idsFilter, INT4_MAX, int4IdsFilter, int4Range, nonEmptySchema, notBlank } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -231,14 +231,8 @@ export const contactRequestFilterSchema = closedSchema('ContactRequestFilter', [
 export type ContactRequestFilter = FromSchema<typeof contactRequestFilterSchema>;
 
 /** PUT contactRequests/:id: the status, the internal note, or both. */
-export const contactRequestUpdateSchema = {
-  $id: 'ContactRequestUpdate',
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    status: { type: 'string', enum: CONTACT_REQUEST_STATUSES },
-    internalNote: { type: ['string', 'null'], maxLength: CONTACT_NOTE_MAX },
-  },
-} as const;
+export const contactRequestUpdateSchema = nonEmptySchema('ContactRequestUpdate', {
+  status: { type: 'string', enum: CONTACT_REQUEST_STATUSES },
+  internalNote: { type: ['string', 'null'], maxLength: CONTACT_NOTE_MAX },
+});
 export type ContactRequestUpdate = FromSchema<typeof contactRequestUpdateSchema>;

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedSchema, idsFilter, INT4_MAX, int4Range, notBlank, siteNumOrIds } from './shared.js';
+import { closedSchema, idsFilter, INT4_MAX, int4Range, notBlank, siteRowsFilterSchema } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -55,13 +55,11 @@ export const changeRequestUi = {
 } as const satisfies UiHints<keyof typeof changeRequestInputSchema.properties>;
 
 /** `filter` of GET /api/msa/changeRequests: one linked account's requests, or requests by id (getMany). */
-export const changeRequestFilterSchema = {
-  $id: 'MsaChangeRequestFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: { siteNum, status: { type: 'string', enum: CHANGE_REQUEST_STATUSES }, id: idsFilter },
-  ...siteNumOrIds(idsFilter),
-} as const;
+export const changeRequestFilterSchema = siteRowsFilterSchema('MsaChangeRequestFilter', {
+  siteNum,
+  status: { type: 'string', enum: CHANGE_REQUEST_STATUSES },
+  id: idsFilter,
+});
 export type ChangeRequestFilter = FromSchema<typeof changeRequestFilterSchema>;
 
 // ---- The dealer's side (/change-requests, GET/PUT /api/changeRequests) ----

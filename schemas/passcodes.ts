@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedSchema, idsFilter, INT4_MAX, int4Range, notBlank, serialId, siteNumOrIds } from './shared.js';
+import { closedSchema, idsFilter, INT4_MAX, int4Range, notBlank, serialId, siteRowsFilterSchema } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -40,13 +40,7 @@ export const passcodeSchema = closedSchema('Passcode', {
 export type Passcode = FromSchema<typeof passcodeSchema>;
 
 /** `filter` of GET /api/passcodes: one account's passcodes, or passcodes by id (getMany). */
-export const passcodeFilterSchema = {
-  $id: 'PasscodeFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: { siteNum: serialId, id: idsFilter },
-  ...siteNumOrIds(idsFilter),
-} as const;
+export const passcodeFilterSchema = siteRowsFilterSchema('PasscodeFilter', { siteNum: serialId, id: idsFilter });
 export type PasscodeFilter = FromSchema<typeof passcodeFilterSchema>;
 
 /**

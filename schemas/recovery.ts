@@ -10,7 +10,7 @@ import {
   mfaContactTypeField,
   msaPasswordField,
 } from './auth.js';
-import { closedObject, closedSchema, type FromSchemaWithData, INT4_MAX, sameAs } from './shared.js';
+import { closedObject, closedObjectArray, closedSchema, type FromSchemaWithData, INT4_MAX, sameAs } from './shared.js';
 
 /**
  * Forced first-login updates and forgot password / username: SPEC §2
@@ -115,10 +115,7 @@ export type SecurityQuestionsAnswer = FromSchema<typeof securityQuestionsAnswerS
  */
 export const securityQuestionOptionsSchema = closedSchema('SecurityQuestionOptions', {
   count: { type: 'integer', minimum: 1, maximum: INT4_MAX },
-  options: {
-    type: 'array',
-    items: closedObject({ id: securityQuestionText, question: { type: 'string' } }),
-  },
+  options: closedObjectArray({ id: securityQuestionText, question: { type: 'string' } }),
 });
 export type SecurityQuestionOptions = FromSchema<typeof securityQuestionOptionsSchema>;
 

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { LIMITS } from './constants.js';
 import { INPUT_LIMITS, captchaField, emailField, msaPasswordField } from './auth.js';
 import { RECOVERY_LIMITS } from './recovery.js';
-import { closedSchema, type FromSchemaWithData, sameAs } from './shared.js';
+import { closedSchema, type FromSchemaWithData, nonEmptySchema, sameAs } from './shared.js';
 
 /**
  * Customers' own accounts: Create MSA account and registration by emailed
@@ -42,17 +42,11 @@ export type RegistrationSetPassword = FromSchemaWithData<typeof registrationSetP
  * §7 'Resend the registration code': the link's code or otp (an expired
  * link), or the email address. At least one of them.
  */
-export const registrationResendSchema = {
-  $id: 'RegistrationResend',
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    code: linkCodeField,
-    otp: linkCodeField,
-    email: emailField,
-  },
-} as const;
+export const registrationResendSchema = nonEmptySchema('RegistrationResend', {
+  code: linkCodeField,
+  otp: linkCodeField,
+  email: emailField,
+});
 export type RegistrationResend = FromSchema<typeof registrationResendSchema>;
 
 /** §7 'Validate username' (msa/username): whether the email can still be registered. */

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedSchema, idsFilter, INT4_MAX, int4Range, notBlank, siteNumOrIds } from './shared.js';
+import { closedSchema, idsFilter, INT4_MAX, int4Range, notBlank, siteRowsFilterSchema } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -45,13 +45,7 @@ export const scheduleSchema = closedSchema('Schedule', {
 export type Schedule = FromSchema<typeof scheduleSchema>;
 
 /** `filter` of GET /api/schedules: one account's windows, or windows by id (getMany). */
-export const scheduleFilterSchema = {
-  $id: 'ScheduleFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: { siteNum, id: idsFilter },
-  ...siteNumOrIds(idsFilter),
-} as const;
+export const scheduleFilterSchema = siteRowsFilterSchema('ScheduleFilter', { siteNum, id: idsFilter });
 export type ScheduleFilter = FromSchema<typeof scheduleFilterSchema>;
 
 const holidayFields = {
@@ -85,13 +79,7 @@ export const holidaySchema = closedSchema('Holiday', {
 export type Holiday = FromSchema<typeof holidaySchema>;
 
 /** `filter` of GET /api/holidays: one account's holidays, or holidays by id (getMany). */
-export const holidayFilterSchema = {
-  $id: 'HolidayFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: { siteNum, id: idsFilter },
-  ...siteNumOrIds(idsFilter),
-} as const;
+export const holidayFilterSchema = siteRowsFilterSchema('HolidayFilter', { siteNum, id: idsFilter });
 export type HolidayFilter = FromSchema<typeof holidayFilterSchema>;
 
 const scheduleLabel = (field: keyof typeof scheduleFields) => `accountEdits.schedules.fields.${field}`;

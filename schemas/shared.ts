@@ -20,7 +20,7 @@ export const int4IdsFilter = { type: 'array', items: { type: 'integer', ...int4R
  * filter's object schema beside its properties; each alternative names its property again, as
  * ajv's strict mode asks of a `required`.
  */
-export function siteNumOrIds<const I>(ids: I) {
+function siteNumOrIds<const I>(ids: I) {
   return {
     anyOf: [
       { properties: { siteNum: serialId }, required: ['siteNum'] },
@@ -50,6 +50,18 @@ export function closedObject(...args: [Properties] | [readonly string[], Propert
   return { type: 'object', additionalProperties: false, ...(required.length > 0 && { required }), properties };
 }
 
+/** An array of closedObject items (the same arguments). */
+export function closedObjectArray<const P extends Properties>(
+  properties: P,
+): { readonly type: 'array'; readonly items: Closed<P> & { readonly required: readonly (keyof P & string)[] } };
+export function closedObjectArray<const P extends Properties, const R extends readonly (keyof P & string)[]>(
+  required: R,
+  properties: P,
+): { readonly type: 'array'; readonly items: Closed<P> & { readonly required: R } };
+export function closedObjectArray(...args: [Properties] | [readonly string[], Properties]) {
+  return { type: 'array', items: args.length === 1 ? closedObject(args[0]) : closedObject(args[0], args[1]) } as const;
+}
+
 /**
  * A named object of the API: closedObject under the `$id` that routes, the catalog and the
  * OpenAPI document refer to it by. Takes the same `required` list as closedObject.
@@ -70,6 +82,25 @@ export function closedSchema<const Id extends string, const P extends Properties
 ): { readonly $id: Id } & Closed<P> & { readonly required: R };
 export function closedSchema(id: string, ...args: [Properties] | [readonly string[], Properties]) {
   return { $id: id, ...(args.length === 1 ? closedObject(args[0]) : closedObject(args[0], args[1])) };
+}
+
+/**
+ * A named closed object of optional properties of which at least one is given (minProperties: 1):
+ * a change of any of them, or a choice among them.
+ */
+export function nonEmptySchema<const Id extends string, const P extends Properties>(id: Id, properties: P) {
+  return { $id: id, type: 'object', additionalProperties: false, minProperties: 1, properties } as const;
+}
+
+/**
+ * The named filter of an account's rows: its `properties` hold `siteNum` and getMany's `id` list
+ * beside any others, and one of those two is required (siteNumOrIds, with the `id` list's items).
+ */
+export function siteRowsFilterSchema<const Id extends string, const P extends Properties & { readonly id: JSONSchema }>(
+  id: Id,
+  properties: P,
+) {
+  return { $id: id, type: 'object', additionalProperties: false, properties, ...siteNumOrIds(properties.id) } as const;
 }
 
 /** A required text must hold more than spaces: blank text says 'Required'. */

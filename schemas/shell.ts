@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, closedSchema, INT4_MAX, int4Range } from './shared.js';
+import { closedObjectArray, closedSchema, INT4_MAX, int4Range } from './shared.js';
 
 /**
  * The shell's calls (SPEC §2 application shell, §4 'Shell and live
@@ -23,14 +23,11 @@ export const siteSummarySchema = closedSchema('SiteSummary', {
   siteGroupNum: { type: 'integer', ...int4Range },
   addressDisplay: { type: 'string' },
   isFavorite: { type: 'boolean' },
-  devices: {
-    type: 'array',
-    items: closedObject({
-      devNum: { type: 'integer', ...int4Range },
-      transmitterCode: { type: 'string' },
-      description: { type: ['string', 'null'] },
-    }),
-  },
+  devices: closedObjectArray({
+    devNum: { type: 'integer', ...int4Range },
+    transmitterCode: { type: 'string' },
+    description: { type: ['string', 'null'] },
+  }),
 });
 export type SiteSummary = FromSchema<typeof siteSummarySchema>;
 

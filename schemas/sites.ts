@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, closedSchema, idsFilter, int4Range } from './shared.js';
+import { closedObject, closedObjectArray, closedSchema, idsFilter, int4Range } from './shared.js';
 
 /**
  * Accounts (SPEC §1 dealer users, §2 /site/*, §3 site/account, §7
@@ -96,103 +96,79 @@ export const siteDetailSchema = closedSchema('SiteDetail', {
   }),
   addressDisplay: { type: 'string' },
   isFavorite: { type: 'boolean' },
-  devices: {
-    type: 'array',
-    items: closedObject(['devNum', 'transmitterCode', 'panelType', 'description', 'onTestUntil'], {
-      devNum: { type: 'integer', ...int4Range },
-      transmitterCode: { type: 'string' },
-      panelType: nullableText,
-      description: nullableText,
-      /** The device is on test until then (null: not on test). */
-      onTestUntil: { type: ['string', 'null'], format: 'date-time' },
-      /** The last signal the device sent (any kind but a change to the account); null: none yet. */
-      lastSignalAt: { type: ['string', 'null'], format: 'date-time' },
-      /** The device's last test signal; null: none yet. */
-      lastTestAt: { type: ['string', 'null'], format: 'date-time' },
-    }),
-  },
-  zones: {
-    type: 'array',
-    items: closedObject({
-      devNum: { type: 'integer', ...int4Range },
-      zoneNum: { type: 'integer', ...int4Range },
-      description: { type: 'string' },
-      eventType: { type: 'string' },
-    }),
-  },
+  devices: closedObjectArray(['devNum', 'transmitterCode', 'panelType', 'description', 'onTestUntil'], {
+    devNum: { type: 'integer', ...int4Range },
+    transmitterCode: { type: 'string' },
+    panelType: nullableText,
+    description: nullableText,
+    /** The device is on test until then (null: not on test). */
+    onTestUntil: { type: ['string', 'null'], format: 'date-time' },
+    /** The last signal the device sent (any kind but a change to the account); null: none yet. */
+    lastSignalAt: { type: ['string', 'null'], format: 'date-time' },
+    /** The device's last test signal; null: none yet. */
+    lastTestAt: { type: ['string', 'null'], format: 'date-time' },
+  }),
+  zones: closedObjectArray({
+    devNum: { type: 'integer', ...int4Range },
+    zoneNum: { type: 'integer', ...int4Range },
+    description: { type: 'string' },
+    eventType: { type: 'string' },
+  }),
   /** The call list, in calling order. */
-  contacts: {
-    type: 'array',
-    items: closedObject({
-      contactId: { type: 'integer', ...int4Range },
-      position: { type: 'integer', ...int4Range },
-      name: { type: 'string' },
-      relation: nullableText,
-      phoneNumber: nullableText,
-      email: nullableText,
-      hasKey: { type: 'boolean' },
-      /** May verify an alarm (counts towards 'fewer than two verification contacts'). */
-      verifies: { type: 'boolean' },
-      /** The contact's own passcode as bullets; null without one. */
-      passcodeMasked: nullableText,
-    }),
-  },
-  passcodes: {
-    type: 'array',
-    items: closedObject({
-      passcodeId: { type: 'integer', ...int4Range },
-      name: { type: 'string' },
-      /** Bullets as long as the passcode ('••••'). */
-      masked: { type: 'string' },
-      /** The duress passcode. */
-      isDuress: { type: 'boolean' },
-    }),
-  },
-  schedules: {
-    type: 'array',
-    items: closedObject({
-      scheduleId: { type: 'integer', ...int4Range },
-      name: { type: 'string' },
-      /** 0 = Sunday … 6 = Saturday. */
-      dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
-      /** 'HH:MM', local time of the premises. */
-      opensAt: { type: 'string' },
-      closesAt: { type: 'string' },
-    }),
-  },
+  contacts: closedObjectArray({
+    contactId: { type: 'integer', ...int4Range },
+    position: { type: 'integer', ...int4Range },
+    name: { type: 'string' },
+    relation: nullableText,
+    phoneNumber: nullableText,
+    email: nullableText,
+    hasKey: { type: 'boolean' },
+    /** May verify an alarm (counts towards 'fewer than two verification contacts'). */
+    verifies: { type: 'boolean' },
+    /** The contact's own passcode as bullets; null without one. */
+    passcodeMasked: nullableText,
+  }),
+  passcodes: closedObjectArray({
+    passcodeId: { type: 'integer', ...int4Range },
+    name: { type: 'string' },
+    /** Bullets as long as the passcode ('••••'). */
+    masked: { type: 'string' },
+    /** The duress passcode. */
+    isDuress: { type: 'boolean' },
+  }),
+  schedules: closedObjectArray({
+    scheduleId: { type: 'integer', ...int4Range },
+    name: { type: 'string' },
+    /** 0 = Sunday … 6 = Saturday. */
+    dayOfWeek: { type: 'integer', minimum: 0, maximum: 6 },
+    /** 'HH:MM', local time of the premises. */
+    opensAt: { type: 'string' },
+    closesAt: { type: 'string' },
+  }),
   /** Days the weekly schedule does not apply: closed all day (times null) or special times. */
-  holidays: {
-    type: 'array',
-    items: closedObject({
-      holidayId: { type: 'integer', ...int4Range },
-      /** 'YYYY-MM-DD'. */
-      date: { type: 'string', format: 'date' },
-      name: { type: 'string' },
-      opensAt: nullableText,
-      closesAt: nullableText,
-    }),
-  },
+  holidays: closedObjectArray({
+    holidayId: { type: 'integer', ...int4Range },
+    /** 'YYYY-MM-DD'. */
+    date: { type: 'string', format: 'date' },
+    name: { type: 'string' },
+    opensAt: nullableText,
+    closesAt: nullableText,
+  }),
   /** Police, fire, medical and guard agencies, each with its permit when one is held. */
-  agencies: {
-    type: 'array',
-    items: closedObject({
-      agencyId: { type: 'integer', ...int4Range },
-      kind: { type: 'string', enum: AGENCY_KINDS },
-      name: { type: 'string' },
-      phoneNumber: nullableText,
-      permitNumber: nullableText,
-      /** 'YYYY-MM-DD'. */
-      permitExpiresOn: { type: ['string', 'null'], format: 'date' },
-    }),
-  },
-  premisePhones: {
-    type: 'array',
-    items: closedObject({
-      phoneId: { type: 'integer', ...int4Range },
-      label: { type: 'string' },
-      phoneNumber: { type: 'string' },
-    }),
-  },
+  agencies: closedObjectArray({
+    agencyId: { type: 'integer', ...int4Range },
+    kind: { type: 'string', enum: AGENCY_KINDS },
+    name: { type: 'string' },
+    phoneNumber: nullableText,
+    permitNumber: nullableText,
+    /** 'YYYY-MM-DD'. */
+    permitExpiresOn: { type: ['string', 'null'], format: 'date' },
+  }),
+  premisePhones: closedObjectArray({
+    phoneId: { type: 'integer', ...int4Range },
+    label: { type: 'string' },
+    phoneNumber: { type: 'string' },
+  }),
   warnings: { type: 'array', items: { type: 'string', enum: SITE_WARNINGS } },
 });
 export type SiteDetail = FromSchema<typeof siteDetailSchema>;

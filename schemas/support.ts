@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedObject, closedSchema, idsFilter, INT4_MAX, notBlank, nullableDateTime } from './shared.js';
+import { closedObject, closedObjectArray, closedSchema, idsFilter, INT4_MAX, notBlank, nullableDateTime } from './shared.js';
 
 /**
  * Support (/support): application-1 staff with §6 reportRead find every user
@@ -136,62 +136,44 @@ export const supportUserDetailSchema = {
       flags: { type: 'array', items: { type: 'string' } },
       canEdit: { type: 'boolean' },
       /** Dealers and staff: the account groups they belong to. */
-      accountGroups: {
-        type: 'array',
-        items: closedObject({
-          siteGroupNum: { type: 'integer' },
-          siteGroupName: { type: 'string' },
-          dealerNumber: { type: 'string' },
-          current: { type: 'boolean' },
-        }),
-      },
+      accountGroups: closedObjectArray({
+        siteGroupNum: { type: 'integer' },
+        siteGroupName: { type: 'string' },
+        dealerNumber: { type: 'string' },
+        current: { type: 'boolean' },
+      }),
       /** Customers: their linked alarm accounts. */
-      linkedAccounts: {
-        type: 'array',
-        items: closedObject({
-          siteNum: { type: 'integer' },
-          siteName: { type: 'string' },
-          siteGroupName: { type: ['string', 'null'] },
-          isDefault: { type: 'boolean' },
-        }),
-      },
-      contactMethods: {
-        type: 'array',
-        items: closedObject({
-          type: { type: 'string', enum: ['cellPhone', 'email'] },
-          value: { type: 'string' },
-          verified: { type: 'boolean' },
-        }),
-      },
+      linkedAccounts: closedObjectArray({
+        siteNum: { type: 'integer' },
+        siteName: { type: 'string' },
+        siteGroupName: { type: ['string', 'null'] },
+        isDefault: { type: 'boolean' },
+      }),
+      contactMethods: closedObjectArray({
+        type: { type: 'string', enum: ['cellPhone', 'email'] },
+        value: { type: 'string' },
+        verified: { type: 'boolean' },
+      }),
       /** Login steps the next sign-in asks for (SPEC §3 reqs flags, without the per-sign-in MFA code). */
       pendingRequirements: { type: 'array', items: { type: 'string' } },
       /** Addresses the account is blocked from after failed sign-ins, until when. */
-      locks: {
-        type: 'array',
-        items: closedObject({ address: { type: 'string' }, failures: { type: 'integer' }, blockedUntil: dateTime }),
-      },
-      trustedDevices: {
-        type: 'array',
-        items: closedObject({
-          id: { type: 'string' },
-          label: { type: ['string', 'null'] },
-          createdAt: dateTime,
-          lastUsedAt: nullableDateTime,
-        }),
-      },
+      locks: closedObjectArray({ address: { type: 'string' }, failures: { type: 'integer' }, blockedUntil: dateTime }),
+      trustedDevices: closedObjectArray({
+        id: { type: 'string' },
+        label: { type: ['string', 'null'] },
+        createdAt: dateTime,
+        lastUsedAt: nullableDateTime,
+      }),
       /** Open sessions, an impersonation's with the support user's name. */
-      sessions: {
-        type: 'array',
-        items: closedObject({
-          id: { type: 'string' },
-          ip: { type: ['string', 'null'] },
-          userAgent: { type: ['string', 'null'] },
-          createdAt: dateTime,
-          lastSeenAt: dateTime,
-          expiresAt: dateTime,
-          impersonatedBy: { type: ['string', 'null'] },
-        }),
-      },
+      sessions: closedObjectArray({
+        id: { type: 'string' },
+        ip: { type: ['string', 'null'] },
+        userAgent: { type: ['string', 'null'] },
+        createdAt: dateTime,
+        lastSeenAt: dateTime,
+        expiresAt: dateTime,
+        impersonatedBy: { type: ['string', 'null'] },
+      }),
       /**
        * The account's challenge against guesses from many addresses (throttle.ts
        * SIGN_IN_ACCOUNT_POLICY): wrong passwords within the hour, and until when every sign-in to
@@ -207,14 +189,11 @@ export const supportUserDetailSchema = {
         },
       },
       /** The newest sign-in attempts (the audit log's login lines). */
-      signInAttempts: {
-        type: 'array',
-        items: closedObject({
-          at: dateTime,
-          ip: { type: ['string', 'null'] },
-          result: { type: 'string', enum: ['succeeded', 'failed', 'throttled', 'captchaRequired'] },
-        }),
-      },
+      signInAttempts: closedObjectArray({
+        at: dateTime,
+        ip: { type: ['string', 'null'] },
+        result: { type: 'string', enum: ['succeeded', 'failed', 'throttled', 'captchaRequired'] },
+      }),
       /** Impersonations of this user, newest first. */
       supportAccess: { type: 'array', items: supportAccessFields },
       actions: { type: 'array', items: actionAvailability },

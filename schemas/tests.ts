@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { SIGNAL_KINDS } from './events.js';
-import { closedSchema, idsFilter, INT4_MAX, notBlank, nullableDateTime } from './shared.js';
+import { closedSchema, idsFilter, INT4_MAX, nonEmptySchema, notBlank, nullableDateTime } from './shared.js';
 
 /**
  * Place on test (SPEC §6 noActionRead, the "No Action" state): the
@@ -33,16 +33,10 @@ export const siteTestInputSchema = closedSchema('SiteTestInput', ['siteNum', 'sc
 export type SiteTestInput = FromSchema<typeof siteTestInputSchema>;
 
 /** PUT /api/tests/{id}: a new end time and/or reason (the reason of the change is recorded in the audit log). */
-export const siteTestUpdateSchema = {
-  $id: 'SiteTestUpdate',
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    endsAt: { type: 'string', format: 'date-time' },
-    reason: { type: 'string', minLength: 1, maxLength: REASON_MAX, ...notBlank },
-  },
-} as const;
+export const siteTestUpdateSchema = nonEmptySchema('SiteTestUpdate', {
+  endsAt: { type: 'string', format: 'date-time' },
+  reason: { type: 'string', minLength: 1, maxLength: REASON_MAX, ...notBlank },
+});
 export type SiteTestUpdate = FromSchema<typeof siteTestUpdateSchema>;
 
 /** DELETE /api/tests/{id}: why it ends early (optional). */

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { emailField } from './auth.js';
 import { LIMITS } from './constants.js';
-import { closedSchema, idsFilter, INT4_MAX, notBlank, nullableDateTime } from './shared.js';
+import { closedSchema, idsFilter, INT4_MAX, nonEmptySchema, notBlank, nullableDateTime } from './shared.js';
 import type { UiHints } from './uiHints.js';
 import type { AuthFlag, RoleName } from './user.js';
 
@@ -35,17 +35,11 @@ export const profileSchema = closedSchema('Profile', {
 export type Profile = FromSchema<typeof profileSchema>;
 
 /** PUT user/profile: any of name, language and theme. */
-export const profileUpdateSchema = {
-  $id: 'ProfileUpdate',
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    name: nameField,
-    language: { type: 'string', enum: PROFILE_LANGUAGES },
-    theme: { type: 'string', enum: PROFILE_THEMES },
-  },
-} as const;
+export const profileUpdateSchema = nonEmptySchema('ProfileUpdate', {
+  name: nameField,
+  language: { type: 'string', enum: PROFILE_LANGUAGES },
+  theme: { type: 'string', enum: PROFILE_THEMES },
+});
 export type ProfileUpdate = FromSchema<typeof profileUpdateSchema>;
 
 /** A remembered device ('Remember this device?') of the user. */
@@ -129,17 +123,11 @@ export const staffInviteUi = {
 } as const satisfies UiHints<keyof typeof staffInviteSchema.properties>;
 
 /** PUT users/:id: the permissions, the name, or enabled. */
-export const staffUpdateSchema = {
-  $id: 'StaffUpdate',
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    name: nameField,
-    ...permissionsProperties,
-    disabled: { type: 'boolean' },
-  },
-} as const;
+export const staffUpdateSchema = nonEmptySchema('StaffUpdate', {
+  name: nameField,
+  ...permissionsProperties,
+  disabled: { type: 'boolean' },
+});
 export type StaffUpdate = FromSchema<typeof staffUpdateSchema>;
 
 /** The manage dialog's form: the permissions; the name is not changed there, and Disable is an action of its own. */

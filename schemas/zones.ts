@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { closedSchema, int4Range, notBlank, serialId, siteNumOrIds } from './shared.js';
+import { closedSchema, int4Range, notBlank, serialId, siteRowsFilterSchema } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /**
@@ -49,17 +49,11 @@ export type Zone = FromSchema<typeof zoneSchema>;
 const zoneIdsFilter = { type: 'array', items: zoneIdSchema, maxItems: 1000 } as const;
 
 /** `filter` of GET /api/zones: one account's zones (of one device), or zones by id (getMany). */
-export const zoneFilterSchema = {
-  $id: 'ZoneFilter',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    siteNum: serialId,
-    devNum: serialId,
-    id: zoneIdsFilter,
-  },
-  ...siteNumOrIds(zoneIdsFilter),
-} as const;
+export const zoneFilterSchema = siteRowsFilterSchema('ZoneFilter', {
+  siteNum: serialId,
+  devNum: serialId,
+  id: zoneIdsFilter,
+});
 export type ZoneFilter = FromSchema<typeof zoneFilterSchema>;
 
 export const zonesUi = {
