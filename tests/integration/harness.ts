@@ -134,6 +134,19 @@ export async function startTestApp(database: TestDatabase, env: Record<string, s
   };
 }
 
+/**
+ * The app on a database openTestDatabase opened, its log lines (JSON, at the env's LOG_LEVEL)
+ * gathered in `lines`, listening: the app, its base URL, and close() for the app and the database.
+ */
+export async function listenLogged(base: Awaited<ReturnType<typeof openTestDatabase>>, lines: string[]) {
+  const app = await buildApp(base.config, { database: base.handle, logStream: { write: (line) => void lines.push(line) } });
+  const close = async () => {
+    await app.close();
+    await base.close();
+  };
+  return { app, close, origin: await listen({ app, db: base.handle.db, close }) };
+}
+
 /** startTestApp with the demo users and data, listening: the app and its base URL. */
 export async function startDemoApp(database: TestDatabase): Promise<{ t: TestApp; origin: string }> {
   const t = await startTestApp(database, { DEMO: 'true' });

@@ -1,25 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
 import { signedInClient, TestClient } from './client.js';
-import { openTestDatabase, ONCE, ONCE_TABLE } from './harness.js';
+import { listenLogged, openTestDatabase, ONCE, ONCE_TABLE } from './harness.js';
 
 /** The request log never carries what a user typed in full: captured from the app's own logger. */
 describe.skipIf(!ONCE).each(ONCE_TABLE)('log redaction on $name', (database) => {
   const lines: string[] = [];
-  let app: FastifyInstance;
   let close: () => Promise<void>;
   let origin: string;
 
   beforeAll(async () => {
     const base = await openTestDatabase(database, { DEMO: 'true', LOG_LEVEL: 'info' });
-    app = await buildApp(base.config, { database: base.handle, logStream: { write: (line) => void lines.push(line) } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    close = async () => {
-      await app.close();
-      await base.close();
-    };
+    ({ origin, close } = await listenLogged(base, lines));
   });
   afterAll(() => close?.());
 

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
 import { migrateToLatest } from '../../src/server/db/database.js';
 import { seedDemo } from '../../src/server/db/seed/demoSeed.js';
-import { openTestDatabase, ONCE } from './harness.js';
+import { listenLogged, openTestDatabase, ONCE } from './harness.js';
 import { alarmFor, alarmListener, ingest, signIn, transmitterIn, waitFor } from './realtimeHelpers.js';
 
 /**
@@ -56,13 +55,7 @@ describe.skipIf(!ONCE)(`metrics and request ids on ${ONCE?.name}`, () => {
     });
     await migrateToLatest(base.handle.db, base.handle.schema);
     await seedDemo(base.handle.db);
-    app = await buildApp(base.config, { database: base.handle, logStream: { write: (line) => void lines.push(line) } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    close = async () => {
-      await app.close();
-      await base.close();
-    };
+    ({ app, origin, close } = await listenLogged(base, lines));
   });
   afterAll(() => close?.());
 
