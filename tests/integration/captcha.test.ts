@@ -7,6 +7,7 @@ import { CAPTCHA_CHALLENGE_PATH, captchaPlugin, requireCaptcha } from '../../src
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
 import { errorsPlugin } from '../../src/server/http/errors.js';
 import { createServerI18n } from '../../src/server/i18n.js';
+import { altchaPayload } from './client.js';
 import { dropTestSchema, TEST_DATABASES, testSchemaName } from './harness.js';
 
 const SECRET = 'a-test-session-secret-of-at-least-32-chars';
@@ -16,22 +17,7 @@ const MAX_NUMBER = 1000;
 async function solve(challenge: Challenge, number?: number): Promise<string> {
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
   if (!solution) throw new Error('challenge not solved');
-  return widgetPayload(challenge, { number: number ?? solution.number, took: solution.took });
-}
-
-function widgetPayload(challenge: Challenge, solution: { number: number; took: number }, over: Record<string, unknown> = {}): string {
-  return btoa(
-    JSON.stringify({
-      algorithm: challenge.algorithm,
-      challenge: challenge.challenge,
-      number: solution.number,
-      salt: challenge.salt,
-      signature: challenge.signature,
-      test: undefined,
-      took: solution.took,
-      ...over,
-    }),
-  );
+  return altchaPayload(challenge, { number: number ?? solution.number, took: solution.took });
 }
 
 const decode = (payload: string) => JSON.parse(atob(payload)) as Record<string, unknown>;
@@ -142,9 +128,9 @@ describe.each(TEST_DATABASES)('ALTCHA captcha on $name', (database) => {
   it('refuses a wrong number', async () => {
     const challenge = await captcha.challenge();
     const right = decode(await solve(challenge)).number as number;
-    expect(await captcha.verify(widgetPayload(challenge, { number: right + 1, took: 5 }))).toBe(false);
-    expect(await captcha.verify(widgetPayload(challenge, { number: MAX_NUMBER + 1, took: 5 }))).toBe(false);
-    expect(await captcha.verify(widgetPayload(challenge, { number: -1, took: 5 }))).toBe(false);
+    expect(await captcha.verify(altchaPayload(challenge, { number: right + 1, took: 5 }))).toBe(false);
+    expect(await captcha.verify(altchaPayload(challenge, { number: MAX_NUMBER + 1, took: 5 }))).toBe(false);
+    expect(await captcha.verify(altchaPayload(challenge, { number: -1, took: 5 }))).toBe(false);
   });
 
   it('refuses a challenge created already expired', async () => {

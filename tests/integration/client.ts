@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { solveChallenge } from 'altcha-lib/v1';
+import type { Challenge } from 'altcha-lib/v1/types';
 import { fetchUtils } from 'ra-core';
 import { DEMO_PASSWORD } from '../../src/common/constants.js';
 
@@ -126,16 +127,7 @@ export class TestClient {
       solveSha256(challenge) ??
       (await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise);
     if (!solution) throw new Error('captcha challenge not solved');
-    return btoa(
-      JSON.stringify({
-        algorithm: challenge.algorithm,
-        challenge: challenge.challenge,
-        number: solution.number,
-        salt: challenge.salt,
-        signature: challenge.signature,
-        took: solution.took,
-      }),
-    );
+    return altchaPayload(challenge, solution);
   }
 
   /** An httpClient for ra-data-simple-rest that sends what this client holds. */
@@ -179,6 +171,20 @@ export async function lastCode(baseUrl: string, to: string): Promise<string> {
 
 /** A 6-digit code other than `code`. */
 export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** A solved challenge as the ALTCHA widget sends it (altcha 2.x createAltchaPayload): base64 JSON. */
+export function altchaPayload(challenge: Challenge, solution: { number: number; took: number }): string {
+  return btoa(
+    JSON.stringify({
+      algorithm: challenge.algorithm,
+      challenge: challenge.challenge,
+      number: solution.number,
+      salt: challenge.salt,
+      signature: challenge.signature,
+      took: solution.took,
+    }),
+  );
+}
 
 /**
  * What altcha-lib's solveChallenge does for SHA-256 (find n with sha256(salt + n)
