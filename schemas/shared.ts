@@ -31,6 +31,13 @@ function siteNumOrIds<const I>(ids: I) {
 export const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
 
 type Properties = Readonly<Record<string, JSONSchema>>;
+
+/** One boolean property per name, in the names' order: a set of flags. */
+export function booleanProperties<const N extends readonly string[]>(names: N) {
+  return Object.fromEntries(names.map((name) => [name, { type: 'boolean' }])) as {
+    readonly [K in N[number]]: { readonly type: 'boolean' };
+  };
+}
 type Closed<P extends Properties> = { readonly type: 'object'; readonly additionalProperties: false; readonly properties: P };
 
 /**

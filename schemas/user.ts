@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { APPLICATION, LIMITS } from './constants.js';
 import { emailField, mfaCodeField, optionalPhonePattern } from './auth.js';
 import { RECOVERY_LIMITS } from './recovery.js';
-import { closedObject, closedSchema, INT4_MAX, int4Range } from './shared.js';
+import { booleanProperties, closedObject, closedSchema, INT4_MAX, int4Range } from './shared.js';
 import type { UiHints } from './uiHints.js';
 
 /** Users, MSA users and account links: SPEC §3, §5 'MSA account', §6 roles, §7 customer calls. */
@@ -41,14 +41,7 @@ export const userSchema = closedSchema(
     initials: { type: 'string' },
     phoneNumber: { type: ['string', 'null'] },
     applicationNum: { type: 'integer', enum: [APPLICATION.internal, APPLICATION.dealer, APPLICATION.customer] },
-    authItems: closedObject({
-      formsFlag: { type: 'boolean' },
-      allowViewCertificate: { type: 'boolean' },
-      stagesDealerURLFlag: { type: 'boolean' },
-      allowCreateAccountFlag: { type: 'boolean' },
-      ansServiceBlockFlag: { type: 'boolean' },
-      xtAdmin: { type: 'boolean' },
-    }),
+    authItems: closedObject(booleanProperties(AUTH_FLAGS)),
     roles: { type: 'array', uniqueItems: true, items: { type: 'string', enum: ROLE_NAMES } },
     appUserNum: { type: 'integer', ...int4Range },
     /** The current account group; null for users without one (internal staff, customers). */
