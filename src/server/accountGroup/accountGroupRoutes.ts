@@ -5,6 +5,7 @@ import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { changedGroupFields, groupSettingsProblems, normaliseGroupSettings } from '../../common/accountGroupRules.js';
 import { HttpError } from '../http/errors.js';
 import { accountGroupRepository } from './accountGroupRepository.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
@@ -16,19 +17,15 @@ const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema,
 export async function accountGroupRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const groups = accountGroupRepository(app.db);
-  const tags = ['accountGroup'];
+  const route = routeOptions(['accountGroup']);
 
   app.get(
     '/accountGroup',
-    {
-      config: { access: { resource: 'accountGroup', action: 'show' } },
-      schema: {
-        tags,
-        summary:
-          'The current account group: contact, addresses, time zone; number, allowed dealers and SSO provider names (staff set those)',
-        response: { 200: accountGroupSettingsSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'accountGroup', action: 'show' },
+      summary: 'The current account group: contact, addresses, time zone; number, allowed dealers and SSO provider names (staff set those)',
+      response: { 200: accountGroupSettingsSchema, ...errors },
+    }),
     async (request) => {
       const settings = await groups.settings(request.auth!.user.user_id);
       if (!settings) throw new HttpError(404, 'accountGroup.errors.noGroup');
@@ -38,16 +35,13 @@ export async function accountGroupRoutes(parent: FastifyInstance) {
 
   app.put(
     '/accountGroup',
-    {
-      config: { access: { resource: 'accountGroup', action: 'edit' } },
-      schema: {
-        tags,
-        summary:
-          "Change the dealer's fields of the current account group (contact, billing contact, addresses, time zone); answers the group",
-        body: accountGroupSettingsInputSchema,
-        response: { 200: accountGroupSettingsSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'accountGroup', action: 'edit' },
+      summary:
+        "Change the dealer's fields of the current account group (contact, billing contact, addresses, time zone); answers the group",
+      body: accountGroupSettingsInputSchema,
+      response: { 200: accountGroupSettingsSchema, ...errors },
+    }),
     async (request) => {
       const userId = request.auth!.user.user_id;
       const before = await groups.settings(userId);

@@ -8,6 +8,7 @@ import { checkLogo, LOGO_LIMITS, LOGO_TYPES, LOGO_VARIANTS, logoUrl, type LogoVa
 import { HttpError } from '../http/errors.js';
 import { readMultipartForm, uploadRefusals, type FormUpload } from '../http/multipartForm.js';
 import { accountGroupRepository } from './accountGroupRepository.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 const variantParams = {
   type: 'object',
@@ -49,7 +50,7 @@ export async function brandingLogoRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   await app.register(multipart, { limits: { fileSize: LOGO_LIMITS.maxBytes, files: 2 } });
   const groups = accountGroupRepository(app.db);
-  const tags = ['branding'];
+  const route = routeOptions(['branding']);
 
   const brandingAfter = async (userId: number) => {
     const settings = await groups.settings(userId);
@@ -59,16 +60,13 @@ export async function brandingLogoRoutes(parent: FastifyInstance) {
 
   app.put(
     '/branding/logo/:variant',
-    {
-      config: { access: { resource: 'branding', action: 'edit' } },
-      schema: {
-        tags,
-        summary: `Upload the current group's header logo for the light or dark theme: multipart, one PNG, JPEG or WebP file (by content), at most ${MAX_KB} KB and ${LOGO_LIMITS.maxWidth}x${LOGO_LIMITS.maxHeight} pixels; SVG refused. Answers the branding.`,
-        consumes: ['multipart/form-data'],
-        params: variantParams,
-        response: { 200: dealerBrandingSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, ...uploadRefusals },
-      },
-    },
+    route({
+      access: { resource: 'branding', action: 'edit' },
+      summary: `Upload the current group's header logo for the light or dark theme: multipart, one PNG, JPEG or WebP file (by content), at most ${MAX_KB} KB and ${LOGO_LIMITS.maxWidth}x${LOGO_LIMITS.maxHeight} pixels; SVG refused. Answers the branding.`,
+      consumes: ['multipart/form-data'],
+      params: variantParams,
+      response: { 200: dealerBrandingSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, ...uploadRefusals },
+    }),
     async (request) => {
       const user = request.auth!.user;
       const variant = request.params.variant as LogoVariant;
@@ -107,15 +105,12 @@ export async function brandingLogoRoutes(parent: FastifyInstance) {
 
   app.delete(
     '/branding/logo/:variant',
-    {
-      config: { access: { resource: 'branding', action: 'edit' } },
-      schema: {
-        tags,
-        summary: "Reset the current group's light or dark header logo to the product's; answers the branding",
-        params: variantParams,
-        response: { 200: dealerBrandingSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
-      },
-    },
+    route({
+      access: { resource: 'branding', action: 'edit' },
+      summary: "Reset the current group's light or dark header logo to the product's; answers the branding",
+      params: variantParams,
+      response: { 200: dealerBrandingSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    }),
     async (request) => {
       const user = request.auth!.user;
       const variant = request.params.variant as LogoVariant;
@@ -135,16 +130,13 @@ export async function brandingLogoRoutes(parent: FastifyInstance) {
 
   app.get(
     '/branding/logos/:hash',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'A stored header logo by the SHA-256 of its bytes (public, cached for a year)',
-        params: hashParams,
-        produces: [...LOGO_TYPES],
-        response: { 200: { description: 'The image', type: 'string', format: 'binary' }, 400: errorSchema, 404: errorSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'A stored header logo by the SHA-256 of its bytes (public, cached for a year)',
+      params: hashParams,
+      produces: [...LOGO_TYPES],
+      response: { 200: { description: 'The image', type: 'string', format: 'binary' }, 400: errorSchema, 404: errorSchema },
+    }),
     async (request, reply) => {
       const logo = await groups.logo(request.params.hash);
       if (!logo) throw new HttpError(404, 'errors.notFound');

@@ -25,6 +25,7 @@ import {
   startsAccountChallenge,
   countsNeedCaptcha,
 } from './throttle.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 /**
  * Credential checks (SPEC §7 dealer and customer login), token refresh,
@@ -38,6 +39,7 @@ export async function loginRoutes(parent: FastifyInstance) {
   const limiter = app.throttle;
   const users = signInRepository(app.db);
   const tags = ['sign-in'];
+  const route = routeOptions(tags);
   const loginResponses = { 200: loginResponseSchema, 400: errorSchema, 401: loginRefusalSchema, 403: errorSchema, 429: errorSchema };
 
   /**
@@ -164,10 +166,11 @@ export async function loginRoutes(parent: FastifyInstance) {
 
   app.post(
     '/token/refresh',
-    {
-      config: { access: 'credential' },
-      schema: { tags, summary: 'A new bearer token; rotates the refresh cookie', response: { 200: tokenSchema, 401: errorSchema } },
-    },
+    route({
+      access: 'credential',
+      summary: 'A new bearer token; rotates the refresh cookie',
+      response: { 200: tokenSchema, 401: errorSchema },
+    }),
     async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
       const result: RefreshOutcome = presented ? await app.sessions.refresh(presented) : { outcome: 'invalid' };
@@ -199,10 +202,10 @@ export async function loginRoutes(parent: FastifyInstance) {
 
   app.post(
     '/logout',
-    {
-      config: { access: 'public' },
-      schema: { tags, summary: 'End the session' },
-    },
+    route({
+      access: 'public',
+      summary: 'End the session',
+    }),
     async (request, reply) => {
       if (request.auth) {
         await app.sessions.end(request.auth.session.session_id, 'logout');
@@ -215,10 +218,11 @@ export async function loginRoutes(parent: FastifyInstance) {
 
   app.get(
     '/me',
-    {
-      config: { access: 'signedIn' },
-      schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, 401: errorSchema } },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'The signed-in user',
+      response: { 200: userSchema, 401: errorSchema },
+    }),
     async (request) => ({
       ...(await identityOf(app.db, request.auth!.user)),
       impersonating: !!request.auth!.session.impersonator_user_id,

@@ -31,6 +31,7 @@ import { signInRepository } from './signInRepository.js';
 import { recordCodeVerified, refuseActingAs } from './stepUp.js';
 import { clearTrustedDeviceCookie, rememberDevice, revokeDevices, setTrustedDeviceCookie } from './trustedDevices.js';
 import { ownAccountAudit } from '../audit/audit.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 const CODE_MINUTES = MFA_CODE_POLICY.ttlMs / 60_000;
 
@@ -60,7 +61,7 @@ function notOfType(type: MfaContactType): HttpError {
 export async function mfaRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const repository = signInRepository(app.db);
-  const tags = ['sign-in'];
+  const route = routeOptions(['sign-in']);
   const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 409: validationErrorSchema, 429: errorSchema };
 
   /** Where a code for `purpose` goes: the typed contact (contact step only), else a saved one. */
@@ -98,15 +99,12 @@ export async function mfaRoutes(parent: FastifyInstance) {
 
   app.post(
     '/mfa/request',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: 'Send a login-step code (purpose as the session expects) to the typed or a saved contact',
-        body: mfaRequestSchema,
-        response: { 200: mfaSentSchema, ...errors },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'Send a login-step code (purpose as the session expects) to the typed or a saved contact',
+      body: mfaRequestSchema,
+      response: { 200: mfaSentSchema, ...errors },
+    }),
     async (request) => {
       const { user } = request.auth!;
       const { type, mfaType } = request.body;
@@ -136,15 +134,12 @@ export async function mfaRoutes(parent: FastifyInstance) {
 
   app.post(
     '/mfa/verify',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: 'Check the code the session expects; clears the contact and MFA steps',
-        body: mfaVerifySchema,
-        response: { 200: stepResultSchema, ...errors },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'Check the code the session expects; clears the contact and MFA steps',
+      body: mfaVerifySchema,
+      response: { 200: stepResultSchema, ...errors },
+    }),
     async (request, reply) => {
       const { user, pending, session } = request.auth!;
       const purpose = await purposeToVerify(user.user_id, pending, await sessionMfaPurposes(app, request));
@@ -185,14 +180,11 @@ export async function mfaRoutes(parent: FastifyInstance) {
 
   app.delete(
     '/account/trustedDevices',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: "Forget every device remembered for the user ('Remember this device?')",
-        response: { 200: trustedDevicesRevokedSchema, 401: errorSchema, 403: errorSchema },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: "Forget every device remembered for the user ('Remember this device?')",
+      response: { 200: trustedDevicesRevokedSchema, 401: errorSchema, 403: errorSchema },
+    }),
     async (request, reply) => {
       // The user's own devices are theirs to forget, not support's acting as them.
       refuseActingAs(request);

@@ -9,6 +9,7 @@ import { noticeSecurityChange } from './securityNotices.js';
 import { refuseWhileImpersonating } from './stepUp.js';
 import { HttpError } from '../http/errors.js';
 import { ownAccountAudit } from '../audit/audit.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 const ME = 'me';
 const PATH = '/msa/users/me';
@@ -33,7 +34,7 @@ const sameEmail = (a: string | null, b: string) => (a ?? '').toLowerCase() === b
  */
 export async function msaUserRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const tags = ['customer (My Security Account)'];
+  const route = routeOptions(['customer (My Security Account)']);
 
   async function record(userId: number): Promise<MsaPersonalUser> {
     const [user, pending] = await Promise.all([
@@ -58,28 +59,22 @@ export async function msaUserRoutes(parent: FastifyInstance) {
 
   app.get(
     PATH,
-    {
-      config: { access: { resource: 'msaUsers', action: 'show' } },
-      schema: {
-        tags,
-        summary: "The customer's email, phone and any new email waiting for its code",
-        response: { 200: msaPersonalUserSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'msaUsers', action: 'show' },
+      summary: "The customer's email, phone and any new email waiting for its code",
+      response: { 200: msaPersonalUserSchema, ...errors },
+    }),
     async (request) => record(request.auth!.user.user_id),
   );
 
   app.put(
     PATH,
-    {
-      config: { access: { resource: 'msaUsers', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Update personal user: the phone at once; a new email once the code sent to it comes back',
-        body: msaAccountUpdateSchema,
-        response: { 200: msaPersonalUserSchema, 400: validationErrorSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'msaUsers', action: 'edit' },
+      summary: 'Update personal user: the phone at once; a new email once the code sent to it comes back',
+      body: msaAccountUpdateSchema,
+      response: { 200: msaPersonalUserSchema, 400: validationErrorSchema, ...errors },
+    }),
     async (request) => {
       const user = request.auth!.user;
       const email = request.body.email.trim();
@@ -119,15 +114,12 @@ export async function msaUserRoutes(parent: FastifyInstance) {
 
   app.post(
     `${PATH}/emailConfirmation`,
-    {
-      config: { access: { resource: 'msaUsers', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Confirm a new email with the code sent to it: it becomes the sign-in; the old address is told',
-        body: msaEmailConfirmationSchema,
-        response: { 200: msaPersonalUserSchema, 400: validationErrorSchema, 409: validationErrorSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'msaUsers', action: 'edit' },
+      summary: 'Confirm a new email with the code sent to it: it becomes the sign-in; the old address is told',
+      body: msaEmailConfirmationSchema,
+      response: { 200: msaPersonalUserSchema, 400: validationErrorSchema, 409: validationErrorSchema, ...errors },
+    }),
     async (request) => {
       refuseWhileImpersonating(request);
       const user = request.auth!.user;

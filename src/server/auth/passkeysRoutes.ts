@@ -54,8 +54,11 @@ import {
   signInKeys,
 } from './throttle.js';
 import { ownAccountAudit } from '../audit/audit.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 const tags = ['passkeys'];
+
+const route = routeOptions(tags);
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
 /** Why a ceremony's answer was refused (the audit's `reason`; the user sees one of a few messages). */
@@ -286,14 +289,11 @@ export async function passkeysRoutes(parent: FastifyInstance) {
 
   app.get(
     '/mfa/passkey',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: 'Whether the user has a passkey this host can use for the MFA step',
-        response: { 200: passkeyAvailabilitySchema, 401: errorSchema },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'Whether the user has a passkey this host can use for the MFA step',
+      response: { 200: passkeyAvailabilitySchema, 401: errorSchema },
+    }),
     async (request) => ({
       available: mayVerify(request) && (await repo.listOf(request.auth!.user.user_id, rp(request).rpID)).length > 0,
     }),
@@ -301,14 +301,11 @@ export async function passkeysRoutes(parent: FastifyInstance) {
 
   app.post(
     '/mfa/passkey/options',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: "Start the MFA step (or a recent proof) with one of the user's passkeys: options for navigator.credentials.get",
-        response: { 200: passkeyCeremonySchema, ...errors },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: "Start the MFA step (or a recent proof) with one of the user's passkeys: options for navigator.credentials.get",
+      response: { 200: passkeyCeremonySchema, ...errors },
+    }),
     async (request) => {
       const { user } = request.auth!;
       if (!mayVerify(request)) throw new HttpError(400, 'steps.mfa.wrongPurpose');
@@ -327,15 +324,12 @@ export async function passkeysRoutes(parent: FastifyInstance) {
 
   app.post(
     '/mfa/passkey/verify',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: 'Finish the MFA step with a passkey (clears it); outside the login steps, a recent proof for sensitive changes',
-        body: passkeyAssertionSchema,
-        response: { 200: stepResultSchema, ...errors },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'Finish the MFA step with a passkey (clears it); outside the login steps, a recent proof for sensitive changes',
+      body: passkeyAssertionSchema,
+      response: { 200: stepResultSchema, ...errors },
+    }),
     async (request) => {
       const { user, session, pending } = request.auth!;
       if (!mayVerify(request)) throw new HttpError(400, 'steps.mfa.wrongPurpose');
@@ -370,26 +364,24 @@ export async function passkeysRoutes(parent: FastifyInstance) {
 
   app.get(
     '/user/passkeys',
-    {
-      config: { access: { resource: 'userAccount', action: 'show' } },
-      schema: { tags, summary: "The user's passkeys, newest first", response: { 200: { type: 'array', items: passkeySchema }, ...errors } },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'show' },
+      summary: "The user's passkeys, newest first",
+      response: { 200: { type: 'array', items: passkeySchema }, ...errors },
+    }),
     async (request) => (await repo.listOf(request.auth!.user.user_id)).map(toPasskey),
   );
 
   app.post(
     '/user/passkeys/registration/options',
-    {
-      config: { access: { resource: 'userAccount', action: 'edit' } },
-      schema: {
-        tags,
-        summary:
-          'Start adding a passkey: options for navigator.credentials.create. Needs the current password unless a code or passkey was verified in this session lately',
-        body: passkeyRegistrationStartSchema,
-        // The 403 names the field (currentPassword) the page then asks for.
-        response: { 200: passkeyCeremonySchema, ...errors, 403: validationErrorSchema },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'edit' },
+      summary:
+        'Start adding a passkey: options for navigator.credentials.create. Needs the current password unless a code or passkey was verified in this session lately',
+      body: passkeyRegistrationStartSchema,
+      // The 403 names the field (currentPassword) the page then asks for.
+      response: { 200: passkeyCeremonySchema, ...errors, 403: validationErrorSchema },
+    }),
     async (request) => {
       // Passkey routes are not among the login steps' calls, so no step is pending here: a recent proof or the password.
       await requireRecentProof(app, request, 'mfaRequired', request.body.currentPassword);
@@ -419,15 +411,12 @@ export async function passkeysRoutes(parent: FastifyInstance) {
 
   app.post(
     '/user/passkeys/registration/verify',
-    {
-      config: { access: { resource: 'userAccount', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Finish adding a passkey: the browser’s attestation and the name the user gave it',
-        body: passkeyRegistrationFinishSchema,
-        response: { 200: passkeySchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'edit' },
+      summary: 'Finish adding a passkey: the browser’s attestation and the name the user gave it',
+      body: passkeyRegistrationFinishSchema,
+      response: { 200: passkeySchema, ...errors },
+    }),
     async (request) => {
       refuseWhileImpersonating(request);
       const { user } = request.auth!;
@@ -489,16 +478,13 @@ export async function passkeysRoutes(parent: FastifyInstance) {
 
   app.patch(
     '/user/passkeys/:id',
-    {
-      config: { access: { resource: 'userAccount', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Rename one of the user’s passkeys',
-        params: idParams,
-        body: passkeyRenameSchema,
-        response: { 200: passkeySchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'edit' },
+      summary: 'Rename one of the user’s passkeys',
+      params: idParams,
+      body: passkeyRenameSchema,
+      response: { 200: passkeySchema, ...errors },
+    }),
     async (request) => {
       refuseWhileImpersonating(request);
       const name = passkeyName(request.body.name);
@@ -512,15 +498,12 @@ export async function passkeysRoutes(parent: FastifyInstance) {
 
   app.delete(
     '/user/passkeys/:id',
-    {
-      config: { access: { resource: 'userAccount', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Remove one of the user’s passkeys: it no longer signs in',
-        params: idParams,
-        response: { 200: passkeysRemovedSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'edit' },
+      summary: 'Remove one of the user’s passkeys: it no longer signs in',
+      params: idParams,
+      response: { 200: passkeysRemovedSchema, ...errors },
+    }),
     async (request) => {
       refuseWhileImpersonating(request);
       const removed = await repo.remove(request.auth!.user.user_id, request.params.id);

@@ -43,6 +43,7 @@ import { noticeSecurityChange } from './securityNotices.js';
 import { refuseActingAs, refuseWhileImpersonating, requireRecentProof } from './stepUp.js';
 import { ACCOUNT_POLICY, type ThrottlePolicy } from './throttle.js';
 import { ownAccountAudit } from '../audit/audit.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 /**
  * Contact checks before a code is sent (POST user/contactMethod/validate): every check counts, as
@@ -71,7 +72,7 @@ export async function stepRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const limiter = app.throttle;
   const repository = signInRepository(app.db);
-  const tags = ['login steps'];
+  const route = routeOptions(['login steps']);
   const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 409: validationErrorSchema, 429: errorSchema };
   const stepResponse = { 200: stepResultSchema, ...errors };
 
@@ -97,27 +98,21 @@ export async function stepRoutes(parent: FastifyInstance) {
 
   app.get(
     '/account/requirements',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: 'The login requirements still pending for this session',
-        response: { 200: loginRequirementsSchema, 401: errorSchema },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'The login requirements still pending for this session',
+      response: { 200: loginRequirementsSchema, 401: errorSchema },
+    }),
     async (request) => requirementsFor(app, request),
   );
 
   app.get(
     '/user/contactMethods',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: "The user's own contact methods",
-        response: { 200: contactMethodListSchema, 401: errorSchema, 403: errorSchema },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: "The user's own contact methods",
+      response: { 200: contactMethodListSchema, 401: errorSchema, 403: errorSchema },
+    }),
     async (request) => {
       const userId = request.auth!.user.user_id;
       const rows = (await contactMethodsOf(app.db, userId)).map((r) => ({ type: r.type, value: r.value, verified: !!r.verified_at }));
@@ -129,15 +124,12 @@ export async function stepRoutes(parent: FastifyInstance) {
 
   app.post(
     '/user/contactMethod/validate',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: 'Check a contact (email or phone) before a code is sent to it',
-        body: contactInfoSchema,
-        response: { 200: contactValidationSchema, ...errors },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'Check a contact (email or phone) before a code is sent to it',
+      body: contactInfoSchema,
+      response: { 200: contactValidationSchema, ...errors },
+    }),
     async (request) => {
       requireContactStep(request);
       // Whether a contact is taken is an answer about other accounts: a few per hour, then blocks.
@@ -154,15 +146,12 @@ export async function stepRoutes(parent: FastifyInstance) {
   ] as const) {
     app.post(
       `/user/contactMethod/${kind}`,
-      {
-        config: { access: 'signedIn' },
-        schema: {
-          tags,
-          summary: `Save a contact method of an ${kind} user; a deviceVerification code confirms it`,
-          body: contactInfoSchema,
-          response: stepResponse,
-        },
-      },
+      route({
+        access: 'signedIn',
+        summary: `Save a contact method of an ${kind} user; a deviceVerification code confirms it`,
+        body: contactInfoSchema,
+        response: stepResponse,
+      }),
       async (request) => {
         const { user } = request.auth!;
         if (!(applications as readonly number[]).includes(user.application_num)) throw new HttpError(403, 'errors.forbidden');
@@ -188,10 +177,12 @@ export async function stepRoutes(parent: FastifyInstance) {
 
   app.put(
     '/user/username',
-    {
-      config: { access: 'signedIn' },
-      schema: { tags, summary: 'Change the username (§2 usernameReset)', body: newUsernameSchema, response: stepResponse },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'Change the username (§2 usernameReset)',
+      body: newUsernameSchema,
+      response: stepResponse,
+    }),
     async (request) => {
       requireIdentityProven(request);
       await requireRecentProof(app, request, 'usernameResetRequired', request.body.currentPassword);
@@ -214,14 +205,11 @@ export async function stepRoutes(parent: FastifyInstance) {
 
   app.get(
     '/account/securityQuestions/options',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: 'The security questions a user may choose',
-        response: { 200: securityQuestionOptionsSchema, 401: errorSchema, 403: errorSchema },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'The security questions a user may choose',
+      response: { 200: securityQuestionOptionsSchema, 401: errorSchema, 403: errorSchema },
+    }),
     async (request) => ({
       count: SECURITY_QUESTION_COUNT,
       options: SECURITY_QUESTION_IDS.map((id) => ({ id, question: request.t(securityQuestionKey(id)) })),
@@ -230,15 +218,12 @@ export async function stepRoutes(parent: FastifyInstance) {
 
   app.put(
     '/account/securityQuestions',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: `Replace the security questions: ${SECURITY_QUESTION_COUNT} distinct options, each answered`,
-        body: securityQuestionsAnswerSchema,
-        response: stepResponse,
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: `Replace the security questions: ${SECURITY_QUESTION_COUNT} distinct options, each answered`,
+      body: securityQuestionsAnswerSchema,
+      response: stepResponse,
+    }),
     async (request) => {
       requireIdentityProven(request);
       const { user } = request.auth!;
@@ -272,15 +257,12 @@ export async function stepRoutes(parent: FastifyInstance) {
 
   app.put(
     '/account/password',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: 'Change the password; at login (passwordResetRequired) without the current one',
-        body: passwordResetAtLoginSchema,
-        response: stepResponse,
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'Change the password; at login (passwordResetRequired) without the current one',
+      body: passwordResetAtLoginSchema,
+      response: stepResponse,
+    }),
     async (request) => {
       requireIdentityProven(request);
       refuseWhileImpersonating(request);
@@ -321,10 +303,11 @@ export async function stepRoutes(parent: FastifyInstance) {
 
   app.put(
     '/termsAndConditions/accept',
-    {
-      config: { access: 'signedIn' },
-      schema: { tags, summary: 'Accept the terms and conditions (§4, beta dealers)', response: stepResponse },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'Accept the terms and conditions (§4, beta dealers)',
+      response: stepResponse,
+    }),
     async (request) => {
       requireIdentityProven(request);
       // The terms are the user's to accept, not support's acting as them.

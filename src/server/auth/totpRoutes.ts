@@ -52,6 +52,7 @@ import { rememberDevice, setTrustedDeviceCookie } from './trustedDevices.js';
 import type { AuditAction } from '../../common/auditActions.js';
 import { iso } from '../db/listing.js';
 import { ownAccountAudit } from '../audit/audit.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 /**
  * The key that seals authenticator secrets at rest: derived (HKDF) from the application secret,
@@ -74,7 +75,7 @@ const SECOND_FACTOR_THROTTLE: ThrottlePolicy = {
 };
 const throttleKey = (kind: 'totp' | 'recovery', userId: number) => `${kind}:${userId}`;
 
-const tags = ['sign-in'];
+const route = routeOptions(['sign-in']);
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
 type Failure = Exclude<TotpJudgement, 'accepted'> | 'unreadable';
@@ -188,28 +189,22 @@ export async function totpRoutes(parent: FastifyInstance) {
 
   app.get(
     '/user/authenticator',
-    {
-      config: { access: { resource: 'userAccount', action: 'show' } },
-      schema: {
-        tags,
-        summary: "Whether the user's authenticator app is on, and the recovery codes left",
-        response: { 200: authenticatorStatusSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'show' },
+      summary: "Whether the user's authenticator app is on, and the recovery codes left",
+      response: { 200: authenticatorStatusSchema, ...errors },
+    }),
     async (request) => status(request.auth!.user.user_id),
   );
 
   app.post(
     '/user/authenticator',
-    {
-      config: { access: { resource: 'userAccount', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Start setting an authenticator app up (step-up): the otpauth URI, its QR code and the key; on once a code confirms it',
-        body: authenticatorProofSchema,
-        response: { 200: authenticatorSetupSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'edit' },
+      summary: 'Start setting an authenticator app up (step-up): the otpauth URI, its QR code and the key; on once a code confirms it',
+      body: authenticatorProofSchema,
+      response: { 200: authenticatorSetupSchema, ...errors },
+    }),
     async (request) => {
       await requireStepUp(request, request.body.currentPassword);
       const { user } = request.auth!;
@@ -241,15 +236,12 @@ export async function totpRoutes(parent: FastifyInstance) {
 
   app.post(
     '/user/authenticator/confirm',
-    {
-      config: { access: { resource: 'userAccount', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Turn the authenticator app on with a first code from it; answers ten recovery codes, shown once',
-        body: authenticatorConfirmSchema,
-        response: { 200: recoveryCodesSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'edit' },
+      summary: 'Turn the authenticator app on with a first code from it; answers ten recovery codes, shown once',
+      body: authenticatorConfirmSchema,
+      response: { 200: recoveryCodesSchema, ...errors },
+    }),
     async (request) => {
       refuseWhileImpersonating(request);
       const { user } = request.auth!;
@@ -270,15 +262,12 @@ export async function totpRoutes(parent: FastifyInstance) {
 
   app.post(
     '/user/authenticator/recoveryCodes',
-    {
-      config: { access: { resource: 'userAccount', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'New recovery codes (step-up): the earlier ones stop working; shown once',
-        body: authenticatorProofSchema,
-        response: { 200: recoveryCodesSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'edit' },
+      summary: 'New recovery codes (step-up): the earlier ones stop working; shown once',
+      body: authenticatorProofSchema,
+      response: { 200: recoveryCodesSchema, ...errors },
+    }),
     async (request) => {
       await requireStepUp(request, request.body.currentPassword);
       const { user } = request.auth!;
@@ -289,15 +278,12 @@ export async function totpRoutes(parent: FastifyInstance) {
 
   app.post(
     '/user/authenticator/disable',
-    {
-      config: { access: { resource: 'userAccount', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Turn the authenticator app off (step-up): its recovery codes go too',
-        body: authenticatorProofSchema,
-        response: { 200: authenticatorStatusSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'edit' },
+      summary: 'Turn the authenticator app off (step-up): its recovery codes go too',
+      body: authenticatorProofSchema,
+      response: { 200: authenticatorStatusSchema, ...errors },
+    }),
     async (request) => {
       await requireStepUp(request, request.body.currentPassword);
       const { user } = request.auth!;
@@ -313,14 +299,11 @@ export async function totpRoutes(parent: FastifyInstance) {
 
   app.get(
     '/mfa/choices',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: 'The second factors the MFA step may offer besides a text or email code',
-        response: { 200: mfaChoicesSchema, ...errors },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'The second factors the MFA step may offer besides a text or email code',
+      response: { 200: mfaChoicesSchema, ...errors },
+    }),
     async (request) => {
       const { user, pending } = request.auth!;
       const row = await totpOf(db, user.user_id);
@@ -369,15 +352,12 @@ export async function totpRoutes(parent: FastifyInstance) {
 
   app.post(
     '/mfa/verify/authenticator',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: 'Check a code from the authenticator app: clears the MFA step (after sign-in: a step-up)',
-        body: authenticatorVerifySchema,
-        response: { 200: secondFactorResultSchema, ...errors },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'Check a code from the authenticator app: clears the MFA step (after sign-in: a step-up)',
+      body: authenticatorVerifySchema,
+      response: { 200: secondFactorResultSchema, ...errors },
+    }),
     async (request, reply) => {
       const { user, pending } = request.auth!;
       const action = 'authenticator.failed';
@@ -395,15 +375,12 @@ export async function totpRoutes(parent: FastifyInstance) {
 
   app.post(
     '/mfa/verify/recoveryCode',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        summary: 'Spend one recovery code: clears the MFA step (after sign-in: a step-up); each code works once',
-        body: recoveryCodeVerifySchema,
-        response: { 200: secondFactorResultSchema, ...errors },
-      },
-    },
+    route({
+      access: 'signedIn',
+      summary: 'Spend one recovery code: clears the MFA step (after sign-in: a step-up); each code works once',
+      body: recoveryCodeVerifySchema,
+      response: { 200: secondFactorResultSchema, ...errors },
+    }),
     async (request, reply) => {
       const { user, pending } = request.auth!;
       const action = 'recoveryCode.failed';

@@ -16,8 +16,9 @@ import { sha256 } from './secrets.js';
 import { refuseWhileImpersonating } from './stepUp.js';
 import { clearTrustedDeviceCookie, TRUSTED_DEVICE_COOKIE, TRUSTED_DEVICE_LIFETIME_MS } from './trustedDevices.js';
 import { ownAccountAudit } from '../audit/audit.js';
+import { routeOptions } from '../http/routeOptions.js';
 
-const tags = ['user account'];
+const route = routeOptions(['user account']);
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
 
@@ -53,24 +54,22 @@ export async function userAccountRoutes(parent: FastifyInstance) {
 
   app.get(
     '/user/profile',
-    {
-      config: { access: { resource: 'userAccount', action: 'show' } },
-      schema: { tags, summary: "The user's own name, contact, language and theme", response: { 200: profileSchema, ...errors } },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'show' },
+      summary: "The user's own name, contact, language and theme",
+      response: { 200: profileSchema, ...errors },
+    }),
     async (request) => profileOf(request.auth!.user.user_id),
   );
 
   app.put(
     '/user/profile',
-    {
-      config: { access: { resource: 'userAccount', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Change the name, language (en, es, fr) or theme (light, dark); audited',
-        body: profileUpdateSchema,
-        response: { 200: profileSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'edit' },
+      summary: 'Change the name, language (en, es, fr) or theme (light, dark); audited',
+      body: profileUpdateSchema,
+      response: { 200: profileSchema, ...errors },
+    }),
     async (request) => {
       const { user } = request.auth!;
       const { name, language, theme } = request.body;
@@ -97,14 +96,11 @@ export async function userAccountRoutes(parent: FastifyInstance) {
 
   app.get(
     '/user/trustedDevices',
-    {
-      config: { access: { resource: 'userAccount', action: 'show' } },
-      schema: {
-        tags,
-        summary: "The user's remembered devices ('Remember this device?'), newest first",
-        response: { 200: { type: 'array', items: trustedDeviceSchema }, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'show' },
+      summary: "The user's remembered devices ('Remember this device?'), newest first",
+      response: { 200: { type: 'array', items: trustedDeviceSchema }, ...errors },
+    }),
     async (request) => {
       const token = request.cookies[TRUSTED_DEVICE_COOKIE];
       const mine = token ? sha256(token) : undefined;
@@ -128,15 +124,12 @@ export async function userAccountRoutes(parent: FastifyInstance) {
 
   app.delete(
     '/user/trustedDevices/:id',
-    {
-      config: { access: { resource: 'userAccount', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Forget one remembered device: its next sign-in asks for a code again',
-        params: idParams,
-        response: { 200: revokedCountSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'edit' },
+      summary: 'Forget one remembered device: its next sign-in asks for a code again',
+      params: idParams,
+      response: { 200: revokedCountSchema, ...errors },
+    }),
     async (request, reply) => {
       refuseWhileImpersonating(request);
       const row = await db
@@ -166,14 +159,11 @@ export async function userAccountRoutes(parent: FastifyInstance) {
 
   app.get(
     '/user/sessions',
-    {
-      config: { access: { resource: 'userAccount', action: 'show' } },
-      schema: {
-        tags,
-        summary: "The user's open sessions (sign-ins), the latest active first",
-        response: { 200: { type: 'array', items: userSessionSchema }, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'show' },
+      summary: "The user's open sessions (sign-ins), the latest active first",
+      response: { 200: { type: 'array', items: userSessionSchema }, ...errors },
+    }),
     async (request) => {
       const { user, session } = request.auth!;
       const rows = await openSessions(user.user_id)
@@ -195,15 +185,12 @@ export async function userAccountRoutes(parent: FastifyInstance) {
 
   app.delete(
     '/user/sessions/:id',
-    {
-      config: { access: { resource: 'userAccount', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'End one other session of the user (its next call answers 401); this one ends with logout',
-        params: idParams,
-        response: { 200: revokedCountSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'edit' },
+      summary: 'End one other session of the user (its next call answers 401); this one ends with logout',
+      params: idParams,
+      response: { 200: revokedCountSchema, ...errors },
+    }),
     async (request) => {
       refuseWhileImpersonating(request);
       const { user, session } = request.auth!;
@@ -218,14 +205,11 @@ export async function userAccountRoutes(parent: FastifyInstance) {
 
   app.post(
     '/user/sessions/signOutOthers',
-    {
-      config: { access: { resource: 'userAccount', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Sign out everywhere else: every other session of the user ends',
-        response: { 200: revokedCountSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'userAccount', action: 'edit' },
+      summary: 'Sign out everywhere else: every other session of the user ends',
+      response: { 200: revokedCountSchema, ...errors },
+    }),
     async (request) => {
       refuseWhileImpersonating(request);
       const { user, session } = request.auth!;

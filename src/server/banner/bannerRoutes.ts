@@ -5,6 +5,7 @@ import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { requireNoPendingAction } from '../auth/pendingGuard.js';
 import { HttpError } from '../http/errors.js';
 import { bannerRepository } from './bannerRepository.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 /**
  * GET/PUT /api/statusBanner (SPEC §7): the one status banner of the login
@@ -14,20 +15,17 @@ import { bannerRepository } from './bannerRepository.js';
  */
 export async function bannerRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const tags = ['status banner'];
+  const route = routeOptions(['status banner']);
 
   const banners = bannerRepository(app.db);
 
   app.get(
     '/statusBanner',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'The status banner (anonymous); 404 until one was set up',
-        response: { 200: statusBannerSchema, 404: errorSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'The status banner (anonymous); 404 until one was set up',
+      response: { 200: statusBannerSchema, 404: errorSchema },
+    }),
     async (_request, reply) => {
       const banner = await banners.get();
       if (!banner) throw new HttpError(404, 'banner.errors.notSet');
@@ -38,17 +36,18 @@ export async function bannerRoutes(parent: FastifyInstance) {
 
   app.put(
     '/statusBanner',
-    {
-      config: { access: { resource: 'statusBanner', action: 'edit' } },
-      schema: {
-        tags,
+    route(
+      {
+        access: { resource: 'statusBanner', action: 'edit' },
         summary: 'Set the status banner; answers the saved banner',
         body: statusBannerSchema,
         response: { 200: statusBannerSchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
       },
-      // A fully signed-in editor: statusBanner is on the pending allow-list for its anonymous GET, not for editing.
-      preHandler: requireNoPendingAction,
-    },
+      {
+        // A fully signed-in editor: statusBanner is on the pending allow-list for its anonymous GET, not for editing.
+        preHandler: requireNoPendingAction,
+      },
+    ),
     async (request) => {
       const previous = await banners.get();
       const saved = await banners.save(request.body, request.auth!.user.user_id);

@@ -5,6 +5,7 @@ import type { Resource } from '../../common/access.js';
 import { compileCached } from '../../common/validation.js';
 import { errorSchema, serialId, validationErrorSchema } from '../../../schemas/shared.js';
 import { HttpError } from './errors.js';
+import { routeOptions } from './routeOptions.js';
 import { contentRange, listQuerystringSchema, parseListQuery, type ListQuery } from './simpleRest.js';
 
 /** `/:id` with a serial id: the path parameter of every one, update and delete route. */
@@ -114,6 +115,7 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
 ): Promise<void> {
   checkEntity(entity);
   const { path, resource, tags, record, audit } = entity;
+  const route = routeOptions(tags);
   const params = entity.params ?? idParams;
   const validateFilter = compileCached(entity.filter);
   const denied = { 401: errorSchema, 403: errorSchema };
@@ -144,15 +146,12 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
 
   app.get(
     `/${path}`,
-    {
-      config: { access: { resource, action: 'list' } },
-      schema: {
-        tags,
-        summary: entity.summaries.list,
-        querystring: listQuerystring(entity.sortFields, entity.filter),
-        response: { 200: { type: 'array', items: record }, 400: errorSchema, ...denied, ...errors },
-      },
-    },
+    route({
+      access: { resource, action: 'list' },
+      summary: entity.summaries.list,
+      querystring: listQuerystring(entity.sortFields, entity.filter),
+      response: { 200: { type: 'array', items: record }, 400: errorSchema, ...denied, ...errors },
+    }),
     async (request, reply) => {
       const raw = request.query as RawListQuery;
       const query = listQuery(entity.prepareQuery ? await entity.prepareQuery(raw, request) : raw);
@@ -166,10 +165,12 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
   if (one) {
     app.get(
       `/${path}/:id`,
-      {
-        config: { access: { resource, action: 'show' } },
-        schema: { tags, summary: entity.summaries.one, params, response: { 200: detail, ...denied, 404: errorSchema, ...errors } },
-      },
+      route({
+        access: { resource, action: 'show' },
+        summary: entity.summaries.one,
+        params,
+        response: { 200: detail, ...denied, 404: errorSchema, ...errors },
+      }),
       async (request) => {
         const item = await one(idOf(request), request);
         if (!item) throw notFound();
@@ -182,16 +183,15 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
   if (create) {
     app.post(
       `/${path}`,
-      {
-        config: { access: { resource, action: create.action ?? 'create' } },
-        schema: {
-          tags,
+      route(
+        {
+          access: { resource, action: create.action ?? 'create' },
           summary: create.summary,
           body: create.body,
           response: { 201: record, 400: validationErrorSchema, ...denied, ...errors, ...create.errors },
         },
-        ...(create.preHandler && { preHandler: create.preHandler }),
-      },
+        create.preHandler && { preHandler: create.preHandler },
+      ),
       async (request, reply) => {
         const item = await create.handler(request.body as I, request);
         await audited(request, item, 'created');
@@ -204,17 +204,16 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
   if (update) {
     app.put(
       `/${path}/:id`,
-      {
-        config: { access: { resource, action: update.action ?? 'edit' } },
-        schema: {
-          tags,
+      route(
+        {
+          access: { resource, action: update.action ?? 'edit' },
           summary: update.summary,
           params,
           body: update.body,
           response: { 200: record, 400: validationErrorSchema, ...denied, 404: errorSchema, ...errors, ...update.errors },
         },
-        ...(update.preHandler && { preHandler: update.preHandler }),
-      },
+        update.preHandler && { preHandler: update.preHandler },
+      ),
       async (request) => {
         const item = await update.handler(idOf(request), request.body as U, request);
         if (!item) throw notFound();
@@ -228,10 +227,12 @@ export async function simpleRestRoutes<R extends { id: Id }, F, S extends string
   if (remove) {
     app.delete(
       `/${path}/:id`,
-      {
-        config: { access: { resource, action: 'delete' } },
-        schema: { tags, summary: remove.summary, params, response: { 200: record, ...denied, 404: errorSchema, ...errors } },
-      },
+      route({
+        access: { resource, action: 'delete' },
+        summary: remove.summary,
+        params,
+        response: { 200: record, ...denied, 404: errorSchema, ...errors },
+      }),
       async (request) => {
         const item = await remove.handler(idOf(request), request);
         if (!item) throw notFound();

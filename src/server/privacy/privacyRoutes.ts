@@ -19,6 +19,7 @@ import type { PendingFlag } from '../auth/requirements.js';
 import { HttpError } from '../http/errors.js';
 import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { privacyRepository } from './privacyRepository.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 /** Login steps that come before the policy (SPEC §4): accepting waits until they are done. */
 const EARLIER_STEPS: PendingFlag[] = [
@@ -40,18 +41,16 @@ const EARLIER_STEPS: PendingFlag[] = [
 export async function privacyRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const tags = ['privacy policy'];
+  const route = routeOptions(tags);
   const policies = privacyRepository(app.db);
 
   app.get(
     '/privacyPolicy',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'The latest privacy policy (anonymous): markdown and its version',
-        response: { 200: privacyPolicySchema, 404: errorSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'The latest privacy policy (anonymous): markdown and its version',
+      response: { 200: privacyPolicySchema, 404: errorSchema },
+    }),
     async (_request, reply) => {
       const policy = await policies.latest();
       if (!policy) throw new HttpError(404, 'privacy.errors.notPublished');
@@ -74,17 +73,18 @@ export async function privacyRoutes(parent: FastifyInstance) {
 
   app.put(
     '/privacyPolicy',
-    {
-      config: { access: { resource: 'privacyPolicy', action: 'edit' } },
-      schema: {
-        tags,
+    route(
+      {
+        access: { resource: 'privacyPolicy', action: 'edit' },
         summary: 'Publish a new version of the privacy policy; answers it',
         body: privacyPolicyUpdateSchema,
         response: { 200: privacyPolicySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
       },
-      // Publishing is for a fully signed-in editor (privacyPolicy* is on the pending allow-list for reading and accepting).
-      preHandler: requireNoPendingAction,
-    },
+      {
+        // Publishing is for a fully signed-in editor (privacyPolicy* is on the pending allow-list for reading and accepting).
+        preHandler: requireNoPendingAction,
+      },
+    ),
     async (request) => {
       const created = await publish(request, request.body.policyText);
       return { policyText: created.policyText, version: created.version };
@@ -118,10 +118,9 @@ export async function privacyRoutes(parent: FastifyInstance) {
 
   app.put(
     '/privacyPolicy/accept',
-    {
-      config: { access: { resource: 'privacyPolicy', action: 'accept' } },
-      schema: {
-        tags,
+    route(
+      {
+        access: { resource: 'privacyPolicy', action: 'accept' },
         summary: 'Accept the latest privacy policy (optionally naming the version read; 409 when a newer one exists)',
         body: privacyPolicyAcceptSchema,
         response: {
@@ -133,11 +132,13 @@ export async function privacyRoutes(parent: FastifyInstance) {
           409: errorSchema,
         },
       },
-      // SPEC §7 gives the call no body: an empty one is an empty object.
-      preValidation: async (request) => {
-        if (request.body === undefined || request.body === null) request.body = {};
+      {
+        // SPEC §7 gives the call no body: an empty one is an empty object.
+        preValidation: async (request: FastifyRequest) => {
+          if (request.body === undefined || request.body === null) request.body = {};
+        },
       },
-    },
+    ),
     async (request) => {
       const auth = request.auth!;
       // The policy is the user's to accept, not support's acting as them.

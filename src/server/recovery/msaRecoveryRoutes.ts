@@ -12,6 +12,7 @@ import { GATES, newPasswordErrors, normaliseEmail, RECOVERY_KEYS, RECOVERY_POLIC
 import { refuseFieldErrors, requireGates, userAudit } from './recoveryHttp.js';
 import { recoveryRepository } from './recoveryRepository.js';
 import { registrationRepository } from './registrationRepository.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 /**
  * Customer (MSA) forgot password, SPEC §4 'Forgot password (customer)': the
@@ -26,7 +27,7 @@ import { registrationRepository } from './registrationRepository.js';
  */
 export async function msaRecoveryRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const tags = ['recovery'];
+  const route = routeOptions(['recovery']);
   const audit = userAudit(app.audit);
   const recovery = recoveryRepository(app.db);
   const registration = registrationRepository(app.db);
@@ -64,15 +65,12 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/mfa/request/msa',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Forgot password (customer), step 1: emails a reset code when a customer has this email; the same answer either way',
-        body: mfaRequestMsaSchema,
-        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 429: errorSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Forgot password (customer), step 1: emails a reset code when a customer has this email; the same answer either way',
+      body: mfaRequestMsaSchema,
+      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 429: errorSchema },
+    }),
     async (request) => {
       const email = normaliseEmail(request.body.email);
       await requireGates(app.db, [
@@ -118,15 +116,12 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/mfa/verify/msa',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Forgot password (customer), step 2: checks the emailed code (it is spent by msa/password)',
-        body: mfaVerifyMsaSchema,
-        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Forgot password (customer), step 2: checks the emailed code (it is spent by msa/password)',
+      body: mfaVerifyMsaSchema,
+      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+    }),
     async (request) => {
       const email = normaliseEmail(request.body.username);
       await refuseWhenLocked(email);
@@ -139,15 +134,12 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/password',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Forgot password (customer), step 3: the new password, with the emailed code; ends every sign-in',
-        body: customerForgotPasswordSchema,
-        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Forgot password (customer), step 3: the new password, with the emailed code; ends every sign-in',
+      body: customerForgotPasswordSchema,
+      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+    }),
     async (request) => {
       // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
       const body = request.body as CustomerForgotPassword;
@@ -168,15 +160,12 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/username',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Validate username (Create Account): whether the email can still be registered',
-        body: usernameCheckSchema,
-        response: { 200: usernameAvailabilitySchema, 400: validationErrorSchema, 429: errorSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Validate username (Create Account): whether the email can still be registered',
+      body: usernameCheckSchema,
+      response: { 200: usernameAvailabilitySchema, 400: validationErrorSchema, 429: errorSchema },
+    }),
     async (request) => {
       await requireGates(app.db, [[`msaUsername:ip:${request.ip}`, GATES.perAddress]]);
       const taken = await registration.usernameTaken(normaliseEmail(request.body.username));

@@ -33,6 +33,7 @@ import {
 } from './recoveryRules.js';
 import { recoveryRepository } from './recoveryRepository.js';
 import type { RecoveryPayload } from './recoveryStore.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 /**
  * Dealer recovery (SPEC §4 'Forgot password (dealer)': verify → questions →
@@ -43,7 +44,7 @@ import type { RecoveryPayload } from './recoveryStore.js';
 export async function recoveryRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const limiter = app.throttle;
-  const tags = ['recovery'];
+  const route = routeOptions(['recovery']);
   const audit = userAudit(app.audit);
   const recovery = recoveryRepository(app.db);
 
@@ -60,15 +61,12 @@ export async function recoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/account/password/session',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Forgot password (dealer), step 1: verify username and contact; answers the security questions',
-        body: forgotCredentialsSchema,
-        response: { 200: recoverySessionSchema, 400: validationErrorSchema, 401: errorSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Forgot password (dealer), step 1: verify username and contact; answers the security questions',
+      body: forgotCredentialsSchema,
+      response: { 200: recoverySessionSchema, 400: validationErrorSchema, 401: errorSchema },
+    }),
     async (request) => {
       await requireCaptcha(app, request.body.captcha);
       const { username, contact } = request.body;
@@ -102,15 +100,12 @@ export async function recoveryRoutes(parent: FastifyInstance) {
 
   app.patch(
     '/account/securityQuestions',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Forgot password (dealer), step 2: answer the security questions of the recovery session',
-        body: recoveryAnswersSchema,
-        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Forgot password (dealer), step 2: answer the security questions of the recovery session',
+      body: recoveryAnswersSchema,
+      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+    }),
     async (request) => {
       const { row, userId, payload } = await openSession(request.body.recoveryToken, 'questions');
       const attempts = await recovery.countAttempt(row.token_hash);
@@ -143,15 +138,12 @@ export async function recoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/account/password/reset',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Forgot password (dealer), step 3: the new password; ends the recovery session and every sign-in',
-        body: recoveryPasswordResetSchema,
-        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Forgot password (dealer), step 3: the new password; ends the recovery session and every sign-in',
+      body: recoveryPasswordResetSchema,
+      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+    }),
     async (request) => {
       // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
       const { recoveryToken, newPassword } = request.body as RecoveryPasswordReset;
@@ -177,15 +169,12 @@ export async function recoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/account/username/forgot',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Forgot username: sends it to the contact when exactly one portal user holds it; 409 when several do',
-        body: forgotUsernameSchema,
-        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 409: forgotUsernameConflictSchema, 429: errorSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Forgot username: sends it to the contact when exactly one portal user holds it; 409 when several do',
+      body: forgotUsernameSchema,
+      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 409: forgotUsernameConflictSchema, 429: errorSchema },
+    }),
     async (request, reply) => {
       await requireCaptcha(app, request.body.captcha);
       const { contact, dealerNumber } = request.body;

@@ -31,6 +31,7 @@ import {
 import { refuseFieldErrors, requireGates, userAudit } from './recoveryHttp.js';
 import { TOKEN_KIND, type TokenKind } from '../auth/oneTimeTokens.js';
 import { registrationRepository } from './registrationRepository.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 type User = Selectable<UsersTable>;
 
@@ -45,7 +46,7 @@ export async function registrationRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const limiter = app.throttle;
   const registration = registrationRepository(app.db);
-  const tags = ['registration'];
+  const route = routeOptions(['registration']);
   /** An audit entry of the request: an action, about a user when one is known. */
   const audit = userAudit(app.audit);
   const linkResponses = { 200: recoverySuccessSchema, 400: validationErrorSchema, 409: errorSchema, 412: errorSchema, 429: errorSchema };
@@ -85,15 +86,12 @@ export async function registrationRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/register',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Create MSA account: an alarm account number and its passcode; emails the verification link',
-        body: createMsaAccountSchema,
-        response: { 201: recoverySuccessSchema, 400: validationErrorSchema, 409: errorSchema, 429: errorSchema },
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Create MSA account: an alarm account number and its passcode; emails the verification link',
+      body: createMsaAccountSchema,
+      response: { 201: recoverySuccessSchema, 400: validationErrorSchema, 409: errorSchema, 429: errorSchema },
+    }),
     async (request, reply) => {
       await requireCaptcha(app, request.body.captcha);
       const { password, accountPasscode } = request.body;
@@ -135,15 +133,12 @@ export async function registrationRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/register/verify',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Verify the email registration code (the link query `code`)',
-        body: registrationVerifyEmailSchema,
-        response: linkResponses,
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Verify the email registration code (the link query `code`)',
+      body: registrationVerifyEmailSchema,
+      response: linkResponses,
+    }),
     async (request) => {
       const { row, user } = await openLink(request, TOKEN_KIND.registration, request.body.code);
       if (!(await registration.spendToken(row.token_hash))) throw new HttpError(400, RECOVERY_KEYS.linkInvalid);
@@ -155,15 +150,12 @@ export async function registrationRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/register/password',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Verify the password registration code: the link query `otp` and the first password',
-        body: registrationSetPasswordSchema,
-        response: linkResponses,
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Verify the password registration code: the link query `otp` and the first password',
+      body: registrationSetPasswordSchema,
+      response: linkResponses,
+    }),
     async (request) => {
       // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
       const body = request.body as RegistrationSetPassword;
@@ -178,15 +170,12 @@ export async function registrationRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/register/resend',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Resend the registration code: a fresh link for an expired one (code or otp), or by email',
-        body: registrationResendSchema,
-        response: linkResponses,
-      },
-    },
+    route({
+      access: 'public',
+      summary: 'Resend the registration code: a fresh link for an expired one (code or otp), or by email',
+      body: registrationResendSchema,
+      response: linkResponses,
+    }),
     async (request) => {
       const { code, otp, email } = request.body;
       const token = code ?? otp;

@@ -7,6 +7,7 @@ import { normaliseTransmitter } from '../../common/transmitter.js';
 import { HttpError } from '../http/errors.js';
 import { NoAccountGroup, siteCreateRepository, TransmitterClash, type TransmitterOwner } from './siteCreateRepository.js';
 import { siteDraftsRoutes } from './siteDraftsRoutes.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 /** The message of a taken transmitter: the account when it is the user's own, else only that it is taken. */
 function clashMessage(owner: TransmitterOwner): string {
@@ -26,20 +27,17 @@ const clashArgs = (code: string, owner: TransmitterOwner) =>
 export async function siteCreateRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const sites = siteCreateRepository(app.db);
-  const tags = ['sites'];
+  const route = routeOptions(['sites']);
   await app.register(siteDraftsRoutes);
 
   app.get(
     '/transmitters/availability',
-    {
-      config: { access: { resource: 'sites', action: 'create' } },
-      schema: {
-        tags,
-        summary: 'Whether a transmitter code is free on the whole monitoring platform (an account of another dealer is not named)',
-        querystring: transmitterQuerySchema,
-        response: { 200: transmitterAvailabilitySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
-      },
-    },
+    route({
+      access: { resource: 'sites', action: 'create' },
+      summary: 'Whether a transmitter code is free on the whole monitoring platform (an account of another dealer is not named)',
+      querystring: transmitterQuerySchema,
+      response: { 200: transmitterAvailabilitySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema },
+    }),
     async (request) => {
       const code = normaliseTransmitter(request.query.code);
       const owner = await sites.transmitterOwner(request.auth!.user, code);
@@ -55,21 +53,18 @@ export async function siteCreateRoutes(parent: FastifyInstance) {
 
   app.post(
     '/sites',
-    {
-      config: { access: { resource: 'sites', action: 'create' } },
-      schema: {
-        tags,
-        summary: "Create an account (status 'pending') with its devices, zones, call list and passcodes; answers the new site number",
-        body: siteCreateSchema,
-        response: {
-          201: siteCreatedSchema,
-          400: validationErrorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          409: validationErrorSchema,
-        },
+    route({
+      access: { resource: 'sites', action: 'create' },
+      summary: "Create an account (status 'pending') with its devices, zones, call list and passcodes; answers the new site number",
+      body: siteCreateSchema,
+      response: {
+        201: siteCreatedSchema,
+        400: validationErrorSchema,
+        401: errorSchema,
+        403: errorSchema,
+        409: validationErrorSchema,
       },
-    },
+    }),
     async (request, reply) => {
       const problems = newSiteProblems(request.body);
       if (Object.keys(problems).length) {

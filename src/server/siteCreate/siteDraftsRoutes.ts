@@ -14,6 +14,7 @@ import { deriveKey } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
 import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { siteDraftsRepository, TooManyDrafts } from './siteDraftsRepository.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
@@ -30,6 +31,7 @@ export async function siteDraftsRoutes(parent: FastifyInstance) {
   // The drafts' own key (secrets.ts deriveKey): their values hold passcodes.
   const drafts = siteDraftsRepository(app.db, deriveKey(app.secrets.sessionSecret, 'site_drafts.data'));
   const tags = ['sites'];
+  const route = routeOptions(tags);
   const bodyLimit = SITE_CREATE_LIMITS.draftBytes;
 
   await simpleRestRoutes<SiteDraft, SiteDraftFilter, (typeof SITE_DRAFT_SORT_FIELDS)[number]>(app, {
@@ -98,10 +100,12 @@ export async function siteDraftsRoutes(parent: FastifyInstance) {
 
   app.delete(
     '/siteDrafts/:id',
-    {
-      config: { access: { resource: 'siteDrafts', action: 'delete' } },
-      schema: { tags, summary: 'Discard a draft', params: idParams, response: { 204: { type: 'null' }, ...errors } },
-    },
+    route({
+      access: { resource: 'siteDrafts', action: 'delete' },
+      summary: 'Discard a draft',
+      params: idParams,
+      response: { 204: { type: 'null' }, ...errors },
+    }),
     async (request, reply) => {
       if (!(await drafts.delete(request.auth!.user, request.params.id))) throw new HttpError(404, 'errors.notFound');
       await app.audit(request, { action: 'siteDraft.deleted', targetType: 'siteDraft', targetId: request.params.id });

@@ -9,6 +9,7 @@ import { ACCOUNT_POLICY } from '../auth/throttle.js';
 import { audienceAccess, DEALER_AUDIENCE, type Audience } from '../http/audience.js';
 import { HttpError } from '../http/errors.js';
 import { siteDetailRepository } from './siteDetailRepository.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 const siteNum = serialId;
 const siteParams = { type: 'object', required: ['siteNum'], properties: { siteNum } } as const;
@@ -32,19 +33,17 @@ export async function siteDetailRoutes(parent: FastifyInstance, { audience = DEA
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const sites = siteDetailRepository(app.db);
   const tags = ['sites'];
+  const route = routeOptions(tags);
 
   if (!audience.msa) {
     app.get(
       '/sites/:siteNum',
-      {
-        config: { access: { resource: 'sites', action: 'show' } },
-        schema: {
-          tags,
-          summary: 'The whole account: devices, zones, call list, masked passcodes, schedules, agencies, premise phones, warnings',
-          params: siteParams,
-          response: { 200: siteDetailSchema, ...errors },
-        },
-      },
+      route({
+        access: { resource: 'sites', action: 'show' },
+        summary: 'The whole account: devices, zones, call list, masked passcodes, schedules, agencies, premise phones, warnings',
+        params: siteParams,
+        response: { 200: siteDetailSchema, ...errors },
+      }),
       async (request) => {
         const site = await sites.get(request.auth!.user, request.params.siteNum);
         if (!site) throw new HttpError(404, 'live.siteNotFound');
@@ -54,15 +53,12 @@ export async function siteDetailRoutes(parent: FastifyInstance, { audience = DEA
 
     app.post(
       '/sites/:siteNum/passcodes/:passcodeId/reveal',
-      {
-        config: { access: { resource: 'passcodes', action: 'reveal' } },
-        schema: {
-          tags,
-          summary: 'A passcode of the account in clear (audited)',
-          params: passcodeParams,
-          response: { 200: passcodeRevealSchema, ...errors },
-        },
-      },
+      route({
+        access: { resource: 'passcodes', action: 'reveal' },
+        summary: 'A passcode of the account in clear (audited)',
+        params: passcodeParams,
+        response: { 200: passcodeRevealSchema, ...errors },
+      }),
       async (request, reply) => {
         const { siteNum, passcodeId } = request.params;
         const revealed = await sites.reveal(request.auth!.user, siteNum, passcodeId);

@@ -34,6 +34,7 @@ import {
 import type { SupportSortField } from './supportRepository.js';
 import { supportDirectory } from './supportRoutes.js';
 import type { AuditAction } from '../../common/auditActions.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 /**
  * The list's filter: a staff list's or support's (each side checks its own again); the `id` of
@@ -52,6 +53,7 @@ function withoutId<T extends { $id: string }>({ $id, ...schema }: T): Omit<T, '$
 }
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['users'];
+const route = routeOptions(tags);
 const notFound = () => new HttpError(404, 'errors.notFound');
 
 /**
@@ -186,15 +188,12 @@ export async function staffRoutes(parent: FastifyInstance) {
 
   app.post(
     '/users',
-    {
-      config: { access: { resource: 'users', action: 'create' } },
-      schema: {
-        tags,
-        summary: "Invite a user to the group by email (registration link through the outbox), with permissions no more than the inviter's",
-        body: staffInviteSchema,
-        response: { 201: staffUserSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'users', action: 'create' },
+      summary: "Invite a user to the group by email (registration link through the outbox), with permissions no more than the inviter's",
+      body: staffInviteSchema,
+      response: { 201: staffUserSchema, ...errors },
+    }),
     async (request, reply) => {
       const ctx = await context(request, 'create');
       const { roles, flags } = request.body;
@@ -226,16 +225,13 @@ export async function staffRoutes(parent: FastifyInstance) {
 
   app.put(
     '/users/:id',
-    {
-      config: { access: { resource: 'users', action: 'edit' } },
-      schema: {
-        tags,
-        summary: "Change a user's name, §6 permissions (never more than the caller's) or disable/enable them",
-        params: idParams,
-        body: staffUpdateSchema,
-        response: { 200: staffUserSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'users', action: 'edit' },
+      summary: "Change a user's name, §6 permissions (never more than the caller's) or disable/enable them",
+      params: idParams,
+      body: staffUpdateSchema,
+      response: { 200: staffUserSchema, ...errors },
+    }),
     async (request) => {
       const ctx = await manageable(request, request.params.id);
       const { row } = ctx;
@@ -263,15 +259,12 @@ export async function staffRoutes(parent: FastifyInstance) {
 
   app.post(
     '/users/:id/resetMfa',
-    {
-      config: { access: { resource: 'users', action: 'edit' } },
-      schema: {
-        tags,
-        summary: "Reset a user's MFA: their contact methods and remembered devices go, their sessions end",
-        params: idParams,
-        response: { 200: staffUserSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'users', action: 'edit' },
+      summary: "Reset a user's MFA: their contact methods and remembered devices go, their sessions end",
+      params: idParams,
+      response: { 200: staffUserSchema, ...errors },
+    }),
     async (request) => {
       const ctx = await manageable(request, request.params.id);
       const result = { ...(await repo.resetMfa(ctx.row.user_id)), authenticator: await resetAuthenticator(app.db, ctx.row.user_id) };
@@ -284,15 +277,12 @@ export async function staffRoutes(parent: FastifyInstance) {
 
   app.post(
     '/users/:id/resendInvitation',
-    {
-      config: { access: { resource: 'users', action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Send the invitation again (a fresh link; the earlier ones stop working) to a user who has not set a password',
-        params: idParams,
-        response: { 200: staffUserSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'users', action: 'edit' },
+      summary: 'Send the invitation again (a fresh link; the earlier ones stop working) to a user who has not set a password',
+      params: idParams,
+      response: { 200: staffUserSchema, ...errors },
+    }),
     async (request) => {
       const ctx = await manageable(request, request.params.id);
       if (ctx.row.status !== 'invited') throw new HttpError(409, 'users.errors.notInvited');

@@ -35,9 +35,11 @@ import { parseListQuery } from '../http/simpleRest.js';
 import type { RawListQuery } from '../http/simpleRestRoutes.js';
 import { SUPPORT_ACTION_HANDLERS } from './supportActionHandlers.js';
 import { supportRepository, type SupportSortField } from './supportRepository.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['support'];
+const route = routeOptions(tags);
 const notFound = () => new HttpError(404, 'errors.notFound');
 
 const personOf = (user: Selectable<UsersTable>): SupportPerson => ({
@@ -138,17 +140,14 @@ export async function supportRoutes(parent: FastifyInstance) {
 
   app.post(
     '/users/:id/supportActions/:action',
-    {
-      config: { access: { resource: 'supportActions', action: 'edit' } },
-      schema: {
-        tags,
-        summary:
-          "A support action on a user's sign-in, with a reason (audited): unlock, resetMfa, requirePasswordReset, resendRegistration, disable, enable, signOutEverywhere",
-        params: supportActionParamsSchema,
-        body: supportActionBodySchema,
-        response: { 200: supportUserDetailSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'supportActions', action: 'edit' },
+      summary:
+        "A support action on a user's sign-in, with a reason (audited): unlock, resetMfa, requirePasswordReset, resendRegistration, disable, enable, signOutEverywhere",
+      params: supportActionParamsSchema,
+      body: supportActionBodySchema,
+      response: { 200: supportUserDetailSchema, ...errors },
+    }),
     async (request) => {
       const { id, action } = request.params;
       const reason = request.body.reason.trim();
@@ -175,16 +174,13 @@ export async function supportRoutes(parent: FastifyInstance) {
 
   app.post(
     '/impersonation',
-    {
-      config: { access: { resource: 'users', action: 'impersonate' } },
-      schema: {
-        tags,
-        summary:
-          "Impersonate a user for 15, 30 or 60 minutes with a reason (audited): the caller's session ends and the answer's token is the user's, marked with the impersonator",
-        body: impersonationStartSchema,
-        response: { 200: tokenSchema, ...errors },
-      },
-    },
+    route({
+      access: { resource: 'users', action: 'impersonate' },
+      summary:
+        "Impersonate a user for 15, 30 or 60 minutes with a reason (audited): the caller's session ends and the answer's token is the user's, marked with the impersonator",
+      body: impersonationStartSchema,
+      response: { 200: tokenSchema, ...errors },
+    }),
     async (request, reply) => {
       const { user: actor, session } = request.auth!;
       const { userId, durationMinutes } = request.body;
