@@ -38,8 +38,7 @@ export async function loginRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const limiter = app.throttle;
   const users = signInRepository(app.db);
-  const tags = ['sign-in'];
-  const route = routeOptions(tags);
+  const route = routeOptions(['sign-in']);
   const loginResponses = { 200: loginResponseSchema, 400: errorSchema, 401: loginRefusalSchema, 403: errorSchema, 429: errorSchema };
 
   /**
@@ -127,16 +126,16 @@ export async function loginRoutes(parent: FastifyInstance) {
 
   app.post(
     '/account/login',
-    {
-      schema: {
-        tags,
+    route(
+      {
+        access: 'public',
         summary: 'Dealer and internal sign-in (internal=true for staff)',
         body: loginRequestSchema,
         response: loginResponses,
       },
       // A sign-in starts afresh: whatever session the browser still holds (even one with steps pending) is not read.
-      config: { access: 'public', anonymous: true },
-    },
+      { config: { anonymous: true } },
+    ),
     async (request, reply) => {
       const { username, password, internal } = request.body;
       const application = internal ? APPLICATION.internal : APPLICATION.dealer;
@@ -149,11 +148,11 @@ export async function loginRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/login',
-    {
-      schema: { tags, summary: 'Customer (My Security Account) sign-in', body: msaLoginRequestSchema, response: loginResponses },
+    route(
+      { access: 'public', summary: 'Customer (My Security Account) sign-in', body: msaLoginRequestSchema, response: loginResponses },
       // A sign-in starts afresh: whatever session the browser still holds (even one with steps pending) is not read.
-      config: { access: 'public', anonymous: true },
-    },
+      { config: { anonymous: true } },
+    ),
     async (request, reply) => {
       const { email, password } = request.body;
       const user = await users.userByUsername(email, APPLICATION.customer);

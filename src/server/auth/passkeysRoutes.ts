@@ -56,9 +56,7 @@ import {
 import { ownAccountAudit } from '../audit/audit.js';
 import { routeOptions } from '../http/routeOptions.js';
 
-const tags = ['passkeys'];
-
-const route = routeOptions(tags);
+const route = routeOptions(['passkeys']);
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
 /** Why a ceremony's answer was refused (the audit's `reason`; the user sees one of a few messages). */
@@ -184,14 +182,16 @@ export async function passkeysRoutes(parent: FastifyInstance) {
   ] as const) {
     app.post(
       `${base}/options`,
-      {
-        schema: {
-          tags,
+      route(
+        {
+          access: 'public',
           summary: `Start a passkey sign-in on the ${page} page: options for navigator.credentials.get (any passkey of this host)`,
           response: { 200: passkeyCeremonySchema },
         },
-        config: { access: 'public', anonymous: true },
-      },
+        {
+          config: { anonymous: true },
+        },
+      ),
       async (request) => {
         const party = rp(request);
         const options = await generateAuthenticationOptions({
@@ -205,15 +205,17 @@ export async function passkeysRoutes(parent: FastifyInstance) {
 
     app.post(
       `${base}/login`,
-      {
-        schema: {
-          tags,
+      route(
+        {
+          access: 'public',
           summary: `Sign in with a passkey on the ${page} page; the MFA step is done (the other login steps still apply)`,
           body: passkeyAssertionSchema,
           response: loginResponses,
         },
-        config: { access: 'public', anonymous: true },
-      },
+        {
+          config: { anonymous: true },
+        },
+      ),
       async (request, reply) => signInWithPasskey(request, reply, variant),
     );
   }

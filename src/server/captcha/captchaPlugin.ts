@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http/errors.js';
+import { routeOptions } from '../http/routeOptions.js';
 import { CAPTCHA_ALGORITHM, createCaptcha, type Captcha } from './captcha.js';
 import { closedObject } from '../../../schemas/shared.js';
 
@@ -29,6 +30,8 @@ const captchaChallengeSchema = closedObject({
   signature: { type: 'string', description: 'HMAC-SHA256 of the challenge' },
 });
 
+const route = routeOptions(['captcha']);
+
 /**
  * Decorates `app.captcha` and serves GET /api/captcha/challenge (full path:
  * register this plugin at the root, not inside the /api prefix scope).
@@ -39,14 +42,11 @@ export const captchaPlugin = fp(
 
     app.get(
       CAPTCHA_CHALLENGE_PATH,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['captcha'],
-          summary: 'A signed ALTCHA proof-of-work challenge, valid 10 minutes (the widget challengeurl)',
-          response: { 200: captchaChallengeSchema },
-        },
-      },
+      route({
+        access: 'public',
+        summary: 'A signed ALTCHA proof-of-work challenge, valid 10 minutes (the widget challengeurl)',
+        response: { 200: captchaChallengeSchema },
+      }),
       async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');
         return app.captcha.challenge();

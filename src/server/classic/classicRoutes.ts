@@ -8,6 +8,7 @@ import { safeEqual, sha256 } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
 import { classicUrl } from './classicKeys.js';
 import { classicRepository } from './classicRepository.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 /**
  * The classic dealer portal handoff (SPEC §4: application 2 and not beta goes
@@ -18,21 +19,18 @@ import { classicRepository } from './classicRepository.js';
  */
 export async function classicRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
-  const tags = ['classic portal'];
+  const route = routeOptions(['classic portal']);
   const classic = classicRepository(app.db);
 
   app.post(
     '/rw3k/key',
-    {
+    route({
       // The route refuses with §6's own message for application 1, and audits each refusal.
-      config: { access: { resource: 'classicPortal', action: 'create', enforcedBy: 'route' } },
-      schema: {
-        tags,
-        summary: 'A one-time key to the classic dealer portal (deleteSession=true also ends this session)',
-        querystring: classicKeyQuerySchema,
-        response: { 200: classicKeySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 503: errorSchema },
-      },
-    },
+      access: { resource: 'classicPortal', action: 'create', enforcedBy: 'route' },
+      summary: 'A one-time key to the classic dealer portal (deleteSession=true also ends this session)',
+      querystring: classicKeyQuerySchema,
+      response: { 200: classicKeySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 503: errorSchema },
+    }),
     async (request, reply) => {
       const { user, session } = request.auth!;
       const { deleteSession = false, userRequested = false } = request.query;
@@ -72,15 +70,17 @@ export async function classicRoutes(parent: FastifyInstance) {
 
   app.post(
     '/rw3k/redeem',
-    {
-      schema: {
-        tags,
+    route(
+      {
+        access: 'credential',
         summary: 'Server to server: the classic portal redeems a one-time key (Authorization: Bearer CLASSIC_API_KEY)',
         body: classicRedeemSchema,
         response: { 200: classicUserSchema, 400: validationErrorSchema, 401: errorSchema },
       },
-      config: { access: 'credential', xsrf: false, anonymous: true },
-    },
+      {
+        config: { xsrf: false, anonymous: true },
+      },
+    ),
     async (request) => {
       if (!apiKeyValid(request)) {
         await app.audit(request, { action: 'classic.redeemFailed', details: { reason: 'apiKey' } });

@@ -48,16 +48,17 @@ export async function siteDraftsRoutes(parent: FastifyInstance) {
 
   app.post(
     '/siteDrafts',
-    {
-      bodyLimit,
-      config: { access: { resource: 'siteDrafts', action: 'create' } },
-      schema: {
-        tags,
+    route(
+      {
+        access: { resource: 'siteDrafts', action: 'create' },
         summary: 'Start a draft of a new account',
         body: siteDraftInputSchema,
         response: { 201: siteDraftSchema, 400: validationErrorSchema, 409: errorSchema, ...errors },
       },
-    },
+      {
+        bodyLimit,
+      },
+    ),
     async (request, reply) => {
       try {
         const draft = await drafts.create(request.auth!.user, request.body);
@@ -79,17 +80,18 @@ export async function siteDraftsRoutes(parent: FastifyInstance) {
 
   app.put(
     '/siteDrafts/:id',
-    {
-      bodyLimit,
-      config: { access: { resource: 'siteDrafts', action: 'edit' } },
-      schema: {
-        tags,
+    route(
+      {
+        access: { resource: 'siteDrafts', action: 'edit' },
         summary: 'Save a draft (its step and values)',
         params: idParams,
         body: siteDraftInputSchema,
         response: { 200: siteDraftSchema, 400: validationErrorSchema, ...errors },
       },
-    },
+      {
+        bodyLimit,
+      },
+    ),
     async (request) => {
       const draft = await drafts.update(request.auth!.user, request.params.id, request.body);
       if (!draft) throw new HttpError(404, 'errors.notFound');

@@ -32,8 +32,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 export async function siteDetailRoutes(parent: FastifyInstance, { audience = DEALER_AUDIENCE }: { audience?: Audience } = {}) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const sites = siteDetailRepository(app.db);
-  const tags = ['sites'];
-  const route = routeOptions(tags);
+  const route = routeOptions(['sites']);
+  const msaRoute = routeOptions(['msa']);
 
   if (!audience.msa) {
     app.get(
@@ -75,15 +75,12 @@ export async function siteDetailRoutes(parent: FastifyInstance, { audience = DEA
   // The customer's side: /api/msa/sites/{siteNum}, a linked account, each section only with its role (§6).
   app.get(
     '/sites/:siteNum',
-    {
-      config: { access: { resource: 'msaAccount', action: 'show' } },
-      schema: {
-        tags: ['msa'],
-        summary: "A linked account as the customer sees it: the sections of the customer's roles (§6), the others empty",
-        params: siteParams,
-        response: { 200: siteDetailSchema, ...errors },
-      },
-    },
+    msaRoute({
+      access: { resource: 'msaAccount', action: 'show' },
+      summary: "A linked account as the customer sees it: the sections of the customer's roles (§6), the others empty",
+      params: siteParams,
+      response: { 200: siteDetailSchema, ...errors },
+    }),
     async (request) => {
       const user = request.auth!.user;
       const site = await sites.get(user, request.params.siteNum);
@@ -105,16 +102,13 @@ export async function siteDetailRoutes(parent: FastifyInstance, { audience = DEA
 
   app.post(
     '/sites/:siteNum/passcodes/:passcodeId/reveal',
-    {
-      config: { access: audienceAccess(audience, 'passcodes', 'reveal') },
-      schema: {
-        tags: ['msa'],
-        summary: 'A passcode of a linked account in clear, after the customer re-enters their password (audited, throttled)',
-        params: passcodeParams,
-        body: msaPasscodeRevealBodySchema,
-        response: { 200: passcodeRevealSchema, ...errors, 400: validationErrorSchema, 429: errorSchema },
-      },
-    },
+    msaRoute({
+      access: audienceAccess(audience, 'passcodes', 'reveal'),
+      summary: 'A passcode of a linked account in clear, after the customer re-enters their password (audited, throttled)',
+      params: passcodeParams,
+      body: msaPasscodeRevealBodySchema,
+      response: { 200: passcodeRevealSchema, ...errors, 400: validationErrorSchema, 429: errorSchema },
+    }),
     async (request, reply) => {
       const { siteNum, passcodeId } = request.params;
       const user = request.auth!.user;

@@ -19,6 +19,7 @@ import { localIdpIssuer } from './localIdp.js';
 import { ssoClient, type SsoChecks } from './ssoClient.js';
 import { ssoRepository } from './ssoRepository.js';
 import { normaliseTeamDomain, SSO_ERROR_LOCATION, SSO_TIMINGS, ssoIdentity, ssoSuccessLocation } from './ssoRules.js';
+import { routeOptions } from '../http/routeOptions.js';
 
 /** Binds an SSO attempt to the browser that started it; sent only to the callback. */
 const SSO_BROWSER_COOKIE = 'portal_sso';
@@ -47,7 +48,7 @@ export async function ssoRoutes(parent: FastifyInstance) {
   const limiter = app.throttle;
   const sso = ssoRepository(app.db);
   const { randomToken, safeEqual, sha256 } = app.secrets;
-  const tags = ['sign-in'];
+  const route = routeOptions(['sign-in']);
   const publicUrl = app.config.publicUrl;
   const redirectUri = `${publicUrl}${SSO_CALLBACK_PATH}`;
   const client = ssoClient({ localIssuer: app.config.localIdp ? localIdpIssuer(publicUrl) : undefined });
@@ -73,15 +74,17 @@ export async function ssoRoutes(parent: FastifyInstance) {
 
   app.post(
     '/account/sso/tenant',
-    {
-      schema: {
-        tags,
+    route(
+      {
+        access: 'public',
         summary: 'SSO tenant lookup by team domain: the dealer and its identity providers',
         body: teamDomainSchema,
         response: { 200: ssoTenantSchema, 400: validationErrorSchema, 404: errorSchema, 429: errorSchema },
       },
-      config: { access: 'public', anonymous: true },
-    },
+      {
+        config: { anonymous: true },
+      },
+    ),
     async (request) => {
       const key = `sso-tenant:ip:${request.ip}`;
       if (await limiter.isBlocked([key])) throw new HttpError(429, 'errors.tooManyAttempts');
@@ -102,16 +105,18 @@ export async function ssoRoutes(parent: FastifyInstance) {
 
   app.get(
     '/sso/login',
-    {
-      schema: {
-        tags,
+    route(
+      {
+        access: 'public',
         summary: 'Starts single sign-on: redirects to the provider (errors: to /login?error=ssoError)',
         querystring: ssoLoginQuerySchema,
         response: { 302: { type: 'null', description: 'To the identity provider, or to /login?error=ssoError' } },
       },
-      config: { access: 'public', anonymous: true },
-      attachValidation: true,
-    },
+      {
+        config: { anonymous: true },
+        attachValidation: true,
+      },
+    ),
     async (request, reply) => {
       if (request.validationError) return refuse(request, reply, 'badRequest');
       const { siteGroup, provider: name, returnUrl } = request.query;
@@ -149,16 +154,18 @@ export async function ssoRoutes(parent: FastifyInstance) {
 
   app.get(
     '/sso/callback',
-    {
-      schema: {
-        tags,
+    route(
+      {
+        access: 'public',
         summary: "The identity provider's answer: redirects to /login?ssoCode=… (errors: /login?error=ssoError)",
         querystring: ssoCallbackQuerySchema,
         response: { 302: { type: 'null', description: 'To /login with ssoCode, or with error=ssoError' } },
       },
-      config: { access: 'public', anonymous: true },
-      attachValidation: true,
-    },
+      {
+        config: { anonymous: true },
+        attachValidation: true,
+      },
+    ),
     async (request, reply) => {
       const browser = request.cookies[SSO_BROWSER_COOKIE];
       reply.clearCookie(SSO_BROWSER_COOKIE, { path: SSO_CALLBACK_PATH });
@@ -207,15 +214,17 @@ export async function ssoRoutes(parent: FastifyInstance) {
 
   app.post(
     '/account/sso/exchange',
-    {
-      schema: {
-        tags,
+    route(
+      {
+        access: 'public',
         summary: 'Exchanges the one-time SSO code of the login page for a session',
         body: ssoExchangeSchema,
         response: { 200: loginResponseSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
       },
-      config: { access: 'public', anonymous: true },
-    },
+      {
+        config: { anonymous: true },
+      },
+    ),
     async (request, reply) => {
       const key = `sso-exchange:ip:${request.ip}`;
       if (await limiter.isBlocked([key])) {

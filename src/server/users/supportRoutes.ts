@@ -38,8 +38,8 @@ import { supportRepository, type SupportSortField } from './supportRepository.js
 import { routeOptions } from '../http/routeOptions.js';
 
 const errors = { 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const tags = ['support'];
-const route = routeOptions(tags);
+const route = routeOptions(['support']);
+const userAccountRoute = routeOptions(['user account']);
 const notFound = () => new HttpError(404, 'errors.notFound');
 
 const personOf = (user: Selectable<UsersTable>): SupportPerson => ({
@@ -235,14 +235,11 @@ export async function supportRoutes(parent: FastifyInstance) {
 
   app.get(
     '/user/supportAccess',
-    {
-      config: { access: { resource: 'userAccount', action: 'show' } },
-      schema: {
-        tags: ['user account'],
-        summary: 'When support acted as the signed-in user (impersonation): who, why, how long, when it ended; newest first',
-        response: { 200: { type: 'array', items: supportAccessSchema }, ...errors },
-      },
-    },
+    userAccountRoute({
+      access: { resource: 'userAccount', action: 'show' },
+      summary: 'When support acted as the signed-in user (impersonation): who, why, how long, when it ended; newest first',
+      response: { 200: { type: 'array', items: supportAccessSchema }, ...errors },
+    }),
     async (request) => repo.impersonationsOf(request.auth!.user.user_id),
   );
 }
