@@ -350,6 +350,35 @@ export async function totpRoutes(parent: FastifyInstance) {
     return row;
   }
 
+  /** Each second factor's throttle kind and the audit action of a wrong code. */
+  const SECOND_FACTORS = {
+    authenticator: { kind: 'totp', failedAction: 'authenticator.failed' },
+    recoveryCode: { kind: 'recovery', failedAction: 'recoveryCode.failed' },
+  } as const;
+
+  /**
+   * The MFA step by an authenticator code or a recovery code: the authenticator must be on, the
+   * guess is counted before `attempt` checks it (answering why it failed, or nothing when right),
+   * and a right one ends the user's failures of that kind before the step is done.
+   */
+  async function verifyWith(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    method: keyof typeof SECOND_FACTORS,
+    rememberDevice: boolean | undefined,
+    attempt: (userId: number, row: TotpRow) => Promise<Failure | 'used' | undefined>,
+  ) {
+    const { kind, failedAction } = SECOND_FACTORS[method];
+    const { user, pending } = request.auth!;
+    const row = await usableAuthenticator(request, failedAction);
+    const use = secondFactorUse(pending);
+    const guess = await reserveGuess(request, kind, failedAction, { use });
+    const failure = await attempt(user.user_id, row);
+    if (failure) return failed(request, kind, failedAction, failure, { use }, guess);
+    await app.throttle.succeed([throttleKey(kind, user.user_id)]);
+    return verified(request, reply, method, rememberDevice);
+  }
+
   app.post(
     '/mfa/verify/authenticator',
     route({
@@ -358,19 +387,13 @@ export async function totpRoutes(parent: FastifyInstance) {
       body: authenticatorVerifySchema,
       response: { 200: secondFactorResultSchema, ...errors },
     }),
-    async (request, reply) => {
-      const { user, pending } = request.auth!;
-      const action = 'authenticator.failed';
-      const row = await usableAuthenticator(request, action);
-      const use = secondFactorUse(pending);
-      const guess = await reserveGuess(request, 'totp', action, { use });
-      const now = new Date();
-      const { failure, step } = await check(user.user_id, row, request.body.code, now);
-      if (failure) return failed(request, 'totp', action, failure, { use }, guess);
-      if (!(await spendTimeStep(db, user.user_id, step!, now))) return failed(request, 'totp', action, 'reused', { use }, guess);
-      await app.throttle.succeed([throttleKey('totp', user.user_id)]);
-      return verified(request, reply, 'authenticator', request.body.rememberDevice);
-    },
+    async (request, reply) =>
+      verifyWith(request, reply, 'authenticator', request.body.rememberDevice, async (userId, row) => {
+        const now = new Date();
+        const { failure, step } = await check(userId, row, request.body.code, now);
+        if (failure) return failure;
+        return (await spendTimeStep(db, userId, step!, now)) ? undefined : 'reused';
+      }),
   );
 
   app.post(
@@ -381,18 +404,10 @@ export async function totpRoutes(parent: FastifyInstance) {
       body: recoveryCodeVerifySchema,
       response: { 200: secondFactorResultSchema, ...errors },
     }),
-    async (request, reply) => {
-      const { user, pending } = request.auth!;
-      const action = 'recoveryCode.failed';
-      await usableAuthenticator(request, action);
-      const use = secondFactorUse(pending);
-      const guess = await reserveGuess(request, 'recovery', action, { use });
-      if (!(await spendRecoveryCode(db, user.user_id, request.body.code, new Date()))) {
-        const used = await recoveryCodeWasUsed(db, user.user_id, request.body.code);
-        return failed(request, 'recovery', action, used ? 'used' : 'wrong', { use }, guess);
-      }
-      await app.throttle.succeed([throttleKey('recovery', user.user_id)]);
-      return verified(request, reply, 'recoveryCode', request.body.rememberDevice);
-    },
+    async (request, reply) =>
+      verifyWith(request, reply, 'recoveryCode', request.body.rememberDevice, async (userId) => {
+        if (await spendRecoveryCode(db, userId, request.body.code, new Date())) return undefined;
+        return (await recoveryCodeWasUsed(db, userId, request.body.code)) ? 'used' : 'wrong';
+      }),
   );
 }
