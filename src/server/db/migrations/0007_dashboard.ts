@@ -1,5 +1,34 @@
 import { sql, type Kysely } from 'kysely';
 
+type TriggerEvent = 'insert' | 'update' | 'delete';
+
+/** The tables whose rows the completeness counts read, and the writes to each that change them. */
+const COMPLETENESS_SOURCES: [table: string, events: readonly TriggerEvent[]][] = [
+  ['sites', ['insert', 'update']],
+  ['passcodes', ['insert', 'update', 'delete']],
+  ['contacts', ['insert', 'update', 'delete']],
+  ['site_agencies', ['insert', 'update', 'delete']],
+  ['premise_phones', ['insert', 'update', 'delete']],
+];
+/** The transition tables each event has: a statement-level trigger reads the rows it wrote from them. */
+const TRANSITION_TABLES: Record<TriggerEvent, string> = {
+  insert: 'new table as new_rows',
+  update: 'old table as old_rows new table as new_rows',
+  delete: 'old table as old_rows',
+};
+
+/** One statement-level trigger per source table and event, each recomputing the accounts it touched. */
+function completenessTriggers() {
+  const statements = COMPLETENESS_SOURCES.flatMap(([table, events]) =>
+    events.map(
+      (event) =>
+        `create trigger ${table}_completeness_${event} after ${event} on ${table}\n` +
+        `      referencing ${TRANSITION_TABLES[event]} for each statement execute function site_completeness_touched();`,
+    ),
+  );
+  return sql.raw(statements.join('\n    '));
+}
+
 /**
  * The dealer dashboard: alarm figures pre-aggregated per day, so
  * that a group of 100,000 accounts with 10,000,000 events answers in well
@@ -122,34 +151,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if nums is not null then perform site_completeness_refresh(nums); end if;
       return null;
     end $$;
-    create trigger sites_completeness_insert after insert on sites
-      referencing new table as new_rows for each statement execute function site_completeness_touched();
-    create trigger sites_completeness_update after update on sites
-      referencing old table as old_rows new table as new_rows for each statement execute function site_completeness_touched();
-    create trigger passcodes_completeness_insert after insert on passcodes
-      referencing new table as new_rows for each statement execute function site_completeness_touched();
-    create trigger passcodes_completeness_update after update on passcodes
-      referencing old table as old_rows new table as new_rows for each statement execute function site_completeness_touched();
-    create trigger passcodes_completeness_delete after delete on passcodes
-      referencing old table as old_rows for each statement execute function site_completeness_touched();
-    create trigger contacts_completeness_insert after insert on contacts
-      referencing new table as new_rows for each statement execute function site_completeness_touched();
-    create trigger contacts_completeness_update after update on contacts
-      referencing old table as old_rows new table as new_rows for each statement execute function site_completeness_touched();
-    create trigger contacts_completeness_delete after delete on contacts
-      referencing old table as old_rows for each statement execute function site_completeness_touched();
-    create trigger site_agencies_completeness_insert after insert on site_agencies
-      referencing new table as new_rows for each statement execute function site_completeness_touched();
-    create trigger site_agencies_completeness_update after update on site_agencies
-      referencing old table as old_rows new table as new_rows for each statement execute function site_completeness_touched();
-    create trigger site_agencies_completeness_delete after delete on site_agencies
-      referencing old table as old_rows for each statement execute function site_completeness_touched();
-    create trigger premise_phones_completeness_insert after insert on premise_phones
-      referencing new table as new_rows for each statement execute function site_completeness_touched();
-    create trigger premise_phones_completeness_update after update on premise_phones
-      referencing old table as old_rows new table as new_rows for each statement execute function site_completeness_touched();
-    create trigger premise_phones_completeness_delete after delete on premise_phones
-      referencing old table as old_rows for each statement execute function site_completeness_touched();
+    ${completenessTriggers()}
     select site_completeness_refresh(array_agg(site_num)) from sites;
 
     create index alarm_events_group_alarm_idx on alarm_events (site_group_num, alarm_date) where event_kind = 'alarm';
