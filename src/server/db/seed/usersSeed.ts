@@ -1,11 +1,10 @@
 import { APPLICATION } from '../../../common/constants.js';
-import { randomToken, sha256 } from '../../auth/secrets.js';
 import type { Db } from '../database.js';
+import { DAY_MS, insertRegistrationLink } from './demo/helpers.js';
 
 /** A dealer user dealer.beta invited to group 9993 who has not set a password yet (/account-group/users). */
 export const DEMO_INVITED_STAFF = { email: 'riley.invited@example.com', name: 'Riley Park', siteGroupNum: 9993 };
 const INVITATION_DAYS = 7;
-const DAY_MS = 86_400_000;
 
 /**
  * The invited user, with Reports and Create New Account, and their invitation (the registration
@@ -35,29 +34,15 @@ export async function seedInvitedStaff(db: Db, input: { invitedBy: number; publi
     .returning('user_id')
     .executeTakeFirstOrThrow();
   await db.insertInto('user_account_groups').values({ user_id, site_group_num: DEMO_INVITED_STAFF.siteGroupNum }).execute();
-  const otp = randomToken();
-  await db
-    .insertInto('one_time_tokens')
-    .values({
-      token_hash: sha256(otp),
-      kind: 'registrationOtp',
-      user_id,
-      payload: '{}',
-      created_at: invitedAt,
-      expires_at: new Date(invitedAt.getTime() + INVITATION_DAYS * DAY_MS),
-      used_at: null,
-    })
-    .execute();
-  await db
-    .insertInto('outbox_messages')
-    .values({
-      channel: 'email',
-      recipient: DEMO_INVITED_STAFF.email,
+  await insertRegistrationLink(
+    db,
+    { userId: user_id, email: DEMO_INVITED_STAFF.email, createdAt: invitedAt, days: INVITATION_DAYS, publicUrl: input.publicUrl },
+    (url) => ({
       subject: 'Your invitation to the Northwind Security dealer portal',
       body:
         `Dana Whitfield invited you to the Northwind Security dealer portal.\n\n` +
         `Set your password with this link (it works for ${INVITATION_DAYS} days):\n` +
-        `${input.publicUrl.replace(/\/$/, '')}/login/register?otp=${otp}\n\nThen sign in with the username ${DEMO_INVITED_STAFF.email}.`,
-    })
-    .execute();
+        `${url}\n\nThen sign in with the username ${DEMO_INVITED_STAFF.email}.`,
+    }),
+  );
 }

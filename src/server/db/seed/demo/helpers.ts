@@ -1,5 +1,6 @@
 import argon2 from 'argon2';
 import type { Insertable } from 'kysely';
+import { randomToken, sha256 } from '../../../auth/secrets.js';
 import type { Db } from '../../database.js';
 import type { Database } from '../../schema.js';
 
@@ -21,4 +22,33 @@ export async function insertChunked<T extends keyof Database & string>(db: Db, t
       .values(rows.slice(i, i + CHUNK) as never)
       .execute();
   }
+}
+
+/**
+ * A set-your-password link for a user who has none yet: its one-time token (valid `days` from
+ * `createdAt`) and the email in the demo outbox that carries it (`message` writes the subject and
+ * body around the link, /login/register?otp=…).
+ */
+export async function insertRegistrationLink(
+  db: Db,
+  link: { userId: number; email: string; createdAt: Date; days: number; publicUrl: string },
+  message: (url: string) => { subject: string; body: string },
+): Promise<void> {
+  const otp = randomToken();
+  await db
+    .insertInto('one_time_tokens')
+    .values({
+      token_hash: sha256(otp),
+      kind: 'registrationOtp',
+      user_id: link.userId,
+      payload: '{}',
+      created_at: link.createdAt,
+      expires_at: new Date(link.createdAt.getTime() + link.days * DAY_MS),
+      used_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('outbox_messages')
+    .values({ channel: 'email', recipient: link.email, ...message(`${link.publicUrl.replace(/\/$/, '')}/login/register?otp=${otp}`) })
+    .execute();
 }
