@@ -30,7 +30,7 @@ const holidayOf = (r: {
   closedAllDay: r.opens === null,
 });
 
-type HolidayValues = { date: string; name: string; opensAt: string | null; closesAt: string | null };
+export type HolidayValues = { date: string; name: string; opensAt: string | null; closesAt: string | null };
 
 const toColumns = (values: HolidayValues) => ({
   date: values.date,

@@ -28,7 +28,7 @@ const scheduleOf = (r: {
   closesAt: r.closes,
 });
 
-type ScheduleValues = { name: string; dayOfWeek: number; opensAt: string; closesAt: string };
+export type ScheduleValues = { name: string; dayOfWeek: number; opensAt: string; closesAt: string };
 
 const toColumns = (values: ScheduleValues) => ({
   name: values.name,
