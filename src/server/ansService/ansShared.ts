@@ -3,6 +3,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { errorSchema } from '../../../schemas/shared.js';
 import { selectedGroup } from '../db/siteScope.js';
 import { HttpError } from '../http/errors.js';
+import type { ListQuery } from '../http/simpleRest.js';
 import type { AuditAction } from '../../common/auditActions.js';
 import type { AuditTargetType } from '../../common/auditTargets.js';
 
@@ -41,8 +42,9 @@ export function ansContext(parent: FastifyInstance) {
   return { app, groupOf, audit };
 }
 
-/** A table of the group's as the writes of its routes use it: every call within one group. */
-interface GroupStore<R, I> {
+/** A table of the group's as its routes use it: every call within one group. */
+interface GroupStore<R, F, I> {
+  list(group: number, query: ListQuery<F, 'id'>): Promise<{ items: R[]; total: number }>;
   get(group: number, id: number): Promise<R | undefined>;
   create(group: number, input: I): Promise<R>;
   update(group: number, id: number, input: I): Promise<R | undefined>;
@@ -50,13 +52,14 @@ interface GroupStore<R, I> {
 }
 
 /**
- * The create, update and delete of an answering-service resource (simpleRestRoutes): within the
- * request's group, the input checked before it is written, each write audited with the record
+ * The list, one, create, update and delete of an answering-service resource (simpleRestRoutes):
+ * within the request's group, listed in the page's own order whatever sort it sends (only a sort
+ * by id is read), the input checked before it is written, each write audited with the record
  * before and after it (`<prefix>.created`, `.updated`, `.deleted`).
  */
-export function groupWrites<R extends { id: number }, I>(
+export function groupResource<R extends { id: number }, F, I>(
   { groupOf, audit }: Pick<ReturnType<typeof ansContext>, 'groupOf' | 'audit'>,
-  store: GroupStore<R, I>,
+  store: GroupStore<R, F, I>,
   options: {
     body: Record<string, unknown>;
     prefix: string;
@@ -68,6 +71,10 @@ export function groupWrites<R extends { id: number }, I>(
   const { body, prefix, targetType, check, summaries } = options;
   const action = (verb: 'created' | 'updated' | 'deleted') => `${prefix}.${verb}` as AuditAction;
   return {
+    sortFields: ['id'] as const,
+    ignoreOtherSorts: true,
+    list: (query: ListQuery<F, 'id'>, request: FastifyRequest) => store.list(groupOf(request), query),
+    one: (id: number | string, request: FastifyRequest) => store.get(groupOf(request), Number(id)),
     create: {
       summary: summaries.create,
       body,

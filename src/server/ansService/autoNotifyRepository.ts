@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { iso, listPage } from '../db/listing.js';
 import type { AnsAutoNotifyTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
+import { groupRows } from './groupRows.js';
 
 const ruleValues = (input: AutoNotifyInput) => ({
   name: input.name.trim(),
@@ -18,6 +19,7 @@ const ruleValues = (input: AutoNotifyInput) => ({
 
 /** Auto-notify rules (ans_auto_notify) of one account group; another group's rule answers as a missing one. */
 export function autoNotifyRepository(db: Db) {
+  const rows = groupRows(db, 'ans_auto_notify');
   /** The names of those of these accounts that are in the group. */
   async function siteNamesOf(group: number, siteNums: readonly number[]): Promise<Map<number, string>> {
     if (!siteNums.length) return new Map();
@@ -46,6 +48,8 @@ export function autoNotifyRepository(db: Db) {
     }));
   }
 
+  const rule = async (group: number, row: Selectable<AnsAutoNotifyTable> | undefined) => row && (await toRules(group, [row]))[0];
+
   const repo = {
     /** Of these accounts, those not in the group (a rule may name only the group's own). */
     async foreignSites(group: number, siteNums: readonly number[]): Promise<number[]> {
@@ -65,49 +69,23 @@ export function autoNotifyRepository(db: Db) {
     },
 
     async get(group: number, id: number): Promise<AutoNotifyRule | undefined> {
-      const rows = await db
-        .selectFrom('ans_auto_notify')
-        .selectAll()
-        .where('rule_id', '=', id)
-        .where('site_group_num', '=', group)
-        .execute();
-      return (await toRules(group, rows))[0];
+      return rule(group, await rows.get(group, id));
     },
 
     async create(group: number, input: AutoNotifyInput): Promise<AutoNotifyRule> {
-      const row = await db
-        .insertInto('ans_auto_notify')
-        .values({ site_group_num: group, ...ruleValues(input) })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return (await toRules(group, [row]))[0];
+      return (await rule(group, await rows.insert(group, ruleValues(input))))!;
     },
 
     async update(group: number, id: number, input: AutoNotifyInput): Promise<AutoNotifyRule | undefined> {
-      const rows = await db
-        .updateTable('ans_auto_notify')
-        .set(ruleValues(input))
-        .where('rule_id', '=', id)
-        .where('site_group_num', '=', group)
-        .returningAll()
-        .execute();
-      return (await toRules(group, rows))[0];
+      return rule(group, await rows.update(group, id, ruleValues(input)));
     },
 
     async markTested(group: number, id: number): Promise<void> {
-      await db
-        .updateTable('ans_auto_notify')
-        .set({ last_test_at: new Date() })
-        .where('rule_id', '=', id)
-        .where('site_group_num', '=', group)
-        .execute();
+      await rows.update(group, id, { last_test_at: new Date() });
     },
 
     async remove(group: number, id: number): Promise<AutoNotifyRule | undefined> {
-      const before = await repo.get(group, id);
-      if (!before) return undefined;
-      await db.deleteFrom('ans_auto_notify').where('rule_id', '=', id).where('site_group_num', '=', group).execute();
-      return before;
+      return rule(group, await rows.remove(group, id));
     },
   };
   return repo;

@@ -10,7 +10,7 @@ import {
 } from '../../../schemas/ansService.js';
 import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { autoNotifyRepository } from './autoNotifyRepository.js';
-import { ansContext, EMAIL, errors, groupWrites, invalid, notFound, PHONE, tags } from './ansShared.js';
+import { ansContext, EMAIL, errors, groupResource, invalid, notFound, PHONE, tags } from './ansShared.js';
 
 /** Auto-notify rules (/ans-service/auto-notify): when a message of a kind arrives for accounts, notify someone by email or text; Send test. */
 export async function autoNotifyRoutes(parent: FastifyInstance) {
@@ -31,13 +31,8 @@ export async function autoNotifyRoutes(parent: FastifyInstance) {
     tags,
     record: autoNotifySchema,
     filter: autoNotifyFilterSchema,
-    sortFields: ['id'],
-    // The page lists by name whatever it sends; only a sort by id is read.
-    ignoreOtherSorts: true,
     summaries: { list: 'Auto-notify rules, by name, or by id when sorted (filter: kind, id)', one: 'One auto-notify rule' },
-    list: (query, request) => rules.list(groupOf(request), query),
-    one: (id, request) => rules.get(groupOf(request), Number(id)),
-    ...groupWrites({ groupOf, audit }, rules, {
+    ...groupResource({ groupOf, audit }, rules, {
       body: autoNotifyInputSchema,
       prefix: 'autoNotify',
       targetType: 'ans_auto_notify',

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { iso, listPage } from '../db/listing.js';
 import type { AnsWeekDayRow } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
+import { groupRows } from './groupRows.js';
 
 /** The week a group starts with before it sets its own: Monday to Friday, 08:00 to 17:00. */
 const DEFAULT_WEEK: AnsWeekDayRow[] = Array.from({ length: 7 }, (_, dayOfWeek) => ({
@@ -58,6 +59,7 @@ const exceptionValues = (input: HoursExceptionInput) => ({
  * exception answers as a missing one.
  */
 export function businessHoursRepository(db: Db) {
+  const exceptions = groupRows(db, 'ans_hours_exceptions');
   const repo = {
     /** A page of the exceptions: by date, or by id when the list asks for it. */
     async listExceptions(group: number, { filter, sort, offset, limit }: ListQuery<HoursExceptionFilter, 'id'>) {
@@ -81,28 +83,17 @@ export function businessHoursRepository(db: Db) {
     },
 
     async createException(group: number, input: HoursExceptionInput): Promise<HoursException> {
-      const { exception_id } = await db
-        .insertInto('ans_hours_exceptions')
-        .values({ site_group_num: group, ...exceptionValues(input) })
-        .returning('exception_id')
-        .executeTakeFirstOrThrow();
+      const { exception_id } = await exceptions.insert(group, exceptionValues(input));
       return (await repo.getException(group, exception_id))!;
     },
 
     async updateException(group: number, id: number, input: HoursExceptionInput): Promise<HoursException | undefined> {
-      const result = await db
-        .updateTable('ans_hours_exceptions')
-        .set(exceptionValues(input))
-        .where('exception_id', '=', id)
-        .where('site_group_num', '=', group)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0 ? repo.getException(group, id) : undefined;
+      return (await exceptions.update(group, id, exceptionValues(input))) ? repo.getException(group, id) : undefined;
     },
 
     async removeException(group: number, id: number): Promise<HoursException | undefined> {
       const before = await repo.getException(group, id);
-      if (!before) return undefined;
-      await db.deleteFrom('ans_hours_exceptions').where('exception_id', '=', id).where('site_group_num', '=', group).execute();
+      if (before) await exceptions.remove(group, id);
       return before;
     },
 

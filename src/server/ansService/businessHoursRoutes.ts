@@ -14,7 +14,7 @@ import { exceptionProblem } from '../../common/ansService.js';
 import { isTimeZone } from '../../common/timeZone.js';
 import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { businessHoursRepository } from './businessHoursRepository.js';
-import { ansContext, errors, groupWrites, invalid, tags } from './ansShared.js';
+import { ansContext, errors, groupResource, invalid, tags } from './ansShared.js';
 
 /** The week's business hours and dated exceptions (/ans-service/business-hours and temp-business-hours), in the group's zone. */
 export async function businessHoursRoutes(parent: FastifyInstance) {
@@ -68,6 +68,7 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
   }
 
   const exceptions = {
+    list: hours.listExceptions,
     get: hours.getException,
     create: hours.createException,
     update: hours.updateException,
@@ -79,16 +80,11 @@ export async function businessHoursRoutes(parent: FastifyInstance) {
     tags,
     record: hoursExceptionSchema,
     filter: hoursExceptionFilterSchema,
-    sortFields: ['id'],
-    // The page lists by date whatever it sends; only a sort by id is read.
-    ignoreOtherSorts: true,
     summaries: {
       list: 'Dated exceptions (holidays, closures, special hours), by date, or by id when sorted (filter: from = ending on or after, id)',
       one: 'One dated exception',
     },
-    list: (query, request) => hours.listExceptions(groupOf(request), query),
-    one: (id, request) => hours.getException(groupOf(request), Number(id)),
-    ...groupWrites({ groupOf, audit }, exceptions, {
+    ...groupResource({ groupOf, audit }, exceptions, {
       body: hoursExceptionInputSchema,
       prefix: 'hoursException',
       targetType: 'ans_hours_exception',

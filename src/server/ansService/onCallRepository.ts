@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { containsPattern, iso, listPage } from '../db/listing.js';
 import type { AnsOnCallTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
+import { groupRows } from './groupRows.js';
 
 function toOnCall(row: Selectable<AnsOnCallTable>): OnCallEntry {
   return {
@@ -30,6 +31,7 @@ const onCallValues = (input: OnCallInput) => ({
 
 /** The on-call rota (ans_on_call) of one account group; another group's entry answers as a missing one. */
 export function onCallRepository(db: Db) {
+  const rows = groupRows(db, 'ans_on_call');
   return {
     /** A page of the rota: by start, or by id when the list asks for it. */
     async list(group: number, { filter, sort, offset, limit }: ListQuery<OnCallFilter, 'id'>) {
@@ -56,43 +58,22 @@ export function onCallRepository(db: Db) {
     },
 
     async get(group: number, id: number): Promise<OnCallEntry | undefined> {
-      const row = await db
-        .selectFrom('ans_on_call')
-        .selectAll()
-        .where('entry_id', '=', id)
-        .where('site_group_num', '=', group)
-        .executeTakeFirst();
-      return row ? toOnCall(row) : undefined;
+      const row = await rows.get(group, id);
+      return row && toOnCall(row);
     },
 
     async create(group: number, input: OnCallInput): Promise<OnCallEntry> {
-      const row = await db
-        .insertInto('ans_on_call')
-        .values({ site_group_num: group, ...onCallValues(input) })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toOnCall(row);
+      return toOnCall(await rows.insert(group, onCallValues(input)));
     },
 
     async update(group: number, id: number, input: OnCallInput): Promise<OnCallEntry | undefined> {
-      const row = await db
-        .updateTable('ans_on_call')
-        .set(onCallValues(input))
-        .where('entry_id', '=', id)
-        .where('site_group_num', '=', group)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toOnCall(row) : undefined;
+      const row = await rows.update(group, id, onCallValues(input));
+      return row && toOnCall(row);
     },
 
     async remove(group: number, id: number): Promise<OnCallEntry | undefined> {
-      const row = await db
-        .deleteFrom('ans_on_call')
-        .where('entry_id', '=', id)
-        .where('site_group_num', '=', group)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toOnCall(row) : undefined;
+      const row = await rows.remove(group, id);
+      return row && toOnCall(row);
     },
   };
 }

@@ -12,7 +12,7 @@ import { findGapsAndConflicts, mondayOf, onCallTimeProblem, weekRange } from '..
 import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { businessHoursRepository } from './businessHoursRepository.js';
 import { onCallRepository } from './onCallRepository.js';
-import { ansContext, EMAIL, errors, groupWrites, invalid, PHONE, tags } from './ansShared.js';
+import { ansContext, EMAIL, errors, groupResource, invalid, PHONE, tags } from './ansShared.js';
 
 const findingsQuerystring = {
   type: 'object',
@@ -66,13 +66,8 @@ export async function onCallRoutes(parent: FastifyInstance) {
     tags,
     record: onCallSchema,
     filter: onCallFilterSchema,
-    sortFields: ['id'],
-    // The page sorts by start whatever it sends; only a sort by id is read.
-    ignoreOtherSorts: true,
     summaries: { list: 'The on-call rota, by start, or by id when sorted (filter: q, id)', one: 'One on-call entry' },
-    list: (query, request) => onCall.list(groupOf(request), query),
-    one: (id, request) => onCall.get(groupOf(request), Number(id)),
-    ...groupWrites({ groupOf, audit }, onCall, {
+    ...groupResource({ groupOf, audit }, onCall, {
       body: onCallInputSchema,
       prefix: 'onCall',
       targetType: 'ans_on_call',
