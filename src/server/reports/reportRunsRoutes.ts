@@ -19,6 +19,7 @@ import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { pickLanguage } from '../../common/i18n.js';
 import { HttpError } from '../http/errors.js';
 import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
+import { ownRowsRoutes } from './ownRows.js';
 import { reportFiles } from './reportFiles.js';
 import { reportParameterChecker } from './reportParameters.js';
 import { reportRunsRepository, toReportRun, type RunRow } from './reportRunsRepository.js';
@@ -83,11 +84,7 @@ export async function reportRunsRoutes(parent: FastifyInstance) {
       list: 'My report runs (simple-rest: sort, range, filter status/reportId/id; total in Content-Range)',
       one: 'One of my report runs',
     },
-    list: (query, request) => runs.list(request.auth!.user.user_id, query),
-    one: async (id, request) => {
-      const run = await runs.get(request.auth!.user.user_id, Number(id));
-      return run && toReportRun(run);
-    },
+    ...ownRowsRoutes(runs, toReportRun),
     create: {
       summary:
         "Run a report now: queued as a durable job; progress and the end come over /hubs/reports ('reportProgress', 'reportComplete')",

@@ -12,6 +12,7 @@ import {
 import { pickLanguage } from '../../common/i18n.js';
 import { HttpError } from '../http/errors.js';
 import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
+import { ownRowsRoutes } from './ownRows.js';
 import { reportParameterChecker } from './reportParameters.js';
 import { reportSchedulesRepository, toReportSchedule, type ScheduleValues } from './reportSchedulesRepository.js';
 
@@ -57,11 +58,7 @@ export async function reportSchedulesRoutes(parent: FastifyInstance) {
       list: 'My scheduled reports (simple-rest: sort name/nextRunAt/createdAt/id, range, filter id; total in Content-Range)',
       one: 'One of my scheduled reports',
     },
-    list: (query, request) => schedules.list(request.auth!.user.user_id, query),
-    one: async (id, request) => {
-      const row = await schedules.get(request.auth!.user.user_id, Number(id));
-      return row && toReportSchedule(row);
-    },
+    ...ownRowsRoutes(schedules, toReportSchedule),
     create: {
       summary: 'Schedule a report: daily, weekly or monthly at a local time; each run emails its recipients a download link',
       body: reportScheduleInputSchema,
