@@ -29,11 +29,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       check ((opens_at is null) = (closes_at is null)),
       unique (site_num, date)
     );
-    drop index alarm_events_group_alarm_idx;
+    ${eventKindColumn({ changes: true })}
+  `.execute(db);
+  await eventDaysFunction(db, `where event_kind <> 'change'`);
+}
+
+/**
+ * alarm_events.event_kind from the event code's Contact ID family (0004), with 'change' for the
+ * history's account changes when `changes`, and 0007's partial index of alarms that reads it: a
+ * generation expression cannot be altered, so the column is dropped and added again.
+ */
+function eventKindColumn({ changes }: { changes: boolean }) {
+  return sql.raw(`drop index alarm_events_group_alarm_idx;
     alter table alarm_events drop column event_kind;
     alter table alarm_events add column event_kind text generated always as (
-      case
-        when event_code = 'CHANGE' then 'change'
+      case${changes ? "\n        when event_code = 'CHANGE' then 'change'" : ''}
         when event_code ~ '^[EeRrPp]?4' then 'openClose'
         when event_code ~ '^[Rr]' then 'restore'
         when event_code ~ '^[EePp]?1' then 'alarm'
@@ -42,9 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         else 'other'
       end
     ) stored not null;
-    create index alarm_events_group_alarm_idx on alarm_events (site_group_num, alarm_date) where event_kind = 'alarm';
-  `.execute(db);
-  await eventDaysFunction(db, `where event_kind <> 'change'`);
+    create index alarm_events_group_alarm_idx on alarm_events (site_group_num, alarm_date) where event_kind = 'alarm';`);
 }
 
 /** 0007's trigger function, with the rows it counts narrowed by `where`. */
@@ -82,19 +90,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await eventDaysFunction(db, '');
   await sql`
     delete from alarm_events where event_code = 'CHANGE';
-    drop index alarm_events_group_alarm_idx;
-    alter table alarm_events drop column event_kind;
-    alter table alarm_events add column event_kind text generated always as (
-      case
-        when event_code ~ '^[EeRrPp]?4' then 'openClose'
-        when event_code ~ '^[Rr]' then 'restore'
-        when event_code ~ '^[EePp]?1' then 'alarm'
-        when event_code ~ '^[EePp]?[235]' then 'trouble'
-        when event_code ~ '^[EePp]?6' then 'test'
-        else 'other'
-      end
-    ) stored not null;
-    create index alarm_events_group_alarm_idx on alarm_events (site_group_num, alarm_date) where event_kind = 'alarm';
+    ${eventKindColumn({ changes: false })}
     drop table schedule_holidays;
     drop index passcodes_one_duress_idx;
     alter table passcodes drop column is_duress;
