@@ -6,7 +6,7 @@ import type { Db } from '../db/database.js';
 import { listPage } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
 import { selectedGroupScope, type ScopeUser } from '../db/siteScope.js';
-import { invoiceFields, sortedBy, statusIs } from './invoiceQueryParts.js';
+import { invoiceColumns, invoiceDay, invoiceFields, sortedBy, statusIs } from './invoiceQueryParts.js';
 
 export type DealerInvoiceSortField = 'month' | 'dueOn' | 'totalCents' | 'balanceCents' | 'id';
 
@@ -29,9 +29,6 @@ export interface DealerExportLine extends DealerLine {
 }
 
 type Eb = ExpressionBuilder<Database, 'dealer_invoices'>;
-
-const day = (column: 'month' | 'issued_on' | 'due_on' | 'period_start' | 'period_end' | 'paid_on') =>
-  sql<string>`to_char(${sql.ref(`dealer_invoices.${column}`)}, 'YYYY-MM-DD')`;
 
 const SORT_COLUMNS = {
   month: sql`dealer_invoices.month`,
@@ -56,18 +53,8 @@ export function dealerInvoicesRepository(db: Db) {
       .where(groupScope(user))
       .select([
         'dealer_invoices.dealer_invoice_id',
-        'dealer_invoices.site_group_num',
-        'dealer_invoices.number',
-        day('month').as('month'),
-        day('issued_on').as('issued_on'),
-        day('due_on').as('due_on'),
-        day('period_start').as('period_start'),
-        day('period_end').as('period_end'),
-        'dealer_invoices.total_cents',
-        'dealer_invoices.paid_cents',
-        day('paid_on').as('paid_on'),
-        'dealer_invoices.status',
-        'dealer_invoices.currency',
+        ...invoiceColumns('dealer_invoices'),
+        invoiceDay('dealer_invoices', 'month').as('month'),
         'dealer_invoices.issuer_name',
         'dealer_invoices.issuer_address',
         'dealer_invoices.issuer_phone',

@@ -67,3 +67,27 @@ export function invoiceFields(id: number, row: InvoiceRow, today: string) {
     currency: row.currency,
   };
 }
+
+/** A date column of a table as 'YYYY-MM-DD' (InvoiceRow's days). */
+export const invoiceDay = <T = string>(table: InvoiceTable, column: string) =>
+  sql<T>`to_char(${sql.ref(`${table}.${column}`)}, 'YYYY-MM-DD')`;
+
+/** The columns of InvoiceRow as either table selects them, its days as 'YYYY-MM-DD'. */
+export function invoiceColumns(table: InvoiceTable) {
+  const column = <K extends keyof InvoiceRow>(name: K) => sql.ref<InvoiceRow[K]>(`${table}.${name}`).as(name);
+  const day = <K extends 'issued_on' | 'due_on' | 'period_start' | 'period_end' | 'paid_on'>(name: K) =>
+    invoiceDay<InvoiceRow[K]>(table, name).as(name);
+  return [
+    column('site_group_num'),
+    column('number'),
+    day('issued_on'),
+    day('due_on'),
+    day('period_start'),
+    day('period_end'),
+    column('total_cents'),
+    column('paid_cents'),
+    day('paid_on'),
+    column('status'),
+    column('currency'),
+  ] as const;
+}

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import { listPage } from '../db/listing.js';
 import type { Database, InvoiceLineRow } from '../db/schema.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
-import { invoiceFields, sortedBy, statusIs, type InvoiceRow } from './invoiceQueryParts.js';
+import { invoiceColumns, invoiceDay, invoiceFields, sortedBy, statusIs, type InvoiceRow } from './invoiceQueryParts.js';
 
 /** A site the user may reach, with what billing shows of it. */
 export interface BillingSite {
@@ -33,9 +33,6 @@ export interface InvoiceQuery {
 
 type Eb = ExpressionBuilder<Database, 'invoices' | 'sites'>;
 
-const day = (column: 'issued_on' | 'due_on' | 'period_start' | 'period_end') =>
-  sql<string>`to_char(${sql.ref(`invoices.${column}`)}, 'YYYY-MM-DD')`;
-const paidDay = sql<string | null>`to_char(invoices.paid_on, 'YYYY-MM-DD')`;
 const owed = sql<number>`(invoices.total_cents - invoices.paid_cents)`;
 
 const SORT_COLUMNS = {
@@ -75,23 +72,7 @@ export function invoicesRepository(db: Db) {
       .selectFrom('invoices')
       .innerJoin('sites', 'sites.site_num', 'invoices.site_num')
       .where(siteScope(user))
-      .select([
-        'invoices.invoice_id',
-        'invoices.site_num',
-        'sites.site_name',
-        'invoices.site_group_num',
-        'invoices.number',
-        day('issued_on').as('issued_on'),
-        day('due_on').as('due_on'),
-        day('period_start').as('period_start'),
-        day('period_end').as('period_end'),
-        'invoices.total_cents',
-        'invoices.paid_cents',
-        paidDay.as('paid_on'),
-        'invoices.status',
-        'invoices.currency',
-        'invoices.lines',
-      ]);
+      .select(['invoices.invoice_id', 'invoices.site_num', 'sites.site_name', ...invoiceColumns('invoices'), 'invoices.lines']);
 
   /** Whom to pay for an account: its dealer (the account group) and the contact it gave for billing. */
   async function payee(siteGroupNum: number): Promise<BillingPayee> {
@@ -173,14 +154,14 @@ export function invoicesRepository(db: Db) {
           ])
           .executeTakeFirstOrThrow(),
         open
-          .select(['invoices.invoice_id', 'invoices.number', day('due_on').as('due_on'), owed.as('owed')])
+          .select(['invoices.invoice_id', 'invoices.number', invoiceDay('invoices', 'due_on').as('due_on'), owed.as('owed')])
           .orderBy('invoices.due_on')
           .orderBy('invoices.invoice_id')
           .limit(1)
           .executeTakeFirst(),
         db
           .selectFrom('invoices')
-          .select([paidDay.as('paid_on'), 'invoices.paid_cents'])
+          .select([invoiceDay<string | null>('invoices', 'paid_on').as('paid_on'), 'invoices.paid_cents'])
           .where('invoices.site_num', '=', site.siteNum)
           .where('invoices.paid_on', 'is not', null)
           .orderBy('invoices.paid_on', 'desc')
