@@ -6,15 +6,14 @@ import { parseUserId } from '../support/supportRules.js';
 import { describeUserAgent } from '../userAccount/userAgent.js';
 import { NotFoundPage } from './ErrorPages.js';
 import { PageTitle } from '../resources/PageTitle.js';
+import { PageFrame } from '../resources/resourcePage.js';
 
 /** /support (src/web/support): the directory of every user. */
 export function SupportRoute({ titleKey }: { titleKey: string }) {
-  const translate = useTranslate();
   return (
-    <>
-      <PageTitle title={translate(titleKey)} />
+    <PageFrame titleKey={titleKey}>
       <SupportSearch />
-    </>
+    </PageFrame>
   );
 }
 

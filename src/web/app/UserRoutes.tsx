@@ -1,14 +1,11 @@
-import { useTranslate } from 'react-admin';
 import { UserAccountPage } from '../userAccount/UserAccountPage.js';
-import { PageTitle } from '../resources/PageTitle.js';
+import { PageFrame } from '../resources/resourcePage.js';
 
 /** /user-account (src/web/userAccount): every user's own account. */
 export function UserAccountRoute({ titleKey }: { titleKey: string }) {
-  const translate = useTranslate();
   return (
-    <>
-      <PageTitle title={translate(titleKey)} />
+    <PageFrame titleKey={titleKey}>
       <UserAccountPage />
-    </>
+    </PageFrame>
   );
 }
