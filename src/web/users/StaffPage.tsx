@@ -26,6 +26,7 @@ import type { StaffUser } from '../../../schemas/users.js';
 import { APPLICATION } from '../../common/constants.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { useSession } from '../providers/useSession.js';
+import { visuallyHidden } from '../resources/visuallyHidden.js';
 import { InviteDialog, ManageDialog } from './StaffDialogs.js';
 import { PermissionChips, StatusChip, formatWhen } from './StaffParts.js';
 import { useStaff } from './staffList.js';
@@ -106,17 +107,7 @@ function StaffPage({ manager, groupName, groupNum }: { manager: ManagerView; gro
               <TableCell>{t('columns.status')}</TableCell>
               <TableCell>{t('columns.permissions')}</TableCell>
               <TableCell align="right">
-                <Box
-                  component="span"
-                  sx={{
-                    position: 'absolute',
-                    width: '1px',
-                    height: '1px',
-                    overflow: 'hidden',
-                    clip: 'rect(0 0 0 0)',
-                    whiteSpace: 'nowrap',
-                  }}
-                >
+                <Box component="span" sx={visuallyHidden}>
                   {t('columns.actions')}
                 </Box>
               </TableCell>

@@ -21,6 +21,8 @@ import { SITE_CREATE_LIMITS, type SiteCreateStep, type SiteDraft } from '../../.
 import { normaliseTransmitter } from '../../../common/transmitter.js';
 import type { PortalDataProvider } from '../../providers/dataProvider.js';
 import { failureMessage } from '../../providers/errorMessages.js';
+import { visuallyHidden } from '../../resources/visuallyHidden.js';
+import { PageSkeleton } from '../info/SiteInfoParts.js';
 import { DraftChooser, savedTime } from './DraftChooser.js';
 import {
   emptyValues,
@@ -78,26 +80,14 @@ function errorPaths(errors: unknown, prefix = ''): string[] {
   return Object.entries(errors).flatMap(([key, value]) => (key === 'ref' ? [] : errorPaths(value, prefix ? `${prefix}.${key}` : key)));
 }
 
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 function Loading() {
   const translate = useTranslate();
   return (
-    <Stack spacing={2} aria-busy="true">
-      <Box role="status" sx={VISUALLY_HIDDEN}>
-        {translate('siteCreate.loading')}
-      </Box>
+    <PageSkeleton label={translate('siteCreate.loading')}>
       <Skeleton variant="rounded" height={56} />
       <Skeleton variant="text" width="40%" height={36} />
       <Skeleton variant="rounded" height={180} />
-    </Stack>
+    </PageSkeleton>
   );
 }
 
@@ -361,7 +351,7 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
         tabIndex={-1}
         variant="h5"
         component="h2"
-        sx={{ outline: 'none', ...(phone ? VISUALLY_HIDDEN : {}) }}
+        sx={{ outline: 'none', ...(phone ? visuallyHidden : {}) }}
       >
         {translate(`siteCreate.steps.${step}`)}
       </Typography>

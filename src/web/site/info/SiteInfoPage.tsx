@@ -8,9 +8,9 @@ import type { ReactNode } from 'react';
 import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SiteDetail } from '../../../../schemas/sites.js';
-import { visuallyHidden } from '../../resources/visuallyHidden.js';
 import { PasscodesSection } from './PasscodesSection.js';
 import { SectionNav, SiteInfoHeader, SiteWarnings } from './SiteInfoHeader.js';
+import { PageSkeleton } from './SiteInfoParts.js';
 
 import { AgenciesSection, ContactsSection, DevicesSection, OverviewSection, SchedulesSection, ZonesSection } from './SiteSections.js';
 import { currentDevice, dateLocale } from './siteInfoRules.js';
@@ -41,17 +41,14 @@ function status(error: unknown): number | undefined {
 function LoadingSkeleton() {
   const translate = useTranslate();
   return (
-    <Stack spacing={2} aria-busy="true">
-      <Box role="status" sx={visuallyHidden}>
-        {translate('siteInfo.loading')}
-      </Box>
+    <PageSkeleton label={translate('siteInfo.loading')}>
       <Skeleton variant="text" width="45%" height={40} />
       <Skeleton variant="text" width="30%" />
       <Skeleton variant="rounded" height={48} />
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} variant="rounded" height={160} />
       ))}
-    </Stack>
+    </PageSkeleton>
   );
 }
 

@@ -207,3 +207,15 @@ export function Empty({ children }: { children: ReactNode }) {
     </Typography>
   );
 }
+
+/** A page's first load: its skeletons, and what is loading said to screen readers. */
+export function PageSkeleton({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack spacing={2} aria-busy="true">
+      <Box role="status" sx={visuallyHidden}>
+        {label}
+      </Box>
+      {children}
+    </Stack>
+  );
+}
