@@ -2,10 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -21,7 +18,7 @@ import { APPLICATION } from '../../common/constants.js';
 import { HelpDialogs, HelpMenu } from './HelpMenu.js';
 import { headerLogo, homePath } from './menuRules.js';
 import type { HeaderControl, HeaderLayout } from './headerRules.js';
-import { AccountItem, DarkModeItem, LanguageItems, LogoutItem, MsaAccountItem, ShellUserMenu } from './ShellUserMenu.js';
+import { AccountItem, DarkModeItem, IconMenuItem, LanguageItems, LogoutItem, MsaAccountItem, ShellUserMenu } from './ShellUserMenu.js';
 import { useShellControls } from './shellContext.js';
 import { openSpotlight } from './shellEvents.js';
 import { AccountGroupSwitcher, AccountSwitcher } from './Switchers.js';
@@ -80,6 +77,11 @@ function OverflowMenu({ layout }: { layout: HeaderLayout }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [helpAnchor, setHelpAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
+  /** An entry's action, after the menu closes. */
+  const closeAnd = (action: () => void) => () => {
+    close();
+    action();
+  };
   const userMenu = useMemo(() => ({ onClose: () => setAnchor(null) }), []);
   const has = (control: HeaderControl) => layout.overflow.includes(control);
   const label = translate('shell.appBar.more');
@@ -107,54 +109,25 @@ function OverflowMenu({ layout }: { layout: HeaderLayout }) {
           transformOrigin={{ vertical: 'top', horizontal: 'right' }}
           slotProps={{ list: { 'aria-label': label, dense: true }, paper: { sx: { minWidth: 220, maxHeight: 'calc(100% - 32px)' } } }}
         >
-          {has('search') && (
-            <MenuItem
-              onClick={() => {
-                close();
-                openSpotlight();
-              }}
-            >
-              <ListItemIcon>
-                <SearchIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>{translate('shell.more.search')}</ListItemText>
-            </MenuItem>
-          )}
+          {has('search') && <IconMenuItem icon={SearchIcon} label={translate('shell.more.search')} onClick={closeAnd(openSpotlight)} />}
           {has('siteSidebar') && toggleSidebar && (
-            <MenuItem role="menuitemcheckbox" aria-checked={!sidebarHidden} onClick={toggleSidebar}>
-              <ListItemIcon>
-                <ViewSidebarIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>{translate('shell.more.siteSidebar')}</ListItemText>
-            </MenuItem>
+            <IconMenuItem
+              icon={ViewSidebarIcon}
+              label={translate('shell.more.siteSidebar')}
+              role="menuitemcheckbox"
+              aria-checked={!sidebarHidden}
+              onClick={toggleSidebar}
+            />
           )}
           {has('help') && (
-            <MenuItem
+            <IconMenuItem
+              icon={HelpOutlineIcon}
+              label={translate('shell.appBar.help')}
               aria-haspopup="menu"
-              onClick={() => {
-                setHelpAnchor(anchor);
-                close();
-              }}
-            >
-              <ListItemIcon>
-                <HelpOutlineIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>{translate('shell.appBar.help')}</ListItemText>
-            </MenuItem>
+              onClick={closeAnd(() => setHelpAnchor(anchor))}
+            />
           )}
-          {has('refresh') && (
-            <MenuItem
-              onClick={() => {
-                close();
-                refresh();
-              }}
-            >
-              <ListItemIcon>
-                <RefreshIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>{translate('shell.more.refresh')}</ListItemText>
-            </MenuItem>
-          )}
+          {has('refresh') && <IconMenuItem icon={RefreshIcon} label={translate('shell.more.refresh')} onClick={closeAnd(refresh)} />}
           {has('userMenu') && <Divider />}
           {has('userMenu') && <AccountItem />}
           {has('userMenu') && <MsaAccountItem />}

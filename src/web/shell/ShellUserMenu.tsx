@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
+import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
+import type { SvgIconComponent } from '@mui/icons-material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
@@ -18,22 +19,32 @@ import { ConfirmDialog } from './ConfirmDialog.js';
 import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { safeStorage, useShellSession } from './useShellSession.js';
 
+/** A menu entry: its icon and its text, then anything the entry adds after them. */
+export function IconMenuItem({ icon: Icon, label, children, ...props }: MenuItemProps & { icon: SvgIconComponent; label: string }) {
+  return (
+    <MenuItem {...props}>
+      <ListItemIcon>
+        <Icon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{label}</ListItemText>
+      {children}
+    </MenuItem>
+  );
+}
+
 export function AccountItem() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const menu = useUserMenu();
   return (
-    <MenuItem
+    <IconMenuItem
+      icon={AccountCircleIcon}
+      label={translate('shell.user.account')}
       onClick={() => {
         menu?.onClose();
         navigate('/user-account');
       }}
-    >
-      <ListItemIcon>
-        <AccountCircleIcon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText>{translate('shell.user.account')}</ListItemText>
-    </MenuItem>
+    />
   );
 }
 
@@ -48,12 +59,7 @@ export function MsaAccountItem() {
   if (!canAccess(user, { resource: 'msaUsers', action: 'edit' })) return null;
   return (
     <>
-      <MenuItem onClick={() => setOpen(true)}>
-        <ListItemIcon>
-          <ManageAccountsIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{translate('msa.accountDialog.menu')}</ListItemText>
-      </MenuItem>
+      <IconMenuItem icon={ManageAccountsIcon} label={translate('msa.accountDialog.menu')} onClick={() => setOpen(true)} />
       {open && (
         <Suspense fallback={null}>
           <MsaAccountDialog
@@ -80,14 +86,10 @@ export function DarkModeItem() {
     safeStorage.set(COLOR_MODE_STORAGE_KEY, next);
   };
   return (
-    <MenuItem onClick={toggle} role="menuitemcheckbox" aria-checked={dark}>
-      <ListItemIcon>
-        <DarkModeIcon fontSize="small" />
-      </ListItemIcon>
-      <ListItemText>{translate('shell.user.darkMode')}</ListItemText>
+    <IconMenuItem icon={DarkModeIcon} label={translate('shell.user.darkMode')} onClick={toggle} role="menuitemcheckbox" aria-checked={dark}>
       {/* A picture of a switch: the item is the checkbox (a real input inside would nest controls). */}
       {dark ? <ToggleOnIcon color="primary" sx={{ ml: 1 }} /> : <ToggleOffIcon color="action" sx={{ ml: 1 }} />}
-    </MenuItem>
+    </IconMenuItem>
   );
 }
 
@@ -132,12 +134,11 @@ export function LogoutItem() {
   const [confirm, setConfirm] = useState(false);
   return (
     <>
-      <MenuItem onClick={() => (impersonating ? setConfirm(true) : (menu?.onClose(), void logout()))}>
-        <ListItemIcon>
-          <LogoutIcon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{translate('shell.user.logout')}</ListItemText>
-      </MenuItem>
+      <IconMenuItem
+        icon={LogoutIcon}
+        label={translate('shell.user.logout')}
+        onClick={() => (impersonating ? setConfirm(true) : (menu?.onClose(), void logout()))}
+      />
       <ConfirmDialog
         open={confirm}
         title={translate('shell.impersonation.confirmTitle')}
