@@ -40,31 +40,45 @@ interface Switch {
   change: (next: number) => Promise<void>;
 }
 
+/**
+ * A switch's call: busy meanwhile, then every query fetched again for the new group or account; a
+ * failure is a notice titled with the switcher's name.
+ */
+function useSwitchCall(labelKey: Switch['labelKey'], failedKey: string) {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+      await queryClient.invalidateQueries();
+    } catch {
+      pushNotice({ type: 'danger', title: translate(`shell.appBar.${labelKey}`), message: translate(failedKey) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
+
 /** §4 'Account-group switch: sets the group, goes to /home/dashboard and shows a loading pulse for 3 s'. */
 function useAccountGroupSwitch(onPulse: (on: boolean) => void): Switch | null {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { siteGroupNum } = useShellSession();
   const { data: groups } = useQuery({ queryKey: ['shell', 'accountGroups'], queryFn: () => dataProvider.accountGroupOptions() });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSwitchCall('accountGroup', 'shell.accountGroup.switchFailed');
   if (!groups || groups.length === 0) return null;
   const change = async (next: number) => {
     if (next === siteGroupNum) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const user = await dataProvider.switchAccountGroup(next);
       updateSession({ user, siteGroupNum: user.dealer?.siteGroupNum ?? next });
       onPulse(true);
       setTimeout(() => onPulse(false), TIMINGS.dealerSwitchPulseMs);
       navigate('/home/dashboard');
-      await queryClient.invalidateQueries();
-    } catch {
-      pushNotice({ type: 'danger', title: translate('shell.appBar.accountGroup'), message: translate('shell.accountGroup.switchFailed') });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return {
     labelKey: 'accountGroup',
@@ -80,32 +94,23 @@ let chosenAccount: number | undefined;
 
 /** §4 'MSA account switch: calls the server, then goes to /msa/summary with sn and the first device'. */
 function useAccountSwitch(): Switch | null {
-  const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { data: links } = useQuery({ queryKey: ['shell', 'accountLinks'], queryFn: () => dataProvider.accountLinks() });
   const [current, setCurrent] = useState<number | undefined>(chosenAccount);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSwitchCall('account', 'shell.account.switchFailed');
   if (!links || links.length === 0) return null;
   const known = links.some((l) => l.siteNum === current) ? current : undefined;
   // The server's active account (the one last switched to, else the default, else the first).
   const selected = known ?? (links.find((l) => l.isActive) ?? links.find((l) => l.isFavorite) ?? links[0]).siteNum;
-  const change = async (siteNum: number) => {
-    setBusy(true);
-    try {
+  const change = (siteNum: number) =>
+    run(async () => {
       const active = await dataProvider.activateAccount(siteNum);
       chosenAccount = siteNum;
       setCurrent(siteNum);
       updateSession({ siteGroupNum: active.siteGroupNum });
       navigate(`/msa/summary?sn=${active.siteNum}${active.devNum ? `&dn=${active.devNum}` : ''}`);
-      await queryClient.invalidateQueries();
-    } catch {
-      pushNotice({ type: 'danger', title: translate('shell.appBar.account'), message: translate('shell.account.switchFailed') });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return {
     labelKey: 'account',
     options: links.map((l) => ({ value: l.siteNum, label: displayAccountName(l.siteName) })),
