@@ -10,7 +10,7 @@ import { useLocales, useLocaleState, useNotify, useTheme, useTranslate } from 'r
 import type { Profile } from '../../../schemas/users.js';
 import { PROFILE_LANGUAGES, PROFILE_THEMES } from '../../../schemas/users.js';
 import { clientMessage } from '../providers/errorMessages.js';
-import { COLOR_MODE_STORAGE_KEY } from '../theme/colorMode.js';
+import { useApplyPreferences } from '../providers/useSavedPreferences.js';
 import { Section } from './Section.js';
 import { USER_ACCOUNT_KEYS, useAccountProvider } from './userAccountQueries.js';
 
@@ -116,21 +116,14 @@ export function PreferencesSection({ profile }: { profile: Profile }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const locales = useLocales();
-  const [locale, setLocale] = useLocaleState();
-  const [theme, setTheme] = useTheme();
+  const [locale] = useLocaleState();
+  const [theme] = useTheme();
+  const apply = useApplyPreferences();
   const currentLanguage = (PROFILE_LANGUAGES as readonly string[]).includes(locale) ? locale : (profile.language ?? 'en');
   const currentTheme = theme === 'dark' ? 'dark' : 'light';
 
   const save = async (change: { language?: (typeof PROFILE_LANGUAGES)[number]; theme?: (typeof PROFILE_THEMES)[number] }) => {
-    if (change.language) setLocale(change.language);
-    if (change.theme) {
-      setTheme(change.theme);
-      try {
-        localStorage.setItem(COLOR_MODE_STORAGE_KEY, change.theme);
-      } catch {
-        // Storage refused (private mode): the choice still holds for this page and on the account.
-      }
-    }
+    apply(change);
     try {
       queryClient.setQueryData(USER_ACCOUNT_KEYS.profile, await dataProvider.saveProfile(change));
       notify('userAccount.preferences.saved', { type: 'success' });
