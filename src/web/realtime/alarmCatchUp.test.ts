@@ -1,17 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AlarmEvent } from '../../../schemas/dealer.js';
+import { testAlarm as alarm } from './alarmFixtures.js';
 import { alarmCatchUp, MISSED_ALARM_NOTICES_MAX } from './alarmCatchUp.js';
 import { mergeAlarms } from './alarmFeed.js';
-
-const alarm = (alarmNum: number): AlarmEvent => ({
-  alarmNum,
-  siteNum: 100101,
-  devNum: 1,
-  siteName: 'Site',
-  transmitterCode: 'X1',
-  alarmDate: '2026-03-01T10:00:00Z',
-  eventCodeDescription: `Alarm ${alarmNum}`,
-});
 
 /** The shell's side, in memory: a list, a group, and a server answering from `stored`. */
 function setup(stored: AlarmEvent[]) {

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmEvent } from '../../../schemas/dealer.js';
+import { testAlarm as alarm } from './alarmFixtures.js';
 import { mergeAlarms, newestAlarmNum, withAlarm } from './alarmFeed.js';
-
-const alarm = (alarmNum: number): AlarmEvent => ({
-  alarmNum,
-  siteNum: 100101,
-  devNum: 1,
-  siteName: 'Site',
-  transmitterCode: 'X1',
-  alarmDate: '2026-03-01T10:00:00Z',
-  eventCodeDescription: 'Burglary Alarm',
-});
 
 describe('recent alarms', () => {
   it('puts the newest first, once per alarm, at most the maximum', () => {
