@@ -28,6 +28,7 @@ import { outboxPlugin } from './mail/outboxPlugin.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { errorsPlugin } from './http/errors.js';
 import { demoExposurePlugin } from './http/loopback.js';
+import { rateLimitPlugin } from './http/rateLimit.js';
 import { securityHeadersPlugin } from './http/securityHeaders.js';
 import { buildSerializer } from './http/serializers.js';
 import { requestSerializer } from './http/logging.js';
@@ -208,6 +209,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     helpCenterUrl: config.helpCenterUrl,
     devServer: config.devServer,
   });
+  // Before the routes: those that name a limit in config.rateLimit are counted per address.
+  await app.register(rateLimitPlugin);
   // Before any route is added: every route under /api declares config.access, which it enforces.
   await app.register(accessGuard);
   await app.register(cors, {

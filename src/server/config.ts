@@ -72,6 +72,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Mean event-loop delay (ms) above which requests are refused with 503 and Retry-After (MAX_EVENT_LOOP_DELAY_MS; 0: never). */
   maxEventLoopDelayMs: number;
+  /** Per-address limits of the anonymous routes (http/rateLimit.ts): RATE_LIMITS_FORMS_PER_MINUTE, RATE_LIMITS_INGEST_PER_MINUTE. */
+  rateLimits: { formsPerMinute: number; ingestPerMinute: number };
   /** Log lines: JSON (`json`), readable (`pretty`, needs pino-pretty), or readable on a terminal only (`auto`). */
   logFormat: LogFormat;
 }
@@ -253,6 +255,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  const perMinute = (name: 'RATE_LIMITS_FORMS_PER_MINUTE' | 'RATE_LIMITS_INGEST_PER_MINUTE', fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1 || value > 1_000_000) {
+      problems.push(`${name} must be a whole number of calls a minute from 1 to 1000000 (got "${raw}")`);
+    }
+    return value;
+  };
+  const rateLimits = {
+    formsPerMinute: perMinute('RATE_LIMITS_FORMS_PER_MINUTE', 30),
+    ingestPerMinute: perMinute('RATE_LIMITS_INGEST_PER_MINUTE', 120_000),
+  };
   const logFormat = (env.LOG_FORMAT || 'auto') as LogFormat;
   if (!LOG_FORMATS.includes(logFormat)) problems.push(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')} (got "${env.LOG_FORMAT}")`);
 
@@ -297,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionDays,
     metricsToken,
     maxEventLoopDelayMs,
+    rateLimits,
     logFormat,
   };
 }

@@ -7,6 +7,7 @@ import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { matchingRules } from '../../common/ansService.js';
 import { requireIntegrationKey } from '../http/integrationKey.js';
 import { ansIngestRepository, type IngestedMessage } from './ansIngestRepository.js';
+import { INGEST_LIMIT } from '../http/rateLimit.js';
 
 /**
  * The answering service's call centre hands over the messages it took (server to server, POST
@@ -21,7 +22,7 @@ export async function ansIngestRoutes(parent: FastifyInstance) {
   app.post(
     '/integrations/ansMessages',
     {
-      config: { access: 'credential', xsrf: false, anonymous: true },
+      config: { access: 'credential', xsrf: false, anonymous: true, rateLimit: INGEST_LIMIT },
       schema: {
         tags: ['integrations'],
         summary: 'Hand over answering-service messages (call centre; Authorization: Bearer <integration key>); auto-notify rules fire',

@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors.js';
 import { routeOptions } from '../http/routeOptions.js';
 import { CAPTCHA_ALGORITHM, createCaptcha, type Captcha } from './captcha.js';
 import { closedObject } from '../../../schemas/shared.js';
+import { ANONYMOUS_FORM_LIMIT } from '../http/rateLimit.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,11 +43,14 @@ export const captchaPlugin = fp(
 
     app.get(
       CAPTCHA_CHALLENGE_PATH,
-      route({
-        access: 'public',
-        summary: 'A signed ALTCHA proof-of-work challenge, valid 10 minutes (the widget challengeurl)',
-        response: { 200: captchaChallengeSchema },
-      }),
+      route(
+        {
+          access: 'public',
+          summary: 'A signed ALTCHA proof-of-work challenge, valid 10 minutes (the widget challengeurl)',
+          response: { 200: captchaChallengeSchema },
+        },
+        { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+      ),
       async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');
         return app.captcha.challenge();

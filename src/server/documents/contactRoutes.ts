@@ -16,6 +16,7 @@ import {
   sniffDocument,
   supportAddress,
 } from './documentRules.js';
+import { ANONYMOUS_FORM_LIMIT } from '../http/rateLimit.js';
 
 /**
  * /api/contactRequests (/home/contact-us): a message to support, with a topic and an
@@ -31,7 +32,7 @@ export async function contactRoutes(parent: FastifyInstance) {
   app.post(
     '/contactRequests',
     {
-      config: { access: { resource: 'contactRequests', action: 'create' } },
+      config: { access: { resource: 'contactRequests', action: 'create' }, rateLimit: ANONYMOUS_FORM_LIMIT },
       schema: {
         tags: ['contact'],
         summary: `Send a message to support: multipart with fields topic and message and at most one attachment (PDF, PNG, JPEG or WebP, by content, at most ${LIBRARY_MAX_MB}). Answers the reference.`,

@@ -5,6 +5,7 @@ import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { requireIntegrationKey } from '../http/integrationKey.js';
 import { alarmsRepository } from './alarmsRepository.js';
 import { startAlarmSimulator } from './alarmSimulator.js';
+import { INGEST_LIMIT } from '../http/rateLimit.js';
 
 /**
  * The monitoring platform's calls (server to server): POST
@@ -21,7 +22,7 @@ export async function integrationsRoutes(parent: FastifyInstance) {
   app.post(
     '/integrations/alarms',
     {
-      config: { access: 'credential', xsrf: false, anonymous: true },
+      config: { access: 'credential', xsrf: false, anonymous: true, rateLimit: INGEST_LIMIT },
       schema: {
         tags: ['integrations'],
         summary: 'Ingest a batch of alarm events (monitoring platform; Authorization: Bearer <integration key>)',

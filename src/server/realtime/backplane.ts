@@ -78,6 +78,8 @@ export interface RedisBus {
   /** A backplane on one pub/sub channel; processes of one portal share it, other portals on the same Redis use their own. */
   channel(name: string): Promise<Backplane>;
   isConnected(): boolean;
+  /** The connection that publishes, for plain commands too (the rate limiter's counters): it fails at once while Redis is away. */
+  commands(): Redis;
   close(): Promise<void>;
 }
 
@@ -220,6 +222,7 @@ export async function redisBus(options: RedisBusOptions): Promise<RedisBus> {
       };
     },
     isConnected,
+    commands: () => publisher,
     async close() {
       closing = true;
       channels.clear();

@@ -13,6 +13,7 @@ import { refuseFieldErrors, requireGates, userAudit } from './recoveryHttp.js';
 import { recoveryRepository } from './recoveryRepository.js';
 import { registrationRepository } from './registrationRepository.js';
 import { routeOptions } from '../http/routeOptions.js';
+import { ANONYMOUS_FORM_LIMIT } from '../http/rateLimit.js';
 
 /**
  * Customer (MSA) forgot password, SPEC §4 'Forgot password (customer)': the
@@ -65,12 +66,15 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/mfa/request/msa',
-    route({
-      access: 'public',
-      summary: 'Forgot password (customer), step 1: emails a reset code when a customer has this email; the same answer either way',
-      body: mfaRequestMsaSchema,
-      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 429: errorSchema },
-    }),
+    route(
+      {
+        access: 'public',
+        summary: 'Forgot password (customer), step 1: emails a reset code when a customer has this email; the same answer either way',
+        body: mfaRequestMsaSchema,
+        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 429: errorSchema },
+      },
+      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+    ),
     async (request) => {
       const email = normaliseEmail(request.body.email);
       await requireGates(app.db, [
@@ -116,12 +120,15 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/mfa/verify/msa',
-    route({
-      access: 'public',
-      summary: 'Forgot password (customer), step 2: checks the emailed code (it is spent by msa/password)',
-      body: mfaVerifyMsaSchema,
-      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
-    }),
+    route(
+      {
+        access: 'public',
+        summary: 'Forgot password (customer), step 2: checks the emailed code (it is spent by msa/password)',
+        body: mfaVerifyMsaSchema,
+        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+      },
+      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+    ),
     async (request) => {
       const email = normaliseEmail(request.body.username);
       await refuseWhenLocked(email);
@@ -134,12 +141,15 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/password',
-    route({
-      access: 'public',
-      summary: 'Forgot password (customer), step 3: the new password, with the emailed code; ends every sign-in',
-      body: customerForgotPasswordSchema,
-      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
-    }),
+    route(
+      {
+        access: 'public',
+        summary: 'Forgot password (customer), step 3: the new password, with the emailed code; ends every sign-in',
+        body: customerForgotPasswordSchema,
+        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+      },
+      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+    ),
     async (request) => {
       // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
       const body = request.body as CustomerForgotPassword;
@@ -160,12 +170,15 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/username',
-    route({
-      access: 'public',
-      summary: 'Validate username (Create Account): whether the email can still be registered',
-      body: usernameCheckSchema,
-      response: { 200: usernameAvailabilitySchema, 400: validationErrorSchema, 429: errorSchema },
-    }),
+    route(
+      {
+        access: 'public',
+        summary: 'Validate username (Create Account): whether the email can still be registered',
+        body: usernameCheckSchema,
+        response: { 200: usernameAvailabilitySchema, 400: validationErrorSchema, 429: errorSchema },
+      },
+      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+    ),
     async (request) => {
       await requireGates(app.db, [[`msaUsername:ip:${request.ip}`, GATES.perAddress]]);
       const taken = await registration.usernameTaken(normaliseEmail(request.body.username));

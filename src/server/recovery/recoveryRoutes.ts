@@ -34,6 +34,7 @@ import {
 import { recoveryRepository } from './recoveryRepository.js';
 import type { RecoveryPayload } from './recoveryStore.js';
 import { routeOptions } from '../http/routeOptions.js';
+import { ANONYMOUS_FORM_LIMIT } from '../http/rateLimit.js';
 
 /**
  * Dealer recovery (SPEC §4 'Forgot password (dealer)': verify → questions →
@@ -61,12 +62,15 @@ export async function recoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/account/password/session',
-    route({
-      access: 'public',
-      summary: 'Forgot password (dealer), step 1: verify username and contact; answers the security questions',
-      body: forgotCredentialsSchema,
-      response: { 200: recoverySessionSchema, 400: validationErrorSchema, 401: errorSchema },
-    }),
+    route(
+      {
+        access: 'public',
+        summary: 'Forgot password (dealer), step 1: verify username and contact; answers the security questions',
+        body: forgotCredentialsSchema,
+        response: { 200: recoverySessionSchema, 400: validationErrorSchema, 401: errorSchema },
+      },
+      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+    ),
     async (request) => {
       await requireCaptcha(app, request.body.captcha);
       const { username, contact } = request.body;
@@ -100,12 +104,15 @@ export async function recoveryRoutes(parent: FastifyInstance) {
 
   app.patch(
     '/account/securityQuestions',
-    route({
-      access: 'public',
-      summary: 'Forgot password (dealer), step 2: answer the security questions of the recovery session',
-      body: recoveryAnswersSchema,
-      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
-    }),
+    route(
+      {
+        access: 'public',
+        summary: 'Forgot password (dealer), step 2: answer the security questions of the recovery session',
+        body: recoveryAnswersSchema,
+        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+      },
+      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+    ),
     async (request) => {
       const { row, userId, payload } = await openSession(request.body.recoveryToken, 'questions');
       const attempts = await recovery.countAttempt(row.token_hash);
@@ -138,12 +145,15 @@ export async function recoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/account/password/reset',
-    route({
-      access: 'public',
-      summary: 'Forgot password (dealer), step 3: the new password; ends the recovery session and every sign-in',
-      body: recoveryPasswordResetSchema,
-      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
-    }),
+    route(
+      {
+        access: 'public',
+        summary: 'Forgot password (dealer), step 3: the new password; ends the recovery session and every sign-in',
+        body: recoveryPasswordResetSchema,
+        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 401: errorSchema, 429: errorSchema },
+      },
+      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+    ),
     async (request) => {
       // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
       const { recoveryToken, newPassword } = request.body as RecoveryPasswordReset;
@@ -169,12 +179,15 @@ export async function recoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/account/username/forgot',
-    route({
-      access: 'public',
-      summary: 'Forgot username: sends it to the contact when exactly one portal user holds it; 409 when several do',
-      body: forgotUsernameSchema,
-      response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 409: forgotUsernameConflictSchema, 429: errorSchema },
-    }),
+    route(
+      {
+        access: 'public',
+        summary: 'Forgot username: sends it to the contact when exactly one portal user holds it; 409 when several do',
+        body: forgotUsernameSchema,
+        response: { 200: recoverySuccessSchema, 400: validationErrorSchema, 409: forgotUsernameConflictSchema, 429: errorSchema },
+      },
+      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+    ),
     async (request, reply) => {
       await requireCaptcha(app, request.body.captcha);
       const { contact, dealerNumber } = request.body;

@@ -32,6 +32,7 @@ import { refuseFieldErrors, requireGates, userAudit } from './recoveryHttp.js';
 import { TOKEN_KIND, type TokenKind } from '../auth/oneTimeTokens.js';
 import { registrationRepository } from './registrationRepository.js';
 import { routeOptions } from '../http/routeOptions.js';
+import { ANONYMOUS_FORM_LIMIT } from '../http/rateLimit.js';
 
 type User = Selectable<UsersTable>;
 
@@ -86,12 +87,15 @@ export async function registrationRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/register',
-    route({
-      access: 'public',
-      summary: 'Create MSA account: an alarm account number and its passcode; emails the verification link',
-      body: createMsaAccountSchema,
-      response: { 201: recoverySuccessSchema, 400: validationErrorSchema, 409: errorSchema, 429: errorSchema },
-    }),
+    route(
+      {
+        access: 'public',
+        summary: 'Create MSA account: an alarm account number and its passcode; emails the verification link',
+        body: createMsaAccountSchema,
+        response: { 201: recoverySuccessSchema, 400: validationErrorSchema, 409: errorSchema, 429: errorSchema },
+      },
+      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+    ),
     async (request, reply) => {
       await requireCaptcha(app, request.body.captcha);
       const { password, accountPasscode } = request.body;
@@ -133,12 +137,15 @@ export async function registrationRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/register/verify',
-    route({
-      access: 'public',
-      summary: 'Verify the email registration code (the link query `code`)',
-      body: registrationVerifyEmailSchema,
-      response: linkResponses,
-    }),
+    route(
+      {
+        access: 'public',
+        summary: 'Verify the email registration code (the link query `code`)',
+        body: registrationVerifyEmailSchema,
+        response: linkResponses,
+      },
+      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+    ),
     async (request) => {
       const { row, user } = await openLink(request, TOKEN_KIND.registration, request.body.code);
       if (!(await registration.spendToken(row.token_hash))) throw new HttpError(400, RECOVERY_KEYS.linkInvalid);
@@ -150,12 +157,15 @@ export async function registrationRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/register/password',
-    route({
-      access: 'public',
-      summary: 'Verify the password registration code: the link query `otp` and the first password',
-      body: registrationSetPasswordSchema,
-      response: linkResponses,
-    }),
+    route(
+      {
+        access: 'public',
+        summary: 'Verify the password registration code: the link query `otp` and the first password',
+        body: registrationSetPasswordSchema,
+        response: linkResponses,
+      },
+      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+    ),
     async (request) => {
       // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
       const body = request.body as RegistrationSetPassword;
@@ -170,12 +180,15 @@ export async function registrationRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/register/resend',
-    route({
-      access: 'public',
-      summary: 'Resend the registration code: a fresh link for an expired one (code or otp), or by email',
-      body: registrationResendSchema,
-      response: linkResponses,
-    }),
+    route(
+      {
+        access: 'public',
+        summary: 'Resend the registration code: a fresh link for an expired one (code or otp), or by email',
+        body: registrationResendSchema,
+        response: linkResponses,
+      },
+      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
+    ),
     async (request) => {
       const { code, otp, email } = request.body;
       const token = code ?? otp;
