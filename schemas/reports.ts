@@ -14,7 +14,7 @@ import type { UiHints } from './uiHints.js';
  *   file, POST /{id}/cancel cancels a queued or running one, POST /{id}/rerun
  *   queues the same report again, DELETE removes one and its file.
  * - `reportSchedules` (simple-rest): daily, weekly or monthly runs at a time in
- *   the user's time zone (rrule), each run emailing its recipients a link to
+ *   the user's time zone (a cron expression, croner), each run emailing its recipients a link to
  *   /reports-download/{linkID}, never the file.
  * - Link download (anonymous): POST /api/mfa/requestReportCode, POST
  *   /api/report/download/exchange {linkID, code} (sets the download token), GET

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextRunAt } from './reportSchedule.js';
+import { cronExpression, nextRunAt } from './reportSchedule.js';
 
 const NY = 'America/New_York';
 
@@ -26,10 +26,10 @@ describe('nextRunAt', () => {
   });
 
   it('spring forward: a skipped 02:30 runs once, when the clocks jump', () => {
-    // 2026-03-08: New York goes from 02:00 EST to 03:00 EDT.
+    // 2026-03-08: New York goes from 02:00 EST to 03:00 EDT; 03:00 EDT is 07:00Z.
     const daily = { frequency: 'daily' as const, time: '02:30', timeZone: NY };
     const run = nextRunAt(daily, new Date('2026-03-08T05:00:00Z'));
-    expect(run.toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(run.toISOString()).toBe('2026-03-08T07:00:00.000Z');
     expect(nextRunAt(daily, run).toISOString()).toBe('2026-03-09T06:30:00.000Z');
   });
 
@@ -37,7 +37,14 @@ describe('nextRunAt', () => {
     // 2026-11-01: New York goes from 02:00 EDT back to 01:00 EST; 01:30 happens at 05:30Z and 06:30Z.
     const daily = { frequency: 'daily' as const, time: '01:30', timeZone: NY };
     const run = nextRunAt(daily, new Date('2026-11-01T04:00:00Z'));
-    expect(['2026-11-01T05:30:00.000Z', '2026-11-01T06:30:00.000Z']).toContain(run.toISOString());
+    expect(run.toISOString()).toBe('2026-11-01T05:30:00.000Z');
     expect(nextRunAt(daily, run).toISOString()).toBe('2026-11-02T06:30:00.000Z');
+  });
+
+  it('writes each frequency as a cron expression', () => {
+    expect(cronExpression({ frequency: 'daily', time: '07:05', timeZone: NY })).toBe('5 7 * * *');
+    expect(cronExpression({ frequency: 'weekly', time: '18:00', weekday: 0, timeZone: NY })).toBe('0 18 * * 0');
+    expect(cronExpression({ frequency: 'monthly', time: '00:00', monthDay: 15, timeZone: NY })).toBe('0 0 15 * *');
+    expect(cronExpression({ frequency: 'monthly', time: '23:59', monthDay: -1, timeZone: NY })).toBe('59 23 L * *');
   });
 });
