@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportRun } from '../../schemas/reports.js';
 import { buildApp } from '../../src/server/app.js';
+import { jobsSchema } from '../../src/server/jobs/jobsPlugin.js';
 import type { ReportEngine, ReportRunnerTuning } from '../../src/server/reports/reportJobs.js';
 import type { ReportContext } from '../../src/server/reports/reportTypes.js';
 import { json, signedInClient, type TestClient } from './client.js';
@@ -77,7 +78,7 @@ class FakeEngine implements ReportEngine {
   }
 }
 
-const FAST: Partial<ReportRunnerTuning> = { heartbeatMs: 100, staleMs: 1_000, retryDelayMs: 100, sweepSeconds: 1, busyDelayMs: 200 };
+const FAST: Partial<ReportRunnerTuning> = { heartbeatMs: 100, staleMs: 1_000, retryDelaySeconds: 1, orphanSeconds: 1, busyDelayMs: 200 };
 
 describe.each(TEST_DATABASES)('report runs on $name', (database) => {
   let base: Awaited<ReturnType<typeof sharedDatabase>>;
@@ -315,8 +316,8 @@ describe.each(TEST_DATABASES)('report runs on $name', (database) => {
     const failed = await waitFor(always.id, ['failed']);
     expect(failed).toMatchObject({ status: 'failed', attempts: 3, error: 'reports.errors.failed' });
     expect(engine.builds.get(106)).toBe(3);
-    // Back-off: 100 ms, then 400 ms between the starts.
-    expect(new Date(failed.finished_at!).getTime() - new Date(failed.started_at!).getTime()).toBeGreaterThanOrEqual(500);
+    // pg-boss's back-off: 1 to 2 s, then 2 to 4 s between the starts.
+    expect(new Date(failed.finished_at!).getTime() - new Date(failed.started_at!).getTime()).toBeGreaterThanOrEqual(3_000);
   });
 
   it('keeps an account group to its limit of runs at once, and runs them all', async () => {
@@ -347,7 +348,7 @@ describe.each(TEST_DATABASES)('report runs on $name', (database) => {
     const hanging = new FakeEngine();
     hanging.plan = { ...hanging.plan, hangTag: 400 };
     // One worker, held by the hung run once it has it: like a dead process, it takes nothing more.
-    const dying = await start({ engine: hanging, tuning: { ...FAST, heartbeatMs: 3_600_000, sweepSeconds: 3_600 }, workers: 1 });
+    const dying = await start({ engine: hanging, tuning: { ...FAST, heartbeatMs: 3_600_000, orphanSeconds: 3_600 }, workers: 1 });
     // Only the dying server works the queue while the run is taken.
     await app.close();
     const dyingClient = await signedInClient(dying.origin, 'dealer.beta');
@@ -356,7 +357,9 @@ describe.each(TEST_DATABASES)('report runs on $name', (database) => {
     // The claim marks the run running a moment before the engine is asked to build it (a busy machine widens the gap).
     await vi.waitFor(() => expect(hanging.builds.get(400)).toBe(1), { timeout: 10_000 });
 
-    // A server starts again (the first one's process is gone: it is closed for the queue) and takes the run over.
+    // A server starts again (the first one's process is gone: it is closed for the queue) and takes the run over,
+    // its heartbeat stale by then (staleMs) as a dead process's is.
+    await sleep(1_200);
     ({ instance: app, origin } = await start());
     const row = await waitFor(body.id, ['done'], 30_000);
     expect(row.attempts).toBe(2);
@@ -364,6 +367,21 @@ describe.each(TEST_DATABASES)('report runs on $name', (database) => {
     await dying.instance.close();
     beta = await signedInClient(origin, 'dealer.beta');
     admin = await signedInClient(origin, 'support.admin', { internal: true });
+  });
+
+  it('runs the periodic passes on pg-boss schedules, in UTC', async () => {
+    const schema = jobsSchema(base.handle);
+    const { rows } = await sql<{
+      name: string;
+      cron: string;
+      timezone: string;
+    }>`select name, cron, timezone from ${sql.id(schema, 'schedule')} order by name`.execute(db());
+    expect(rows).toEqual([
+      { name: 'report-retention', cron: '17 3 * * *', timezone: 'UTC' },
+      { name: 'report-schedules-due', cron: '* * * * *', timezone: 'UTC' },
+      { name: 'report-sweep', cron: '* * * * *', timezone: 'UTC' },
+      { name: 'retention', cron: '7 3 * * *', timezone: 'UTC' },
+    ]);
   });
 
   it('deletes runs, their files and links 30 days after they were requested', async () => {

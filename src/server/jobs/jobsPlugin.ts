@@ -22,6 +22,11 @@ export interface Jobs {
    * slot, from any process, is dropped (a periodic pass is queued once however many servers run).
    */
   send(queue: string, data: object, options?: SendOptions): Promise<void>;
+  /**
+   * Runs `handler` on `cron` (five fields, UTC) with pg-boss's scheduler: each tick queues one job,
+   * however many processes run, and one of them works it.
+   */
+  schedule(queue: string, cron: string, handler: () => Promise<void>): Promise<void>;
   /** Jobs waiting (created or retrying) and running, per queue, across all processes (GET /metrics). */
   queueSizes(): Promise<{ queue: string; waiting: number; active: number }[]>;
 }
@@ -30,6 +35,11 @@ export interface SendOptions {
   startAfter?: Date;
   singletonKey?: string;
   singletonSeconds?: number;
+  /**
+   * A handler that throws is run again up to `limit` more times, after pg-boss's exponential
+   * back-off with jitter: the n-th retry waits between delaySeconds × 2^(n-1) and twice that.
+   */
+  retry?: { limit: number; delaySeconds: number };
 }
 
 declare module 'fastify' {
@@ -63,7 +73,8 @@ export const jobsPlugin = fp(
   async (app: FastifyInstance, options: { database: DatabaseHandle }) => {
     const { database } = options;
     const schema = jobsSchema(database);
-    const common = { schema, schedule: false, supervise: true, migrate: true } as const;
+    // schedule: pg-boss's cron scheduler (jobs.schedule) runs in every process; its ticks are deduplicated in the database.
+    const common = { schema, schedule: true, supervise: true, migrate: true } as const;
     const boss =
       database.kind === 'postgres'
         ? new PgBoss({ ...common, connectionString: database.url, max: 3, application_name: 'security-portal-jobs' })
@@ -82,7 +93,7 @@ export const jobsPlugin = fp(
     /** The ids of this process's workers, by queue (to wake them when a job is sent). */
     const workers = new Map<string, string[]>();
 
-    app.decorate('jobs', {
+    const jobs: Jobs = {
       async work<T extends object>(queue: string, handler: (data: T) => Promise<void>, { concurrency = 1 } = {}) {
         await ensureQueue(queue);
         // pg-boss 10 runs one batch at a time per worker: `concurrency` workers, one job each.
@@ -101,16 +112,21 @@ export const jobsPlugin = fp(
           workers.set(queue, [...(workers.get(queue) ?? []), id]);
         }
       },
-      async send(queue: string, data: object, { startAfter, singletonKey, singletonSeconds }: SendOptions = {}) {
+      async send(queue: string, data: object, { startAfter, singletonKey, singletonSeconds, retry }: SendOptions = {}) {
         await ensureQueue(queue);
         await boss.send(queue, data, {
           ...(startAfter && { startAfter }),
           ...(singletonKey && { singletonKey }),
           ...(singletonSeconds && { singletonSeconds }),
+          ...(retry && { retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: true }),
         });
         // A job due now: this process's workers of the queue look at once instead of at their next poll
         // (a worker that is busy finishes first; other processes find it at their poll).
         if (!startAfter && !stopping) for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+      },
+      async schedule(queue: string, cron: string, handler: () => Promise<void>) {
+        await jobs.work(queue, handler);
+        await boss.schedule(queue, cron, {}, { tz: 'UTC' });
       },
       async queueSizes() {
         const names = (await boss.getQueues()).map((q) => q.name);
@@ -122,7 +138,8 @@ export const jobsPlugin = fp(
           }),
         );
       },
-    } satisfies Jobs);
+    };
+    app.decorate('jobs', jobs);
 
     // Before the database closes (onClose): no worker polls a closed database, no timer outlives the app.
     app.addHook('preClose', async () => {

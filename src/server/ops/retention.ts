@@ -5,6 +5,8 @@ import type { Db } from '../db/database.js';
 
 const DAY_MS = 86_400_000;
 const QUEUE = 'retention';
+/** Daily at 03:07 UTC (off the hour, when the database is quiet), on pg-boss's cron. */
+const DAILY_CRON = '7 3 * * *';
 
 /** What one pass removed, by kind. */
 export interface RetentionResult {
@@ -67,8 +69,8 @@ declare module 'fastify' {
 }
 
 /**
- * app.retention: the daily pass on the durable job queue (one per day across all processes, and
- * one at start-up), audited with what it removed. RETENTION_DAYS sets how long (default 30).
+ * app.retention: the daily pass on the durable job queue (pg-boss's cron: one per day across all
+ * processes, and one at start-up), audited with what it removed. RETENTION_DAYS sets how long (default 30).
  */
 export const retentionPlugin = fp(
   async (app: FastifyInstance) => {
@@ -79,12 +81,8 @@ export const retentionPlugin = fp(
       }
       return removed;
     };
-    await app.jobs.work(QUEUE, async () => {
-      try {
-        await run();
-      } finally {
-        await app.jobs.send(QUEUE, {}, { startAfter: new Date(Date.now() + DAY_MS), singletonKey: 'daily', singletonSeconds: 86_400 });
-      }
+    await app.jobs.schedule(QUEUE, DAILY_CRON, async () => {
+      await run();
     });
     app.addHook('onReady', async () => {
       await app.jobs.send(QUEUE, {}, { singletonKey: 'start', singletonSeconds: 3_600 });

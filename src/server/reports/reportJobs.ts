@@ -27,10 +27,10 @@ export interface ReportRunnerTuning {
   staleMs: number;
   /** Runs that fail are retried up to this many starts in all. */
   maxAttempts: number;
-  /** The first retry waits this long; each further one four times longer. */
-  retryDelayMs: number;
-  /** How often orphaned runs are looked for (each pass queues the next, on any process). */
-  sweepSeconds: number;
+  /** The first retry waits this long (1 to 2 times, pg-boss's jitter); each further one twice as long. */
+  retryDelaySeconds: number;
+  /** A queued run older than this is taken to have lost its job: the sweep sends it again. */
+  orphanSeconds: number;
   /** A group at its limit: the run is looked at again after this long. */
   busyDelayMs: number;
 }
@@ -39,15 +39,15 @@ const DEFAULT_TUNING: ReportRunnerTuning = {
   heartbeatMs: 5_000,
   staleMs: 30_000,
   maxAttempts: 3,
-  retryDelayMs: 10_000,
-  sweepSeconds: 30,
+  retryDelaySeconds: 10,
+  orphanSeconds: 30,
   busyDelayMs: 3_000,
 };
 
-/** The delay before retry `attempt` (1 = the first retry): exponential back-off. */
-function retryDelay(attempt: number, baseMs: number): number {
-  return baseMs * 4 ** Math.max(0, attempt - 1);
-}
+/** The pass over orphaned runs: each minute (pg-boss's cron), on whichever process takes the tick. */
+const SWEEP_CRON = '* * * * *';
+/** The retention pass: daily at 03:17 UTC (off the hour, when the database is quiet), and once at start-up. */
+const RETENTION_CRON = '17 3 * * *';
 
 const WEB_PUBLIC = path.resolve(import.meta.dirname, '../../web/public');
 
@@ -72,10 +72,11 @@ function readLogo(url: string | null): WriteOptions['logo'] {
  *   at the end, 'reportComplete' (SPEC §3 report event).
  * - A run whose group is at its limit waits (the job is sent again a few
  *   seconds later), so one dealer's many runs do not starve the others.
- * - A failed run is queued again with exponential back-off until maxAttempts.
+ * - A failed run is queued again and its job retried by pg-boss, with
+ *   exponential back-off and jitter, until maxAttempts starts.
  * - A run whose process died keeps status 'running' with a heartbeat that
- *   stops: the sweep (on start-up, then every sweepSeconds on whichever
- *   process takes the pass) sends its job again and the claim takes it over.
+ *   stops: the sweep (on start-up, then each minute on pg-boss's cron, on
+ *   whichever process takes the tick) sends its job again and the claim takes it over.
  *   Two workers never run one run at once: the claim is one transaction, and
  *   every later write names the worker.
  * - The retention job deletes runs (files and links with them) 30 days after
@@ -95,8 +96,10 @@ export const reportJobsPlugin = fp(
     });
 
     const staleBefore = () => new Date(Date.now() - tuning.staleMs);
+    // A run's job: a build that fails is run again by pg-boss, with its back-off, until maxAttempts starts.
+    const retry = { limit: tuning.maxAttempts - 1, delaySeconds: tuning.retryDelaySeconds };
     const sendRun = (runId: number, delayMs = 0) =>
-      app.jobs.send(REPORT_QUEUES.run, { runId }, delayMs > 0 ? { startAfter: new Date(Date.now() + delayMs) } : {});
+      app.jobs.send(REPORT_QUEUES.run, { runId }, { retry, ...(delayMs > 0 && { startAfter: new Date(Date.now() + delayMs) }) });
 
     const publishProgress = (run: RunRow, status: RunRow['status'], progress: number) =>
       app.realtime.reportProgress(run.user_id, { runId: run.report_run_id, status, progress }).catch((err: unknown) => {
@@ -125,7 +128,10 @@ export const reportJobsPlugin = fp(
       }
     };
 
-    /** Runs one claimed run to its end; throws only when the database fails under it. */
+    /**
+     * Runs one claimed run to its end. A failed build with starts left goes back to 'queued' and
+     * throws, so pg-boss runs the job again after its back-off; the last failure is final.
+     */
     async function execute(run: RunRow): Promise<void> {
       const runId = run.report_run_id;
       let goOn = true;
@@ -203,8 +209,8 @@ export const reportJobsPlugin = fp(
         app.log.error({ err, runId, attempt: run.attempts }, 'report run failed');
         await files.remove(runId).catch(() => undefined);
         if (run.attempts < tuning.maxAttempts && !stopping) {
-          await sendRun(runId, retryDelay(run.attempts, tuning.retryDelayMs));
           await runs.release(runId, workerId, 'queued', 'reports.errors.failed');
+          throw err;
         } else {
           const failed = await runs.release(runId, workerId, 'failed', 'reports.errors.failed');
           if (failed) await finished(failed);
@@ -226,25 +232,9 @@ export const reportJobsPlugin = fp(
 
     // Orphans: runs whose process died (or whose job was lost) are sent again; the claim decides who runs them.
     const sweep = async () => {
-      for (const runId of await runs.orphans(new Date(Date.now() - tuning.sweepSeconds * 1000), staleBefore())) await sendRun(runId);
+      for (const runId of await runs.orphans(new Date(Date.now() - tuning.orphanSeconds * 1000), staleBefore())) await sendRun(runId);
     };
-    const nextSweep = () =>
-      app.jobs.send(
-        REPORT_QUEUES.sweep,
-        {},
-        {
-          startAfter: new Date(Date.now() + tuning.sweepSeconds * 1000),
-          singletonKey: 'sweep',
-          singletonSeconds: tuning.sweepSeconds,
-        },
-      );
-    await app.jobs.work(REPORT_QUEUES.sweep, async () => {
-      try {
-        await sweep();
-      } finally {
-        await nextSweep();
-      }
-    });
+    await app.jobs.schedule(REPORT_QUEUES.sweep, SWEEP_CRON, sweep);
 
     // Retention: once a day on whichever process takes the pass (and once at start-up).
     const retention = async () => {
@@ -252,25 +242,10 @@ export const reportJobsPlugin = fp(
       if (removed > 0)
         await app.audit.system({ action: 'reportRuns.expired', targetType: 'report_run', details: { removed, by: 'system' } });
     };
-    await app.jobs.work(REPORT_QUEUES.retention, async () => {
-      try {
-        await retention();
-      } finally {
-        await app.jobs.send(
-          REPORT_QUEUES.retention,
-          {},
-          {
-            startAfter: new Date(Date.now() + 86_400_000),
-            singletonKey: 'retention',
-            singletonSeconds: 86_400,
-          },
-        );
-      }
-    });
+    await app.jobs.schedule(REPORT_QUEUES.retention, RETENTION_CRON, retention);
 
     app.addHook('onReady', async () => {
       await sweep();
-      await nextSweep();
       await app.jobs.send(REPORT_QUEUES.retention, {}, { singletonKey: 'retention-start', singletonSeconds: 3_600 });
     });
 

@@ -7,12 +7,11 @@ import { reportSchedulesRepository } from './reportSchedulesRepository.js';
 import type { FinishedRun } from './reportTypes.js';
 
 const DUE_QUEUE = 'report-schedules-due';
-const MINUTE_MS = 60_000;
 
 /**
  * Scheduled reports as durable jobs: a due pass on the pg-boss queue
- * 'report-schedules-due' once a minute (a singleton per minute, so with several
- * processes one pass runs), which claims each due schedule (reportSchedulesRepository.claim:
+ * 'report-schedules-due' each minute (pg-boss's cron: one tick a minute however
+ * many processes run), which claims each due schedule (reportSchedulesRepository.claim:
  * one process wins an occurrence) and queues its run with app.reports. When a
  * scheduled run ends, each recipient gets an email with a link of their own to
  * /reports-download/{linkID} (never the file); a failed one tells the owner.
@@ -85,26 +84,9 @@ export const reportSchedulesPlugin = fp(
     }
     app.reports.onFinished(emailRecipients);
 
-    const nextPass = () =>
-      app.jobs.send(
-        DUE_QUEUE,
-        {},
-        {
-          // The start of the next minute: scheduled times are whole minutes.
-          startAfter: new Date((Math.floor(Date.now() / MINUTE_MS) + 1) * MINUTE_MS),
-          singletonKey: 'due',
-          singletonSeconds: 60,
-        },
-      );
-    await app.jobs.work(DUE_QUEUE, async () => {
-      try {
-        await duePass();
-      } finally {
-        await nextPass();
-      }
-    });
-    app.addHook('onReady', async () => {
-      await nextPass();
+    // Scheduled times are whole minutes: a pass at each minute's start.
+    await app.jobs.schedule(DUE_QUEUE, '* * * * *', async () => {
+      await duePass();
     });
 
     app.decorate('reportSchedules', { duePass });
