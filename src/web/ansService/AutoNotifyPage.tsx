@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -12,31 +10,18 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import SendIcon from '@mui/icons-material/Send';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  BooleanInput,
-  DataTable,
-  ResourceContextProvider,
-  SelectInput,
-  TextInput,
-  useCanAccess,
-  useDataProvider,
-  useLocaleState,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, SelectInput, TextInput, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { ANS_MESSAGE_KINDS, ANS_NOTIFY_CHANNELS, autoNotifyInputSchema, type AutoNotifyRule } from '../../../schemas/ansService.js';
 import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { failureMessage } from '../providers/errorMessages.js';
-import { SlideOver } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
-import { AnsCards, AnsCreateButton, AnsEmpty, AnsRecordList, AnsResults, ansSlideOverTexts } from './AnsList.js';
+import { ListResults, type Column } from '../resources/ResourceList.js';
+import { AnsEmpty, AnsRecordsPage } from './AnsList.js';
 import { KindChip } from './AnsShared.js';
 import { ANS_PATHS, parseSiteNums } from './ansRules.js';
 
 const RULES = 'autoNotify';
 const BASE = ANS_PATHS.autoNotify;
-
-const TEXTS = ansSlideOverTexts('autoNotify');
 
 const editPath = (rule: AutoNotifyRule) => slideOverPath(BASE, { mode: 'edit', id: String(rule.id) });
 
@@ -168,80 +153,58 @@ function EditButton({ rule, compact = false }: { rule: AutoNotifyRule; compact?:
   );
 }
 
-function RuleTable() {
-  const translate = useTranslate();
+const columns: Column<AutoNotifyRule>[] = [
+  { name: 'name', render: (r) => <RuleName rule={r} /> },
+  {
+    name: 'when',
+    render: (r) => (
+      <Box sx={{ minWidth: 180 }}>
+        <RuleWhen rule={r} />
+      </Box>
+    ),
+  },
+  { name: 'notify', render: (r) => <RuleNotify rule={r} /> },
+  {
+    name: 'actions',
+    render: (r) => (
+      <>
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+          <TestButton rule={r} />
+          <EditButton rule={r} compact />
+        </Box>
+        <Box sx={{ typography: 'caption', color: 'text.secondary', mt: 0.5 }}>
+          <LastTest rule={r} />
+        </Box>
+      </>
+    ),
+  },
+];
+
+/** A rule on a phone. */
+function RuleCard({ rule }: { rule: AutoNotifyRule }) {
   return (
-    <DataTable<AutoNotifyRule>
-      aria-label={translate('ansService.autoNotify.tableLabel')}
-      rowClick={false}
-      bulkActionButtons={false}
-      empty={<RulesEmpty />}
-    >
-      <DataTable.Col label="ansService.autoNotify.columns.name" disableSort render={(r) => <RuleName rule={r as AutoNotifyRule} />} />
-      <DataTable.Col
-        label="ansService.autoNotify.columns.when"
-        disableSort
-        render={(r) => (
-          <Box sx={{ minWidth: 180 }}>
-            <RuleWhen rule={r as AutoNotifyRule} />
-          </Box>
-        )}
-      />
-      <DataTable.Col label="ansService.autoNotify.columns.notify" disableSort render={(r) => <RuleNotify rule={r as AutoNotifyRule} />} />
-      <DataTable.Col
-        label="ansService.autoNotify.columns.actions"
-        disableSort
-        render={(r) => (
-          <>
-            <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-              <TestButton rule={r as AutoNotifyRule} />
-              <EditButton rule={r as AutoNotifyRule} compact />
-            </Box>
-            <Box sx={{ typography: 'caption', color: 'text.secondary', mt: 0.5 }}>
-              <LastTest rule={r as AutoNotifyRule} />
-            </Box>
-          </>
-        )}
-      />
-    </DataTable>
+    <>
+      <RuleName rule={rule} />
+      <Box sx={{ my: 1 }}>
+        <RuleWhen rule={rule} />
+      </Box>
+      <Box sx={{ typography: 'body2', mb: 1 }}>
+        <RuleNotify rule={rule} />
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Box sx={{ typography: 'caption', color: 'text.secondary', flexGrow: 1 }}>
+          <LastTest rule={rule} />
+        </Box>
+        <TestButton rule={rule} />
+        <EditButton rule={rule} />
+      </Box>
+    </>
   );
 }
 
-function RuleCards() {
-  const translate = useTranslate();
-  return (
-    <AnsCards<AutoNotifyRule> label={translate('ansService.autoNotify.tableLabel')} empty={<RulesEmpty />}>
-      {(rule) => (
-        <Card variant="outlined">
-          <CardContent sx={{ pb: '12px !important' }}>
-            <RuleName rule={rule} />
-            <Box sx={{ my: 1 }}>
-              <RuleWhen rule={rule} />
-            </Box>
-            <Box sx={{ typography: 'body2', mb: 1 }}>
-              <RuleNotify rule={rule} />
-            </Box>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <Box sx={{ typography: 'caption', color: 'text.secondary', flexGrow: 1 }}>
-                <LastTest rule={rule} />
-              </Box>
-              <TestButton rule={rule} />
-              <EditButton rule={rule} />
-            </Box>
-          </CardContent>
-        </Card>
-      )}
-    </AnsCards>
-  );
-}
+const PLACE = { area: 'autoNotify', resource: RULES, basePath: BASE } as const;
 
-const CreateButton = () => <AnsCreateButton area="autoNotify" resource={RULES} basePath={BASE} />;
-
-const RulesEmpty = () => (
-  <AnsEmpty area="autoNotify" testId="auto-notify-empty" icon={<NotificationsActiveIcon />} action={<CreateButton />} />
-);
-
-const RuleResults = () => <AnsResults area="autoNotify" columns={5} rows={3} cards={<RuleCards />} table={<RuleTable />} />;
+const RulesEmpty = () => <AnsEmpty {...PLACE} testId="auto-notify-empty" icon={<NotificationsActiveIcon />} />;
 
 function RuleInputs() {
   const translate = useTranslate();
@@ -303,28 +266,21 @@ const DEFAULTS = { name: '', kind: 'emergency', siteNums: '', personName: '', ch
  * path: the outbox, then SMTP or the SMS provider when configured), in the shared slide-over.
  */
 export function AutoNotifyPage() {
-  const translate = useTranslate();
   return (
-    <ResourceContextProvider value={RULES}>
-      <Box component="section" aria-label={translate('ansService.autoNotify.heading')}>
-        <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 760 }}>
-          {translate('ansService.autoNotify.intro')}
-        </Typography>
-        <AnsRecordList<AutoNotifyRule> area="autoNotify" resource={RULES} create={<CreateButton />} empty={<RulesEmpty />}>
-          <RuleResults />
-        </AnsRecordList>
-      </Box>
-      <SlideOver
-        resource={RULES}
-        basePath={BASE}
-        schema={autoNotifyInputSchema}
-        texts={TEXTS}
-        defaults={DEFAULTS}
-        transform={pickInput}
-        validate={validateRule}
-      >
-        <RuleInputs />
-      </SlideOver>
-    </ResourceContextProvider>
+    <AnsRecordsPage
+      {...PLACE}
+      empty={<RulesEmpty />}
+      form={{ schema: autoNotifyInputSchema, defaults: DEFAULTS, transform: pickInput, validate: validateRule }}
+      inputs={<RuleInputs />}
+    >
+      <ListResults<AutoNotifyRule>
+        ns="ansService.autoNotify"
+        columns={columns}
+        card={(rule) => <RuleCard rule={rule} />}
+        empty={<RulesEmpty />}
+        skeletonColumns={5}
+        skeletonRows={3}
+      />
+    </AnsRecordsPage>
   );
 }

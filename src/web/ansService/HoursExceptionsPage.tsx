@@ -1,53 +1,20 @@
 import { useMemo } from 'react';
 import { format } from 'date-fns';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { useWatch } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
-import {
-  BooleanInput,
-  DataTable,
-  DateInput,
-  List,
-  ResourceContextProvider,
-  TextInput,
-  TopToolbar,
-  useLocaleState,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, DateInput, TextInput, useLocaleState, useTranslate } from 'react-admin';
 import { hoursExceptionInputSchema, type HoursException } from '../../../schemas/ansService.js';
-import { failureMessage } from '../providers/errorMessages.js';
-import { SlideOver, type SlideOverTexts } from '../resources/SlideOver.js';
+import { ListResults, type Column } from '../resources/ResourceList.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
-import { AnsCards, AnsCreateButton, AnsEmpty, AnsResults } from './AnsList.js';
+import { AnsEmpty, AnsRecordsPage } from './AnsList.js';
 import { useBusinessHours } from './ansQueries.js';
 import { ANS_PATHS, formatDay } from './ansRules.js';
 
 /** The page's resource (src/web/resources/resourceNames.ts): the `businessHours` entry's dated exceptions, at /api/businessHours/exceptions. */
 const RESOURCE = 'ans-service/temp-business-hours';
 const BASE = ANS_PATHS.tempBusinessHours;
-
-const TEXTS: SlideOverTexts = {
-  createTitle: 'ansService.exceptions.createTitle',
-  editTitle: 'ansService.exceptions.editTitle',
-  create: 'ansService.exceptions.create',
-  save: 'ansService.exceptions.save',
-  delete: 'ansService.exceptions.delete',
-  close: 'ansService.close',
-  deleteTitle: 'ansService.exceptions.deleteTitle',
-  deleteConfirm: 'ansService.exceptions.deleteConfirm',
-  saved: 'ansService.exceptions.saved',
-  deleted: 'ansService.exceptions.deleted',
-  loadError: 'ansService.exceptions.loadError',
-  saveError: 'ansService.exceptions.saveError',
-  deleteError: 'ansService.exceptions.deleteError',
-};
 
 const editPath = (e: HoursException) => slideOverPath(BASE, { mode: 'edit', id: String(e.id) });
 /** The browser's day, 'yyyy-MM-dd'. */
@@ -87,54 +54,44 @@ function Name({ exception }: { exception: HoursException }) {
   );
 }
 
-function ExceptionTable() {
+const columns: Column<HoursException>[] = [
+  { name: 'name', render: (e) => <Name exception={e} /> },
+  { name: 'dates', render: (e) => <Dates exception={e} /> },
+  { name: 'hours', render: (e) => <Hours exception={e} /> },
+];
+
+/** An exception on a phone. */
+function ExceptionCard({ exception }: { exception: HoursException }) {
+  return (
+    <>
+      <Name exception={exception} />
+      <Box sx={{ my: 1, typography: 'body2' }}>
+        <Dates exception={exception} />
+      </Box>
+      <Hours exception={exception} />
+    </>
+  );
+}
+
+const PLACE = { area: 'exceptions', resource: RESOURCE, basePath: BASE } as const;
+
+const ExceptionsEmpty = () => <AnsEmpty {...PLACE} testId="hours-exceptions-empty" icon={<EventAvailableIcon />} />;
+
+function ExceptionResults() {
   const translate = useTranslate();
   return (
-    <DataTable<HoursException>
-      aria-label={translate('ansService.exceptions.tableLabel')}
+    <ListResults<HoursException>
+      ns="ansService.exceptions"
+      columns={columns}
       rowClick={(_id, _resource, record) => editPath(record as HoursException)}
-      bulkActionButtons={false}
+      card={(exception) => <ExceptionCard exception={exception} />}
+      cardLink={(exception) => ({ to: editPath(exception), label: translate('ansService.exceptions.editNamed', { name: exception.name }) })}
       empty={<ExceptionsEmpty />}
-    >
-      <DataTable.Col label="ansService.exceptions.columns.name" disableSort render={(e) => <Name exception={e as HoursException} />} />
-      <DataTable.Col label="ansService.exceptions.columns.dates" disableSort render={(e) => <Dates exception={e as HoursException} />} />
-      <DataTable.Col label="ansService.exceptions.columns.hours" disableSort render={(e) => <Hours exception={e as HoursException} />} />
-    </DataTable>
+      skeletonColumns={3}
+      skeletonRows={3}
+    />
   );
 }
-
-function ExceptionCards() {
-  const translate = useTranslate();
-  return (
-    <AnsCards<HoursException> label={translate('ansService.exceptions.tableLabel')} empty={<ExceptionsEmpty />}>
-      {(exception) => (
-        <Card variant="outlined">
-          <CardActionArea
-            component={RouterLink}
-            to={editPath(exception)}
-            aria-label={translate('ansService.exceptions.editNamed', { name: exception.name })}
-          >
-            <CardContent>
-              <Name exception={exception} />
-              <Box sx={{ my: 1, typography: 'body2' }}>
-                <Dates exception={exception} />
-              </Box>
-              <Hours exception={exception} />
-            </CardContent>
-          </CardActionArea>
-        </Card>
-      )}
-    </AnsCards>
-  );
-}
-
-const CreateButton = () => <AnsCreateButton area="exceptions" resource={RESOURCE} basePath={BASE} />;
-
-const ExceptionsEmpty = () => (
-  <AnsEmpty area="exceptions" testId="hours-exceptions-empty" icon={<EventAvailableIcon />} action={<CreateButton />} />
-);
-
-const ExceptionResults = () => <AnsResults area="exceptions" columns={3} rows={3} cards={<ExceptionCards />} table={<ExceptionTable />} />;
 
 /** Opening and closing times, only for special hours. */
 function SpecialHours() {
@@ -177,50 +134,17 @@ const pickInput = (values: Record<string, unknown>) => ({
  * week's hours on their days (isOfficeOpen).
  */
 export function HoursExceptionsPage() {
-  const translate = useTranslate();
-  const notify = useNotify();
   const { data: hours } = useBusinessHours();
   const defaults = useMemo(() => ({ name: '', date: today(), endDate: today(), closed: true, opensAt: '09:00', closesAt: '12:00' }), []);
   return (
-    <ResourceContextProvider value={RESOURCE}>
-      <Box component="section" aria-label={translate('ansService.exceptions.heading')}>
-        <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 760 }}>
-          {translate('ansService.exceptions.intro', { zone: (hours?.timeZone ?? '').replaceAll('_', ' ') })}
-        </Typography>
-        <List<HoursException>
-          resource={RESOURCE}
-          title={false}
-          perPage={100}
-          // An empty sort field: the server's own order (by start, name or date), not react-admin's default id.
-          sort={{ field: '', order: 'ASC' }}
-          pagination={false}
-          exporter={false}
-          storeKey="ansService.exceptions"
-          disableSyncWithLocation
-          actions={
-            <TopToolbar>
-              <CreateButton />
-            </TopToolbar>
-          }
-          empty={<ExceptionsEmpty />}
-          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-          queryOptions={{
-            onError: (error: unknown) => notify(failureMessage(error, 'ansService.exceptions.loadError'), { type: 'error' }),
-          }}
-        >
-          <ExceptionResults />
-        </List>
-      </Box>
-      <SlideOver
-        resource={RESOURCE}
-        basePath={BASE}
-        schema={hoursExceptionInputSchema}
-        texts={TEXTS}
-        defaults={defaults}
-        transform={pickInput}
-      >
-        <ExceptionInputs />
-      </SlideOver>
-    </ResourceContextProvider>
+    <AnsRecordsPage
+      {...PLACE}
+      introArgs={{ zone: (hours?.timeZone ?? '').replaceAll('_', ' ') }}
+      empty={<ExceptionsEmpty />}
+      form={{ schema: hoursExceptionInputSchema, defaults, transform: pickInput }}
+      inputs={<ExceptionInputs />}
+    >
+      <ExceptionResults />
+    </AnsRecordsPage>
   );
 }

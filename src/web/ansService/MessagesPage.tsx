@@ -1,75 +1,29 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
-import CardContent from '@mui/material/CardContent';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DoneIcon from '@mui/icons-material/Done';
 import ReplayIcon from '@mui/icons-material/Replay';
 import ForumIcon from '@mui/icons-material/Forum';
-import {
-  DataTable,
-  DateInput,
-  List,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useCanAccess,
-  useLocaleState,
-  useNotify,
-  useTranslate,
-  useUpdate,
-} from 'react-admin';
+import { List, TopToolbar, useCanAccess, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { ANS_MESSAGE_KINDS, ANS_MESSAGE_STATUSES, type AnsMessage } from '../../../schemas/ansService.js';
 import { ansMessagesExportUrl } from '../providers/methods/ansServiceMethods.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import { ListEmpty, ListExportButton } from '../resources/ListStates.js';
-import { ANS_LIST_SX, AnsCards, AnsResults, useLoadErrorNotice } from './AnsList.js';
+import { choiceFilter, dayRangeFilters, searchFilter } from '../resources/listFilters.js';
+import { LIST_SX, ListResults, ListSection, useLoadErrorNotice, type Column } from '../resources/ResourceList.js';
 import { KindChip, StatusChip } from './AnsShared.js';
-import { boundaryDay, dayBoundary } from './ansRules.js';
 
 const MESSAGES = 'ansMessages';
+const MESSAGES_NS = 'ansService.messages';
 
 function messageFilters(translate: (key: string) => string) {
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('ansService.messages.filters.search')} />,
-    <SelectInput
-      key="status"
-      source="status"
-      label="ansService.messages.filters.status"
-      alwaysOn
-      choices={ANS_MESSAGE_STATUSES.map((id) => ({ id, name: translate(`ansService.statuses.${id}`) }))}
-      translateChoice={false}
-      emptyText="ansService.messages.filters.any"
-      sx={{ minWidth: 140 }}
-    />,
-    <SelectInput
-      key="kind"
-      source="kind"
-      label="ansService.messages.filters.kind"
-      alwaysOn
-      choices={ANS_MESSAGE_KINDS.map((id) => ({ id, name: translate(`ansService.kinds.${id}`) }))}
-      translateChoice={false}
-      emptyText="ansService.messages.filters.any"
-      sx={{ minWidth: 140 }}
-    />,
-    <DateInput
-      key="from"
-      source="from"
-      label="ansService.messages.filters.from"
-      alwaysOn
-      format={(v: string) => boundaryDay(v)}
-      parse={(v: string) => dayBoundary(v)}
-    />,
-    <DateInput
-      key="to"
-      source="to"
-      label="ansService.messages.filters.to"
-      alwaysOn
-      format={(v: string) => boundaryDay(v, true)}
-      parse={(v: string) => dayBoundary(v, true)}
-    />,
+    searchFilter(MESSAGES_NS, translate),
+    choiceFilter(MESSAGES_NS, translate, { source: 'status', ids: ANS_MESSAGE_STATUSES, choiceKeys: 'ansService.statuses', minWidth: 140 }),
+    choiceFilter(MESSAGES_NS, translate, { source: 'kind', ids: ANS_MESSAGE_KINDS, choiceKeys: 'ansService.kinds', minWidth: 140 }),
+    ...dayRangeFilters(MESSAGES_NS),
   ];
 }
 
@@ -170,9 +124,10 @@ function HandleButton({ message, compact = false }: { message: AnsMessage; compa
   const label = translate(handled ? 'ansService.messages.reopenNamed' : 'ansService.messages.markHandledNamed', {
     name: message.callerName,
   });
+  const title = translate(handled ? 'ansService.messages.reopen' : 'ansService.messages.markHandled');
   if (compact) {
     return (
-      <Tooltip title={translate(handled ? 'ansService.messages.reopen' : 'ansService.messages.markHandled')}>
+      <Tooltip title={title}>
         <span>
           <IconButton size="small" color={handled ? 'default' : 'primary'} disabled={isPending} onClick={change} aria-label={label}>
             {handled ? <ReplayIcon fontSize="small" /> : <DoneIcon fontSize="small" />}
@@ -182,130 +137,82 @@ function HandleButton({ message, compact = false }: { message: AnsMessage; compa
     );
   }
   return (
-    <Tooltip title={translate(handled ? 'ansService.messages.reopen' : 'ansService.messages.markHandled')}>
+    <Tooltip title={title}>
       <Button
         size="small"
         variant={handled ? 'text' : 'outlined'}
         disabled={isPending}
         onClick={change}
         startIcon={handled ? <ReplayIcon /> : <DoneIcon />}
-        aria-label={translate(handled ? 'ansService.messages.reopenNamed' : 'ansService.messages.markHandledNamed', {
-          name: message.callerName,
-        })}
+        aria-label={label}
         sx={{ whiteSpace: 'nowrap' }}
       >
-        {translate(handled ? 'ansService.messages.reopen' : 'ansService.messages.markHandled')}
+        {title}
       </Button>
     </Tooltip>
   );
 }
 
-function MessagesTable() {
-  const translate = useTranslate();
+const columns: Column<AnsMessage>[] = [
+  { name: 'takenAt', source: 'takenAt', render: (m) => <TakenAt message={m} /> },
+  { name: 'callerName', source: 'callerName', render: (m) => <Caller message={m} /> },
+  {
+    name: 'text',
+    source: 'kind',
+    render: (m) => (
+      <Box sx={{ minWidth: 200, maxWidth: 420 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <KindChip kind={m.kind} />
+          <AccountLine message={m} />
+        </Box>
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {m.text}
+        </Typography>
+      </Box>
+    ),
+  },
+  {
+    name: 'status',
+    source: 'status',
+    render: (m) => (
+      <Box sx={{ minWidth: 120 }}>
+        <Delivery message={m} />
+      </Box>
+    ),
+  },
+  { name: 'actions', render: (m) => <HandleButton message={m} compact /> },
+];
+
+/** A message on a phone. */
+function MessageCard({ message }: { message: AnsMessage }) {
   return (
-    <DataTable<AnsMessage>
-      sx={{ '& thead th': { whiteSpace: 'nowrap' } }}
-      rowSx={(m) => (m.status === 'new' ? { bgcolor: 'action.hover' } : {})}
-      aria-label={translate('ansService.messages.tableLabel')}
-      rowClick={false}
-      bulkActionButtons={false}
-      empty={<MessagesEmpty />}
-    >
-      <DataTable.Col source="takenAt" label="ansService.messages.columns.takenAt" render={(m) => <TakenAt message={m as AnsMessage} />} />
-      <DataTable.Col
-        source="callerName"
-        label="ansService.messages.columns.callerName"
-        render={(m) => <Caller message={m as AnsMessage} />}
-      />
-      <DataTable.Col
-        source="kind"
-        label="ansService.messages.columns.text"
-        render={(m) => (
-          <Box sx={{ minWidth: 200, maxWidth: 420 }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <KindChip kind={(m as AnsMessage).kind} />
-              <AccountLine message={m as AnsMessage} />
-            </Box>
-            <Typography variant="body2" sx={{ mt: 0.5 }}>
-              {(m as AnsMessage).text}
-            </Typography>
-          </Box>
-        )}
-      />
-      <DataTable.Col
-        source="status"
-        label="ansService.messages.columns.status"
-        render={(m) => (
-          <Box sx={{ minWidth: 120 }}>
-            <Delivery message={m as AnsMessage} />
-          </Box>
-        )}
-      />
-      <DataTable.Col
-        label="ansService.messages.columns.actions"
-        disableSort
-        render={(m) => <HandleButton message={m as AnsMessage} compact />}
-      />
-    </DataTable>
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Caller message={message} />
+        </Box>
+        <KindChip kind={message.kind} />
+      </Box>
+      <Typography variant="body2" sx={{ my: 1 }}>
+        {message.text}
+      </Typography>
+      <Box sx={{ typography: 'body2', mb: 1 }}>
+        <Account message={message} />
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
+        <Box sx={{ typography: 'body2', color: 'text.secondary' }}>
+          <TakenAt message={message} />
+        </Box>
+        <Box sx={{ flexGrow: 1 }}>
+          <Delivery message={message} />
+        </Box>
+        <HandleButton message={message} />
+      </Box>
+    </>
   );
 }
 
-/** Phones: one card per message. */
-function MessageCards() {
-  const translate = useTranslate();
-  return (
-    <AnsCards<AnsMessage> label={translate('ansService.messages.tableLabel')} empty={<MessagesEmpty />}>
-      {(message) => (
-        <Card
-          variant="outlined"
-          data-testid="ans-message-card"
-          sx={message.status === 'new' ? { borderLeft: 4, borderLeftColor: 'warning.main' } : undefined}
-        >
-          <CardContent sx={{ pb: '12px !important' }}>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Caller message={message} />
-              </Box>
-              <KindChip kind={message.kind} />
-            </Box>
-            <Typography variant="body2" sx={{ my: 1 }}>
-              {message.text}
-            </Typography>
-            <Box sx={{ typography: 'body2', mb: 1 }}>
-              <Account message={message} />
-            </Box>
-            <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
-              <Box sx={{ typography: 'body2', color: 'text.secondary' }}>
-                <TakenAt message={message} />
-              </Box>
-              <Box sx={{ flexGrow: 1 }}>
-                <Delivery message={message} />
-              </Box>
-              <HandleButton message={message} />
-            </Box>
-          </CardContent>
-        </Card>
-      )}
-    </AnsCards>
-  );
-}
-
-function MessagesEmpty() {
-  const translate = useTranslate();
-  return (
-    <ListEmpty
-      testId="ans-messages-empty"
-      icon={<ForumIcon />}
-      title={translate('ansService.messages.emptyTitle')}
-      text={translate('ansService.messages.empty')}
-      filteredTitle={translate('ansService.messages.emptyFilteredTitle')}
-      filteredText={translate('ansService.messages.emptyFiltered')}
-      clearLabel={translate('ansService.messages.clearFilters')}
-    />
-  );
-}
-
-const MessageResults = () => <AnsResults area="messages" columns={6} cards={<MessageCards />} table={<MessagesTable />} />;
+const MessagesEmpty = () => <ListEmpty ns={MESSAGES_NS} testId="ans-messages-empty" icon={<ForumIcon />} />;
 
 /**
  * /ans-service/messages (`ansMessages`): the messages the answering service took for
@@ -316,10 +223,7 @@ export function MessagesPage() {
   const translate = useTranslate();
   const queryOptions = useLoadErrorNotice('ansService.messages.loadError');
   return (
-    <Box component="section" aria-label={translate('ansService.messages.heading')}>
-      <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 760 }}>
-        {translate('ansService.messages.intro')}
-      </Typography>
+    <ListSection ns={MESSAGES_NS}>
       <List<AnsMessage>
         resource={MESSAGES}
         title={false}
@@ -327,18 +231,27 @@ export function MessagesPage() {
         sort={{ field: 'takenAt', order: 'DESC' }}
         perPage={25}
         exporter={false}
-        storeKey="ansService.messages"
+        storeKey={MESSAGES_NS}
         actions={
           <TopToolbar>
             <ListExportButton resource={MESSAGES} href={ansMessagesExportUrl} label={translate('ansService.messages.export')} />
           </TopToolbar>
         }
         empty={<MessagesEmpty />}
-        sx={ANS_LIST_SX}
+        sx={LIST_SX}
         queryOptions={queryOptions}
       >
-        <MessageResults />
+        <ListResults<AnsMessage>
+          ns={MESSAGES_NS}
+          columns={columns}
+          rowSx={(m) => (m.status === 'new' ? { bgcolor: 'action.hover' } : {})}
+          card={(message) => <MessageCard message={message} />}
+          cardSx={(message) => (message.status === 'new' ? { borderLeft: 4, borderLeftColor: 'warning.main' } : undefined)}
+          cardTestId="ans-message-card"
+          empty={<MessagesEmpty />}
+          skeletonColumns={6}
+        />
       </List>
-    </Box>
+    </ListSection>
   );
 }

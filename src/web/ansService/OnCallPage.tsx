@@ -2,9 +2,6 @@ import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -15,12 +12,9 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { Link as RouterLink } from 'react-router-dom';
 import {
   ArrayInput,
   BooleanInput,
-  DataTable,
-  ResourceContextProvider,
   SelectInput,
   SimpleFormIterator,
   TextInput,
@@ -29,16 +23,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ANS_CONTACT_TYPES, onCallInputSchema, type OnCallEntry, type RotaFindings } from '../../../schemas/ansService.js';
-import { SlideOver } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
-import { AnsCards, AnsCreateButton, AnsEmpty, AnsRecordList, AnsResults, ansSlideOverTexts } from './AnsList.js';
+import { ListResults, type Column } from '../resources/ResourceList.js';
+import { AnsEmpty, AnsRecordsPage } from './AnsList.js';
 import { useRotaFindings } from './ansQueries.js';
 import { ANS_PATHS, formatDay, fromZonedInput, shiftWeek, toZonedInput, weekBars, zonedShort } from './ansRules.js';
 
 const ON_CALL = 'onCall';
 const BASE = ANS_PATHS.onCall;
-
-const TEXTS = ansSlideOverTexts('onCall');
 
 const editPath = (entry: OnCallEntry) => slideOverPath(BASE, { mode: 'edit', id: String(entry.id) });
 
@@ -248,69 +240,41 @@ function useConflicted(week: string | undefined): { conflicted: Set<number>; tim
   );
 }
 
-function EntryTable({ week }: { week: string | undefined }) {
+/** The rota's entries, those in a conflict marked; an entry opens its form. */
+function EntryResults({ week }: { week: string | undefined }) {
   const translate = useTranslate();
   const { conflicted, timeZone } = useConflicted(week);
+  const columns: Column<OnCallEntry>[] = [
+    { name: 'personName', render: (e) => <Person entry={e} conflicted={conflicted.has(e.id)} /> },
+    { name: 'contactMethods', render: (e) => <ContactMethods entry={e} /> },
+    { name: 'when', render: (e) => <When entry={e} timeZone={timeZone} /> },
+  ];
   return (
-    <DataTable<OnCallEntry>
-      aria-label={translate('ansService.onCall.tableLabel')}
+    <ListResults<OnCallEntry>
+      ns="ansService.onCall"
+      columns={columns}
       rowClick={(_id, _resource, record) => editPath(record as OnCallEntry)}
       rowSx={(entry) => (conflicted.has(entry.id) ? { bgcolor: 'rgba(237, 108, 2, 0.08)' } : {})}
-      bulkActionButtons={false}
-      empty={<OnCallEmpty />}
-    >
-      <DataTable.Col
-        label="ansService.onCall.columns.personName"
-        disableSort
-        render={(e) => <Person entry={e as OnCallEntry} conflicted={conflicted.has((e as OnCallEntry).id)} />}
-      />
-      <DataTable.Col
-        label="ansService.onCall.columns.contactMethods"
-        disableSort
-        render={(e) => <ContactMethods entry={e as OnCallEntry} />}
-      />
-      <DataTable.Col
-        label="ansService.onCall.columns.when"
-        disableSort
-        render={(e) => <When entry={e as OnCallEntry} timeZone={timeZone} />}
-      />
-    </DataTable>
-  );
-}
-
-function EntryCards({ week }: { week: string | undefined }) {
-  const translate = useTranslate();
-  const { conflicted, timeZone } = useConflicted(week);
-  return (
-    <AnsCards<OnCallEntry> label={translate('ansService.onCall.tableLabel')} empty={<OnCallEmpty />}>
-      {(entry) => (
-        <Card variant="outlined" sx={conflicted.has(entry.id) ? { borderColor: 'warning.main' } : undefined}>
-          <CardActionArea
-            component={RouterLink}
-            to={editPath(entry)}
-            aria-label={translate('ansService.onCall.editNamed', { name: entry.personName })}
-          >
-            <CardContent>
-              <Person entry={entry} conflicted={conflicted.has(entry.id)} />
-              <Box sx={{ my: 1, typography: 'body2' }}>
-                <When entry={entry} timeZone={timeZone} />
-              </Box>
-              <ContactMethods entry={entry} />
-            </CardContent>
-          </CardActionArea>
-        </Card>
+      card={(entry) => (
+        <>
+          <Person entry={entry} conflicted={conflicted.has(entry.id)} />
+          <Box sx={{ my: 1, typography: 'body2' }}>
+            <When entry={entry} timeZone={timeZone} />
+          </Box>
+          <ContactMethods entry={entry} />
+        </>
       )}
-    </AnsCards>
+      cardLink={(entry) => ({ to: editPath(entry), label: translate('ansService.onCall.editNamed', { name: entry.personName }) })}
+      cardSx={(entry) => (conflicted.has(entry.id) ? { borderColor: 'warning.main' } : undefined)}
+      empty={<OnCallEmpty />}
+      skeletonColumns={3}
+    />
   );
 }
 
-const CreateButton = () => <AnsCreateButton area="onCall" resource={ON_CALL} basePath={BASE} />;
+const PLACE = { area: 'onCall', resource: ON_CALL, basePath: BASE } as const;
 
-const OnCallEmpty = () => <AnsEmpty area="onCall" testId="on-call-empty" icon={<PhoneInTalkIcon />} action={<CreateButton />} />;
-
-const EntryResults = ({ week }: { week: string | undefined }) => (
-  <AnsResults area="onCall" columns={3} cards={<EntryCards week={week} />} table={<EntryTable week={week} />} />
-);
+const OnCallEmpty = () => <AnsEmpty {...PLACE} testId="on-call-empty" icon={<PhoneInTalkIcon />} />;
 
 /** The entry's fields; times typed in the group's zone. */
 function OnCallInputs({ timeZone }: { timeZone: string }) {
@@ -374,7 +338,6 @@ const pickInput = (values: Record<string, unknown>) => ({
  * and their create and edit forms in the shared slide-over; times in the group's zone.
  */
 export function OnCallPage() {
-  const translate = useTranslate();
   const [week, setWeek] = useState<string | undefined>();
   const { data: findings } = useRotaFindings(week);
   const timeZone = findings?.timeZone ?? 'UTC';
@@ -391,19 +354,14 @@ export function OnCallPage() {
     [findings],
   );
   return (
-    <ResourceContextProvider value={ON_CALL}>
-      <Box component="section" aria-label={translate('ansService.onCall.heading')}>
-        <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
-          {translate('ansService.onCall.intro')}
-        </Typography>
-        <AnsRecordList<OnCallEntry> area="onCall" resource={ON_CALL} create={<CreateButton />} empty={false}>
-          <WeekPanel week={week} setWeek={setWeek} />
-          <EntryResults week={week} />
-        </AnsRecordList>
-      </Box>
-      <SlideOver resource={ON_CALL} basePath={BASE} schema={onCallInputSchema} texts={TEXTS} defaults={defaults} transform={pickInput}>
-        <OnCallInputs timeZone={timeZone} />
-      </SlideOver>
-    </ResourceContextProvider>
+    <AnsRecordsPage
+      {...PLACE}
+      empty={false}
+      form={{ schema: onCallInputSchema, defaults, transform: pickInput }}
+      inputs={<OnCallInputs timeZone={timeZone} />}
+    >
+      <WeekPanel week={week} setWeek={setWeek} />
+      <EntryResults week={week} />
+    </AnsRecordsPage>
   );
 }

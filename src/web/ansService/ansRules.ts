@@ -31,21 +31,6 @@ export function fromZonedInput(value: string | null | undefined, timeZone: strin
   return new Date(new TZDate(y, m - 1, d, h, mi, 0, timeZone).getTime()).toISOString();
 }
 
-/** A day filter ('yyyy-MM-dd', the browser's day) as the instant it starts; `end`: the instant the next day starts. */
-export function dayBoundary(day: string | null | undefined, end = false): string | undefined {
-  if (!day || !/^\d{4}-\d{2}-\d{2}/.test(day)) return undefined;
-  const start = new Date(`${day.slice(0, 10)}T00:00:00`);
-  return (end ? addDays(start, 1) : start).toISOString();
-}
-
-/** The browser's day of a filter instant, for the date input; the day before for an `end` boundary. */
-export function boundaryDay(iso: string | null | undefined, end = false): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return format(end ? addDays(date, -1) : date, 'yyyy-MM-dd');
-}
-
 /** The Monday `weeks` weeks after (or before) a Monday, 'yyyy-MM-dd'. */
 export function shiftWeek(monday: string, weeks: number): string {
   return format(addDays(new Date(`${monday}T12:00:00`), weeks * 7), 'yyyy-MM-dd');

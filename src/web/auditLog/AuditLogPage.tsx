@@ -9,7 +9,6 @@ import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import LockIcon from '@mui/icons-material/Lock';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import {
-  DateInput,
   type Identifier,
   FilterButton,
   NullableBooleanInput,
@@ -23,13 +22,13 @@ import {
 import { AUDIT_LOG_COUNT_CAP, type AuditLogEntry } from '../../../schemas/auditLog.js';
 import { auditChanges, changesSummary } from '../../common/auditChanges.js';
 import { ListEmpty, ListExportButton } from '../resources/ListStates.js';
-import { searchFilter } from '../resources/listFilters.js';
+import { dayRangeFilters, searchFilter } from '../resources/listFilters.js';
 import { ResourceList, type Column } from '../resources/ResourceList.js';
 import { ActionFilterInput } from './ActionFilterInput.js';
 import { AuditEntryDrawer } from './AuditEntryDrawer.js';
 import { ActionCode, PersonText } from './AuditParts.js';
 import { DateTimeCell } from '../resources/DateTimeCell.js';
-import { AUDIT_LOG_PATH, auditExportUrl, boundaryDay, dayBoundary, targetText, targetTypeChoices, whoDid } from './auditLogRules.js';
+import { AUDIT_LOG_PATH, auditExportUrl, targetText, targetTypeChoices, whoDid } from './auditLogRules.js';
 
 const AUDIT_LOG = 'auditLog';
 
@@ -49,26 +48,7 @@ function auditFilters(translate: (key: string) => string, phone: boolean) {
     />,
     <TextInput key="actor" source="actor" label="auditLog.filters.actor" alwaysOn={alwaysOn} helperText={false} sx={FILTER_WIDTH} />,
     <TargetTypeFilterInput key="targetType" source="targetType" alwaysOn={alwaysOn} />,
-    <DateInput
-      key="from"
-      source="from"
-      label="auditLog.filters.from"
-      alwaysOn={alwaysOn}
-      helperText={false}
-      format={(v: string) => boundaryDay(v)}
-      parse={(v: string) => dayBoundary(v)}
-      sx={FILTER_WIDTH}
-    />,
-    <DateInput
-      key="to"
-      source="to"
-      label="auditLog.filters.to"
-      alwaysOn={alwaysOn}
-      helperText={false}
-      format={(v: string) => boundaryDay(v, true)}
-      parse={(v: string) => dayBoundary(v, true)}
-      sx={FILTER_WIDTH}
-    />,
+    ...dayRangeFilters('auditLog', { alwaysOn, sx: FILTER_WIDTH }),
     <TextInput key="targetId" source="targetId" label="auditLog.filters.targetId" helperText={false} sx={FILTER_WIDTH} />,
     <TextInput key="impersonator" source="impersonator" label="auditLog.filters.impersonator" helperText={false} sx={FILTER_WIDTH} />,
     <NullableBooleanInput
@@ -241,20 +221,7 @@ function AuditCard({ entry }: { entry: AuditLogEntry }) {
   );
 }
 
-function AuditEmpty() {
-  const translate = useTranslate();
-  return (
-    <ListEmpty
-      testId="audit-empty"
-      icon={<HistoryEduIcon />}
-      title={translate('auditLog.empty.title')}
-      text={translate('auditLog.empty.text')}
-      filteredTitle={translate('auditLog.empty.filteredTitle')}
-      filteredText={translate('auditLog.empty.filtered')}
-      clearLabel={translate('auditLog.clearFilters')}
-    />
-  );
-}
+const AuditEmpty = () => <ListEmpty ns="auditLog" keys="nested" testId="audit-empty" icon={<HistoryEduIcon />} />;
 
 /** The total stops at the count's cap: say so rather than show a number that is not the total. */
 function CappedNotice() {

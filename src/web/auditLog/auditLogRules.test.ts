@@ -5,8 +5,6 @@ import {
   actionSentence,
   actionSuggestions,
   auditExportUrl,
-  boundaryDay,
-  dayBoundary,
   matchingActions,
   targetText,
   targetTypeChoices,
@@ -49,22 +47,6 @@ describe('who did it, acting as whom', () => {
 
   it('keeps the id of a deleted user', () => {
     expect(whoDid(entry({ actorUsername: null, actorName: null })).person).toEqual({ id: 7, username: null, name: null });
-  });
-});
-
-describe('day filters', () => {
-  it('turn a day into the instants it starts and the next one starts', () => {
-    expect(dayBoundary('2026-03-01')).toBe(new Date('2026-03-01T00:00:00').toISOString());
-    expect(dayBoundary('2026-03-01', true)).toBe(new Date('2026-03-02T00:00:00').toISOString());
-    expect(dayBoundary('')).toBeUndefined();
-    expect(dayBoundary('yesterday')).toBeUndefined();
-  });
-
-  it('show the same days back in the inputs', () => {
-    expect(boundaryDay(dayBoundary('2026-03-01'))).toBe('2026-03-01');
-    expect(boundaryDay(dayBoundary('2026-03-01', true), true)).toBe('2026-03-01');
-    expect(boundaryDay(undefined)).toBe('');
-    expect(boundaryDay('not a date')).toBe('');
   });
 });
 

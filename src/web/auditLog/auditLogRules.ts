@@ -1,11 +1,10 @@
-import { addDays, format } from 'date-fns';
 import type { AuditLogEntry } from '../../../schemas/auditLog.js';
 import { AUDIT_ACTIONS, isAuditAction, type AuditAction } from '../../common/auditActions.js';
 import { AUDIT_TARGET_TYPES, isAuditTargetType, type AuditTargetType } from '../../common/auditTargets.js';
 
 /**
  * The audit log screen's pure rules: who did it and as whom, the actions' sentences and
- * the action filter's suggestions, the records' names, the day filters, and the export's address.
+ * the action filter's suggestions, the records' names, and the export's address.
  */
 
 export const AUDIT_LOG_PATH = '/audit-log';
@@ -31,22 +30,6 @@ export function whoDid(entry: AuditLogEntry): { person: AuditPerson | null; acti
     person: { id: entry.impersonatorUserId, username: entry.impersonatorUsername, name: entry.impersonatorName },
     actingAs: actor,
   };
-}
-
-/** A day filter ('yyyy-MM-dd', the browser's day) as the instant it starts; `end`: the instant the next day starts. */
-export function dayBoundary(day: string | null | undefined, end = false): string | undefined {
-  if (!day || !/^\d{4}-\d{2}-\d{2}/.test(day)) return undefined;
-  const start = new Date(`${day.slice(0, 10)}T00:00:00`);
-  if (Number.isNaN(start.getTime())) return undefined;
-  return (end ? addDays(start, 1) : start).toISOString();
-}
-
-/** The browser's day of a filter instant, for the date input; the day before for an `end` boundary. */
-export function boundaryDay(iso: string | null | undefined, end = false): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return format(end ? addDays(date, -1) : date, 'yyyy-MM-dd');
 }
 
 /** GET /api/auditLog/export with the list's filters (empty ones left out). */

@@ -90,20 +90,7 @@ function RequestCard({ request }: { request: ContactRequest }) {
   );
 }
 
-function RequestsEmpty() {
-  const translate = useTranslate();
-  return (
-    <ListEmpty
-      testId="contact-requests-empty"
-      icon={<MarkEmailReadIcon />}
-      title={translate('contactRequests.empty.title')}
-      text={translate('contactRequests.empty.text')}
-      filteredTitle={translate('contactRequests.empty.filteredTitle')}
-      filteredText={translate('contactRequests.empty.filtered')}
-      clearLabel={translate('contactRequests.clearFilters')}
-    />
-  );
-}
+const RequestsEmpty = () => <ListEmpty ns="contactRequests" keys="nested" testId="contact-requests-empty" icon={<MarkEmailReadIcon />} />;
 
 const columns: Column<ContactRequest>[] = [
   { name: 'createdAt', source: 'createdAt', render: (r) => <DateTimeCell iso={r.createdAt} /> },

@@ -2,15 +2,10 @@ import { type MouseEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import CancelIcon from '@mui/icons-material/Cancel';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -18,13 +13,14 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { DataTable, List, SelectInput, useCanAccess, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { List, useCanAccess, useLocaleState, useTranslate } from 'react-admin';
 import { REPORT_IDS, REPORT_RUN_STATUSES, type ReportRun } from '../../../schemas/reports.js';
 import { reportRunPath } from '../../common/reportRules.js';
 import { reportFileUrl } from '../providers/methods/reportsMethods.js';
-import { failureMessage } from '../providers/errorMessages.js';
 import { useReportEvents } from '../realtime/reportFeed.js';
 import { ListEmpty } from '../resources/ListStates.js';
+import { choiceFilter } from '../resources/listFilters.js';
+import { LIST_SX, ListResults, useLoadErrorNotice, type Column } from '../resources/ResourceList.js';
 import {
   ACTIVE_REFRESH_MS,
   applyProgress,
@@ -40,28 +36,17 @@ import {
 import { RunDeleteConfirm, RunProgress, RunStatusChip } from './ReportParts.js';
 import { RUNS, useRunActions } from './useRunActions.js';
 
+const INBOX_NS = 'reportScreens.inbox';
+
 function inboxFilters(translate: (key: string) => string) {
   return [
-    <SelectInput
-      key="status"
-      source="status"
-      label="reportScreens.inbox.filters.status"
-      alwaysOn
-      choices={REPORT_RUN_STATUSES.map((id) => ({ id, name: translate(`reports.statuses.${id}`) }))}
-      translateChoice={false}
-      emptyText="reportScreens.inbox.filters.any"
-      sx={{ minWidth: { xs: 140, sm: 160 } }}
-    />,
-    <SelectInput
-      key="reportId"
-      source="reportId"
-      label="reportScreens.inbox.filters.report"
-      alwaysOn
-      choices={REPORT_IDS.map((id) => ({ id, name: translate(reportNameKey(id)) }))}
-      translateChoice={false}
-      emptyText="reportScreens.inbox.filters.any"
-      sx={{ minWidth: { xs: 160, sm: 220 } }}
-    />,
+    choiceFilter(INBOX_NS, translate, {
+      source: 'status',
+      ids: REPORT_RUN_STATUSES,
+      choiceKeys: 'reports.statuses',
+      minWidth: { xs: 140, sm: 160 },
+    }),
+    choiceFilter(INBOX_NS, translate, { source: 'reportId', ids: REPORT_IDS, choiceKeys: reportNameKey, minWidth: { xs: 160, sm: 220 } }),
   ];
 }
 
@@ -244,77 +229,42 @@ function NameCell({ run }: { run: ReportRun }) {
   );
 }
 
-function InboxTable() {
-  const translate = useTranslate();
-  return (
-    <DataTable<ReportRun>
-      sx={{ '& thead th': { whiteSpace: 'nowrap' } }}
-      aria-label={translate('reportScreens.inbox.tableLabel')}
-      rowClick={(id) => reportRunPath(Number(id))}
-      bulkActionButtons={false}
-      empty={<InboxEmpty />}
-    >
-      <DataTable.Col source="reportName" label="reportScreens.inbox.columns.report" render={(run) => <NameCell run={run as ReportRun} />} />
-      <DataTable.Col
-        label="reportScreens.inbox.columns.parameters"
-        disableSort
-        render={(run) => <ParametersCell run={run as ReportRun} />}
-      />
-      <DataTable.Col
-        source="createdAt"
-        label="reportScreens.inbox.columns.requested"
-        render={(run) => <RequestedCell run={run as ReportRun} />}
-      />
-      <DataTable.Col source="status" label="reportScreens.inbox.columns.status" render={(run) => <StatusCell run={run as ReportRun} />} />
-      <DataTable.Col source="sizeBytes" label="reportScreens.inbox.columns.size" render={(run) => <SizeCell run={run as ReportRun} />} />
-      <DataTable.Col
-        label="reportScreens.inbox.columns.actions"
-        disableSort
-        headerClassName="report-actions"
-        render={(run) => <RunActions run={run as ReportRun} />}
-      />
-    </DataTable>
-  );
-}
+const columns: Column<ReportRun>[] = [
+  { name: 'report', source: 'reportName', render: (run) => <NameCell run={run} /> },
+  { name: 'parameters', render: (run) => <ParametersCell run={run} /> },
+  { name: 'requested', source: 'createdAt', render: (run) => <RequestedCell run={run} /> },
+  { name: 'status', source: 'status', render: (run) => <StatusCell run={run} /> },
+  { name: 'size', source: 'sizeBytes', render: (run) => <SizeCell run={run} /> },
+  { name: 'actions', render: (run) => <RunActions run={run} /> },
+];
 
-/** Phones: one card per run. */
-function InboxCards() {
-  const translate = useTranslate();
-  const { data } = useListContext<ReportRun>();
-  if (!data?.length) return <InboxEmpty />;
+/** A run on a phone. */
+function RunCard({ run }: { run: ReportRun }) {
   return (
-    <Box component="ul" aria-label={translate('reportScreens.inbox.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {data.map((run) => (
-        <Box component="li" key={run.id} sx={{ mb: 1 }}>
-          <Card variant="outlined" data-testid="report-run-card">
-            <CardContent sx={{ pb: '12px !important' }}>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
-                <Box sx={{ minWidth: 0 }}>
-                  <NameCell run={run} />
-                </Box>
-                <StatusCell run={run} />
-              </Box>
-              <Box sx={{ my: 1 }}>
-                <ParametersCell run={run} />
-              </Box>
-              <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 2 }}>
-                <Box sx={{ typography: 'body2' }}>
-                  <RequestedCell run={run} />
-                </Box>
-                {run.sizeBytes !== null && (
-                  <Box sx={{ typography: 'body2' }}>
-                    <SizeCell run={run} />
-                  </Box>
-                )}
-                <Box sx={{ ml: 'auto' }}>
-                  <RunActions run={run} />
-                </Box>
-              </Box>
-            </CardContent>
-          </Card>
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <NameCell run={run} />
         </Box>
-      ))}
-    </Box>
+        <StatusCell run={run} />
+      </Box>
+      <Box sx={{ my: 1 }}>
+        <ParametersCell run={run} />
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 2 }}>
+        <Box sx={{ typography: 'body2' }}>
+          <RequestedCell run={run} />
+        </Box>
+        {run.sizeBytes !== null && (
+          <Box sx={{ typography: 'body2' }}>
+            <SizeCell run={run} />
+          </Box>
+        )}
+        <Box sx={{ ml: 'auto' }}>
+          <RunActions run={run} />
+        </Box>
+      </Box>
+    </>
   );
 }
 
@@ -323,13 +273,9 @@ function InboxEmpty() {
   const translate = useTranslate();
   return (
     <ListEmpty
+      ns={INBOX_NS}
       testId="reports-inbox-empty"
       icon={<InboxIcon />}
-      title={translate('reportScreens.inbox.emptyTitle')}
-      text={translate('reportScreens.inbox.empty')}
-      filteredTitle={translate('reportScreens.inbox.emptyFilteredTitle')}
-      filteredText={translate('reportScreens.inbox.emptyFiltered')}
-      clearLabel={translate('reportScreens.inbox.clearFilters')}
       action={
         <Button variant="contained" component={RouterLink} to={REPORTS_PATH}>
           {translate('reportScreens.inbox.browse')}
@@ -337,31 +283,6 @@ function InboxEmpty() {
       }
     />
   );
-}
-
-function InboxSkeleton() {
-  const translate = useTranslate();
-  return (
-    <Box role="status" aria-label={translate('reportScreens.inbox.loading')} sx={{ p: 2 }}>
-      {Array.from({ length: 5 }, (_, i) => (
-        <Box key={i} sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
-          <Skeleton variant="text" sx={{ flex: 2 }} />
-          <Skeleton variant="text" sx={{ flex: 3 }} />
-          <Skeleton variant="text" sx={{ flex: 1 }} />
-          <Skeleton variant="rounded" width={72} height={24} />
-          <Skeleton variant="text" sx={{ flex: 1 }} />
-          <Skeleton variant="circular" width={28} height={28} />
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
-function InboxResults() {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { isPending } = useListContext<ReportRun>();
-  if (isPending) return <InboxSkeleton />;
-  return phone ? <InboxCards /> : <InboxTable />;
 }
 
 const hasActiveRun = (data: unknown) => !!(data as { data?: ReportRun[] } | undefined)?.data?.some((run) => isActiveRun(run.status));
@@ -374,7 +295,7 @@ const hasActiveRun = (data: unknown) => !!(data as { data?: ReportRun[] } | unde
  */
 export function ReportInbox() {
   const translate = useTranslate();
-  const notify = useNotify();
+  const { onError } = useLoadErrorNotice('reportScreens.inbox.loadError');
   return (
     <Box component="section" aria-label={translate('reportScreens.inbox.heading')}>
       <LiveRuns />
@@ -391,13 +312,19 @@ export function ReportInbox() {
         actions={false}
         storeKey="reports.inbox"
         empty={<InboxEmpty />}
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-        queryOptions={{
-          refetchInterval: (query) => (hasActiveRun(query.state.data) ? ACTIVE_REFRESH_MS : false),
-          onError: (error: unknown) => notify(failureMessage(error, 'reportScreens.inbox.loadError'), { type: 'error' }),
-        }}
+        sx={LIST_SX}
+        queryOptions={{ refetchInterval: (query) => (hasActiveRun(query.state.data) ? ACTIVE_REFRESH_MS : false), onError }}
       >
-        <InboxResults />
+        <ListResults<ReportRun>
+          ns={INBOX_NS}
+          columns={columns}
+          rowClick={(id) => reportRunPath(Number(id))}
+          card={(run) => <RunCard run={run} />}
+          cardTestId="report-run-card"
+          empty={<InboxEmpty />}
+          skeletonColumns={6}
+          skeletonRows={5}
+        />
       </List>
     </Box>
   );

@@ -1,31 +1,16 @@
 import { createContext, useCallback, useContext, useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
-import {
-  DataTable,
-  List,
-  ResourceContextProvider,
-  TopToolbar,
-  useCanAccess,
-  useListContext,
-  useLocaleState,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { List, ResourceContextProvider, TopToolbar, useCanAccess, useLocaleState, useTranslate } from 'react-admin';
 import { reportScheduleInputSchema, type ReportDefinition, type ReportSchedule } from '../../../schemas/reports.js';
-import { failureMessage } from '../providers/errorMessages.js';
-import { SlideOver, SlideOverCreateLink, type SlideOverTexts } from '../resources/SlideOver.js';
+import { EmptyState } from '../resources/ListStates.js';
+import { LIST_SX, ListResults, ListSection, useLoadErrorNotice, type Column } from '../resources/ResourceList.js';
+import { SlideOver, SlideOverCreateLink, slideOverTexts } from '../resources/SlideOver.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
 import {
   browserTimeZone,
@@ -43,21 +28,8 @@ import { newSchedule, scheduleBody, type SchedulePrefill } from './scheduleForm.
 
 const SCHEDULES = 'reportSchedules';
 
-const SCHEDULE_TEXTS: SlideOverTexts = {
-  createTitle: 'reportScreens.schedules.createTitle',
-  editTitle: 'reportScreens.schedules.editTitle',
-  create: 'reportScreens.schedules.create',
-  save: 'reportScreens.schedules.save',
-  delete: 'reportScreens.schedules.delete',
-  close: 'reportScreens.close',
-  deleteTitle: 'reportScreens.schedules.deleteTitle',
-  deleteConfirm: 'reportScreens.schedules.deleteConfirm',
-  saved: 'reportScreens.schedules.saved',
-  deleted: 'reportScreens.schedules.deleted',
-  loadError: 'reportScreens.schedules.loadError',
-  saveError: 'reportScreens.schedules.saveError',
-  deleteError: 'reportScreens.schedules.deleteError',
-};
+const SCHEDULES_NS = 'reportScreens.schedules';
+const SCHEDULE_TEXTS = slideOverTexts(SCHEDULES_NS, 'reportScreens.close');
 
 const editPath = (schedule: ReportSchedule) => slideOverPath(SCHEDULES_PATH, { mode: 'edit', id: String(schedule.id) });
 
@@ -120,65 +92,30 @@ function RecipientsCell({ schedule }: { schedule: ReportSchedule }) {
   );
 }
 
-function ScheduleTable() {
-  const translate = useTranslate();
-  return (
-    <DataTable<ReportSchedule>
-      sx={{ '& thead th': { whiteSpace: 'nowrap' } }}
-      aria-label={translate('reportScreens.schedules.tableLabel')}
-      rowClick={(_id, _resource, record) => editPath(record as ReportSchedule)}
-      bulkActionButtons={false}
-      empty={<SchedulesEmpty />}
-    >
-      <DataTable.Col
-        source="name"
-        label="reportScreens.schedules.columns.name"
-        render={(s) => <WhatCell schedule={s as ReportSchedule} />}
-      />
-      <DataTable.Col label="reportScreens.schedules.columns.when" disableSort render={(s) => <WhenCell schedule={s as ReportSchedule} />} />
-      <DataTable.Col
-        label="reportScreens.schedules.columns.recipients"
-        disableSort
-        render={(s) => <RecipientsCell schedule={s as ReportSchedule} />}
-      />
-      <DataTable.Col
-        source="nextRunAt"
-        label="reportScreens.schedules.columns.nextRun"
-        render={(s) => <NextRun schedule={s as ReportSchedule} />}
-      />
-    </DataTable>
-  );
-}
+const columns: Column<ReportSchedule>[] = [
+  { name: 'name', source: 'name', render: (s) => <WhatCell schedule={s} /> },
+  { name: 'when', render: (s) => <WhenCell schedule={s} /> },
+  { name: 'recipients', render: (s) => <RecipientsCell schedule={s} /> },
+  { name: 'nextRun', source: 'nextRunAt', render: (s) => <NextRun schedule={s} /> },
+];
 
-function ScheduleCards() {
-  const translate = useTranslate();
-  const { data } = useListContext<ReportSchedule>();
-  if (!data?.length) return <SchedulesEmpty />;
+/** A schedule on a phone. */
+function ScheduleCard({ schedule }: { schedule: ReportSchedule }) {
   return (
-    <Box component="ul" aria-label={translate('reportScreens.schedules.tableLabel')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {data.map((schedule) => (
-        <Box component="li" key={schedule.id} sx={{ mb: 1 }}>
-          <Card variant="outlined">
-            <CardActionArea component={RouterLink} to={editPath(schedule)}>
-              <CardContent>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                  <Box sx={{ minWidth: 0 }}>
-                    <WhatCell schedule={schedule} />
-                  </Box>
-                  <NextRun schedule={schedule} />
-                </Box>
-                <Box sx={{ mt: 1, typography: 'body2' }}>
-                  <WhenCell schedule={schedule} />
-                </Box>
-                <Box sx={{ mt: 1, typography: 'body2', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                  <RecipientsCell schedule={schedule} />
-                </Box>
-              </CardContent>
-            </CardActionArea>
-          </Card>
+    <>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <WhatCell schedule={schedule} />
         </Box>
-      ))}
-    </Box>
+        <NextRun schedule={schedule} />
+      </Box>
+      <Box sx={{ mt: 1, typography: 'body2' }}>
+        <WhenCell schedule={schedule} />
+      </Box>
+      <Box sx={{ mt: 1, typography: 'body2', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <RecipientsCell schedule={schedule} />
+      </Box>
+    </>
   );
 }
 
@@ -196,40 +133,14 @@ function CreateButton() {
 function SchedulesEmpty() {
   const translate = useTranslate();
   return (
-    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }} data-testid="report-schedules-empty">
-      <EventRepeatIcon sx={{ fontSize: 56, color: 'text.secondary' }} aria-hidden />
-      <Typography variant="h6" component="p" sx={{ mt: 1 }}>
-        {translate('reportScreens.schedules.emptyTitle')}
-      </Typography>
-      <Typography role="status" color="text.secondary" sx={{ mt: 0.5, mb: 2, maxWidth: 520, mx: 'auto' }}>
-        {translate('reportScreens.schedules.empty')}
-      </Typography>
-      <CreateButton />
-    </Box>
+    <EmptyState
+      testId="report-schedules-empty"
+      icon={<EventRepeatIcon />}
+      title={translate('reportScreens.schedules.emptyTitle')}
+      text={translate('reportScreens.schedules.empty')}
+      action={<CreateButton />}
+    />
   );
-}
-
-function SchedulesSkeleton() {
-  const translate = useTranslate();
-  return (
-    <Box role="status" aria-label={translate('reportScreens.schedules.loading')} sx={{ p: 2 }}>
-      {Array.from({ length: 4 }, (_, i) => (
-        <Box key={i} sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
-          <Skeleton variant="text" sx={{ flex: 3 }} />
-          <Skeleton variant="text" sx={{ flex: 2 }} />
-          <Skeleton variant="text" sx={{ flex: 2 }} />
-          <Skeleton variant="text" sx={{ flex: 1 }} />
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
-function ScheduleResults() {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { isPending } = useListContext<ReportSchedule>();
-  if (isPending) return <SchedulesSkeleton />;
-  return phone ? <ScheduleCards /> : <ScheduleTable />;
 }
 
 /**
@@ -239,8 +150,7 @@ function ScheduleResults() {
  * a link. 'Schedule…' in the run form opens the create form prefilled (router state).
  */
 export function ReportSchedules() {
-  const translate = useTranslate();
-  const notify = useNotify();
+  const queryOptions = useLoadErrorNotice('reportScreens.schedules.loadError');
   const location = useLocation();
   const queryClient = useQueryClient();
   const prefill = (location.state as { prefill?: SchedulePrefill } | null)?.prefill;
@@ -256,10 +166,7 @@ export function ReportSchedules() {
   return (
     <ResourceContextProvider value={SCHEDULES}>
       <CanCreateContext.Provider value={!!canCreate}>
-        <Box component="section" aria-label={translate('reportScreens.schedules.heading')}>
-          <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 720 }}>
-            {translate('reportScreens.schedules.intro')}
-          </Typography>
+        <ListSection ns={SCHEDULES_NS}>
           <List<ReportSchedule>
             resource={SCHEDULES}
             title={false}
@@ -274,14 +181,21 @@ export function ReportSchedules() {
               </TopToolbar>
             }
             empty={<SchedulesEmpty />}
-            sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-            queryOptions={{
-              onError: (error: unknown) => notify(failureMessage(error, 'reportScreens.schedules.loadError'), { type: 'error' }),
-            }}
+            sx={LIST_SX}
+            queryOptions={queryOptions}
           >
-            <ScheduleResults />
+            <ListResults<ReportSchedule>
+              ns={SCHEDULES_NS}
+              columns={columns}
+              rowClick={(_id, _resource, record) => editPath(record as ReportSchedule)}
+              card={(schedule) => <ScheduleCard schedule={schedule} />}
+              cardLink={(schedule) => ({ to: editPath(schedule) })}
+              empty={<SchedulesEmpty />}
+              skeletonColumns={4}
+              skeletonRows={4}
+            />
           </List>
-        </Box>
+        </ListSection>
         <SlideOver
           resource={SCHEDULES}
           basePath={SCHEDULES_PATH}

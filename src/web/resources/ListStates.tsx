@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useCanAccess, useListContext } from 'react-admin';
+import { useCanAccess, useListContext, useTranslate } from 'react-admin';
 
 /**
  * A list's designed empty state, its loading skeleton and its export button (the audit log, support's
@@ -55,41 +55,46 @@ export function ListSkeleton({ label, columns = 4, rows = 6 }: { label: string; 
   );
 }
 
+/** Where a list's empty-state texts sit under its namespace (the clear button's is `<ns>.clearFilters` in both). */
+const EMPTY_KEYS = {
+  /** `<ns>.emptyTitle`, `<ns>.empty`, `<ns>.emptyFilteredTitle`, `<ns>.emptyFiltered` */
+  flat: { title: 'emptyTitle', text: 'empty', filteredTitle: 'emptyFilteredTitle', filteredText: 'emptyFiltered' },
+  /** `<ns>.empty.title`, `<ns>.empty.text`, `<ns>.empty.filteredTitle`, `<ns>.empty.filtered` */
+  nested: { title: 'empty.title', text: 'empty.text', filteredTitle: 'empty.filteredTitle', filteredText: 'empty.filtered' },
+};
+
 /**
  * A list's empty state inside its ListContext. With no filter it explains the list (and may offer a
- * way to fill it); with filters on it says nothing matched and offers to clear them.
+ * way to fill it); with filters on it says nothing matched and offers to clear them. Its texts are
+ * under `ns`, laid out as `keys` says.
  */
 export function ListEmpty({
+  ns,
+  keys = 'flat',
   icon,
-  title,
-  text,
-  filteredTitle,
-  filteredText,
-  clearLabel,
   action,
   testId,
 }: {
+  ns: string;
+  keys?: keyof typeof EMPTY_KEYS;
   icon: ReactNode;
-  title: string;
-  text: string;
-  filteredTitle: string;
-  filteredText: string;
-  clearLabel: string;
   action?: ReactNode;
   testId?: string;
 }) {
+  const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   const filtered = Object.keys(filterValues ?? {}).length > 0;
+  const key = EMPTY_KEYS[keys];
   return (
     <EmptyState
       testId={testId}
       icon={filtered ? <SearchOffIcon /> : icon}
-      title={filtered ? filteredTitle : title}
-      text={filtered ? filteredText : text}
+      title={translate(`${ns}.${filtered ? key.filteredTitle : key.title}`)}
+      text={translate(`${ns}.${filtered ? key.filteredText : key.text}`)}
       action={
         filtered ? (
           <Button variant="outlined" onClick={() => setFilters({}, {}, false)}>
-            {clearLabel}
+            {translate(`${ns}.clearFilters`)}
           </Button>
         ) : (
           action

@@ -18,38 +18,76 @@ export interface Column<R> {
   render(record: R): ReactNode;
 }
 
-export interface ResourceListProps<R extends RaRecord> extends Pick<
-  ListProps<R>,
-  'resource' | 'filters' | 'sort' | 'actions' | 'disableSyncWithLocation' | 'filterDefaultValues'
-> {
-  /**
-   * The namespace of the list's texts in the locale files: `<ns>.heading` (the section's name),
-   * `<ns>.intro`, `<ns>.loading`, `<ns>.tableLabel`, `<ns>.loadError`; the saved filters and sort go
-   * under `<ns>.list`.
-   */
+/** A wide table may scroll sideways inside the list, not the page. */
+export const LIST_SX = { '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } };
+
+/** Says a failed load of a list as §8 says it: the list's `queryOptions`. */
+export function useLoadErrorNotice(fallbackKey: string) {
+  const notify = useNotify();
+  return { onError: (error: unknown) => notify(failureMessage(error, fallbackKey), { type: 'error' }) };
+}
+
+/** The section a list page is, named `<ns>.heading`, with `<ns>.intro` above what it holds. */
+export function ListSection({ ns, introArgs, children }: { ns: string; introArgs?: Record<string, unknown>; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box component="section" aria-label={translate(`${ns}.heading`)}>
+      <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 820 }}>
+        {translate(`${ns}.intro`, introArgs)}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+interface ColumnsTableProps<R extends RaRecord> {
+  /** The namespace of the table's texts: its name `<ns>.tableLabel`, its columns `<ns>.columns.<name>`. */
   ns: string;
-  /** Under the intro, outside the list (more explanation, counts, a read-only notice). */
-  header?: ReactNode;
-  /** Inside the list, above the rows (a notice that reads the list, such as a capped total). */
-  notice?: ReactNode;
-  /** The desktop table's columns, labelled `<ns>.columns.<name>`. */
   columns: readonly Column<R>[];
   rowClick?: DataTableProps<R>['rowClick'];
   rowSx?: DataTableProps<R>['rowSx'];
-  /** A record on a phone, inside its card: the list is cards there, a table from the `sm` breakpoint. */
-  card(record: R): ReactNode;
-  /** Where a card leads (the whole card is the link) and its accessible name. */
-  cardLink?: (record: R) => { to: string; label: string };
-  cardSx?: (record: R) => SxProps<Theme> | undefined;
-  cardTestId: string;
-  /** The designed empty state (ListEmpty or EmptyState), also shown when the filters keep nothing. */
   empty: ReactElement;
-  skeletonColumns: number;
-  /** After the list: the record's drawer, dialogs. */
-  children?: ReactNode;
 }
 
-function RecordCard<R extends RaRecord>({ record, card, cardLink, cardSx, cardTestId }: { record: R } & ResourceListProps<R>) {
+/** The desktop table of a list's records, one column each. */
+function ColumnsTable<R extends RaRecord>({ ns, columns, rowClick, rowSx, empty }: ColumnsTableProps<R>) {
+  const translate = useTranslate();
+  return (
+    <DataTable<R>
+      sx={{ '& thead th': { whiteSpace: 'nowrap' }, '& td': { verticalAlign: 'top' }, '& td, & th': { px: 1.5 } }}
+      rowSx={rowSx}
+      aria-label={translate(`${ns}.tableLabel`)}
+      rowClick={rowClick ?? false}
+      bulkActionButtons={false}
+      empty={empty}
+    >
+      {columns.map(({ name, source, render }) => (
+        <DataTable.Col
+          key={name}
+          source={source}
+          label={`${ns}.columns.${name}`}
+          disableSort={!source}
+          render={(record) => render(record as R)}
+        />
+      ))}
+    </DataTable>
+  );
+}
+
+interface RecordCardsProps<R extends RaRecord> {
+  /** The list's accessible name. */
+  label: string;
+  /** A record on a phone, inside its card. */
+  card(record: R): ReactNode;
+  /** Where a card leads (the whole card is the link) and its accessible name. */
+  cardLink?: (record: R) => { to: string; label?: string };
+  cardSx?: (record: R) => SxProps<Theme> | undefined;
+  cardTestId?: string;
+  /** Shown instead when there are no records. */
+  empty: ReactElement;
+}
+
+function RecordCard<R extends RaRecord>({ record, card, cardLink, cardSx, cardTestId }: { record: R } & RecordCardsProps<R>) {
   const content = <CardContent sx={{ pb: '12px !important' }}>{card(record)}</CardContent>;
   const link = cardLink?.(record);
   return (
@@ -65,54 +103,57 @@ function RecordCard<R extends RaRecord>({ record, card, cardLink, cardSx, cardTe
   );
 }
 
-function Rows<R extends RaRecord>(props: ResourceListProps<R>) {
-  const { ns, columns, rowClick, rowSx, empty, skeletonColumns, notice } = props;
+/** Phones: the list's records as cards, one list item each. */
+function RecordCards<R extends RaRecord>(props: RecordCardsProps<R>) {
+  const { data } = useListContext<R>();
+  if (!data?.length) return props.empty;
+  return (
+    <Box component="ul" aria-label={props.label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {data.map((record) => (
+        <Box component="li" key={record.id} sx={{ mb: 1 }}>
+          <RecordCard record={record} {...props} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+interface ListResultsProps<R extends RaRecord> extends ColumnsTableProps<R>, Omit<RecordCardsProps<R>, 'label'> {
+  skeletonColumns: number;
+  skeletonRows?: number;
+}
+
+/**
+ * A list's records inside its ListContext: a table from the `sm` breakpoint, cards on a phone, and a
+ * skeleton (named `<ns>.loading`) while they load.
+ */
+export function ListResults<R extends RaRecord>(props: ListResultsProps<R>) {
+  const { ns, skeletonColumns, skeletonRows } = props;
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { data, isPending } = useListContext<R>();
-  if (isPending) return <ListSkeleton label={translate(`${ns}.loading`)} columns={skeletonColumns} />;
-  const label = translate(`${ns}.tableLabel`);
-  let rows: ReactNode;
-  if (!phone) {
-    rows = (
-      <DataTable<R>
-        sx={{ '& thead th': { whiteSpace: 'nowrap' }, '& td': { verticalAlign: 'top' }, '& td, & th': { px: 1.5 } }}
-        rowSx={rowSx}
-        aria-label={label}
-        rowClick={rowClick ?? false}
-        bulkActionButtons={false}
-        empty={empty}
-      >
-        {columns.map(({ name, source, render }) => (
-          <DataTable.Col
-            key={name}
-            source={source}
-            label={`${ns}.columns.${name}`}
-            disableSort={!source}
-            render={(record) => render(record as R)}
-          />
-        ))}
-      </DataTable>
-    );
-  } else if (!data?.length) {
-    rows = empty;
-  } else {
-    rows = (
-      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {data.map((record) => (
-          <Box component="li" key={record.id} sx={{ mb: 1 }}>
-            <RecordCard record={record} {...props} />
-          </Box>
-        ))}
-      </Box>
-    );
-  }
-  return (
-    <>
-      {notice}
-      {rows}
-    </>
-  );
+  const { isPending } = useListContext<R>();
+  if (isPending) return <ListSkeleton label={translate(`${ns}.loading`)} columns={skeletonColumns} rows={skeletonRows} />;
+  return phone ? <RecordCards<R> label={translate(`${ns}.tableLabel`)} {...props} /> : <ColumnsTable<R> {...props} />;
+}
+
+export interface ResourceListProps<R extends RaRecord>
+  extends
+    Pick<ListProps<R>, 'resource' | 'filters' | 'sort' | 'actions' | 'disableSyncWithLocation' | 'filterDefaultValues'>,
+    ListResultsProps<R> {
+  /**
+   * The namespace of the list's texts in the locale files: `<ns>.heading` (the section's name),
+   * `<ns>.intro`, `<ns>.loading`, `<ns>.tableLabel`, `<ns>.loadError`; the saved filters and sort go
+   * under `<ns>.list`.
+   */
+  ns: string;
+  /** Under the intro, outside the list (more explanation, counts, a read-only notice). */
+  header?: ReactNode;
+  /** Inside the list, above the rows (a notice that reads the list, such as a capped total). */
+  notice?: ReactNode;
+  /** The designed empty state (ListEmpty or EmptyState), also shown when the filters keep nothing. */
+  empty: ReactElement;
+  /** After the list: the record's drawer, dialogs. */
+  children?: ReactNode;
 }
 
 /**
@@ -121,14 +162,10 @@ function Rows<R extends RaRecord>(props: ResourceListProps<R>) {
  * state, a skeleton while it loads, and §8's message when loading fails.
  */
 export function ResourceList<R extends RaRecord>(props: ResourceListProps<R>) {
-  const { ns, header, children, resource, filters, sort, actions, disableSyncWithLocation, filterDefaultValues } = props;
-  const translate = useTranslate();
-  const notify = useNotify();
+  const { ns, header, notice, children, resource, filters, sort, actions, disableSyncWithLocation, filterDefaultValues } = props;
+  const queryOptions = useLoadErrorNotice(`${ns}.loadError`);
   return (
-    <Box component="section" aria-label={translate(`${ns}.heading`)}>
-      <Typography color="text.secondary" sx={{ mb: 1, maxWidth: 820 }}>
-        {translate(`${ns}.intro`)}
-      </Typography>
+    <ListSection ns={ns}>
       {header}
       <List<R>
         resource={resource}
@@ -142,12 +179,13 @@ export function ResourceList<R extends RaRecord>(props: ResourceListProps<R>) {
         disableSyncWithLocation={disableSyncWithLocation}
         actions={actions ?? false}
         empty={false}
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-        queryOptions={{ onError: (error: unknown) => notify(failureMessage(error, `${ns}.loadError`), { type: 'error' }) }}
+        sx={LIST_SX}
+        queryOptions={queryOptions}
       >
-        <Rows<R> {...props} />
+        {notice}
+        <ListResults<R> {...props} />
       </List>
       {children}
-    </Box>
+    </ListSection>
   );
 }

@@ -29,6 +29,26 @@ export interface SlideOverTexts extends DeleteTexts {
   saveError: string;
 }
 
+/** The texts of records whose keys sit under one namespace (`<ns>.createTitle`, `<ns>.saved`, …), with the close button's `close`. */
+export function slideOverTexts(ns: string, close: string): SlideOverTexts {
+  const key = (name: string) => `${ns}.${name}`;
+  return {
+    createTitle: key('createTitle'),
+    editTitle: key('editTitle'),
+    create: key('create'),
+    save: key('save'),
+    delete: key('delete'),
+    close,
+    deleteTitle: key('deleteTitle'),
+    deleteConfirm: key('deleteConfirm'),
+    saved: key('saved'),
+    deleted: key('deleted'),
+    loadError: key('loadError'),
+    saveError: key('saveError'),
+    deleteError: key('deleteError'),
+  };
+}
+
 /**
  * A save that stored the record, then failed a later step (an upload, say): the record
  * exists, so a new one must not be created again. `errors` go beside the form's inputs.
