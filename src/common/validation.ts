@@ -1,18 +1,8 @@
-import { Ajv, type ErrorObject, type KeywordDefinition, type ValidateFunction } from 'ajv';
+import { _, Ajv, type CodeKeywordDefinition, type CodeOptions, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import addErrorsModule from 'ajv-errors';
 
-/**
- * One validator for both sides: Fastify validates requests with it and the
- * react-admin forms validate with it, so the same schema gives the same
- * message in the same place. Messages are locale keys plus arguments; each
- * side translates them with its own i18next instance.
- */
-export interface ValidationMessage {
-  message: string;
-  args?: Record<string, unknown>;
-}
-export type FieldErrors = Record<string, ValidationMessage>;
+export { toFieldErrors, type FieldErrors, type ValidationMessage } from './fieldErrors.js';
 
 // CommonJS default exports seen through ESM.
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
@@ -29,41 +19,40 @@ export interface NotAfterRule {
   message: string;
 }
 
-const notAfter: KeywordDefinition = {
+// Generated code rather than a function, so the browser's precompiled validators carry it too
+// (a keyword's function cannot be written out as standalone code).
+const notAfter: CodeKeywordDefinition = {
   keyword: 'notAfter',
   type: 'object',
   schemaType: 'object',
-  errors: true,
-  validate: function validateNotAfter(
-    rule: NotAfterRule,
-    data: Record<string, unknown>,
-    _parent?: unknown,
-    ctx?: { instancePath: string },
-  ) {
-    const start = data[rule.field];
-    const end = data[rule.other];
-    if (typeof start !== 'string' || typeof end !== 'string') return true;
-    const a = Date.parse(start);
-    const b = Date.parse(end);
-    if (Number.isNaN(a) || Number.isNaN(b) || a <= b) return true;
-    (validateNotAfter as unknown as { errors: Partial<ErrorObject>[] }).errors = [
-      {
-        keyword: 'notAfter',
-        instancePath: `${ctx?.instancePath ?? ''}/${rule.field}`,
-        params: { other: rule.other },
-        message: rule.message,
-      },
-    ];
-    return false;
+  error: {
+    message: ({ schema }) => (schema as NotAfterRule).message,
+    params: ({ schema }) => _`{other: ${(schema as NotAfterRule).other}}`,
+  },
+  code(cxt) {
+    const { gen, data } = cxt;
+    const rule = cxt.schema as NotAfterRule;
+    const start = gen.const('start', _`${data}[${rule.field}]`);
+    const end = gen.const('end', _`${data}[${rule.other}]`);
+    const later = _`typeof ${start} == "string" && typeof ${end} == "string" && Date.parse(${start}) > Date.parse(${end})`;
+    // Reported on `field`. ajv's types ask for code here, but it takes a property name and escapes it.
+    gen.if(later, () => cxt.error(false, undefined, { instancePath: rule.field as never }));
   },
 };
 
 export interface AjvOptions {
   /** Querystrings and path parameters arrive as text: coerce them to the schema's types. */
   coerceTypes?: boolean | 'array';
+  /** ajv's code generation options: the browser's build writes validators out as modules (`source`, `esm`). */
+  code?: CodeOptions;
 }
 
-export function createAjv({ coerceTypes = false }: AjvOptions = {}): Ajv {
+/**
+ * The one ajv setup of both sides: Fastify validates requests with it, and the build writes the
+ * browser's form validators with it (scripts/precompiledValidators.ts), so the same schema gives
+ * the same message in the same place (./fieldErrors.ts).
+ */
+export function createAjv({ coerceTypes = false, code }: AjvOptions = {}): Ajv {
   const ajv = new Ajv({
     allErrors: true,
     $data: true,
@@ -72,78 +61,12 @@ export function createAjv({ coerceTypes = false }: AjvOptions = {}): Ajv {
     strict: true,
     // OpenAPI annotations that live beside the validation keywords.
     keywords: ['example', 'x-label', 'x-sort-fields', 'x-filter'],
+    ...(code && { code }),
   });
   addFormats(ajv);
   addErrors(ajv);
   ajv.addKeyword(notAfter);
   return ajv;
-}
-
-/** Locale key (in locales/<lang>/validation.json) for each JSON Schema keyword. */
-function messageFor(error: ErrorObject): ValidationMessage {
-  const p = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'required':
-      return { message: 'validation.required' };
-    case 'minLength':
-      return p.limit === 1 ? { message: 'validation.required' } : { message: 'validation.minLength', args: { min: p.limit } };
-    case 'maxLength':
-      return { message: 'validation.maxLength', args: { max: p.limit } };
-    case 'minimum':
-      return { message: 'validation.minValue', args: { min: p.limit } };
-    case 'maximum':
-      return { message: 'validation.maxValue', args: { max: p.limit } };
-    case 'enum':
-      return { message: 'validation.oneOf', args: { options: (p.allowedValues as unknown[]).filter((v) => v !== null).join(', ') } };
-    case 'format':
-      return { message: `validation.format.${String(p.format)}` };
-    case 'type':
-      return { message: 'validation.type', args: { type: String(p.type) } };
-    case 'additionalProperties':
-      return { message: 'validation.unknownField' };
-    case 'pattern':
-      return { message: 'validation.pattern' };
-    case 'notAfter':
-    case 'errorMessage':
-      return { message: error.message ?? 'validation.invalid', args: argsOfWrapped(error) };
-    default:
-      return { message: 'validation.invalid' };
-  }
-}
-
-/** ajv-errors wraps the original errors; their limits become the message's arguments. */
-function argsOfWrapped(error: ErrorObject): Record<string, unknown> | undefined {
-  const inner = (error.params as { errors?: ErrorObject[] }).errors?.[0];
-  return inner ? messageFor(inner).args : undefined;
-}
-
-function fieldOf(error: ErrorObject): string {
-  const segments = error.instancePath
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const p = error.params as Record<string, unknown>;
-  if (error.keyword === 'required') segments.push(String(p.missingProperty));
-  // ajv-errors' own message for a missing property (`errorMessage: { required: { file: … } }`) is that property's.
-  const wrapped = error.keyword === 'errorMessage' ? (p.errors as ErrorObject[] | undefined)?.[0] : undefined;
-  if (wrapped?.keyword === 'required') segments.push(String((wrapped.params as Record<string, unknown>).missingProperty));
-  if (error.keyword === 'additionalProperties') segments.push(String(p.additionalProperty));
-  return segments.join('.');
-}
-
-/**
- * ajv errors to one message per field, in the shape react-admin shows beside
- * each input (`{ title: {message, args} }`). The first error of a field wins,
- * so "Required" is not buried under "Must be a valid email". Errors on the
- * object itself go under `root`.
- */
-export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldErrors {
-  const result: FieldErrors = {};
-  for (const error of errors ?? []) {
-    const field = fieldOf(error) || 'root';
-    if (!(field in result)) result[field] = messageFor(error);
-  }
-  return result;
 }
 
 interface Visit {
