@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompiledValidators } from './scripts/precompiledValidators.js';
 
 // The root holds only the HTML entry, so no page path (/news, /login...) can
 // collide with a source folder when Vite serves files in development.
@@ -9,7 +10,7 @@ const web = path.resolve(import.meta.dirname, 'src/web');
 export default defineConfig({
   root: path.join(web, 'entry'),
   publicDir: path.join(web, 'public'),
-  plugins: [react()],
+  plugins: [react(), precompiledValidators()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { precompiledValidators } from './scripts/precompiledValidators.js';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The forms' validators, as the browser build has them (vite.config.ts).
+        plugins: [precompiledValidators()],
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts', 'tests/bench/**/*.test.ts'],

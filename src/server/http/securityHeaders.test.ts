@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { cspDirectives, isPublicApiPath } from './securityHeaders.js';
 
 describe('Content-Security-Policy directives', () => {
-  it('allows no inline script, inline styles for emotion, and frames from this origin only by default', () => {
+  it('allows no inline script and no eval (precompiled validators), inline styles for emotion, and frames from this origin only by default', () => {
     const d = cspDirectives({ publicUrl: 'http://localhost:8080', helpCenterUrl: '/help/' });
-    expect(d['script-src']).not.toContain("'unsafe-inline'");
+    expect(d['script-src']).toEqual(["'self'"]);
     expect(d['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(d['frame-src']).toEqual(["'self'"]);
     expect(d['frame-ancestors']).toEqual(["'none'"]);

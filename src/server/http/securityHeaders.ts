@@ -39,9 +39,9 @@ export function cspDirectives({ publicUrl, helpCenterUrl, devServer }: SecurityH
   const https = publicUrl.startsWith('https:');
   return {
     'default-src': ["'self'"],
-    // 'unsafe-eval' (not inline script): the forms' ajv compiles its validators with new Function in the
-    // browser. Precompiled validators (ajv standalone, at build time) would let it go.
-    'script-src': devServer ? ["'self'", "'unsafe-eval'", "'unsafe-inline'"] : ["'self'", "'unsafe-eval'"],
+    // No 'unsafe-eval': the forms' validators are written at build time (scripts/precompiledValidators.ts).
+    // The development server keeps it and inline script for Vite's client and React's refresh preamble.
+    'script-src': devServer ? ["'self'", "'unsafe-eval'", "'unsafe-inline'"] : ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],

@@ -14,6 +14,7 @@ import { BooleanInput, SelectInput, TextInput, useCanAccess, useDataProvider, us
 import { ANS_MESSAGE_KINDS, ANS_NOTIFY_CHANNELS, autoNotifyInputSchema, type AutoNotifyRule } from '../../../schemas/ansService.js';
 import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { failureMessage } from '../providers/errorMessages.js';
+import { lazySchemaValidator } from '../forms/lazySchemaValidator.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
 import { ListResults, type Column } from '../resources/ResourceList.js';
 import { AnsEmpty, AnsRecordsPage } from './AnsList.js';
@@ -249,14 +250,9 @@ const pickInput = (values: Record<string, unknown>) => ({
   active: !!values.active,
 });
 
+const validateInput = lazySchemaValidator(autoNotifyInputSchema);
 /** The form checks the account numbers as numbers (they are typed as text). */
-const validateRule = (() => {
-  let compiled: Promise<(values: Record<string, unknown>) => object> | undefined;
-  return async (values: Record<string, unknown>) => {
-    compiled ??= import('../forms/schemaValidator.js').then((m) => m.schemaValidator(autoNotifyInputSchema as never));
-    return (await compiled)(pickInput(values));
-  };
-})();
+const validateRule = (values: Record<string, unknown>) => validateInput(pickInput(values));
 
 const DEFAULTS = { name: '', kind: 'emergency', siteNums: '', personName: '', channel: 'text', destination: '', active: true };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newsItemInputSchema } from '../../../schemas/news.js';
 import { schemaValidator } from './schemaValidator.js';
 
-const validate = schemaValidator(newsItemInputSchema);
+const validate = await schemaValidator(newsItemInputSchema);
 
 describe('form validation from the news schema (SPEC §5 news)', () => {
   it('says Required for an empty title and body', () => {

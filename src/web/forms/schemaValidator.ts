@@ -1,13 +1,23 @@
-import type { AnySchema } from 'ajv';
-import { createAjv, toFieldErrors, type FieldErrors } from '../../common/validation.js';
+import type { ValidateFunction } from 'ajv';
+import { validators } from 'virtual:precompiled-validators';
+import { toFieldErrors, type FieldErrors } from '../../common/fieldErrors.js';
+import { schemaKey } from './schemaKey.js';
 
 type ObjectSchema = { properties?: Record<string, { type?: string | readonly string[] }> };
-
-const ajv = createAjv();
 
 function allowsNull(schema: ObjectSchema, field: string): boolean {
   const type = schema.properties?.[field]?.type;
   return Array.isArray(type) ? type.includes('null') : type === 'null';
+}
+
+/**
+ * The schema's validator, written at build time (scripts/precompiledValidators.ts) and loaded
+ * with the first form that needs it: compiling in the page would need 'unsafe-eval' in the CSP.
+ */
+export async function precompiledValidator(schema: object): Promise<ValidateFunction> {
+  const load = validators[schemaKey(schema)];
+  if (!load) throw new Error('No precompiled validator for this form schema: list it in src/web/app/validatedSchemas.ts');
+  return (await load()).default;
 }
 
 /**
@@ -20,8 +30,8 @@ function allowsNull(schema: ObjectSchema, field: string): boolean {
  * count as missing, so a required field says "Required" rather than
  * "Must be a string". Values the schema has no property for are left out.
  */
-export function schemaValidator(schema: AnySchema & ObjectSchema) {
-  const validate = ajv.compile(schema);
+export async function schemaValidator(schema: ObjectSchema) {
+  const validate = await precompiledValidator(schema);
   return (values: Record<string, unknown>): FieldErrors => {
     const data: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(values)) {

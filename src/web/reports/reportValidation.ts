@@ -1,4 +1,3 @@
-import type { AnySchema } from 'ajv';
 import { periodProblems } from '../../common/reportRules.js';
 import type { FieldErrors, ValidationMessage } from '../../common/validation.js';
 import { lazySchemaValidator } from '../forms/lazySchemaValidator.js';
@@ -6,7 +5,7 @@ import { cleanParameters, nestErrors, PARAMETERS, withoutId, type ParamSchema } 
 
 type Validate = (values: Record<string, unknown>) => Promise<FieldErrors>;
 
-/** One validator per report (its schema compiled once, without its $id). */
+/** One validator per report (its schema without its $id, as src/web/app/validatedSchemas.ts lists it). */
 const compiled = new Map<string, Validate>();
 
 /**
@@ -17,7 +16,7 @@ const compiled = new Map<string, Validate>();
 export async function parameterErrors(reportId: string, schema: ParamSchema, values: unknown): Promise<FieldErrors> {
   let validate = compiled.get(reportId);
   if (!validate) {
-    validate = lazySchemaValidator(withoutId(schema) as AnySchema & ParamSchema);
+    validate = lazySchemaValidator(withoutId(schema));
     compiled.set(reportId, validate);
   }
   const params = cleanParameters(schema, (values ?? {}) as Record<string, unknown>);

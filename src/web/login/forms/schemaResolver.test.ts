@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newUsernameSchema, securityQuestionsAnswerSchema } from '../../../../schemas/recovery.js';
+import { newUsernameSchema } from '../../../../schemas/recovery.js';
 import { schemaResolver, toHookFormErrors } from './schemaResolver.js';
 
 const options = { fields: {}, shouldUseNativeValidation: false };
@@ -14,18 +14,9 @@ describe('schemaResolver', () => {
     const result = await schemaResolver(newUsernameSchema)({ username: '12345' }, undefined, options);
     expect(result.errors).toEqual({ username: { type: 'schema', message: 'validation.letterRequired' } });
   });
-  it('nests array fields the way react-hook-form reads them', async () => {
-    const result = await schemaResolver(securityQuestionsAnswerSchema)(
-      {
-        questions: [
-          { question: 'Q1', answer: 'a' },
-          { question: 'Q2', answer: '' },
-        ],
-      },
-      undefined,
-      options,
-    );
-    expect(result.errors).toEqual({ questions: { 1: { answer: { type: 'schema', message: 'validation.required' } } } });
+  it('nests array fields the way react-hook-form reads them', () => {
+    const errors = toHookFormErrors({ 'questions.1.answer': { message: 'validation.required' } }, (key) => key);
+    expect(errors).toEqual({ questions: { 1: { answer: { type: 'schema', message: 'validation.required' } } } });
   });
 });
 

@@ -1,10 +1,9 @@
 import i18next from 'i18next';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { AnySchema } from 'ajv';
 import { schemaValidator } from '../../forms/schemaValidator.js';
-import type { FieldErrors as ValidationErrors } from '../../../common/validation.js';
+import type { FieldErrors as ValidationErrors } from '../../../common/fieldErrors.js';
 
-type ObjectSchema = AnySchema & { properties?: Record<string, { type?: string | readonly string[] }> };
+type ObjectSchema = { properties?: Record<string, { type?: string | readonly string[] }> };
 
 type Translate = (key: string, args?: Record<string, unknown>) => string;
 
@@ -28,12 +27,13 @@ export function toHookFormErrors(errors: ValidationErrors, translate: Translate)
 
 /**
  * A react-hook-form resolver from a JSON Schema of schemas/*.ts: the server's ajv, rules
- * and locale keys (locales/<lang>/validation.json), translated with i18next. Pulls ajv in:
- * import it only from lazily loaded modules, never from the login entry.
+ * and locale keys (locales/<lang>/validation.json), translated with i18next. The schema's
+ * precompiled validator loads with the first validation.
  */
 export function schemaResolver<T extends FieldValues = FieldValues>(schema: ObjectSchema): Resolver<T> {
-  const validate = schemaValidator(schema);
-  return (values) => {
+  let validator: ReturnType<typeof schemaValidator> | undefined;
+  return async (values) => {
+    const validate = await (validator ??= schemaValidator(schema));
     const errors = validate(values as Record<string, unknown>);
     if (Object.keys(errors).length === 0) return { values, errors: {} };
     const translate: Translate = (key, args) => (i18next.isInitialized ? (i18next.t(key, { ...args, defaultValue: key }) as string) : key);

@@ -146,7 +146,7 @@ export function SiteCreatePage({ ConfirmDialog }: { ConfirmDialog: ConfirmDialog
     const t = translateRef.current;
     const current = stepRef.current;
     const flat: Record<string, string> = {};
-    for (const [path, m] of Object.entries(stepProblems(current, values))) flat[path] = t(m.message, m.args ?? {});
+    for (const [path, m] of Object.entries(await stepProblems(current, values))) flat[path] = t(m.message, m.args ?? {});
     const inStep = (path: string) => current === 'review' || stepOfField(path) === current;
     values.devices.forEach((device, i) => {
       const path = `devices.${i}.transmitterCode`;

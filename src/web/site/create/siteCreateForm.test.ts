@@ -50,34 +50,34 @@ describe('the stepper values', () => {
 });
 
 describe('step validation', () => {
-  it('checks only the fields of the step', () => {
+  it('checks only the fields of the step', async () => {
     const values = emptyValues();
-    expect(stepProblems('account', values)).toEqual({ 'account.siteName': { message: 'validation.required' } });
-    expect(Object.keys(stepProblems('address', values)).sort()).toEqual([
+    expect(await stepProblems('account', values)).toEqual({ 'account.siteName': { message: 'validation.required' } });
+    expect(Object.keys(await stepProblems('address', values)).sort()).toEqual([
       'address.city',
       'address.line1',
       'address.postalCode',
       'address.state',
     ]);
-    expect(stepProblems('contacts', values)).toEqual({});
+    expect(await stepProblems('contacts', values)).toEqual({});
   });
 
-  it('gives the rules’ messages: a postal code of the country, a phone, a zone number', () => {
+  it('gives the rules’ messages: a postal code of the country, a phone, a zone number', async () => {
     const values = filled();
     values.address.postalCode = '8020';
-    expect(stepProblems('address', values)).toEqual({ 'address.postalCode': { message: 'siteCreate.errors.postalCode.US' } });
+    expect(await stepProblems('address', values)).toEqual({ 'address.postalCode': { message: 'siteCreate.errors.postalCode.US' } });
     values.contacts = [{ name: 'Ada', relation: '', phoneNumber: '555', email: '', verifies: true, hasKey: false }];
-    expect(stepProblems('contacts', values)).toEqual({ 'contacts.0.phoneNumber': { message: 'siteCreate.errors.phone.tooShort' } });
+    expect(await stepProblems('contacts', values)).toEqual({ 'contacts.0.phoneNumber': { message: 'siteCreate.errors.phone.tooShort' } });
     values.zones = [{ device: '0', zoneNum: 'x', description: 'Door', eventType: 'Burglary' }];
-    expect(stepProblems('zones', values)).toEqual({ 'zones.0.zoneNum': { message: 'validation.invalid' } });
+    expect(await stepProblems('zones', values)).toEqual({ 'zones.0.zoneNum': { message: 'validation.invalid' } });
   });
 
-  it('the review checks every step; the first step with a problem is where the user goes', () => {
+  it('the review checks every step; the first step with a problem is where the user goes', async () => {
     const values = filled();
     values.passcodes = [{ name: 'Main', passcode: '12', isDuress: false }];
-    const problems = stepProblems('review', values);
+    const problems = await stepProblems('review', values);
     expect(Object.keys(problems)).toEqual(['passcodes.0.passcode']);
-    expect(stepProblems('review', filled())).toEqual({});
+    expect(await stepProblems('review', filled())).toEqual({});
     expect(firstStepOf(['passcodes.0.passcode', 'devices.0.transmitterCode'])).toBe('devices');
     expect(stepOfField('account.timeZone')).toBe('account');
     expect(stepOfField('root')).toBe('review');

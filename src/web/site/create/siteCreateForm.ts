@@ -1,3 +1,4 @@
+import type { ValidateFunction } from 'ajv';
 import type { SiteCountry, SiteCreate, SiteCreateStep } from '../../../../schemas/siteCreate.js';
 import {
   newSiteAccountSchema,
@@ -20,7 +21,8 @@ import {
   zoneProblems,
 } from '../../../common/siteCreateRules.js';
 import { siteWarnings } from '../../../common/siteWarnings.js';
-import { createAjv, toFieldErrors, type ValidationMessage } from '../../../common/validation.js';
+import { toFieldErrors, type ValidationMessage } from '../../../common/fieldErrors.js';
+import { precompiledValidator } from '../../forms/schemaValidator.js';
 
 /**
  * The create-account stepper's values and per-step rules, pure: the
@@ -139,17 +141,19 @@ export function toPayload(values: NewSiteValues, draftId?: number): SiteCreate {
   };
 }
 
-const ajv = createAjv();
-const validators = {
-  account: ajv.compile(newSiteAccountSchema),
-  address: ajv.compile(newSiteAddressSchema),
-  device: ajv.compile(newSiteDeviceSchema),
-  contact: ajv.compile(newSiteContactSchema),
-  zone: ajv.compile(newSiteZoneSchema),
-  passcode: ajv.compile(newSitePasscodeSchema),
-};
+// Each step's validator, loaded with the first check (the build writes them: src/web/app/validatedSchemas.ts).
+let loaded: Promise<Record<'account' | 'address' | 'device' | 'contact' | 'zone' | 'passcode', ValidateFunction>> | undefined;
+const loadValidators = () =>
+  (loaded ??= (async () => {
+    const [account, address, device, contact, zone, passcode] = await Promise.all(
+      [newSiteAccountSchema, newSiteAddressSchema, newSiteDeviceSchema, newSiteContactSchema, newSiteZoneSchema, newSitePasscodeSchema].map(
+        precompiledValidator,
+      ),
+    );
+    return { account, address, device, contact, zone, passcode };
+  })());
 
-type Validate = (typeof validators)[keyof typeof validators];
+type Validate = ValidateFunction;
 type Problems = Record<string, ValidationMessage>;
 
 function check(validate: Validate, value: unknown, prefix: string, into: Problems) {
@@ -171,7 +175,8 @@ function addRules(rules: Record<string, string>, into: Problems) {
  * schema's messages first (the same as the server's), then the account rules
  * of src/common/siteCreateRules.ts. The review step checks every step.
  */
-export function stepProblems(step: SiteCreateStep, values: NewSiteValues): Problems {
+export async function stepProblems(step: SiteCreateStep, values: NewSiteValues): Promise<Problems> {
+  const validators = await loadValidators();
   const payload = toPayload(values);
   const problems: Problems = {};
   const country = values.address.country;
