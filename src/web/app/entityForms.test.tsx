@@ -3,12 +3,14 @@ import type { ComponentType } from 'react';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { AdminContext, Form, memoryStore, testDataProvider, type I18nProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
+import { validators } from 'virtual:precompiled-validators';
 import type { UiHints } from '../../../schemas/uiHints.js';
 import { NewsInputs } from '../news/NewsInputs.js';
 import { PrivacyPolicyInputs } from '../privacyPolicies/PrivacyPolicyInputs.js';
 import { HOLIDAY_SLOTS } from '../site/info/ScheduleDialogs.js';
 import { SchemaForm, type SchemaFormSlot } from '../forms/SchemaForm.js';
 import { editableFields, type ObjectSchema } from '../forms/schemaFields.js';
+import { schemaKey } from '../forms/schemaKey.js';
 import { isBuiltInWidget, schemaLayout } from '../forms/schemaLayout.js';
 import { WIDGETS } from '../forms/widgets.js';
 
@@ -112,6 +114,11 @@ describe('every entity form renders an input for each field of its schema', () =
         }
       }
     }
+  });
+
+  it('validates every form with a validator the build wrote (the page compiles none: no unsafe-eval)', () => {
+    const missing = forms.filter((form) => !validators[schemaKey(form.schema)]).map((form) => form.name);
+    expect(missing, 'list their schemas in src/web/app/validatedSchemas.ts').toEqual([]);
   });
 
   it.each(forms.map((form) => [form.name, form] as const))('%s', async (_name, form) => {

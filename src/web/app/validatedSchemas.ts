@@ -39,8 +39,8 @@ import { withoutId } from '../reports/reportRules.js';
  * Every schema the browser validates a form with, by a name for messages and tests. The build
  * writes a validator for each (scripts/precompiledValidators.ts), so the browser never compiles
  * one (the CSP has no 'unsafe-eval'); a form whose schema is missing here fails to validate with
- * an error that names this file. A form cut from a request schema (formSchema, withoutId) is
- * listed as the form cuts it.
+ * an error that names this file, and entityForms.test.tsx fails for any schema-driven form left
+ * out. A form cut from a request schema (formSchema, withoutId) is listed as the form cuts it.
  */
 export function validatedSchemas(): Record<string, object> {
   const schemas: Record<string, object> = {
