@@ -170,15 +170,13 @@ export async function msaRecoveryRoutes(parent: FastifyInstance) {
 
   app.post(
     '/msa/username',
-    route(
-      {
-        access: 'public',
-        summary: 'Validate username (Create Account): whether the email can still be registered',
-        body: usernameCheckSchema,
-        response: { 200: usernameAvailabilitySchema, 400: validationErrorSchema, 429: errorSchema },
-      },
-      { config: { rateLimit: ANONYMOUS_FORM_LIMIT } },
-    ),
+    // Asked as the customer types, so not under the forms' per-minute limit: its own per-address gate bounds it.
+    route({
+      access: 'public',
+      summary: 'Validate username (Create Account): whether the email can still be registered',
+      body: usernameCheckSchema,
+      response: { 200: usernameAvailabilitySchema, 400: validationErrorSchema, 429: errorSchema },
+    }),
     async (request) => {
       await requireGates(app.db, [[`msaUsername:ip:${request.ip}`, GATES.perAddress]]);
       const taken = await registration.usernameTaken(normaliseEmail(request.body.username));
