@@ -30,23 +30,21 @@ export const INGEST_LIMIT: RateLimitOptions = {
 
 /**
  * @fastify/rate-limit for the routes that name one of the limits above in `config.rateLimit`
- * (`global: false`: the others are not counted). Counted by client address (request.ip: behind
- * the load balancer TRUST_PROXY makes it the client's), per route. With REDIS_URL the counters
- * live in Redis (under REDIS_CHANNEL's name, like the portal's other keys), so every process behind
- * the load balancer counts together; while Redis is away
- * the calls are let through (a limit is not worth refusing everyone), and each process's own
- * counter does not replace it: that would multiply the limit by the number of processes unseen.
- * A refusal is 429 with Retry-After (seconds) and the translated message.
+ * (`global: false`: the others are not counted). Counted per route by client address (request.ip,
+ * the plugin's default key; behind the load balancer TRUST_PROXY makes it the client's). With
+ * REDIS_URL the counters live in Redis (under REDIS_CHANNEL's name, like the portal's other keys),
+ * so every process behind the load balancer counts together; while Redis is away the calls are let
+ * through (a limit is not worth refusing everyone), and each process's own counter does not
+ * replace it: that would multiply the limit by the number of processes unseen. A refusal is 429
+ * with the plugin's headers (Retry-After in seconds) and the translated message.
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(rateLimit, {
       global: false,
       ...(app.redisBus && { redis: app.redisBus.commands(), nameSpace: `${app.config.redisChannel}:rate-limit:`, skipOnError: true }),
-      keyGenerator: (request) => request.ip,
       // The 429 goes through the errors plugin like every other refusal, so it is translated.
       errorResponseBuilder: (_request, context) => new HttpError(429, 'errors.tooManyRequests', { count: Math.ceil(context.ttl / 1000) }),
-      addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
     });
     // The OpenAPI document says which routes may answer 429.
     app.addHook('onRoute', (route) => {
