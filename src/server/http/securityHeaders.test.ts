@@ -19,9 +19,10 @@ describe('Content-Security-Policy directives', () => {
   it('upgrades insecure requests over https only', () => {
     expect(cspDirectives({ publicUrl: 'https://p.example' })).toHaveProperty('upgrade-insecure-requests', []);
   });
-  it("opens inline script and the HMR socket for Vite's dev server only", () => {
+  it("opens inline script and the HMR socket for Vite's dev server only, still without eval", () => {
     const dev = cspDirectives({ publicUrl: 'http://localhost:5173', devServer: true });
     expect(dev['script-src']).toContain("'unsafe-inline'");
+    expect(dev['script-src']).not.toContain("'unsafe-eval'");
     expect(dev['connect-src']).toContain('ws:');
   });
 });

@@ -39,9 +39,10 @@ export function cspDirectives({ publicUrl, helpCenterUrl, devServer }: SecurityH
   const https = publicUrl.startsWith('https:');
   return {
     'default-src': ["'self'"],
-    // No 'unsafe-eval': the forms' validators are written at build time (scripts/precompiledValidators.ts).
-    // The development server keeps it and inline script for Vite's client and React's refresh preamble.
-    'script-src': devServer ? ["'self'", "'unsafe-eval'", "'unsafe-inline'"] : ["'self'"],
+    // No 'unsafe-eval', in development either: the forms' validators are written by the build and by
+    // the development server alike (scripts/precompiledValidators.ts). The development server allows
+    // inline script for React's refresh preamble, which Vite writes into the page.
+    'script-src': devServer ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
