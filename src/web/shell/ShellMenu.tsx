@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
@@ -141,40 +141,34 @@ export function ShellMenu() {
     <nav aria-label={translate('shell.drawer.label')}>
       <Menu sx={open ? WRAPPED_LABELS : undefined}>
         {layout.drawer.includes('switcher') && <DrawerSwitcher applicationNum={user.applicationNum} onPulse={onPulse} />}
-        {main.map((item) => (
-          <Fragment key={item.key}>
-            <DrawerEntry item={item} />
-            {item.key === 'accountInfo' && user.applicationNum === APPLICATION.customer && <PanelInfoEntries />}
-          </Fragment>
-        ))}
+        {/* Items, not fragments: the menu list counts its children to move the focus with the arrow keys. */}
+        {main.flatMap((item) => [
+          <DrawerEntry key={item.key} item={item} />,
+          ...(item.key === 'accountInfo' && user.applicationNum === APPLICATION.customer ? [<PanelInfoEntries key="panelInfo" />] : []),
+        ])}
         {more.length > 0 && (
-          <>
-            <MenuItem
-              aria-haspopup="true"
-              aria-expanded={!!anchor}
-              onClick={(e) => setAnchor(e.currentTarget)}
-              sx={{ color: 'text.secondary', py: '6px', px: 2 }}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>
-                <MoreHorizIcon />
-              </ListItemIcon>
-              {open && translate('shell.drawer.moreOptions')}
-            </MenuItem>
-            <Popover
-              open={!!anchor}
-              anchorEl={anchor}
-              onClose={() => setAnchor(null)}
-              anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-            >
-              <MenuList aria-label={translate('shell.drawer.moreOptions')}>
-                {more.map((item) => (
-                  <DrawerEntry key={item.key} item={item} onDone={() => setAnchor(null)} />
-                ))}
-              </MenuList>
-            </Popover>
-          </>
+          <MenuItem
+            aria-haspopup="true"
+            aria-expanded={!!anchor}
+            onClick={(e) => setAnchor(e.currentTarget)}
+            sx={{ color: 'text.secondary', py: '6px', px: 2 }}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <MoreHorizIcon />
+            </ListItemIcon>
+            {open && translate('shell.drawer.moreOptions')}
+          </MenuItem>
         )}
       </Menu>
+      {more.length > 0 && (
+        <Popover open={!!anchor} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+          <MenuList aria-label={translate('shell.drawer.moreOptions')}>
+            {more.map((item) => (
+              <DrawerEntry key={item.key} item={item} onDone={() => setAnchor(null)} />
+            ))}
+          </MenuList>
+        </Popover>
+      )}
     </nav>
   );
 }
