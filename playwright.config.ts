@@ -19,6 +19,7 @@ const dataRoot = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'po
 const SECOND_HALF = [
   'accounts',
   'ansService',
+  'auditLog',
   'banner',
   'branding',
   'callList',
