@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseGroupColumn, templateColumns } from './columns.js';
-import { foldHeader, headerMatcher, mappingProblems, missingColumns, suggestMapping, type ColumnLabels } from './headers.js';
+import {
+  foldHeader,
+  headerMatcher,
+  lacksHeaderRow,
+  mappingProblems,
+  missingColumns,
+  suggestMapping,
+  type ColumnLabels,
+} from './headers.js';
 
 const labels = (lang: string) =>
   (JSON.parse(readFileSync(new URL(`../../../locales/${lang}/siteImport.json`, import.meta.url), 'utf8')) as { columns: ColumnLabels })
@@ -63,5 +71,16 @@ describe('import header matching', () => {
       1: 'siteImport.errors.columnTwice',
       2: 'siteImport.errors.unknownColumn',
     });
+  });
+});
+
+describe('a file without a header row', () => {
+  it('is one whose first row names no column and holds a value', () => {
+    const first = ['Okafor Residence', '12 Elm Street', '60201', 'C001234'];
+    expect(lacksHeaderRow(first, suggestMapping(first, matcher).mapping)).toBe(true);
+    const names = ['Customer', 'Street', 'Notes'];
+    expect(lacksHeaderRow(names, suggestMapping(names, matcher).mapping)).toBe(false);
+    const unknown = ['Colour', 'Shape'];
+    expect(lacksHeaderRow(unknown, suggestMapping(unknown, matcher).mapping)).toBe(false);
   });
 });

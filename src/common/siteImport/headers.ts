@@ -177,3 +177,14 @@ export function mappingProblems(mapping: readonly (string | null)[]): Record<num
   });
   return problems;
 }
+
+/** A header that is a value rather than a name: a number, a phone number, an email address. */
+const DATA_LIKE = /^[\d\s()+./-]+$|@/;
+
+/**
+ * Whether a file's first row is data rather than names: no header names a column of the
+ * import and one of them looks like a value. Such a file has no header row.
+ */
+export function lacksHeaderRow(headers: readonly string[], mapping: readonly (string | null)[]): boolean {
+  return mapping.every((c) => c === null) && headers.some((h) => h.trim() !== '' && DATA_LIKE.test(h.trim()));
+}
