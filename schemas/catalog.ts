@@ -158,6 +158,20 @@ import {
   userSessionSchema,
 } from './users.js';
 import { PASSKEY_SCHEMAS } from './passkeys.js';
+import {
+  siteImportSchema,
+  siteImportMappingSchema,
+  siteImportRowsQuerySchema,
+  siteImportRowSchema,
+  siteImportRowsSchema,
+  siteImportRowInputSchema,
+  siteImportSkipSchema,
+  siteImportParamsSchema,
+  siteImportRowParamsSchema,
+  siteImportFormatSchema,
+  siteImportUndoneSchema,
+  siteImportProgressSchema,
+} from './siteImport.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import {
   accountLinkCreateSchema,
@@ -303,6 +317,19 @@ export const ALL_SCHEMAS = [
   transmitterAvailabilitySchema,
   siteDraftInputSchema,
   siteDraftSchema,
+  // siteImport.ts
+  siteImportSchema,
+  siteImportMappingSchema,
+  siteImportRowsQuerySchema,
+  siteImportRowSchema,
+  siteImportRowsSchema,
+  siteImportRowInputSchema,
+  siteImportSkipSchema,
+  siteImportParamsSchema,
+  siteImportRowParamsSchema,
+  siteImportFormatSchema,
+  siteImportUndoneSchema,
+  siteImportProgressSchema,
   // reports.ts
   ...Object.values(REPORT_PARAMETER_SCHEMAS),
   reportDefinitionSchema,

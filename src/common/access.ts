@@ -161,6 +161,14 @@ export const ACCESS_TABLE = {
     edit: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
     delete: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
   },
+  // Importing accounts from a file (/site/import): whoever may create an account; each user's own imports (repository).
+  siteImports: {
+    list: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
+    show: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
+    create: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
+    edit: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
+    delete: { apps: [dealer], flags: ['allowCreateAccountFlag'] },
+  },
   // The account's history: staff of its group, and the customer of a linked account, each within the repository's scope.
   events: { list: { apps: ALL }, show: { apps: ALL }, export: { apps: ALL } },
   // The recent-alarms list (GET /api/alarms/recent): whoever hears the alarm hub, staff of a live account group (the route checks the group).

@@ -32,6 +32,7 @@ export const AUDIT_TARGET_TYPES = [
   'session',
   'site',
   'siteDraft',
+  'siteImport',
   'site_test',
   'ssoProvider',
   'statusBanner',

@@ -55,6 +55,8 @@ import { msaUserRoutes } from './auth/msaUserRoutes.js';
 import { accountLinksRepository } from './shell/accountLinksRepository.js';
 import { accountEditsRoutes } from './accountEdits/accountEditsRoutes.js';
 import { siteCreateRoutes } from './siteCreate/siteCreateRoutes.js';
+import { siteCreateRepository } from './siteCreate/siteCreateRepository.js';
+import { siteImportRoutes } from './siteImport/siteImportRoutes.js';
 import { reportJobsPlugin, type ReportEngine, type ReportRunnerTuning } from './reports/reportJobs.js';
 import { retentionPlugin } from './ops/retention.js';
 import { backupRoutes } from './ops/backupRoutes.js';
@@ -275,6 +277,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(testsRoutes);
       await api.register(accountEditsRoutes);
       await api.register(siteCreateRoutes);
+      // Importing accounts from a file: each through the wizard's account creation.
+      await api.register(siteImportRoutes, { sites: siteCreateRepository(app.db) });
       await api.register(reportRunsRoutes);
       await api.register(reportLinkRoutes);
       await api.register(reportSchedulesRoutes);

@@ -11,6 +11,7 @@ import type { OutboxTables } from './tables/outbox.js';
 import type { PrivacyTables } from './tables/privacy.js';
 import type { ReportTables } from './tables/reports.js';
 import type { SiteDetailTables } from './tables/siteDetails.js';
+import type { SiteImportTables } from './tables/siteImports.js';
 import type { SiteTables } from './tables/sites.js';
 import type { UserTables } from './tables/users.js';
 
@@ -35,7 +36,8 @@ export interface Database
     AuditTables,
     OutboxTables,
     BillingTables,
-    AnsServiceTables {}
+    AnsServiceTables,
+    SiteImportTables {}
 
 export type * from './tables/accountGroups.js';
 export type * from './tables/ansService.js';
@@ -50,5 +52,6 @@ export type * from './tables/outbox.js';
 export type * from './tables/privacy.js';
 export type * from './tables/reports.js';
 export type * from './tables/siteDetails.js';
+export type * from './tables/siteImports.js';
 export type * from './tables/sites.js';
 export type * from './tables/users.js';

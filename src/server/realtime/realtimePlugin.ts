@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { WebSocketServer } from 'ws';
 import type { AlarmEvent, ReportEvent } from '../../../schemas/dealer.js';
 import type { ReportProgress } from '../../../schemas/reports.js';
+import type { SiteImportProgress } from '../../../schemas/siteImport.js';
 import { errorSchema } from '../../../schemas/shared.js';
 import { inProcessBackplane, type Backplane, type BackplaneMessage, type HubName } from './backplane.js';
 import { authorizeHub, hubToken, isLiveGroup } from './hubAuth.js';
@@ -45,6 +46,8 @@ export interface Realtime {
   reportComplete(target: { userId: number } | { siteGroupNum: number }, event: ReportEvent): Promise<void>;
   /** `reportProgress` (a run's status and progress) to its owner's reports connections. */
   reportProgress(userId: number, progress: ReportProgress): Promise<void>;
+  /** `importProgress` (an account import's status and counts) to its owner's reports connections. */
+  importProgress(userId: number, progress: SiteImportProgress): Promise<void>;
   /** A user switched account group: their live connections follow. */
   setAccountGroup(userId: number, siteGroupNum: number | null): Promise<void>;
   /** A session ended: its live connections close. */
@@ -152,6 +155,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance) => {
     },
     async reportProgress(userId, progress) {
       await publish({ kind: 'send', hub: 'reports', group: userKey(userId), frame: invocationFrame('reportProgress', [progress]) });
+    },
+    async importProgress(userId, progress) {
+      await publish({ kind: 'send', hub: 'reports', group: userKey(userId), frame: invocationFrame('importProgress', [progress]) });
     },
     async setAccountGroup(userId, siteGroupNum) {
       await publish({ kind: 'accountGroup', userId, siteGroupNum });

@@ -76,7 +76,13 @@ export function siteCreateRepository(db: Db) {
      * valid and normalised (src/common/siteCreateRules.ts). Throws
      * NoAccountGroup or TransmitterClash.
      */
-    async create(user: ScopeUser, site: SiteCreate, premisePhoneLabel: string): Promise<SiteCreated & { siteGroupNum: number }> {
+    async create(
+      user: ScopeUser,
+      site: SiteCreate,
+      premisePhoneLabel: string,
+      /** More writes in the same transaction, after the account's (an import marks its row: the account and the mark, or neither). */
+      within?: (trx: Db, created: SiteCreated & { siteGroupNum: number }) => Promise<void>,
+    ): Promise<SiteCreated & { siteGroupNum: number }> {
       const codes = site.devices.map((d) => d.transmitterCode);
       try {
         return await db.transaction().execute(async (trx) => {
@@ -182,6 +188,7 @@ export function siteCreateRepository(db: Db) {
           if (site.draftId !== undefined) {
             await trx.deleteFrom('site_drafts').where('draft_id', '=', site.draftId).where('user_id', '=', user.user_id).execute();
           }
+          await within?.(trx, { siteNum, devNums, siteGroupNum });
           return { siteNum, devNums, siteGroupNum };
         });
       } catch (error) {

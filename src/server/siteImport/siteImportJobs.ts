@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { SiteImportProgress } from '../../../schemas/siteImport.js';
+import { checkRow, type CellErrors } from '../../common/siteImport/rows.js';
+import { APPLICATION } from '../../common/constants.js';
+import type { Db } from '../db/database.js';
+import type { ScopeUser } from '../db/siteScope.js';
+import type { SiteCreate } from '../../../schemas/siteCreate.js';
+import { siteSchemaCheck, takenError } from './siteImportPreview.js';
+import { siteImportRepository, type ImportRow } from './siteImportRepository.js';
+
+const QUEUE = 'site-import';
+const SWEEP_QUEUE = 'site-import-sweep';
+
+export interface ImportTuning {
+  /** Rows created between two heartbeats (and cancel checks, progress messages). */
+  chunk: number;
+  /** A batch whose worker has not beaten for this long is taken to have lost it (a killed process). */
+  staleMs: number;
+}
+
+const DEFAULT_TUNING: ImportTuning = { chunk: 50, staleMs: 30_000 };
+
+/** The row was created by another worker in the meantime: its transaction is rolled back. */
+class AlreadyCreated extends Error {}
+
+/**
+ * The wizard's account creation (src/server/siteCreate/siteCreateRepository.ts `create`, given by
+ * src/server/app.ts): one account in one transaction, `within` run in it. It throws an error named
+ * 'TransmitterClash' (`code`, `index` of the device, `owner`) or 'NoAccountGroup'.
+ */
+export interface SiteCreator {
+  create(
+    user: ScopeUser,
+    site: SiteCreate,
+    premisePhoneLabel: string,
+    within?: (trx: Db, created: { siteNum: number; devNums: number[]; siteGroupNum: number }) => Promise<void>,
+  ): Promise<{ siteNum: number; devNums: number[]; siteGroupNum: number }>;
+}
+
+interface Clash {
+  name: 'TransmitterClash';
+  code: string;
+  index: number;
+  owner: { own: true; siteNum: number; siteName: string } | { own: false };
+}
+const isClash = (error: unknown): error is Clash => error instanceof Error && error.name === 'TransmitterClash';
+const isNoGroup = (error: unknown) => error instanceof Error && error.name === 'NoAccountGroup';
+
+/**
+ * The import job (pg-boss queue 'site-import', one job per batch): creates the accounts of a
+ * batch's ready rows in file order, each through the wizard's repository
+ * (siteCreateRepository.create) in a transaction that also sets the row's site number by its
+ * batch key, so a row is created exactly once whatever stops the server. A worker claims the
+ * batch and beats every chunk; a cancel asked is seen at the next chunk. A batch whose worker
+ * stopped (a restart: released; a crash: its heartbeat goes stale) is sent again at start-up
+ * and by the sweep each minute, and the next worker goes on from the first row without an account.
+ */
+export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, tuning: Partial<ImportTuning> = {}) {
+  const { chunk, staleMs } = { ...DEFAULT_TUNING, ...tuning };
+  const repo = siteImportRepository(app.db);
+  const schema = siteSchemaCheck();
+  const workerId = randomUUID();
+  let stopping = false;
+  const staleBefore = () => new Date(Date.now() - staleMs);
+
+  const publish = async (batch: ImportRow, status: SiteImportProgress['status'], processed: number) => {
+    const counts = await repo.counts(batch.import_id);
+    const total = counts.ready + counts.warning + counts.created + processed - counts.created;
+    const progress = total > 0 ? Math.min(100, Math.round((processed / Math.max(total, 1)) * 100)) : 100;
+    await app.realtime
+      .importProgress(batch.user_id, {
+        importId: batch.import_id,
+        status,
+        processed,
+        total: Math.max(total, processed),
+        created: counts.created,
+        refused: counts.refused,
+        progress: status === 'done' ? 100 : progress,
+      })
+      .catch((err: unknown) => app.log.warn({ err, importId: batch.import_id }, 'import progress not sent'));
+  };
+
+  async function createRow(
+    batch: ImportRow,
+    rowNum: number,
+    values: Record<string, string>,
+    premiseLabel: string,
+  ): Promise<'created' | 'refused'> {
+    const checked = checkRow(values, schema);
+    if (!checked.site) {
+      await repo.updateRow(batch.import_id, rowNum, { status: 'refused', errors: checked.errors, warnings: [] });
+      return 'refused';
+    }
+    const site = checked.site;
+    const user = { user_id: batch.user_id, application_num: APPLICATION.dealer, current_site_group_num: batch.site_group_num };
+    const key = `${batch.import_id}:${rowNum}`;
+    try {
+      const created = await sites.create(user, site, premiseLabel, async (trx: Db, made) => {
+        const marked = await trx
+          .updateTable('site_import_rows')
+          .set({ site_num: made.siteNum, status: 'created' })
+          .where('batch_key', '=', key)
+          .where('site_num', 'is', null)
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) !== 1) throw new AlreadyCreated();
+      });
+      await app.audit.system({
+        action: 'site.created',
+        actorUserId: batch.user_id,
+        targetType: 'site',
+        targetId: created.siteNum,
+        details: {
+          siteGroupNum: created.siteGroupNum,
+          devNums: created.devNums,
+          transmitters: site.devices.map((d) => d.transmitterCode),
+          contacts: site.contacts.length,
+          zones: site.zones.length,
+          passcodes: site.passcodes.length,
+          importId: batch.import_id,
+          rowNum,
+        },
+      });
+      return 'created';
+    } catch (error) {
+      if (error instanceof AlreadyCreated) return 'created';
+      if (isClash(error)) {
+        const column = `device${error.index + 1}TransmitterCode`;
+        // The payload's devices are the row's in number order: name the row's own column.
+        const deviceColumns = Object.keys(values)
+          .filter((c) => /^device\d+TransmitterCode$/.test(c))
+          .sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
+        const errors: CellErrors = {
+          [deviceColumns[error.index] ?? column]: takenError(error.code, error.owner.own ? error.owner : null),
+        };
+        await repo.updateRow(batch.import_id, rowNum, { status: 'refused', errors, warnings: [] });
+        return 'refused';
+      }
+      throw error;
+    }
+  }
+
+  async function finish(batch: ImportRow, status: 'done' | 'cancelled', processed: number) {
+    const moved = await repo.move(batch.import_id, ['running'], status, {
+      finished_at: new Date(),
+      worker_id: null,
+      processed,
+      file_content: null,
+    });
+    if (!moved) return;
+    const counts = await repo.counts(batch.import_id);
+    await app.audit.system({
+      action: status === 'done' ? 'siteImport.finished' : 'siteImport.cancelled',
+      actorUserId: batch.user_id,
+      targetType: 'siteImport',
+      targetId: batch.import_id,
+      details: { counts, processed },
+    });
+    await publish(batch, status, processed);
+    await app.realtime
+      .reportComplete({ userId: batch.user_id }, { reportName: batch.file_name, success: status === 'done' })
+      .catch((err: unknown) => app.log.warn({ err, importId: batch.import_id }, 'import notice not sent'));
+  }
+
+  /** Runs a batch to its end (or until the process stops, or another worker takes it). */
+  async function run(importId: number): Promise<void> {
+    let batch = await repo.claim(importId, workerId, staleBefore());
+    if (!batch) return;
+    const t = app.i18n.forRequest(batch.language);
+    const premiseLabel = t('siteCreate.premisePhoneLabel');
+    let processed = batch.processed;
+    try {
+      for (;;) {
+        if (stopping) return;
+        if (batch.cancel_requested) return await finish(batch, 'cancelled', processed);
+        const rows = await repo.pending(importId, chunk);
+        if (!rows.length) return await finish(batch, 'done', processed);
+        for (const row of rows) {
+          if (stopping) return;
+          await createRow(batch, row.rowNum, row.values, premiseLabel);
+          processed++;
+        }
+        const now = await repo.beat(importId, workerId, processed);
+        if (!now) return; // another worker took the batch over
+        batch = now;
+        await publish(batch, 'running', processed);
+      }
+    } catch (error) {
+      if (isNoGroup(error)) {
+        app.log.warn({ importId }, 'import stopped: the user no longer belongs to the account group');
+        return await finish(batch, 'cancelled', processed);
+      }
+      throw error;
+    } finally {
+      // Stopping (a restart): the batch is let go at once, so the next process goes on without waiting for it to go stale.
+      if (stopping) await repo.update(importId, { worker_id: null }).catch(() => undefined);
+    }
+  }
+
+  const sweep = async () => {
+    for (const importId of await repo.orphans(staleBefore())) await send(importId);
+  };
+  const send = (importId: number) =>
+    app.jobs.send(QUEUE, { importId }, { singletonKey: `import-${importId}`, singletonSeconds: 5, retry: { limit: 5, delaySeconds: 5 } });
+
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  await app.jobs.work<{ importId: number }>(QUEUE, ({ importId }) => run(importId));
+  await app.jobs.schedule(SWEEP_QUEUE, '* * * * *', sweep);
+  // Batches a stopped process was running go on here.
+  app.addHook('onReady', async () => {
+    await sweep().catch((err: unknown) => app.log.warn({ err }, 'import sweep failed'));
+  });
+  return { send };
+}
