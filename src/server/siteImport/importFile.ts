@@ -165,7 +165,9 @@ export interface ReadOptions {
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
 
 /** Reads a file: its header row (the first non-empty one) and each data row, within the row and column limits. */
-export async function readImportFile(content: Buffer, options: ReadOptions = {}): Promise<FileSummary> {
+export async function readImportFile(input: Uint8Array, options: ReadOptions = {}): Promise<FileSummary> {
+  // The database may hand a bytea back as a plain Uint8Array (PGlite).
+  const content = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const sniffed = sniffFile(content);
   const maxRows = options.maxRows ?? IMPORT_LIMITS.maxRows;
   let headers: string[] | undefined;
