@@ -30,7 +30,6 @@ export const ACCOUNT_COLUMNS = [
   'postalCode',
   'premisePhone',
 ] as const;
-export type AccountColumn = (typeof ACCOUNT_COLUMNS)[number];
 
 /** The repeated groups: their fields, how many a row may hold, and how many the template shows. */
 export const COLUMN_GROUPS = {

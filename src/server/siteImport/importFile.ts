@@ -41,7 +41,7 @@ const OTHER_BINARIES: number[][] = [
 ];
 
 /** What a file is, by content: an XLSX workbook (a zip holding xl/workbook.xml) or text that can be a CSV. */
-export function sniffFile(content: Buffer): { kind: 'xlsx' } | { kind: 'csv'; encoding: TextEncoding } {
+function sniffFile(content: Buffer): { kind: 'xlsx' } | { kind: 'csv'; encoding: TextEncoding } {
   if (content.length === 0) throw new ImportFileError(400, 'siteImport.errors.empty');
   if (starts(content, 0x50, 0x4b, 0x03, 0x04)) {
     if (content.includes('xl/workbook.xml')) return { kind: 'xlsx' };
@@ -61,7 +61,7 @@ export function sniffFile(content: Buffer): { kind: 'xlsx' } | { kind: 'csv'; en
  * valid UTF-8; else what chardet finds (UTF-16 without a mark), Windows-1252 otherwise (what Excel
  * writes as 'CSV' on Windows in the Americas).
  */
-export function detectEncoding(content: Buffer): TextEncoding {
+function detectEncoding(content: Buffer): TextEncoding {
   if (starts(content, 0xef, 0xbb, 0xbf)) return 'utf8';
   if (starts(content, 0xff, 0xfe)) return 'utf16le';
   if (starts(content, 0xfe, 0xff)) return 'utf16be';
@@ -119,7 +119,7 @@ function looksLikeText(text: string): boolean {
 }
 
 /** The field delimiter of a CSV: the most frequent of , ; and tab outside quotes in its first line. */
-export function detectDelimiter(firstLine: string): string {
+function detectDelimiter(firstLine: string): string {
   const counts = new Map<string, number>([
     [',', 0],
     [';', 0],

@@ -20,7 +20,7 @@ export interface StoredRow {
 }
 
 /** Each row's own key: the import and the row (unique: a row's account is created once). */
-export const batchKey = (importId: number, rowNum: number) => `${importId}:${rowNum}`;
+const batchKey = (importId: number, rowNum: number) => `${importId}:${rowNum}`;
 
 /** Row filters of the preview's list, as statuses. */
 const FILTER_STATUSES: Record<string, SiteImportRowStatus[] | undefined> = {
