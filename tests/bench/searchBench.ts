@@ -117,14 +117,20 @@ function ratios(f: Figures, base: Figures) {
   );
 }
 
-/** Keeps every statement a repository runs through it, for EXPLAIN. */
+/**
+ * Keeps every statement a repository runs through it, for EXPLAIN: the nodes of the queries whose
+ * results came back (the plugin also sees the subqueries a statement is built of, which never run alone).
+ */
 class StatementRecorder implements KyselyPlugin {
+  readonly #nodes = new Map<QueryId, RootOperationNode>();
   readonly statements: { node: RootOperationNode; queryId: QueryId }[] = [];
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    this.statements.push({ node, queryId });
+    this.#nodes.set(queryId, node);
     return node;
   }
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const node = this.#nodes.get(queryId);
+    if (node) this.statements.push({ node, queryId });
     return result;
   }
 }
