@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
 import type { SiteListItem } from '../../../schemas/dealer.js';
 import type { SiteSearchQuery, SiteSummary } from '../../../schemas/shell.js';
@@ -58,6 +58,9 @@ type ListRow = SiteAddressRow & {
   transmitter_code: string;
 };
 
+/** A row of the quick search: which lookup found it, and its place in that lookup's order. */
+type QuickRow = ListRow & { lookup: number; sort_key: string | null };
+
 function toListItem(row: ListRow): SiteListItem {
   return {
     siteName: row.site_name,
@@ -110,39 +113,51 @@ export function sitesRepository(db: Db) {
   }
 
   return {
+    /**
+     * The quick search: each lookup of the plan (device number, account number, transmitter-code
+     * prefix, name prefix; in that order of relevance) as one branch of a single statement, each
+     * branch read in its own order from an index and cut at SEARCH_LIMIT there (migration 0024:
+     * C-collation indexes give the prefix range and the order at once), so no branch reads or
+     * sorts more than its first rows. A device found by an earlier lookup is not repeated.
+     */
     async search(user: ScopeUser, plan: SearchPlan): Promise<SiteListItem[]> {
-      const lookups: Promise<ListRow[]>[] = [];
-      const base = () => listed(user);
-      if (plan.devNum !== undefined) lookups.push(base().where('devices.dev_num', '=', plan.devNum).execute());
-      if (plan.siteNum !== undefined) lookups.push(base().where('sites.site_num', '=', plan.siteNum).orderBy('devices.dev_num').execute());
+      const branches: SelectQueryBuilder<Database, 'sites' | 'devices', QuickRow>[] = [];
+      /** A lookup's rows, tagged with its place and with the key of its order. */
+      const lookup = (place: number, key: RawBuilder<string> = sql`null::text collate "C"`) =>
+        listed(user).select([sql.lit(place).as('lookup'), key.as('sort_key')]);
+      const xmitKey = sql<string>`devices.transmitter_code collate "C"`;
+      const nameKey = sql<string>`lower(sites.site_name) collate "C"`;
+      if (plan.devNum !== undefined) branches.push(lookup(0).where('devices.dev_num', '=', plan.devNum));
+      if (plan.siteNum !== undefined) branches.push(lookup(1).where('sites.site_num', '=', plan.siteNum));
       if (plan.xmitPrefix) {
-        lookups.push(
-          base()
-            .where('devices.transmitter_code', 'like', likePrefix(plan.xmitPrefix))
-            .orderBy('devices.transmitter_code')
-            .limit(SEARCH_LIMIT)
-            .execute(),
-        );
+        branches.push(lookup(2, xmitKey).where(xmitKey, 'like', likePrefix(plan.xmitPrefix)).orderBy(xmitKey).limit(SEARCH_LIMIT));
       }
       if (plan.namePrefix) {
-        lookups.push(
-          base()
-            .where(sql<string>`lower(sites.site_name)`, 'like', likePrefix(plan.namePrefix))
-            .orderBy(sql`lower(sites.site_name)`)
+        branches.push(
+          lookup(3, nameKey)
+            .where(nameKey, 'like', likePrefix(plan.namePrefix))
+            .orderBy(nameKey)
             .orderBy('sites.site_num')
             .orderBy('devices.dev_num')
-            .limit(SEARCH_LIMIT)
-            .execute(),
+            .limit(SEARCH_LIMIT),
         );
       }
+      if (branches.length === 0) return [];
+      const [first, ...rest] = branches.map((branch, i) => db.selectFrom(branch.as(`lookup${i}`)).selectAll());
+      const rows = await db
+        .selectFrom(rest.reduce((union, branch) => union.unionAll(branch), first).as('found'))
+        .selectAll()
+        .orderBy('lookup')
+        .orderBy(sql`sort_key collate "C"`)
+        .orderBy('site_num')
+        .orderBy('dev_num')
+        .execute();
       const seen = new Set<number>();
       const items: SiteListItem[] = [];
-      for (const rows of await Promise.all(lookups)) {
-        for (const row of rows) {
-          if (seen.has(row.dev_num) || items.length >= SEARCH_LIMIT) continue;
-          seen.add(row.dev_num);
-          items.push(toListItem(row));
-        }
+      for (const row of rows) {
+        if (seen.has(row.dev_num) || items.length >= SEARCH_LIMIT) continue;
+        seen.add(row.dev_num);
+        items.push(toListItem(row));
       }
       return items;
     },
