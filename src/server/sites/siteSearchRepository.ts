@@ -21,6 +21,8 @@ const SEARCH_MATCH_CAP = 500;
 const SEARCH_WALK_ROWS = 1000;
 /** …and stops at this many matches (or the page's end, when further): a text that frequent needs no index. */
 const SEARCH_WALK_MATCHES = 25;
+/** A text with this many digits is looked up in the trigram indexes without their group key (byRelevance). */
+const NUMBER_DIGITS = 5;
 
 export interface SiteListOptions {
   filter: SiteFilter;
@@ -164,37 +166,41 @@ export function siteSearchRepository(
     return eb.or(any);
   }
 
-  /** Name, address, status, type, favourite, devices, and for a search the contacts and phones: what a row and its match need. */
+  /** Name, address, status, type, favourite, devices, and for a search the contacts and phones: what a row and its match need (DetailRow). */
+  function detailColumns(user: ScopeUser, withSearchFields: boolean) {
+    return [
+      sql.ref<number>('sites.site_num').as('site_num'),
+      sql.ref<string>('sites.site_name').as('site_name'),
+      ...siteAddressColumns.map((column) => sql.ref(column).as(column.slice('sites.'.length))),
+      sql.ref<string | null>('sites.phone_number').as('phone_number'),
+      sql.ref<DetailRow['status']>('sites.status').as('status'),
+      sql.ref<DetailRow['site_type']>('sites.site_type').as('site_type'),
+      sql<boolean>`exists (select 1 from site_favorites f where f.user_id = ${user.user_id} and f.site_num = sites.site_num)`.as(
+        'is_favorite',
+      ),
+      sql<DetailRow['devices']>`(select json_agg(json_build_object('devNum', d.dev_num, 'transmitterCode', d.transmitter_code)
+        order by d.dev_num) from devices d where d.site_num = sites.site_num)`.as('devices'),
+      (withSearchFields
+        ? sql<DetailRow['contacts']>`(select json_agg(json_build_object('name', c.name, 'phoneNumber', c.phone_number)
+            order by c.position, c.contact_id) from contacts c where c.site_num = sites.site_num)`
+        : sql<null>`null`
+      ).as('contacts'),
+      (withSearchFields
+        ? sql<DetailRow['premise_phones']>`(select json_agg(p.phone_number order by p.phone_id) from premise_phones p
+            where p.site_num = sites.site_num)`
+        : sql<null>`null`
+      ).as('premise_phones'),
+    ];
+  }
+
   async function details(user: ScopeUser, siteNums: number[], withSearchFields: boolean): Promise<Map<number, DetailRow>> {
     if (siteNums.length === 0) return new Map();
     const rows = (await db
       .selectFrom('sites')
-      .select([
-        'sites.site_num',
-        'sites.site_name',
-        ...siteAddressColumns,
-        'sites.phone_number',
-        'sites.status',
-        'sites.site_type',
-        sql<boolean>`exists (select 1 from site_favorites f where f.user_id = ${user.user_id} and f.site_num = sites.site_num)`.as(
-          'is_favorite',
-        ),
-        sql<DetailRow['devices']>`(select json_agg(json_build_object('devNum', d.dev_num, 'transmitterCode', d.transmitter_code)
-          order by d.dev_num) from devices d where d.site_num = sites.site_num)`.as('devices'),
-        (withSearchFields
-          ? sql<DetailRow['contacts']>`(select json_agg(json_build_object('name', c.name, 'phoneNumber', c.phone_number)
-              order by c.position, c.contact_id) from contacts c where c.site_num = sites.site_num)`
-          : sql<null>`null`
-        ).as('contacts'),
-        (withSearchFields
-          ? sql<DetailRow['premise_phones']>`(select json_agg(p.phone_number order by p.phone_id) from premise_phones p
-              where p.site_num = sites.site_num)`
-          : sql<null>`null`
-        ).as('premise_phones'),
-      ])
+      .select(detailColumns(user, withSearchFields))
       .where('sites.site_num', 'in', siteNums)
       .where(siteScope(user))
-      .execute()) as DetailRow[];
+      .execute()) as unknown as DetailRow[];
     return new Map(rows.map((row) => [row.site_num, row]));
   }
 
@@ -225,17 +231,20 @@ export function siteSearchRepository(
     const contains = `%${text}%`;
     const customer = user.application_num === APPLICATION.customer;
     const group = customer ? null : user.current_site_group_num;
-    if (!customer && group === null) return { order: [], total: 0 };
+    if (!customer && group === null) return { order: [], rows: new Map<number, DetailRow>(), total: 0 };
     const filtered = Object.entries(options.filter).some(([key, value]) => key !== 'q' && value !== undefined);
     // siteScope for dealers and staff is "the site is in the selected group, and the user still
     // belongs to that group": on site_search (whose group the triggers keep equal to the site's),
     // the group is an index key and the membership a one-time check. A customer's sites: the links.
     // The page's rows are read through siteScope itself (details()).
-    const inScope =
+    // groupKey false: the group is checked on the heap only (an expression no index has), so that
+    // the trigram indexes are read without their group key (see other_c).
+    const scope = (groupKey: boolean) =>
       group !== null
-        ? sql`site_search.site_group_num = ${group} and exists (select 1 from user_account_groups m
-            where m.user_id = ${user.user_id} and m.site_group_num = ${group})`
+        ? sql`${groupKey ? sql`site_search.site_group_num` : sql`(site_search.site_group_num + 0)`} = ${group}
+            and exists (select 1 from user_account_groups m where m.user_id = ${user.user_id} and m.site_group_num = ${group})`
         : sql`site_search.site_num in (select l.site_num from msa_account_links l where l.user_id = ${user.user_id})`;
+    const inScope = scope(true);
     // The filters (and the scope of a customer): a scalar subquery, so one primary-key lookup per
     // candidate read (a join would let the planner hash the whole group's sites first).
     const visible = (siteNum: RawBuilder<number>) =>
@@ -287,8 +296,13 @@ export function siteSearchRepository(
         // With the default estimate, the group-first trigram indexes (group, trigram) answer from the
         // group's own entries, instead of a scan of the group's whole name btree.
         sql`name_c as materialized (select site_num, name_fold from site_search where ${inScope} and name_fold like (select ${contains}))`,
+        // A number of NUMBER_DIGITS digits or more (site, device, transmitter, phone) is about as rare
+        // in the table as in the group: the trigrams alone find its few documents ('730056': 4 of a
+        // million, 1 ms), where the group key would intersect each digit trigram's long posting list
+        // with the group's (9 ms).
         sql`other_c as materialized (
-          select site_num, name_fold from site_search where ${inScope} and (site_search.doc like (select ${contains})${
+          select site_num, name_fold from site_search
+          where ${scope((plan.text.match(/\d/g)?.length ?? 0) < NUMBER_DIGITS)} and (site_search.doc like (select ${contains})${
             plan.digits ? sql` or site_search.digits like (select ${`%${plan.digits}%`}::text)` : sql``
           }))`,
         sql`named as (
@@ -310,18 +324,26 @@ export function siteSearchRepository(
         sql`select * from others where ${walkFellShort}`,
       );
     }
+    // The page and its rows' details in one statement (details() as a join, siteScope included):
+    // the total comes with every candidate of the page, the details only with those in scope.
     const ranked = (offset: number, limit: number) =>
-      sql<{ site_num: number; total: number }>`
+      sql<{ candidate: number; total: number } & ({ site_num: number } | { site_num: null })>`
         with ${sql.join(ctes, sql`, `)}
-        select site_num, count(*) over () as total
-        from (${sql.join(parts, sql` union all `)}) as candidates
-        group by site_num
-        order by min(tier), min(name_fold), site_num
-        offset ${offset} limit ${limit}`.execute(db);
+        select page.site_num as candidate, page.total, ${sql.join(detailColumns(user, true))}
+        from (
+          select site_num, count(*) over () as total, min(tier) as tier, min(name_fold) as name_fold
+          from (${sql.join(parts, sql` union all `)}) as candidates
+          group by site_num
+          order by min(tier), min(name_fold), site_num
+          offset ${offset} limit ${limit}
+        ) as page
+        left join sites on sites.site_num = page.site_num and ${siteScope(user)}
+        order by page.tier, page.name_fold, page.site_num`.execute(db);
     const page = await ranked(options.offset, options.offset < need ? Math.min(options.limit, need - options.offset) : 0);
     let total = page.rows.length ? Number(page.rows[0].total) : 0;
     if (page.rows.length === 0 && options.offset > 0) total = Number((await ranked(0, 1)).rows[0]?.total ?? 0);
-    return { order: page.rows.map((r) => r.site_num), total };
+    const rows = page.rows.flatMap((row) => (row.site_num === null ? [] : [row as unknown as DetailRow]));
+    return { order: rows.map((r) => r.site_num), rows: new Map(rows.map((row) => [row.site_num, row])), total };
   }
 
   /** A list in a chosen order (every site in scope, or the matches of a search), with its total. */
@@ -360,7 +382,11 @@ export function siteSearchRepository(
     /** One page of GET /api/sites and the total for Content-Range. */
     async list(user: ScopeUser, options: SiteListOptions): Promise<{ items: SiteRecord[]; total: number }> {
       const plan = searchPlan(options.filter.q);
-      const { order, total } = plan && !options.sort ? await byRelevance(user, options, plan) : await sorted(user, options, plan);
+      if (plan && !options.sort) {
+        const { order, rows, total } = await byRelevance(user, options, plan);
+        return { items: records(order, rows, plan), total };
+      }
+      const { order, total } = await sorted(user, options, plan);
       const rows = await details(user, order, plan !== undefined);
       return { items: records(order, rows, plan), total };
     },
