@@ -116,7 +116,7 @@ export function sitesRepository(db: Db) {
     /**
      * The quick search: each lookup of the plan (device number, account number, transmitter-code
      * prefix, name prefix; in that order of relevance) as one branch of a single statement, each
-     * branch read in its own order from an index and cut at SEARCH_LIMIT there (migration 0024:
+     * branch read in its own order from an index and cut at SEARCH_LIMIT there (migration 0025:
      * C-collation indexes give the prefix range and the order at once), so no branch reads or
      * sorts more than its first rows. A device found by an earlier lookup is not repeated.
      */
