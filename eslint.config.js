@@ -177,6 +177,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Promise rules that need types. Each file is read with the program of the first of these
+    // tsconfigs that holds it (web: src/web, common, schemas, e2e; server: src/server, common,
+    // schemas, the node-side tests, scripts, tool configs). Named here rather than found by
+    // `projectService`, which looks only for tsconfig.json: the root one is the umbrella that
+    // `npm run typecheck` checks in one program.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { project: ['./tsconfig.web.json', './tsconfig.server.json'], tsconfigRootDir: ROOT } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // react-router's navigate() answers a promise under a data router, and it never rejects:
+          // a failed navigation lands in the route's error element.
+          allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: 'NavigateFunction' }],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   ...boundaryBlocks(),
   {
     // Tool configuration files are read through their default export.
