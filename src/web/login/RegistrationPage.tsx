@@ -157,7 +157,7 @@ function PasswordForm({ otp, onSaved, onFailed }: { otp: string; onSaved(): void
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack spacing={2}>
         <Typography>{t('registration.setPassword.intro')}</Typography>
         {failure ? <FormAlert>{failure}</FormAlert> : null}

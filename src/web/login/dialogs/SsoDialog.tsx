@@ -66,7 +66,7 @@ export function SsoDialog({ open, onClose }: SsoDialogProps) {
   return (
     <>
       <FormDialog open={open && !tenant} onClose={close} title={t('dialogs.sso.title')}>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <DialogContent sx={{ pt: 1 }}>
             <FormTextField
               form={form}

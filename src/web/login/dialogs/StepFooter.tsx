@@ -43,14 +43,15 @@ export function StepDialogForm({
   step: RecoveryStepProps & { footerExtra?: ReactNode };
   /** The step's react-hook-form form: the buttons wait while it submits. */
   form: { formState: { isSubmitting: boolean } };
-  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  /** The step's submit, a react-hook-form handleSubmit: it shows its own failures (failure). */
+  onSubmit(event: FormEvent<HTMLFormElement>): void | Promise<void>;
   intro: ReactNode;
   failure: string | null;
   children: ReactNode;
 }) {
   return (
     <DialogForm
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       intro={intro}
       failure={failure}
       footer={

@@ -42,7 +42,7 @@ export function ContactInfoStep({ onDone }: StepProps) {
       error={error}
       submitLabel={t('login.actions.update')}
       busy={formState.isSubmitting}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
     >
       <TextField
         label={t(LOGIN_KEYS.contactInfoField)}

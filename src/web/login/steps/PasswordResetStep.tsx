@@ -67,7 +67,7 @@ export function PasswordResetStep({ onDone }: StepProps) {
       error={error}
       submitLabel={t('login.actions.save')}
       busy={formState.isSubmitting}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
     >
       <TextField
         label={t('login.passwordReset.newPassword')}

@@ -43,7 +43,7 @@ export function UsernameResetStep({ onDone }: StepProps) {
       error={error}
       submitLabel={t('login.actions.update')}
       busy={formState.isSubmitting}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
     >
       <TextField
         label={t('login.usernameReset.field')}
