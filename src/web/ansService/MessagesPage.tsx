@@ -112,7 +112,7 @@ function HandleButton({ message, compact = false }: { message: AnsMessage; compa
   if (!canAccess) return null;
   const handled = message.status === 'handled';
   const change = () =>
-    update(
+    void update(
       MESSAGES,
       { id: message.id, data: { status: handled ? 'new' : 'handled' }, previousData: message },
       {

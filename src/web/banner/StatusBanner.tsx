@@ -44,11 +44,11 @@ function useStatusBanner(): Banner | null {
   useEffect(() => {
     let current = true;
     const load = () =>
-      fetchStatusBanner().then(
+      void fetchStatusBanner().then(
         (b) => current && setBanner(b),
         () => current && setBanner(null),
       );
-    void load();
+    load();
     window.addEventListener(BANNER_CHANGED_EVENT, load);
     return () => {
       current = false;

@@ -43,7 +43,7 @@ export function ResolveDialog({
   const submit = () => {
     const refusal = resolutionRefusal(request.status, { status: resolution, note });
     if (refusal?.field) return setNoteError(refusal.message);
-    update(
+    void update(
       CHANGE_REQUESTS,
       { id: request.id, data: { status: resolution, note: note.trim() || null }, previousData: request },
       {

@@ -35,7 +35,7 @@ function Handling({ request }: { request: ContactRequest }) {
   const choices: ContactRequestStatus[] = [request.status, ...nextContactStatuses(request.status)];
   const changed = status !== request.status || note.trim() !== (request.internalNote ?? '');
   const save = () =>
-    update(
+    void update(
       CONTACT_REQUESTS,
       { id: request.id, data: { status, internalNote: note.trim() || null }, previousData: request },
       {

@@ -83,7 +83,7 @@ function PublishForm({ startText, onPublished }: { startText: string; onPublishe
         content="privacyPolicies.confirm.text"
         confirm="privacyPolicies.confirm.publish"
         cancel="privacyPolicies.confirm.cancel"
-        onConfirm={publish}
+        onConfirm={() => void publish()}
         onClose={() => setAsking(undefined)}
       />
     </Form>

@@ -154,8 +154,8 @@ function RunPageActions({ run, name }: { run: ReportRun; name: string }) {
   const { canAccess: canCancel } = useCanAccess({ resource: 'reportRuns', action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: 'reportRuns', action: 'delete' });
   const { busy, rerun, cancel, askDelete, deleteConfirm } = useRunActions(run, name, {
-    rerun: (next) => navigate(reportRunPath(next.id)),
-    deleted: () => navigate(INBOX_PATH),
+    rerun: (next) => void navigate(reportRunPath(next.id)),
+    deleted: () => void navigate(INBOX_PATH),
   });
   const active = isActiveRun(run.status);
   return (

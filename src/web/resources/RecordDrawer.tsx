@@ -65,7 +65,7 @@ export function RecordDrawer<T extends RaRecord>({
   const target = slideOverTarget(location.pathname, basePath);
   const id = target?.mode === 'edit' && /^\d+$/.test(target.id) ? Number(target.id) : undefined;
   const { data, isPending, error } = useGetOne<T>(resource, { id: id ?? 0 }, { enabled: id !== undefined });
-  const close = () => navigate(`${basePath}${location.search}`);
+  const close = () => void navigate(`${basePath}${location.search}`);
   const record = id !== undefined ? data : undefined;
   return (
     <Drawer

@@ -236,7 +236,7 @@ export function DeleteRecordButton({ texts, onDeleted }: { texts: DeleteTexts; o
   const [deleteOne, { isPending }] = useDelete();
   if (!record || !canAccess) return null;
   const confirm = () =>
-    deleteOne(
+    void deleteOne(
       resource,
       { id: record.id, previousData: record },
       {

@@ -137,7 +137,7 @@ export function SlideOver({ basePath, schema, texts, defaults, children, resourc
   const notify = useNotify();
   const refresh = useRefresh();
   const target = slideOverTarget(location.pathname, basePath);
-  const close = useCallback(() => navigate(slideOverPath(basePath)), [navigate, basePath]);
+  const close = useCallback(() => void navigate(slideOverPath(basePath)), [navigate, basePath]);
 
   const onFailure = (error: unknown) => {
     if (!(error instanceof PartialSaveError)) return false;

@@ -18,10 +18,19 @@ export function ConfirmDialog({
   title: string;
   message: string;
   onCancel: () => void;
+  /** The action; it reports its own failures (the dialog only waits for it). */
   onConfirm: () => Promise<void> | void;
 }) {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="shell-confirm-title" aria-describedby="shell-confirm-text">
       <DialogTitle id="shell-confirm-title">{title}</DialogTitle>
@@ -32,18 +41,7 @@ export function ConfirmDialog({
         <Button onClick={onCancel} disabled={busy}>
           {translate('shell.impersonation.no')}
         </Button>
-        <Button
-          variant="contained"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await onConfirm();
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
+        <Button variant="contained" disabled={busy} onClick={() => void confirm()}>
           {translate('shell.impersonation.yes')}
         </Button>
       </DialogActions>

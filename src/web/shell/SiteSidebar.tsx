@@ -95,7 +95,7 @@ function SiteList({
               </IconButton>
             }
           >
-            <ListItemButton onClick={() => navigate(sitePath('info', site))}>
+            <ListItemButton onClick={() => void navigate(sitePath('info', site))}>
               <ListItemText primary={displayAccountName(site.siteName)} secondary={`${site.siteNum} · ${siteXmit(site)}`} />
             </ListItemButton>
           </ListItem>

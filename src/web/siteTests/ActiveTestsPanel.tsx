@@ -167,7 +167,7 @@ export function ActiveTestsPanel({ siteNum, timeZone, canEnd }: { siteNum: numbe
         content={translate('siteTests.panel.confirmMessage', { scope: ending ? scopeSummary(ending, translate) : '' })}
         confirm="siteTests.panel.endNow"
         cancel="siteTests.dialog.cancel"
-        onConfirm={endNow}
+        onConfirm={() => void endNow()}
         onClose={() => setEnding(null)}
       />
     </Paper>

@@ -127,7 +127,7 @@ export function ChangeTestDialog({
         failure={failure}
         busy={busy}
         submitLabel={translate('siteTests.change.submit')}
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         onClose={onClose}
       >
         <LengthChoice

@@ -248,7 +248,7 @@ function PlaceOnTestForm({ site, devNum, onClose }: { site: SiteDetail; devNum?:
       failure={failure}
       busy={busy}
       submitLabel={translate('siteTests.dialog.submit')}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
       <FormControl component="fieldset" error={!!scopeError}>

@@ -31,11 +31,19 @@ export function SiteInfoHeader({
   actions?: ReactNode;
   /** The device the page was opened for (the history links keep it). */
   devNum: number | undefined;
-  /** Marks or unmarks the account as a favourite; absent: no star. */
+  /** Marks or unmarks the account as a favourite, showing its own failures; absent: no star. */
   onToggleFavorite?: (favorite: boolean) => Promise<void>;
 }) {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
+  const toggleFavorite = async (favorite: boolean) => {
+    setBusy(true);
+    try {
+      await onToggleFavorite?.(favorite);
+    } finally {
+      setBusy(false);
+    }
+  };
   const device = { siteNum: site.siteNum, devNum };
   const favoriteLabel = translate(site.isFavorite ? 'siteInfo.unfavorite' : 'siteInfo.favorite', { name: site.siteName });
   return (
@@ -48,14 +56,7 @@ export function SiteInfoHeader({
               aria-label={favoriteLabel}
               aria-pressed={site.isFavorite}
               disabled={busy}
-              onClick={async () => {
-                setBusy(true);
-                try {
-                  await onToggleFavorite(!site.isFavorite);
-                } finally {
-                  setBusy(false);
-                }
-              }}
+              onClick={() => void toggleFavorite(!site.isFavorite)}
             >
               {site.isFavorite ? <StarIcon color="warning" /> : <StarBorderIcon />}
             </IconButton>
