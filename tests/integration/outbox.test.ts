@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,7 +56,7 @@ async function startSmsProvider() {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   };
-  const server: Server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const body = await readBody(request);
     if (request.method === 'POST' && request.url === '/sms') {
       received.push({ body: JSON.parse(body), contentType: request.headers['content-type'] });
@@ -64,7 +64,9 @@ async function startSmsProvider() {
     } else {
       response.writeHead(500).end('provider down');
     }
-  });
+  };
+  // A body that does not parse answers 500, as a provider would, instead of leaving the request hanging.
+  const server: Server = createServer((request, response) => void answer(request, response).catch(() => response.writeHead(500).end()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { received, port: port(server), close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
