@@ -46,11 +46,21 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A page to record and a selector of what it shows once drawn (see recordFirstLoad). */
+export interface SignedInPage {
+  path: string;
+  ready: string;
+}
+
+/** The signed-in shell alone (its not-found page's title) and the dashboard with a chart drawn. */
+export const SHELL_PAGE: SignedInPage = { path: '/bench-shell-only', ready: 'h1' };
+export const DASHBOARD_PAGE: SignedInPage = { path: '/home/dashboard', ready: 'section[aria-label] svg' };
+
 /**
- * What each path loads first for a signed-in dealer (dealer.beta), from the build in
+ * What each page loads first for a signed-in dealer (dealer.beta), from the build in
  * dist/web, each in a fresh browser context (nothing cached).
  */
-export async function measureSignedInFirstLoads(paths: readonly string[]): Promise<FirstLoad[]> {
+export async function measureSignedInFirstLoads(pages: readonly SignedInPage[]): Promise<FirstLoad[]> {
   const [{ chromium }, { buildApp }, { loadConfig }] = await Promise.all([
     import('@playwright/test'),
     import('../../src/server/app.js'),
@@ -71,7 +81,7 @@ export async function measureSignedInFirstLoads(paths: readonly string[]): Promi
   try {
     await app.listen({ port, host: '127.0.0.1' });
     const loads: FirstLoad[] = [];
-    for (const target of paths) {
+    for (const { path: target, ready } of pages) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: origin });
       const page = await context.newPage();
       await page.request.get('/api/health');
@@ -81,7 +91,7 @@ export async function measureSignedInFirstLoads(paths: readonly string[]): Promi
         headers: { [XSRF.header]: xsrf },
       });
       if (!login.ok()) throw new Error(`sign-in answered ${login.status()}`);
-      loads.push(await recordFirstLoad(page, `${origin}${target}`));
+      loads.push(await recordFirstLoad(page, `${origin}${target}`, ready));
       if (new URL(page.url()).pathname !== target) throw new Error(`${target} was not shown (at ${page.url()})`);
       await context.close();
     }

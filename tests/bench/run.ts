@@ -34,7 +34,7 @@ import { dashboardBench } from './dashboardBench.js';
 import { LOGIN_BUDGET_BYTES, loginBundleBytes, measureLoginFirstLoad } from './loginBundle.js';
 import { realtimeBench } from './realtime.js';
 import { reportsBench } from './reportsBench.js';
-import { DASHBOARD_BUNDLE_RATIO_GOAL, measureSignedInFirstLoads, skeletonBytes } from './routeBundle.js';
+import { DASHBOARD_BUNDLE_RATIO_GOAL, DASHBOARD_PAGE, SHELL_PAGE, measureSignedInFirstLoads, skeletonBytes } from './routeBundle.js';
 import { searchBench } from './searchBench.js';
 
 async function webBench() {
@@ -75,7 +75,7 @@ async function webBench() {
     }
   }
   try {
-    const [dashboard, shell] = await measureSignedInFirstLoads(['/home/dashboard', '/bench-shell-only']);
+    const [dashboard, shell] = await measureSignedInFirstLoads([DASHBOARD_PAGE, SHELL_PAGE]);
     const skeleton = await skeletonBytes();
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log(
