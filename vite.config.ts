@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -8,8 +9,8 @@ import { FIRST_LOAD_CATALOGUES, SKIPPED_CATALOGUES } from './src/web/i18n/catalo
 // collide with a source folder when Vite serves files in development.
 const web = path.resolve(import.meta.dirname, 'src/web');
 
-/** Modules each app's start imports statically, found once the module graph is complete. */
-const firstLoad = { entry: new Set<string>(), admin: new Set<string>(), login: new Set<string>() };
+/** Modules the HTML entry, the portal's start and the light app's start import statically, found once the module graph is complete. */
+const firstLoad = { entry: new Set<string>(), admin: new Set<string>(), light: new Set<string>() };
 
 function staticClosure(plugin: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }, entry: string) {
   const seen = new Set<string>();
@@ -24,9 +25,8 @@ function staticClosure(plugin: { getModuleInfo: (id: string) => { importedIds: r
 }
 
 /**
- * What the portal's start and the light sign-in app's start each import, for the chunk groups
- * below: the portal's own start is one chunk (fewer, better compressed files than one per shared
- * module), without anything the sign-in page also loads.
+ * What each app's start imports, for the chunk groups below: each start is one chunk (fewer,
+ * better compressed files than one per shared module), apart from the HTML entry's own modules.
  */
 function firstLoadGraph(): Plugin {
   return {
@@ -35,15 +35,95 @@ function firstLoadGraph(): Plugin {
     buildEnd() {
       const ids = [...this.getModuleIds()];
       const find = (file: string) => ids.find((id) => id.endsWith(`/src/web/${file}`));
+      if (this.environment.name === LIGHT) {
+        const light = find('entry/loginEntry.tsx');
+        firstLoad.light = light ? staticClosure(this, light) : new Set();
+        return;
+      }
       const app = find('app/App.tsx');
-      const login = find('entry/loginEntry.tsx');
       const entry = find('entry/main.tsx');
-      // What the HTML entry itself imports (the choice of app) stays in the entry chunk.
       firstLoad.entry = entry ? staticClosure(this, entry) : new Set();
-      const own = (start: string | undefined) =>
-        new Set([...(start ? staticClosure(this, start) : [])].filter((id) => !firstLoad.entry.has(id)));
-      firstLoad.admin = own(app);
-      firstLoad.login = own(login);
+      firstLoad.admin = new Set([...(app ? staticClosure(this, app) : [])].filter((id) => !firstLoad.entry.has(id)));
+    },
+  };
+}
+
+/**
+ * The light sign-in app (src/web/entry/loginEntry.tsx) is built on its own, with Preact's React
+ * layer (preact/compat) in place of React: its first load is React-sized otherwise (react-dom alone
+ * is 62 KB gzipped of the 70 KB budget). The portal keeps React. In development both use React.
+ */
+const PREACT: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+};
+
+function preactForTheLightApp(): Plugin {
+  return {
+    name: 'portal:light-preact',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === LIGHT,
+    resolveId(source, importer, options) {
+      const target = PREACT[source];
+      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
+    },
+  };
+}
+
+const LIGHT = 'light';
+const LIGHT_ENTRY = path.join(web, 'entry/loginEntry.tsx');
+const LIGHT_MANIFEST = '.vite/light-manifest.json';
+const LIGHT_APP = 'virtual:light-app';
+
+/**
+ * `virtual:light-app` (src/web/entry/lightApp.d.ts): startLightApp() loads and starts the light
+ * sign-in app. In the build it names the light build's entry chunk and stylesheets (built first,
+ * read from its manifest); in development it imports the source.
+ */
+function lightAppLoader(): Plugin {
+  let command: 'build' | 'serve' = 'serve';
+  let outDir = '';
+  return {
+    name: 'portal:light-app',
+    configResolved(config) {
+      command = config.command;
+      outDir = config.build.outDir;
+    },
+    resolveId: (source) => (source === LIGHT_APP ? `\0${LIGHT_APP}` : null),
+    load(id) {
+      if (id !== `\0${LIGHT_APP}`) return null;
+      if (command === 'serve') return `export const startLightApp = () => import('/loginEntry.tsx').then((m) => m.startLoginApp());`;
+      const manifest = JSON.parse(readFileSync(path.join(outDir, LIGHT_MANIFEST), 'utf8')) as Record<
+        string,
+        { file: string; isEntry?: boolean; css?: string[]; imports?: string[] }
+      >;
+      const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error(`no entry in ${LIGHT_MANIFEST}`);
+      // The stylesheets of the entry and of every chunk it imports statically.
+      const css = new Set<string>();
+      const seen = new Set<string>();
+      const collect = (chunk: (typeof manifest)[string] | undefined) => {
+        if (!chunk || seen.has(chunk.file)) return;
+        seen.add(chunk.file);
+        for (const file of chunk.css ?? []) css.add(`/${file}`);
+        for (const key of chunk.imports ?? []) collect(manifest[key]);
+      };
+      collect(entry);
+      return `const script = ${JSON.stringify(`/${entry.file}`)};
+const styles = ${JSON.stringify([...css])};
+const stylesheet = (href) => new Promise((resolve) => {
+  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+  link.addEventListener('load', resolve);
+  link.addEventListener('error', resolve);
+  document.head.append(link);
+});
+export async function startLightApp() {
+  const [app] = await Promise.all([import(/* @vite-ignore */ script), ...styles.map(stylesheet)]);
+  return app.startLoginApp();
+}`;
     },
   };
 }
@@ -64,7 +144,7 @@ function catalogueChunk(id: string): string | null {
 export default defineConfig({
   root: path.join(web, 'entry'),
   publicDir: path.join(web, 'public'),
-  plugins: [react(), precompiledValidators(), firstLoadGraph()],
+  plugins: [react(), precompiledValidators(), firstLoadGraph(), preactForTheLightApp(), lightAppLoader()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
@@ -76,20 +156,51 @@ export default defineConfig({
     // follow the page's color-scheme, which MUI's CssBaseline sets at run time in the admin
     // (the lowered form needs color-scheme in the same CSS). light-dark() is Baseline 2024.
     cssTarget: ['chrome123', 'edge123', 'firefox120', 'safari17.5'],
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // React itself, then the rest both starts share, then each app's own start: one chunk each.
-            { name: 'index', test: (id) => firstLoad.entry.has(id), priority: 5 },
-            { name: 'react', test: REACT, priority: 4 },
-            { name: 'shared', test: (id) => firstLoad.admin.has(id) && firstLoad.login.has(id), priority: 3 },
-            { name: 'signin', test: (id) => firstLoad.login.has(id), priority: 2 },
-            { name: 'portal', test: (id) => firstLoad.admin.has(id), priority: 1 },
-            { name: catalogueChunk },
-          ],
+  },
+  environments: {
+    client: {
+      build: {
+        emptyOutDir: false,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // The HTML entry's own modules, React, then the portal's start: one chunk each.
+                { name: 'index', test: (id) => firstLoad.entry.has(id), priority: 3 },
+                { name: 'react', test: REACT, priority: 2 },
+                { name: 'portal', test: (id) => firstLoad.admin.has(id), priority: 1 },
+                { name: catalogueChunk, debugName: 'catalogues' },
+              ],
+            },
+          },
         },
       },
+    },
+    [LIGHT]: {
+      consumer: 'client',
+      build: {
+        emptyOutDir: true,
+        manifest: LIGHT_MANIFEST,
+        rolldownOptions: {
+          input: { signin: LIGHT_ENTRY },
+          preserveEntrySignatures: 'exports-only',
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'signin', test: (id) => firstLoad.light.has(id), priority: 1 },
+                { name: catalogueChunk, debugName: 'catalogues' },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+  // The light app first: the portal's HTML entry names its files.
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments[LIGHT]);
+      await builder.build(builder.environments.client);
     },
   },
   server: {

@@ -13,7 +13,7 @@
  *   query of the same rows.
  * - Web: gzipped JavaScript of the entry chunk, of everything built, and of what the /login
  *   page loads first, recorded in Chromium (tests/bench/loginBundle.ts; from Vite's manifest
- *   when no browser starts) against its 120 KB budget; what /home/dashboard loads for a signed-in
+ *   when no browser starts) against its 70 KB budget; what /home/dashboard loads for a signed-in
  *   dealer against the portal's bare skeleton (the signed-in shell alone) and a stock react-admin
  *   skeleton built in the same run (tests/bench/routeBundle.ts).
  * - Dashboard (tests/bench/dashboardBench.ts; alone with --dashboard): the dashboard answer for

@@ -14,7 +14,7 @@ const MSA_ORIGIN = `http://msa.localhost:${PORT}`;
 
 /**
  * The size budget (not a timing): the JavaScript /login loads without interaction,
- * gzipped, is at most 120 KB; the list of files is the message when it is not.
+ * gzipped, is at most 70 KB; the list of files is the message when it is not.
  */
 function expectWithinBudget(load: FirstLoad, name: string) {
   const listing = load.files.map((f) => `${(f.bytes / 1024).toFixed(1)} KB ${new URL(f.url).pathname}`).join(', ');
@@ -37,7 +37,7 @@ async function latestCode(request: APIRequestContext, to: string): Promise<strin
   return code;
 }
 
-test('dealer login page: title, fields, SSO, photo, footer; within the 120 KB budget, no MUI, react-admin, ajv, markdown, captcha or i18next in the first load', async ({
+test('dealer login page: title, fields, SSO, photo, footer; within the 70 KB budget, no MUI, react-admin, ajv, markdown, captcha or i18next in the first load', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });

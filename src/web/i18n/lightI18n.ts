@@ -1,7 +1,7 @@
 import type { LocaleCatalog } from '../../common/i18n.js';
 
 /**
- * A translator small enough for the login page's first load (the 120 KB budget cannot carry
+ * A translator small enough for the login page's first load (the 70 KB budget cannot carry
  * i18next): nested keys (`login.fields.username`), `%{name}` interpolation like
  * src/common/i18n.ts, a fallback language, and `defaultValue`. It also answers the few calls
  * react-i18next's useTranslation makes on an instance, so <I18nextProvider i18n={light}>

@@ -4,7 +4,7 @@ import './LightTextField.css';
 /**
  * An outlined text field that looks like MUI's TextField (floating label in a notched
  * outline, helper text, error state; LightTextField.css), in plain React: the login page's first
- * load has no MUI (120 KB budget). The lazily loaded steps and dialogs use TextField itself.
+ * load has no MUI (70 KB budget). The lazily loaded steps and dialogs use TextField itself.
  */
 export function LightTextField({
   label,
