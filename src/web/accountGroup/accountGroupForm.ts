@@ -1,5 +1,5 @@
 import type { AccountGroupSettings, AccountGroupSettingsInput, GroupAddress } from '../../../schemas/accountGroup.js';
-import { formatPhone } from '../../common/phone.js';
+import { formatPhone } from '../../common/phoneFormat.js';
 import { phoneRegionOf, timeZonesFor } from '../../common/postalAddress.js';
 
 /**

@@ -13,7 +13,7 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { BillingSummary } from '../../../schemas/invoices.js';
 import { formatDay, formatMoney } from '../../common/billing.js';
-import { formatPhone } from '../../common/phone.js';
+import { formatPhone } from '../../common/phoneFormat.js';
 
 const cardSx = { flex: '1 1 300px', minWidth: 0 } as const;
 

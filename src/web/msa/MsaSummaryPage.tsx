@@ -21,7 +21,7 @@ import { useCanAccess, useGetList, useLocaleState, useTranslate } from 'react-ad
 import { Link as RouterLink } from 'react-router-dom';
 import type { EventKind, EventRecord } from '../../../schemas/events.js';
 import type { SiteDetail } from '../../../schemas/sites.js';
-import { formatPhone } from '../../common/phone.js';
+import { formatPhone } from '../../common/phoneFormat.js';
 import { KIND_COLORS } from '../resources/eventKind.js';
 import { STATUS_COLORS, SiteStatusTag } from '../resources/siteStatus.js';
 import { formatInZone } from '../resources/zonedTime.js';

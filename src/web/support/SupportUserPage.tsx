@@ -24,7 +24,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { SupportUserDetail } from '../../../schemas/support.js';
 import { APPLICATION } from '../../common/constants.js';
-import { formatPhone } from '../../common/phone.js';
+import { formatPhone } from '../../common/phoneFormat.js';
 import { supportAccessEnd, type SupportActionDefinition } from '../../common/supportActions.js';
 import { ImpersonateDialog, SupportActionDialog } from './SupportDialogs.js';
 import { ApplicationName, Empty, Section, StatusChip, dealerLine } from './SupportParts.js';

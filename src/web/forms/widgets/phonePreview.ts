@@ -1,4 +1,5 @@
-import { formatPhone, normalisePhone } from '../../../common/phone.js';
+import { normalisePhone } from '../../../common/phone.js';
+import { formatPhone } from '../../../common/phoneFormat.js';
 
 /** How a phone being typed will be stored and read ('(212) 555-0134 ext. 7'); nothing until it is a valid number. */
 export function phonePreview(input: string): string | undefined {

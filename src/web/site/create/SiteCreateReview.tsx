@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { SiteCreateStep } from '../../../../schemas/siteCreate.js';
-import { formatPhone } from '../../../common/phone.js';
+import { formatPhone } from '../../../common/phoneFormat.js';
 import { addressLabels, normalisePostalCode, phoneRegionOf, regionsOf } from '../../../common/postalAddress.js';
 import { normaliseTransmitter } from '../../../common/transmitter.js';
 import { expectedWarnings, type NewSiteValues } from './siteCreateForm.js';

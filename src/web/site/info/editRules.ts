@@ -1,6 +1,6 @@
 import { phoneMessage } from '../../../common/callList.js';
 import { passcodeProblem } from '../../../common/passcodeRules.js';
-import { formatPhone } from '../../../common/phone.js';
+import { formatPhone } from '../../../common/phoneFormat.js';
 import { checkHoliday, checkWindow, type HolidayDraft, type WindowDraft } from '../../../common/scheduleRules.js';
 
 /**
