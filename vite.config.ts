@@ -36,7 +36,7 @@ function firstLoadGraph(): Plugin {
       const ids = [...this.getModuleIds()];
       const find = (file: string) => ids.find((id) => id.endsWith(`/src/web/${file}`));
       if (this.environment.name === LIGHT) {
-        const light = find('entry/loginEntry.tsx');
+        const light = find('entry/lightEntry.ts');
         firstLoad.light = light ? staticClosure(this, light) : new Set();
         return;
       }
@@ -49,7 +49,7 @@ function firstLoadGraph(): Plugin {
 }
 
 /**
- * The light sign-in app (src/web/entry/loginEntry.tsx) is built on its own, with Preact's React
+ * The light sign-in app (src/web/entry/lightEntry.ts) is built on its own, with Preact's React
  * layer (preact/compat) in place of React: its first load is React-sized otherwise (react-dom alone
  * is 62 KB gzipped of the 70 KB budget). The portal keeps React. In development both use React.
  */
@@ -74,7 +74,7 @@ function preactForTheLightApp(): Plugin {
 }
 
 const LIGHT = 'light';
-const LIGHT_ENTRY = path.join(web, 'entry/loginEntry.tsx');
+const LIGHT_ENTRY = path.join(web, 'entry/lightEntry.ts');
 const LIGHT_MANIFEST = '.vite/light-manifest.json';
 const LIGHT_APP = 'virtual:light-app';
 

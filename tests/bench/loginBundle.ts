@@ -108,6 +108,7 @@ interface ManifestChunk {
   name?: string;
   imports?: string[];
   dynamicImports?: string[];
+  isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -129,8 +130,8 @@ function loginFirstLoadFiles(portal: Manifest, light: Manifest, sizeOf: (file: s
     for (const imported of chunk.imports ?? []) visit(manifest, imported);
   };
   visit(portal, 'index.html');
-  const lightKey = Object.keys(light).find((k) => /(^|\/)loginEntry\.tsx$/.test(k));
-  if (!lightKey) throw new Error("no loginEntry chunk in the light app's Vite manifest");
+  const lightKey = Object.keys(light).find((k) => light[k].isEntry);
+  if (!lightKey) throw new Error("no entry in the light app's Vite manifest");
   visit(light, lightKey);
   // Catalogue chunks are named after their file (login-XXXX.js); keep the largest per name.
   const catalogues = new Map<string, ManifestChunk>();
