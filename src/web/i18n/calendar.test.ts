@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { dateLocale, dayName, weekDays } from './calendar.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dateLocale, dayName, loadDateLocale, weekDays } from './calendar.js';
 
 describe("the calendar of the user's language", () => {
+  beforeAll(() => Promise.all([loadDateLocale('fr'), loadDateLocale('es')]));
   it('runs the US week from Sunday, and the French and Spanish weeks from Monday', () => {
     expect(weekDays(dateLocale('en'))).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(weekDays(dateLocale('fr'))).toEqual([1, 2, 3, 4, 5, 6, 0]);

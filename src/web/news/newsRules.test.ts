@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDateLocale } from '../i18n/calendar.js';
 import { checkChosenFile, formatNewsDate, formatOrder, newsTag, savePlan, toNewsInput, truncateBody } from './newsRules.js';
 
 describe('news setup columns (SPEC §2)', () => {
+  beforeAll(() => loadDateLocale('fr'));
   it('cuts the body to 50 characters plus an ellipsis', () => {
     expect(truncateBody('x'.repeat(50))).toBe('x'.repeat(50));
     expect(truncateBody('x'.repeat(51))).toBe(`${'x'.repeat(50)}…`);

@@ -1,11 +1,8 @@
 import { format } from 'date-fns';
-import type { Locale } from 'date-fns';
-import { enUS } from 'date-fns/locale/en-US';
-import { es } from 'date-fns/locale/es';
-import { fr } from 'date-fns/locale/fr';
 import type { NewsItem } from '../../../schemas/news.js';
 import { LIMITS } from '../../common/constants.js';
 import { editableFields } from '../forms/schemaFields.js';
+import { dateLocale } from '../i18n/calendar.js';
 import { newsItemInputSchema } from '../../../schemas/news.js';
 
 /** SPEC §2 news setup: 'Body, truncated to 50 characters plus an ellipsis'. */
@@ -14,14 +11,12 @@ export function truncateBody(body: string, max: number = LIMITS.newsBodyTruncati
   return characters.length > max ? `${characters.slice(0, max).join('')}…` : body;
 }
 
-const DATE_LOCALES: Record<string, Locale> = { en: enUS, es, fr };
-
 /** SPEC §2: dates as 'L HH:mm' (the locale's short date, 24-hour time), '-' when empty. */
 export function formatNewsDate(iso: string | null | undefined, locale = 'en'): string {
   if (!iso) return '-';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '-';
-  return format(date, 'P HH:mm', { locale: DATE_LOCALES[locale] ?? enUS });
+  return format(date, 'P HH:mm', { locale: dateLocale(locale) });
 }
 
 /** SPEC §2: 'Order, '-' when empty'. */

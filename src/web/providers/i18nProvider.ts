@@ -2,6 +2,7 @@ import i18next, { type i18n as I18next } from 'i18next';
 import type { I18nProvider } from 'react-admin';
 import { DEFAULT_LANGUAGE, LANGUAGES, i18nextOptions, mergeMessages, type LocaleCatalog } from '../../common/i18n.js';
 import { PSEUDO_LOCALE, PSEUDO_LOCALE_NAME, isPseudoLocale, pseudoCatalog } from '../../common/pseudoLocale.js';
+import { loadDateLocale } from '../i18n/calendar.js';
 import { loadClientConfig } from './authProvider.js';
 import { getSession } from './session.js';
 
@@ -61,7 +62,7 @@ export async function createI18nProvider(): Promise<I18nProvider> {
   const offered: readonly string[] = demo() ? [...LANGUAGES, PSEUDO_LOCALE] : LANGUAGES;
   const initial = [stored, browser].find((l): l is string => !!l && offered.includes(l)) ?? DEFAULT_LANGUAGE;
   const languages = [...new Set([initial, DEFAULT_LANGUAGE])];
-  const loaded = await Promise.all(languages.map(loadCatalog));
+  const [loaded] = await Promise.all([Promise.all(languages.map(loadCatalog)), loadDateLocale(initial)]);
   await instance.init({
     ...i18nextOptions(Object.fromEntries(languages.map((l, i) => [l, loaded[i]])), initial),
     react: { useSuspense: false },
@@ -76,6 +77,7 @@ export async function createI18nProvider(): Promise<I18nProvider> {
     },
     changeLocale: async (locale) => {
       if (!instance.hasResourceBundle(locale, 'translation')) instance.addResourceBundle(locale, 'translation', await loadCatalog(locale));
+      await loadDateLocale(locale);
       await instance.changeLanguage(locale);
       localStorage.setItem('locale', locale);
       document.documentElement.lang = locale;
