@@ -16,15 +16,13 @@ import { news } from '../news/index.js';
 import { reportRuns, reportSchedules, reportsInbox } from '../reports/index.js';
 import { privacyPolicies } from '../privacyPolicies/index.js';
 import { PRIVACY_POLICY_PATH } from '../privacyPolicies/privacyPolicyRules.js';
-import { AccessDeniedContext, PageGate, PageLoading } from '../resources/resourcePage.js';
+import { AccessDeniedContext, PageGate, PageLoading, lazyPage } from '../resources/resourcePage.js';
 import { roadmapItems } from '../roadmap/index.js';
 import { contacts, events, holidays, passcodes, schedules, siteDrafts, zones } from '../site/index.js';
 import { tests } from '../siteTests/index.js';
 import { sites } from '../sites/index.js';
 import { staff } from '../users/index.js';
-import { SiteListRoute } from './SiteListRoute.js';
 import { NEWS_SETUP_PATH } from '../news/newsRoutes.js';
-import { NewsSetup } from '../news/NewsSetup.js';
 import { homePath } from '../shell/menuRules.js';
 import { ShellLayout } from '../shell/ShellLayout.js';
 import { useShellSession } from '../shell/useShellSession.js';
@@ -39,6 +37,8 @@ const lightTheme = portalTheme('light');
 const darkTheme = portalTheme('dark');
 
 // The areas of SPEC §2 are lazily loaded.
+const SiteListRoute = lazyPage(() => import('./SiteListRoute.js').then((m) => m.SiteListRoute));
+const NewsSetup = lazyPage(() => import('../news/NewsSetup.js').then((m) => m.NewsSetup));
 const SiteInfoRoute = lazy(() => import('./SiteRoutes.js').then((m) => ({ default: m.SiteInfoRoute })));
 const SiteHistoryRoute = lazy(() => import('./SiteRoutes.js').then((m) => ({ default: m.SiteHistoryRoute })));
 const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.IconsPage })));

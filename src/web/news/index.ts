@@ -1,6 +1,6 @@
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import { slideOverRedirects } from '../resources/slideOverRedirects.js';
-import { NewsPage } from './NewsPage.js';
+import { lazyPage } from '../resources/resourcePage.js';
 import { NEWS_SETUP_PATH } from './newsRoutes.js';
 
 /**
@@ -10,7 +10,7 @@ import { NEWS_SETUP_PATH } from './newsRoutes.js';
  * edit and create routes (/news/:id, /news/create: react-admin's links) lead there.
  */
 export const news = {
-  list: NewsPage,
+  list: lazyPage(() => import('./NewsPage.js').then((m) => m.NewsPage)),
   ...slideOverRedirects(NEWS_SETUP_PATH),
   icon: NewspaperIcon,
   recordRepresentation: 'title',

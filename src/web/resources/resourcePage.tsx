@@ -45,6 +45,18 @@ export function PageFrame({ titleKey, nav: Nav, children }: PageFrameOptions & {
   );
 }
 
+/** A page component loaded when first drawn (SPEC §2 'Lazily loaded areas'), with the progress bar meanwhile. */
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Page = lazy(() => load().then((component) => ({ default: component })));
+  return function LazyPage(props: P) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
+
 /**
  * An entity's page as its resource's `list`, spread into the folder's index.ts as news spreads
  * slideOverRedirects: loaded lazily (SPEC §2 'Lazily loaded areas') behind the gate of the

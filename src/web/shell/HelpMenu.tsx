@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { Suspense, createContext, lazy, useContext, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,7 +12,6 @@ import Typography from '@mui/material/Typography';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { BannerSettingsDialog } from '../banner/BannerSettingsDialog.js';
 import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { resourcePath } from '../resources/resourceNames.js';
 import { classicPortalBlocked, helpMenuItems, type HelpItemKey } from './menuRules.js';
@@ -32,6 +31,9 @@ const ROUTES: Partial<Record<HelpItemKey, string>> = {
 
 type HelpDialog = 'about' | 'banner' | 'popupBlocked' | null;
 
+// The banner's form (its inputs and validator) loads when first opened.
+const BannerSettingsDialog = lazy(() => import('../banner/BannerSettingsDialog.js').then((m) => ({ default: m.BannerSettingsDialog })));
+
 /** What a help item does, from whichever menu it was chosen in. */
 const HelpChoice = createContext<(key: HelpItemKey) => Promise<unknown>>(async () => undefined);
 
@@ -47,6 +49,8 @@ export function HelpDialogs({ children }: { children: ReactNode }) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { user, config } = useShellSession();
   const [dialog, setDialog] = useState<HelpDialog>(null);
+  // Once opened, the banner dialog stays mounted, so that it closes as any dialog does.
+  const [bannerOpened, setBannerOpened] = useState(false);
   const [lastPopup, setLastPopup] = useState<HelpItemKey>('classicPortal');
   const stagingPortalUrl = config?.stagingPortalUrl;
   const items = user ? helpMenuItems(user, { stagingPortal: !!stagingPortalUrl }) : [];
@@ -56,7 +60,10 @@ export function HelpDialogs({ children }: { children: ReactNode }) {
     const route = ROUTES[key];
     if (route) return navigate(route);
     if (key === 'about') return setDialog('about');
-    if (key === 'bannerSettings') return setDialog('banner');
+    if (key === 'bannerSettings') {
+      setBannerOpened(true);
+      return setDialog('banner');
+    }
     if (key === 'classicPortal' || key === 'stagingPortal') {
       setLastPopup(key);
       if (classicPortalBlocked(user)) {
@@ -120,7 +127,11 @@ export function HelpDialogs({ children }: { children: ReactNode }) {
           </Button>
         </DialogActions>
       </Dialog>
-      {items.includes('bannerSettings') && <BannerSettingsDialog open={dialog === 'banner'} onClose={() => setDialog(null)} />}
+      {items.includes('bannerSettings') && bannerOpened && (
+        <Suspense fallback={null}>
+          <BannerSettingsDialog open={dialog === 'banner'} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </HelpChoice.Provider>
   );
 }
