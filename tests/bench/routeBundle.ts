@@ -15,6 +15,30 @@ import { recordFirstLoad, type FirstLoad } from './loginBundle.js';
  */
 export const DASHBOARD_BUNDLE_RATIO_GOAL = 1.25;
 
+/** The portal's signed-in shell (SHELL_PAGE) against the stock skeleton: at most 1.1 times. */
+export const SHELL_BUNDLE_RATIO_GOAL = 1.1;
+
+/**
+ * Which copies of @mui/material the built chunks hold, read from their source maps: each copy's
+ * folder (a nested one under @mui/x-* would show here) and version. One copy, one major, is the goal.
+ */
+export function muiMaterialCopies(webDist: string): { copies: { folder: string; version: string }[]; chunks: number } {
+  const assets = path.join(webDist, 'assets');
+  const folders = new Set<string>();
+  let chunks = 0;
+  for (const map of readdirSync(assets).filter((f) => f.endsWith('.js.map'))) {
+    const { sources } = JSON.parse(readFileSync(path.join(assets, map), 'utf8')) as { sources: string[] };
+    const found = sources.flatMap((source) => /^(.*node_modules\/@mui\/material)\//.exec(source)?.[1] ?? []);
+    if (found.length) chunks += 1;
+    for (const folder of found) folders.add(path.resolve(assets, folder));
+  }
+  const copies = [...folders].map((folder) => ({
+    folder: path.relative(process.cwd(), folder),
+    version: (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string }).version,
+  }));
+  return { copies, chunks };
+}
+
 /** Gzipped bytes of every JavaScript file of the skeleton's build (it has no lazy chunk: all load first). */
 export async function skeletonBytes(): Promise<{ bytes: number; files: number }> {
   const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
