@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDateLocale } from '../../i18n/calendar.js';
 import { SITE_WARNINGS } from '../../../../schemas/sites.js';
 import {
   SITE_INFO_SECTIONS,
@@ -26,6 +27,9 @@ const schedule = (scheduleId: number, dayOfWeek: number, opensAt: string, closes
   opensAt,
   closesAt,
 });
+
+// The French and Spanish calendars load with the language (calendar.ts).
+beforeAll(() => Promise.all([loadDateLocale('fr'), loadDateLocale('es')]));
 
 describe('the completeness warnings link to their section', () => {
   it('every warning of the contract has a section of the page (or the premise phones inside the overview)', () => {
