@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cspDirectives, isPublicApiPath } from './securityHeaders.js';
+import { cspDirectives, helmetOptions, isPublicApiPath, recordHelmetHeaders } from './securityHeaders.js';
 
 describe('Content-Security-Policy directives', () => {
   it('allows no inline script and no eval (precompiled validators), inline styles for emotion, and frames from this origin only by default', () => {
@@ -37,5 +37,23 @@ describe('public API answers (no no-store)', () => {
     for (const url of ['/api/me', '/api/news', '/api/healthz', '/api/site/search?q=/api/health']) {
       expect(isPublicApiPath(url), url).toBe(false);
     }
+  });
+});
+
+describe("helmet's headers, recorded once", () => {
+  const headers = (frameable: boolean) =>
+    Object.fromEntries(recordHelmetHeaders(helmetOptions({ publicUrl: 'http://localhost:8080' }, frameable)).set);
+
+  it('frames nothing but the help pages, which this origin alone may frame', () => {
+    expect(headers(false)['X-Frame-Options']).toBe('DENY');
+    expect(headers(false)['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(headers(true)['X-Frame-Options']).toBe('SAMEORIGIN');
+    expect(headers(true)['Content-Security-Policy']).toContain("frame-ancestors 'self'");
+  });
+  it('sends nosniff and the Referrer-Policy, and no HSTS over http', () => {
+    expect(headers(false)).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin' });
+    expect(headers(false)).not.toHaveProperty('Strict-Transport-Security');
+    const https = Object.fromEntries(recordHelmetHeaders(helmetOptions({ publicUrl: 'https://p.example' }, false)).set);
+    expect(https['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
   });
 });

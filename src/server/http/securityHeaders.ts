@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Security headers on every answer, through @fastify/helmet:
+ * Security headers on every answer, as helmet writes them:
  * a Content-Security-Policy without inline script, nosniff, a Referrer-Policy,
  * HSTS when the portal is served over https, and `Cache-Control: no-store`
  * on API answers unless they are public or the route chose its own caching.
@@ -59,39 +60,72 @@ export function cspDirectives({ publicUrl, helpCenterUrl, devServer }: SecurityH
 }
 
 /** API paths whose answers hold nothing personal and may be cached: everything else under /api is `no-store`. */
-const PUBLIC_API = [/^\/api\/health$/, /^\/api\/version$/, /^\/api\/openapi\.json$/, /^\/api\/docs(\/|$)/, /^\/api\/assets\/config$/];
+const PUBLIC_API = new Set(['/api/health', '/api/version', '/api/openapi.json', '/api/docs', '/api/assets/config']);
 
 export function isPublicApiPath(url: string): boolean {
-  const path = url.split('?')[0];
-  return PUBLIC_API.some((pattern) => pattern.test(path));
+  const mark = url.indexOf('?');
+  const path = mark < 0 ? url : url.slice(0, mark);
+  return PUBLIC_API.has(path) || path.startsWith('/api/docs/');
 }
 
+/** What helmet's middleware does to a response, recorded once: the headers it sets and those it removes. */
+interface RecordedHeaders {
+  set: [name: string, value: string][];
+  removed: string[];
+}
+
+/**
+ * Helmet's headers for one set of options. None of the options depends on the request, so its
+ * middleware runs once here, against a recorder, rather than once per request.
+ */
+export function recordHelmetHeaders(options: HelmetOptions): RecordedHeaders {
+  const recorded: RecordedHeaders = { set: [], removed: [] };
+  const recorder = {
+    setHeader: (name: string, value: string) => void recorded.set.push([name, value]),
+    removeHeader: (name: string) => void recorded.removed.push(name),
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return recorded;
+}
+
+/**
+ * Helmet's options for the portal: `frameable` for the help pages, which this origin may frame
+ * (frame-ancestors 'self', X-Frame-Options SAMEORIGIN); nothing else may be framed.
+ */
+export function helmetOptions(options: SecurityHeaderOptions, frameable: boolean): HelmetOptions {
+  const directives = cspDirectives(options);
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...directives, 'frame-ancestors': frameable ? ["'self'"] : directives['frame-ancestors'] },
+    },
+    strictTransportSecurity: options.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: frameable ? 'sameorigin' : 'deny' },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * The headers are helmet's, worked out once per process (two sets: the help pages' and every
+ * other answer's) and set in one onRequest hook, so that refusals and errors carry them too. The
+ * same hook marks API answers `no-store` unless public; a route that chooses its own caching
+ * replaces the header.
+ */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: SecurityHeaderOptions) => {
-    const directives = cspDirectives(options);
-    await app.register(helmet, {
-      global: true,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          ...directives,
-          // The help pages may sit in this origin's Knowledge Base frame; nothing else may be framed.
-          'frame-ancestors': [(req) => (req.url?.startsWith(FRAMEABLE_PATH) ? "'self'" : "'none'")],
-        },
-      },
-      strictTransportSecurity: options.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: 'same-origin' },
-      xFrameOptions: { action: 'deny' },
-      crossOriginEmbedderPolicy: false,
-    });
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.url.startsWith(FRAMEABLE_PATH)) reply.header('X-Frame-Options', 'SAMEORIGIN');
-    });
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control') && !isPublicApiPath(request.url)) {
-        reply.header('Cache-Control', 'no-store');
-      }
-      return payload;
+    const everywhere = recordHelmetHeaders(helmetOptions(options, false));
+    const helpPages = recordHelmetHeaders(helmetOptions(options, true));
+    app.addHook('onRequest', (request, reply, done) => {
+      const url = request.url;
+      const { set, removed } = url.startsWith(FRAMEABLE_PATH) ? helpPages : everywhere;
+      const response = reply.raw;
+      for (const name of removed) response.removeHeader(name);
+      for (const [name, value] of set) response.setHeader(name, value);
+      if (url.startsWith('/api/') && !isPublicApiPath(url)) reply.header('Cache-Control', 'no-store');
+      done();
     });
   },
   { name: 'security-headers' },
