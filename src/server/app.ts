@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import type { TFunction } from 'i18next';
 import { ALL_SCHEMAS } from '../../schemas/catalog.js';
@@ -137,8 +137,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   if (logFormat.fallback) app.log.info(logFormat.fallback);
   // First of all hooks, so every answer has it: errors, refusals, 404s (the web app's error page shows it).
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 
   const database =
@@ -172,17 +173,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const i18n = await createServerI18n({ pseudo: config.demo });
   app.decorate('i18n', i18n);
-  app.decorateRequest('t', null as unknown as TFunction);
-  // Per request, only a look-up: the translator by Accept-Language (browsers send a handful of values).
+  // request.t, only when a request asks for it (most answers carry no text): the translator by
+  // Accept-Language, a look-up (browsers send a handful of values).
   const translators = new Map<string | undefined, TFunction>();
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers['accept-language'];
-    let t = translators.get(header);
-    if (!t) {
-      t = i18n.forRequest(header);
-      if (translators.size < 256) translators.set(header, t);
-    }
-    request.t = t;
+  app.decorateRequest('t', {
+    getter(this: FastifyRequest) {
+      const header = this.headers['accept-language'];
+      let t = translators.get(header);
+      if (!t) {
+        t = i18n.forRequest(header);
+        if (translators.size < 256) translators.set(header, t);
+      }
+      return t;
+    },
   });
   // app.metrics and GET /metrics: every route below is counted and timed.
   await app.register(metricsPlugin, { pool: database.pool });
@@ -193,13 +196,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // route does not name is worked out once per route.
   const TRANSPORT_NAMES = Object.values(TRANSPORT_PARAMS);
   const undeclared = new WeakMap<object, string[]>();
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const query = request.query as Record<string, unknown> | undefined;
-    if (!query || typeof query !== 'object') return;
-    const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
-    let names = schema ? undeclared.get(schema) : TRANSPORT_NAMES;
-    if (!names) undeclared.set(schema!, (names = TRANSPORT_NAMES.filter((name) => !(name in (schema!.properties ?? {})))));
-    for (const name of names) if (name in query) delete query[name];
+    // A call that carries none of them (an API client's, a script's) looks nothing up.
+    if (query && typeof query === 'object' && TRANSPORT_NAMES.some((name) => name in query)) {
+      const schema = request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
+      let names = schema ? undeclared.get(schema) : TRANSPORT_NAMES;
+      if (!names) undeclared.set(schema!, (names = TRANSPORT_NAMES.filter((name) => !(name in (schema!.properties ?? {})))));
+      for (const name of names) if (name in query) delete query[name];
+    }
+    done();
   });
 
   for (const schema of ALL_SCHEMAS) app.addSchema(schema);

@@ -45,15 +45,21 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // The process's validators, compiled once per distinct schema (compileCached says why).
   app.setValidatorCompiler(({ schema, httpPart }) => compileCached(schema, httpPart === 'body' ? {} : { coerceTypes: 'array' }));
   // PostgreSQL cannot store U+0000 in text: refused here, for every route, whatever its schema says.
-  app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
+  app.addHook('preValidation', (request, _reply, done) => {
+    // The path and the query can hold one only as %00 (or a raw one, which HTTP refuses but inject may send).
+    const url = request.url;
+    const parts = url.includes('%00') || url.includes('\u0000') ? [request.params, request.query, request.body] : [request.body];
+    for (const part of parts) {
+      if (part === undefined) continue;
       const field = findNullCharacter(part);
-      if (field !== undefined) throw new HttpError(400, 'validation.invalidForm', {}, { [field || 'root']: 'validation.nullCharacter' });
+      if (field !== undefined)
+        return done(new HttpError(400, 'validation.invalidForm', {}, { [field || 'root']: 'validation.nullCharacter' }));
     }
     // A body nested thousands deep (the schema-driven fuzz test sent one inside a draft's free-form data)
     // would overflow the stack where it is serialised for the database: refused as input instead.
     if (nestsDeeperThan(request.body, MAX_BODY_DEPTH))
-      throw new HttpError(400, 'validation.invalidForm', { max: MAX_BODY_DEPTH }, { root: 'validation.tooDeep' });
+      return done(new HttpError(400, 'validation.invalidForm', { max: MAX_BODY_DEPTH }, { root: 'validation.tooDeep' }));
+    done();
   });
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const error = new Error(`${dataVar} is not valid`) as FastifyError;

@@ -32,10 +32,11 @@ export const metricsPlugin = fp(
     const metrics = createMetrics();
     app.decorate('metrics', metrics);
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED, status_code: String(reply.statusCode) };
       metrics.httpRequests.inc(labels);
       metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+      done();
     });
 
     // The live hubs and the job queue are registered after this plugin: their gauges once everything is.
