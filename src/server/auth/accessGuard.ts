@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { canAccess, rulesFor, type AccessUser, type Action, type Resource } from '../../common/access.js';
 import { AUTH_FLAGS } from '../../../schemas/user.js';
@@ -17,7 +17,8 @@ import type { UsersTable } from '../db/schema.js';
  *   with enforcedBy: 'route' the guard only requires a session and the route itself
  *   refuses (mayAccess) with a message and audit of its own.
  */
-export type RouteAccess = 'public' | 'signedIn' | 'credential' | { resource: Resource; action: Action; enforcedBy?: 'route' };
+export type RouteAccess = 'public' | 'signedIn' | 'credential' | TableAccess;
+type TableAccess = { resource: Resource; action: Action; enforcedBy?: 'route' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,19 +76,32 @@ export const accessGuard = fp(async (app: FastifyInstance) => {
     return !!group?.has_answering_service;
   }
 
-  async function enforce(request: FastifyRequest) {
+  /** Whether a route's entry asks for the group's answering service, worked out once per route. */
+  const needsService = new WeakMap<object, boolean>();
+  const asksForService = (access: TableAccess) => {
+    let needed = needsService.get(access);
+    if (needed === undefined)
+      needsService.set(access, (needed = rulesFor(access.resource, access.action).some((rule) => rule.answeringService)));
+    return needed;
+  };
+  const refusal = (user: Selectable<UsersTable>, access: TableAccess, context: { hasAnsweringService?: boolean }) =>
+    canAccess(accessUserOf(user, context), access) ? undefined : new HttpError(403, 'errors.forbidden');
+
+  // A callback hook: the common case decides at once, and only an entry that asks for the
+  // answering service waits on the database.
+  function enforce(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
     const access = request.routeOptions.config?.access;
-    if (access === 'public' || access === 'credential') return;
+    if (access === 'public' || access === 'credential') return done();
     const user = request.auth?.user;
-    if (!user) throw new HttpError(401, 'errors.signInRequired');
-    if (access === 'signedIn') return;
-    if (!access) throw new HttpError(403, 'errors.forbidden');
-    if (access.enforcedBy === 'route') return;
-    // The group's answering service is read only for the entries that ask for it.
-    const needsService = rulesFor(access.resource, access.action).some((rule) => rule.answeringService);
-    const context = needsService ? { hasAnsweringService: await hasAnsweringService(user.current_site_group_num) } : {};
-    if (!canAccess(accessUserOf(user, context), { resource: access.resource, action: access.action }))
-      throw new HttpError(403, 'errors.forbidden');
+    if (!user) return done(new HttpError(401, 'errors.signInRequired'));
+    if (access === 'signedIn') return done();
+    if (!access) return done(new HttpError(403, 'errors.forbidden'));
+    if (access.enforcedBy === 'route') return done();
+    if (!asksForService(access)) return done(refusal(user, access, {}));
+    hasAnsweringService(user.current_site_group_num).then(
+      (hasAnsweringService) => done(refusal(user, access, { hasAnsweringService })),
+      done,
+    );
   }
 
   app.addHook('onRoute', (route) => {

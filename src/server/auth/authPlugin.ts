@@ -87,79 +87,91 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('mfaCodes', mfaCodes(app.db, app.secrets.sessionSecret));
   app.decorateRequest('auth', null);
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const path = apiPath(request.url);
-
-    if (request.routeOptions.config?.anonymous) return;
-
-    // Authentication: a bearer token, else the session cookie. Reads may be answered from the
-    // session cache; writes always read both afresh.
-    const cacheable = request.method === 'GET' || request.method === 'HEAD';
-    let key: string | undefined;
-    let bearerExpired = false;
-    const authorization = request.headers.authorization;
-    if (authorization?.startsWith('Bearer ')) {
-      const bearer = readBearer(app.secrets.sessionSecret, authorization.slice('Bearer '.length).trim());
-      if (!bearer) throw new HttpError(401, 'errors.invalidToken');
-      key = `bearer:${bearer.sessionId}`;
-      bearerExpired = bearer.expired;
-    } else if (request.cookies[SESSION_COOKIE]) {
-      key = `cookie:${sha256(request.cookies[SESSION_COOKIE]!)}`;
+  /** The request's sign-in, from rows of its own (what a route does to them stays out of the cache). */
+  const signIn = (request: FastifyRequest, session: Session, user: UserRow) => {
+    const pending = (session.pending_requirements ?? {}) as Pending;
+    request.auth = { user: { ...user }, session: { ...session }, pending };
+    // While a login action is pending, only the steps' own calls pass (SPEC §7).
+    if (actionRequired(pending) && !matchesAny(apiPath(request.url), PENDING_ALLOWED)) {
+      throw new HttpError(403, 'errors.loginActionRequired');
     }
-    if (!key) return;
-    const cached = cacheable ? cache.read(key) : undefined;
-    let session: Session | undefined = cached?.session;
-    let user: UserRow | undefined = cached?.user;
+  };
+
+  /** The session and its user read from the database (a write, or a read the cache could not answer). */
+  const lookUp = async (request: FastifyRequest, reply: FastifyReply, key: string, bearerExpired: boolean, cacheable: boolean) => {
     const since = cache.generation;
-    if (!cached) {
-      session = key.startsWith('bearer:')
-        ? await sessions.open(key.slice('bearer:'.length))
-        : await sessions.byCookie(request.cookies[SESSION_COOKIE]!);
-    }
-    if (!session && key.startsWith('bearer:')) {
+    const bearerId = key.startsWith('bearer:') ? key.slice('bearer:'.length) : undefined;
+    const session = bearerId !== undefined ? await sessions.open(bearerId) : await sessions.byCookie(request.cookies[SESSION_COOKIE]!);
+    if (!session && bearerId !== undefined) {
       // SPEC §8: an impersonation that expired or ended answers Invalid-Impersonation (the browser
       // returns the support user to the internal login with returnUrl=support), any other Invalid-Session.
-      if (await sessions.isImpersonation(key.slice('bearer:'.length))) {
+      if (await sessions.isImpersonation(bearerId)) {
         reply.header('Invalid-Impersonation', 'true');
         throw new HttpError(401, 'support.errors.impersonationEnded');
       }
       reply.header('Invalid-Session', 'true');
       throw new HttpError(401, 'errors.sessionEnded');
     }
-    if (bearerExpired) {
-      reply.header('WWW-Authenticate', 'Bearer error="invalid_token", error_description="expired"');
-      throw new HttpError(401, 'errors.loginExpired');
-    }
+    if (bearerExpired) throw expiredBearer(reply);
     if (!session) return;
+    const user = await app.db.selectFrom('users').selectAll().where('user_id', '=', session.user_id).executeTakeFirst();
+    if (!user || user.disabled_at) {
+      await sessions.end(session.session_id, 'user-disabled');
+      reply.header('Invalid-Session', 'true');
+      throw new HttpError(401, 'errors.sessionEnded');
+    }
+    if (cacheable) cache.store(key, { session, user }, since);
+    signIn(request, session, user);
+  };
 
-    if (!cached) {
-      user = await app.db.selectFrom('users').selectAll().where('user_id', '=', session.user_id).executeTakeFirst();
-      if (!user || user.disabled_at) {
-        await sessions.end(session.session_id, 'user-disabled');
-        reply.header('Invalid-Session', 'true');
-        throw new HttpError(401, 'errors.sessionEnded');
+  // Authentication: a bearer token, else the session cookie. Reads may be answered from the
+  // session cache, without waiting on anything; writes always read both afresh.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.anonymous) return done();
+    const cacheable = request.method === 'GET' || request.method === 'HEAD';
+    let key: string | undefined;
+    let bearerExpired = false;
+    let answered = false;
+    try {
+      const authorization = request.headers.authorization;
+      if (authorization?.startsWith('Bearer ')) {
+        const bearer = readBearer(app.secrets.sessionSecret, authorization.slice('Bearer '.length).trim());
+        if (!bearer) throw new HttpError(401, 'errors.invalidToken');
+        key = `bearer:${bearer.sessionId}`;
+        bearerExpired = bearer.expired;
+      } else if (request.cookies[SESSION_COOKIE]) {
+        key = `cookie:${sha256(request.cookies[SESSION_COOKIE]!)}`;
       }
-      if (cacheable) cache.store(key, { session, user }, since);
+      const cached = key !== undefined && cacheable ? cache.read(key) : undefined;
+      if (cached) {
+        if (bearerExpired) throw expiredBearer(reply);
+        signIn(request, cached.session, cached.user);
+        answered = true;
+      }
+    } catch (error) {
+      return done(error as Error);
     }
-    // Copies: what a route does to its request's rows stays out of the cache.
-    session = { ...session };
-    user = { ...user! };
-    const pending = (session.pending_requirements ?? {}) as Pending;
-    request.auth = { user, session, pending };
-
-    // While a login action is pending, only the steps' own calls pass (SPEC §7).
-    if (actionRequired(pending) && !matchesAny(path, PENDING_ALLOWED)) {
-      throw new HttpError(403, 'errors.loginActionRequired');
-    }
+    if (key === undefined || answered) return done();
+    lookUp(request, reply, key, bearerExpired, cacheable).then(() => done(), done);
   });
 
   // Whatever a write changed (a sign-out, a user disabled, their access or groups, a password),
-  // no process answers the next call from what it kept: dropped before the response leaves.
-  app.addHook('onSend', async (request) => {
+  // no process answers the next call from what it kept: dropped before the response leaves. Only
+  // routes that take a write method carry the hook; a read's answer waits on nothing.
+  const dropCached = async (request: FastifyRequest) => {
     if (WRITE_METHODS.has(request.method)) await cache.changed();
+  };
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((method) => WRITE_METHODS.has(method.toUpperCase()))) return;
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), dropCached];
   });
 });
+
+/** An expired bearer token: 401 with the reason in WWW-Authenticate. */
+function expiredBearer(reply: FastifyReply): HttpError {
+  reply.header('WWW-Authenticate', 'Bearer error="invalid_token", error_description="expired"');
+  return new HttpError(401, 'errors.loginExpired');
+}
 
 /**
  * Whether the signed-in user of a request may do `action` on `resource`, for a

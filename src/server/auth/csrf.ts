@@ -100,6 +100,27 @@ export function issuePresessionXsrf(reply: FastifyReply): void {
   issueXsrf(reply, `presession:${presession}`);
 }
 
+/** How many bindings' tokens a process keeps worked out (a signed-in call would otherwise compute an HMAC each time). */
+const KEPT_TOKENS = 10_000;
+
+/**
+ * The XSRF token of a binding, computed once and kept: the same HMAC under the same secret, so
+ * keeping it changes no answer. The keys are bindings (a hash of the session cookie, or the
+ * anonymous pre-session), never a session cookie itself; the oldest goes when the map is full.
+ */
+function keptXsrfTokens(secret: string): (binding: string) => string {
+  const tokens = new Map<string, string>();
+  return (binding) => {
+    let token = tokens.get(binding);
+    if (token === undefined) {
+      token = xsrfToken(secret, binding);
+      if (tokens.size >= KEPT_TOKENS) tokens.delete(tokens.keys().next().value!);
+      tokens.set(binding, token);
+    }
+    return token;
+  };
+}
+
 /**
  * The check on every /api write, and the cookies it needs: a pre-session
  * cookie when the browser has none, and the XSRF cookie when the browser's
@@ -107,9 +128,11 @@ export function issuePresessionXsrf(reply: FastifyReply): void {
  */
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
   const allowed = allowedOrigins(app.config.publicUrl, app.config.msaHosts);
+  const secret = app.secrets.sessionSecret;
+  const tokenOf = keptXsrfTokens(secret);
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (!request.url.startsWith('/api/')) return done();
     let binding = xsrfBinding(request.cookies);
     if (!binding) {
       const presession = randomToken(24);
@@ -117,17 +140,18 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
       request.cookies[PRESESSION_COOKIE] = presession;
       binding = xsrfBinding(request.cookies)!;
     }
-    const expected = xsrfToken(app.secrets.sessionSecret, binding);
+    const expected = tokenOf(binding);
     if (request.cookies[XSRF.cookie] !== expected) issueXsrf(reply, binding);
 
-    if (!WRITE_METHODS.has(request.method) || request.routeOptions.config?.xsrf === false) return;
+    if (!WRITE_METHODS.has(request.method) || request.routeOptions.config?.xsrf === false) return done();
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     if (
       !sameOriginWrite({ origin, secFetchSite: typeof fetchSite === 'string' ? fetchSite : undefined }, allowed, requestOrigin(request))
     ) {
-      throw new HttpError(403, 'errors.xsrf');
+      return done(new HttpError(403, 'errors.xsrf'));
     }
-    if (!validXsrf(app.secrets.sessionSecret, binding, request.headers[XSRF.header.toLowerCase()])) throw new HttpError(403, 'errors.xsrf');
+    if (!validXsrf(secret, binding, request.headers[XSRF.header.toLowerCase()])) return done(new HttpError(403, 'errors.xsrf'));
+    done();
   });
 });
