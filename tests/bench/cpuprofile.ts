@@ -48,30 +48,28 @@ print(
   sum((n) => shortFile(n.callFrame.url)),
 );
 
-// `... --inclusive [PATTERN]`: total time (self and callees) by function, for functions whose file matches
-// PATTERN (a regular expression; src/ unless said): what each hook on the request path costs in all.
-const inclusiveAt = process.argv.indexOf('--inclusive');
-if (inclusiveAt > 0) {
-  const pattern = new RegExp(
-    process.argv[inclusiveAt + 1] && !process.argv[inclusiveAt + 1].startsWith('--') ? process.argv[inclusiveAt + 1] : 'src/',
-  );
+// `... --owners [PATTERN]`: each sample's time goes to the nearest function on its stack (the leaf
+// first) whose file matches PATTERN (a regular expression; src/ unless said): what each hook on the
+// request path costs with the library calls it makes, and without the hooks it hands on to (a
+// synchronous hook calls the next one, so summing callees would count those too).
+const ownersAt = process.argv.indexOf('--owners');
+if (ownersAt > 0) {
+  const arg = process.argv[ownersAt + 1];
+  const pattern = new RegExp(arg && !arg.startsWith('--') ? arg : 'src/');
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const frameName = (node: ProfileNode) =>
-    `${node.callFrame.functionName || '(anonymous)'}  ${shortFile(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
-  const totals = new Map<string, number>();
+  const owners = new Map<string, number>();
   for (const [id, us] of selfUs) {
-    const seen = new Set<string>();
+    let owner = '(no matching frame)';
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const node = byId.get(at)!;
       if (!pattern.test(shortFile(node.callFrame.url))) continue;
-      const name = frameName(node);
-      if (seen.has(name)) continue;
-      seen.add(name);
-      totals.set(name, (totals.get(name) ?? 0) + us);
+      owner = `${node.callFrame.functionName || '(anonymous)'}  ${shortFile(node.callFrame.url)}:${node.callFrame.lineNumber + 1}`;
+      break;
     }
+    owners.set(owner, (owners.get(owner) ?? 0) + us);
   }
-  print(`total time by function, files matching ${pattern}`, [...totals].sort((a, b) => b[1] - a[1]).slice(0, Number(rows)));
+  print(`time by nearest function in files matching ${pattern}`, [...owners].sort((a, b) => b[1] - a[1]).slice(0, Number(rows)));
 }
 
 // `... --callers NAME`: where the self time of a function (say writev) comes from, by its callers' chain.
