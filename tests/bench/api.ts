@@ -195,7 +195,8 @@ async function setUp(url?: string): Promise<Target> {
       if (url && schema) {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
-        await client.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);
+        // The portal's tables, and the job queue's beside them (jobsPlugin: <schema>_jobs).
+        for (const name of [schema, `${schema}_jobs`]) await client.query(`drop schema if exists ${pg.escapeIdentifier(name)} cascade`);
         await client.end();
       }
       rmSync(dataDir, { recursive: true, force: true });
