@@ -44,6 +44,7 @@ const SiteHistoryRoute = lazy(() => import('./SiteRoutes.js').then((m) => ({ def
 const IconsPage = lazy(() => import('./IconsPage.js').then((m) => ({ default: m.IconsPage })));
 const DashboardRoute = lazy(() => import('./DashboardRoute.js').then((m) => ({ default: m.DashboardRoute })));
 const SiteCreateRoute = lazy(() => import('./SiteCreateRoute.js').then((m) => ({ default: m.SiteCreateRoute })));
+const SiteImportRoute = lazy(() => import('./SiteImportRoute.js').then((m) => ({ default: m.SiteImportRoute })));
 const ReportsRoute = lazy(() => import('./ReportRoutes.js').then((m) => ({ default: m.ReportsRoute })));
 const MsaRoute = lazy(() => import('./MsaRoutes.js').then((m) => ({ default: m.MsaRoute })));
 const AccountGroupRoute = lazy(() => import('./AdminRoutes.js').then((m) => ({ default: m.AccountGroupRoute })));
@@ -85,6 +86,8 @@ function AreaContent({ route }: { route: AreaRoute }) {
       return <SiteInfoRoute titleKey={route.titleKey} />;
     case 'siteCreate':
       return <SiteCreateRoute titleKey={route.titleKey} />;
+    case 'siteImport':
+      return <SiteImportRoute titleKey={route.titleKey} />;
     case 'siteHistory':
     case 'alarmHistory':
       return <SiteHistoryRoute key={route.path} titleKey={route.titleKey} alarmOnly={route.page === 'alarmHistory'} />;

@@ -67,6 +67,9 @@ describe('area routes (SPEC §2, §6)', () => {
     expect(mayOpen(user(3), route('/site/info'))).toBe(false);
     expect(mayOpen(user(2), route('/site/create'))).toBe(false);
     expect(mayOpen(user(2, [], { allowCreateAccountFlag: true }), route('/site/create'))).toBe(true);
+    expect(mayOpen(user(2), route('/site/import'))).toBe(false);
+    expect(mayOpen(user(1), route('/site/import'))).toBe(false);
+    expect(mayOpen(user(2, [], { allowCreateAccountFlag: true }), route('/site/import'))).toBe(true);
     expect(mayOpen(user(3), route('/user-account'))).toBe(true);
   });
   it('every area names the page that serves it: the pages that are not one entity', () => {
@@ -78,6 +81,7 @@ describe('area routes (SPEC §2, §6)', () => {
       '/site/history': 'siteHistory',
       '/site/alarm-history': 'alarmHistory',
       '/site/create': 'siteCreate',
+      '/site/import': 'siteImport',
       // The catalogue and a run's page (the inbox and the schedules are resources).
       '/reports': 'reportCatalogue',
       '/reports/:id': 'reportRun',

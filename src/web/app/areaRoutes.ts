@@ -19,6 +19,7 @@ export interface AreaRoute {
     | 'siteHistory'
     | 'alarmHistory'
     | 'siteCreate'
+    | 'siteImport'
     | 'reportCatalogue'
     | 'reportRun'
     | 'billing'
@@ -70,6 +71,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   // Customers: their billing; dealers: the station's invoices.
   { path: '/billing', titleKey: 'shell.pages.billing', access: { resource: 'invoices', action: 'list' }, page: 'billing' },
   { path: '/site/create', titleKey: 'shell.pages.createAccount', access: { resource: 'sites', action: 'create' }, page: 'siteCreate' },
+  { path: '/site/import', titleKey: 'shell.pages.importAccounts', access: { resource: 'siteImports', action: 'list' }, page: 'siteImport' },
   { path: '/site/info', titleKey: 'shell.pages.siteInfo', access: { resource: 'sites', action: 'show' }, page: 'siteInfo' },
   { path: '/site/history', titleKey: 'shell.pages.siteHistory', access: { resource: 'sites', action: 'show' }, page: 'siteHistory' },
   {

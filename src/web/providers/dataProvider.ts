@@ -19,6 +19,7 @@ import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
 import { reportsMethods, type ReportsMethods } from './methods/reportsMethods.js';
 import { shellMethods, type ShellMethods } from './methods/shellMethods.js';
 import { siteCreateMethods, type SiteCreateMethods } from './methods/siteCreateMethods.js';
+import { siteImportMethods, type SiteImportMethods } from './methods/siteImportMethods.js';
 import { siteInfoMethods, type SiteInfoMethods } from './methods/siteInfoMethods.js';
 import { siteTestsMethods, type SiteTestsMethods } from './methods/siteTestsMethods.js';
 import { staffMethods, type StaffMethods } from './methods/staffMethods.js';
@@ -87,6 +88,7 @@ export interface PortalDataProvider
     ReportsMethods,
     ShellMethods,
     SiteCreateMethods,
+    SiteImportMethods,
     SiteInfoMethods,
     SiteTestsMethods,
     StaffMethods,
@@ -141,6 +143,7 @@ export function createDataProvider(): PortalDataProvider {
     ...reportsMethods(adminHttpClient),
     ...shellMethods(adminHttpClient),
     ...siteCreateMethods(adminHttpClient),
+    ...siteImportMethods(adminHttpClient),
     ...siteInfoMethods(adminHttpClient),
     ...siteTestsMethods(adminHttpClient),
     ...staffMethods(adminHttpClient),

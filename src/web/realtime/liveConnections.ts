@@ -1,6 +1,7 @@
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
 import type { AlarmEvent, ReportEvent } from '../../../schemas/dealer.js';
 import type { ReportProgress } from '../../../schemas/reports.js';
+import type { SiteImportProgress } from '../../../schemas/siteImport.js';
 import { getSession } from '../providers/session.js';
 import { refreshToken } from '../providers/transport.js';
 import { automaticReconnectDelay, mayReconnect, wantsAlarmHub } from './liveRules.js';
@@ -16,6 +17,8 @@ export interface LiveHandlers {
   reportComplete: (event: ReportEvent) => void;
   /** A run's status and progress, to its owner; optional for callers that do not show runs. */
   reportProgress?: (progress: ReportProgress) => void;
+  /** An account import's status and counts, to its owner (the import page). */
+  importProgress?: (progress: SiteImportProgress) => void;
   /**
    * The alarm hub is connected: after a start, and after an automatic reconnect (the process
    * holding the connection went away); the shell reads the alarms it may have missed.
@@ -102,6 +105,9 @@ export class LiveConnections {
           });
           connection.on('reportProgress', (progress: ReportProgress) => {
             this.handlers.reportProgress?.(progress);
+          });
+          connection.on('importProgress', (progress: SiteImportProgress) => {
+            this.handlers.importProgress?.(progress);
           });
         }
         this.connections.set(hub, connection);

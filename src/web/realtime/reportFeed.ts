@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ReportEvent } from '../../../schemas/dealer.js';
 import type { ReportProgress } from '../../../schemas/reports.js';
+import type { SiteImportProgress } from '../../../schemas/siteImport.js';
 
 /**
  * What the shell's reports connection (/hubs/reports) hears about runs, for any page that
@@ -10,22 +11,38 @@ import type { ReportProgress } from '../../../schemas/reports.js';
 export type ReportLiveEvent = { kind: 'progress'; progress: ReportProgress } | { kind: 'complete'; event: ReportEvent };
 
 const listeners = new Set<(event: ReportLiveEvent) => void>();
+/** The same connection's `importProgress` (an account import's status and counts, /site/import). */
+const importListeners = new Set<(progress: SiteImportProgress) => void>();
 
 export function publishReportEvent(event: ReportLiveEvent): void {
   for (const listener of listeners) listener(event);
 }
 
-/** Calls `listener` with every report event while the component is mounted (the latest listener, without resubscribing). */
-export function useReportEvents(listener: (event: ReportLiveEvent) => void): void {
+export function publishImportProgress(progress: SiteImportProgress): void {
+  for (const listener of importListeners) listener(progress);
+}
+
+/** Keeps the latest `listener` in `set` while the component is mounted, without resubscribing. */
+function useListener<T>(set: Set<(value: T) => void>, listener: (value: T) => void): void {
   const ref = useRef(listener);
   useEffect(() => {
     ref.current = listener;
   });
   useEffect(() => {
-    const forward = (event: ReportLiveEvent) => ref.current(event);
-    listeners.add(forward);
+    const forward = (value: T) => ref.current(value);
+    set.add(forward);
     return () => {
-      listeners.delete(forward);
+      set.delete(forward);
     };
-  }, []);
+  }, [set]);
+}
+
+/** Calls `listener` with every report event while the component is mounted. */
+export function useReportEvents(listener: (event: ReportLiveEvent) => void): void {
+  useListener(listeners, listener);
+}
+
+/** Calls `listener` with every account import's progress while the component is mounted. */
+export function useImportProgress(listener: (progress: SiteImportProgress) => void): void {
+  useListener(importListeners, listener);
 }

@@ -7,7 +7,7 @@ import { alarmCatchUp } from './alarmCatchUp.js';
 import { clearAlarms, currentAlarms, publishAlarm, publishAlarms } from './alarmFeed.js';
 import { isIdle } from './liveRules.js';
 import { LiveConnections, type LiveHandlers } from './liveConnections.js';
-import { publishReportEvent } from './reportFeed.js';
+import { publishImportProgress, publishReportEvent } from './reportFeed.js';
 
 /** How often the idle rule is checked. */
 const IDLE_CHECK_MS = 5000;
@@ -17,7 +17,10 @@ const IDLE_CHECK_MS = 5000;
  * touch movement and reconnects on the next movement (SPEC §4); follows account-group switches;
  * reads the recent-alarms list when the alarm connection starts and what it missed when it returns.
  */
-export function useLiveConnections(handlers: Omit<LiveHandlers, 'reportProgress'>, liveGroups: readonly number[] | undefined): void {
+export function useLiveConnections(
+  handlers: Omit<LiveHandlers, 'reportProgress' | 'importProgress'>,
+  liveGroups: readonly number[] | undefined,
+): void {
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
@@ -44,6 +47,7 @@ export function useLiveConnections(handlers: Omit<LiveHandlers, 'reportProgress'
         handlersRef.current.reportComplete(event);
       },
       reportProgress: (progress) => publishReportEvent({ kind: 'progress', progress }),
+      importProgress: publishImportProgress,
       alarmsConnected: () => void catchUp.connected(),
       alarmsInterrupted: () => catchUp.interrupted(),
       alarmsResync: () => void catchUp.resync(),

@@ -28,6 +28,7 @@ import SettingsApplicationsIcon from '@mui/icons-material/SettingsApplications';
 import SearchIcon from '@mui/icons-material/Search';
 import SummarizeIcon from '@mui/icons-material/Summarize';
 import EditNoteIcon from '@mui/icons-material/EditNote';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import PolicyIcon from '@mui/icons-material/Policy';
 import type { ReactElement } from 'react';
@@ -53,6 +54,7 @@ const DRAWER_ICONS: Record<string, ReactElement> = {
   accounts: <PeopleAltIcon />,
   advancedSearch: <SearchIcon />,
   createAccount: <PersonAddIcon />,
+  importAccounts: <UploadFileIcon />,
   answeringService: <PhoneInTalkIcon />,
   accountGroupSettings: <SettingsApplicationsIcon />,
   branding: <BrushIcon />,

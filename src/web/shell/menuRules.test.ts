@@ -64,6 +64,7 @@ describe('drawer items by application (SPEC §2, §6)', () => {
       'accounts',
       'advancedSearch',
       'createAccount',
+      'importAccounts',
       'answeringService',
       'reports',
       'news',
@@ -79,6 +80,8 @@ describe('drawer items by application (SPEC §2, §6)', () => {
   });
   it('Create New Account needs allowCreateAccountFlag', () => {
     expect(keys(user(2, [], { allowCreateAccountFlag: true }))).toContain('createAccount');
+    expect(keys(user(2, [], { allowCreateAccountFlag: true }))).toContain('importAccounts');
+    expect(keys(user(2))).not.toContain('importAccounts');
   });
   it('Answering Service needs the flag, level8 and a dealer with an answering service', () => {
     expect(keys(user(2, ['level8'], { ansServiceBlockFlag: true }), true)).toContain('answeringService');
@@ -156,7 +159,7 @@ describe("'More Options' flyout", () => {
   const items = visibleDrawerItems(user(2, ROLE_NAMES, allFlags), true);
   it('app 2 under 768 px high collapses some items', () => {
     const { main, more } = splitMoreOptions(items, 2, 767);
-    expect(main.map((i) => i.key)).toEqual(['home', 'accounts', 'advancedSearch', 'createAccount', 'reports']);
+    expect(main.map((i) => i.key)).toEqual(['home', 'accounts', 'advancedSearch', 'createAccount', 'importAccounts', 'reports']);
     expect(more.map((i) => i.key)).toEqual([
       'answeringService',
       'news',

@@ -52,6 +52,7 @@ const DRAWERS: Record<number, readonly DrawerItem[]> = {
     pageItem('accounts', 'sites'),
     { key: 'advancedSearch', action: 'accountSearch', access: { resource: 'sites', action: 'list' } },
     { key: 'createAccount', to: '/site/create', access: { resource: 'sites', action: 'create' } },
+    { key: 'importAccounts', to: '/site/import', access: { resource: 'siteImports', action: 'list' } },
     // The answering service's first screen; its tabs lead to the others.
     pageItem('answeringService', 'ans-service/messages', { collapsible: true }),
     { key: 'reports', to: '/reports', access: { resource: 'reports', action: 'list' } },

@@ -28,7 +28,7 @@ const EXPORT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-of
  * A file in the user's language (the transport sends Accept-Language), read as a stream: the
  * screen tells the user of a failure itself (skipError), so the error stays the transport's.
  */
-async function download(url: string, accept: string): Promise<DownloadedFile> {
+export async function download(url: string, accept: string): Promise<DownloadedFile> {
   const response = await transportStream(url, { skipError: true, headers: { Accept: `${accept}, application/json` } });
   return { blob: await response.blob(), contentDisposition: response.headers.get('Content-Disposition') };
 }
