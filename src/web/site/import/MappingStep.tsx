@@ -11,8 +11,7 @@ import { useMemo, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { SiteImport } from '../../../../schemas/siteImport.js';
 import type { PortalDataProvider } from '../../providers/dataProvider.js';
-import { failureMessage } from '../../providers/errorMessages.js';
-import { ErrorAlert, P, useColumnLabel } from './importParts.js';
+import { ErrorAlert, P, useColumnLabel, useStepCall } from './importParts.js';
 import { columnChoices, isAutoMatched, mappingState, setColumn, type ColumnChoice } from './siteImportRules.js';
 
 const GROUP_ORDER = ['account', 'device', 'contact', 'zone', 'passcode'] as const;
@@ -39,8 +38,7 @@ export function MappingStep({
   const label = useColumnLabel();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [mapping, setMapping] = useState<(string | null)[]>(() => [...batch.mapping]);
-  const [busy, setBusy] = useState<'check' | 'sheet'>();
-  const [error, setError] = useState<string>();
+  const { busy, error, setError, run } = useStepCall<'check' | 'sheet'>();
   const state = mappingState(mapping);
   const choices = useMemo(() => columnChoices(mapping), [mapping]);
   const groups = useMemo(
@@ -48,31 +46,17 @@ export function MappingStep({
     [choices],
   );
 
-  const check = async () => {
-    setBusy('check');
-    setError(undefined);
-    try {
-      onChecked(await dataProvider.mapSiteImport(batch.id, mapping));
-    } catch (e) {
-      setError(translate(failureMessage(e, `${P}.map.failed`)));
-    } finally {
-      setBusy(undefined);
-    }
-  };
-
-  const chooseSheet = async (sheet: string) => {
-    setBusy('sheet');
-    setError(undefined);
-    try {
-      const next = await dataProvider.mapSiteImport(batch.id, batch.mapping, sheet);
-      setMapping([...next.mapping]);
-      onSheet(next);
-    } catch (e) {
-      setError(translate(failureMessage(e, `${P}.map.failed`)));
-    } finally {
-      setBusy(undefined);
-    }
-  };
+  const check = () => run('check', async () => onChecked(await dataProvider.mapSiteImport(batch.id, mapping)), `${P}.map.failed`);
+  const chooseSheet = (sheet: string) =>
+    run(
+      'sheet',
+      async () => {
+        const next = await dataProvider.mapSiteImport(batch.id, batch.mapping, sheet);
+        setMapping([...next.mapping]);
+        onSheet(next);
+      },
+      `${P}.map.failed`,
+    );
 
   return (
     <Stack spacing={2}>

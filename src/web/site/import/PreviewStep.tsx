@@ -27,7 +27,7 @@ import type { SiteImport, SiteImportRow } from '../../../../schemas/siteImport.j
 import type { PortalDataProvider } from '../../providers/dataProvider.js';
 import { failureMessage } from '../../providers/errorMessages.js';
 import type { SiteImportRowFilter } from '../../providers/methods/siteImportMethods.js';
-import { ErrorAlert, P, StepSkeleton, useColumnLabel } from './importParts.js';
+import { ErrorAlert, P, StepSkeleton, useColumnLabel, useStepCall } from './importParts.js';
 import { countChips, importable, rowColumns } from './siteImportRules.js';
 
 const ROW_COLOURS = {
@@ -171,8 +171,7 @@ export function PreviewStep({
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
   const [fixing, setFixing] = useState<SiteImportRow>();
-  const [busyRow, setBusyRow] = useState<number>();
-  const [error, setError] = useState<string>();
+  const { busy: busyRow, error, setError, run } = useStepCall<number>();
   const rows = useQuery({
     queryKey: ['siteImports', batch.id, 'rows', filter, page, perPage],
     queryFn: () => dataProvider.siteImportRows(batch.id, filter, page * perPage, perPage),
@@ -190,18 +189,15 @@ export function PreviewStep({
     setFilter(next);
     setPage(0);
   };
-  const skip = async (row: SiteImportRow, skipped: boolean) => {
-    setBusyRow(row.rowNum);
-    setError(undefined);
-    try {
-      await dataProvider.skipSiteImportRow(batch.id, row.rowNum, skipped);
-      changed();
-    } catch (e) {
-      setError(translate(failureMessage(e, `${P}.fix.failed`)));
-    } finally {
-      setBusyRow(undefined);
-    }
-  };
+  const skip = (row: SiteImportRow, skipped: boolean) =>
+    run(
+      row.rowNum,
+      async () => {
+        await dataProvider.skipSiteImportRow(batch.id, row.rowNum, skipped);
+        changed();
+      },
+      `${P}.fix.failed`,
+    );
 
   return (
     <Stack spacing={2}>
@@ -214,7 +210,8 @@ export function PreviewStep({
           <Chip
             key={chip.key}
             label={translate(`${P}.preview.chips.${chip.key}`, { count: chip.count })}
-            color={chip.color}
+            // The chip in use is filled with the primary colour (its text contrasts in both modes); the others keep their meaning's colour.
+            color={filter === chip.filter ? 'primary' : chip.color}
             variant={filter === chip.filter ? 'filled' : 'outlined'}
             onClick={() => filterBy(chip.filter)}
             aria-pressed={filter === chip.filter}
@@ -279,6 +276,11 @@ export function PreviewStep({
                         variant="outlined"
                         label={translate(`siteImport.rowStatus.${row.status}`)}
                       />
+                      {Object.keys(row.errors).length > 0 && (
+                        <Typography variant="caption" component="p" color="error" sx={{ maxWidth: 180 }}>
+                          {translate(`${P}.preview.errorsIn`, { columns: Object.keys(row.errors).map(label).join(', ') })}
+                        </Typography>
+                      )}
                       {row.warnings.map((w) => (
                         <Typography key={w} variant="caption" component="p" color="text.secondary">
                           {translate(`siteInfo.warnings.${w}`, { _: w })}

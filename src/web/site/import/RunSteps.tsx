@@ -20,7 +20,7 @@ import type { PortalDataProvider } from '../../providers/dataProvider.js';
 import { failureMessage } from '../../providers/errorMessages.js';
 import type { SiteImportFormat } from '../../providers/methods/siteImportMethods.js';
 import type { ConfirmDialogComponent } from '../create/SiteCreatePage.js';
-import { ErrorAlert, P, saveFile } from './importParts.js';
+import { ErrorAlert, P, saveFile, useStepCall } from './importParts.js';
 import { canUndo, importable } from './siteImportRules.js';
 
 /** The accounts list with the pending ones only (where imported accounts arrive). */
@@ -44,22 +44,11 @@ export function ImportStep({
 }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useStepCall<'start' | 'cancel'>();
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [error, setError] = useState<string>();
   const count = importable(batch.counts);
-
-  const act = async (call: () => Promise<SiteImport>, defaultKey: string) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      onChanged(await call());
-    } catch (e) {
-      setError(translate(failureMessage(e, defaultKey)));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const act = (name: 'start' | 'cancel', call: () => Promise<SiteImport>) =>
+    run(name, async () => onChanged(await call()), `${P}.import.failed`);
 
   if (batch.status === 'previewed')
     return (
@@ -71,14 +60,14 @@ export function ImportStep({
         </Alert>
         <ErrorAlert message={error} onClose={() => setError(undefined)} />
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5}>
-          <Button onClick={onBack} disabled={busy}>
+          <Button onClick={onBack} disabled={!!busy}>
             {translate(`${P}.actions.backToPreview`)}
           </Button>
           <Box sx={{ flex: 1 }} />
           <Button
             variant="contained"
-            disabled={busy || count === 0}
-            onClick={() => void act(() => dataProvider.startSiteImport(batch.id), `${P}.import.failed`)}
+            disabled={!!busy || count === 0}
+            onClick={() => void act('start', () => dataProvider.startSiteImport(batch.id))}
           >
             {translate(`${P}.actions.start`, { count, smart_count: count })}
           </Button>
@@ -110,7 +99,7 @@ export function ImportStep({
       </Box>
       <ErrorAlert message={error} onClose={() => setError(undefined)} />
       <Stack direction={{ xs: 'column', sm: 'row' }}>
-        <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirmCancel(true)}>
+        <Button color="error" variant="outlined" disabled={!!busy} onClick={() => setConfirmCancel(true)}>
           {translate(`${P}.actions.cancelImport`)}
         </Button>
       </Stack>
@@ -122,7 +111,7 @@ export function ImportStep({
           onCancel={() => setConfirmCancel(false)}
           onConfirm={async () => {
             setConfirmCancel(false);
-            await act(() => dataProvider.cancelSiteImport(batch.id), `${P}.import.failed`);
+            await act('cancel', () => dataProvider.cancelSiteImport(batch.id));
           }}
         />
       )}

@@ -2,9 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { columnLabelKey } from '../../../common/siteImport/columns.js';
+import { failureMessage } from '../../providers/errorMessages.js';
 import { saveBlob } from '../../resources/saveBlob.js';
 import { visuallyHidden } from '../../resources/visuallyHidden.js';
 import type { DownloadedFile } from '../../providers/methods/billingMethods.js';
@@ -50,4 +51,26 @@ export function ErrorAlert({ message, onClose }: { message?: string; onClose?: (
       {message}
     </Alert>
   );
+}
+
+/**
+ * A step's calls: one at a time, named while it runs (`busy`), its failure kept as the server's
+ * text in the user's language (else `defaultKey`'s) for the step's alert.
+ */
+export function useStepCall<Name extends string | number>() {
+  const translate = useTranslate();
+  const [busy, setBusy] = useState<Name>();
+  const [error, setError] = useState<string>();
+  const run = async (name: Name, call: () => Promise<unknown>, defaultKey: string): Promise<void> => {
+    setBusy(name);
+    setError(undefined);
+    try {
+      await call();
+    } catch (e) {
+      setError(translate(failureMessage(e, defaultKey)));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  return { busy, error, setError, run };
 }
