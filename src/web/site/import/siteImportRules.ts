@@ -33,11 +33,6 @@ export function stepOfStatus(status: SiteImportStatus): ImportStep {
   }
 }
 
-/** Whether the batch's rows and mapping may still change (before the import starts). */
-export function isEditable(status: SiteImportStatus): boolean {
-  return status === 'draft' || status === 'previewed';
-}
-
 /** The batch id of the page's address (?batch=12), or undefined. */
 export function batchParam(value: string | null): number | undefined {
   const id = Number(value);
@@ -138,11 +133,6 @@ export function rowColumns(mapping: readonly (string | null)[], values: Record<s
   const mapped = mapping.filter((c): c is string => !!c);
   const seen = new Set(mapped);
   return [...new Set([...mapped, ...Object.keys(values).filter((c) => !seen.has(c))])];
-}
-
-/** The values an edit changed (only those are sent, as the server merges them into the row). */
-export function changedValues(before: Record<string, string>, after: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(after).filter(([column, value]) => (before[column] ?? '') !== value));
 }
 
 /**
