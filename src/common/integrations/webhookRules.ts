@@ -1,0 +1,51 @@
+/**
+ * Outbound webhooks (Standard Webhooks): the event types a subscription may choose, and when a
+ * failed delivery is tried again. Pure, so the subscription form, the delivery job and the tests
+ * agree.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'alarm.received',
+  'alarm.restored',
+  'test.placed',
+  'test.ended',
+  'test.expired',
+  'account.created',
+  'account.changed',
+  'report.finished',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** A delivery is tried for up to a day after the event; a subscription failing that long is disabled. */
+export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3_600_000;
+/** Each attempt waits at most this long for the receiver's answer. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+const FIRST_DELAY_MS = 5_000;
+const MAX_DELAY_MS = 3_600_000;
+
+/**
+ * The wait before attempt `attempt + 1` after `attempt` failures (attempt ≥ 1): exponential from
+ * 5 s, doubled each time, capped at an hour, with full jitter over its upper half so that
+ * receivers coming back are not hit by every sender at once. `random` is in [0, 1).
+ */
+export function retryDelayMs(attempt: number, random: number): number {
+  const ceiling = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random);
+}
+
+/** When the next attempt runs, or null when the event's day is over (the delivery has failed for good). */
+export function nextAttemptAt(eventAt: Date, failedAt: Date, attempt: number, random: number): Date | null {
+  const next = failedAt.getTime() + retryDelayMs(attempt, random);
+  return next - eventAt.getTime() > WEBHOOK_RETRY_WINDOW_MS ? null : new Date(next);
+}
+
+/** A receiver's answer counts as delivered on 2xx only (redirects are not followed: a 3xx fails). */
+export function isDelivered(status: number | null): boolean {
+  return status !== null && status >= 200 && status < 300;
+}
+
+/** The part of a receiver's answer kept in the delivery log. */
+export const RESPONSE_EXCERPT_CHARS = 500;
+export function responseExcerpt(body: string): string {
+  return body.length > RESPONSE_EXCERPT_CHARS ? `${body.slice(0, RESPONSE_EXCERPT_CHARS)}…` : body;
+}
