@@ -44,6 +44,7 @@ import {
   dealerChangeRequestSchema,
 } from './msa.js';
 import { eventFilterSchema, eventRecordSchema } from './events.js';
+import { apiKeyFilterSchema, apiKeyInputSchema, apiKeySchema } from './integrations.js';
 import { newsFilterSchema, newsItemInputSchema, newsItemSchema } from './news.js';
 import { PRIVACY_POLICY_SCHEMAS } from './privacyPolicy.js';
 import {
@@ -197,6 +198,10 @@ export const ALL_SCHEMAS = [
   // events.ts
   eventFilterSchema,
   eventRecordSchema,
+  // integrations.ts
+  apiKeyInputSchema,
+  apiKeySchema,
+  apiKeyFilterSchema,
   // news.ts
   newsItemInputSchema,
   newsItemSchema,

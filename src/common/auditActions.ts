@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'accountLink.deleted',
   'accountLink.refused',
   'accountLink.throttled',
+  'apiKeys.created',
+  'apiKeys.deleted',
   'alarms.ingested',
   'ansMessage.handled',
   'ansMessage.updated',

@@ -9,6 +9,7 @@
 export const AUDIT_TARGET_TYPES = [
   'account_group',
   'alarm_events',
+  'apiKey',
   'ans_auto_notify',
   'ans_hours_exception',
   'ans_message',

@@ -33,6 +33,7 @@ import { securityHeadersPlugin } from './http/securityHeaders.js';
 import { buildSerializer } from './http/serializers.js';
 import { requestSerializer } from './http/logging.js';
 import { createServerI18n, type ServerI18n } from './i18n.js';
+import { apiKeysRoutes } from './apiKeys/apiKeysRoutes.js';
 import { newsRoutes } from './news/newsRoutes.js';
 import { sitesRoutes } from './sites/sitesRoutes.js';
 import { openapiPlugin } from './openapi/openapiPlugin.js';
@@ -265,6 +266,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(ssoRoutes);
       await api.register(classicRoutes);
       await api.register(newsRoutes);
+      await api.register(apiKeysRoutes);
       await api.register(bannerRoutes);
       await api.register(privacyRoutes);
       await api.register(integrationsRoutes);

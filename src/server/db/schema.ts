@@ -5,6 +5,7 @@ import type { AuthTables } from './tables/auth.js';
 import type { BillingTables } from './tables/billing.js';
 import type { DocumentTables } from './tables/documents.js';
 import type { EventTables } from './tables/events.js';
+import type { IntegrationTables } from './tables/integrations.js';
 import type { MsaTables } from './tables/msa.js';
 import type { NewsTables } from './tables/news.js';
 import type { OutboxTables } from './tables/outbox.js';
@@ -37,7 +38,8 @@ export interface Database
     OutboxTables,
     BillingTables,
     AnsServiceTables,
-    SiteImportTables {}
+    SiteImportTables,
+    IntegrationTables {}
 
 export type * from './tables/accountGroups.js';
 export type * from './tables/ansService.js';
@@ -46,6 +48,7 @@ export type * from './tables/auth.js';
 export type * from './tables/billing.js';
 export type * from './tables/documents.js';
 export type * from './tables/events.js';
+export type * from './tables/integrations.js';
 export type * from './tables/msa.js';
 export type * from './tables/news.js';
 export type * from './tables/outbox.js';
