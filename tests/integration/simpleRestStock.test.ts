@@ -82,6 +82,11 @@ const SETUP_RECORDS: Record<string, (db: Db, username: string) => Promise<Record
     durationMinutes: 60,
     reason: 'Read through the stock provider',
   }),
+  apiKeys: async () => ({
+    name: 'Read through the stock provider',
+    scopes: ['sites:read'],
+    expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  }),
 };
 
 interface ListOperation {

@@ -10,7 +10,7 @@ export const API_KEY_SCOPES = ['sites:read', 'events:read', 'tests:write', 'cont
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** The resource actions each scope opens; everything else answers 403 to a key. */
-export const SCOPE_ACCESS: Readonly<Record<ApiKeyScope, readonly (readonly [Resource, Action])[]>> = {
+const SCOPE_ACCESS: Readonly<Record<ApiKeyScope, readonly (readonly [Resource, Action])[]>> = {
   'sites:read': [
     ['sites', 'list'],
     ['sites', 'show'],
@@ -51,7 +51,7 @@ export function scopesFor(resource: string, action: string): ApiKeyScope[] {
 }
 
 /** A key lives at most a year. */
-export const API_KEY_MAX_DAYS = 365;
+const API_KEY_MAX_DAYS = 365;
 const DAY_MS = 86_400_000;
 
 /** Why an expiry is refused (a locale key), or null when it is in the future and within a year of `now`. */
@@ -62,7 +62,7 @@ export function expiryProblem(expiresAt: Date, now: Date): 'integrations.keys.ex
 }
 
 /** An allowed-address entry: one IPv4/IPv6 address or a CIDR range. */
-export function parseAddressRange(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | null {
+function parseAddressRange(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | null {
   const text = entry.trim();
   try {
     if (text.includes('/')) return ipaddr.parseCIDR(text);

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { isDelivered, nextAttemptAt, responseExcerpt, retryDelayMs, WEBHOOK_RETRY_WINDOW_MS } from './webhookRules.js';
+import { isDelivered, nextAttemptAt, responseExcerpt, retryDelayMs, WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_WINDOW_MS } from './webhookRules.js';
+
+describe('webhook event types', () => {
+  it('are the ones a subscription may choose', () => {
+    expect(WEBHOOK_EVENT_TYPES).toEqual([
+      'alarm.received',
+      'alarm.restored',
+      'test.placed',
+      'test.ended',
+      'test.expired',
+      'account.created',
+      'account.changed',
+      'report.finished',
+    ]);
+  });
+});
 
 describe('webhook retries', () => {
   it('wait exponentially from 5 s, capped at an hour, jittered over the upper half', () => {

@@ -13,13 +13,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'account.changed',
   'report.finished',
 ] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** A delivery is tried for up to a day after the event; a subscription failing that long is disabled. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3_600_000;
-/** Each attempt waits at most this long for the receiver's answer. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
-
 const FIRST_DELAY_MS = 5_000;
 const MAX_DELAY_MS = 3_600_000;
 
@@ -45,7 +41,7 @@ export function isDelivered(status: number | null): boolean {
 }
 
 /** The part of a receiver's answer kept in the delivery log. */
-export const RESPONSE_EXCERPT_CHARS = 500;
+const RESPONSE_EXCERPT_CHARS = 500;
 export function responseExcerpt(body: string): string {
   return body.length > RESPONSE_EXCERPT_CHARS ? `${body.slice(0, RESPONSE_EXCERPT_CHARS)}…` : body;
 }

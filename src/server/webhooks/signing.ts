@@ -14,9 +14,6 @@ export function newWebhookSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
 }
 
-/** A rotated-out secret stays valid this long beside the new one. */
-export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
-
 export interface SigningSecrets {
   current: string;
   previous?: string | null;
