@@ -1,4 +1,4 @@
-import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -127,7 +127,7 @@ export function MappingStep({
                   </optgroup>
                 ))}
               </TextField>
-              {auto && <AutoFixHighIcon fontSize="small" color="success" sx={{ mt: 1 }} aria-hidden />}
+              {auto && <CheckCircleOutlineIcon fontSize="small" color="success" sx={{ mt: 1 }} aria-hidden />}
             </Box>
           );
         })}

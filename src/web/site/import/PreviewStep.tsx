@@ -1,4 +1,4 @@
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import ErrorIcon from '@mui/icons-material/Error';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -139,7 +139,7 @@ function Cell({ value, error }: { value: string | undefined; error: string | und
       <span dir="auto">{value ?? ''}</span>
       {error && (
         <Typography variant="caption" color="error" component="span" sx={{ display: 'flex', gap: 0.5, mt: 0.5 }}>
-          <ErrorOutlineIcon sx={{ fontSize: 16 }} aria-hidden />
+          <ErrorIcon sx={{ fontSize: 16 }} aria-hidden />
           <span>{error}</span>
         </Typography>
       )}
@@ -329,6 +329,8 @@ export function PreviewStep({
               setPage(0);
             }}
             rowsPerPageOptions={[25, 50, 100]}
+            // On a phone the pager wraps under the page size instead of running out of the step.
+            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 0, sm: 2 } } }}
             labelRowsPerPage={translate(`${P}.preview.perPage`)}
             labelDisplayedRows={({ from, to, count: total }) => translate(`${P}.preview.displayed`, { from, to, total })}
           />
