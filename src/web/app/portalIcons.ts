@@ -9,7 +9,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import BlockIcon from '@mui/icons-material/Block';
 import BrushIcon from '@mui/icons-material/Brush';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
@@ -42,7 +41,6 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EmailIcon from '@mui/icons-material/Email';
 import ErrorIcon from '@mui/icons-material/Error';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import EventIcon from '@mui/icons-material/Event';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
@@ -133,7 +131,6 @@ export const PORTAL_ICONS: Record<string, SvgIconComponent> = {
   ArrowDownward: ArrowDownwardIcon,
   ArrowUpward: ArrowUpwardIcon,
   AttachFile: AttachFileIcon,
-  AutoFixHigh: AutoFixHighIcon,
   Block: BlockIcon,
   Brush: BrushIcon,
   CalendarMonth: CalendarMonthIcon,
@@ -166,7 +163,6 @@ export const PORTAL_ICONS: Record<string, SvgIconComponent> = {
   EditOutlined: EditOutlinedIcon,
   Email: EmailIcon,
   Error: ErrorIcon,
-  ErrorOutline: ErrorOutlineIcon,
   Event: EventIcon,
   EventAvailable: EventAvailableIcon,
   EventBusy: EventBusyIcon,
