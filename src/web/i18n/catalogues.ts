@@ -25,6 +25,8 @@ export const SKIPPED_CATALOGUES: ReadonlySet<string> = new Set([
   'documents',
   'contactUs',
   'roadmap',
+  'siteImport',
+  'integrations',
 ]);
 
 /** Catalogues the login page needs on its first paint; the rest come with the lazy parts. */
