@@ -13,7 +13,15 @@ const BOUNDARY_RULES = new Set(['no-restricted-imports', 'no-restricted-syntax']
 
 let eslint: ESLint;
 beforeAll(() => {
-  eslint = new ESLint({ cwd: ROOT });
+  // The probes are files no tsconfig holds: the rules that need types are left out, the boundaries read no types.
+  eslint = new ESLint({
+    cwd: ROOT,
+    overrideConfig: {
+      files: ['**/*.{ts,tsx}'],
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
+    },
+  });
 }, 60_000);
 
 async function boundaryErrors(file: string, code: string): Promise<string[]> {

@@ -381,6 +381,7 @@ describe.each(TEST_DATABASES)('report runs on $name', (database) => {
       { name: 'report-schedules-due', cron: '* * * * *', timezone: 'UTC' },
       { name: 'report-sweep', cron: '* * * * *', timezone: 'UTC' },
       { name: 'retention', cron: '7 3 * * *', timezone: 'UTC' },
+      { name: 'site-import-sweep', cron: '* * * * *', timezone: 'UTC' },
     ]);
   });
 

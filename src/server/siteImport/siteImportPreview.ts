@@ -36,7 +36,7 @@ const CHUNK = 500;
  */
 export async function previewRows(
   repo: SiteImportRepository,
-  batch: ImportRow & { file_content: Buffer },
+  batch: ImportRow & { file_content: Uint8Array },
   mapping: (string | null)[],
   sheet: string | null,
   schema: SchemaCheck,

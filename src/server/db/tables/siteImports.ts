@@ -13,7 +13,7 @@ export interface SiteImportsTable {
   site_group_num: number;
   file_name: string;
   file_kind: 'csv' | 'xlsx';
-  file_content: Buffer | null;
+  file_content: Uint8Array | null;
   sheets: Json<string[]>;
   sheet: string | null;
   headers: Json<string[]>;
