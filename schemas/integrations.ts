@@ -1,5 +1,4 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { API_KEY_SCOPES } from '../src/common/integrations/apiKeyRules.js';
 import { closedSchema, int4IdsFilter, int4Range, notBlank, nullableDateTime } from './shared.js';
 
 /**
@@ -7,6 +6,10 @@ import { closedSchema, int4IdsFilter, int4Range, notBlank, nullableDateTime } fr
  * year and optionally the client addresses it may be used from. The secret is answered once, by
  * the create call (`key`); afterwards only its prefix is shown.
  */
+/** What a key may do; src/common/integrations/apiKeyRules.ts says which resource actions each opens. */
+export const API_KEY_SCOPES = ['sites:read', 'events:read', 'tests:write', 'contacts:write', 'reports:read'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
 const apiKeyFields = {
   name: { type: 'string', minLength: 1, maxLength: 80, ...notBlank },
   scopes: {

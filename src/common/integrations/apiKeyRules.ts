@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { API_KEY_SCOPES, type ApiKeyScope } from '../../../schemas/integrations.js';
 import type { Action, Resource } from '../access.js';
 
 /**
@@ -6,8 +7,6 @@ import type { Action, Resource } from '../access.js';
  * used. A key acts through the same access table as a signed-in dealer (src/common/access.ts),
  * within its account group; a scope opens only the resource actions listed here.
  */
-export const API_KEY_SCOPES = ['sites:read', 'events:read', 'tests:write', 'contacts:write', 'reports:read'] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** The resource actions each scope opens; everything else answers 403 to a key. */
 const SCOPE_ACCESS: Readonly<Record<ApiKeyScope, readonly (readonly [Resource, Action])[]>> = {

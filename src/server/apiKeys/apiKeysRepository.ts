@@ -1,10 +1,9 @@
 import { sql, type Selectable } from 'kysely';
-import type { ApiKey, ApiKeyFilter, ApiKeyInput, API_KEY_SORT_FIELDS } from '../../../schemas/integrations.js';
-import type { ApiKeyScope } from '../../common/integrations/apiKeyRules.js';
+import type { ApiKey, ApiKeyFilter, ApiKeyInput, ApiKeyScope, API_KEY_SORT_FIELDS } from '../../../schemas/integrations.js';
 import type { Db } from '../db/database.js';
 import { containsPattern, iso, listPage } from '../db/listing.js';
 import type { ApiKeysTable } from '../db/schema.js';
-import { newApiKey } from '../webhooks/apiKeyFormat.js';
+import { newApiKey } from './apiKeyFormat.js';
 
 type Row = Selectable<ApiKeysTable> & { created_by_username: string | null };
 type SortField = (typeof API_KEY_SORT_FIELDS)[number];
