@@ -40,7 +40,7 @@ test('dealer.beta searches the Accounts list by a phone fragment, sees the match
   test.setTimeout(60_000);
   const { typed, digits } = fragmentOf(await aPhoneOfTheGroup(page));
   await page.goto('/home/dashboard');
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem', { name: 'Accounts' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem', { name: 'Accounts', exact: true }).click();
   await expect(page).toHaveURL(/\/sites(\?|$)/);
   await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Accounts' });
