@@ -159,20 +159,7 @@ import {
   userSessionSchema,
 } from './users.js';
 import { PASSKEY_SCHEMAS } from './passkeys.js';
-import {
-  siteImportSchema,
-  siteImportMappingSchema,
-  siteImportRowsQuerySchema,
-  siteImportRowSchema,
-  siteImportRowsSchema,
-  siteImportRowInputSchema,
-  siteImportSkipSchema,
-  siteImportParamsSchema,
-  siteImportRowParamsSchema,
-  siteImportFormatSchema,
-  siteImportUndoneSchema,
-  siteImportProgressSchema,
-} from './siteImport.js';
+import { SITE_IMPORT_SCHEMAS } from './siteImport.js';
 import { siteTestEndSchema, siteTestFilterSchema, siteTestInputSchema, siteTestSchema, siteTestUpdateSchema } from './tests.js';
 import {
   accountLinkCreateSchema,
@@ -323,18 +310,7 @@ export const ALL_SCHEMAS = [
   siteDraftInputSchema,
   siteDraftSchema,
   // siteImport.ts
-  siteImportSchema,
-  siteImportMappingSchema,
-  siteImportRowsQuerySchema,
-  siteImportRowSchema,
-  siteImportRowsSchema,
-  siteImportRowInputSchema,
-  siteImportSkipSchema,
-  siteImportParamsSchema,
-  siteImportRowParamsSchema,
-  siteImportFormatSchema,
-  siteImportUndoneSchema,
-  siteImportProgressSchema,
+  ...SITE_IMPORT_SCHEMAS,
   // reports.ts
   ...Object.values(REPORT_PARAMETER_SCHEMAS),
   reportDefinitionSchema,

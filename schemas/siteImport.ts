@@ -143,3 +143,19 @@ export const siteImportProgressSchema = closedSchema('SiteImportProgress', {
   progress: { type: 'integer', minimum: 0, maximum: 100 },
 });
 export type SiteImportProgress = FromSchema<typeof siteImportProgressSchema>;
+
+/** Every schema of the import, for the catalogue (schemas/catalog.ts). */
+export const SITE_IMPORT_SCHEMAS = [
+  siteImportSchema,
+  siteImportMappingSchema,
+  siteImportRowsQuerySchema,
+  siteImportRowSchema,
+  siteImportRowsSchema,
+  siteImportRowInputSchema,
+  siteImportSkipSchema,
+  siteImportParamsSchema,
+  siteImportRowParamsSchema,
+  siteImportFormatSchema,
+  siteImportUndoneSchema,
+  siteImportProgressSchema,
+];
