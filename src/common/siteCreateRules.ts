@@ -151,3 +151,15 @@ export function normaliseNewSite(site: SiteCreate): SiteCreate {
     passcodes: site.passcodes.map((p) => ({ name: trim(p.name), passcode: p.passcode })),
   };
 }
+
+/** What the audit entry of a new account records, whether the wizard or an import created it. */
+export function siteCreatedDetails(created: { siteGroupNum: number; devNums: readonly number[] }, site: SiteCreate) {
+  return {
+    siteGroupNum: created.siteGroupNum,
+    devNums: created.devNums,
+    transmitters: site.devices.map((d) => d.transmitterCode),
+    contacts: site.contacts.length,
+    zones: site.zones.length,
+    passcodes: site.passcodes.length,
+  };
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { siteCreatedSchema, siteCreateSchema, transmitterAvailabilitySchema, transmitterQuerySchema } from '../../../schemas/siteCreate.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
-import { newSiteProblems, normaliseNewSite } from '../../common/siteCreateRules.js';
+import { newSiteProblems, normaliseNewSite, siteCreatedDetails } from '../../common/siteCreateRules.js';
 import { normaliseTransmitter } from '../../common/transmitter.js';
 import { HttpError } from '../http/errors.js';
 import { NoAccountGroup, siteCreateRepository, TransmitterClash, type TransmitterOwner } from './siteCreateRepository.js';
@@ -79,15 +79,7 @@ export async function siteCreateRoutes(parent: FastifyInstance) {
           action: 'site.created',
           targetType: 'site',
           targetId: created.siteNum,
-          details: {
-            siteGroupNum: created.siteGroupNum,
-            devNums: created.devNums,
-            transmitters: site.devices.map((d) => d.transmitterCode),
-            contacts: site.contacts.length,
-            zones: site.zones.length,
-            passcodes: site.passcodes.length,
-            ...(site.draftId !== undefined ? { draftId: site.draftId } : {}),
-          },
+          details: { ...siteCreatedDetails(created, site), ...(site.draftId !== undefined ? { draftId: site.draftId } : {}) },
         });
         reply.status(201);
         return { siteNum: created.siteNum, devNums: created.devNums };

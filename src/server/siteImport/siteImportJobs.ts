@@ -8,6 +8,7 @@ import type { ScopeUser } from '../db/siteScope.js';
 import type { SiteCreate } from '../../../schemas/siteCreate.js';
 import { siteSchemaCheck, takenError } from './siteImportPreview.js';
 import { siteImportRepository, type ImportRow } from './siteImportRepository.js';
+import { siteCreatedDetails } from '../../common/siteCreateRules.js';
 
 const QUEUE = 'site-import';
 const SWEEP_QUEUE = 'site-import-sweep';
@@ -110,16 +111,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         actorUserId: batch.user_id,
         targetType: 'site',
         targetId: created.siteNum,
-        details: {
-          siteGroupNum: created.siteGroupNum,
-          devNums: created.devNums,
-          transmitters: site.devices.map((d) => d.transmitterCode),
-          contacts: site.contacts.length,
-          zones: site.zones.length,
-          passcodes: site.passcodes.length,
-          importId: batch.import_id,
-          rowNum,
-        },
+        details: { ...siteCreatedDetails(created, site), importId: batch.import_id, rowNum },
       });
       return 'created';
     } catch (error) {
