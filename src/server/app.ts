@@ -34,6 +34,7 @@ import { buildSerializer } from './http/serializers.js';
 import { requestSerializer } from './http/logging.js';
 import { createServerI18n, type ServerI18n } from './i18n.js';
 import { apiKeysRoutes } from './apiKeys/apiKeysRoutes.js';
+import { apiKeyStore } from './apiKeys/apiKeyStore.js';
 import { newsRoutes } from './news/newsRoutes.js';
 import { sitesRoutes } from './sites/sitesRoutes.js';
 import { openapiPlugin } from './openapi/openapiPlugin.js';
@@ -228,7 +229,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     exposedHeaders: ['Content-Range', 'Content-Disposition', 'X-Next-Cursor', 'X-Total-Count'],
   });
   await app.register(openapiPlugin, { version: APP_VERSION, publicUrl: config.publicUrl });
-  await app.register(authPlugin);
+  // Dealer API keys authenticate calls too (Authorization: Bearer pak_…); their rows are the keys feature's.
+  await app.register(authPlugin, { apiKeys: apiKeyStore(app.db) });
   await app.register(captchaPlugin, { secret: app.secrets.sessionSecret });
   await app.register(outboxPlugin);
   // The live hubs at /hubs/alarms and /hubs/reports (outside /api).

@@ -47,18 +47,6 @@ export interface ApiKeyListOptions {
   now?: Date;
 }
 
-/** The key a request presented, found by its prefix: what the authentication needs, nothing shown. */
-export interface StoredKey {
-  apiKeyId: number;
-  siteGroupNum: number;
-  secretHash: string;
-  scopes: string[];
-  allowedAddresses: string[];
-  expiresAt: Date;
-  revokedAt: Date | null;
-  createdBy: number | null;
-}
-
 /** Every query of a group's API keys; the group is the tenant scope of each call. */
 export function apiKeysRepository(db: Db) {
   const selectKeys = (group: number) =>
@@ -132,11 +120,14 @@ export function apiKeysRepository(db: Db) {
       return this.get(group, id, now);
     },
 
-    async findByPrefix(prefix: string): Promise<StoredKey | undefined> {
+    /** The key a request presented, found by its prefix: what the authentication needs (src/server/auth/apiKeyAuth.ts). */
+    async findByPrefix(prefix: string) {
       const row = await db.selectFrom('api_keys').selectAll().where('prefix', '=', prefix).executeTakeFirst();
       return (
         row && {
           apiKeyId: row.api_key_id,
+          name: row.name,
+          prefix: row.prefix,
           siteGroupNum: row.site_group_num,
           secretHash: row.secret_hash,
           scopes: row.scopes,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, Rout
 import fp from 'fastify-plugin';
 import { canAccess, rulesFor, type AccessUser, type Action, type Resource } from '../../common/access.js';
 import { AUTH_FLAGS } from '../../../schemas/user.js';
+import { scopeAllows, scopesFor } from '../../common/integrations/apiKeyRules.js';
 import { HttpError } from '../http/errors.js';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../db/schema.js';
@@ -55,6 +56,18 @@ export function accessUserOf(
   };
 }
 
+/**
+ * Why a dealer API key may not call a route, or undefined when its scopes open it. A key reaches
+ * only table entries one of its scopes lists (apiKeyRules.ts), and public routes; never a route
+ * that takes any session ('signedIn': account settings, MFA, passkeys…) or a credential of its own.
+ * The entry's own rules are then checked as for its creator (the intersection).
+ */
+function apiKeyRefusal(scopes: readonly string[], access: RouteAccess | undefined): HttpError | undefined {
+  if (access === 'public') return undefined;
+  if (!access || typeof access === 'string') return new HttpError(403, 'integrations.keys.sessionOnly');
+  return scopeAllows(scopes, access.resource, access.action) ? undefined : new HttpError(403, 'integrations.keys.outsideScopes');
+}
+
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /**
@@ -91,6 +104,8 @@ export const accessGuard = fp(async (app: FastifyInstance) => {
   // answering service waits on the database.
   function enforce(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
     const access = request.routeOptions.config?.access;
+    const keyRefusal = request.auth?.apiKey && apiKeyRefusal(request.auth.apiKey.scopes, access);
+    if (keyRefusal) return done(keyRefusal);
     if (access === 'public' || access === 'credential') return done();
     const user = request.auth?.user;
     if (!user) return done(new HttpError(401, 'errors.signInRequired'));
@@ -122,7 +137,14 @@ export const accessGuard = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** @fastify/swagger transform: each operation carries its access as the `x-access` extension. */
+/**
+ * @fastify/swagger transform: each operation carries its access as the `x-access` extension; an
+ * operation a dealer API key may call says with which scopes (`x-api-key-scopes`, any one of them)
+ * and takes the `apiKey` security scheme (a bearer `pak_…` key), so /api/docs can try it with one.
+ */
 export function withAccessExtension({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
-  return { schema: { ...schema, 'x-access': route.config?.access } as FastifySchema, url };
+  const access = route.config?.access;
+  const scopes = access && typeof access === 'object' ? scopesFor(access.resource, access.action) : [];
+  const keyed = scopes.length ? { 'x-api-key-scopes': scopes, security: scopes.map((scope) => ({ apiKey: [scope] })) } : {};
+  return { schema: { ...schema, 'x-access': access, ...keyed } as unknown as FastifySchema, url };
 }

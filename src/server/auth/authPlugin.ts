@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import type { Selectable } from 'kysely';
 import { canAccess, type Action } from '../../common/access.js';
 import { accessUserOf } from './accessGuard.js';
+import { scopeAllows } from '../../common/integrations/apiKeyRules.js';
 import { LOGIN_ACTION_ALLOW_LIST, apiPath, matchesAny } from '../../common/transportLists.js';
 import type { UsersTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
@@ -15,6 +16,7 @@ import { sha256 } from './secrets.js';
 import { sessionCache } from './sessionCache.js';
 import { csrfPlugin, issuePresessionXsrf, issueSessionXsrf, WRITE_METHODS } from './csrf.js';
 import { sessionStore, type Session, type SessionStore } from './sessions.js';
+import { apiKeyAuth, type ApiKeyPrincipal, type ApiKeyStore } from './apiKeyAuth.js';
 
 export const REFRESH_COOKIE = 'portal_refresh';
 const REFRESH_PATH = '/api/token';
@@ -34,10 +36,15 @@ const PENDING_ALLOWED = [
 ];
 
 export type UserRow = Selectable<UsersTable>;
+/**
+ * Who a request acts as. A signed-in user has a session; a dealer API key has none: its `user` is
+ * its creator placed in the key's account group, and `apiKey` names the key (apiKeyAuth.ts).
+ */
 export interface Auth {
   user: UserRow;
-  session: Session;
+  session: Session | null;
   pending: Pending;
+  apiKey?: ApiKeyPrincipal;
 }
 
 declare module 'fastify' {
@@ -66,10 +73,12 @@ declare module 'fastify' {
  * the bearer token or session cookie, and the server's own enforcement of the
  * login-action allow-list while requirements are pending.
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: { apiKeys?: ApiKeyStore } = {}) => {
   await app.register(cookie);
   // Cross-site request forgery: csrf.ts checks every write before anything below reads the session.
-  await app.register(csrfPlugin);
+  await app.register(csrfPlugin, {
+    withoutCookies: (request: FastifyRequest) => !!options.apiKeys?.fromAuthorization(request.headers.authorization),
+  });
   // Sign-ins kept in memory for a moment (sessionCache.ts); invalidations cross processes on a
   // backplane channel of their own when REDIS_URL is set.
   const backplane = app.redisBus ? await app.redisBus.channel(`${app.config.redisChannel}:auth`) : undefined;
@@ -83,6 +92,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onClose', async () => backplane?.close());
   const sessions = sessionStore(app.db, app.secrets.sessionSecret, { changed: cache.changed });
+  const keys =
+    options.apiKeys &&
+    apiKeyAuth({
+      store: options.apiKeys,
+      db: app.db,
+      cache,
+      onTouchError: (error) => app.log.warn({ err: error }, 'API key use not noted'),
+    });
   app.decorate('sessions', sessions);
   app.decorate('mfaCodes', mfaCodes(app.db, app.secrets.sessionSecret));
   app.decorateRequest('auth', null);
@@ -134,8 +151,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     let key: string | undefined;
     let bearerExpired = false;
     let answered = false;
+    const authorization = request.headers.authorization;
+    // A dealer API key (`Authorization: Bearer pak_…`): no session, no cookie read.
+    const presentedKey = keys?.fromAuthorization(authorization);
+    if (keys && presentedKey) return void keys.authenticate(request, reply, presentedKey).then(() => done(), done);
     try {
-      const authorization = request.headers.authorization;
       if (authorization?.startsWith('Bearer ')) {
         const bearer = readBearer(app.secrets.sessionSecret, authorization.slice('Bearer '.length).trim());
         if (!bearer) throw new HttpError(401, 'errors.invalidToken');
@@ -176,12 +196,25 @@ function expiredBearer(reply: FastifyReply): HttpError {
 }
 
 /**
+ * The session of a request. Only a dealer API key's calls have none, and the access guard keeps
+ * keys off every route that reads one: the refusal here is the same, should one get through.
+ */
+export function sessionOf(request: FastifyRequest): Session {
+  const session = request.auth?.session;
+  if (!session) throw new HttpError(request.auth ? 403 : 401, request.auth ? 'integrations.keys.sessionOnly' : 'errors.signInRequired');
+  return session;
+}
+
+/**
  * Whether the signed-in user of a request may do `action` on `resource`, for a
  * route's finer choices once the access guard let the call in (src/common/access.ts).
  */
 export function mayAccess(request: FastifyRequest, resource: string, action: Action): boolean {
-  const user = request.auth?.user;
-  return !!user && canAccess(accessUserOf(user), { resource, action });
+  const auth = request.auth;
+  if (!auth) return false;
+  // A dealer API key: what its scopes open, and its creator may do (accessGuard.ts).
+  if (auth.apiKey && !scopeAllows(auth.apiKey.scopes, resource, action)) return false;
+  return canAccess(accessUserOf(auth.user), { resource, action });
 }
 
 /**
@@ -190,7 +223,7 @@ export function mayAccess(request: FastifyRequest, resource: string, action: Act
  */
 export async function clearPending(app: FastifyInstance, request: FastifyRequest, ...flags: PendingFlag[]): Promise<Pending> {
   const auth = request.auth;
-  if (!auth) throw new HttpError(401, 'errors.signInRequired');
+  if (!auth?.session) throw new HttpError(401, 'errors.signInRequired');
   const pending: Pending = { ...auth.pending };
   for (const flag of flags) pending[flag] = false;
   await app.sessions.setPending(auth.session.session_id, pending);

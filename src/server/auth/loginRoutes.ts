@@ -5,7 +5,7 @@ import { errorSchema } from '../../../schemas/shared.js';
 import { userSchema } from '../../../schemas/user.js';
 import { APPLICATION } from '../../common/constants.js';
 import { HttpError } from '../http/errors.js';
-import { clearSessionCookies, REFRESH_COOKIE, setRefreshCookie, type UserRow } from './authPlugin.js';
+import { clearSessionCookies, REFRESH_COOKIE, sessionOf, setRefreshCookie, type UserRow } from './authPlugin.js';
 import { SESSION_COOKIE } from './cookies.js';
 import { issueSessionXsrf } from './csrf.js';
 import type { RefreshOutcome } from './sessions.js';
@@ -207,8 +207,8 @@ export async function loginRoutes(parent: FastifyInstance) {
     }),
     async (request, reply) => {
       if (request.auth) {
-        await app.sessions.end(request.auth.session.session_id, 'logout');
-        await app.audit(request, { action: 'logout', targetType: 'session', targetId: request.auth.session.session_id });
+        await app.sessions.end(sessionOf(request).session_id, 'logout');
+        await app.audit(request, { action: 'logout', targetType: 'session', targetId: sessionOf(request).session_id });
       }
       clearSessionCookies(reply);
       return reply.status(204).send();
@@ -224,7 +224,7 @@ export async function loginRoutes(parent: FastifyInstance) {
     }),
     async (request) => ({
       ...(await identityOf(app.db, request.auth!.user)),
-      impersonating: !!request.auth!.session.impersonator_user_id,
+      impersonating: !!request.auth!.session?.impersonator_user_id,
     }),
   );
 }

@@ -12,7 +12,7 @@ import {
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { maskContact } from '../../common/loginFlow.js';
 import { HttpError } from '../http/errors.js';
-import { clearPending } from './authPlugin.js';
+import { clearPending, sessionOf } from './authPlugin.js';
 import {
   clearPendingContact,
   normaliseContact,
@@ -141,7 +141,8 @@ export async function mfaRoutes(parent: FastifyInstance) {
       response: { 200: stepResultSchema, ...errors },
     }),
     async (request, reply) => {
-      const { user, pending, session } = request.auth!;
+      const { user, pending } = request.auth!;
+      const session = sessionOf(request);
       const purpose = await purposeToVerify(user.user_id, pending, await sessionMfaPurposes(app, request));
       if (!purpose) throw new HttpError(400, 'steps.mfa.wrongPurpose');
       let verified;

@@ -28,7 +28,7 @@ import { passkeyName, variantAllowsApplication } from '../../common/passkeys.js'
 import type { WebauthnPurpose } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { idParams } from '../http/simpleRestRoutes.js';
-import { clearPending, type UserRow } from './authPlugin.js';
+import { clearPending, sessionOf, type UserRow } from './authPlugin.js';
 import { requirementsFor } from './contactMethods.js';
 import { allowedOrigins, xsrfBinding } from './csrf.js';
 import { TOO_MANY_ATTEMPTS_KEY } from './mfaCodes.js';
@@ -122,7 +122,7 @@ export async function passkeysRoutes(parent: FastifyInstance) {
     new Uint8Array(createHmac('sha256', app.secrets.sessionSecret).update(`webauthn-user:${userId}`).digest());
 
   /** What a challenge is bound to: the session, or before sign-in the browser's pre-session. */
-  const sessionBinding = (request: FastifyRequest) => `session:${request.auth!.session.session_id}`;
+  const sessionBinding = (request: FastifyRequest) => `session:${sessionOf(request).session_id}`;
   const browserBinding = (request: FastifyRequest) => `browser:${xsrfBinding(request.cookies) ?? ''}`;
 
   async function takeChallenge(
@@ -287,7 +287,7 @@ export async function passkeysRoutes(parent: FastifyInstance) {
   // ---------------------------------------------------------------- the MFA step of a password sign-in
 
   /** Whether the session may use a passkey for the MFA step or as a recent proof (not in the contact step). */
-  const mayVerify = (request: FastifyRequest) => !request.auth!.pending.noContactInfo && !request.auth!.session.impersonator_user_id;
+  const mayVerify = (request: FastifyRequest) => !request.auth!.pending.noContactInfo && !sessionOf(request).impersonator_user_id;
 
   app.get(
     '/mfa/passkey',
@@ -333,7 +333,8 @@ export async function passkeysRoutes(parent: FastifyInstance) {
       response: { 200: stepResultSchema, ...errors },
     }),
     async (request) => {
-      const { user, session, pending } = request.auth!;
+      const { user, pending } = request.auth!;
+      const session = sessionOf(request);
       if (!mayVerify(request)) throw new HttpError(400, 'steps.mfa.wrongPurpose');
       const key = passkeyMfaThrottleKey(user.user_id);
       if (await limiter.isBlocked([key])) {

@@ -42,11 +42,13 @@ export function sessionCache(options: SessionCacheOptions = {}) {
   const now = options.now ?? Date.now;
   const backplane = options.backplane;
   const entries = new Map<string, { value: CachedSignIn; until: number }>();
+  const flushed: (() => void)[] = [];
   let generation = 0;
 
   const flush = () => {
     generation++;
     entries.clear();
+    for (const listener of flushed) listener();
   };
   const usable = () => !backplane || backplane.isConnected();
   backplane?.onMessage((message) => {
@@ -102,6 +104,14 @@ export function sessionCache(options: SessionCacheOptions = {}) {
 
     get size() {
       return entries.size;
+    },
+
+    /** Whether memory may answer now (not while the backplane cannot carry invalidations). */
+    usable,
+
+    /** Another memory of sign-in facts (API keys) forgets what it kept whenever this one does. */
+    onFlush(listener: () => void): void {
+      flushed.push(listener);
     },
   };
 }

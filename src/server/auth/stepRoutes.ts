@@ -15,7 +15,7 @@ import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
 import { maskContact } from '../../common/loginFlow.js';
 import { HttpError } from '../http/errors.js';
-import { clearPending } from './authPlugin.js';
+import { clearPending, sessionOf } from './authPlugin.js';
 import { commonPasswordError } from './commonPasswords.js';
 import {
   clearPendingContact,
@@ -266,7 +266,8 @@ export async function stepRoutes(parent: FastifyInstance) {
     async (request) => {
       requireIdentityProven(request);
       refuseWhileImpersonating(request);
-      const { user, session, pending } = request.auth!;
+      const { user, pending } = request.auth!;
+      const session = sessionOf(request);
       // The confirmation's `$data` rule leaves the body untyped (schemas/recovery.ts WithoutDataConst).
       const { currentPassword, newPassword } = request.body as PasswordResetAtLogin;
       const atLogin = !!pending.passwordResetRequired;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
+import { sessionOf } from './authPlugin.js';
 import { TOO_MANY_ATTEMPTS_KEY } from './mfaCodes.js';
 import type { PendingFlag } from './requirements.js';
 import { sha256 } from './secrets.js';
@@ -54,12 +55,12 @@ async function codeVerifiedAt(db: Db, sessionId: string): Promise<Date | null> {
  * sessions and remembered devices. Support's own user page does those, with a reason.
  */
 export function refuseWhileImpersonating(request: FastifyRequest): void {
-  if (request.auth!.session.impersonator_user_id) throw new HttpError(403, 'steps.notWhileImpersonating');
+  if (sessionOf(request).impersonator_user_id) throw new HttpError(403, 'steps.notWhileImpersonating');
 }
 
 /** Refuses what only the user may do (accept terms, forget their devices) while support acts as them: 403. */
 export function refuseActingAs(request: FastifyRequest): void {
-  if (request.auth!.session.impersonator_user_id) throw new HttpError(403, 'errors.notWhileImpersonating');
+  if (sessionOf(request).impersonator_user_id) throw new HttpError(403, 'errors.notWhileImpersonating');
 }
 
 /**
@@ -75,7 +76,8 @@ export async function requireRecentProof(
   currentPassword: string | undefined,
 ): Promise<void> {
   refuseWhileImpersonating(request);
-  const { user, session, pending } = request.auth!;
+  const { user, pending } = request.auth!;
+  const session = sessionOf(request);
   const needed = proofNeeded({
     pendingStep: !!pending[step],
     codeVerifiedAt: await codeVerifiedAt(app.db, session.session_id),

@@ -16,7 +16,7 @@ import {
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
 import { HttpError } from '../http/errors.js';
-import { clearPending } from './authPlugin.js';
+import { clearPending, sessionOf } from './authPlugin.js';
 import { requirementsFor } from './contactMethods.js';
 import { MFA_CODE_POLICY, TOO_MANY_ATTEMPTS_KEY } from './mfaCodes.js';
 import { deriveKey, seal, unseal } from './secrets.js';
@@ -319,7 +319,8 @@ export async function totpRoutes(parent: FastifyInstance) {
     method: 'authenticator' | 'recoveryCode',
     asked: boolean | undefined,
   ) {
-    const { user, pending, session } = request.auth!;
+    const { user, pending } = request.auth!;
+    const session = sessionOf(request);
     const use = secondFactorUse(pending);
     const remember = mayRememberDevice(pending, asked);
     if (remember) {

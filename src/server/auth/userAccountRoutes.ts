@@ -14,6 +14,7 @@ import {
 import { HttpError } from '../http/errors.js';
 import { sha256 } from './secrets.js';
 import { refuseWhileImpersonating } from './stepUp.js';
+import { sessionOf } from './authPlugin.js';
 import { clearTrustedDeviceCookie, TRUSTED_DEVICE_COOKIE, TRUSTED_DEVICE_LIFETIME_MS } from './trustedDevices.js';
 import { ownAccountAudit } from '../audit/audit.js';
 import { routeOptions } from '../http/routeOptions.js';
@@ -165,7 +166,8 @@ export async function userAccountRoutes(parent: FastifyInstance) {
       response: { 200: { type: 'array', items: userSessionSchema }, ...errors },
     }),
     async (request) => {
-      const { user, session } = request.auth!;
+      const { user } = request.auth!;
+      const session = sessionOf(request);
       const rows = await openSessions(user.user_id)
         .select(['session_id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
         .orderBy(sql`session_id = ${session.session_id}`, 'desc')
@@ -193,7 +195,8 @@ export async function userAccountRoutes(parent: FastifyInstance) {
     }),
     async (request) => {
       refuseWhileImpersonating(request);
-      const { user, session } = request.auth!;
+      const { user } = request.auth!;
+      const session = sessionOf(request);
       if (request.params.id === session.session_id) throw new HttpError(400, 'userAccount.errors.currentSession');
       const target = await openSessions(user.user_id).select('session_id').where('session_id', '=', request.params.id).executeTakeFirst();
       if (!target) throw new HttpError(404, 'errors.notFound');
@@ -212,7 +215,8 @@ export async function userAccountRoutes(parent: FastifyInstance) {
     }),
     async (request) => {
       refuseWhileImpersonating(request);
-      const { user, session } = request.auth!;
+      const { user } = request.auth!;
+      const session = sessionOf(request);
       const ended = await db
         .updateTable('sessions')
         .set({ ended_at: new Date(), end_reason: 'signed-out-elsewhere' })

@@ -3,7 +3,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { classicKeyQuerySchema, classicKeySchema, classicRedeemSchema, classicUserSchema } from '../../../schemas/dealer.js';
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { APPLICATION } from '../../common/constants.js';
-import { clearSessionCookies, mayAccess } from '../auth/authPlugin.js';
+import { clearSessionCookies, mayAccess, sessionOf } from '../auth/authPlugin.js';
 import { safeEqual, sha256 } from '../auth/secrets.js';
 import { HttpError } from '../http/errors.js';
 import { classicUrl } from './classicKeys.js';
@@ -32,7 +32,8 @@ export async function classicRoutes(parent: FastifyInstance) {
       response: { 200: classicKeySchema, 400: validationErrorSchema, 401: errorSchema, 403: errorSchema, 503: errorSchema },
     }),
     async (request, reply) => {
-      const { user, session } = request.auth!;
+      const { user } = request.auth!;
+      const session = sessionOf(request);
       const { deleteSession = false, userRequested = false } = request.query;
       const refuse = async (reason: string, key: string) => {
         await app.audit(request, { action: 'classic.keyRefused', targetType: 'user', targetId: user.user_id, details: { reason } });

@@ -142,7 +142,7 @@ export async function privacyRoutes(parent: FastifyInstance) {
     async (request) => {
       const auth = request.auth!;
       // The policy is the user's to accept, not support's acting as them.
-      if (auth.session.impersonator_user_id) throw new HttpError(403, 'errors.notWhileImpersonating');
+      if (auth.session?.impersonator_user_id) throw new HttpError(403, 'errors.notWhileImpersonating');
       if (EARLIER_STEPS.some((flag) => auth.pending[flag])) throw new HttpError(403, 'errors.loginActionRequired');
       const policy = await policies.latest();
       if (!policy) throw new HttpError(404, 'privacy.errors.notPublished');

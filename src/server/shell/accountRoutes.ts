@@ -7,7 +7,7 @@ import { accountGroupOptionSchema, accountGroupSwitchSchema, appVersionSchema, m
 import { errorSchema, validationErrorSchema } from '../../../schemas/shared.js';
 import { accountLinkCreateSchema, accountLinkFavoriteSchema, accountLinkSchema, siteNumSchema, userSchema } from '../../../schemas/user.js';
 import { WEB_DIST } from '../config.js';
-import { setSessionCookies } from '../auth/authPlugin.js';
+import { sessionOf, setSessionCookies } from '../auth/authPlugin.js';
 import { identityOf } from '../auth/identity.js';
 import { TOO_MANY_ATTEMPTS_KEY } from '../auth/mfaCodes.js';
 import { sha256 } from '../auth/secrets.js';
@@ -226,7 +226,8 @@ export async function accountRoutes(parent: FastifyInstance, options: { version:
       schema: { tags, summary: "End an impersonation: back to the impersonator's own session", response: { 200: tokenSchema, ...errors } },
     },
     async (request, reply) => {
-      const { session, user } = request.auth!;
+      const { user } = request.auth!;
+      const session = sessionOf(request);
       const impersonatorId = session.impersonator_user_id;
       if (impersonatorId === null) throw new HttpError(409, 'live.notImpersonating');
       const impersonator = await impersonations.impersonator(impersonatorId);

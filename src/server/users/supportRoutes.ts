@@ -25,7 +25,7 @@ import {
   type SupportTarget,
 } from '../../common/supportActions.js';
 import { compileCached } from '../../common/validation.js';
-import { mayAccess, setSessionCookies } from '../auth/authPlugin.js';
+import { mayAccess, sessionOf, setSessionCookies } from '../auth/authPlugin.js';
 import { passkeysRepository } from '../auth/passkeysRepository.js';
 import { hasConfirmedAuthenticator } from '../auth/totpRepository.js';
 import { iso } from '../db/listing.js';
@@ -182,7 +182,8 @@ export async function supportRoutes(parent: FastifyInstance) {
       response: { 200: tokenSchema, ...errors },
     }),
     async (request, reply) => {
-      const { user: actor, session } = request.auth!;
+      const { user: actor } = request.auth!;
+      const session = sessionOf(request);
       const { userId, durationMinutes } = request.body;
       const reason = request.body.reason.trim();
       const found = await repo.user(userId);
