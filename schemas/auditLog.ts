@@ -50,6 +50,10 @@ export const auditLogEntrySchema = closedSchema('AuditLogEntry', {
   impersonatorUserId: { type: ['integer', 'null'] },
   impersonatorUsername: nullableText,
   impersonatorName: nullableText,
+  /** Through which dealer API key: the call was the key's, and the actor is the user who created it. */
+  apiKeyId: { type: ['integer', 'null'] },
+  apiKeyName: nullableText,
+  apiKeyPrefix: nullableText,
   targetType: nullableText,
   targetId: nullableText,
   /** From where: the client address. */

@@ -8,6 +8,8 @@ export interface AuditEntry {
   action: AuditAction;
   actorUserId?: number | null;
   impersonatorUserId?: number | null;
+  /** The dealer API key that made the call (its creator is the actor). */
+  apiKeyId?: number | null;
   targetType?: AuditTargetType;
   targetId?: string | number;
   ip?: string | null;
@@ -15,7 +17,7 @@ export interface AuditEntry {
 }
 
 /** The entry of a request: the actor defaults to its signed-in user (give `actorUserId` to name another, or null for none). */
-type RequestAuditEntry = Omit<AuditEntry, 'impersonatorUserId' | 'ip'>;
+type RequestAuditEntry = Omit<AuditEntry, 'impersonatorUserId' | 'apiKeyId' | 'ip'>;
 
 /**
  * app.audit (platformPlugin.ts): `app.audit(request, entry)` records an entry
@@ -34,6 +36,7 @@ async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
       action: entry.action,
       actor_user_id: entry.actorUserId ?? null,
       impersonator_user_id: entry.impersonatorUserId ?? null,
+      api_key_id: entry.apiKeyId ?? null,
       target_type: entry.targetType ?? null,
       target_id: entry.targetId === undefined ? null : String(entry.targetId),
       ip: entry.ip ?? null,
@@ -42,12 +45,13 @@ async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
     .execute();
 }
 
-/** The audit entry of a request: its signed-in user (and impersonator) and address. */
+/** The audit entry of a request: its signed-in user (and impersonator, or the API key it used) and address. */
 function auditFor(request: FastifyRequest, entry: RequestAuditEntry): AuditEntry {
   return {
     ...entry,
     actorUserId: entry.actorUserId !== undefined ? entry.actorUserId : (request.auth?.user.user_id ?? null),
-    impersonatorUserId: request.auth?.session.impersonator_user_id ?? null,
+    impersonatorUserId: request.auth?.session?.impersonator_user_id ?? null,
+    apiKeyId: request.auth?.apiKey?.id ?? null,
     ip: request.ip,
   };
 }

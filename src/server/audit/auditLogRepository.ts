@@ -60,7 +60,8 @@ function filtered(db: Db, filter: AuditLogFilter) {
 function withPeople(query: ReturnType<typeof filtered>) {
   return query
     .leftJoin('users as actor', 'actor.user_id', 'audit_log.actor_user_id')
-    .leftJoin('users as impersonator', 'impersonator.user_id', 'audit_log.impersonator_user_id');
+    .leftJoin('users as impersonator', 'impersonator.user_id', 'audit_log.impersonator_user_id')
+    .leftJoin('api_keys as api_key', 'api_key.api_key_id', 'audit_log.api_key_id');
 }
 
 const columns = [
@@ -73,6 +74,9 @@ const columns = [
   'audit_log.impersonator_user_id',
   'impersonator.username as impersonator_username',
   'impersonator.name as impersonator_name',
+  'audit_log.api_key_id',
+  'api_key.name as api_key_name',
+  'api_key.prefix as api_key_prefix',
   'audit_log.target_type',
   'audit_log.target_id',
   sql<string | null>`host(audit_log.ip)`.as('ip'),
@@ -89,6 +93,9 @@ interface Row {
   impersonator_user_id: number | null;
   impersonator_username: string | null;
   impersonator_name: string | null;
+  api_key_id: number | null;
+  api_key_name: string | null;
+  api_key_prefix: string | null;
   target_type: string | null;
   target_id: string | null;
   ip: string | null;
@@ -107,6 +114,9 @@ function toEntry(row: Row): AuditLogEntry {
     impersonatorUserId: row.impersonator_user_id,
     impersonatorUsername: row.impersonator_username,
     impersonatorName: row.impersonator_name,
+    apiKeyId: row.api_key_id,
+    apiKeyName: row.api_key_name,
+    apiKeyPrefix: row.api_key_prefix,
     targetType: row.target_type,
     targetId: row.target_id,
     ip: row.ip,

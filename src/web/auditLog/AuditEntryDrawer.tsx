@@ -66,6 +66,11 @@ function EntryBody({ entry }: { entry: AuditLogEntry }) {
             <PersonText person={actingAs} />
           </Fact>
         )}
+        {entry.apiKeyPrefix !== null && (
+          <Fact label={translate('auditLog.detail.apiKey')}>
+            {entry.apiKeyName} <CodeCaption code={entry.apiKeyPrefix} />
+          </Fact>
+        )}
         <Fact label={translate('auditLog.detail.record')}>
           {target || '—'}
           {entry.targetType && <CodeCaption code={entry.targetType} />}

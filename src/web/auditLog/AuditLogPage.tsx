@@ -28,7 +28,7 @@ import { ActionFilterInput } from './ActionFilterInput.js';
 import { AuditEntryDrawer } from './AuditEntryDrawer.js';
 import { ActionCode, PersonText } from './AuditParts.js';
 import { DateTimeCell } from '../resources/DateTimeCell.js';
-import { AUDIT_LOG_PATH, auditExportUrl, targetText, targetTypeChoices, whoDid } from './auditLogRules.js';
+import { AUDIT_LOG_PATH, apiKeyText, auditExportUrl, targetText, targetTypeChoices, whoDid } from './auditLogRules.js';
 
 const AUDIT_LOG = 'auditLog';
 
@@ -95,6 +95,7 @@ function TargetTypeFilterInput({ source }: { source: string; alwaysOn?: boolean 
 function Who({ entry, withAddress = false }: { entry: AuditLogEntry; withAddress?: boolean }) {
   const translate = useTranslate();
   const { person, actingAs } = whoDid(entry);
+  const viaKey = apiKeyText(translate, entry);
   return (
     <Box sx={{ minWidth: 140 }}>
       <PersonText person={person} strong />
@@ -111,6 +112,15 @@ function Who({ entry, withAddress = false }: { entry: AuditLogEntry; withAddress
           label={translate('auditLog.actingAs', {
             name: actingAs.username ?? translate('auditLog.deletedUser', { id: actingAs.id ?? '?' }),
           })}
+          sx={{ mt: 0.5, maxWidth: '100%', '& .MuiChip-label': { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+        />
+      )}
+      {viaKey && (
+        <Chip
+          size="small"
+          variant="outlined"
+          color="info"
+          label={viaKey}
           sx={{ mt: 0.5, maxWidth: '100%', '& .MuiChip-label': { overflow: 'hidden', textOverflow: 'ellipsis' } }}
         />
       )}

@@ -4,6 +4,7 @@ import { AUDIT_TARGET_TYPES } from '../../common/auditTargets.js';
 import {
   actionSentence,
   actionSuggestions,
+  apiKeyText,
   auditExportUrl,
   matchingActions,
   targetText,
@@ -22,6 +23,9 @@ const entry = (overrides: Partial<AuditLogEntry> = {}): AuditLogEntry => ({
   impersonatorUserId: null,
   impersonatorUsername: null,
   impersonatorName: null,
+  apiKeyId: null,
+  apiKeyName: null,
+  apiKeyPrefix: null,
   targetType: 'contact',
   targetId: '42',
   ip: '203.0.113.9',
@@ -128,5 +132,15 @@ describe('the action filter suggestions', () => {
 
   it('are all of them when nothing is typed', () => {
     expect(matchingActions(suggestions, '  ')).toHaveLength(suggestions.length);
+  });
+});
+
+describe('the API key an entry was made through', () => {
+  const translate = (key: string, options?: Record<string, unknown>) => `${key} ${JSON.stringify(options ?? {})}`;
+  it('is named with its prefix, or absent for a signed-in user', () => {
+    expect(apiKeyText(translate, entry())).toBeNull();
+    expect(apiKeyText(translate, entry({ apiKeyId: 4, apiKeyName: 'Dispatch CRM', apiKeyPrefix: 'AbCd2345' }))).toBe(
+      'auditLog.viaApiKey {"name":"Dispatch CRM","prefix":"AbCd2345"}',
+    );
   });
 });

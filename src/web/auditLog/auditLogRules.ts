@@ -32,6 +32,12 @@ export function whoDid(entry: AuditLogEntry): { person: AuditPerson | null; acti
   };
 }
 
+/** The dealer API key an entry was made through, on one line ('API key CRM (AbCd1234)'), or null. */
+export function apiKeyText(translate: Translate, entry: Pick<AuditLogEntry, 'apiKeyId' | 'apiKeyName' | 'apiKeyPrefix'>): string | null {
+  if (entry.apiKeyId === null && entry.apiKeyPrefix === null) return null;
+  return translate('auditLog.viaApiKey', { name: entry.apiKeyName ?? `#${entry.apiKeyId ?? '?'}`, prefix: entry.apiKeyPrefix ?? '?' });
+}
+
 /** GET /api/auditLog/export with the list's filters (empty ones left out). */
 export function auditExportUrl(filter: Record<string, unknown>): string {
   const kept = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== null && value !== ''));
