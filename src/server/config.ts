@@ -72,8 +72,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Mean event-loop delay (ms) above which requests are refused with 503 and Retry-After (MAX_EVENT_LOOP_DELAY_MS; 0: never). */
   maxEventLoopDelayMs: number;
-  /** Per-address limits of the anonymous routes (http/rateLimit.ts): RATE_LIMITS_FORMS_PER_MINUTE, RATE_LIMITS_INGEST_PER_MINUTE. */
-  rateLimits: { formsPerMinute: number; ingestPerMinute: number };
+  /**
+   * Per-address limits of the anonymous routes, and the per-key limit of dealer API keys (http/rateLimit.ts):
+   * RATE_LIMITS_FORMS_PER_MINUTE, RATE_LIMITS_INGEST_PER_MINUTE, RATE_LIMITS_API_KEY_PER_MINUTE.
+   */
+  rateLimits: { formsPerMinute: number; ingestPerMinute: number; apiKeyPerMinute: number };
   /** Log lines: JSON (`json`), readable (`pretty`, needs pino-pretty), or readable on a terminal only (`auto`). */
   logFormat: LogFormat;
 }
@@ -255,7 +258,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
-  const perMinute = (name: 'RATE_LIMITS_FORMS_PER_MINUTE' | 'RATE_LIMITS_INGEST_PER_MINUTE', fallback: number) => {
+  const perMinute = (
+    name: 'RATE_LIMITS_FORMS_PER_MINUTE' | 'RATE_LIMITS_INGEST_PER_MINUTE' | 'RATE_LIMITS_API_KEY_PER_MINUTE',
+    fallback: number,
+  ) => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
@@ -267,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rateLimits = {
     formsPerMinute: perMinute('RATE_LIMITS_FORMS_PER_MINUTE', 30),
     ingestPerMinute: perMinute('RATE_LIMITS_INGEST_PER_MINUTE', 120_000),
+    apiKeyPerMinute: perMinute('RATE_LIMITS_API_KEY_PER_MINUTE', 600),
   };
   const logFormat = (env.LOG_FORMAT || 'auto') as LogFormat;
   if (!LOG_FORMATS.includes(logFormat)) problems.push(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')} (got "${env.LOG_FORMAT}")`);

@@ -46,6 +46,19 @@ export const rateLimitPlugin = fp(
       // The 429 goes through the errors plugin like every other refusal, so it is translated.
       errorResponseBuilder: (_request, context) => new HttpError(429, 'errors.tooManyRequests', { count: Math.ceil(context.ttl / 1000) }),
     });
+    // Dealer API keys: RATE_LIMITS_API_KEY_PER_MINUTE calls a minute per key, whichever route and
+    // address they come from (counted in Redis with the others when it is configured). Counted
+    // before the access guard, so a key that only collects refusals is held back too.
+    const perKey = app.rateLimit({
+      max: (request: FastifyRequest) => request.server.config.rateLimits.apiKeyPerMinute,
+      timeWindow: MINUTE_MS,
+      keyGenerator: (request: FastifyRequest) => `api-key:${request.auth!.apiKey!.id}`,
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(429, 'integrations.keys.tooManyRequests', { count: Math.ceil(context.ttl / 1000) }),
+    });
+    app.addHook('preValidation', async function (request, reply) {
+      if (request.auth?.apiKey) await perKey.call(this, request, reply);
+    });
     // The OpenAPI document says which routes may answer 429.
     app.addHook('onRoute', (route) => {
       if (!route.config?.rateLimit) return;
