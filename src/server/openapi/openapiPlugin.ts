@@ -18,6 +18,20 @@ export const openapiPlugin = fp(async (app: FastifyInstance, options: { version:
         version: options.version,
       },
       servers: [{ url: options.publicUrl }],
+      components: {
+        securitySchemes: {
+          // Dealer API keys (docs/security.md, API keys). Operations a key may call list it in
+          // their `security` with the scope that opens them; the portal's own pages sign in instead.
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'pak_<prefix>_<secret>',
+            description:
+              'A dealer API key (Account group › Integrations), sent as `Authorization: Bearer pak_…`. ' +
+              'It reaches only the operations whose `x-api-key-scopes` include one of its scopes, within its account group.',
+          },
+        },
+      },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
     // Each operation states who may call it (x-access, the route's config.access: accessGuard.ts).
