@@ -5,6 +5,8 @@ import { AREA_ROUTES } from '../../src/web/app/areaRoutes.js';
 import { RESOURCE_PAGES, resourceGate, resourcePath, type ResourcePageName } from '../../src/web/resources/resourceNames.js';
 import { drawerItemsFor, helpMenuItems, holdsItem, visibleDrawerItems, type MenuUser } from '../../src/web/shell/menuRules.js';
 import type { RouteAccess } from '../../src/server/auth/accessGuard.js';
+import { scopeAllows } from '../../src/common/integrations/apiKeyRules.js';
+import { API_KEY_SCOPES } from '../../schemas/integrations.js';
 import { signedInClient, TestClient } from './client.js';
 import { ONCE, ONCE_TABLE } from './harness.js';
 import { demoSuite, deviceIn } from './fixtures.js';
@@ -25,6 +27,8 @@ interface Role {
   name: string;
   username?: string;
   extra?: Record<string, unknown>;
+  /** A dealer API key with every scope, created by this user: it may call what both allow (accessGuard.ts). */
+  apiKeyOf?: string;
 }
 
 const ROLES: Role[] = [
@@ -35,6 +39,7 @@ const ROLES: Role[] = [
   { name: 'customer@example.com', username: 'customer@example.com' },
   { name: 'support.viewer', username: 'support.viewer', extra: { internal: true } },
   { name: 'customer.basic@example.com', username: 'customer.basic@example.com' },
+  { name: 'API key of dealer.beta', apiKeyOf: 'dealer.beta' },
 ];
 
 /** Calls that end or change the caller's session or sign-in: made on a fresh client of their own. */
@@ -58,7 +63,8 @@ const TENANT_PARAMS = new Set(['siteNum', 'xmit', 'passcodeId']);
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => {
-  const { t } = demoSuite(database);
+  // The key role calls every route within a minute or two: its limit a minute is not what this counts.
+  const { t } = demoSuite(database, {}, { RATE_LIMITS_API_KEY_PER_MINUTE: '1000000' });
 
   /** A site and one of its devices' transmitter codes in a group. */
   const siteOf = (groupNum: number) => deviceIn(t.db, groupNum);
@@ -83,13 +89,24 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => 
     // Each role's client, what the table knows of the user (as the web app reads it, GET /api/me, with the groups it may use) and its records.
     const callers = await Promise.all(
       ROLES.map(async (role) => {
-        const signIn = async () => (role.username ? signedInClient(t.origin, role.username, role.extra) : new TestClient(t.origin).init());
+        const person = role.username ?? role.apiKeyOf;
+        const signIn = async () => (person ? signedInClient(t.origin, person, role.extra) : new TestClient(t.origin).init());
         const client = await signIn();
-        const me = role.username ? await (await client.request('GET', '/api/me')).json() : null;
-        const groups: { siteGroupNum: number }[] = role.username
-          ? await (await client.request('GET', '/api/user/accountGroups')).json()
-          : [];
+        const me = person ? await (await client.request('GET', '/api/me')).json() : null;
+        const groups: { siteGroupNum: number }[] = person ? await (await client.request('GET', '/api/user/accountGroups')).json() : [];
         const user: AccessUser | null = me && { ...me, userId: me.appUserNum, siteGroupNums: groups.map((g) => g.siteGroupNum) };
+        // The key's id must not be the one the routes' {id} is filled with, or a revocation in the matrix would end it.
+        let apiKey: string | undefined;
+        while (role.apiKeyOf && !apiKey) {
+          const created = await (
+            await client.request('POST', '/api/apiKeys', {
+              name: 'Access matrix',
+              scopes: [...API_KEY_SCOPES],
+              expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+            })
+          ).json();
+          if (created.id !== newsId) apiKey = created.key;
+        }
         const ownGroup: number = me?.dealer?.siteGroupNum ?? 9993;
         const own = await siteOf(ownGroup);
         // Another tenant: a group this user may not use (application 1 may use every group, and is not asked).
@@ -99,6 +116,7 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => 
           signIn,
           client,
           user,
+          apiKey,
           ownParams: { id: String(newsId), siteNum: String(own.site_num), xmit: own.transmitter_code } as Record<string, string>,
           foreignParams: { siteNum: String(foreign.site_num), xmit: foreign.transmitter_code } as Record<string, string>,
         };
@@ -114,7 +132,7 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => 
       const key = `${operation.method} ${operation.path}`;
       const { access } = operation;
       const params = [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      for (const { role, signIn, client, user, ownParams, foreignParams } of callers) {
+      for (const { role, signIn, client, user, apiKey, ownParams, foreignParams } of callers) {
         const fill = (values: Record<string, string>) =>
           operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? ownParams[name] ?? '1'));
 
@@ -122,7 +140,11 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => 
           const caller = FRESH_CLIENT.has(key) ? await signIn() : client;
           const body = operation.method === 'GET' || operation.method === 'DELETE' ? undefined : (EXAMPLE_BODIES[key] ?? {});
           const url = `${t.origin}${path}`;
-          const headers = caller.headersFor(url, operation.method, body === undefined ? {} : { 'Content-Type': 'application/json' });
+          const contentType: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
+          // A key sends itself and nothing else: no cookie, no XSRF token.
+          const headers = apiKey
+            ? { ...contentType, Authorization: `Bearer ${apiKey}` }
+            : caller.headersFor(url, operation.method, contentType);
           const response = await fetch(url, {
             method: operation.method,
             headers,
@@ -139,7 +161,7 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => 
 
         if (access === 'credential') {
           // The route's own credential (API key, refresh cookie, one-time key): none is sent, so none may pass.
-          if (role.username) continue;
+          if (role.username || apiKey) continue;
           const status = await call(fill(ownParams));
           if (is2xx(status)) failures.push(`${key} without its credential answered ${status}`);
           continue;
@@ -147,8 +169,11 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('access matrix on $name', (database) => 
 
         let allowed: boolean;
         if (access === 'public') allowed = true;
-        else if (access === 'signedIn') allowed = !!user;
-        else allowed = canAccess(user, { resource: access.resource, action: access.action });
+        else if (access === 'signedIn') allowed = !!user && !apiKey;
+        else
+          allowed =
+            canAccess(user, { resource: access.resource, action: access.action }) &&
+            (!apiKey || scopeAllows(API_KEY_SCOPES, access.resource, access.action));
 
         const status = await call(fill(ownParams));
         if (allowed && refused(status)) failures.push(`${key} as ${role.name}: allowed, answered ${status}`);

@@ -5,7 +5,7 @@ import { errorSchema } from '../../../schemas/shared.js';
 import { userSchema } from '../../../schemas/user.js';
 import { APPLICATION } from '../../common/constants.js';
 import { HttpError } from '../http/errors.js';
-import { clearSessionCookies, REFRESH_COOKIE, sessionOf, setRefreshCookie, type UserRow } from './authPlugin.js';
+import { clearSessionCookies, REFRESH_COOKIE, setRefreshCookie, type UserRow } from './authPlugin.js';
 import { SESSION_COOKIE } from './cookies.js';
 import { issueSessionXsrf } from './csrf.js';
 import type { RefreshOutcome } from './sessions.js';
@@ -206,9 +206,11 @@ export async function loginRoutes(parent: FastifyInstance) {
       summary: 'End the session',
     }),
     async (request, reply) => {
-      if (request.auth) {
-        await app.sessions.end(sessionOf(request).session_id, 'logout');
-        await app.audit(request, { action: 'logout', targetType: 'session', targetId: sessionOf(request).session_id });
+      // An API key has no session to end: its call only clears cookies, as an anonymous one does.
+      const session = request.auth?.session;
+      if (session) {
+        await app.sessions.end(session.session_id, 'logout');
+        await app.audit(request, { action: 'logout', targetType: 'session', targetId: session.session_id });
       }
       clearSessionCookies(reply);
       return reply.status(204).send();
