@@ -33,6 +33,7 @@ describe('the audit entry of a request', () => {
         action: 'site.favorited',
         actor_user_id: 7,
         impersonator_user_id: 3,
+        api_key_id: null,
         target_type: 'site',
         target_id: '12',
         ip: '203.0.113.9',
@@ -43,12 +44,23 @@ describe('the audit entry of a request', () => {
         action: 'sso.failed',
         actor_user_id: null,
         impersonator_user_id: null,
+        api_key_id: null,
         target_type: null,
         target_id: null,
         ip: '203.0.113.9',
         details: '{}',
       },
     ]);
+  });
+
+  it('names the API key a call was made with, and its creator as the actor', async () => {
+    const { audit, rows } = recordingAudit();
+    const byKey = {
+      ip: '198.51.100.20',
+      auth: { user: { user_id: 7 }, session: null, apiKey: { id: 4, name: 'CRM', prefix: 'AbCd2345', scopes: ['tests:write'] } },
+    } as unknown as FastifyRequest;
+    await audit(byKey, { action: 'siteTest.placed', targetType: 'site_test', targetId: 9 });
+    expect(rows[0]).toMatchObject({ actor_user_id: 7, impersonator_user_id: null, api_key_id: 4, ip: '198.51.100.20' });
   });
 
   it('keeps an actor the entry names (a user an anonymous sign-in found), or none when it says null', async () => {
@@ -69,6 +81,7 @@ describe('an audit entry without a request', () => {
         action: 'login.succeeded',
         actor_user_id: 5,
         impersonator_user_id: null,
+        api_key_id: null,
         target_type: null,
         target_id: null,
         ip: '198.51.100.4',
