@@ -9,8 +9,24 @@ import { FIRST_LOAD_CATALOGUES, SKIPPED_CATALOGUES } from './src/web/i18n/catalo
 // collide with a source folder when Vite serves files in development.
 const web = path.resolve(import.meta.dirname, 'src/web');
 
-/** Modules the HTML entry, the portal's start and the light app's start import statically, found once the module graph is complete. */
-const firstLoad = { entry: new Set<string>(), admin: new Set<string>(), light: new Set<string>() };
+/**
+ * Modules the HTML entry and the light app's start import statically, found once the module graph
+ * is complete; `portal`: the modules the portal's start really uses (measured: firstLoadChunks).
+ */
+interface FirstLoad {
+  entry: Set<string>;
+  portal: Set<string>;
+  light: Set<string>;
+  measuring: boolean;
+}
+// Vite loads this file afresh for the builder and for the environments, so the two builds of the
+// client share their state through a global rather than this module's own.
+const firstLoad: FirstLoad = ((globalThis as { [key: symbol]: FirstLoad })[Symbol.for('portal:first-load')] ??= {
+  entry: new Set(),
+  portal: new Set(),
+  light: new Set(),
+  measuring: false,
+});
 
 function staticClosure(plugin: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null }, entry: string) {
   const seen = new Set<string>();
@@ -40,10 +56,42 @@ function firstLoadGraph(): Plugin {
         firstLoad.light = light ? staticClosure(this, light) : new Set();
         return;
       }
-      const app = find('app/App.tsx');
       const entry = find('entry/main.tsx');
       firstLoad.entry = entry ? staticClosure(this, entry) : new Set();
-      firstLoad.admin = new Set([...(app ? staticClosure(this, app) : [])].filter((id) => !firstLoad.entry.has(id)));
+    },
+  };
+}
+
+/**
+ * What the portal's start (src/web/app/App.tsx) really uses, measured by a first build of the
+ * client without the portal's group: the modules of App's chunk and of every chunk it imports
+ * statically, after tree-shaking. The import graph alone cannot tell: react-admin and MUI are
+ * imported through their index modules, whose closure is every component, so a group over it
+ * drew into the portal's chunk whatever any lazy page uses (inputs, steppers, date pickers).
+ * The measuring build writes nothing.
+ */
+function firstLoadChunks(): Plugin {
+  return {
+    name: 'portal:first-load-chunks',
+    apply: 'build',
+    enforce: 'post',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle(_options, bundle) {
+      if (!firstLoad.measuring) return;
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/web/app/App.tsx'));
+      if (!app) throw new Error('no chunk starts at src/web/app/App.tsx');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const seen = new Set<string>();
+      const stack = [app.fileName];
+      while (stack.length) {
+        const chunk = byName.get(stack.pop()!);
+        if (!chunk || seen.has(chunk.fileName)) continue;
+        seen.add(chunk.fileName);
+        for (const id of chunk.moduleIds) if (!firstLoad.entry.has(id)) firstLoad.portal.add(id);
+        stack.push(...chunk.imports);
+      }
+      for (const name of Object.keys(bundle)) delete bundle[name];
     },
   };
 }
@@ -144,7 +192,7 @@ function catalogueChunk(id: string): string | null {
 export default defineConfig({
   root: path.join(web, 'entry'),
   publicDir: path.join(web, 'public'),
-  plugins: [react(), precompiledValidators(), firstLoadGraph(), preactForTheLightApp(), lightAppLoader()],
+  plugins: [react(), precompiledValidators(), firstLoadGraph(), firstLoadChunks(), preactForTheLightApp(), lightAppLoader()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
@@ -168,7 +216,7 @@ export default defineConfig({
                 // The HTML entry's own modules, React, then the portal's start: one chunk each.
                 { name: 'index', test: (id) => firstLoad.entry.has(id), priority: 3 },
                 { name: 'react', test: REACT, priority: 2 },
-                { name: 'portal', test: (id) => firstLoad.admin.has(id), priority: 1 },
+                { name: 'portal', test: (id) => firstLoad.portal.has(id), priority: 1 },
                 { name: catalogueChunk, debugName: 'catalogues' },
               ],
             },
@@ -200,6 +248,11 @@ export default defineConfig({
   builder: {
     async buildApp(builder) {
       await builder.build(builder.environments[LIGHT]);
+      // Twice: once to measure what the portal's start uses (firstLoadChunks), once to write.
+      firstLoad.measuring = true;
+      firstLoad.portal.clear();
+      await builder.build(builder.environments.client);
+      firstLoad.measuring = false;
       await builder.build(builder.environments.client);
     },
   },
