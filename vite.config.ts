@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompiledValidators } from './scripts/precompiledValidators.js';
-import { FIRST_LOAD_CATALOGUES, SKIPPED_CATALOGUES } from './src/web/i18n/catalogues.js';
+import { AREA_CATALOGUES, FIRST_LOAD_CATALOGUES, SHELL_CATALOGUES, SKIPPED_CATALOGUES } from './src/web/i18n/catalogues.js';
 
 // The root holds only the HTML entry, so no page path (/news, /login...) can
 // collide with a source folder when Vite serves files in development.
@@ -179,13 +179,18 @@ export async function startLightApp() {
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 /**
- * The locale catalogues (locales/<lang>/<name>.json, each a lazy import) in three chunks per
- * language: those the sign-in page shows first, each its own; those only the portal shows; the
- * rest (the sign-in app's dialogs and steps, which the portal loads too).
+ * The locale catalogues (locales/<lang>/<name>.json, each a lazy import) in chunks per language:
+ * those the sign-in page shows first, each its own; the rest of those the portal's shell shows
+ * (SHELL_CATALOGUES); those of a page that loads only its own (AREA_CATALOGUES); those only the
+ * portal's pages show; the rest (the sign-in app's dialogs and steps, which the portal's pages load
+ * too).
  */
 function catalogueChunk(id: string): string | null {
   const [, lang, name] = /[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(id) ?? [];
   if (!lang || FIRST_LOAD_CATALOGUES.includes(name)) return null;
+  if (SHELL_CATALOGUES.includes(name)) return `catalogues-shell-${lang}`;
+  const area = Object.keys(AREA_CATALOGUES).find((page) => AREA_CATALOGUES[page].includes(name));
+  if (area) return `catalogues-${area}-${lang}`;
   return SKIPPED_CATALOGUES.has(name) ? `catalogues-portal-${lang}` : `catalogues-${lang}`;
 }
 

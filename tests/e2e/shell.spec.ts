@@ -368,8 +368,8 @@ test('the user menu switches the language; only that language is fetched, the ch
   const page = await pageAs(browser, 'dealer.beta');
   const catalogues: string[] = [];
   page.on('request', (request) => {
-    // The portal's catalogues come in one chunk per language (vite.config.ts catalogueChunk).
-    const language = new URL(request.url()).pathname.match(/\/assets\/catalogues-portal-([a-z]+)-[^/]+\.js$/)?.[1];
+    // The shell's catalogues come in one chunk per language (vite.config.ts catalogueChunk).
+    const language = new URL(request.url()).pathname.match(/\/assets\/catalogues-shell-([a-z]+)-[^/]+\.js$/)?.[1];
     if (language) catalogues.push(language);
   });
   await page.goto('/home/dashboard');

@@ -16,7 +16,7 @@ import { news } from '../news/index.js';
 import { reportRuns, reportSchedules, reportsInbox } from '../reports/index.js';
 import { privacyPolicies } from '../privacyPolicies/index.js';
 import { PRIVACY_POLICY_PATH } from '../privacyPolicies/privacyPolicyRules.js';
-import { AccessDeniedContext, PageGate, PageLoading, lazyPage } from '../resources/resourcePage.js';
+import { AccessDeniedContext, PageCatalogues, PageGate, PageLoading, lazyPage } from '../resources/resourcePage.js';
 import { roadmapItems } from '../roadmap/index.js';
 import { contacts, events, holidays, passcodes, schedules, siteDrafts, zones } from '../site/index.js';
 import { tests } from '../siteTests/index.js';
@@ -59,7 +59,11 @@ const PrivacyPolicyPage = lazy(() => import('../privacyPolicies/PrivacyPolicyPag
 const KnowledgeBasePage = lazy(() => import('./KnowledgeBasePage.js').then((m) => ({ default: m.KnowledgeBasePage })));
 
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+  return (
+    <PageCatalogues>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+    </PageCatalogues>
+  );
 }
 
 /** §2 '(empty path) Redirects to /msa/summary for the customer variant, else /home/dashboard'. */
@@ -71,7 +75,7 @@ function HomeRedirect() {
 /** §6 route gate: the page, or access denied. */
 function Area({ route }: { route: AreaRoute }) {
   return (
-    <PageGate access={route.access}>
+    <PageGate access={route.access} area={route.page}>
       <AreaContent route={route} />
     </PageGate>
   );

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { withPageCatalogues } from '../providers/i18nProvider.js';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import SummarizeIcon from '@mui/icons-material/Summarize';
 import { resourcePage } from '../resources/resourcePage.js';
@@ -18,7 +19,7 @@ export const reportsInbox = {
  * area route of App.tsx that renders this view. Loaded lazily with the reports area (SPEC §2).
  */
 export const reportRuns = {
-  show: lazy(() => import('./ReportRunShow.js').then((m) => ({ default: m.ReportRunShow }))),
+  show: lazy(withPageCatalogues(() => import('./ReportRunShow.js').then((m) => ({ default: m.ReportRunShow })))),
   icon: SummarizeIcon,
   recordRepresentation: 'reportName',
 };

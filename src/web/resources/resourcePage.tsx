@@ -1,6 +1,7 @@
-import { createContext, lazy, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { LinearProgress, useResourceContext, useTranslate } from 'react-admin';
 import { canAccess, type AccessRequest } from '../../common/access.js';
+import { loadPageCatalogues, pageCataloguesLoaded, withPageCatalogues } from '../providers/i18nProvider.js';
 import { useSession } from '../providers/useSession.js';
 import { PageTitle } from './PageTitle.js';
 import { resourceGate } from './resourceNames.js';
@@ -17,13 +18,51 @@ export function PageLoading() {
   return <LinearProgress timeout={500} aria-label={translate('ra.page.loading')} sx={{ m: 2, width: 'auto' }} />;
 }
 
-/** §6 route gate: the page (loaded lazily), or the access-denied page in its place; nothing until the session is known. */
-export function PageGate({ access, children }: { access: Pick<AccessRequest, 'resource' | 'action'>; children: ReactNode }) {
+/**
+ * The page's texts first: the catalogues the shell does not load (providers/i18nProvider.ts) come
+ * with the first page, and meanwhile the progress bar shows, never a key.
+ */
+export function PageCatalogues({ area, children }: { area?: string; children: ReactNode }) {
+  const [loaded, setLoaded] = useState(() => pageCataloguesLoaded(area));
+  const [failed, setFailed] = useState<unknown>();
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    loadPageCatalogues(area).then(
+      () => live && setLoaded(true),
+      (error: unknown) => live && setFailed(error ?? new Error('the catalogues did not load')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded, area]);
+  // As a page whose code fails to load: react-admin's error boundary shows it.
+  if (failed) throw failed;
+  return loaded ? children : <PageLoading />;
+}
+
+/**
+ * §6 route gate: the page (loaded lazily), or the access-denied page in its place; nothing until
+ * the session is known. `area`: the page's name, for the catalogues it loads (PageCatalogues).
+ */
+export function PageGate({
+  access,
+  area,
+  children,
+}: {
+  access: Pick<AccessRequest, 'resource' | 'action'>;
+  area?: string;
+  children: ReactNode;
+}) {
   const { user } = useSession();
   const denied = useContext(AccessDeniedContext);
   if (!user) return null;
   if (!canAccess(user, access)) return denied;
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+  return (
+    <PageCatalogues area={area}>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+    </PageCatalogues>
+  );
 }
 
 export interface PageFrameOptions {
@@ -47,7 +86,7 @@ export function PageFrame({ titleKey, nav: Nav, children }: PageFrameOptions & {
 
 /** A page component loaded when first drawn (SPEC §2 'Lazily loaded areas'), with the progress bar meanwhile. */
 export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Page = lazy(() => load().then((component) => ({ default: component })));
+  const Page = lazy(withPageCatalogues(() => load().then((component) => ({ default: component }))));
   return function LazyPage(props: P) {
     return (
       <Suspense fallback={<PageLoading />}>

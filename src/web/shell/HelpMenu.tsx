@@ -13,6 +13,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { PortalDataProvider } from '../providers/dataProvider.js';
+import { withPageCatalogues } from '../providers/i18nProvider.js';
 import { resourcePath } from '../resources/resourceNames.js';
 import { classicPortalBlocked, helpMenuItems, type HelpItemKey } from './menuRules.js';
 import { pushNotice } from './notices.js';
@@ -32,7 +33,9 @@ const ROUTES: Partial<Record<HelpItemKey, string>> = {
 type HelpDialog = 'about' | 'banner' | 'popupBlocked' | null;
 
 // The banner's form (its inputs and validator) loads when first opened.
-const BannerSettingsDialog = lazy(() => import('../banner/BannerSettingsDialog.js').then((m) => ({ default: m.BannerSettingsDialog })));
+const BannerSettingsDialog = lazy(
+  withPageCatalogues(() => import('../banner/BannerSettingsDialog.js').then((m) => ({ default: m.BannerSettingsDialog }))),
+);
 
 /** What a help item does, from whichever menu it was chosen in. */
 const HelpChoice = createContext<(key: HelpItemKey) => Promise<unknown>>(async () => undefined);

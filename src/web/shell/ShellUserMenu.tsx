@@ -17,6 +17,7 @@ import { canAccess } from '../../common/access.js';
 import { COLOR_MODE_STORAGE_KEY } from '../theme/colorMode.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import type { PortalDataProvider } from '../providers/dataProvider.js';
+import { withPageCatalogues } from '../providers/i18nProvider.js';
 import { safeStorage, useShellSession } from './useShellSession.js';
 
 /** A menu entry: its icon and its text, then anything the entry adds after them. */
@@ -48,7 +49,7 @@ export function AccountItem() {
   );
 }
 
-const MsaAccountDialog = lazy(() => import('./MsaAccountDialog.js').then((m) => ({ default: m.MsaAccountDialog })));
+const MsaAccountDialog = lazy(withPageCatalogues(() => import('./MsaAccountDialog.js').then((m) => ({ default: m.MsaAccountDialog }))));
 
 /** §2 'MSA account dialog': the customer's email and phone, opened from the user menu (customers only). */
 export function MsaAccountItem() {
