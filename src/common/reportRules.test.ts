@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayInZone, periodDays, periodProblems, reportPagePath, reportRunPath, resolvePeriod } from './reportRules.js';
+import { reportPagePath, reportRunPath } from './reportPaths.js';
+import { dayInZone, periodDays, periodProblems, resolvePeriod } from './reportRules.js';
 
 describe('report periods', () => {
   // 2026-11-24 03:30 UTC is still 23 November in New York.

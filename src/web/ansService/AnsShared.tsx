@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { AnsMessageKind, AnsMessageStatus } from '../../../schemas/ansService.js';
 import { AreaTabs } from '../resources/AreaTabs.js';
 import { STATUS_COLORS } from '../resources/siteStatus.js';
-import { ANS_PATHS } from './ansRules.js';
+import { ANS_PATHS } from './ansPaths.js';
 
 const LINKS = [
   { to: ANS_PATHS.messages, label: 'ansService.nav.messages' },

@@ -19,7 +19,8 @@ import { slideOverPath } from '../resources/slideOverRoute.js';
 import { ListResults, type Column } from '../resources/ResourceList.js';
 import { AnsEmpty, AnsRecordsPage } from './AnsList.js';
 import { KindChip } from './AnsShared.js';
-import { ANS_PATHS, parseSiteNums } from './ansRules.js';
+import { ANS_PATHS } from './ansPaths.js';
+import { parseSiteNums } from './ansRules.js';
 
 const RULES = 'autoNotify';
 const BASE = ANS_PATHS.autoNotify;

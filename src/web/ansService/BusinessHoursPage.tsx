@@ -18,7 +18,8 @@ import type { BusinessHours } from '../../../schemas/ansService.js';
 import { failureMessage } from '../providers/errorMessages.js';
 import type { PortalDataProvider } from '../providers/dataProvider.js';
 import { BUSINESS_HOURS_KEY, FINDINGS_KEY, useBusinessHours } from './ansQueries.js';
-import { ANS_PATHS, MONDAY_FIRST, isOvernight, weekdayNames } from './ansRules.js';
+import { ANS_PATHS } from './ansPaths.js';
+import { MONDAY_FIRST, isOvernight, weekdayNames } from './ansRules.js';
 
 type Day = BusinessHours['days'][number];
 

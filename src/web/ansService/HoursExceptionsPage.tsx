@@ -10,7 +10,8 @@ import { ListResults, type Column } from '../resources/ResourceList.js';
 import { slideOverPath } from '../resources/slideOverRoute.js';
 import { AnsEmpty, AnsRecordsPage } from './AnsList.js';
 import { useBusinessHours } from './ansQueries.js';
-import { ANS_PATHS, formatDay } from './ansRules.js';
+import { ANS_PATHS } from './ansPaths.js';
+import { formatDay } from './ansRules.js';
 
 /** The page's resource (src/web/resources/resourceNames.ts): the `businessHours` entry's dated exceptions, at /api/businessHours/exceptions. */
 const RESOURCE = 'ans-service/temp-business-hours';

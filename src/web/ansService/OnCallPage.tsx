@@ -27,7 +27,8 @@ import { slideOverPath } from '../resources/slideOverRoute.js';
 import { ListResults, type Column } from '../resources/ResourceList.js';
 import { AnsEmpty, AnsRecordsPage } from './AnsList.js';
 import { useRotaFindings } from './ansQueries.js';
-import { ANS_PATHS, formatDay, fromZonedInput, shiftWeek, toZonedInput, weekBars, zonedShort } from './ansRules.js';
+import { ANS_PATHS } from './ansPaths.js';
+import { formatDay, fromZonedInput, shiftWeek, toZonedInput, weekBars, zonedShort } from './ansRules.js';
 
 const ON_CALL = 'onCall';
 const BASE = ANS_PATHS.onCall;

@@ -7,14 +7,6 @@ import { addDays, format } from 'date-fns';
  * conflicts.
  */
 
-export const ANS_PATHS = {
-  messages: '/ans-service/messages',
-  onCall: '/ans-service/on-call',
-  autoNotify: '/ans-service/auto-notify',
-  businessHours: '/ans-service/business-hours',
-  tempBusinessHours: '/ans-service/temp-business-hours',
-} as const;
-
 /** An instant as a datetime-local input shows it in the zone, 'yyyy-MM-ddTHH:mm'; '' when missing. */
 export function toZonedInput(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '';

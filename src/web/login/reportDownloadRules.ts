@@ -1,5 +1,5 @@
 import { LIMITS } from '../../common/constants.js';
-import { reportPagePath } from '../../common/reportRules.js';
+import { reportPagePath } from '../../common/reportPaths.js';
 
 /**
  * SPEC §2 reports-download/{id}, §4 Report download, §9 'Resend-code block 30 s' and 'Report

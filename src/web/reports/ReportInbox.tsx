@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { List, useCanAccess, useLocaleState, useTranslate } from 'react-admin';
 import { REPORT_IDS, REPORT_RUN_STATUSES, type ReportRun } from '../../../schemas/reports.js';
-import { reportRunPath } from '../../common/reportRules.js';
+import { reportRunPath } from '../../common/reportPaths.js';
 import { reportFileUrl } from '../providers/methods/reportsMethods.js';
 import { useReportEvents } from '../realtime/reportFeed.js';
 import { ListEmpty } from '../resources/ListStates.js';

@@ -17,7 +17,7 @@ import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } fro
 import { useCanAccess, useLocaleState, useShowController, useTranslate } from 'react-admin';
 import type { ReportRun } from '../../../schemas/reports.js';
 import type { UiHints } from '../../../schemas/uiHints.js';
-import { reportRunPath } from '../../common/reportRules.js';
+import { reportRunPath } from '../../common/reportPaths.js';
 import { reportFileUrl } from '../providers/methods/reportsMethods.js';
 import { useReportEvents } from '../realtime/reportFeed.js';
 import { Fact, FactList } from '../resources/RecordDrawer.js';

@@ -4,7 +4,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { canAccess } from '../../common/access.js';
 import { TIMINGS } from '../../common/constants.js';
-import { reportPagePath } from '../../common/reportRules.js';
+import { reportPagePath } from '../../common/reportPaths.js';
 import { useLiveConnections } from '../realtime/useLiveConnections.js';
 import { hasNotice, pushNotice } from './notices.js';
 import type { PortalDataProvider } from '../providers/dataProvider.js';
