@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pgliteDialect.js';
+import { PREPARED_PER_CONNECTION, preparedQueries } from './preparedStatements.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -45,6 +46,11 @@ export interface DatabaseOptions {
   onError?: (error: Error, context: string) => void;
   /** PGlite only: a tarball (dumpDataDir) to start from instead of an empty database. */
   restore?: Blob;
+  /**
+   * PostgreSQL only: how many statements each connection keeps prepared (preparedStatements.ts);
+   * 0 for none, as behind a pooler in transaction mode. Default PREPARED_PER_CONNECTION.
+   */
+  preparedStatements?: number;
 }
 
 /** PostgreSQL application_name of the portal's connections (pg_stat_activity), to find or end them. */
@@ -79,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         client.release();
       }
     }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackQueries(pool) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackQueries(pool, options.preparedStatements ?? PREPARED_PER_CONNECTION) }) });
     return { db, kind: 'postgres', schema: options.schema, url: options.databaseUrl, pool, close: () => db.destroy() };
   }
   const pglite = openPglite(options.dataDir ?? null, options.restore);
@@ -103,18 +109,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * generation until a full collection: the events export of 1,000,000 rows grew the server by
  * ~100 MB each time (a script with nothing but pg shows the same). The same queries given a
  * callback die young: about 20 MB in the first export, a few MB after (`npm run bench -- --events`).
- * One wrapper per pg client, so Kysely's own per-client state is kept.
+ * One wrapper per pg client, so Kysely's own per-client state is kept, and with it the client's
+ * prepared statements (preparedStatements.ts).
  */
-function callbackQueries(pool: pg.Pool): PostgresPool {
+function callbackQueries(pool: pg.Pool, prepared: number): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    // Kysely hands a cursor only to a dialect given pg-cursor, which this one is not: SQL and its parameters.
-    query: ((sql: string, parameters: readonly unknown[]) =>
-      new Promise<pg.QueryResult>((resolve, reject) =>
-        client.query(sql, parameters as unknown[], (error, result) => (error ? reject(error) : resolve(result))),
-      )) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
-  });
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const run = preparedQueries(client, prepared);
+    return {
+      // Kysely hands a cursor only to a dialect given pg-cursor, which this one is not: SQL and its parameters.
+      query: ((sql: string, parameters: readonly unknown[]) =>
+        new Promise<pg.QueryResult>((resolve, reject) =>
+          run(sql, parameters as unknown[], (error, result) => (error ? reject(error) : resolve(result))),
+        )) as unknown as PostgresPoolClient['query'],
+      release: () => client.release(),
+    };
+  };
   return {
     async connect() {
       const client = await pool.connect();
