@@ -85,7 +85,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         client.release();
       }
     }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackQueries(pool, options.preparedStatements ?? PREPARED_PER_CONNECTION) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: callbackQueries(pool, options.preparedStatements ?? PREPARED_PER_CONNECTION) }),
+    });
     return { db, kind: 'postgres', schema: options.schema, url: options.databaseUrl, pool, close: () => db.destroy() };
   }
   const pglite = openPglite(options.dataDir ?? null, options.restore);
