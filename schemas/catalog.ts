@@ -44,7 +44,18 @@ import {
   dealerChangeRequestSchema,
 } from './msa.js';
 import { eventFilterSchema, eventRecordSchema } from './events.js';
-import { apiKeyFilterSchema, apiKeyInputSchema, apiKeySchema } from './integrations.js';
+import {
+  apiKeyFilterSchema,
+  apiKeyInputSchema,
+  apiKeySchema,
+  webhookDeliveryFilterSchema,
+  webhookDeliverySchema,
+  webhookResentSchema,
+  webhookSubscriptionFilterSchema,
+  webhookSubscriptionInputSchema,
+  webhookSubscriptionSchema,
+  webhookTestSentSchema,
+} from './integrations.js';
 import { newsFilterSchema, newsItemInputSchema, newsItemSchema } from './news.js';
 import { PRIVACY_POLICY_SCHEMAS } from './privacyPolicy.js';
 import {
@@ -189,6 +200,13 @@ export const ALL_SCHEMAS = [
   apiKeyInputSchema,
   apiKeySchema,
   apiKeyFilterSchema,
+  webhookSubscriptionInputSchema,
+  webhookSubscriptionSchema,
+  webhookSubscriptionFilterSchema,
+  webhookDeliverySchema,
+  webhookDeliveryFilterSchema,
+  webhookTestSentSchema,
+  webhookResentSchema,
   // news.ts
   newsItemInputSchema,
   newsItemSchema,

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isDelivered, nextAttemptAt, responseExcerpt, retryDelayMs, WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_WINDOW_MS } from './webhookRules.js';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, webhookSubscriptionInputSchema } from '../../../schemas/integrations.js';
+import { compileCached } from '../validation.js';
+import { isDelivered, nextAttemptAt, responseExcerpt, retryDelayMs, WEBHOOK_RETRY_WINDOW_MS } from './webhookRules.js';
 
 describe('webhook event types', () => {
-  it('are the ones a subscription may choose', () => {
-    expect(WEBHOOK_EVENT_TYPES).toEqual([
-      'alarm.received',
-      'alarm.restored',
-      'test.placed',
-      'test.ended',
-      'test.expired',
-      'account.created',
-      'account.changed',
-      'report.finished',
-    ]);
+  const validate = compileCached(webhookSubscriptionInputSchema);
+  it('may each be chosen by a subscription, and nothing else', () => {
+    const input = { url: 'https://hooks.example.com/in', eventTypes: [...WEBHOOK_EVENT_TYPES], status: 'active' };
+    expect(validate(input)).toBe(true);
+    expect(validate({ ...input, eventTypes: [WEBHOOK_TEST_EVENT_TYPE] })).toBe(false);
+    expect(validate({ ...input, eventTypes: [] })).toBe(false);
   });
 });
 

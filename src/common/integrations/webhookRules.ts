@@ -1,18 +1,8 @@
 /**
- * Outbound webhooks (Standard Webhooks): the event types a subscription may choose, and when a
- * failed delivery is tried again. Pure, so the subscription form, the delivery job and the tests
- * agree.
+ * Outbound webhooks (Standard Webhooks): when a failed delivery is tried again, and what counts as
+ * delivered. Pure, so the delivery job and the tests agree. The event types are the schemas'
+ * (WEBHOOK_EVENT_TYPES in schemas/integrations.ts).
  */
-export const WEBHOOK_EVENT_TYPES = [
-  'alarm.received',
-  'alarm.restored',
-  'test.placed',
-  'test.ended',
-  'test.expired',
-  'account.created',
-  'account.changed',
-  'report.finished',
-] as const;
 
 /** A delivery is tried for up to a day after the event; a subscription failing that long is disabled. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3_600_000;
