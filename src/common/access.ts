@@ -266,6 +266,8 @@ export const ACCESS_TABLE = {
   auditLog: { list: { apps: [internal] }, show: { apps: [internal] }, export: { apps: [internal] } },
   // A dealer's own systems (Account Group › Integrations): API keys, managed by the administrator (§6 xtAdmin).
   apiKeys: { list: USERS_ADMIN, show: USERS_ADMIN, create: USERS_ADMIN, delete: USERS_ADMIN },
+  webhookSubscriptions: { list: USERS_ADMIN, show: USERS_ADMIN, create: USERS_ADMIN, edit: USERS_ADMIN, delete: USERS_ADMIN },
+  webhookDeliveries: { list: USERS_ADMIN, show: USERS_ADMIN, edit: USERS_ADMIN },
   // Customers' change requests answered by the dealer of the account's group (/change-requests): read by its
   // staff, marked done or declined by its administrator (xtAdmin, who edits the account).
   changeRequests: { list: { apps: [dealer] }, show: { apps: [dealer] }, edit: ACCOUNT_EDIT },

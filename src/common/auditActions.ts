@@ -201,6 +201,13 @@ export const AUDIT_ACTIONS = [
   'users.mfaReset',
   'users.refused',
   'users.updated',
+  'webhookSubscriptions.created',
+  'webhookSubscriptions.deleted',
+  'webhookSubscriptions.disabled',
+  'webhookSubscriptions.resent',
+  'webhookSubscriptions.secretRotated',
+  'webhookSubscriptions.tested',
+  'webhookSubscriptions.updated',
   'zone.updated',
 ] as const;
 

@@ -38,6 +38,7 @@ export const AUDIT_TARGET_TYPES = [
   'ssoProvider',
   'statusBanner',
   'user',
+  'webhookSubscription',
   'zone',
 ] as const;
 

@@ -35,6 +35,8 @@ import { requestSerializer } from './http/logging.js';
 import { createServerI18n, type ServerI18n } from './i18n.js';
 import { apiKeysRoutes } from './apiKeys/apiKeysRoutes.js';
 import { apiKeyStore } from './apiKeys/apiKeyStore.js';
+import { webhooksRoutes } from './webhooks/webhooksRoutes.js';
+import { webhooksJobsPlugin, type WebhookTuning } from './webhooks/webhooksJobs.js';
 import { newsRoutes } from './news/newsRoutes.js';
 import { sitesRoutes } from './sites/sitesRoutes.js';
 import { openapiPlugin } from './openapi/openapiPlugin.js';
@@ -110,6 +112,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Report runner: another engine (tests of the runner use a controllable one) and shorter timings. */
   reports?: { engine?: ReportEngine; tuning?: Partial<ReportRunnerTuning> };
+  /** Webhook delivery: an injected clock, randomness, name resolver or linger (tests). */
+  webhooks?: WebhookTuning;
 }
 
 /** Never log credentials, session cookies or tokens. */
@@ -242,6 +246,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     readAhead: database.kind === 'postgres',
   });
   await app.register(retentionPlugin);
+  // Outbound webhooks: each subscription's deliveries, in order, on the durable job queue.
+  await app.register(webhooksJobsPlugin, options.webhooks ?? {});
   await app.register(backupRoutes, { database });
   // Scheduled reports: a due pass each minute queues their runs; each run emails its recipients a link.
   await app.register(reportSchedulesPlugin);
@@ -269,6 +275,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(classicRoutes);
       await api.register(newsRoutes);
       await api.register(apiKeysRoutes);
+      await api.register(webhooksRoutes);
       await api.register(bannerRoutes);
       await api.register(privacyRoutes);
       await api.register(integrationsRoutes);

@@ -62,6 +62,12 @@ export interface Config {
   alarmSimulator: boolean;
   /** How often the durable job workers look for due jobs (JOB_POLL_SECONDS, 0.5 to 60). */
   jobPollSeconds: number;
+  /**
+   * Webhook targets on this machine (127.0.0.1, ::1, localhost; http allowed to them) are accepted
+   * (WEBHOOKS_ALLOW_LOOPBACK; default: on in demo mode only). For demos and tests, never production:
+   * private, link-local and metadata addresses stay refused whatever it says.
+   */
+  webhooksAllowLoopback: boolean;
   /** Report runs one process works on at once (REPORT_WORKERS, 1 to 16; default 2). */
   reportWorkers: number;
   /** Report runs one account group may have going at once across all processes (REPORT_GROUP_CONCURRENCY, 1 to 16; default 2). */
@@ -219,6 +225,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (word === undefined) problems.push(`ALARM_SIMULATOR must be true or false (got "${env.ALARM_SIMULATOR}")`);
     else alarmSimulator = word;
   }
+  let webhooksAllowLoopback = demo;
+  if (env.WEBHOOKS_ALLOW_LOOPBACK) {
+    const word = BOOLEAN_WORDS[env.WEBHOOKS_ALLOW_LOOPBACK.toLowerCase()];
+    if (word === undefined) problems.push(`WEBHOOKS_ALLOW_LOOPBACK must be true or false (got "${env.WEBHOOKS_ALLOW_LOOPBACK}")`);
+    else webhooksAllowLoopback = word;
+  }
   const redisChannel = env.REDIS_CHANNEL || 'portal:hubs';
   let jobPollSeconds = 2;
   if (env.JOB_POLL_SECONDS !== undefined && env.JOB_POLL_SECONDS !== '') {
@@ -314,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrationApiKey,
     alarmSimulator,
     jobPollSeconds,
+    webhooksAllowLoopback,
     reportWorkers,
     reportGroupConcurrency,
     retentionDays,

@@ -9,16 +9,13 @@ import {
   type ApiKeyInput,
 } from '../../../schemas/integrations.js';
 import { expiryProblem, invalidAddressRanges } from '../../common/integrations/apiKeyRules.js';
+import { currentGroup } from '../http/currentGroup.js';
 import { HttpError } from '../http/errors.js';
 import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { apiKeysRepository } from './apiKeysRepository.js';
 
 /** The signed-in administrator's current account group: the keys' tenant scope. */
-function groupOf(request: FastifyRequest): number {
-  const group = request.auth!.user.current_site_group_num;
-  if (group === null) throw new HttpError(400, 'users.errors.noGroup');
-  return group;
-}
+const groupOf = currentGroup;
 const userId = (request: FastifyRequest) => request.auth!.user.user_id;
 
 /** The rules the schema cannot say: an expiry within a year, addresses or CIDR ranges. */

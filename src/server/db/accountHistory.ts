@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { ACCOUNT_CHANGE_CODE } from '../../../schemas/events.js';
+import { emitWebhookEvent } from '../jobs/webhookEvents.js';
 import type { Database } from './schema.js';
 
 /** A change for the account's history (alarm_events, kind 'change'); `zoneNum` for a zone's. */
@@ -13,7 +14,8 @@ export interface HistoryChange {
  * The account's change log: a line in its history (an alarm_events row with the change code),
  * where the dealer and the customer read it, written in the caller's transaction so the change
  * and its line are both kept or neither. On the device named, else the site's first device; none
- * when the site has no device (the history hangs off devices).
+ * when the site has no device (the history hangs off devices). The group's webhooks hear of it
+ * (account.changed) in the same transaction, device or none.
  */
 export async function writeAccountChange(
   trx: Transaction<Database>,
@@ -23,6 +25,12 @@ export async function writeAccountChange(
   let device = trx.selectFrom('devices').select(['dev_num', 'transmitter_code']).where('site_num', '=', site.siteNum);
   if (entry.devNum !== undefined) device = device.where('dev_num', '=', entry.devNum);
   const dev = await device.orderBy('dev_num').limit(1).executeTakeFirst();
+  await emitWebhookEvent(trx, {
+    siteGroupNum: site.siteGroupNum,
+    siteNum: site.siteNum,
+    type: 'account.changed',
+    data: { siteNum: site.siteNum, description: entry.description, deviceNum: dev?.dev_num ?? null, zoneNum: entry.zoneNum ?? null },
+  });
   if (!dev) return;
   await trx
     .insertInto('alarm_events')

@@ -4,6 +4,7 @@ import { eventKind } from '../../common/eventKinds.js';
 import { testCovers, type CoveringTest } from '../../common/siteTests.js';
 import { normaliseTransmitter } from '../../common/transmitter.js';
 import type { Db } from '../db/database.js';
+import { emitWebhookEvents } from '../jobs/webhookEvents.js';
 
 export interface StoredAlarm {
   siteGroupNum: number;
@@ -70,6 +71,28 @@ export async function ingestAlarms(db: Db, items: readonly AlarmIngestItem[]): P
     };
   });
   const inserted = await db.insertInto('alarm_events').values(rows).returning(['alarm_num']).execute();
+  // Dealers' webhooks: a restore code is alarm.restored, any other event alarm.received.
+  await emitWebhookEvents(
+    db,
+    rows.map((row, i) => ({
+      siteGroupNum: row.site_group_num,
+      siteNum: row.site_num,
+      type: eventKind(row.event_code) === 'restore' ? ('alarm.restored' as const) : ('alarm.received' as const),
+      data: {
+        alarmNum: inserted[i].alarm_num,
+        siteNum: row.site_num,
+        siteName: byCode.get(row.transmitter_code)!.site_name,
+        deviceNum: row.dev_num,
+        transmitterCode: row.transmitter_code,
+        zoneNum: row.zone_num,
+        eventCode: row.event_code,
+        eventCodeDescription: row.event_code_description,
+        alarmDate: row.alarm_date.toISOString(),
+        onTest: row.on_test,
+      },
+    })),
+    now,
+  );
   return {
     ok: true,
     alarms: rows.map((row, i) => ({

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { iso, listPage } from '../db/listing.js';
 import type { ReportRunsTable } from '../db/schema.js';
 import type { ListQuery } from '../http/simpleRest.js';
+import { emitWebhookEvent } from '../jobs/webhookEvents.js';
 
 /** Runs are kept this long after they were requested, then deleted with their files and links (retention job). */
 export const REPORT_RETENTION_DAYS = 30;
@@ -223,7 +224,7 @@ export function reportRunsRepository(db: Db) {
     },
 
     async finish(runId: number, workerId: string, file: FinishedFile): Promise<RunRow | undefined> {
-      return db
+      const run = await db
         .updateTable('report_runs')
         .set({
           status: 'done',
@@ -240,6 +241,23 @@ export function reportRunsRepository(db: Db) {
         .where('status', '=', 'running')
         .returningAll()
         .executeTakeFirst();
+      if (run?.site_group_num) {
+        await emitWebhookEvent(db, {
+          siteGroupNum: run.site_group_num,
+          siteNum: null,
+          type: 'report.finished',
+          data: {
+            reportRunId: run.report_run_id,
+            reportId: run.report_id,
+            format: run.format,
+            rowCount: run.row_count,
+            sizeBytes: run.size_bytes,
+            fileName: run.file_name,
+            finishedAt: run.finished_at && new Date(run.finished_at).toISOString(),
+          },
+        });
+      }
+      return run;
     },
 
     /** Ends this worker's run as failed, cancelled, or back in the queue (to be retried). */

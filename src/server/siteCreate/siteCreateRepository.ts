@@ -3,6 +3,7 @@ import type { SiteCreate, SiteCreated } from '../../../schemas/siteCreate.js';
 import { normaliseTransmitter } from '../../common/transmitter.js';
 import type { Db } from '../db/database.js';
 import { isUsersGroup, selectedGroup, type ScopeUser } from '../db/siteScope.js';
+import { emitWebhookEvent } from '../jobs/webhookEvents.js';
 
 /** Who holds a transmitter code: named only when the account is in one of the asking user's account groups. */
 export type TransmitterOwner = { own: true; siteNum: number; siteName: string } | { own: false };
@@ -188,6 +189,20 @@ export function siteCreateRepository(db: Db) {
           if (site.draftId !== undefined) {
             await trx.deleteFrom('site_drafts').where('draft_id', '=', site.draftId).where('user_id', '=', user.user_id).execute();
           }
+          // Wizard and import alike: the group's webhooks hear of the new account with it.
+          await emitWebhookEvent(trx, {
+            siteGroupNum,
+            siteNum,
+            type: 'account.created',
+            data: {
+              siteNum,
+              siteName: account.siteName,
+              siteType: account.siteType,
+              timeZone: account.timeZone,
+              status: 'pending',
+              transmitterCodes: site.devices.map((d) => d.transmitterCode),
+            },
+          });
           await within?.(trx, { siteNum, devNums, siteGroupNum });
           return { siteNum, devNums, siteGroupNum };
         });

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { siteInScope, siteScope, type ScopeUser } from '../db/siteScope.js';
 import type { ListQuery } from '../http/simpleRest.js';
+import { emitWebhookEvent } from '../jobs/webhookEvents.js';
 
 type Executor = Db | Transaction<Database>;
 type ReturnStatus = 'active' | 'inAlarm' | 'outOfService' | 'pending';
@@ -108,6 +109,28 @@ export function testsRepository(db: Db) {
     };
   }
 
+  /** A test's webhook event (test.placed, test.ended, test.expired), in the change's transaction. */
+  async function emitTestEvent(trx: Executor, type: 'test.placed' | 'test.ended' | 'test.expired', testId: number, now: Date) {
+    const row = await selectTests(trx).where('t.test_id', '=', testId).select('sites.site_group_num').executeTakeFirst();
+    if (!row?.site_group_num) return;
+    const test = toTest(row, now);
+    const data = {
+      testId: test.id,
+      siteNum: test.siteNum,
+      siteName: test.siteName,
+      deviceNum: test.deviceNum,
+      scope: test.scope,
+      zones: test.zones,
+      kinds: test.kinds,
+      startsAt: test.startsAt,
+      endsAt: test.endsAt,
+      reason: test.reason,
+      endedAt: test.endedAt,
+      endReason: test.endReason,
+    };
+    await emitWebhookEvent(trx, { siteGroupNum: row.site_group_num, siteNum: test.siteNum, type, data }, now);
+  }
+
   async function getScoped(executor: Executor, user: ScopeUser, id: number, now: Date) {
     const row = await selectTests(executor).where('t.test_id', '=', id).where(siteScope(user)).executeTakeFirst();
     return row && toTest(row, now);
@@ -129,6 +152,7 @@ export function testsRepository(db: Db) {
       .where('ends_at', '<=', now)
       .returning(['test_id', 'ends_at'])
       .execute();
+    for (const { test_id } of expired) await emitTestEvent(trx, 'test.expired', test_id, now);
     const active = await trx
       .selectFrom('site_tests')
       .select(['test_id', 'return_status'])
@@ -246,6 +270,7 @@ export function testsRepository(db: Db) {
           .returning('test_id')
           .executeTakeFirstOrThrow();
         const { status } = await reconcileIn(trx, test.siteNum, now);
+        await emitTestEvent(trx, 'test.placed', test_id, now);
         return { test: (await getScoped(trx, user, test_id, now))!, status };
       });
     },
@@ -289,6 +314,7 @@ export function testsRepository(db: Db) {
           .where('test_id', '=', id)
           .execute();
         const { status } = await reconcileIn(trx, before.siteNum, now);
+        await emitTestEvent(trx, 'test.ended', id, now);
         return { test: (await getScoped(trx, user, id, now))!, ended: true, status };
       });
     },

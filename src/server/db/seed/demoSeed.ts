@@ -24,6 +24,7 @@ import { mulberry32 } from './random.js';
 import { seedSupportDemo } from './supportSeed.js';
 import { seedSupportInbox } from './supportInboxSeed.js';
 import { seedInvitedStaff } from './usersSeed.js';
+import { seedDemoWebhooks } from './demo/webhooks.js';
 
 /** True when no user exists yet: the demo seed only ever fills an empty database. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -100,6 +101,7 @@ export async function seedDemo(db: Db, options: { log?: (msg: string) => void; p
 
     await seedSiteDraft(trx, ids.beta);
     await seedDemoReports(trx, { sites: data.info, userId: ids.beta, now });
+    await seedDemoWebhooks(trx, { userId: ids.beta, now });
     await seedStaffCustomerLink(trx, { userId: ids.staffCustomer, publicUrl, now });
     // A staff member dealer.beta invited: the Users page lists them as invited.
     await seedInvitedStaff(trx, { invitedBy: ids.beta, publicUrl, now });

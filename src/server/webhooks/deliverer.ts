@@ -1,0 +1,254 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { isDelivered, nextAttemptAt, WEBHOOK_RETRY_WINDOW_MS } from '../../common/integrations/webhookRules.js';
+import { postDelivery, type PostOptions, type PostResult } from './post.js';
+import { signDelivery } from './signing.js';
+import type { WebhooksRepository } from './webhooksRepository.js';
+
+/**
+ * Sends each subscription's pending deliveries, in order, one at a time: a per-subscription
+ * cursor over webhook_deliveries rather than one job per delivery.
+ *
+ * - One sender per subscription across all processes: the subscription's lease (lease_until,
+ *   renewed while sending; a killed process's lease runs out after LEASE_MS).
+ * - The next delivery waits for the one before: on a failure the sender stops, the row keeps its
+ *   next attempt time (webhookRules: exponential with jitter, for a day), and a durable job is
+ *   queued for then (`schedule`). A delivery given up is 'failed', and the next one goes.
+ * - A row becomes 'delivered' only after its 2xx is recorded (successes are written in batches,
+ *   before any failure is): a process killed mid-way sends the unrecorded ones again (at least
+ *   once), never skips one.
+ * - A subscription failing for a day (failing_since) is disabled and its group's administrators
+ *   are told (`onDisabled`).
+ * - Once idle, a sender lingers a little, looking again when woken by a new event of this process
+ *   (or every IDLE_POLL_MS), so that a steady stream does not pay a job's start each time.
+ */
+export interface DelivererOptions {
+  db: Db;
+  repo: WebhooksRepository;
+  post: Omit<PostOptions, 'resolve'> & { resolve?: PostOptions['resolve'] };
+  /** Queues a durable wake of the subscription's sender at `at` (pg-boss, singleton per subscription). */
+  schedule(subscriptionId: number, at: Date): Promise<void>;
+  onDisabled(subscriptionId: number, groupNum: number, url: string): Promise<void>;
+  now?: () => Date;
+  random?: () => number;
+  /** How long an idle sender waits for more before it ends (0: it ends at once, as tests want). */
+  lingerMs?: number;
+}
+
+const BATCH = 100;
+const LEASE_MS = 60_000;
+const IDLE_POLL_MS = 500;
+
+interface Pending {
+  delivery_id: number;
+  event_id: string;
+  attempt: number;
+  created_at: Date | string;
+  next_attempt_at: Date | string | null;
+  type: string;
+  payload: unknown;
+  event_at: Date | string;
+}
+
+export function deliverer(options: DelivererOptions) {
+  const { db, repo } = options;
+  const now = options.now ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const lingerMs = options.lingerMs ?? 2_000;
+  /** This process's running senders, by subscription, with what wakes each. */
+  const running = new Map<number, { wake(): void; woken: boolean }>();
+  let stopped = false;
+
+  const takeLease = async (id: number) => {
+    const at = now();
+    return db
+      .updateTable('webhook_subscriptions')
+      .set({ lease_until: new Date(at.getTime() + LEASE_MS) })
+      .where('subscription_id', '=', id)
+      .where('status', '=', 'active')
+      .where(sql<boolean>`coalesce(lease_until, '-infinity') < ${at}`)
+      .returning([
+        'subscription_id',
+        'site_group_num',
+        'url',
+        'secret_sealed',
+        'previous_secret_sealed',
+        'previous_secret_until',
+        'failing_since',
+      ])
+      .executeTakeFirst();
+  };
+  const renewLease = (id: number) =>
+    db
+      .updateTable('webhook_subscriptions')
+      .set({ lease_until: new Date(now().getTime() + LEASE_MS) })
+      .where('subscription_id', '=', id)
+      .returning(['status', 'url', 'secret_sealed', 'previous_secret_sealed', 'previous_secret_until', 'failing_since'])
+      .executeTakeFirst();
+  const releaseLease = (id: number) =>
+    db.updateTable('webhook_subscriptions').set({ lease_until: null }).where('subscription_id', '=', id).execute();
+
+  const nextPending = (id: number) =>
+    db
+      .selectFrom('webhook_deliveries')
+      .innerJoin('webhook_events', 'webhook_events.event_id', 'webhook_deliveries.event_id')
+      .select([
+        'webhook_deliveries.delivery_id',
+        'webhook_deliveries.event_id',
+        'webhook_deliveries.attempt',
+        'webhook_deliveries.created_at',
+        'webhook_deliveries.next_attempt_at',
+        'webhook_events.type',
+        'webhook_events.payload',
+        'webhook_events.created_at as event_at',
+      ])
+      .where('webhook_deliveries.subscription_id', '=', id)
+      .where('webhook_deliveries.status', '=', 'pending')
+      .orderBy('webhook_deliveries.delivery_id')
+      .limit(BATCH)
+      .execute() as Promise<Pending[]>;
+
+  /** Records the 2xx answers of a batch at once, and the subscription's success. */
+  const recordSuccesses = async (id: number, done: { row: Pending; result: PostResult; at: Date }[]) => {
+    if (done.length === 0) return;
+    const values = done.map(
+      ({ row, result, at }) =>
+        sql`(${Number(row.delivery_id)}::bigint, ${result.statusCode}::int, ${result.latencyMs}::int, ${result.responseExcerpt}::text, ${at}::timestamptz)`,
+    );
+    await sql`
+      update webhook_deliveries d set status = 'delivered', attempt = d.attempt + 1, status_code = v.code, latency_ms = v.latency,
+        response_excerpt = v.excerpt, error = null, attempted_at = v.at, next_attempt_at = null
+      from (values ${sql.join(values)}) as v(id, code, latency, excerpt, at)
+      where d.delivery_id = v.id`.execute(db);
+    await db
+      .updateTable('webhook_subscriptions')
+      .set({ last_delivery_at: done.at(-1)!.at, last_status: 'delivered', failing_since: null })
+      .where('subscription_id', '=', id)
+      .execute();
+    done.length = 0;
+  };
+
+  /** Sends the subscription's due deliveries in order; answers when it has nothing due, failed, or lost its lease. */
+  async function send(id: number, state: { wake(): void; woken: boolean }): Promise<'sent' | 'busy' | 'inactive'> {
+    let subscription = await takeLease(id);
+    if (!subscription) {
+      const row = await db.selectFrom('webhook_subscriptions').select('status').where('subscription_id', '=', id).executeTakeFirst();
+      return row?.status === 'active' ? 'busy' : 'inactive';
+    }
+    try {
+      let idleSince: number | null = null;
+      for (;;) {
+        state.woken = false;
+        const rows = await nextPending(id);
+        if (rows.length === 0) {
+          idleSince ??= Date.now();
+          if (stopped || Date.now() - idleSince >= lingerMs) return 'sent';
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, IDLE_POLL_MS);
+            state.wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+            if (state.woken) state.wake();
+          });
+          continue;
+        }
+        idleSince = null;
+        // A secret that does not open (the session secret changed; the demo's placeholder) fails each attempt until rotated.
+        let secrets: ReturnType<WebhooksRepository['secretsOf']> | null = null;
+        try {
+          secrets = repo.secretsOf({ ...subscription, subscription_id: id });
+        } catch {
+          secrets = null;
+        }
+        const done: { row: Pending; result: PostResult; at: Date }[] = [];
+        for (const row of rows) {
+          const at = now();
+          if (row.next_attempt_at && new Date(row.next_attempt_at) > at) {
+            await recordSuccesses(id, done);
+            await options.schedule(id, new Date(row.next_attempt_at));
+            return 'sent';
+          }
+          const body = JSON.stringify({ type: row.type, timestamp: new Date(row.event_at).toISOString(), data: row.payload });
+          const result: PostResult = secrets
+            ? await postDelivery(subscription.url, { ...signDelivery(secrets, row.event_id, at, body) }, body, options.post)
+            : { statusCode: null, latencyMs: null, responseExcerpt: null, error: 'secret: unreadable, rotate it' };
+          if (isDelivered(result.statusCode)) {
+            done.push({ row, result, at });
+            continue;
+          }
+          await recordSuccesses(id, done);
+          const attempt = row.attempt + 1;
+          const retryAt = nextAttemptAt(new Date(row.created_at), at, attempt, random());
+          await db
+            .updateTable('webhook_deliveries')
+            .set({
+              attempt,
+              status: retryAt ? 'pending' : 'failed',
+              status_code: result.statusCode,
+              latency_ms: result.latencyMs,
+              response_excerpt: result.responseExcerpt,
+              error: result.error ?? `status ${result.statusCode}`,
+              attempted_at: at,
+              next_attempt_at: retryAt,
+            })
+            .where('delivery_id', '=', row.delivery_id)
+            .execute();
+          const failingSince: Date = subscription.failing_since ? new Date(subscription.failing_since) : at;
+          const disable = !retryAt && at.getTime() - failingSince.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
+          await db
+            .updateTable('webhook_subscriptions')
+            .set({
+              last_delivery_at: at,
+              last_status: 'failed',
+              failing_since: failingSince,
+              ...(disable && { status: 'disabled', disabled_at: at }),
+            })
+            .where('subscription_id', '=', id)
+            .execute();
+          if (disable) {
+            await options.onDisabled(id, subscription.site_group_num, subscription.url);
+            return 'sent';
+          }
+          if (retryAt) {
+            await options.schedule(id, retryAt);
+            return 'sent';
+          }
+          // Given up on this one: the next goes (still failing, so failing_since stands).
+          subscription = { ...subscription, failing_since: failingSince };
+        }
+        await recordSuccesses(id, done);
+        const renewed = await renewLease(id);
+        if (!renewed || renewed.status !== 'active') return 'sent';
+        subscription = { ...subscription, ...renewed };
+      }
+    } finally {
+      await releaseLease(id);
+    }
+  }
+
+  return {
+    /**
+     * Starts the subscription's sender in this process unless one runs (then wakes it); answers
+     * when that sender ends: 'busy' when another process's sender holds the lease.
+     */
+    run(id: number): Promise<'sent' | 'busy' | 'inactive'> {
+      const current = running.get(id);
+      if (current) {
+        current.woken = true;
+        current.wake();
+        return Promise.resolve('sent');
+      }
+      const state = { woken: false, wake: () => undefined as void };
+      running.set(id, state);
+      return send(id, state).finally(() => running.delete(id));
+    },
+    /** Stops lingering senders (the app closing). */
+    stop() {
+      stopped = true;
+      for (const state of running.values()) state.wake();
+    },
+  };
+}
+
+export type Deliverer = ReturnType<typeof deliverer>;
