@@ -24,6 +24,8 @@
  * - Live hub (tests/bench/realtime.ts; alone with --live): ingest-to-client latency at 1,000 and 5,000
  *   clients on one process and at 3 × 5,000 across three processes on PostgreSQL and Redis; the hub's
  *   broadcast rate beside a bare `ws` server.
+ * - Webhooks (tests/bench/webhooksBench.ts; alone with --webhooks): alarms fanned out to local
+ *   receivers, ingest to receipt beside a bare POST loop; a receiver down then back.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +47,7 @@ import {
   skeletonBytes,
 } from './routeBundle.js';
 import { searchBench } from './searchBench.js';
+import { webhooksBench } from './webhooksBench.js';
 
 async function webBench() {
   let index: string;
@@ -123,7 +126,11 @@ const dashboardOnly = process.argv.includes('--dashboard') || process.env.BENCH_
 const reportsOnly = process.argv.includes('--reports') || process.env.BENCH_ONLY === 'reports';
 const webOnly = process.argv.includes('--web') || process.env.BENCH_ONLY === 'web';
 const liveOnly = process.argv.includes('--live') || process.env.BENCH_ONLY === 'live';
-if (searchOnly) {
+// `-- --webhooks` (BENCH_ONLY=webhooks): outbound webhooks only (tests/bench/webhooksBench.ts).
+const webhooksOnly = process.argv.includes('--webhooks') || process.env.BENCH_ONLY === 'webhooks';
+if (webhooksOnly) {
+  await webhooksBench();
+} else if (searchOnly) {
   await searchBench();
 } else if (eventsOnly) {
   await eventsBench();

@@ -16,6 +16,7 @@ export interface RetentionResult {
   trustedDevices: number;
   captchaSolutions: number;
   outboxMessages: number;
+  webhookEvents: number;
 }
 
 /**
@@ -25,7 +26,9 @@ export interface RetentionResult {
  * - MFA codes and one-time links (recovery, registration, report links' codes) used or expired
  *   before it;
  * - remembered devices revoked or expired before it; CAPTCHA solutions expired;
- * - outbox messages (mail and texts as sent) written before it.
+ * - outbox messages (mail and texts as sent) written before it;
+ * - webhook events (and with them their delivery log) that happened before it, unless a delivery
+ *   of theirs is still pending (a paused subscription's backlog waits for it).
  */
 async function pruneExpired(db: Db, days: number, now = new Date()): Promise<RetentionResult> {
   const cutoff = new Date(now.getTime() - days * DAY_MS);
@@ -59,6 +62,22 @@ async function pruneExpired(db: Db, days: number, now = new Date()): Promise<Ret
     ),
     captchaSolutions: count(await trx.deleteFrom('captcha_solutions').where('expires_at', '<', now).execute()),
     outboxMessages: count(await trx.deleteFrom('outbox_messages').where('created_at', '<', cutoff).execute()),
+    webhookEvents: count(
+      await trx
+        .deleteFrom('webhook_events')
+        .where('created_at', '<', cutoff)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('webhook_deliveries')
+                .select('delivery_id')
+                .whereRef('webhook_deliveries.event_id', '=', 'webhook_events.event_id')
+                .where('webhook_deliveries.status', '=', 'pending'),
+            ),
+          ),
+        )
+        .execute(),
+    ),
   }));
 }
 

@@ -31,7 +31,7 @@ declare module 'fastify' {
 const QUEUE = 'webhooks.deliver';
 const SWEEP_QUEUE = 'webhooks.sweep';
 /** Every delivery attempt ends within this (the receiver's answer included). */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** The key that seals the subscriptions' signing secrets at rest. */
 export function webhookSealingKey(app: FastifyInstance): Buffer {

@@ -20,7 +20,7 @@ type SubscriptionRow = Selectable<WebhookSubscriptionsTable> & { created_by_user
 type DeliveryRow = Selectable<WebhookDeliveriesTable> & { type: string };
 
 /** How long the secret before a rotation keeps signing beside the new one. */
-export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
+const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
 const SUBSCRIPTION_SORT = {
   id: 'subscription_id',
