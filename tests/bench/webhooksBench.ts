@@ -257,7 +257,14 @@ export async function webhooksBench(): Promise<void> {
     const stopped = until((m) => (m.type === 'stopped' && m.index === 0 ? true : undefined));
     worker.postMessage({ type: 'stop', index: 0 });
     await stopped;
+    // One call at a time here, so that the order of ingest is the order of the sequence numbers.
+    let previous = Promise.resolve();
     const downSent = await drive(DOWN_SECONDS, [0], 5, async (batch) => {
+      const mine = previous.then(() => undefined);
+      previous = mine.then(() => sendDown(batch));
+      await previous;
+    });
+    async function sendDown(batch: { index: number; seq: number; at: number }[]) {
       await ingest(
         batch.map((b) => ({
           transmitterCode: devices[0].transmitter_code,
@@ -266,7 +273,7 @@ export async function webhooksBench(): Promise<void> {
           alarmDate: new Date(b.at).toISOString(),
         })),
       );
-    });
+    }
     const back = Date.now();
     await startReceiver(0, ports[0]);
     const downDeadline = Date.now() + Math.max(120_000, DOWN_SECONDS * 1000 * 2);

@@ -10,7 +10,7 @@ import { demoSuite } from './fixtures.js';
 describe.each(TEST_DATABASES)('retention on $name', (database) => {
   const { t } = demoSuite(database);
 
-  const count = async (table: 'sessions' | 'outbox_messages' | 'audit_log' | 'mfa_codes') =>
+  const count = async (table: 'sessions' | 'outbox_messages' | 'audit_log' | 'mfa_codes' | 'webhook_deliveries') =>
     Number(
       (
         await t.db
@@ -32,6 +32,7 @@ describe.each(TEST_DATABASES)('retention on $name', (database) => {
     const today = await t.app.retention.run();
     expect(today.sessions).toBe(0);
     expect(today.outboxMessages).toBe(0);
+    expect(today.webhookEvents).toBe(0);
     expect(await count('sessions')).toBe(sessions);
 
     // Forty days on, with the default 30: the sessions have expired and the messages are old.
@@ -41,6 +42,9 @@ describe.each(TEST_DATABASES)('retention on $name', (database) => {
     expect(later.outboxMessages).toBe(outbox);
     expect(await count('sessions')).toBe(0);
     expect(await count('outbox_messages')).toBe(0);
+    // The demo's webhook log (none pending) goes with its events.
+    expect(later.webhookEvents).toBeGreaterThan(0);
+    expect(await count('webhook_deliveries')).toBe(0);
     expect(await count('mfa_codes')).toBe(0);
     // The audit log keeps every line, and gains the pass's own.
     expect(await count('audit_log')).toBe(audits + 1);
