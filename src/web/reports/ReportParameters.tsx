@@ -1,20 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import {
-  AutocompleteArrayInput,
-  CheckboxGroupInput,
-  DateInput,
-  RadioButtonGroupInput,
-  ReferenceArrayInput,
-  SelectInput,
-  useTranslate,
-} from 'react-admin';
+import { CheckboxGroupInput, DateInput, RadioButtonGroupInput, SelectInput, useTranslate } from 'react-admin';
 import type { ReportDefinition } from '../../../schemas/reports.js';
-import type { SiteRecord } from '../../../schemas/sites.js';
 import type { UiHints } from '../../../schemas/uiHints.js';
 import { SchemaForm, type SchemaFormSlot } from '../forms/SchemaForm.js';
 import type { ObjectSchema } from '../forms/schemaFields.js';
 import type { LaidOutField } from '../forms/schemaLayout.js';
+import { SitesInput } from '../forms/widgets/SitesInput.js';
 import { PARAMETERS, prefixedForm, type ParamSchema } from './reportRules.js';
 
 const path = (field: string) => `${PARAMETERS}.${field}`;
@@ -69,23 +61,12 @@ function MultiSelectInput({ field, schema }: { field: LaidOutField; schema: Para
   );
 }
 
-const siteText = (site: SiteRecord | undefined) => (site ? `${site.siteName} (${site.siteNum})` : '');
-
-/** The accounts of the current account group (GET /api/sites), searched by name or number; none chosen: all of them. */
+/** The accounts of the current account group, searched by name or number; none chosen: all of them. */
 function AccountsInput({ field }: { field: LaidOutField }) {
-  const translate = useTranslate();
   return (
-    <ReferenceArrayInput source={field.source} reference="sites" sort={{ field: 'siteName', order: 'ASC' }} perPage={25}>
-      <AutocompleteArrayInput
-        label={field.label}
-        optionText={siteText}
-        filterToQuery={(q: string) => (q ? { q: q.slice(0, 100) } : {})}
-        helperText={translate('reportScreens.run.allAccountsHelp')}
-        TextFieldProps={{ placeholder: translate('reportScreens.run.accountsPlaceholder') }}
-        fullWidth
-        size="small"
-      />
-    </ReferenceArrayInput>
+    <SitesInput
+      field={{ ...field, hint: 'reportScreens.run.allAccountsHelp', options: { placeholder: 'reportScreens.run.accountsPlaceholder' } }}
+    />
   );
 }
 
