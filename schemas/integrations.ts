@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { closedSchema, idsFilter, int4IdsFilter, int4Range, notBlank, nullableDateTime, serialId, webUrlPattern } from './shared.js';
+import type { UiHints } from './uiHints.js';
 
 /**
  * A dealer's API keys (Account Group › Integrations, xtAdmin): a name, scopes, an expiry within a
@@ -25,6 +26,17 @@ const apiKeyFields = {
 
 export const apiKeyInputSchema = closedSchema('ApiKeyInput', ['name', 'scopes', 'expiresAt'], apiKeyFields);
 export type ApiKeyInput = FromSchema<typeof apiKeyInputSchema>;
+
+/** The create dialog (Account Group › Integrations): the scopes each with a sentence, the expiry with presets, the addresses one per line. */
+export const apiKeyInputUi = {
+  order: ['name', 'scopes', 'expiresAt', 'allowedAddresses'],
+  fields: {
+    name: { label: 'integrations.keys.fields.name', hint: 'integrations.keys.fields.nameHint', autoFocus: true },
+    scopes: { widget: 'scopes' },
+    expiresAt: { widget: 'expiry' },
+    allowedAddresses: { widget: 'addresses' },
+  },
+} as const satisfies UiHints<keyof typeof apiKeyInputSchema.properties>;
 
 export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const;
 
@@ -96,6 +108,23 @@ export const webhookSubscriptionInputSchema = closedSchema('WebhookSubscriptionI
   status: { type: 'string', enum: ['active', 'paused'] },
 });
 export type WebhookSubscriptionInput = FromSchema<typeof webhookSubscriptionInputSchema>;
+
+/** The create and edit dialog: the event types each with a sentence, the sites picked from the group's, active or paused as a switch. */
+export const webhookSubscriptionInputUi = {
+  order: ['url', 'description', 'eventTypes', 'siteNums', 'status'],
+  fields: {
+    url: { label: 'integrations.webhooks.fields.url', hint: 'integrations.webhooks.fields.urlHint', autoFocus: true },
+    description: { label: 'integrations.webhooks.fields.description', widget: 'textarea' },
+    eventTypes: { widget: 'eventTypes' },
+    siteNums: {
+      widget: 'sites',
+      label: 'integrations.webhooks.fields.sites',
+      hint: 'integrations.webhooks.fields.sitesHint',
+      options: { placeholder: 'integrations.webhooks.fields.sitesPlaceholder' },
+    },
+    status: { widget: 'activeSwitch' },
+  },
+} as const satisfies UiHints<keyof typeof webhookSubscriptionInputSchema.properties>;
 
 export const webhookSubscriptionSchema = closedSchema('WebhookSubscription', {
   id: serialId,

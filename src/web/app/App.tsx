@@ -22,6 +22,7 @@ import { contacts, events, holidays, passcodes, schedules, siteDrafts, zones } f
 import { tests } from '../siteTests/index.js';
 import { sites } from '../sites/index.js';
 import { staff } from '../users/index.js';
+import { integrations } from '../integrations/index.js';
 import { NEWS_SETUP_PATH } from '../news/newsRoutes.js';
 import { homePath } from '../shell/menuRules.js';
 import { ShellLayout } from '../shell/ShellLayout.js';
@@ -195,6 +196,7 @@ export function App() {
           <Resource name="contact-requests" {...contactRequests} />
           <Resource name="change-requests" {...changeRequests} />
           <Resource name="account-group/users" {...staff} />
+          <Resource name="account-group/integrations" {...integrations} />
           <Resource name="reports/inbox" {...reportsInbox} />
           <Resource name="reports/schedules" {...reportSchedules} />
           <Resource name="resources" {...resourcesLibrary} />

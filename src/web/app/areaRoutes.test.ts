@@ -154,6 +154,12 @@ describe("the entity pages' gates (SPEC §6): their resources' access entries (r
     expect(opens(user(1, ['reportRead']), 'account-group/users')).toBe(true);
     expect(opens(user(3, [...ROLE_NAMES], { xtAdmin: true }), 'account-group/users')).toBe(false);
   });
+  it("the account group's integrations (API keys, webhooks): its administrator (xtAdmin) only", () => {
+    expect(opens(user(2, [], { xtAdmin: true }), 'account-group/integrations')).toBe(true);
+    expect(opens(user(2, [...ROLE_NAMES]), 'account-group/integrations')).toBe(false);
+    expect(opens(user(1, [...ROLE_NAMES]), 'account-group/integrations')).toBe(false);
+    expect(opens(user(3, [...ROLE_NAMES], { xtAdmin: true }), 'account-group/integrations')).toBe(false);
+  });
   it('the help pages: resources and the roadmap for staff, marketing for application 1', () => {
     for (const name of ['resources', 'home/product-roadmap'] as const) {
       expect(opens(user(1), name), name).toBe(true);

@@ -36,6 +36,8 @@ const FORM_SLOTS = new Map<string, Record<string, SchemaFormSlot>>([['schedules.
  */
 const PAGE_SLOTS: Record<string, readonly string[]> = {
   'documents.ts:libraryDocumentUi': ['tags'],
+  'integrations.ts:apiKeyInputUi': ['scopes', 'expiry', 'addresses'],
+  'integrations.ts:webhookSubscriptionInputUi': ['eventTypes', 'sites', 'activeSwitch'],
   'documents.ts:libraryDocumentUploadUi': ['tags', 'file'],
   'documents.ts:roadmapItemUi': ['shippedOn'],
   'msa.ts:changeRequestUi': ['changeField'],

@@ -9,6 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import BlockIcon from '@mui/icons-material/Block';
 import BrushIcon from '@mui/icons-material/Brush';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
@@ -62,6 +63,7 @@ import ImageIcon from '@mui/icons-material/Image';
 import InboxIcon from '@mui/icons-material/Inbox';
 import InfoIcon from '@mui/icons-material/Info';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructions';
 import KeyIcon from '@mui/icons-material/Key';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import ListAltIcon from '@mui/icons-material/ListAlt';
@@ -80,6 +82,7 @@ import NewspaperIcon from '@mui/icons-material/Newspaper';
 import NotificationImportantIcon from '@mui/icons-material/NotificationImportant';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import PauseIcon from '@mui/icons-material/Pause';
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PhoneIcon from '@mui/icons-material/Phone';
@@ -121,6 +124,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import WarningIcon from '@mui/icons-material/Warning';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import WebhookIcon from '@mui/icons-material/Webhook';
 
 export const PORTAL_ICONS: Record<string, SvgIconComponent> = {
   AccountBalance: AccountBalanceIcon,
@@ -131,6 +135,7 @@ export const PORTAL_ICONS: Record<string, SvgIconComponent> = {
   ArrowDownward: ArrowDownwardIcon,
   ArrowUpward: ArrowUpwardIcon,
   AttachFile: AttachFileIcon,
+  Autorenew: AutorenewIcon,
   Block: BlockIcon,
   Brush: BrushIcon,
   CalendarMonth: CalendarMonthIcon,
@@ -184,6 +189,7 @@ export const PORTAL_ICONS: Record<string, SvgIconComponent> = {
   Inbox: InboxIcon,
   Info: InfoIcon,
   InfoOutlined: InfoOutlinedIcon,
+  IntegrationInstructions: IntegrationInstructionsIcon,
   Key: KeyIcon,
   Leaderboard: LeaderboardIcon,
   ListAlt: ListAltIcon,
@@ -202,6 +208,7 @@ export const PORTAL_ICONS: Record<string, SvgIconComponent> = {
   NotificationImportant: NotificationImportantIcon,
   NotificationsActive: NotificationsActiveIcon,
   OpenInNew: OpenInNewIcon,
+  Pause: PauseIcon,
   PeopleAlt: PeopleAltIcon,
   PersonAdd: PersonAddIcon,
   Phone: PhoneIcon,
@@ -243,4 +250,5 @@ export const PORTAL_ICONS: Record<string, SvgIconComponent> = {
   VpnKeyOutlined: VpnKeyOutlinedIcon,
   Warning: WarningIcon,
   WarningAmber: WarningAmberIcon,
+  Webhook: WebhookIcon,
 };

@@ -17,6 +17,7 @@ import {
   recoveryPasswordResetSchema,
 } from '../../../schemas/recovery.js';
 import { createMsaAccountSchema, registrationSetPasswordSchema } from '../../../schemas/registration.js';
+import { apiKeyInputSchema, webhookSubscriptionInputSchema } from '../../../schemas/integrations.js';
 import { REPORT_IDS, REPORT_PARAMETER_SCHEMAS, reportScheduleInputSchema } from '../../../schemas/reports.js';
 import { holidayInputSchema, scheduleInputSchema } from '../../../schemas/schedules.js';
 import {
@@ -66,6 +67,8 @@ export function validatedSchemas(): Record<string, object> {
     staffInvite: staffInviteSchema,
     staffUpdate: staffUpdateSchema,
     zoneInput: zoneInputSchema,
+    apiKeyInput: apiKeyInputSchema,
+    webhookSubscriptionInput: webhookSubscriptionInputSchema,
     // The site creation wizard's steps.
     newSiteAccount: newSiteAccountSchema,
     newSiteAddress: newSiteAddressSchema,

@@ -13,6 +13,7 @@ import { contactUsMethods, type ContactUsMethods } from './methods/contactUsMeth
 import { dashboardMethods, type DashboardMethods } from './methods/dashboardMethods.js';
 import { documentsMethods, type DocumentsMethods } from './methods/documentsMethods.js';
 import { eventsMethods, type EventsMethods } from './methods/eventsMethods.js';
+import { integrationsMethods, type IntegrationsMethods } from './methods/integrationsMethods.js';
 import { liveMethods, type LiveMethods } from './methods/liveMethods.js';
 import { msaMethods, type MsaMethods } from './methods/msaMethods.js';
 import { newsMethods, type NewsMethods } from './methods/newsMethods.js';
@@ -82,6 +83,7 @@ export interface PortalDataProvider
     DashboardMethods,
     DocumentsMethods,
     EventsMethods,
+    IntegrationsMethods,
     LiveMethods,
     MsaMethods,
     NewsMethods,
@@ -137,6 +139,7 @@ export function createDataProvider(): PortalDataProvider {
     ...dashboardMethods(adminHttpClient),
     ...documentsMethods(adminHttpClient),
     ...eventsMethods(adminHttpClient),
+    ...integrationsMethods(adminHttpClient),
     ...liveMethods(adminHttpClient),
     ...msaMethods(adminHttpClient),
     ...newsMethods(adminHttpClient),

@@ -25,6 +25,8 @@ export const RESOURCE_PAGES = {
   'contact-requests': { api: 'contactRequests', access: 'contactRequests' },
   'change-requests': { api: 'changeRequests', access: 'changeRequests' },
   'account-group/users': { api: 'users', access: 'users' },
+  // The API keys' list is the page's own; its webhook subscriptions and deliveries are named by their API paths.
+  'account-group/integrations': { api: 'apiKeys', access: 'apiKeys' },
   // The runs' list; a run's own page is /reports/{id}, the reportRuns resource's show view (App.tsx).
   'reports/inbox': { api: 'reportRuns', access: 'reportRuns' },
   'reports/schedules': { api: 'reportSchedules', access: 'reportSchedules' },

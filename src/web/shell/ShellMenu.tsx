@@ -15,6 +15,7 @@ import GridViewIcon from '@mui/icons-material/GridView';
 import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import HistoryIcon from '@mui/icons-material/History';
 import InfoIcon from '@mui/icons-material/Info';
+import IntegrationInstructionsIcon from '@mui/icons-material/IntegrationInstructions';
 import KeyIcon from '@mui/icons-material/Key';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import NewspaperIcon from '@mui/icons-material/Newspaper';
@@ -59,6 +60,7 @@ const DRAWER_ICONS: Record<string, ReactElement> = {
   accountGroupSettings: <SettingsApplicationsIcon />,
   branding: <BrushIcon />,
   users: <ManageAccountsIcon />,
+  integrations: <IntegrationInstructionsIcon />,
   billing: <ReceiptIcon />,
   accountInfo: <InfoIcon />,
   noAction: <DoNotDisturbIcon />,

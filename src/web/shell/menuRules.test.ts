@@ -39,6 +39,7 @@ describe('drawer items by application (SPEC §2, §6)', () => {
         accounts: ['sites', '/sites', 'sites', 'list'],
         answeringService: ['ans-service/messages', '/ans-service/messages', 'ansMessages', 'list'],
         users: ['account-group/users', '/account-group/users', 'users', 'list'],
+        integrations: ['account-group/integrations', '/account-group/integrations', 'apiKeys', 'list'],
         changeRequests: ['change-requests', '/change-requests', 'changeRequests', 'list'],
       },
     );
@@ -71,6 +72,7 @@ describe('drawer items by application (SPEC §2, §6)', () => {
       'accountGroupSettings',
       'branding',
       'users',
+      'integrations',
       'changeRequests',
       'billing',
     ]);
@@ -95,7 +97,7 @@ describe('drawer items by application (SPEC §2, §6)', () => {
       'answeringService',
     );
   });
-  it('Account Group Settings, Branding and Users need xtAdmin; Billing needs billingRead; Reports reportRead', () => {
+  it('Account Group Settings, Branding, Users and Integrations need xtAdmin; Billing needs billingRead; Reports reportRead', () => {
     expect(keys(user(2, [], { xtAdmin: true }))).toEqual([
       'home',
       'accounts',
@@ -104,6 +106,7 @@ describe('drawer items by application (SPEC §2, §6)', () => {
       'accountGroupSettings',
       'branding',
       'users',
+      'integrations',
       'changeRequests',
     ]);
     expect(keys(user(2, ['billingRead']))).toContain('billing');
@@ -166,6 +169,7 @@ describe("'More Options' flyout", () => {
       'accountGroupSettings',
       'branding',
       'users',
+      'integrations',
       'changeRequests',
       'billing',
     ]);

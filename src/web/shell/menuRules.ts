@@ -60,6 +60,7 @@ const DRAWERS: Record<number, readonly DrawerItem[]> = {
     { key: 'accountGroupSettings', to: '/account-group/info', access: { resource: 'accountGroup', action: 'edit' }, collapsible: true },
     { key: 'branding', to: '/branding', access: { resource: 'branding', action: 'edit' }, collapsible: true },
     pageItem('users', 'account-group/users', { collapsible: true }),
+    pageItem('integrations', 'account-group/integrations', { collapsible: true }),
     pageItem('changeRequests', 'change-requests', { collapsible: true }),
     { key: 'billing', to: '/billing', access: { resource: 'invoices', action: 'list' }, collapsible: true },
   ],
