@@ -279,7 +279,11 @@ export function DeliveryLog() {
       basePath={WEBHOOKS_PATH}
       width={1000}
       testId="delivery-log"
-      title={(_id, subscription) => translate(`${NS}.title`, { url: subscription?.url ?? '' })}
+      title={(_id, subscription) => (
+        <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+          {translate(`${NS}.title`, { url: subscription?.url ?? '' })}
+        </Box>
+      )}
       texts={{ close: translate(`${NS}.close`), loading: translate(`${NS}.loading`), loadError: translate(`${NS}.loadError`) }}
     >
       {(subscription) => <Deliveries subscription={subscription} />}

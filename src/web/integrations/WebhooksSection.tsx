@@ -53,17 +53,12 @@ function Health({ subscription }: { subscription: WebhookSubscription }) {
           {translate(`${NS}.lastStatus.${subscription.lastStatus}`)}
         </Typography>
       )}
+      {subscription.failingSince && (
+        <Typography variant="caption" color="error" sx={{ display: 'block', fontWeight: 600 }}>
+          {translate(`${NS}.columns.failingSince`)}: <When iso={subscription.failingSince} none="" />
+        </Typography>
+      )}
     </>
-  );
-}
-
-function FailingSince({ subscription }: { subscription: WebhookSubscription }) {
-  const translate = useTranslate();
-  if (!subscription.failingSince) return <>{translate(`${NS}.notFailing`)}</>;
-  return (
-    <Typography variant="body2" color="error" component="span">
-      <When iso={subscription.failingSince} none="" />
-    </Typography>
   );
 }
 
@@ -74,7 +69,6 @@ function columns(handlers: WebhookRowHandlers): Column<WebhookSubscription>[] {
     { name: 'sites', render: (s) => <Sites subscription={s} /> },
     { name: 'status', source: 'status', render: (s) => <StatusChip status={s.status} ns={`${NS}.status`} /> },
     { name: 'lastDelivery', source: 'lastDeliveryAt', render: (s) => <Health subscription={s} /> },
-    { name: 'failingSince', render: (s) => <FailingSince subscription={s} /> },
     { name: 'actions', render: (s) => <WebhookActions subscription={s} {...handlers} /> },
   ];
 }
@@ -95,11 +89,6 @@ function SubscriptionCard({ subscription, handlers }: { subscription: WebhookSub
       <Typography variant="body2" color="text.secondary">
         {translate(`${NS}.columns.lastDelivery`)}: <Health subscription={subscription} />
       </Typography>
-      {subscription.failingSince && (
-        <Typography variant="body2" color="text.secondary">
-          {translate(`${NS}.columns.failingSince`)}: <FailingSince subscription={subscription} />
-        </Typography>
-      )}
       <WebhookActions subscription={subscription} {...handlers} />
     </Stack>
   );
