@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from './fixtures.js';
+import { expect, test, type Locator, type Page } from './fixtures.js';
 import { checkA11y, shot } from './a11y.js';
 import { dialog, field } from './dialogSupport.js';
 import { signIn } from './signIn.js';
@@ -127,6 +127,14 @@ test('dealer.summit (no xtAdmin) has no Integrations entry and gets Access Denie
   expect((await page.request.get('/api/apiKeys')).status()).toBe(403);
 });
 
+/** Refresh in the delivery log until `rows` shows (the sender works on its own queue). */
+async function refreshUntilShown(log: Locator, rows: Locator) {
+  await expect(async () => {
+    await log.getByRole('button', { name: 'Refresh' }).click();
+    await expect(rows.first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** A webhook receiver on this machine: answers `status` and keeps what it was sent. */
 async function receiver() {
   const received: { headers: IncomingMessage['headers']; body: string }[] = [];
@@ -187,10 +195,7 @@ test('dealer.beta subscribes a receiver, sends a test event, sees it in the deli
     const log = page.getByTestId('delivery-log');
     await expect(page).toHaveURL(/\/account-group\/integrations\/webhooks\/\d+$/);
     const delivered = log.getByRole('row').filter({ hasText: 'Delivered' });
-    await expect(async () => {
-      await log.getByRole('button', { name: 'Refresh' }).click();
-      await expect(delivered.first()).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await refreshUntilShown(log, delivered);
     await expect(delivered.first()).toContainText('200');
     await expect(delivered.first()).toContainText('ok, thanks');
     await checkA11y(page, 'integrations', 'delivery-log', { include: '[data-testid="delivery-log"]' });
@@ -203,10 +208,7 @@ test('dealer.beta subscribes a receiver, sends a test event, sees it in the deli
     hook.answer(200);
     await log.getByRole('button', { name: 'Pending', exact: true }).click();
     const retrying = log.getByRole('row').filter({ hasText: '503' });
-    await expect(async () => {
-      await log.getByRole('button', { name: 'Refresh' }).click();
-      await expect(retrying.first()).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await refreshUntilShown(log, retrying);
     await expect(retrying.first()).toContainText('Next try:');
     await log.getByRole('button', { name: 'Resend all failed' }).click();
     await expect(page.getByText(/failed deliver(y|ies) queued again\.$/)).toBeVisible();
