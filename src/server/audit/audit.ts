@@ -22,26 +22,31 @@ type RequestAuditEntry = Omit<AuditEntry, 'impersonatorUserId' | 'apiKeyId' | 'i
 /**
  * app.audit (platformPlugin.ts): `app.audit(request, entry)` records an entry
  * of a request (its user, impersonator and address), `app.audit.system(entry)`
- * one without a request.
+ * one without a request, `app.audit.systemAll(entries, trx)` many without a request in one
+ * statement, in the caller's transaction when given (written with the rows they are about, or not at all).
  */
 export interface Audit {
   (request: FastifyRequest, entry: RequestAuditEntry): Promise<void>;
   system(entry: AuditEntry): Promise<void>;
+  systemAll(entries: AuditEntry[], trx?: Db): Promise<void>;
 }
 
-async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+async function writeAudit(db: Db, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
   await db
     .insertInto('audit_log')
-    .values({
-      action: entry.action,
-      actor_user_id: entry.actorUserId ?? null,
-      impersonator_user_id: entry.impersonatorUserId ?? null,
-      api_key_id: entry.apiKeyId ?? null,
-      target_type: entry.targetType ?? null,
-      target_id: entry.targetId === undefined ? null : String(entry.targetId),
-      ip: entry.ip ?? null,
-      details: JSON.stringify(entry.details ?? {}),
-    })
+    .values(
+      entries.map((entry) => ({
+        action: entry.action,
+        actor_user_id: entry.actorUserId ?? null,
+        impersonator_user_id: entry.impersonatorUserId ?? null,
+          api_key_id: entry.apiKeyId ?? null,
+        target_type: entry.targetType ?? null,
+        target_id: entry.targetId === undefined ? null : String(entry.targetId),
+        ip: entry.ip ?? null,
+        details: JSON.stringify(entry.details ?? {}),
+      })),
+    )
     .execute();
 }
 
@@ -58,8 +63,11 @@ function auditFor(request: FastifyRequest, entry: RequestAuditEntry): AuditEntry
 
 /** The app.audit decorator over a database. */
 export function auditLog(db: Db): Audit {
-  const audit = (request: FastifyRequest, entry: RequestAuditEntry) => writeAudit(db, auditFor(request, entry));
-  return Object.assign(audit, { system: (entry: AuditEntry) => writeAudit(db, entry) });
+  const audit = (request: FastifyRequest, entry: RequestAuditEntry) => writeAudit(db, [auditFor(request, entry)]);
+  return Object.assign(audit, {
+    system: (entry: AuditEntry) => writeAudit(db, [entry]),
+    systemAll: (entries: AuditEntry[], trx: Db = db) => writeAudit(trx, entries),
+  });
 }
 
 /**

@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { SiteCreate, SiteCreated } from '../../../schemas/siteCreate.js';
 import { normaliseTransmitter } from '../../common/transmitter.js';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { isUsersGroup, selectedGroup, type ScopeUser } from '../db/siteScope.js';
-import { emitWebhookEvent } from '../jobs/webhookEvents.js';
+import { emitWebhookEvents } from '../jobs/webhookEvents.js';
 
 /** Who holds a transmitter code: named only when the account is in one of the asking user's account groups. */
 export type TransmitterOwner = { own: true; siteNum: number; siteName: string } | { own: false };
@@ -86,126 +87,13 @@ export function siteCreateRepository(db: Db) {
     ): Promise<SiteCreated & { siteGroupNum: number }> {
       const codes = site.devices.map((d) => d.transmitterCode);
       try {
-        return await db.transaction().execute(async (trx) => {
-          // New accounts go to the user's selected group, while it is theirs.
-          const siteGroupNum = await selectedGroup(trx, user);
-          if (siteGroupNum === null) throw new NoAccountGroup();
-          await sql`select pg_advisory_xact_lock(${NUMBER_LOCK})`.execute(trx);
-          const taken = await owners(trx, user, codes);
-          const clash = codes.findIndex((code) => taken.has(code));
-          if (clash >= 0) throw new TransmitterClash(codes[clash], clash, taken.get(codes[clash])!);
-
-          const next = await trx
-            .selectNoFrom((eb) => [
-              eb
-                .selectFrom('sites')
-                .select(sql<number>`coalesce(max(site_num), 100000) + 1`.as('n'))
-                .as('site_num'),
-              eb
-                .selectFrom('devices')
-                .select(sql<number>`coalesce(max(dev_num), 0) + 1`.as('n'))
-                .as('dev_num'),
-            ])
-            .executeTakeFirstOrThrow();
-          const siteNum = Number(next.site_num);
-          const firstDev = Number(next.dev_num);
-          const { account, address } = site;
-          await trx
-            .insertInto('sites')
-            .values({
-              site_num: siteNum,
-              site_group_num: siteGroupNum,
-              site_name: account.siteName,
-              site_type: account.siteType,
-              time_zone: account.timeZone,
-              status: 'pending',
-              country: address.country,
-              address_line1: address.line1,
-              address_line2: address.line2 || null,
-              city: address.city,
-              state: address.state,
-              postal_code: address.postalCode,
-              phone_number: address.phoneNumber || null,
-              account_passcode_hash: null,
-            })
-            .execute();
-          const devNums = site.devices.map((_, i) => firstDev + i);
-          await trx
-            .insertInto('devices')
-            .values(
-              site.devices.map((d, i) => ({
-                dev_num: devNums[i],
-                site_num: siteNum,
-                transmitter_code: d.transmitterCode,
-                panel_type: d.panelType || null,
-                description: d.description || null,
-              })),
-            )
-            .execute();
-          if (site.zones.length) {
-            await trx
-              .insertInto('zones')
-              .values(
-                site.zones.map((z) => ({
-                  dev_num: devNums[z.device],
-                  zone_num: z.zoneNum,
-                  description: z.description,
-                  event_type: z.eventType,
-                })),
-              )
-              .execute();
-          }
-          if (site.contacts.length) {
-            await trx
-              .insertInto('contacts')
-              .values(
-                site.contacts.map((c, i) => ({
-                  site_num: siteNum,
-                  position: i + 1,
-                  name: c.name,
-                  relation: c.relation || null,
-                  phone_number: c.phoneNumber || null,
-                  email: c.email || null,
-                  verifies: c.verifies ?? true,
-                  has_key: c.hasKey ?? false,
-                })),
-              )
-              .execute();
-          }
-          if (site.passcodes.length) {
-            await trx
-              .insertInto('passcodes')
-              .values(
-                site.passcodes.map((p) => ({ site_num: siteNum, name: p.name, passcode: p.passcode, is_duress: p.isDuress ?? false })),
-              )
-              .execute();
-          }
-          if (address.phoneNumber) {
-            await trx
-              .insertInto('premise_phones')
-              .values({ site_num: siteNum, label: premisePhoneLabel, phone_number: address.phoneNumber })
-              .execute();
-          }
-          if (site.draftId !== undefined) {
-            await trx.deleteFrom('site_drafts').where('draft_id', '=', site.draftId).where('user_id', '=', user.user_id).execute();
-          }
-          // Wizard and import alike: the group's webhooks hear of the new account with it.
-          await emitWebhookEvent(trx, {
-            siteGroupNum,
-            siteNum,
-            type: 'account.created',
-            data: {
-              siteNum,
-              siteName: account.siteName,
-              siteType: account.siteType,
-              timeZone: account.timeZone,
-              status: 'pending',
-              transmitterCodes: site.devices.map((d) => d.transmitterCode),
-            },
-          });
-          await within?.(trx, { siteNum, devNums, siteGroupNum });
-          return { siteNum, devNums, siteGroupNum };
+        const [outcome] = await createAll(user, [site], premisePhoneLabel, async (trx, outcomes) => {
+          const [only] = outcomes;
+          if ('clash' in only) throw only.clash;
+          await within?.(trx, only);
         });
+        if ('clash' in outcome) throw outcome.clash;
+        return outcome;
       } catch (error) {
         // A writer that does not take the lock (another feature adding a device) got there first.
         if (isUniqueViolation(error)) {
@@ -216,5 +104,173 @@ export function siteCreateRepository(db: Db) {
         throw error;
       }
     },
+
+    /**
+     * Creates many accounts at once, each as `create` makes it, in one transaction with multi-row
+     * inserts (an import's batch of rows). An account whose transmitter is already on the platform,
+     * or on an earlier account of the same call, is not created: its outcome is the clash, in the
+     * order given. `within` runs last in the transaction with every outcome. Throws NoAccountGroup;
+     * a unique violation (a writer that does not take the lock) rolls the whole call back.
+     */
+    createMany: createAll,
   };
+
+  async function createAll(
+    user: ScopeUser,
+    sites: SiteCreate[],
+    premisePhoneLabel: string,
+    within?: (trx: Db, outcomes: CreateOutcome[]) => Promise<void>,
+  ): Promise<CreateOutcome[]> {
+    return db.transaction().execute(async (trx) => {
+      // New accounts go to the user's selected group, while it is theirs.
+      const siteGroupNum = await selectedGroup(trx, user);
+      if (siteGroupNum === null) throw new NoAccountGroup();
+      await sql`select pg_advisory_xact_lock(${NUMBER_LOCK})`.execute(trx);
+      const taken = await owners(trx, user, [...new Set(sites.flatMap((s) => s.devices.map((d) => d.transmitterCode)))]);
+
+      const next = await trx
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('sites')
+            .select(sql<number>`coalesce(max(site_num), 100000) + 1`.as('n'))
+            .as('site_num'),
+          eb
+            .selectFrom('devices')
+            .select(sql<number>`coalesce(max(dev_num), 0) + 1`.as('n'))
+            .as('dev_num'),
+        ])
+        .executeTakeFirstOrThrow();
+      let siteNum = Number(next.site_num);
+      let devNum = Number(next.dev_num);
+      const outcomes: CreateOutcome[] = [];
+      const made: { site: SiteCreate; siteNum: number; devNums: number[] }[] = [];
+      for (const site of sites) {
+        const codes = site.devices.map((d) => d.transmitterCode);
+        const clash = codes.findIndex((code) => taken.has(code));
+        if (clash >= 0) {
+          outcomes.push({ clash: new TransmitterClash(codes[clash], clash, taken.get(codes[clash])!) });
+          continue;
+        }
+        const devNums = site.devices.map(() => devNum++);
+        for (const code of codes) taken.set(code, { own: true, siteNum, siteName: site.account.siteName });
+        made.push({ site, siteNum, devNums });
+        outcomes.push({ siteNum, devNums, siteGroupNum });
+        siteNum++;
+      }
+
+      await insertRows(
+        trx,
+        'sites',
+        made.map(({ site: { account, address }, siteNum }) => ({
+          site_num: siteNum,
+          site_group_num: siteGroupNum,
+          site_name: account.siteName,
+          site_type: account.siteType,
+          time_zone: account.timeZone,
+          status: 'pending' as const,
+          country: address.country,
+          address_line1: address.line1,
+          address_line2: address.line2 || null,
+          city: address.city,
+          state: address.state,
+          postal_code: address.postalCode,
+          phone_number: address.phoneNumber || null,
+          account_passcode_hash: null,
+        })),
+      );
+      await insertRows(
+        trx,
+        'devices',
+        made.flatMap(({ site, siteNum, devNums }) =>
+          site.devices.map((d, i) => ({
+            dev_num: devNums[i],
+            site_num: siteNum,
+            transmitter_code: d.transmitterCode,
+            panel_type: d.panelType || null,
+            description: d.description || null,
+          })),
+        ),
+      );
+      await insertRows(
+        trx,
+        'zones',
+        made.flatMap(({ site, devNums }) =>
+          site.zones.map((z) => ({ dev_num: devNums[z.device], zone_num: z.zoneNum, description: z.description, event_type: z.eventType })),
+        ),
+      );
+      await insertRows(
+        trx,
+        'contacts',
+        made.flatMap(({ site, siteNum }) =>
+          site.contacts.map((c, i) => ({
+            site_num: siteNum,
+            position: i + 1,
+            name: c.name,
+            relation: c.relation || null,
+            phone_number: c.phoneNumber || null,
+            email: c.email || null,
+            verifies: c.verifies ?? true,
+            has_key: c.hasKey ?? false,
+          })),
+        ),
+      );
+      await insertRows(
+        trx,
+        'passcodes',
+        made.flatMap(({ site, siteNum }) =>
+          site.passcodes.map((p) => ({ site_num: siteNum, name: p.name, passcode: p.passcode, is_duress: p.isDuress ?? false })),
+        ),
+      );
+      await insertRows(
+        trx,
+        'premise_phones',
+        made
+          .filter(({ site }) => site.address.phoneNumber)
+          .map(({ site, siteNum }) => ({ site_num: siteNum, label: premisePhoneLabel, phone_number: site.address.phoneNumber! })),
+      );
+      const drafts = sites.map((s) => s.draftId).filter((id): id is number => id !== undefined);
+      if (drafts.length) await trx.deleteFrom('site_drafts').where('draft_id', 'in', drafts).where('user_id', '=', user.user_id).execute();
+      // Wizard and import alike: the group's webhooks hear of the new accounts with them.
+      await emitWebhookEvents(
+        trx,
+        made.map(({ site: { account, devices }, siteNum }) => ({
+          siteGroupNum,
+          siteNum,
+          type: 'account.created' as const,
+          data: {
+            siteNum,
+            siteName: account.siteName,
+            siteType: account.siteType,
+            timeZone: account.timeZone,
+            status: 'pending',
+            transmitterCodes: devices.map((d) => d.transmitterCode),
+          },
+        })),
+      );
+      await within?.(trx, outcomes);
+      return outcomes;
+    });
+  }
+}
+
+/** What createMany made of one account: its numbers, or the transmitter that stopped it. */
+export type CreateOutcome = (SiteCreated & { siteGroupNum: number }) | { clash: TransmitterClash };
+
+/** Bind parameters one statement may carry (PostgreSQL's protocol allows 65,535). */
+const MAX_PARAMETERS = 30_000;
+
+/** Multi-row inserts of `rows`, as many rows per statement as the parameter limit lets. */
+async function insertRows<T extends 'sites' | 'devices' | 'zones' | 'contacts' | 'passcodes' | 'premise_phones'>(
+  trx: Db,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<void> {
+  if (!rows.length) return;
+  const per = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(rows[0]).length));
+  for (let i = 0; i < rows.length; i += per) {
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + per) as never)
+      .execute();
+  }
 }

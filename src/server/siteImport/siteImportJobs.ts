@@ -7,20 +7,20 @@ import type { Db } from '../db/database.js';
 import type { ScopeUser } from '../db/siteScope.js';
 import type { SiteCreate } from '../../../schemas/siteCreate.js';
 import { siteSchemaCheck, takenError } from './siteImportPreview.js';
-import { siteImportRepository, type ImportRow } from './siteImportRepository.js';
+import { batchKey, siteImportRepository, type ImportRow, type StoredRow } from './siteImportRepository.js';
 import { siteCreatedDetails } from '../../common/siteCreateRules.js';
 
 const QUEUE = 'site-import';
 const SWEEP_QUEUE = 'site-import-sweep';
 
 export interface ImportTuning {
-  /** Rows created between two heartbeats (and cancel checks, progress messages). */
+  /** Rows created in one transaction, between two heartbeats (and cancel checks, progress messages). */
   chunk: number;
   /** A batch whose worker has not beaten for this long is taken to have lost it (a killed process). */
   staleMs: number;
 }
 
-const DEFAULT_TUNING: ImportTuning = { chunk: 50, staleMs: 30_000 };
+const DEFAULT_TUNING: ImportTuning = { chunk: 200, staleMs: 30_000 };
 
 /** The row was created by another worker in the meantime: its transaction is rolled back. */
 class AlreadyCreated extends Error {}
@@ -35,27 +35,43 @@ export interface SiteCreator {
     user: ScopeUser,
     site: SiteCreate,
     premisePhoneLabel: string,
-    within?: (trx: Db, created: { siteNum: number; devNums: number[]; siteGroupNum: number }) => Promise<void>,
-  ): Promise<{ siteNum: number; devNums: number[]; siteGroupNum: number }>;
+    within?: (trx: Db, created: Created) => Promise<void>,
+  ): Promise<Created>;
+  /** Many accounts in one transaction, each as `create` makes it; a clash is an outcome, not an error. */
+  createMany(user: ScopeUser, sites: SiteCreate[], premisePhoneLabel: string, within?: (trx: Db, outcomes: Outcome[]) => Promise<void>): Promise<Outcome[]>;
 }
+type Created = { siteNum: number; devNums: number[]; siteGroupNum: number };
+type Outcome = Created | { clash: Clash };
 
 interface Clash {
-  name: 'TransmitterClash';
+  name: string;
   code: string;
   index: number;
   owner: { own: true; siteNum: number; siteName: string } | { own: false };
 }
 const isClash = (error: unknown): error is Clash => error instanceof Error && error.name === 'TransmitterClash';
 const isNoGroup = (error: unknown) => error instanceof Error && error.name === 'NoAccountGroup';
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** A clash's message on the row's own transmitter column (the payload's devices are the row's in number order). */
+function clashErrors(values: Record<string, string>, error: Clash): CellErrors {
+  const deviceColumns = Object.keys(values)
+    .filter((c) => /^device\d+TransmitterCode$/.test(c))
+    .sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
+  return { [deviceColumns[error.index] ?? `device${error.index + 1}TransmitterCode`]: takenError(error.code, error.owner.own ? error.owner : null) };
+}
 
 /**
  * The import job (pg-boss queue 'site-import', one job per batch): creates the accounts of a
- * batch's ready rows in file order, each through the wizard's repository
- * (siteCreateRepository.create) in a transaction that also sets the row's site number by its
- * batch key, so a row is created exactly once whatever stops the server. A worker claims the
- * batch and beats every chunk; a cancel asked is seen at the next chunk. A batch whose worker
- * stopped (a restart: released; a crash: its heartbeat goes stale) is sent again at start-up
- * and by the sweep each minute, and the next worker goes on from the first row without an account.
+ * batch's ready rows in file order, a chunk of rows at a time through the wizard's repository
+ * (siteCreateRepository.createMany: one transaction, multi-row inserts, the wizard's lock and
+ * transmitter check), in the transaction that also sets each row's site number by its batch key
+ * and writes each account's audit entry, so a row is created exactly once whatever stops the
+ * server. A chunk a writer outside the lock collides with is done again row by row (create).
+ * A worker claims the batch and beats every chunk; a cancel asked is seen at the next chunk.
+ * A batch whose worker stopped (a restart: released; a crash: its heartbeat goes stale) is sent
+ * again at start-up and by the sweep each minute, and the next worker goes on from the first
+ * row without an account.
  */
 export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, tuning: Partial<ImportTuning> = {}) {
   const { chunk, staleMs } = { ...DEFAULT_TUNING, ...tuning };
@@ -95,7 +111,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     }
     const site = checked.site;
     const user = { user_id: batch.user_id, application_num: APPLICATION.dealer, current_site_group_num: batch.site_group_num };
-    const key = `${batch.import_id}:${rowNum}`;
+    const key = batchKey(batch.import_id, rowNum);
     try {
       const created = await sites.create(user, site, premiseLabel, async (trx: Db, made) => {
         const marked = await trx
@@ -117,18 +133,60 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     } catch (error) {
       if (error instanceof AlreadyCreated) return 'created';
       if (isClash(error)) {
-        const column = `device${error.index + 1}TransmitterCode`;
-        // The payload's devices are the row's in number order: name the row's own column.
-        const deviceColumns = Object.keys(values)
-          .filter((c) => /^device\d+TransmitterCode$/.test(c))
-          .sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
-        const errors: CellErrors = {
-          [deviceColumns[error.index] ?? column]: takenError(error.code, error.owner.own ? error.owner : null),
-        };
-        await repo.updateRow(batch.import_id, rowNum, { status: 'refused', errors, warnings: [] });
+        await repo.updateRow(batch.import_id, rowNum, { status: 'refused', errors: clashErrors(values, error), warnings: [] });
         return 'refused';
       }
       throw error;
+    }
+  }
+
+  /** A chunk of rows in one transaction; rows the wizard's rules or a transmitter refuse are marked so. */
+  async function createChunk(batch: ImportRow, rows: StoredRow[], premiseLabel: string): Promise<void> {
+    const user = { user_id: batch.user_id, application_num: APPLICATION.dealer, current_site_group_num: batch.site_group_num };
+    const good: { row: StoredRow; site: SiteCreate }[] = [];
+    for (const row of rows) {
+      const checked = checkRow(row.values, schema);
+      if (checked.site) good.push({ row, site: checked.site });
+      else await repo.updateRow(batch.import_id, row.rowNum, { status: 'refused', errors: checked.errors, warnings: [] });
+    }
+    if (!good.length) return;
+    let outcomes: Outcome[];
+    try {
+      outcomes = await sites.createMany(
+        user,
+        good.map((g) => g.site),
+        premiseLabel,
+        async (trx, made) => {
+          const created = made.flatMap((o, i) => ('clash' in o ? [] : [{ ...good[i], o }]));
+          if (!created.length) return;
+          const marked = await repo.markCreated(
+            trx,
+            created.map(({ row, o }) => ({ batchKey: batchKey(batch.import_id, row.rowNum), siteNum: o.siteNum })),
+          );
+          if (marked !== created.length) throw new AlreadyCreated();
+          await app.audit.systemAll(
+            created.map(({ row, site, o }) => ({
+              action: 'site.created',
+              actorUserId: batch.user_id,
+              targetType: 'site',
+              targetId: o.siteNum,
+              details: { ...siteCreatedDetails(o, site), importId: batch.import_id, rowNum: row.rowNum },
+            })),
+            trx,
+          );
+        },
+      );
+    } catch (error) {
+      // Another worker marked a row meanwhile: nothing of the chunk stays, the next read skips what it made.
+      if (error instanceof AlreadyCreated) return;
+      if (!isUniqueViolation(error)) throw error;
+      for (const { row } of good) await createRow(batch, row.rowNum, row.values, premiseLabel);
+      return;
+    }
+    for (const [i, outcome] of outcomes.entries()) {
+      if (!('clash' in outcome)) continue;
+      const { row } = good[i];
+      await repo.updateRow(batch.import_id, row.rowNum, { status: 'refused', errors: clashErrors(row.values, outcome.clash), warnings: [] });
     }
   }
 
@@ -167,11 +225,8 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         if (batch.cancel_requested) return await finish(batch, 'cancelled', processed);
         const rows = await repo.pending(importId, chunk);
         if (!rows.length) return await finish(batch, 'done', processed);
-        for (const row of rows) {
-          if (stopping) return;
-          await createRow(batch, row.rowNum, row.values, premiseLabel);
-          processed++;
-        }
+        await createChunk(batch, rows, premiseLabel);
+        processed += rows.length;
         const now = await repo.beat(importId, workerId, processed);
         if (!now) return; // another worker took the batch over
         batch = now;

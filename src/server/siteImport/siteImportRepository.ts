@@ -20,7 +20,7 @@ export interface StoredRow {
 }
 
 /** Each row's own key: the import and the row (unique: a row's account is created once). */
-const batchKey = (importId: number, rowNum: number) => `${importId}:${rowNum}`;
+export const batchKey = (importId: number, rowNum: number) => `${importId}:${rowNum}`;
 
 /** Row filters of the preview's list, as statuses. */
 const FILTER_STATUSES: Record<string, SiteImportRowStatus[] | undefined> = {
@@ -215,6 +215,15 @@ export function siteImportRepository(db: Db) {
         .orderBy('row_num')
         .execute();
       return rows.map((r) => r.row_num);
+    },
+
+    /** Sets each row's account by its batch key, in the creating transaction, where it has none yet; answers how many it set. */
+    async markCreated(trx: Db, rows: { batchKey: string; siteNum: number }[]): Promise<number> {
+      const values = sql.join(rows.map((r) => sql`(${r.batchKey}, ${r.siteNum}::integer)`));
+      const result = await sql`update site_import_rows as r set site_num = v.site_num, status = 'created'
+        from (values ${values}) as v(batch_key, site_num)
+        where r.batch_key = v.batch_key and r.site_num is null`.execute(trx);
+      return Number(result.numAffectedRows ?? 0);
     },
 
     /** The next rows to create (ready or with warnings, no account yet), in file order. */
