@@ -295,7 +295,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountEditsRoutes);
       await api.register(siteCreateRoutes);
       // Importing accounts from a file: each through the wizard's account creation.
-      await api.register(siteImportRoutes, { sites: siteCreateRepository(app.db) });
+      // PGlite has one connection: a chunk's transaction holds every other request, so its chunks are small.
+      await api.register(siteImportRoutes, { sites: siteCreateRepository(app.db), tuning: database.kind === 'pglite' ? { chunk: 25 } : {} });
       await api.register(reportRunsRoutes);
       await api.register(reportLinkRoutes);
       await api.register(reportSchedulesRoutes);

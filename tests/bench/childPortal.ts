@@ -133,6 +133,32 @@ export async function ownDatabase(adminUrl: string): Promise<{ url: string; drop
   };
 }
 
+/**
+ * Runs `bench` on a fresh schema of the PostgreSQL database BENCH_DATABASE_URL (else the machine's
+ * `test` database), dropped after it; prints "<what> on PostgreSQL: not measured" when it cannot connect.
+ */
+export async function onBenchSchema(what: string, bench: (url: string, schema: string) => Promise<void>): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await probe.connect();
+  } catch (error) {
+    console.log(`\n${what} on PostgreSQL: not measured (${(error as Error).message})`);
+    return;
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  try {
+    await bench(url, schema);
+  } finally {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);
+    await client.end();
+  }
+}
+
 /** VmRSS of a process, bytes (Linux); undefined elsewhere. */
 export function procRss(pid: number): number | undefined {
   try {

@@ -17,19 +17,17 @@
  * BENCH_DATABASE_URL names the PostgreSQL database (a fresh schema is made in it and dropped);
  * BENCH_REPORTS_POSTGRES_ONLY=true leaves PGlite out (for quick before/after figures).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
 import { seedEvents } from '../../src/server/db/seed/eventsSeed.js';
+import { onBenchSchema } from './childPortal.js';
 import { injectSignIn } from './injectSession.js';
 
-const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const EVENTS = Number(process.env.BENCH_REPORT_EVENTS ?? 1_000_000);
 const CONCURRENT = 20;
 const GOALS = { csv: 3_000, xlsx: 20_000, pdf: 10_000 } as const;
@@ -214,29 +212,10 @@ async function benchOn(label: string, open: () => Promise<DatabaseHandle>, secon
 }
 
 export async function reportsBench(): Promise<void> {
-  const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL;
-  const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  let postgres = true;
-  try {
-    await probe.connect();
-  } catch (error) {
-    postgres = false;
-    console.log(`\nReports on PostgreSQL: not measured (${(error as Error).message})`);
-  } finally {
-    await probe.end().catch(() => undefined);
-  }
-  if (postgres) {
-    const schema = `bench_${randomBytes(5).toString('hex')}`;
-    try {
-      const open = () => openDatabase({ databaseUrl: url, schema });
-      await benchOn('PostgreSQL', open, open);
-    } finally {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);
-      await client.end();
-    }
-  }
+  await onBenchSchema('Reports', async (url, schema) => {
+    const open = () => openDatabase({ databaseUrl: url, schema });
+    await benchOn('PostgreSQL', open, open);
+  });
   if (process.env.BENCH_REPORTS_POSTGRES_ONLY === 'true') return;
   const pgliteDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-reports-pglite-'));
   try {

@@ -21,6 +21,9 @@
  *   a group of 100,000 accounts with 10,000,000 events on PostgreSQL against a primary-key select.
  * - Reports (tests/bench/reportsBench.ts; alone with --reports): alarm activity over 1,000,000 events
  *   as CSV, Excel and PDF through the job runner, RSS growth, 20 runs at once, on PostgreSQL and PGlite.
+ * - Account import (tests/bench/importBench.ts; alone with --import): 10,000 accounts from a CSV, preview and
+ *   import through the job beside a bare batched INSERT of the same rows, RSS growth, and another user's
+ *   list latency during the import, on PostgreSQL and PGlite.
  * - Live hub (tests/bench/realtime.ts; alone with --live): ingest-to-client latency at 1,000 and 5,000
  *   clients on one process and at 3 × 5,000 across three processes on PostgreSQL and Redis; the hub's
  *   broadcast rate beside a bare `ws` server.
@@ -33,6 +36,7 @@ import { gzipSync } from 'node:zlib';
 import { WEB_DIST } from '../../src/server/config.js';
 import { apiBench } from './api.js';
 import { eventsBench } from './eventsBench.js';
+import { importBench } from './importBench.js';
 import { dashboardBench } from './dashboardBench.js';
 import { LOGIN_BUDGET_BYTES, loginBundleBytes, measureLoginFirstLoad } from './loginBundle.js';
 import { realtimeBench } from './realtime.js';
@@ -118,12 +122,13 @@ async function webBench() {
 }
 
 // `npm run bench -- --api` (or BENCH_ONLY=api) runs the API part only; `-- --search` (BENCH_ONLY=search) the account search only
-// (it seeds up to a million sites once); `-- --events` (BENCH_ONLY=events) the event history only; `-- --dashboard` the dashboard only; `-- --reports` the reports only; `-- --live` the live hub only; `-- --web` the bundles only.
+// (it seeds up to a million sites once); `-- --events` (BENCH_ONLY=events) the event history only; `-- --dashboard` the dashboard only; `-- --reports` the reports only; `-- --import` the account import only; `-- --live` the live hub only; `-- --web` the bundles only.
 const apiOnly = process.argv.includes('--api') || process.env.BENCH_ONLY === 'api';
 const searchOnly = process.argv.includes('--search') || process.env.BENCH_ONLY === 'search';
 const eventsOnly = process.argv.includes('--events') || process.env.BENCH_ONLY === 'events';
 const dashboardOnly = process.argv.includes('--dashboard') || process.env.BENCH_ONLY === 'dashboard';
 const reportsOnly = process.argv.includes('--reports') || process.env.BENCH_ONLY === 'reports';
+const importOnly = process.argv.includes('--import') || process.env.BENCH_ONLY === 'import';
 const webOnly = process.argv.includes('--web') || process.env.BENCH_ONLY === 'web';
 const liveOnly = process.argv.includes('--live') || process.env.BENCH_ONLY === 'live';
 // `-- --webhooks` (BENCH_ONLY=webhooks): outbound webhooks only (tests/bench/webhooksBench.ts).
@@ -138,6 +143,8 @@ if (webhooksOnly) {
   await dashboardBench();
 } else if (reportsOnly) {
   await reportsBench();
+} else if (importOnly) {
+  await importBench();
 } else if (webOnly) {
   await webBench();
 } else if (liveOnly) {
@@ -148,6 +155,7 @@ if (webhooksOnly) {
     await eventsBench();
     await dashboardBench();
     await reportsBench();
+    await importBench();
     await realtimeBench();
     await webBench();
   }
