@@ -33,6 +33,7 @@ import {
   reportNameKey,
   REPORTS_PATH,
 } from './reportRules.js';
+import { ImportResults } from './ImportResults.js';
 import { RunDeleteConfirm, RunProgress, RunStatusChip } from './ReportParts.js';
 import { RUNS, useRunActions } from './useRunActions.js';
 
@@ -291,7 +292,8 @@ const hasActiveRun = (data: unknown) => !!(data as { data?: ReportRun[] } | unde
  * /reports/inbox: my runs, newest first, filtered by status and report; each with
  * its parameters in words, when it was requested, its status (a bar while it runs), its size
  * and its actions, and opening the run's page (/reports/{id}). Runs are kept for 30 days after they were requested, then deleted.
- * Live: the reports connection's progress and completion (LiveRuns).
+ * Live: the reports connection's progress and completion (LiveRuns). Above the runs, the user's
+ * finished account imports, each linking to its result (ImportResults).
  */
 export function ReportInbox() {
   const translate = useTranslate();
@@ -299,6 +301,7 @@ export function ReportInbox() {
   return (
     <Box component="section" aria-label={translate('reportScreens.inbox.heading')}>
       <LiveRuns />
+      <ImportResults />
       <Alert severity="info" variant="outlined" sx={{ mb: 1 }} data-testid="reports-retention">
         {translate('reportScreens.inbox.retention')}
       </Alert>
