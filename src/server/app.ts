@@ -295,8 +295,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountEditsRoutes);
       await api.register(siteCreateRoutes);
       // Importing accounts from a file: each through the wizard's account creation.
-      // PGlite has one connection: a chunk's transaction holds every other request, so its chunks are small.
-      await api.register(siteImportRoutes, { sites: siteCreateRepository(app.db), tuning: database.kind === 'pglite' ? { chunk: 25 } : {} });
+      // PGlite has one connection: a chunk's transaction holds every other request, so its chunks are small;
+      // and one process: a batch left running at start-up is a stopped process's.
+      await api.register(siteImportRoutes, {
+        sites: siteCreateRepository(app.db),
+        tuning: database.kind === 'pglite' ? { chunk: 25, exclusive: true } : {},
+      });
       await api.register(reportRunsRoutes);
       await api.register(reportLinkRoutes);
       await api.register(reportSchedulesRoutes);

@@ -18,9 +18,14 @@ export interface ImportTuning {
   chunk: number;
   /** A batch whose worker has not beaten for this long is taken to have lost it (a killed process). */
   staleMs: number;
+  /**
+   * No other process works on this database (PGlite: one process holds its data directory), so at
+   * start-up every running batch is one a stopped process left, and goes on at once.
+   */
+  exclusive: boolean;
 }
 
-const DEFAULT_TUNING: ImportTuning = { chunk: 200, staleMs: 30_000 };
+const DEFAULT_TUNING: ImportTuning = { chunk: 200, staleMs: 30_000, exclusive: false };
 
 /** The row was created by another worker in the meantime: its transaction is rolled back. */
 class AlreadyCreated extends Error {}
@@ -74,7 +79,9 @@ function clashErrors(values: Record<string, string>, error: Clash): CellErrors {
  * row without an account.
  */
 export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, tuning: Partial<ImportTuning> = {}) {
-  const { chunk, staleMs } = { ...DEFAULT_TUNING, ...tuning };
+  const { chunk, staleMs, exclusive } = { ...DEFAULT_TUNING, ...tuning };
+  /** Batches this process is running: a batch sent again while its loop goes on (a slow chunk looked stale) is not run twice here. */
+  const running = new Set<number>();
   const repo = siteImportRepository(app.db);
   const schema = siteSchemaCheck();
   const workerId = randomUUID();
@@ -214,6 +221,16 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
 
   /** Runs a batch to its end (or until the process stops, or another worker takes it). */
   async function run(importId: number): Promise<void> {
+    if (running.has(importId)) return;
+    running.add(importId);
+    try {
+      await runClaimed(importId);
+    } finally {
+      running.delete(importId);
+    }
+  }
+
+  async function runClaimed(importId: number): Promise<void> {
     let batch = await repo.claim(importId, workerId, staleBefore());
     if (!batch) return;
     const t = app.i18n.forRequest(batch.language);
@@ -244,8 +261,8 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     }
   }
 
-  const sweep = async () => {
-    for (const importId of await repo.orphans(staleBefore())) await send(importId);
+  const sweep = async (before = staleBefore()) => {
+    for (const importId of await repo.orphans(before)) await send(importId);
   };
   const send = (importId: number) =>
     app.jobs.send(QUEUE, { importId }, { singletonKey: `import-${importId}`, singletonSeconds: 5, retry: { limit: 5, delaySeconds: 5 } });
@@ -254,10 +271,10 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     stopping = true;
   });
   await app.jobs.work<{ importId: number }>(QUEUE, ({ importId }) => run(importId));
-  await app.jobs.schedule(SWEEP_QUEUE, '* * * * *', sweep);
-  // Batches a stopped process was running go on here.
+  await app.jobs.schedule(SWEEP_QUEUE, '* * * * *', () => sweep());
+  // Batches a stopped process was running go on here (a killed one's at once when no other process can hold them).
   app.addHook('onReady', async () => {
-    await sweep().catch((err: unknown) => app.log.warn({ err }, 'import sweep failed'));
+    await sweep(exclusive ? new Date() : staleBefore()).catch((err: unknown) => app.log.warn({ err }, 'import sweep failed'));
   });
   return { send };
 }
