@@ -25,7 +25,7 @@ import { ErrorAlert, P, saveFile, StepSkeleton } from './importParts.js';
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const STATUS_COLOURS = {
   draft: 'default',
-  previewed: 'info',
+  previewed: 'primary',
   running: 'warning',
   cancelled: 'default',
   done: 'success',
@@ -86,6 +86,7 @@ function RecentImports() {
  */
 export function UploadStep({ onUploaded }: { onUploaded: (batch: SiteImport) => void }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [uploading, setUploading] = useState<string>();
   const [error, setError] = useState<string>();
@@ -171,7 +172,7 @@ export function UploadStep({ onUploaded }: { onUploaded: (batch: SiteImport) => 
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           {translate(`${P}.upload.limits`, {
             mb: IMPORT_LIMITS.maxBytes / (1024 * 1024),
-            rows: IMPORT_LIMITS.maxRows.toLocaleString(),
+            rows: IMPORT_LIMITS.maxRows.toLocaleString(locale),
           })}
         </Typography>
       </Box>
