@@ -6,17 +6,22 @@
  * PGlite data dir with the demo data, signs in as support.admin (internal),
  * sends WRITES concurrent news creates, kills the server with SIGKILL once
  * half of them are acknowledged (2xx), restarts it on the same data dir and
- * reads every acknowledged item back through the API. Prints the counts;
- * exits 1 on any loss or when the data dir does not open again.
+ * reads every acknowledged item back through the API. Then an account import
+ * (dealer.beta) of IMPORT_ROWS rows is started and the server killed with
+ * SIGKILL once part of them are created; restarted on the same data dir, the
+ * job goes on by itself, and every row must end created exactly once (its own
+ * account, no row refused: a row created twice would find its transmitter
+ * taken). Prints the counts; exits 1 on any loss or duplicate, or when the data
+ * dir does not open again.
  *
- *   tsx tests/durability/run.ts [--writes 500]   (or DURABILITY_WRITES=500)
+ *   tsx tests/durability/run.ts [--writes 500]   (or DURABILITY_WRITES=500; DURABILITY_IMPORT_ROWS=2000)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { signedInClient } from '../integration/client.js';
+import { json, signedInClient } from '../integration/client.js';
 import { waitHealthy } from '../bench/childPortal.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -73,6 +78,81 @@ function startServer(dataDir: string, port: number): Server {
   return { child, exited, output };
 }
 
+const IMPORT_ROWS = Number(process.env.DURABILITY_IMPORT_ROWS || 2000);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A call asked again while the busy server's overload guard answers 503 (it refuses before doing anything). */
+async function unlessBusy(call: () => Promise<Response>): Promise<Response> {
+  for (let i = 0; ; i++) {
+    const response = await call();
+    if (response.status !== 503 || i === 100) return response;
+    await sleep(200);
+  }
+}
+
+/** An import killed mid-way: answers the restarted server, and whether every row was created once and the batch finished. */
+async function importKilled(origin: string, dataDir: string, port: number, server: Server): Promise<{ server: Server; ok: boolean }> {
+  const beta = await signedInClient(origin, 'dealer.beta');
+  const stamp = Date.now().toString(36).toUpperCase().slice(-5);
+  const header = 'siteName,country,addressLine1,city,state,postalCode,device1TransmitterCode,contact1Name,contact1Phone';
+  const lines = Array.from(
+    { length: IMPORT_ROWS },
+    (_, i) => `Durable ${stamp} ${i},US,${i + 1} Main St,Evanston,IL,60201,DU${stamp}${String(i).padStart(5, '0')},Ada,312-555-0143`,
+  );
+  const uploaded = await json(
+    await unlessBusy(() =>
+      beta.requestForm('POST', '/api/siteImports', {}, [{ name: 'durable.csv', content: Buffer.from([header, ...lines].join('\n')) }]),
+    ),
+  );
+  const id = uploaded.body.id as number;
+  const previewed = await json(
+    await unlessBusy(() => beta.request('PUT', `/api/siteImports/${id}/mapping`, { mapping: uploaded.body.mapping })),
+  );
+  const counts = previewed.body.counts as Record<string, number> | undefined;
+  // Ready, or ready with completeness warnings (no passcode, as the wizard warns).
+  if ((counts?.ready ?? 0) + (counts?.warning ?? 0) !== IMPORT_ROWS)
+    throw new Error(`the preview answered ${previewed.status}: ${JSON.stringify(counts ?? previewed.body)}`);
+  const started = await unlessBusy(() => beta.request('POST', `/api/siteImports/${id}/start`));
+  if (started.status !== 202) throw new Error(`the start answered ${started.status}`);
+  let createdAtKill = 0;
+  for (;;) {
+    const { status, body } = await json(await beta.request('GET', `/api/siteImports/${id}`));
+    // A busy server may answer 503 (the overload guard) while the job runs: asked again.
+    if (status !== 200) {
+      await sleep(50);
+      continue;
+    }
+    createdAtKill = body.counts.created;
+    if (body.status !== 'running') throw new Error(`the import ended ${body.status} before the kill`);
+    if (createdAtKill >= IMPORT_ROWS / 4) break;
+    await sleep(50);
+  }
+  server.child.kill('SIGKILL');
+  await server.exited;
+  console.log(`durability: import of ${IMPORT_ROWS} rows killed with SIGKILL after ${createdAtKill} created`);
+
+  const again = startServer(dataDir, port);
+  const restarted = Date.now();
+  await waitHealthy(origin, again, () => again.output.join(''), 250);
+  const client = await signedInClient(origin, 'dealer.beta');
+  let batch: { status: string; counts: Record<string, number> } = { status: 'running', counts: {} };
+  for (const deadline = Date.now() + 300_000; batch.status === 'running' && Date.now() < deadline; await sleep(250)) {
+    const answer = await json(await client.request('GET', `/api/siteImports/${id}`));
+    if (answer.status === 200) batch = answer.body;
+  }
+  const result = await (await unlessBusy(() => client.request('GET', `/api/siteImports/${id}/result?format=csv`))).text();
+  // The result's rows: row, status, account number, errors, then the values (none of them quoted here).
+  const rows = result.split(/\r?\n/).filter((line) => line.includes(`DU${stamp}`));
+  const siteNums = new Set(rows.map((line) => line.split(',')[2]).filter((n) => /^\d+$/.test(n)));
+  const created = batch.counts.created ?? 0;
+  const ok = batch.status === 'done' && created === IMPORT_ROWS && (batch.counts.refused ?? 0) === 0 && siteNums.size === IMPORT_ROWS;
+  console.log(
+    `durability: restarted, the import went on and ended ${batch.status} ${Date.now() - restarted} ms later: ${created} of ${IMPORT_ROWS} rows created, ` +
+      `${batch.counts.refused ?? 0} refused, ${siteNums.size} distinct accounts in the result file`,
+  );
+  return { server: again, ok };
+}
+
 async function main() {
   const writes = writesWanted();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-durability-'));
@@ -120,7 +200,7 @@ async function main() {
     for (let i = 0; i < ids.length; i += 25) {
       await Promise.all(
         ids.slice(i, i + 25).map(async (id) => {
-          const response = await again.request('GET', `/api/news/${id}`);
+          const response = await unlessBusy(() => again.request('GET', `/api/news/${id}`));
           const item = response.status === 200 ? ((await response.json()) as { title?: string }) : undefined;
           if (item?.title !== acknowledged.get(id)) lost.push(id);
         }),
@@ -136,7 +216,12 @@ async function main() {
       console.error(`durability: FAILED, only ${acknowledged.size} writes were acknowledged before the kill`);
       process.exitCode = 1;
     } else {
-      console.log('durability: OK');
+      const imported = await importKilled(origin, dataDir, port, server);
+      server = imported.server;
+      if (!imported.ok) {
+        console.error('durability: FAILED, the import killed mid-way did not end with every row created exactly once');
+        process.exitCode = 1;
+      } else console.log('durability: OK');
     }
   } finally {
     server.child.kill('SIGKILL');
