@@ -8,8 +8,10 @@ import { signIn } from './signIn.js';
  * and one whose postal code is refused, keeps the automatic mapping, sees the counts and the
  * cell's message in the preview, fixes the row in place, imports, watches the import end, reads
  * the counts, downloads the result and undoes the import; a reload at any step comes back to the
- * batch. On a phone in Spanish the steps stack; dealer.summit (no create flag) is refused. axe in
- * light and dark at each step (screenshots test-results/site-import-*.png with SCREENSHOTS=1).
+ * batch; the reports inbox links to the result. On a phone in Spanish the steps stack and the page
+ * is no wider than the screen; in French on a desktop and a phone the steps read French;
+ * dealer.summit (no create flag) is refused. axe in light and dark at each step (screenshots
+ * test-results/site-import-*.png with SCREENSHOTS=1).
  */
 
 const code = (n: number) => `IMP${Date.now().toString(36).toUpperCase().slice(-6)}${n}`;
@@ -39,6 +41,11 @@ async function downloaded(page: Page, button: string): Promise<{ name: string; t
 }
 
 const step = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 });
+
+/** The page scrolls sideways by nothing: as wide as the phone's screen. */
+async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
 
 test('import a file: template, upload, map, preview, fix a row, import, result, undo', async ({ page }) => {
   test.setTimeout(180_000);
@@ -125,6 +132,15 @@ test('import a file: template, upload, map, preview, fix a row, import, result, 
   expect(result.text).toContain(good);
   expect(result.text).toContain('60076');
 
+  // The reports inbox names the finished import and links to its result.
+  const batchId = new URL(batchUrl).searchParams.get('batch');
+  await page.goto('/reports/inbox');
+  const inboxLink = page.getByTestId('inbox-imports').locator(`a[href="/site/import?batch=${batchId}"]`);
+  await expect(inboxLink).toHaveText('Import result: accounts.csv');
+  await checkA11y(page, 'site-import', 'inbox');
+  await inboxLink.click();
+  await expect(step(page, 'Result')).toBeVisible();
+
   await page.getByRole('button', { name: 'Undo the import' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Removed 2 accounts; kept 0.')).toBeVisible();
@@ -145,6 +161,7 @@ test('on a phone, in Spanish: the steps stack, the texts are Spanish, a refused 
   await expect(page.getByRole('heading', { name: 'Importar cuentas', level: 1 })).toBeVisible();
   await expect(step(page, 'Subir')).toBeAttached();
   await checkA11y(page, 'site-import', 'upload-phone-es');
+  await expectNoSideScroll(page);
 
   await page.getByTestId('site-import-file').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('') });
   await expect(page.getByRole('region', { name: 'Subir' }).getByRole('alert')).toContainText('El archivo está vacío');
@@ -152,12 +169,40 @@ test('on a phone, in Spanish: the steps stack, the texts are Spanish, a refused 
   await upload(page, [['Casa Ruiz', 'MX', 'Av. Juárez 10', 'Guadalajara', 'JAL', '44100', code(3), 'Ana Ruiz', '33 1234 5678']]);
   await expect(page.getByText('accounts.csv: 1 filas, 9 columnas.')).toBeVisible();
   await checkA11y(page, 'site-import', 'map-phone-es');
+  await expectNoSideScroll(page);
   await page.getByRole('button', { name: 'Revisar filas' }).click();
   await expect(page.getByRole('button', { name: 'Todas: 1' })).toBeVisible();
   await checkA11y(page, 'site-import', 'preview-phone-es');
+  await expectNoSideScroll(page);
   await shot(page, 'site-import-preview-phone-es-full', { fullPage: true });
   // Leave the draft import as it is: nothing was created.
 });
+
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 375, height: 812 }],
+] as const) {
+  test(`in French on a ${device}: upload, columns and preview read French`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('locale', 'fr'));
+    await signIn(page, 'dealer.beta');
+    await page.goto('/site/import');
+    await expect(page.getByRole('heading', { name: 'Importer des comptes', level: 1 })).toBeVisible();
+    await expect(step(page, 'Fichier')).toBeAttached();
+    await checkA11y(page, 'site-import', `upload-${device}-fr`);
+    await upload(page, [['Maison Tremblay', 'CA', '12 rue Principale', 'Montréal', 'QC', 'H2X 1Y4', code(5), 'Luc Tremblay', '514 555 0143']]);
+    await expect(step(page, 'Colonnes')).toBeAttached();
+    await checkA11y(page, 'site-import', `map-${device}-fr`);
+    await page.getByRole('button', { name: 'Vérifier les lignes' }).click();
+    await expect(step(page, 'Aperçu')).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Importer 1 compte' })).toBeVisible();
+    await checkA11y(page, 'site-import', `preview-${device}-fr`);
+    if (device === 'phone') await expectNoSideScroll(page);
+    await context.close();
+  });
+}
 
 test('dealer.summit, without the create flag, gets Access Denied and the API refuses', async ({ page }) => {
   await signIn(page, 'dealer.summit');
