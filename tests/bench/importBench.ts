@@ -13,7 +13,8 @@
  *   - p99 of GET /api/sites for another user (dealer.summit, one request at a time) during the import
  *     beside before it (goal ≤ 2 ×).
  *
- * BENCH_DATABASE_URL names the PostgreSQL database (a fresh schema is made in it and dropped).
+ * BENCH_DATABASE_URL names the PostgreSQL database (a fresh schema is made in it and dropped);
+ * BENCH_IMPORT_POSTGRES_ONLY=true leaves PGlite out.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -319,6 +320,7 @@ export async function importBench(): Promise<void> {
       await handle.close();
     }
   });
+  if (process.env.BENCH_IMPORT_POSTGRES_ONLY === 'true') return;
   const pgliteDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-import-pglite-'));
   const handle = await openDatabase({ dataDir: pgliteDir });
   try {
