@@ -11,9 +11,9 @@ function recordingAudit() {
   const rows: Record<string, unknown>[] = [];
   const db = {
     insertInto: (table: string) => ({
-      values: (row: Record<string, unknown>) => ({
+      values: (given: Record<string, unknown> | Record<string, unknown>[]) => ({
         execute: async () => {
-          rows.push({ table, ...row });
+          for (const row of [given].flat()) rows.push({ table, ...row });
           return [];
         },
       }),
