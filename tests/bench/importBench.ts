@@ -168,7 +168,12 @@ async function bareInsert(db: Db, rows: Record<string, string>[], siteGroupNum: 
         .insertInto('passcodes')
         .values(
           part.flatMap(({ row, i }) =>
-            [1, 2].map((p) => ({ site_num: firstSite + i, name: row[`passcode${p}Name`], passcode: row[`passcode${p}Value`], is_duress: p === 2 })),
+            [1, 2].map((p) => ({
+              site_num: firstSite + i,
+              name: row[`passcode${p}Name`],
+              passcode: row[`passcode${p}Value`],
+              is_duress: p === 2,
+            })),
           ),
         )
         .execute();
@@ -299,7 +304,9 @@ async function benchOn(label: string, handle: DatabaseHandle) {
     console.log(
       `bare batched INSERT of the same rows, one transaction: ${seconds(bareMs)}; import/bare ${ratio.toFixed(2)}x (goal ≤ ${GOALS.ratio}x: ${met(ratio <= GOALS.ratio)})`,
     );
-    console.log(`RSS growth from the upload to the end of the import: ${rssMb.toFixed(1)} MB (goal ≤ ${GOALS.rssMb} MB: ${met(rssMb <= GOALS.rssMb)})`);
+    console.log(
+      `RSS growth from the upload to the end of the import: ${rssMb.toFixed(1)} MB (goal ≤ ${GOALS.rssMb} MB: ${met(rssMb <= GOALS.rssMb)})`,
+    );
     console.log(
       `GET /api/sites as dealer.summit, one at a time: p99 ${before.p99.toFixed(1)} ms before (p50 ${before.p50.toFixed(1)}, ${before.n} requests), ` +
         `${duringImport.p99.toFixed(1)} ms during the import (p50 ${duringImport.p50.toFixed(1)}, ${duringImport.n} requests); ` +

@@ -192,7 +192,9 @@ for (const [device, viewport] of [
     await expect(page.getByRole('heading', { name: 'Importer des comptes', level: 1 })).toBeVisible();
     await expect(step(page, 'Fichier')).toBeAttached();
     await checkA11y(page, 'site-import', `upload-${device}-fr`);
-    await upload(page, [['Maison Tremblay', 'CA', '12 rue Principale', 'Montréal', 'QC', 'H2X 1Y4', code(5), 'Luc Tremblay', '514 555 0143']]);
+    await upload(page, [
+      ['Maison Tremblay', 'CA', '12 rue Principale', 'Montréal', 'QC', 'H2X 1Y4', code(5), 'Luc Tremblay', '514 555 0143'],
+    ]);
     await expect(step(page, 'Colonnes')).toBeAttached();
     await checkA11y(page, 'site-import', `map-${device}-fr`);
     await page.getByRole('button', { name: 'Vérifier les lignes' }).click();

@@ -43,7 +43,12 @@ export interface SiteCreator {
     within?: (trx: Db, created: Created) => Promise<void>,
   ): Promise<Created>;
   /** Many accounts in one transaction, each as `create` makes it; a clash is an outcome, not an error. */
-  createMany(user: ScopeUser, sites: SiteCreate[], premisePhoneLabel: string, within?: (trx: Db, outcomes: Outcome[]) => Promise<void>): Promise<Outcome[]>;
+  createMany(
+    user: ScopeUser,
+    sites: SiteCreate[],
+    premisePhoneLabel: string,
+    within?: (trx: Db, outcomes: Outcome[]) => Promise<void>,
+  ): Promise<Outcome[]>;
 }
 type Created = { siteNum: number; devNums: number[]; siteGroupNum: number };
 type Outcome = Created | { clash: Clash };
@@ -63,7 +68,9 @@ function clashErrors(values: Record<string, string>, error: Clash): CellErrors {
   const deviceColumns = Object.keys(values)
     .filter((c) => /^device\d+TransmitterCode$/.test(c))
     .sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
-  return { [deviceColumns[error.index] ?? `device${error.index + 1}TransmitterCode`]: takenError(error.code, error.owner.own ? error.owner : null) };
+  return {
+    [deviceColumns[error.index] ?? `device${error.index + 1}TransmitterCode`]: takenError(error.code, error.owner.own ? error.owner : null),
+  };
 }
 
 /**
@@ -193,7 +200,11 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     for (const [i, outcome] of outcomes.entries()) {
       if (!('clash' in outcome)) continue;
       const { row } = good[i];
-      await repo.updateRow(batch.import_id, row.rowNum, { status: 'refused', errors: clashErrors(row.values, outcome.clash), warnings: [] });
+      await repo.updateRow(batch.import_id, row.rowNum, {
+        status: 'refused',
+        errors: clashErrors(row.values, outcome.clash),
+        warnings: [],
+      });
     }
   }
 
