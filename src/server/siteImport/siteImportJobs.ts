@@ -259,6 +259,9 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         if (!now) return; // another worker took the batch over
         batch = now;
         await publish(batch, 'running', processed);
+        // PGlite answers without leaving the microtask queue: without a turn of the event loop
+        // here, no other request would be read until the whole import had run.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (error) {
       if (isNoGroup(error)) {
