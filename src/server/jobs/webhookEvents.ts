@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '../../../schemas/integrations.js';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /**
@@ -25,8 +26,13 @@ export interface WebhookEventInput {
 }
 
 const LISTENERS_TTL_MS = 5_000;
-/** Per group: the event types its active subscriptions take, and until when that answer holds. */
-const listening = new Map<number, { types: Set<string>; until: number }>();
+interface Listener {
+  subscription_id: number;
+  event_types: string[];
+  site_nums: number[];
+}
+/** Per group: its active subscriptions (what each takes), and until when that answer holds. */
+const listening = new Map<number, { subscriptions: Listener[]; until: number }>();
 /** This process's webhook delivery, told which subscriptions have new deliveries (webhooksPlugin). */
 const wakers = new Set<(subscriptionIds: number[]) => void>();
 
@@ -46,19 +52,20 @@ export function newWebhookEventId(): string {
   return `msg_${randomUUID().replaceAll('-', '')}`;
 }
 
-async function typesListenedTo(db: Db, groups: number[], now: number): Promise<Map<number, Set<string>>> {
+async function listenersOf(db: Db, groups: number[], now: number): Promise<Map<number, Listener[]>> {
   const unknown = groups.filter((group) => (listening.get(group)?.until ?? 0) <= now);
   if (unknown.length) {
     const rows = await db
       .selectFrom('webhook_subscriptions')
-      .select(['site_group_num', 'event_types'])
+      .select(['subscription_id', 'site_group_num', 'event_types', 'site_nums'])
       .where('site_group_num', 'in', unknown)
       .where('status', '=', 'active')
+      .orderBy('subscription_id')
       .execute();
-    for (const group of unknown) listening.set(group, { types: new Set(), until: now + LISTENERS_TTL_MS });
-    for (const row of rows) for (const type of row.event_types) listening.get(row.site_group_num)!.types.add(type);
+    for (const group of unknown) listening.set(group, { subscriptions: [], until: now + LISTENERS_TTL_MS });
+    for (const row of rows) listening.get(row.site_group_num)!.subscriptions.push(row);
   }
-  return new Map(groups.map((group) => [group, listening.get(group)?.types ?? new Set<string>()]));
+  return new Map(groups.map((group) => [group, listening.get(group)?.subscriptions ?? []]));
 }
 
 /**
@@ -69,21 +76,10 @@ async function typesListenedTo(db: Db, groups: number[], now: number): Promise<M
  */
 export async function emitWebhookEvents(db: Db, events: readonly WebhookEventInput[], now = new Date()): Promise<number> {
   if (events.length === 0) return 0;
-  const listened = await typesListenedTo(db, [...new Set(events.map((e) => e.siteGroupNum))], now.getTime());
-  const wanted = events.filter((event) => listened.get(event.siteGroupNum)?.has(event.type));
-  if (wanted.length === 0) return 0;
-
-  const subscriptions = await db
-    .selectFrom('webhook_subscriptions')
-    .select(['subscription_id', 'site_group_num', 'event_types', 'site_nums'])
-    .where('site_group_num', 'in', [...new Set(wanted.map((e) => e.siteGroupNum))])
-    .where('status', '=', 'active')
-    .orderBy('subscription_id')
-    .execute();
-  const rows = wanted.flatMap((event) => {
-    const takers = subscriptions.filter(
+  const listeners = await listenersOf(db, [...new Set(events.map((e) => e.siteGroupNum))], now.getTime());
+  const rows = events.flatMap((event) => {
+    const takers = (listeners.get(event.siteGroupNum) ?? []).filter(
       (s) =>
-        s.site_group_num === event.siteGroupNum &&
         s.event_types.includes(event.type) &&
         (s.site_nums.length === 0 || (event.siteNum !== null && s.site_nums.includes(event.siteNum))),
     );
@@ -91,28 +87,30 @@ export async function emitWebhookEvents(db: Db, events: readonly WebhookEventInp
   });
   if (rows.length === 0) return 0;
 
-  await db
-    .insertInto('webhook_events')
-    .values(
-      rows.map(({ event, id }) => ({
-        event_id: id,
-        site_group_num: event.siteGroupNum,
-        site_num: event.siteNum,
-        type: event.type,
-        payload: JSON.stringify(event.data),
-        created_at: now,
-      })),
+  // One statement: the events, then their deliveries in event order (the delivery ids are each
+  // subscription's order). A subscription deleted or disabled by another process since it was
+  // remembered gets none.
+  const deliveries = rows.flatMap(({ id, takers }) => takers.map((subscription) => ({ subscription, id })));
+  const { rows: queued } = await sql<{ subscription_id: number }>`
+    with events as (
+      insert into webhook_events (event_id, site_group_num, site_num, type, payload, created_at)
+      select * from unnest(
+        ${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.event.siteGroupNum)}::int[], ${rows.map((r) => r.event.siteNum)}::int[],
+        ${rows.map((r) => r.event.type)}::text[], ${rows.map((r) => JSON.stringify(r.event.data))}::jsonb[], array_fill(${now}::timestamptz, array[${rows.length}::int])
+      )
+      returning 1
     )
-    .execute();
-  const deliveries = rows.flatMap(({ id, takers }) =>
-    takers.map((subscription_id) => ({ subscription_id, event_id: id, created_at: now })),
-  );
-  await db.insertInto('webhook_deliveries').values(deliveries).execute();
-  const woken = [...new Set(deliveries.map((d) => d.subscription_id))];
+    insert into webhook_deliveries (subscription_id, event_id, created_at)
+    select v.subscription_id, v.event_id, ${now}::timestamptz
+    from unnest(${deliveries.map((d) => d.subscription)}::int[], ${deliveries.map((d) => d.id)}::text[]) with ordinality as v(subscription_id, event_id, n)
+    join webhook_subscriptions s on s.subscription_id = v.subscription_id and s.status = 'active'
+    order by v.n
+    returning subscription_id`.execute(db);
+  const woken = [...new Set(queued.map((d) => d.subscription_id))];
   setImmediate(() => {
     for (const wake of wakers) wake(woken);
   });
-  return deliveries.length;
+  return queued.length;
 }
 
 /** One event (emitWebhookEvents). */

@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { WebhookSubscriptionsTable } from '../db/schema.js';
+import { webhookListenersChanged } from '../jobs/webhookEvents.js';
 import { isDelivered, nextAttemptAt, WEBHOOK_RETRY_WINDOW_MS } from '../../common/integrations/webhookRules.js';
 import { postDelivery, type PostOptions, type PostResult } from './post.js';
 import { signDelivery } from './signing.js';
@@ -39,6 +41,11 @@ const BATCH = 100;
 const LEASE_MS = 60_000;
 const IDLE_POLL_MS = 500;
 
+type Subscription = Pick<
+  Selectable<WebhookSubscriptionsTable>,
+  'status' | 'site_group_num' | 'url' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_until' | 'failing_since'
+>;
+
 interface Pending {
   delivery_id: number;
   event_id: string;
@@ -59,54 +66,41 @@ export function deliverer(options: DelivererOptions) {
   const running = new Map<number, { wake(): void; woken: boolean }>();
   let stopped = false;
 
-  const takeLease = async (id: number) => {
+  const SUBSCRIPTION_COLUMNS = sql.raw(
+    's.status, s.site_group_num, s.url, s.secret_sealed, s.previous_secret_sealed, s.previous_secret_until, s.failing_since',
+  );
+  /**
+   * One statement per batch: takes the lease (`take`: only when free and the subscription active)
+   * or renews it, and reads the next pending deliveries with their events. Undefined when the
+   * lease was not taken.
+   */
+  const leaseAndRead = async (id: number, take: boolean) => {
     const at = now();
-    return db
-      .updateTable('webhook_subscriptions')
-      .set({ lease_until: new Date(at.getTime() + LEASE_MS) })
-      .where('subscription_id', '=', id)
-      .where('status', '=', 'active')
-      .where(sql<boolean>`coalesce(lease_until, '-infinity') < ${at}`)
-      .returning([
-        'subscription_id',
-        'site_group_num',
-        'url',
-        'secret_sealed',
-        'previous_secret_sealed',
-        'previous_secret_until',
-        'failing_since',
-      ])
-      .executeTakeFirst();
+    const { rows } = await sql<Subscription & { pending: Pending[] }>`
+      with s as (
+        update webhook_subscriptions s set lease_until = ${new Date(at.getTime() + LEASE_MS)}
+        where s.subscription_id = ${id}
+          ${take ? sql`and s.status = 'active' and coalesce(s.lease_until, '-infinity') < ${at}` : sql``}
+        returning ${SUBSCRIPTION_COLUMNS}
+      )
+      select ${SUBSCRIPTION_COLUMNS}, coalesce((
+        select json_agg(p order by p.delivery_id) from (
+          select d.delivery_id, d.event_id, d.attempt, d.created_at, d.next_attempt_at, e.type, e.payload, e.created_at as event_at
+          from webhook_deliveries d join webhook_events e on e.event_id = d.event_id
+          where d.subscription_id = ${id} and d.status = 'pending'
+          order by d.delivery_id
+          limit ${BATCH}
+        ) p
+      ), '[]'::json) as pending
+      from s`.execute(db);
+    const row = rows[0];
+    if (!row) return undefined;
+    // PGlite hands json back as text.
+    const pending = (typeof row.pending === 'string' ? JSON.parse(row.pending) : row.pending) as Pending[];
+    return { ...row, pending };
   };
-  const renewLease = (id: number) =>
-    db
-      .updateTable('webhook_subscriptions')
-      .set({ lease_until: new Date(now().getTime() + LEASE_MS) })
-      .where('subscription_id', '=', id)
-      .returning(['status', 'url', 'secret_sealed', 'previous_secret_sealed', 'previous_secret_until', 'failing_since'])
-      .executeTakeFirst();
   const releaseLease = (id: number) =>
     db.updateTable('webhook_subscriptions').set({ lease_until: null }).where('subscription_id', '=', id).execute();
-
-  const nextPending = (id: number) =>
-    db
-      .selectFrom('webhook_deliveries')
-      .innerJoin('webhook_events', 'webhook_events.event_id', 'webhook_deliveries.event_id')
-      .select([
-        'webhook_deliveries.delivery_id',
-        'webhook_deliveries.event_id',
-        'webhook_deliveries.attempt',
-        'webhook_deliveries.created_at',
-        'webhook_deliveries.next_attempt_at',
-        'webhook_events.type',
-        'webhook_events.payload',
-        'webhook_events.created_at as event_at',
-      ])
-      .where('webhook_deliveries.subscription_id', '=', id)
-      .where('webhook_deliveries.status', '=', 'pending')
-      .orderBy('webhook_deliveries.delivery_id')
-      .limit(BATCH)
-      .execute() as Promise<Pending[]>;
 
   /** Records the 2xx answers of a batch at once, and the subscription's success. */
   const recordSuccesses = async (id: number, done: { row: Pending; result: PostResult; at: Date }[]) => {
@@ -116,30 +110,29 @@ export function deliverer(options: DelivererOptions) {
         sql`(${Number(row.delivery_id)}::bigint, ${result.statusCode}::int, ${result.latencyMs}::int, ${result.responseExcerpt}::text, ${at}::timestamptz)`,
     );
     await sql`
-      update webhook_deliveries d set status = 'delivered', attempt = d.attempt + 1, status_code = v.code, latency_ms = v.latency,
+      with delivered as (
+        update webhook_deliveries d set status = 'delivered', attempt = d.attempt + 1, status_code = v.code, latency_ms = v.latency,
         response_excerpt = v.excerpt, error = null, attempted_at = v.at, next_attempt_at = null
       from (values ${sql.join(values)}) as v(id, code, latency, excerpt, at)
-      where d.delivery_id = v.id`.execute(db);
-    await db
-      .updateTable('webhook_subscriptions')
-      .set({ last_delivery_at: done.at(-1)!.at, last_status: 'delivered', failing_since: null })
-      .where('subscription_id', '=', id)
-      .execute();
+        where d.delivery_id = v.id
+        returning 1
+      )
+      update webhook_subscriptions set last_delivery_at = ${done.at(-1)!.at}, last_status = 'delivered', failing_since = null
+      where subscription_id = ${id}`.execute(db);
     done.length = 0;
   };
 
   /** Sends the subscription's due deliveries in order; answers when it has nothing due, failed, or lost its lease. */
   async function send(id: number, state: { wake(): void; woken: boolean }): Promise<'sent' | 'busy' | 'inactive'> {
-    let subscription = await takeLease(id);
-    if (!subscription) {
+    const first = await leaseAndRead(id, true);
+    if (!first) {
       const row = await db.selectFrom('webhook_subscriptions').select('status').where('subscription_id', '=', id).executeTakeFirst();
       return row?.status === 'active' ? 'busy' : 'inactive';
     }
+    let { pending: rows, ...subscription } = first;
     try {
       let idleSince: number | null = null;
       for (;;) {
-        state.woken = false;
-        const rows = await nextPending(id);
         if (rows.length === 0) {
           idleSince ??= Date.now();
           if (stopped || Date.now() - idleSince >= lingerMs) return 'sent';
@@ -151,6 +144,10 @@ export function deliverer(options: DelivererOptions) {
             };
             if (state.woken) state.wake();
           });
+          state.woken = false;
+          const again = await leaseAndRead(id, false);
+          if (!again || again.status !== 'active') return 'sent';
+          ({ pending: rows, ...subscription } = again);
           continue;
         }
         idleSince = null;
@@ -207,6 +204,7 @@ export function deliverer(options: DelivererOptions) {
             .where('subscription_id', '=', id)
             .execute();
           if (disable) {
+            webhookListenersChanged();
             await options.onDisabled(id, subscription.site_group_num, subscription.url);
             return 'sent';
           }
@@ -218,9 +216,10 @@ export function deliverer(options: DelivererOptions) {
           subscription = { ...subscription, failing_since: failingSince };
         }
         await recordSuccesses(id, done);
-        const renewed = await renewLease(id);
+        state.woken = false;
+        const renewed = await leaseAndRead(id, false);
         if (!renewed || renewed.status !== 'active') return 'sent';
-        subscription = { ...subscription, ...renewed };
+        ({ pending: rows, ...subscription } = renewed);
       }
     } finally {
       await releaseLease(id);
