@@ -18,10 +18,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { json, signedInClient } from '../integration/client.js';
+import { freePort, runCheck } from './script.js';
 import { waitHealthy } from '../bench/childPortal.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -32,14 +32,6 @@ function writesWanted(): number {
   const writes = Number(raw);
   if (!Number.isInteger(writes) || writes < 2) throw new Error(`--writes must be a whole number of at least 2 (got "${raw}")`);
   return writes;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 interface Server {
@@ -239,10 +231,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(),
-  (error) => {
-    console.error('durability: FAILED,', error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCheck('durability', main);
