@@ -69,16 +69,34 @@ export function deliverer(options: DelivererOptions) {
   const SUBSCRIPTION_COLUMNS = sql.raw(
     's.status, s.site_group_num, s.url, s.secret_sealed, s.previous_secret_sealed, s.previous_secret_until, s.failing_since',
   );
+  type Done = { row: Pending; result: PostResult; at: Date }[];
   /**
-   * One statement per batch: takes the lease (`take`: only when free and the subscription active)
-   * or renews it, and reads the next pending deliveries with their events. Undefined when the
-   * lease was not taken.
+   * One statement per batch: records the batch's 2xx answers (`done`, then emptied) and the
+   * subscription's success, takes the lease (`take`: only when free and the subscription active)
+   * or renews it, and reads the next pending deliveries with their events (the statement reads the
+   * rows as they were before it, so the ones it records are left out). Undefined when the lease
+   * was not taken.
    */
-  const leaseAndRead = async (id: number, take: boolean) => {
+  const step = async (id: number, take: boolean, done: Done = []) => {
     const at = now();
-    const { rows } = await sql<Subscription & { pending: Pending[] }>`
-      with s as (
+    const delivered = done.map(
+      ({ row, result, at }) =>
+        sql`(${Number(row.delivery_id)}::bigint, ${result.statusCode}::int, ${result.latencyMs}::int, ${result.responseExcerpt}::text, ${at}::timestamptz)`,
+    );
+    const { rows } = await sql<Subscription & { pending: Pending[] | string }>`
+      with ${
+        delivered.length
+          ? sql`delivered as (
+        update webhook_deliveries d set status = 'delivered', attempt = d.attempt + 1, status_code = v.code, latency_ms = v.latency,
+          response_excerpt = v.excerpt, error = null, attempted_at = v.at, next_attempt_at = null
+        from (values ${sql.join(delivered)}) as v(id, code, latency, excerpt, at)
+        where d.delivery_id = v.id
+        returning 1
+      ),`
+          : sql``
+      } s as (
         update webhook_subscriptions s set lease_until = ${new Date(at.getTime() + LEASE_MS)}
+          ${done.length ? sql`, last_delivery_at = ${done.at(-1)!.at}, last_status = 'delivered', failing_since = null` : sql``}
         where s.subscription_id = ${id}
           ${take ? sql`and s.status = 'active' and coalesce(s.lease_until, '-infinity') < ${at}` : sql``}
         returning ${SUBSCRIPTION_COLUMNS}
@@ -88,11 +106,13 @@ export function deliverer(options: DelivererOptions) {
           select d.delivery_id, d.event_id, d.attempt, d.created_at, d.next_attempt_at, e.type, e.payload, e.created_at as event_at
           from webhook_deliveries d join webhook_events e on e.event_id = d.event_id
           where d.subscription_id = ${id} and d.status = 'pending'
+            ${done.length ? sql`and d.delivery_id <> all(${done.map(({ row }) => Number(row.delivery_id))}::bigint[])` : sql``}
           order by d.delivery_id
           limit ${BATCH}
         ) p
       ), '[]'::json) as pending
       from s`.execute(db);
+    done.length = 0;
     const row = rows[0];
     if (!row) return undefined;
     // PGlite hands json back as text.
@@ -101,30 +121,14 @@ export function deliverer(options: DelivererOptions) {
   };
   const releaseLease = (id: number) =>
     db.updateTable('webhook_subscriptions').set({ lease_until: null }).where('subscription_id', '=', id).execute();
-
-  /** Records the 2xx answers of a batch at once, and the subscription's success. */
-  const recordSuccesses = async (id: number, done: { row: Pending; result: PostResult; at: Date }[]) => {
-    if (done.length === 0) return;
-    const values = done.map(
-      ({ row, result, at }) =>
-        sql`(${Number(row.delivery_id)}::bigint, ${result.statusCode}::int, ${result.latencyMs}::int, ${result.responseExcerpt}::text, ${at}::timestamptz)`,
-    );
-    await sql`
-      with delivered as (
-        update webhook_deliveries d set status = 'delivered', attempt = d.attempt + 1, status_code = v.code, latency_ms = v.latency,
-        response_excerpt = v.excerpt, error = null, attempted_at = v.at, next_attempt_at = null
-      from (values ${sql.join(values)}) as v(id, code, latency, excerpt, at)
-        where d.delivery_id = v.id
-        returning 1
-      )
-      update webhook_subscriptions set last_delivery_at = ${done.at(-1)!.at}, last_status = 'delivered', failing_since = null
-      where subscription_id = ${id}`.execute(db);
-    done.length = 0;
+  /** Records the 2xx answers before a stop (a failure, a retry's wait). */
+  const recordSuccesses = async (id: number, done: Done) => {
+    if (done.length) await step(id, false, done);
   };
 
   /** Sends the subscription's due deliveries in order; answers when it has nothing due, failed, or lost its lease. */
   async function send(id: number, state: { wake(): void; woken: boolean }): Promise<'sent' | 'busy' | 'inactive'> {
-    const first = await leaseAndRead(id, true);
+    const first = await step(id, true);
     if (!first) {
       const row = await db.selectFrom('webhook_subscriptions').select('status').where('subscription_id', '=', id).executeTakeFirst();
       return row?.status === 'active' ? 'busy' : 'inactive';
@@ -145,7 +149,7 @@ export function deliverer(options: DelivererOptions) {
             if (state.woken) state.wake();
           });
           state.woken = false;
-          const again = await leaseAndRead(id, false);
+          const again = await step(id, false);
           if (!again || again.status !== 'active') return 'sent';
           ({ pending: rows, ...subscription } = again);
           continue;
@@ -158,7 +162,7 @@ export function deliverer(options: DelivererOptions) {
         } catch {
           secrets = null;
         }
-        const done: { row: Pending; result: PostResult; at: Date }[] = [];
+        const done: Done = [];
         for (const row of rows) {
           const at = now();
           if (row.next_attempt_at && new Date(row.next_attempt_at) > at) {
@@ -215,9 +219,8 @@ export function deliverer(options: DelivererOptions) {
           // Given up on this one: the next goes (still failing, so failing_since stands).
           subscription = { ...subscription, failing_since: failingSince };
         }
-        await recordSuccesses(id, done);
         state.woken = false;
-        const renewed = await leaseAndRead(id, false);
+        const renewed = await step(id, false, done);
         if (!renewed || renewed.status !== 'active') return 'sent';
         ({ pending: rows, ...subscription } = renewed);
       }
