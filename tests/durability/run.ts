@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { json, signedInClient } from '../integration/client.js';
 import { freePort, runCheck } from './script.js';
+import { webhooksDurability } from './webhooks.js';
 import { waitHealthy } from '../bench/childPortal.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -231,4 +232,8 @@ async function main() {
   }
 }
 
-runCheck('durability', main);
+runCheck('durability', async () => {
+  await main();
+  // A webhook delivery waiting for its retry, killed and restarted (webhooks.ts).
+  if (!process.exitCode) await webhooksDurability();
+});

@@ -10,14 +10,14 @@
  * and that the first receipts come in the order of ingest. The retry runs at its real time (the
  * first retry waits 2.5–5 s): nothing here depends on a duration, only on what arrives.
  *
- *   tsx tests/durability/webhooks.ts
+ * Run by tests/durability/run.ts after its own check.
  */
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signedInClient } from '../integration/client.js';
-import { freePort, runCheck } from './script.js';
+import { freePort } from './script.js';
 import { portalEnv, startServer, waitHealthy, type Server } from '../bench/childPortal.js';
 
 const EVENTS = 20;
@@ -34,7 +34,8 @@ async function eventually<T>(what: string, probe: () => Promise<T | undefined>):
   throw new Error(`gave up waiting for ${what}`);
 }
 
-async function main() {
+/** Sets process.exitCode to 1 on a lost or misordered event; throws when the portal does not come up. */
+export async function webhooksDurability(): Promise<void> {
   // The receiver: 500 to the first attempt, 204 after; first receipts kept in order, repeats counted.
   const firstSeen: { id: string; seq: number }[] = [];
   const seen = new Set<string>();
@@ -134,4 +135,3 @@ async function main() {
   }
 }
 
-runCheck('webhooks durability', main);
