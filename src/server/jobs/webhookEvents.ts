@@ -11,10 +11,10 @@ import type { Db } from '../db/database.js';
  * An event is written only when an active subscription of its group takes its type (and its
  * site): one webhook_events row and one pending webhook_deliveries row per such subscription,
  * in the caller's transaction when it passes one, so an event exists exactly when its change
- * does. Whether a group listens at all is remembered for a few seconds per process (most groups
- * have no webhooks; their changes then cost no query), and forgotten at once on any subscription
- * write in this process (webhookListenersChanged); another process's write is seen within
- * LISTENERS_TTL_MS.
+ * does. A group's active subscriptions (what each takes) are remembered for a few seconds per
+ * process (most groups have no webhooks, their changes then cost no query; a busy group's
+ * ingest then costs one statement), and forgotten at once on any subscription write in this
+ * process (webhookListenersChanged); another process's write is seen within LISTENERS_TTL_MS.
  */
 export interface WebhookEventInput {
   siteGroupNum: number;
