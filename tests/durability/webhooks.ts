@@ -108,13 +108,18 @@ export async function webhooksDurability(): Promise<void> {
 
     // The first attempt failed and its retry is queued: the log says so.
     await eventually('the failed first attempt in the log', async () => {
-      const log = await beta.request('GET', `/api/webhookDeliveries?filter=${encodeURIComponent(JSON.stringify({ subscriptionId: subscription.id }))}`);
+      const log = await beta.request(
+        'GET',
+        `/api/webhookDeliveries?filter=${encodeURIComponent(JSON.stringify({ subscriptionId: subscription.id }))}`,
+      );
       const rows = (await log.json()) as { status: string; attempt: number; nextAttemptAt: string | null }[];
       return rows.some((row) => row.status === 'pending' && row.attempt === 1 && row.nextAttemptAt) ? true : undefined;
     });
     server.child.kill('SIGKILL');
     const code = await server.exited;
-    console.log(`webhooks durability: first attempt failed, retry pending; server killed with SIGKILL (exit ${code}), ${firstSeen.length} delivered before`);
+    console.log(
+      `webhooks durability: first attempt failed, retry pending; server killed with SIGKILL (exit ${code}), ${firstSeen.length} delivered before`,
+    );
 
     server = await start();
     await eventually(`all ${EVENTS} events at the receiver`, async () => (firstSeen.length >= EVENTS ? true : undefined));
@@ -134,4 +139,3 @@ export async function webhooksDurability(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-

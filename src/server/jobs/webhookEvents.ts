@@ -80,8 +80,7 @@ export async function emitWebhookEvents(db: Db, events: readonly WebhookEventInp
   const rows = events.flatMap((event) => {
     const takers = (listeners.get(event.siteGroupNum) ?? []).filter(
       (s) =>
-        s.event_types.includes(event.type) &&
-        (s.site_nums.length === 0 || (event.siteNum !== null && s.site_nums.includes(event.siteNum))),
+        s.event_types.includes(event.type) && (s.site_nums.length === 0 || (event.siteNum !== null && s.site_nums.includes(event.siteNum))),
     );
     return takers.length ? [{ event, id: newWebhookEventId(), takers: takers.map((s) => s.subscription_id) }] : [];
   });
