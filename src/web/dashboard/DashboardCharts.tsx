@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Dashboard } from '../../../schemas/dashboard.js';
-import { SIGNAL_KINDS } from '../../../schemas/events.js';
 import { sitePath } from '../../common/siteMatch.js';
 import { KIND_COLORS } from '../resources/eventKind.js';
 import { DashboardTile } from './DashboardTile.js';
+import { SvgBarChart } from './SvgBarChart.js';
 import { dayLabel, hasEvents, perDaySeries } from './dashboardRules.js';
 
 /** The 30-day chart stacked by kind and the top 10 accounts by alarms (each bar opens that account's alarm history). */
@@ -26,16 +25,16 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
         ) : !hasEvents(data.alarmsPerDay) ? (
           <Typography color="text.secondary">{translate('dashboard.empty.events')}</Typography>
         ) : (
-          <BarChart
+          <SvgBarChart
+            label={perDayTitle}
             height={300}
-            colors={SIGNAL_KINDS.map((kind) => KIND_COLORS[kind])}
-            xAxis={[{ scaleType: 'band', data: data.alarmsPerDay.map((d) => dayLabel(d.day, locale)) }]}
+            locale={locale}
+            categories={data.alarmsPerDay.map((d) => dayLabel(d.day, locale))}
             series={perDaySeries(data.alarmsPerDay).map((s) => ({
               data: s.data,
-              stack: 'events',
+              color: KIND_COLORS[s.kind],
               label: translate(`events.kinds.${s.kind}`),
             }))}
-            slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'center' } } }}
           />
         )}
         {data && (
@@ -50,15 +49,16 @@ export function DashboardCharts({ data }: { data: Dashboard | undefined }) {
         ) : data.topSites.length === 0 ? (
           <Typography color="text.secondary">{translate('dashboard.empty.topSites')}</Typography>
         ) : (
-          <BarChart
+          <SvgBarChart
+            label={topTitle}
             height={Math.max(160, data.topSites.length * 32 + 40)}
-            layout="horizontal"
-            colors={[KIND_COLORS.alarm]}
-            yAxis={[{ scaleType: 'band', data: data.topSites.map((s) => s.siteName), width: 140 }]}
-            series={[{ data: data.topSites.map((s) => s.alarms), label: translate('events.kinds.alarm') }]}
+            horizontal
+            locale={locale}
+            categories={data.topSites.map((s) => s.siteName)}
+            series={[{ data: data.topSites.map((s) => s.alarms), color: KIND_COLORS.alarm, label: translate('events.kinds.alarm') }]}
             hideLegend
-            onItemClick={(_event, item) => {
-              const site = data.topSites[item.dataIndex];
+            onItemClick={(index) => {
+              const site = data.topSites[index];
               if (site) navigate(sitePath('alarm-history', site));
             }}
           />

@@ -23,7 +23,7 @@ import { SiteStatusDot } from '../resources/siteStatus.js';
 import { DashboardTile } from './DashboardTile.js';
 import { statusListUrl, totalProblems } from './dashboardRules.js';
 
-// The charts (@mui/x-charts) come with the dashboard only, after the tiles.
+// The charts come with the dashboard only, after the tiles.
 const DashboardCharts = lazy(() => import('./DashboardCharts.js').then((m) => ({ default: m.DashboardCharts })));
 
 /** The shell's favourites query (the same cache entry the sidebar reads and the star toggles), handed in by the app. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, hasEvents, perDaySeries, statusListUrl, totalProblems } from './dashboardRules.js';
+import { dayLabel, hasEvents, perDaySeries, statusListUrl, totalProblems, valueTicks } from './dashboardRules.js';
 
 const zero = { alarm: 0, trouble: 0, openClose: 0, test: 0, restore: 0, other: 0 };
 
@@ -27,5 +27,11 @@ describe('dashboard rules', () => {
     expect(hasEvents([{ day: '2026-03-01', counts: zero }])).toBe(false);
     expect(hasEvents([{ day: '2026-03-01', counts: { ...zero, test: 1 } }])).toBe(true);
     expect(totalProblems({ noPasscode: 1, fewVerificationContacts: 2, noAgency: 0, noPremisePhone: 3, noPermit: 0 })).toBe(6);
+  });
+
+  it('steps the value axis by 1, 2 or 5 × 10ⁿ up to the largest total', () => {
+    expect(valueTicks(47)).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(valueTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(valueTicks(0)).toEqual([0, 1]);
   });
 });

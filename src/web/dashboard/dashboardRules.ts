@@ -28,3 +28,14 @@ export function hasEvents(days: Dashboard['alarmsPerDay']): boolean {
 export function totalProblems(counts: Dashboard['warningCounts']): number {
   return Object.values(counts).reduce((a, b) => a + b, 0);
 }
+
+/** Round steps (1, 2 or 5 × 10ⁿ) up to the largest stacked total: the value axis' ticks. */
+export function valueTicks(max: number, count = 5): number[] {
+  if (max <= 0) return [0, 1];
+  const raw = max / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power);
+  const ticks: number[] = [];
+  for (let v = 0; v < max + step; v += step) ticks.push(v);
+  return ticks;
+}
