@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, type I18nProvider, type ResourceProps } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, Resource, localStorageStore, type I18nProvider, type ResourceProps } from 'react-admin';
 import { authProvider, loadClientConfig } from '../providers/authProvider.js';
 import { createDataProvider } from '../providers/dataProvider.js';
 import { SERVER_ERROR_ROUTE, configureTransport } from '../providers/transport.js';
@@ -32,6 +32,7 @@ import { AREA_ROUTES, type AreaRoute } from './areaRoutes.js';
 import { AccessDeniedPage, NotFoundPage, ServerErrorPage } from './ErrorPages.js';
 
 const dataProvider = createDataProvider();
+const store = localStorageStore();
 
 /** The login app's themes (WCAG AA colours), light and dark; the mode is shared with the login page. */
 const lightTheme = portalTheme('light');
@@ -171,90 +172,91 @@ export function App() {
     <BrowserRouter>
       {/* What a page shows a user its gate refuses (src/web/resources/resourcePage.tsx). */}
       <AccessDeniedContext value={<AccessDeniedPage />}>
-        <Admin
+        {/*
+          react-admin's Admin is these two with its own English polyglot translator as the default
+          (node-polyglot and its polyfills, some 6 KB in the first load); the portal always has its own.
+        */}
+        <AdminContext
           dataProvider={dataProvider}
           authProvider={authProvider}
           i18nProvider={i18nProvider}
-          loginPage={false}
-          layout={ShellLayout}
-          dashboard={HomeRedirect}
-          catchAll={NotFoundPage}
+          store={store}
           theme={lightTheme}
           darkTheme={darkTheme}
-          requireAuth
-          disableTelemetry
         >
-          {/* Every entity (src/web/resources/resourceNames.ts): a page's resource is named by its SPEC §2 path. */}
-          <Resource name="news" {...news} />
-          <Resource name="sites" {...sites} list={SiteListRoute} />
-          <Resource name="privacyPolicies" {...privacyPolicies} />
-          <Resource name="ans-service/messages" {...ansMessages} />
-          <Resource name="ans-service/on-call" {...onCall} />
-          <Resource name="ans-service/auto-notify" {...autoNotify} />
-          <Resource name="ans-service/temp-business-hours" {...hoursExceptions} />
-          <Resource name="audit-log" {...auditLog} />
-          <Resource name="contact-requests" {...contactRequests} />
-          <Resource name="change-requests" {...changeRequests} />
-          <Resource name="account-group/users" {...staff} />
-          <Resource name="account-group/integrations" {...integrations} />
-          <Resource name="reports/inbox" {...reportsInbox} />
-          <Resource name="reports/schedules" {...reportSchedules} />
-          <Resource name="resources" {...resourcesLibrary} />
-          <Resource name="marketing" {...marketingLibrary} />
-          <Resource name="home/product-roadmap" {...roadmapItems} />
-          {/* No page of their own: the site pages, the create stepper, /billing and the customer's screens show them. */}
-          <RecordResource name="contacts" {...contacts} />
-          <RecordResource name="zones" {...zones} />
-          <RecordResource name="passcodes" {...passcodes} />
-          <RecordResource name="schedules" {...schedules} />
-          <RecordResource name="holidays" {...holidays} />
-          <RecordResource name="tests" {...tests} />
-          <RecordResource name="events" {...events} />
-          <RecordResource name="siteDrafts" {...siteDrafts} />
-          <RecordResource name="invoices" {...invoices} />
-          {/* A run's page is /reports/{id} (an area route below renders this resource's show view). */}
-          <RecordResource name="reportRuns" {...reportRuns} />
-          <RecordResource name="msa/sites" {...msaSites} />
-          <RecordResource name="msa/accountLinks" {...accountLinks} />
-          <RecordResource name="msa/changeRequests" {...msaChangeRequests} />
-          <RecordResource name="msa/contacts" {...contacts} />
-          <RecordResource name="msa/zones" {...zones} />
-          <RecordResource name="msa/passcodes" {...passcodes} />
-          <RecordResource name="msa/schedules" {...schedules} />
-          <RecordResource name="msa/holidays" {...holidays} />
-          <RecordResource name="msa/tests" {...tests} />
-          <RecordResource name="msa/invoices" {...invoices} />
-          <RecordResource name="msa/users" {...msaUsers} />
-          <CustomRoutes>
-            {/* The page and its slide-over routes (/news/setup/create, /news/setup/:id). */}
-            <Route path={`${NEWS_SETUP_PATH}/*`} element={<NewsSetup />} />
-            {/* The page and its version drawer (/privacy-policy/:id). */}
-            <Route path={`${PRIVACY_POLICY_PATH}/*`} element={<PrivacyPolicyRoute />} />
-            {AREA_ROUTES.map((route) => (
-              <Route key={route.path} path={route.path} element={<Area route={route} />} />
-            ))}
-            <Route
-              path="/knowledge-base"
-              element={
-                <Lazy>
-                  <KnowledgeBasePage />
-                </Lazy>
-              }
-            />
-            <Route path="/access-denied" element={<AccessDeniedPage />} />
-            <Route path={SERVER_ERROR_ROUTE} element={<ServerErrorPage />} />
-          </CustomRoutes>
-          <CustomRoutes noLayout>
-            <Route
-              path="/icons"
-              element={
-                <Lazy>
-                  <IconsPage />
-                </Lazy>
-              }
-            />
-          </CustomRoutes>
-        </Admin>
+          <AdminUI loginPage={false} layout={ShellLayout} dashboard={HomeRedirect} catchAll={NotFoundPage} requireAuth disableTelemetry>
+            {/* Every entity (src/web/resources/resourceNames.ts): a page's resource is named by its SPEC §2 path. */}
+            <Resource name="news" {...news} />
+            <Resource name="sites" {...sites} list={SiteListRoute} />
+            <Resource name="privacyPolicies" {...privacyPolicies} />
+            <Resource name="ans-service/messages" {...ansMessages} />
+            <Resource name="ans-service/on-call" {...onCall} />
+            <Resource name="ans-service/auto-notify" {...autoNotify} />
+            <Resource name="ans-service/temp-business-hours" {...hoursExceptions} />
+            <Resource name="audit-log" {...auditLog} />
+            <Resource name="contact-requests" {...contactRequests} />
+            <Resource name="change-requests" {...changeRequests} />
+            <Resource name="account-group/users" {...staff} />
+            <Resource name="account-group/integrations" {...integrations} />
+            <Resource name="reports/inbox" {...reportsInbox} />
+            <Resource name="reports/schedules" {...reportSchedules} />
+            <Resource name="resources" {...resourcesLibrary} />
+            <Resource name="marketing" {...marketingLibrary} />
+            <Resource name="home/product-roadmap" {...roadmapItems} />
+            {/* No page of their own: the site pages, the create stepper, /billing and the customer's screens show them. */}
+            <RecordResource name="contacts" {...contacts} />
+            <RecordResource name="zones" {...zones} />
+            <RecordResource name="passcodes" {...passcodes} />
+            <RecordResource name="schedules" {...schedules} />
+            <RecordResource name="holidays" {...holidays} />
+            <RecordResource name="tests" {...tests} />
+            <RecordResource name="events" {...events} />
+            <RecordResource name="siteDrafts" {...siteDrafts} />
+            <RecordResource name="invoices" {...invoices} />
+            {/* A run's page is /reports/{id} (an area route below renders this resource's show view). */}
+            <RecordResource name="reportRuns" {...reportRuns} />
+            <RecordResource name="msa/sites" {...msaSites} />
+            <RecordResource name="msa/accountLinks" {...accountLinks} />
+            <RecordResource name="msa/changeRequests" {...msaChangeRequests} />
+            <RecordResource name="msa/contacts" {...contacts} />
+            <RecordResource name="msa/zones" {...zones} />
+            <RecordResource name="msa/passcodes" {...passcodes} />
+            <RecordResource name="msa/schedules" {...schedules} />
+            <RecordResource name="msa/holidays" {...holidays} />
+            <RecordResource name="msa/tests" {...tests} />
+            <RecordResource name="msa/invoices" {...invoices} />
+            <RecordResource name="msa/users" {...msaUsers} />
+            <CustomRoutes>
+              {/* The page and its slide-over routes (/news/setup/create, /news/setup/:id). */}
+              <Route path={`${NEWS_SETUP_PATH}/*`} element={<NewsSetup />} />
+              {/* The page and its version drawer (/privacy-policy/:id). */}
+              <Route path={`${PRIVACY_POLICY_PATH}/*`} element={<PrivacyPolicyRoute />} />
+              {AREA_ROUTES.map((route) => (
+                <Route key={route.path} path={route.path} element={<Area route={route} />} />
+              ))}
+              <Route
+                path="/knowledge-base"
+                element={
+                  <Lazy>
+                    <KnowledgeBasePage />
+                  </Lazy>
+                }
+              />
+              <Route path="/access-denied" element={<AccessDeniedPage />} />
+              <Route path={SERVER_ERROR_ROUTE} element={<ServerErrorPage />} />
+            </CustomRoutes>
+            <CustomRoutes noLayout>
+              <Route
+                path="/icons"
+                element={
+                  <Lazy>
+                    <IconsPage />
+                  </Lazy>
+                }
+              />
+            </CustomRoutes>
+          </AdminUI>
+        </AdminContext>
       </AccessDeniedContext>
     </BrowserRouter>
   );
