@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { isWellFormedRequestId } from '../../common/requestId.js';
-import { bugReportPath } from '../contactUs/contactRules.js';
+import { bugReportPath } from '../contactUs/contactPaths.js';
 import { SERVER_ERROR_KEY } from '../providers/transport.js';
 import { homePath } from '../shell/menuRules.js';
 import { useShellSession } from '../shell/useShellSession.js';

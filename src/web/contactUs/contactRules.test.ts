@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bugReportPath, initialTopic, reportedRequestId } from './contactRules.js';
+import { initialTopic, reportedRequestId } from './contactRules.js';
+import { bugReportPath } from './contactPaths.js';
 
 describe('initialTopic', () => {
   it("takes the help menu's topic, else a technical question", () => {

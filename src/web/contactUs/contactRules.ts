@@ -6,13 +6,6 @@ export function initialTopic(param: string | null): ContactTopic {
   return (CONTACT_TOPICS as readonly string[]).includes(param ?? '') ? (param as ContactTopic) : 'technical';
 }
 
-/** Where Report Bug goes (SPEC §2 error pages): the bug topic, with the failed call's request id when there is one. */
-export function bugReportPath(requestId?: string): string {
-  const params = new URLSearchParams({ topic: 'bug' });
-  if (isWellFormedRequestId(requestId)) params.set('requestId', requestId);
-  return `/home/contact-us?${params}`;
-}
-
 /** The request id a bug report opens with (?requestId=), when it is one; anything else is ignored. */
 export function reportedRequestId(param: string | null): string | undefined {
   return isWellFormedRequestId(param) ? param : undefined;

@@ -31,9 +31,9 @@ import {
   parametersInWords,
   relativeTime,
   reportNameKey,
-  REPORTS_PATH,
 } from './reportRules.js';
 import { ImportResults } from './ImportResults.js';
+import { REPORTS_PATH } from './reportTabs.js';
 import { RunDeleteConfirm, RunProgress, RunStatusChip } from './ReportParts.js';
 import { RUNS, useRunActions } from './useRunActions.js';
 

@@ -27,7 +27,6 @@ import {
   exactDate,
   exactTime,
   formatSize,
-  INBOX_PATH,
   isActiveRun,
   parameterFacts,
   parametersInWords,
@@ -35,6 +34,7 @@ import {
   runIdOf,
   type ParamSchema,
 } from './reportRules.js';
+import { INBOX_PATH } from './reportTabs.js';
 import { useReportCatalogue } from './reportCatalogue.js';
 import { LoadFailed } from '../resources/LoadFailed.js';
 import { RunDeleteConfirm, RunProgress, RunStatusChip } from './ReportParts.js';

@@ -19,9 +19,9 @@ import {
   relativeTime,
   reportNameKey,
   scheduleInWords,
-  SCHEDULES_PATH,
   type ParamSchema,
 } from './reportRules.js';
+import { SCHEDULES_PATH } from './reportTabs.js';
 import { CATALOGUE_KEY } from './reportCatalogue.js';
 import { ScheduleInputs, scheduleValidator } from './ScheduleInputs.js';
 import { newSchedule, scheduleBody, type SchedulePrefill } from './scheduleForm.js';

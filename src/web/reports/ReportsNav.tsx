@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { AreaTabs } from '../resources/AreaTabs.js';
-import { INBOX_PATH, REPORTS_PATH, reportsTab, SCHEDULES_PATH } from './reportRules.js';
+import { INBOX_PATH, REPORTS_PATH, reportsTab, SCHEDULES_PATH } from './reportTabs.js';
 
 /**
  * The reports area's own navigation (the shell's drawer has one 'Reports' item): the

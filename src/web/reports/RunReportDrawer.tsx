@@ -14,16 +14,8 @@ import type { ReportDefinition, ReportFormat, ReportId, ReportRun, ReportRunInpu
 import { FormSubmitButton } from '../forms/FormSubmitButton.js';
 import { clientMessage } from '../providers/errorMessages.js';
 import { ClearCustomDays, FormatInput, ReportParameters } from './ReportParameters.js';
-import {
-  browserTimeZone,
-  cleanParameters,
-  defaultParameters,
-  INBOX_PATH,
-  PARAMETERS,
-  reportNameKey,
-  SCHEDULES_PATH,
-  type ParamSchema,
-} from './reportRules.js';
+import { browserTimeZone, cleanParameters, defaultParameters, PARAMETERS, reportNameKey, type ParamSchema } from './reportRules.js';
+import { INBOX_PATH, SCHEDULES_PATH } from './reportTabs.js';
 import { runFormValidator } from './reportValidation.js';
 import type { SchedulePrefill } from './scheduleForm.js';
 

@@ -11,7 +11,6 @@ import {
   parametersInWords,
   prefixedForm,
   relativeTime,
-  reportsTab,
   runIdOf,
   scheduleInWords,
   timeZones,
@@ -19,6 +18,7 @@ import {
   type ParamSchema,
   type Translate,
 } from './reportRules.js';
+import { reportsTab } from './reportTabs.js';
 
 /** A translator that shows the key and its arguments, so each test reads what was asked. */
 const t: Translate = (key, options) => {

@@ -11,11 +11,6 @@ import type { ReportFrequency, ReportId, ReportProgress, ReportRun, ReportRunSta
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The path of the screens. */
-export const REPORTS_PATH = '/reports';
-export const INBOX_PATH = '/reports/inbox';
-export const SCHEDULES_PATH = '/reports/schedules';
-
 /** The form values of a report's parameters live under this key, as in the API's bodies. */
 export const PARAMETERS = 'parameters';
 
@@ -30,13 +25,6 @@ export function runIdOf(param: string | undefined): number | undefined {
   if (!param || !/^\d{1,10}$/.test(param)) return undefined;
   const id = Number(param);
   return id > 0 && id <= 2_147_483_647 ? id : undefined;
-}
-
-/** The tab of the reports area a path belongs to: a run's page (/reports/{id}) is the inbox's. */
-export function reportsTab(pathname: string): string {
-  if (pathname.startsWith(SCHEDULES_PATH)) return SCHEDULES_PATH;
-  if (pathname.startsWith(INBOX_PATH) || /^\/reports\/[^/]+\/?$/.test(pathname)) return INBOX_PATH;
-  return REPORTS_PATH;
 }
 
 /** A run that is still on its way: it can be cancelled and shows a progress bar. */
