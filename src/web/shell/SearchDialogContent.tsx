@@ -218,6 +218,33 @@ function useOpenSite(onClose: () => void) {
   };
 }
 
+const SEARCH_DIALOGS = {
+  account: { id: 'account-search-title', title: 'shell.search.title', label: 'sites.search.label' },
+  spotlight: { id: 'spotlight-title', title: 'shell.spotlight.title', label: 'shell.spotlight.label' },
+};
+
+/** A search dialog: its title, a close button and the search box with its lists. */
+function SearchDialog({
+  kind,
+  open,
+  onClose,
+  ...combobox
+}: { kind: keyof typeof SEARCH_DIALOGS; open: boolean; onClose: () => void } & Omit<
+  Parameters<typeof SearchCombobox>[0],
+  'maxLength' | 'label'
+>) {
+  const translate = useTranslate();
+  const { id, title, label } = SEARCH_DIALOGS[kind];
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={id}>
+      <DialogHeader id={id} title={translate(title)} onClose={onClose} />
+      <DialogContent>
+        <SearchCombobox {...combobox} label={translate(label)} maxLength={100} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 /**
  * §2 'Account search: opened by the '/' key outside inputs ... keeps 10 recent searches', over
  * GET /api/sites: name, address, phones, contacts, transmitter and numbers, as
@@ -267,22 +294,7 @@ export function AccountSearchDialog({ open, onClose }: { open: boolean; onClose:
   if (asked && isError) status = translate('sites.search.failed');
   else if (asked && isFetching && !results) status = translate('sites.search.searching');
   else if (asked && results && results.length === 0 && !isFetching) status = translate('sites.search.noResults', { q: asked });
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="account-search-title">
-      <DialogHeader id="account-search-title" title={translate('shell.search.title')} onClose={onClose} />
-      <DialogContent>
-        <SearchCombobox
-          label={translate('sites.search.label')}
-          value={q}
-          onChange={setQ}
-          groups={groups}
-          onEnter={() => searchNow(q)}
-          status={status}
-          maxLength={100}
-        />
-      </DialogContent>
-    </Dialog>
-  );
+  return <SearchDialog kind="account" {...{ open, onClose, groups, status }} value={q} onChange={setQ} onEnter={() => searchNow(q)} />;
 }
 
 /** §2 'spotlight search (Ctrl/Cmd+K)': jump to any page of the drawer, or (staff) to an account found by GET /api/sites. */
@@ -326,20 +338,14 @@ export function SpotlightDialog({ open, onClose, accountSearch }: { open: boolea
   ];
   const nothing = groups.every((g) => g.options.length === 0) && !isFetching && q === query;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="spotlight-title">
-      <DialogHeader id="spotlight-title" title={translate('shell.spotlight.title')} onClose={onClose} />
-      <DialogContent>
-        <SearchCombobox
-          label={translate('shell.spotlight.label')}
-          value={q}
-          onChange={setQ}
-          groups={groups}
-          // Enter with nothing chosen takes the first entry.
-          onEnter={() => groups.find((g) => g.options.length > 0)?.options[0].choose()}
-          status={nothing ? translate('shell.spotlight.noResults') : undefined}
-          maxLength={100}
-        />
-      </DialogContent>
-    </Dialog>
+    <SearchDialog
+      kind="spotlight"
+      {...{ open, onClose, groups }}
+      value={q}
+      onChange={setQ}
+      // Enter with nothing chosen takes the first entry.
+      onEnter={() => groups.find((g) => g.options.length > 0)?.options[0].choose()}
+      status={nothing ? translate('shell.spotlight.noResults') : undefined}
+    />
   );
 }
