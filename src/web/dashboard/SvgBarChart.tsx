@@ -35,7 +35,17 @@ const CATEGORY_AXIS = 24;
  * every kind). The chart takes the keyboard focus: arrows move between bars, Enter opens one, and
  * the focused bar's figures are announced.
  */
-export function SvgBarChart({ label, categories, series, height, horizontal = false, bandWidth = 140, hideLegend = false, locale, onItemClick }: SvgBarChartProps) {
+export function SvgBarChart({
+  label,
+  categories,
+  series,
+  height,
+  horizontal = false,
+  bandWidth = 140,
+  hideLegend = false,
+  locale,
+  onItemClick,
+}: SvgBarChartProps) {
   const theme = useTheme();
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
@@ -104,7 +114,11 @@ export function SvgBarChart({ label, categories, series, height, horizontal = fa
   return (
     <Box>
       {!hideLegend && (
-        <Box component="ul" aria-hidden sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 2, listStyle: 'none', m: 0, mb: 1, p: 0 }}>
+        <Box
+          component="ul"
+          aria-hidden
+          sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 2, listStyle: 'none', m: 0, mb: 1, p: 0 }}
+        >
           {series.map((s) => (
             <Box component="li" key={s.label} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
               <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: s.color }} />
@@ -122,9 +136,19 @@ export function SvgBarChart({ label, categories, series, height, horizontal = fa
         onKeyDown={onKeyDown}
         onBlur={() => setActive(null)}
         onMouseLeave={() => setActive(null)}
-        sx={{ position: 'relative', outline: 'none', borderRadius: 1, '&:focus-visible': { boxShadow: `0 0 0 2px ${theme.palette.primary.main}` } }}
+        sx={{
+          position: 'relative',
+          outline: 'none',
+          borderRadius: 1,
+          '&:focus-visible': { boxShadow: `0 0 0 2px ${theme.palette.primary.main}` },
+        }}
       >
-        <svg width={width} height={height} aria-hidden style={{ display: 'block', fontFamily: theme.typography.fontFamily, fontSize: FONT_SIZE }}>
+        <svg
+          width={width}
+          height={height}
+          aria-hidden
+          style={{ display: 'block', fontFamily: theme.typography.fontFamily, fontSize: FONT_SIZE }}
+        >
           {ticks.map((t) => {
             const at = scale(t);
             return horizontal ? (
@@ -160,7 +184,9 @@ export function SvgBarChart({ label, categories, series, height, horizontal = fa
           {categories.map((_, i) => {
             // One transparent target per band: hovering anywhere on it shows that band's figures.
             const band = i * bandLength;
-            const area = horizontal ? { x: left, y: 8 + band, width: plotWidth, height: bandLength } : { x: left + band, y: 8, width: bandLength, height: plotHeight };
+            const area = horizontal
+              ? { x: left, y: 8 + band, width: plotWidth, height: bandLength }
+              : { x: left + band, y: 8, width: bandLength, height: plotHeight };
             return (
               <rect
                 key={`hit-${String(i)}`}
@@ -202,7 +228,10 @@ export function SvgBarChart({ label, categories, series, height, horizontal = fa
             ))}
           </Paper>
         )}
-        <Box role="status" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+        <Box
+          role="status"
+          sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+        >
           {active === null ? '' : describe(active)}
         </Box>
       </Box>
