@@ -23,13 +23,16 @@ export function PageLoading() {
  * with the first page, and meanwhile the progress bar shows, never a key.
  */
 export function PageCatalogues({ area, children }: { area?: string; children: ReactNode }) {
-  const [loaded, setLoaded] = useState(() => pageCataloguesLoaded(area));
+  // Read on every render, not kept in state: the router keeps this component when the user moves
+  // from one area to another, and the next area's catalogues may not be in yet.
+  const loaded = pageCataloguesLoaded(area);
+  const [, arrived] = useState(0);
   const [failed, setFailed] = useState<unknown>();
   useEffect(() => {
     if (loaded) return;
     let live = true;
     loadPageCatalogues(area).then(
-      () => live && setLoaded(true),
+      () => live && arrived((n) => n + 1),
       (error: unknown) => live && setFailed(error ?? new Error('the catalogues did not load')),
     );
     return () => {
