@@ -40,7 +40,7 @@ async function writeAudit(db: Db, entries: AuditEntry[]): Promise<void> {
         action: entry.action,
         actor_user_id: entry.actorUserId ?? null,
         impersonator_user_id: entry.impersonatorUserId ?? null,
-          api_key_id: entry.apiKeyId ?? null,
+        api_key_id: entry.apiKeyId ?? null,
         target_type: entry.targetType ?? null,
         target_id: entry.targetId === undefined ? null : String(entry.targetId),
         ip: entry.ip ?? null,
