@@ -382,6 +382,7 @@ describe.each(TEST_DATABASES)('report runs on $name', (database) => {
       { name: 'report-sweep', cron: '* * * * *', timezone: 'UTC' },
       { name: 'retention', cron: '7 3 * * *', timezone: 'UTC' },
       { name: 'site-import-sweep', cron: '* * * * *', timezone: 'UTC' },
+      { name: 'webhooks.sweep', cron: '* * * * *', timezone: 'UTC' },
     ]);
   });
 
