@@ -16,16 +16,13 @@
  *
  *   tsx tests/durability/run.ts [--writes 500]   (or DURABILITY_WRITES=500; DURABILITY_IMPORT_ROWS=2000)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { json, signedInClient } from '../integration/client.js';
 import { freePort, runCheck } from './script.js';
 import { webhooksDurability } from './webhooks.js';
-import { waitHealthy } from '../bench/childPortal.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { portalEnv, startServer, waitHealthy, type Server } from '../bench/childPortal.js';
 
 function writesWanted(): number {
   const flag = process.argv.indexOf('--writes');
@@ -35,44 +32,15 @@ function writesWanted(): number {
   return writes;
 }
 
-interface Server {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: string[];
-}
-
-function startServer(dataDir: string, port: number): Server {
-  const output: string[] = [];
-  // Node itself with tsx's loader (the tsx command would run the server as a grandchild that SIGKILL misses).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      DEMO: 'true',
-      ALARM_SIMULATOR: 'false',
-      LOG_LEVEL: 'warn',
-      // What is checked here is what survives a kill, not the overload guard (tested on its own):
-      // a busy machine's 503s would otherwise hide the import's progress until it has ended.
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output };
-}
+/**
+ * The portal on `dataDir`, embedded database and no Redis whatever the caller's environment says.
+ * What is checked here is what survives a kill, not the overload guard (tested on its own): a busy
+ * machine's 503s would otherwise hide the import's progress until it has ended.
+ */
+const startPortal = (dataDir: string, port: number): Server =>
+  startServer(portalEnv(port, dataDir, { MAX_EVENT_LOOP_DELAY_MS: '0', DATABASE_URL: '', REDIS_URL: '' }));
+/** The server's last output, for a failed start or case. */
+const lastOutput = (server: Server) => server.tail.join('\n');
 
 const IMPORT_ROWS = Number(process.env.DURABILITY_IMPORT_ROWS || 600);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -128,9 +96,9 @@ async function importKilled(origin: string, dataDir: string, port: number, serve
   await server.exited;
   console.log(`durability: import of ${IMPORT_ROWS} rows killed with SIGKILL after ${createdAtKill} created`);
 
-  const again = startServer(dataDir, port);
+  const again = startPortal(dataDir, port);
   const restarted = Date.now();
-  await waitHealthy(origin, again, () => again.output.join(''), 250);
+  await waitHealthy(origin, again, () => lastOutput(again), 250);
   const client = await signedInClient(origin, 'dealer.beta');
   let batch: { status: string; counts: Record<string, number> } = { status: 'running', counts: {} };
   for (const deadline = Date.now() + 300_000; batch.status === 'running' && Date.now() < deadline; await sleep(250)) {
@@ -155,10 +123,10 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-durability-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  let server = startServer(dataDir, port);
+  let server = startPortal(dataDir, port);
   try {
     const started = Date.now();
-    await waitHealthy(origin, server, () => server.output.join(''), 250);
+    await waitHealthy(origin, server, () => lastOutput(server), 250);
     console.log(`durability: server up with demo data in ${Date.now() - started} ms (data dir ${dataDir})`);
     const client = await signedInClient(origin, 'support.admin', { internal: true });
 
@@ -187,9 +155,9 @@ async function main() {
       `durability: ${writes} writes sent, ${acknowledged.size} acknowledged, ${failed} not (server killed with SIGKILL after ${killAt}; exit ${code})`,
     );
 
-    server = startServer(dataDir, port);
+    server = startPortal(dataDir, port);
     const restarted = Date.now();
-    await waitHealthy(origin, server, () => server.output.join(''), 250);
+    await waitHealthy(origin, server, () => lastOutput(server), 250);
     console.log(`durability: restarted on the same data dir in ${Date.now() - restarted} ms`);
     const again = await signedInClient(origin, 'support.admin', { internal: true });
     const ids = [...acknowledged.keys()];
@@ -215,7 +183,7 @@ async function main() {
     } else {
       const imported = await importKilled(origin, dataDir, port, server).catch((error: unknown) => {
         console.error(
-          `durability: the import case failed (${String(error)}); the server's last output:\n${server.output.join('').slice(-3000)}`,
+          `durability: the import case failed (${String(error)}); the server's last output:\n${lastOutput(server).slice(-3000)}`,
         );
         throw error;
       });
