@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   API_KEY_SORT_FIELDS,
   apiKeyFilterSchema,
@@ -9,14 +9,10 @@ import {
   type ApiKeyInput,
 } from '../../../schemas/integrations.js';
 import { expiryProblem, invalidAddressRanges } from '../../common/integrations/apiKeyRules.js';
-import { currentGroup } from '../http/currentGroup.js';
+import { currentGroup, userId } from '../http/currentGroup.js';
 import { HttpError } from '../http/errors.js';
 import { simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { apiKeysRepository } from './apiKeysRepository.js';
-
-/** The signed-in administrator's current account group: the keys' tenant scope. */
-const groupOf = currentGroup;
-const userId = (request: FastifyRequest) => request.auth!.user.user_id;
 
 /** The rules the schema cannot say: an expiry within a year, addresses or CIDR ranges. */
 function checkInput(input: ApiKeyInput, now = new Date()): void {
@@ -42,19 +38,19 @@ export async function apiKeysRoutes(app: FastifyInstance) {
     filter: apiKeyFilterSchema,
     sortFields: API_KEY_SORT_FIELDS,
     summaries: { list: "List the account group's API keys (newest first unless sorted)", one: 'One API key (never its secret)' },
-    list: (query, request) => keys.list(groupOf(request), query),
-    one: (id, request) => keys.get(groupOf(request), Number(id)),
+    list: (query, request) => keys.list(currentGroup(request), query),
+    one: (id, request) => keys.get(currentGroup(request), Number(id)),
     create: {
       summary: 'Create an API key; the answer holds the whole key (`key`), shown this once',
       body: apiKeyInputSchema,
       handler: (input, request) => {
         checkInput(input);
-        return keys.create(groupOf(request), input, userId(request));
+        return keys.create(currentGroup(request), input, userId(request));
       },
     },
     delete: {
       summary: 'Revoke an API key; answers the revoked key',
-      handler: (id, request) => keys.revoke(groupOf(request), Number(id), userId(request)),
+      handler: (id, request) => keys.revoke(currentGroup(request), Number(id), userId(request)),
     },
     audit: {
       targetType: 'apiKey',

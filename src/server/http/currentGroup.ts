@@ -10,3 +10,8 @@ export function currentGroup(request: FastifyRequest): number {
   if (group === null) throw new HttpError(400, 'users.errors.noGroup');
   return group;
 }
+
+/** The signed-in user's id: who created or revoked a group's record. */
+export function userId(request: FastifyRequest): number {
+  return request.auth!.user.user_id;
+}

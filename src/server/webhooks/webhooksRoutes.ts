@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   WEBHOOK_DELIVERY_SORT_FIELDS,
   WEBHOOK_SUBSCRIPTION_SORT_FIELDS,
@@ -16,15 +16,11 @@ import {
   type WebhookSubscriptionInput,
 } from '../../../schemas/integrations.js';
 import { errorSchema } from '../../../schemas/shared.js';
-import { currentGroup } from '../http/currentGroup.js';
+import { currentGroup, userId } from '../http/currentGroup.js';
 import { HttpError } from '../http/errors.js';
 import { idParams, simpleRestRoutes } from '../http/simpleRestRoutes.js';
 import { webhooksRepository } from './webhooksRepository.js';
 import { webhookSealingKey } from './webhooksJobs.js';
-
-/** The signed-in administrator's current account group: the subscriptions' tenant scope. */
-const groupOf = currentGroup;
-const userId = (request: FastifyRequest) => request.auth!.user.user_id;
 
 const tags = ['integrations'];
 const notFound = () => new HttpError(404, 'errors.notFound');
@@ -59,14 +55,14 @@ export async function webhooksRoutes(app: FastifyInstance) {
       list: "List the account group's webhook subscriptions (newest first)",
       one: 'One webhook subscription (never its secret)',
     },
-    list: (query, request) => repo.list(groupOf(request), query),
-    one: (id, request) => repo.get(groupOf(request), Number(id)),
+    list: (query, request) => repo.list(currentGroup(request), query),
+    one: (id, request) => repo.get(currentGroup(request), Number(id)),
     create: {
       summary: 'Subscribe an https address to events; the answer holds the signing secret (`secret`), shown this once',
       body: webhookSubscriptionInputSchema,
       handler: async (input, request) => {
         await checkUrl(input.url);
-        return repo.create(groupOf(request), input, userId(request));
+        return repo.create(currentGroup(request), input, userId(request));
       },
     },
     update: {
@@ -74,14 +70,14 @@ export async function webhooksRoutes(app: FastifyInstance) {
       body: webhookSubscriptionInputSchema,
       handler: async (id, input, request) => {
         await checkUrl(input.url);
-        const updated = await repo.update(groupOf(request), Number(id), input);
+        const updated = await repo.update(currentGroup(request), Number(id), input);
         if (updated?.status === 'active') await app.webhookDelivery.wake(updated.id);
         return updated;
       },
     },
     delete: {
       summary: 'Delete a subscription and its delivery log; answers it as it was',
-      handler: (id, request) => repo.remove(groupOf(request), Number(id)),
+      handler: (id, request) => repo.remove(currentGroup(request), Number(id)),
     },
     audit: { targetType: 'webhookSubscription', prefix: 'webhookSubscriptions', details: auditDetails },
   });
@@ -94,8 +90,8 @@ export async function webhooksRoutes(app: FastifyInstance) {
     filter: webhookDeliveryFilterSchema,
     sortFields: WEBHOOK_DELIVERY_SORT_FIELDS,
     summaries: { list: "A subscription's delivery log (newest first); filter by status and event type", one: 'One delivery' },
-    list: (query, request) => repo.listDeliveries(groupOf(request), query),
-    one: (id, request) => repo.getDelivery(groupOf(request), Number(id)),
+    list: (query, request) => repo.listDeliveries(currentGroup(request), query),
+    one: (id, request) => repo.getDelivery(currentGroup(request), Number(id)),
   });
 
   const denied = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -118,7 +114,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
         schema: { tags, summary, params: idParams, response: { ...response, ...denied } },
       },
       async (request, reply) => {
-        const group = groupOf(request);
+        const group = currentGroup(request);
         const subscription = await repo.get(group, request.params.id);
         if (!subscription) throw notFound();
         const { answer, details } = await handler(subscription, group);
@@ -178,7 +174,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const resent = await repo.resend(groupOf(request), request.params.id);
+      const resent = await repo.resend(currentGroup(request), request.params.id);
       if (!resent) throw notFound();
       await app.audit(request, {
         action: 'webhookSubscriptions.resent',
