@@ -154,6 +154,86 @@ describe.each(TEST_DATABASES)('API key calls on $name', (database) => {
     expect((await call(idle.key, 'GET', '/api/sites')).statusCode).toBe(200);
   });
 
+  it('stops working, 401 with the reason, once its creator leaves the group, loses the role or has a login step waiting', async () => {
+    const group = await betaGroup();
+    const creator = await t.db
+      .selectFrom('users')
+      .select(['user_id', 'auth_flags', 'current_site_group_num'])
+      .where('username', '=', 'dealer.beta')
+      .executeTakeFirstOrThrow();
+    const memberships = await t.db.selectFrom('user_account_groups').selectAll().where('user_id', '=', creator.user_id).execute();
+    const otherGroup = await t.db
+      .selectFrom('account_groups')
+      .select('site_group_num')
+      .where(
+        'site_group_num',
+        'not in',
+        memberships.map((m) => m.site_group_num),
+      )
+      .executeTakeFirstOrThrow();
+    const users = () => t.db.updateTable('users').where('user_id', '=', creator.user_id);
+    /** The key's answer once the change is seen (a key and its creator stay in memory up to a second). */
+    const refusal = async (key: string) => {
+      await expect.poll(async () => (await call(key, 'GET', '/api/sites')).statusCode, { timeout: 3000, interval: 100 }).toBe(401);
+      return (await call(key, 'GET', '/api/sites')).headers['www-authenticate'];
+    };
+
+    // Moved to another account group: the key, made in the old one, lapses.
+    const moved = await createKey(beta, { scopes: ['sites:read'] });
+    expect((await call(moved.key, 'GET', '/api/sites')).statusCode).toBe(200);
+    try {
+      await t.db.deleteFrom('user_account_groups').where('user_id', '=', creator.user_id).execute();
+      await t.db
+        .insertInto('user_account_groups')
+        .values({ user_id: creator.user_id, site_group_num: otherGroup.site_group_num })
+        .execute();
+      await users().set({ current_site_group_num: otherGroup.site_group_num }).execute();
+      expect(await refusal(moved.key)).toContain('error_description="creator-group"');
+    } finally {
+      await t.db.deleteFrom('user_account_groups').where('user_id', '=', creator.user_id).execute();
+      await t.db.insertInto('user_account_groups').values(memberships).execute();
+      await users().set({ current_site_group_num: creator.current_site_group_num }).execute();
+    }
+
+    // No longer the group's administrator (xtAdmin): the scopes it granted are not theirs to give.
+    const demoted = await createKey(beta, { scopes: ['sites:read'] });
+    try {
+      await users()
+        .set({ auth_flags: creator.auth_flags.filter((flag) => flag !== 'xtAdmin') })
+        .execute();
+      expect(await refusal(demoted.key)).toContain('error_description="creator-role"');
+    } finally {
+      await users().set({ auth_flags: creator.auth_flags }).execute();
+    }
+
+    // A login step waiting (must change the password): refused until it is done, then the key works again.
+    const waiting = await createKey(beta, { scopes: ['sites:read'] });
+    try {
+      await users().set({ password_reset_required: true }).execute();
+      const refused = await refusal(waiting.key);
+      expect(refused).toContain('error_description="creator-action-required"');
+      expect((await call(waiting.key, 'GET', '/api/sites')).json()).toMatchObject({ message: expect.stringContaining('sign-in step') });
+    } finally {
+      await users().set({ password_reset_required: false }).execute();
+    }
+    await expect.poll(async () => (await call(waiting.key, 'GET', '/api/sites')).statusCode, { timeout: 3000, interval: 100 }).toBe(200);
+    // MFA enrolment required: no verified contact method left to send a code to.
+    const contacts = await t.db.selectFrom('user_contact_methods').selectAll().where('user_id', '=', creator.user_id).execute();
+    try {
+      await t.db.updateTable('user_contact_methods').set({ verified_at: null }).where('user_id', '=', creator.user_id).execute();
+      expect(await refusal(waiting.key)).toContain('error_description="creator-action-required"');
+    } finally {
+      for (const contact of contacts) {
+        await t.db
+          .updateTable('user_contact_methods')
+          .set({ verified_at: contact.verified_at })
+          .where('contact_method_id', '=', contact.contact_method_id)
+          .execute();
+      }
+    }
+    await expect.poll(async () => (await call(waiting.key, 'GET', '/api/sites')).statusCode, { timeout: 3000, interval: 100 }).toBe(200);
+  });
+
   it('marks in the OpenAPI document which operations a key may call, and with which scope', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       components: { securitySchemes: Record<string, { scheme: string }> };

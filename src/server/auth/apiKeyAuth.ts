@@ -1,9 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
+import { canAccess } from '../../common/access.js';
 import { addressAllowed } from '../../common/integrations/apiKeyRules.js';
 import type { Db } from '../db/database.js';
 import type { UsersTable } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
+import { accessUserOf } from './accessGuard.js';
+import { standingSteps } from './requirements.js';
 
 /** The key a request presented, found by its prefix: what the authentication needs, nothing shown. */
 export interface StoredApiKey {
@@ -44,9 +47,15 @@ export interface ApiKeyPrincipal {
 }
 
 type UserRow = Selectable<UsersTable>;
+/** The key's creator as the key needs them: their row, whether they still belong to the key's group, their standing login steps. */
+interface Creator {
+  user: UserRow;
+  inGroup: boolean;
+  steps: readonly string[];
+}
 interface Cached {
   key: StoredApiKey | undefined;
-  creator: UserRow | undefined;
+  creator: Creator | undefined;
   until: number;
 }
 
@@ -80,7 +89,9 @@ const refuse = (reply: FastifyReply, status: 401 | 403, message: string, descrip
  *
  * The request acts as the key's creator, placed in the key's account group: the access guard then
  * allows only what both the creator's role and the key's scopes allow (accessGuard.ts). A key
- * whose creator is gone or disabled is refused, as their session would be.
+ * whose creator is gone or disabled, no longer in the key's group, no longer allowed to hold keys
+ * or with a login step waiting (must change their password, verify a contact for MFA…) answers
+ * 401 with the reason in WWW-Authenticate's error_description.
  */
 export function apiKeyAuth(options: ApiKeyAuthOptions) {
   const { store, db, cache } = options;
@@ -93,14 +104,40 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
     entries.clear();
   });
 
+  async function creatorOf(key: StoredApiKey): Promise<Creator | undefined> {
+    if (key.createdBy == null) return undefined;
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .select((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom('user_account_groups as g')
+              .whereRef('g.user_id', '=', 'users.user_id')
+              .where('g.site_group_num', '=', key.siteGroupNum),
+          )
+          .as('in_group'),
+        eb
+          .selectFrom('user_contact_methods as c')
+          .whereRef('c.user_id', '=', 'users.user_id')
+          .where('c.verified_at', 'is not', null)
+          .select((c) => c.fn.countAll<string>().as('n'))
+          .as('verified_contacts'),
+      ])
+      .where('user_id', '=', key.createdBy)
+      .executeTakeFirst();
+    if (!user) return undefined;
+    const { in_group, verified_contacts, ...row } = user;
+    return { user: row, inGroup: !!in_group, steps: standingSteps(row, Number(verified_contacts ?? 0)) };
+  }
+
   async function lookUp(prefix: string): Promise<Cached> {
     const held = cache.usable() ? entries.get(prefix) : undefined;
     if (held && held.until > now()) return held;
     const since = generation;
     const key = await store.find(prefix);
-    const creator =
-      key?.createdBy == null ? undefined : await db.selectFrom('users').selectAll().where('user_id', '=', key.createdBy).executeTakeFirst();
-    const found = { key, creator: creator && { ...creator }, until: now() + KEY_CACHE_TTL_MS };
+    const found = { key, creator: key && (await creatorOf(key)), until: now() + KEY_CACHE_TTL_MS };
     if (since === generation && cache.usable()) {
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(prefix, found);
@@ -128,10 +165,17 @@ export function apiKeyAuth(options: ApiKeyAuthOptions) {
       if (key.revokedAt) throw refuse(reply, 401, 'integrations.keys.revoked', 'revoked');
       const at = now();
       if (key.expiresAt.getTime() <= at) throw refuse(reply, 401, 'integrations.keys.expired', 'expired');
-      if (!creator || creator.disabled_at) throw refuse(reply, 401, 'integrations.keys.creatorGone', 'creator');
+      if (!creator || creator.user.disabled_at) throw refuse(reply, 401, 'integrations.keys.creatorGone', 'creator');
+      // The key is the creator's delegation: it lapses when they leave the group, lose the role
+      // that lets them hold keys, or have a login step waiting (docs/integrations.md).
+      const user = { ...creator.user, current_site_group_num: key.siteGroupNum };
+      if (!creator.inGroup) throw refuse(reply, 401, 'integrations.keys.creatorMoved', 'creator-group');
+      if (!canAccess(accessUserOf(user), { resource: 'apiKeys', action: 'create' }))
+        throw refuse(reply, 401, 'integrations.keys.creatorRole', 'creator-role');
+      if (creator.steps.length) throw refuse(reply, 401, 'integrations.keys.creatorSteps', 'creator-action-required');
       if (!addressAllowed(key.allowedAddresses, request.ip)) throw refuse(reply, 403, 'integrations.keys.addressRefused', 'address');
       request.auth = {
-        user: { ...creator, current_site_group_num: key.siteGroupNum },
+        user,
         session: null,
         pending: {},
         apiKey: { id: key.apiKeyId, name: key.name, prefix: key.prefix, scopes: key.scopes },

@@ -51,6 +51,40 @@ export function pendingRequirements(input: RequirementInputs): Pending {
   };
 }
 
+/** The user-row flags a sign-in turns into steps (requirements.ts pendingRequirements). */
+export interface StandingFlags {
+  application_num: 1 | 2 | 3;
+  beta_user: boolean;
+  mfa_required: boolean;
+  username_reset_required: boolean;
+  verify_security_questions: boolean;
+  password_reset_required: boolean;
+  terms_required: boolean;
+  privacy_policy_required: boolean;
+}
+
+/**
+ * The login steps a user's next sign-in asks for, by flag name, whatever the device: not the
+ * per-sign-in MFA code, only what stays until the user does it (a password to change, a contact
+ * method to verify for MFA, terms to accept…). Support's user list and the API keys read it.
+ */
+export function standingSteps(user: StandingFlags, verifiedContacts: number): PendingFlag[] {
+  const pending = pendingRequirements({
+    applicationNum: user.application_num,
+    betaUser: user.beta_user,
+    mfaEnabled: user.mfa_required,
+    usernameResetRequired: user.username_reset_required,
+    verifySecurityQuestions: user.verify_security_questions,
+    passwordResetRequired: user.password_reset_required,
+    termsRequired: user.terms_required,
+    privacyPolicyRequired: user.privacy_policy_required,
+    // Only whether there is a verified contact matters here (noContactInfo).
+    contacts: verifiedContacts > 0 ? [{ type: 'email', value: '' }] : [],
+    trustedDevice: true,
+  });
+  return PENDING_FLAGS.filter((flag) => flag !== 'mfaRequired' && pending[flag]);
+}
+
 export function actionRequired(pending: Pending): boolean {
   return PENDING_FLAGS.some((flag) => pending[flag]);
 }

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { SupportAccess, SupportUser, SupportUserStatus } from '../../../schemas/support.js';
 import { APPLICATION } from '../../common/constants.js';
-import { PENDING_FLAGS, pendingRequirements } from '../auth/requirements.js';
+import { standingSteps } from '../auth/requirements.js';
 import { replaceToken } from '../auth/oneTimeTokens.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { accountNeedsCaptcha, SIGN_IN_ACCOUNT_POLICY, signInKeys, throttle, type ThrottleState } from '../auth/throttle.js';
@@ -379,34 +379,7 @@ export function supportRepository(db: Db) {
     },
 
     /** The login steps a user's next sign-in asks for (requirements.ts), by flag name; not the per-sign-in MFA code. */
-    pendingOf(
-      user: {
-        application_num: 1 | 2 | 3;
-        beta_user: boolean;
-        mfa_required: boolean;
-        username_reset_required: boolean;
-        verify_security_questions: boolean;
-        password_reset_required: boolean;
-        terms_required: boolean;
-        privacy_policy_required: boolean;
-      },
-      verifiedContacts: number,
-    ): string[] {
-      const pending = pendingRequirements({
-        applicationNum: user.application_num,
-        betaUser: user.beta_user,
-        mfaEnabled: user.mfa_required,
-        usernameResetRequired: user.username_reset_required,
-        verifySecurityQuestions: user.verify_security_questions,
-        passwordResetRequired: user.password_reset_required,
-        termsRequired: user.terms_required,
-        privacyPolicyRequired: user.privacy_policy_required,
-        // Only whether there is a verified contact matters here (noContactInfo).
-        contacts: verifiedContacts > 0 ? [{ type: 'email', value: '' }] : [],
-        trustedDevice: true,
-      });
-      return PENDING_FLAGS.filter((flag) => flag !== 'mfaRequired' && pending[flag]);
-    },
+    pendingOf: standingSteps,
 
     impersonationsOf,
 
