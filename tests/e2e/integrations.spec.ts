@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import type { SiteRecord } from '../../schemas/sites.js';
 import { expect, test, type Locator, type Page } from './fixtures.js';
 import { checkA11y, shot } from './a11y.js';
 import { dialog, field } from './dialogSupport.js';
@@ -271,5 +273,149 @@ test('dealer.beta subscribes a receiver, sends a test event, sees it in the deli
     await expect(row).toHaveCount(0);
   } finally {
     await hook.close();
+  }
+});
+
+/**
+ * The issue's "done when", in one journey on the page: a key made, used for GET /api/sites (its own
+ * group's accounts only, 403 outside its scope), revoked (401); a receiver on this machine subscribed
+ * to "Test placed" for one account picked by name, the account placed on test from its screen, the
+ * delivery verified by the Standard Webhooks library, seen in the log (filtered by event type) and resent.
+ */
+test('done when: a key calls GET /api/sites until revoked; placing an account on test delivers a signed webhook, logged and resent', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, 'dealer.beta');
+  const own = (await (await page.request.get('/api/sites?range=[0,499]')).json()) as SiteRecord[];
+  // Not the account the place-on-test journey uses: each journey leaves the other's alone.
+  const site = own.find((s) => s.siteNum !== 100101)!;
+  const api = await playwright.request.newContext({ baseURL });
+  const hook = await receiver();
+  try {
+    // A key with sites:read only, made on the page.
+    const name = `Done-when key ${Date.now()}`;
+    await page.goto('/account-group/integrations');
+    await page.getByRole('button', { name: 'New API key' }).first().click();
+    const create = dialog(page, 'New API key');
+    await field(create, 'Name').fill(name);
+    await create.getByRole('checkbox', { name: /Read accounts/ }).check();
+    await create.getByRole('button', { name: '1 year' }).click();
+    await create.getByRole('button', { name: 'Create key' }).click();
+    const once = dialog(page, 'Your new API key');
+    const key = (await once.getByTestId('secret-value').textContent())!.trim();
+    await once.getByRole('button', { name: 'I have stored it' }).click();
+    const bearer = { authorization: `Bearer ${key}` };
+
+    // Its own group's accounts, the same the dealer sees; nothing outside its scope.
+    const listed = await api.get('/api/sites?range=[0,499]', { headers: bearer });
+    expect(listed.status()).toBe(200);
+    const numbers = ((await listed.json()) as SiteRecord[]).map((s) => s.siteNum).sort();
+    expect(numbers).toEqual(own.map((s) => s.siteNum).sort());
+    expect((await api.get('/api/events', { headers: bearer })).status()).toBe(403);
+    expect((await api.get('/api/apiKeys', { headers: bearer })).status()).toBe(403);
+
+    // Revoked on the page: the next call answers 401 (within the second a key is kept in memory).
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: `Revoke ${name}` }).click();
+    await dialog(page, `Revoke "${name}"?`).getByRole('button', { name: 'Revoke' }).click();
+    await expect(row).toContainText('Revoked');
+    await expect.poll(async () => (await api.get('/api/sites', { headers: bearer })).status(), { timeout: 3_000 }).toBe(401);
+
+    // A receiver subscribed to "Test placed" for one account, picked by its name.
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('button', { name: 'New webhook' }).first().click();
+    const subscribe = dialog(page, 'New webhook');
+    await field(subscribe, 'Address (URL)').fill(hook.url);
+    await field(subscribe, 'Description (optional)').fill('Done-when receiver');
+    await subscribe.getByRole('checkbox', { name: /Test placed/ }).check();
+    await subscribe.getByRole('combobox', { name: 'Accounts (optional)' }).fill(site.siteName);
+    await page.getByRole('option', { name: `${site.siteName} (${site.siteNum})` }).click();
+    await expect(subscribe.getByRole('button', { name: `${site.siteName} (${site.siteNum})` })).toBeVisible();
+    await shot(page, 'integrations-webhook-sites');
+    await subscribe.getByRole('button', { name: 'Create webhook' }).click();
+    const secretDialog = dialog(page, "Your webhook's signing secret");
+    const secret = (await secretDialog.getByTestId('secret-value').textContent())!.trim();
+    await secretDialog.getByRole('button', { name: 'I have stored it' }).click();
+    const subscription = page.getByRole('row').filter({ hasText: hook.url });
+    // The account by number and name, not a bare id.
+    await expect(subscription).toContainText(`${site.siteNum} · ${site.siteName}`);
+
+    // The account placed on test from its own screen.
+    await page.goto(`/site/info?sn=${site.siteNum}`);
+    await page.getByRole('button', { name: 'Place on test' }).click();
+    const place = page.getByRole('dialog', { name: `Place ${site.siteName} on test` });
+    await place.getByRole('textbox', { name: 'Reason' }).fill('Webhook journey');
+    await place.getByRole('button', { name: 'Place on test' }).click();
+    await expect(place).toBeHidden();
+
+    // The receiver checks the signature with the Standard Webhooks library.
+    const placed = () => hook.received.filter((r) => r.body.includes('"test.placed"'));
+    await expect.poll(() => placed().length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const delivery = placed()[0]!;
+    const payload = new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>) as {
+      type: string;
+      data: { siteNum?: number };
+    };
+    expect(payload.type).toBe('test.placed');
+    expect(JSON.stringify(payload.data)).toContain(String(site.siteNum));
+
+    // The log shows it, filtered by event type; resent, the receiver gets it again under the same id.
+    await page.goto('/account-group/integrations/webhooks');
+    await subscription.getByRole('button', { name: `Delivery log of ${hook.url}` }).click();
+    const log = page.getByTestId('delivery-log');
+    await log.getByRole('combobox', { name: 'Event' }).click();
+    await page.getByRole('option', { name: 'Test placed' }).click();
+    const delivered = log.getByRole('row').filter({ hasText: 'Delivered' });
+    await refreshUntilShown(log, delivered);
+    await expect(delivered.first()).toContainText('test.placed');
+    await expect(delivered.first()).toContainText('ok, thanks');
+    await checkA11y(page, 'integrations', 'delivery-log-filtered', { include: '[data-testid="delivery-log"]' });
+    await shot(page, 'integrations-delivery-log-filtered');
+    await log.getByRole('combobox', { name: 'Event' }).click();
+    await page.getByRole('option', { name: 'Test event' }).click();
+    await expect(log.getByTestId('deliveries-empty')).toBeVisible();
+    await log.getByRole('combobox', { name: 'Event' }).click();
+    await page.getByRole('option', { name: 'Test placed' }).click();
+    await delivered
+      .first()
+      .getByRole('button', { name: /^Resend event/ })
+      .click();
+    await expect(page.getByText('Delivery queued again.')).toBeVisible();
+    await expect.poll(() => placed().length, { timeout: 30_000 }).toBe(2);
+    const again = placed()[1]!;
+    expect(again.headers['webhook-id']).toBe(delivery.headers['webhook-id']);
+    expect(() => new Webhook(secret).verify(again.body, again.headers as Record<string, string>)).not.toThrow();
+    await refreshUntilShown(log, delivered.nth(1));
+
+    // The log and the list on a phone, and in Spanish and French.
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await expect(log.getByRole('listitem').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'integrations-delivery-log-phone');
+    for (const locale of ['es', 'fr'] as const) {
+      await inLanguage(page, locale);
+      await expect(log.getByRole('combobox').first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await shot(page, `integrations-delivery-log-phone-${locale}`);
+    }
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/account-group/integrations/webhooks');
+    await expect(subscription).toContainText(`${site.siteNum} · ${site.siteName}`);
+    await shot(page, 'integrations-webhooks-sites-fr', { fullPage: true });
+    await inLanguage(page, 'en');
+
+    // Tidy: the subscription goes, so later journeys see the list they expect.
+    await subscription.getByRole('button', { name: `More actions for ${hook.url}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await dialog(page, 'Delete this webhook?').getByRole('button', { name: 'Delete' }).click();
+    await expect(subscription).toHaveCount(0);
+  } finally {
+    await hook.close();
+    await api.dispose();
   }
 });

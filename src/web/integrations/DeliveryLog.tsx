@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -17,7 +19,17 @@ import { EmptyState } from '../resources/ListStates.js';
 import { RecordDrawer } from '../resources/RecordDrawer.js';
 import { ListResults, useLoadErrorNotice, type Column } from '../resources/ResourceList.js';
 import { StatusChip } from './IntegrationParts.js';
-import { DELIVERY_FILTERS, deliveriesFilter, keyPart, WEBHOOKS_PATH, type DeliveryFilter } from './integrationsRules.js';
+import {
+  DELIVERY_EVENT_FILTERS,
+  DELIVERY_FILTERS,
+  deliveriesFilter,
+  deliveryChoice,
+  keyPart,
+  WEBHOOKS_PATH,
+  type DeliveryChoice,
+  type DeliveryEventFilter,
+  type DeliveryFilter,
+} from './integrationsRules.js';
 
 const NS = 'integrations.deliveries';
 
@@ -45,7 +57,8 @@ function ResendButton({ delivery }: { delivery: WebhookDelivery }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { busy, run } = useLogAction();
-  if (delivery.status !== 'failed') return null;
+  // A delivered event can be sent again too (a receiver that lost it); a pending one is still on its way.
+  if (delivery.status === 'pending') return null;
   return (
     <Button
       size="small"
@@ -165,19 +178,26 @@ function DeliveryCard({ delivery }: { delivery: WebhookDelivery }) {
   );
 }
 
-/** All, pending, delivered, failed. */
-function StatusFilter() {
-  const translate = useTranslate();
+/** The log's two filters, as the list's filter values: a status (all, pending, delivered, failed) and an event type. */
+function useDeliveryChoice(subscription: WebhookSubscription) {
   const { filterValues, setFilters } = useListContext<WebhookDelivery>();
-  const value = (filterValues?.status as DeliveryFilter | undefined) ?? 'all';
+  const choice = deliveryChoice(filterValues);
+  const choose = (change: Partial<DeliveryChoice>) => setFilters(deliveriesFilter(subscription.id, { ...choice, ...change }), {}, false);
+  return { choice, choose };
+}
+
+/** All, pending, delivered, failed. */
+function StatusFilter({ subscription }: { subscription: WebhookSubscription }) {
+  const translate = useTranslate();
+  const { choice, choose } = useDeliveryChoice(subscription);
   return (
     <ToggleButtonGroup
       size="small"
       exclusive
-      value={value}
+      value={choice.status}
       aria-label={translate(`${NS}.filter`)}
       onChange={(_event, status: DeliveryFilter | null) => {
-        if (status) setFilters(status === 'all' ? {} : { status }, {}, false);
+        if (status) choose({ status });
       }}
       sx={{ flexWrap: 'wrap' }}
     >
@@ -190,6 +210,28 @@ function StatusFilter() {
   );
 }
 
+/** All events, or one event type (the test event among them). */
+function EventFilter({ subscription }: { subscription: WebhookSubscription }) {
+  const translate = useTranslate();
+  const { choice, choose } = useDeliveryChoice(subscription);
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate(`${NS}.eventFilter`)}
+      value={choice.eventType}
+      onChange={(event) => choose({ eventType: event.target.value as DeliveryEventFilter })}
+      sx={{ minWidth: 200, maxWidth: '100%' }}
+    >
+      {DELIVERY_EVENT_FILTERS.map((type) => (
+        <MenuItem key={type} value={type}>
+          {type === 'all' ? translate(`${NS}.allEvents`) : translate(`integrations.webhooks.events.${keyPart(type)}.label`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** Refresh, send a test event, resend every failed delivery. */
 function LogToolbar({ subscription }: { subscription: WebhookSubscription }) {
   const translate = useTranslate();
@@ -198,7 +240,8 @@ function LogToolbar({ subscription }: { subscription: WebhookSubscription }) {
   const { busy, run } = useLogAction();
   return (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-      <StatusFilter />
+      <StatusFilter subscription={subscription} />
+      <EventFilter subscription={subscription} />
       <Box sx={{ flexGrow: 1 }} />
       <Button size="small" startIcon={<RefreshIcon />} disabled={isFetching} onClick={() => void refetch()}>
         {translate(`${NS}.refresh`)}
@@ -236,7 +279,7 @@ function LogToolbar({ subscription }: { subscription: WebhookSubscription }) {
   );
 }
 
-/** A subscription's deliveries, newest first, filtered by status. */
+/** A subscription's deliveries, newest first, filtered by status and event type. */
 function Deliveries({ subscription }: { subscription: WebhookSubscription }) {
   const translate = useTranslate();
   const queryOptions = useLoadErrorNotice(`${NS}.loadError`);
@@ -246,7 +289,7 @@ function Deliveries({ subscription }: { subscription: WebhookSubscription }) {
   return (
     <ListBase<WebhookDelivery>
       resource="webhookDeliveries"
-      filter={deliveriesFilter(subscription.id, 'all')}
+      filter={{ subscriptionId: subscription.id }}
       sort={{ field: 'id', order: 'DESC' }}
       perPage={25}
       disableSyncWithLocation

@@ -4,8 +4,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import { useNavigate } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { useGetMany, useTranslate } from 'react-admin';
 import type { WebhookSubscription } from '../../../schemas/integrations.js';
+import type { SiteRecord } from '../../../schemas/sites.js';
 import type { Column } from '../resources/ResourceList.js';
 import { DeliveryLog } from './DeliveryLog.js';
 import { CreatableList, NameChips, SecretOnceDialog, StatusChip, When } from './IntegrationParts.js';
@@ -35,11 +36,18 @@ function Events({ subscription }: { subscription: WebhookSubscription }) {
   return <NameChips names={subscription.eventTypes} label={(type) => translate(`${NS}.events.${keyPart(type)}.label`)} none="" />;
 }
 
+/** The accounts a subscription is limited to, by number and name (the bare number until the names load, or for an account gone). */
 function Sites({ subscription }: { subscription: WebhookSubscription }) {
   const translate = useTranslate();
   const sites = subscription.siteNums;
+  const { data } = useGetMany<SiteRecord & { id: number }>('sites', { ids: sites }, { enabled: sites.length > 0 });
   if (!sites.length) return <>{translate(`${NS}.allSites`)}</>;
-  return <NameChips names={sites.map(String)} label={(site) => translate(`${NS}.site`, { site })} none="" />;
+  const names = new Map((data ?? []).map((site) => [String(site.siteNum), site.siteName]));
+  const label = (site: string) => {
+    const name = names.get(site);
+    return name ? translate(`${NS}.siteNamed`, { site, name }) : translate(`${NS}.site`, { site });
+  };
+  return <NameChips names={sites.map(String)} label={label} none="" />;
 }
 
 /** The last delivery's time and outcome, and since when deliveries fail. */

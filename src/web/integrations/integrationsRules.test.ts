@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addressesProblem,
   deliveriesFilter,
+  deliveryChoice,
   subscriptionFromForm,
   subscriptionInput,
   addressLines,
@@ -85,8 +86,17 @@ describe('webhook subscriptions as saved', () => {
     ).toEqual({ url: 'https://a.example/h', description: null, eventTypes: ['test.placed'], siteNums: [12], status: 'paused' });
     expect(subscriptionFromForm({ url: 'https://a.example/h', description: 'CRM' }).status).toBe('active');
   });
-  it("the delivery log's filter always names the subscription", () => {
-    expect(deliveriesFilter(7, 'all')).toEqual({ subscriptionId: 7 });
-    expect(deliveriesFilter(7, 'failed')).toEqual({ subscriptionId: 7, status: 'failed' });
+  it("the delivery log's filter always names the subscription, and 'all' filters nothing", () => {
+    expect(deliveriesFilter(7, { status: 'all', eventType: 'all' })).toEqual({ subscriptionId: 7 });
+    expect(deliveriesFilter(7, { status: 'failed', eventType: 'all' })).toEqual({ subscriptionId: 7, status: 'failed' });
+    expect(deliveriesFilter(7, { status: 'all', eventType: 'test.placed' })).toEqual({ subscriptionId: 7, eventType: 'test.placed' });
+  });
+  it("the delivery log's filters read back from the list's filter values", () => {
+    expect(deliveryChoice(undefined)).toEqual({ status: 'all', eventType: 'all' });
+    expect(deliveryChoice({ subscriptionId: 7, status: 'delivered', eventType: 'webhook.test' })).toEqual({
+      status: 'delivered',
+      eventType: 'webhook.test',
+    });
+    expect(deliveryChoice({ status: 'sent', eventType: 'nope' })).toEqual({ status: 'all', eventType: 'all' });
   });
 });

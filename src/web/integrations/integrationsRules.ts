@@ -1,5 +1,7 @@
 import {
   WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT_TYPE,
   type WebhookDeliveryFilter,
   type WebhookSubscription,
   type WebhookSubscriptionInput,
@@ -103,7 +105,27 @@ export function subscriptionFromForm(form: Record<string, unknown>): WebhookSubs
 export const DELIVERY_FILTERS = ['all', ...WEBHOOK_DELIVERY_STATUSES] as const;
 export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
 
-/** The list filter of a subscription's deliveries. */
-export function deliveriesFilter(subscriptionId: number, status: DeliveryFilter): WebhookDeliveryFilter {
-  return status === 'all' ? { subscriptionId } : { subscriptionId, status };
+/** The delivery log's event filter: all, or one event type (a test event among them). */
+export const DELIVERY_EVENT_FILTERS = ['all', ...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE] as const;
+export type DeliveryEventFilter = (typeof DELIVERY_EVENT_FILTERS)[number];
+
+/** What the log's two filters show. */
+export interface DeliveryChoice {
+  status: DeliveryFilter;
+  eventType: DeliveryEventFilter;
+}
+
+/** The list filter of a subscription's deliveries for a choice: 'all' filters nothing. */
+export function deliveriesFilter(subscriptionId: number, choice: DeliveryChoice): WebhookDeliveryFilter {
+  return {
+    subscriptionId,
+    ...(choice.status !== 'all' && { status: choice.status }),
+    ...(choice.eventType !== 'all' && { eventType: choice.eventType }),
+  };
+}
+
+/** The choice a list's filter values stand for (anything unknown shows as all). */
+export function deliveryChoice(values: Record<string, unknown> | undefined): DeliveryChoice {
+  const pick = <T extends string>(options: readonly T[], value: unknown): T => (options.includes(value as T) ? (value as T) : options[0]!);
+  return { status: pick(DELIVERY_FILTERS, values?.status), eventType: pick(DELIVERY_EVENT_FILTERS, values?.eventType) };
 }
