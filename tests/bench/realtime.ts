@@ -78,7 +78,7 @@ const is =
     report.type === type;
 
 /** Signs `username` in at `origin`; the hub URL with its bearer token. */
-async function hubUrlOf(origin: string, username = 'dealer.beta'): Promise<string> {
+export async function hubUrlOf(origin: string, username = 'dealer.beta'): Promise<string> {
   const { bearer } = await signedInClient(`http://${origin}`, username);
   return `ws://${origin}/hubs/alarms?access_token=${encodeURIComponent(bearer!)}`;
 }
