@@ -3,11 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { retryDelayMs, WEBHOOK_RETRY_WINDOW_MS } from '../../src/common/integrations/webhookRules.js';
 import { buildApp } from '../../src/server/app.js';
 import type { Db } from '../../src/server/db/database.js';
-import { emitWebhookEvent } from '../../src/server/jobs/webhookEvents.js';
+import { emitWebhookEvent, onWebhookDeliveriesQueued } from '../../src/server/jobs/webhookEvents.js';
+import { deliverer } from '../../src/server/webhooks/deliverer.js';
+import { webhookSealingKey } from '../../src/server/webhooks/webhooksJobs.js';
+import { webhooksRepository } from '../../src/server/webhooks/webhooksRepository.js';
 import { postDelivery } from '../../src/server/webhooks/post.js';
 import { json, listQuery, TestClient } from './client.js';
 import { listen, messagesTo, openTestDatabase, TEST_DATABASES } from './harness.js';
@@ -202,6 +205,44 @@ describe.each(TEST_DATABASES)('webhooks on $name', (database) => {
       ['delivered', 2],
       ['delivered', 1],
     ]);
+    await pause(subscription.id);
+  });
+
+  it('sends the deliveries an emit hands to a lingering sender, in order, with the body a read of them gives, and records them', async () => {
+    const subscription = await subscribe();
+    const senders = deliverer({
+      db,
+      repo: webhooksRepository(db, webhookSealingKey(app)),
+      post: { allowLoopback: true, timeoutMs: 300, resolve },
+      schedule: async () => undefined,
+      onDisabled: async () => undefined,
+      now: () => clock.now,
+      lingerMs: 60_000,
+    });
+    const stopHanding = onWebhookDeliveriesQueued((queued) => {
+      const handed = queued.get(subscription.id);
+      if (handed !== undefined) void senders.run(subscription.id, handed);
+    });
+    try {
+      const sender = senders.run(subscription.id);
+      // Keys that jsonb keeps in another order than this object's.
+      for (let n = 1; n <= 3; n++) await emit({ n, zone: { name: 'Hall', id: n } });
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(3), { timeout: 10_000 });
+      senders.stop();
+      expect(await sender).toBe('sent');
+    } finally {
+      stopHanding();
+    }
+    expect(receiver.received.map((r) => (JSON.parse(r.body) as { data: { n: number } }).data.n)).toEqual([1, 2, 3]);
+    const log = await deliveries(subscription.id);
+    expect(log.map((d) => [d.status, d.attempt, d.eventId])).toEqual(
+      receiver.received.map((r) => ['delivered', 1, r.headers['webhook-id']]),
+    );
+
+    const handedBody = receiver.received[2].body;
+    await beta.request('POST', `/api/webhookDeliveries/${log[2].id}/resend`);
+    await run(subscription.id);
+    expect(receiver.received[3].body).toBe(handedBody);
     await pause(subscription.id);
   });
 

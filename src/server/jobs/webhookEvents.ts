@@ -33,8 +33,24 @@ interface Listener {
 }
 /** Per group: its active subscriptions (what each takes), and until when that answer holds. */
 const listening = new Map<number, { subscriptions: Listener[]; until: number }>();
+/** A new pending delivery as its sender would read it (deliverer.ts), handed over once committed. */
+export interface QueuedDelivery {
+  delivery_id: number;
+  event_id: string;
+  attempt: number;
+  created_at: Date;
+  next_attempt_at: null;
+  type: string;
+  payload: unknown;
+  event_at: Date;
+}
+/**
+ * Per subscription with new deliveries: those deliveries, in order, when they are committed (the
+ * emit ran on its own), or null when they are in a caller's transaction (the sender reads them).
+ */
+export type QueuedDeliveries = Map<number, QueuedDelivery[] | null>;
 /** This process's webhook delivery, told which subscriptions have new deliveries (webhooksPlugin). */
-const wakers = new Set<(subscriptionIds: number[]) => void>();
+const wakers = new Set<(queued: QueuedDeliveries) => void>();
 
 /** Forgets every group's remembered answer: a subscription was created, changed or deleted. */
 export function webhookListenersChanged(): void {
@@ -42,7 +58,7 @@ export function webhookListenersChanged(): void {
 }
 
 /** Registers this process's delivery; returns its removal (the app closing). */
-export function onWebhookDeliveriesQueued(waker: (subscriptionIds: number[]) => void): () => void {
+export function onWebhookDeliveriesQueued(waker: (queued: QueuedDeliveries) => void): () => void {
   wakers.add(waker);
   return () => wakers.delete(waker);
 }
@@ -69,10 +85,23 @@ async function listenersOf(db: Db, groups: number[], now: number): Promise<Map<n
 }
 
 /**
+ * A value with its objects' keys in jsonb's order (shorter first, then by bytes): a delivery handed
+ * over has the body that a read of its stored payload would give, so a retry sends the same bytes.
+ */
+function inJsonbOrder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inJsonbOrder);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const keys = Object.keys(value).sort((a, b) => a.length - b.length || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return Object.fromEntries(keys.map((key) => [key, inJsonbOrder((value as Record<string, unknown>)[key])]));
+}
+
+/**
  * Writes the events some active subscription takes, with their pending deliveries; answers the
- * number of deliveries queued. `db` may be the caller's transaction: the deliverers are woken
- * once the caller's work is done (the next turn of the event loop), and a wake that comes before
- * the commit is made good by the deliverers' periodic sweep.
+ * number of deliveries queued. The deliverers are woken once the caller's work is done (the next
+ * turn of the event loop). On its own (`db` not a transaction) the statement has committed, and
+ * the new deliveries are handed to their senders, which then need not read them. `db` may be the
+ * caller's transaction: the senders are only woken to read, and a wake that comes before the
+ * commit is made good by their idle look or the periodic sweep.
  */
 export async function emitWebhookEvents(db: Db, events: readonly WebhookEventInput[], now = new Date()): Promise<number> {
   if (events.length === 0) return 0;
@@ -90,7 +119,7 @@ export async function emitWebhookEvents(db: Db, events: readonly WebhookEventInp
   // subscription's order). A subscription deleted or disabled by another process since it was
   // remembered gets none.
   const deliveries = rows.flatMap(({ id, takers }) => takers.map((subscription) => ({ subscription, id })));
-  const { rows: queued } = await sql<{ subscription_id: number }>`
+  const { rows: queued } = await sql<{ subscription_id: number; delivery_id: number | string; event_id: string }>`
     with events as (
       insert into webhook_events (event_id, site_group_num, site_num, type, payload, created_at)
       select * from unnest(
@@ -104,10 +133,32 @@ export async function emitWebhookEvents(db: Db, events: readonly WebhookEventInp
     from unnest(${deliveries.map((d) => d.subscription)}::int[], ${deliveries.map((d) => d.id)}::text[]) with ordinality as v(subscription_id, event_id, n)
     join webhook_subscriptions s on s.subscription_id = v.subscription_id and s.status = 'active'
     order by v.n
-    returning subscription_id`.execute(db);
-  const woken = [...new Set(queued.map((d) => d.subscription_id))];
+    returning subscription_id, delivery_id, event_id`.execute(db);
+  const committed = !db.isTransaction;
+  const byId = new Map(rows.map(({ id, event }) => [id, event]));
+  const handed: QueuedDeliveries = new Map();
+  for (const d of queued) {
+    if (!committed) {
+      handed.set(d.subscription_id, null);
+      continue;
+    }
+    const event = byId.get(d.event_id)!;
+    const list = handed.get(d.subscription_id) ?? [];
+    list.push({
+      delivery_id: Number(d.delivery_id),
+      event_id: d.event_id,
+      attempt: 0,
+      created_at: now,
+      next_attempt_at: null,
+      type: event.type,
+      payload: inJsonbOrder(event.data),
+      event_at: now,
+    });
+    handed.set(d.subscription_id, list);
+  }
+  for (const list of handed.values()) list?.sort((a, b) => a.delivery_id - b.delivery_id);
   setImmediate(() => {
-    for (const wake of wakers) wake(woken);
+    for (const wake of wakers) wake(handed);
   });
   return queued.length;
 }

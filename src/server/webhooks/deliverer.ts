@@ -22,7 +22,11 @@ import type { WebhooksRepository } from './webhooksRepository.js';
  * - A subscription failing for a day (failing_since) is disabled and its group's administrators
  *   are told (`onDisabled`).
  * - Once idle, a sender lingers a little, looking again when woken by a new event of this process
- *   (or every IDLE_POLL_MS), so that a steady stream does not pay a job's start each time.
+ *   (or every IDLE_POLL_MS), so that a steady stream does not pay a job's start each time. An event
+ *   committed by this process comes with its deliveries (`run(id, handed)`): an idle sender sends
+ *   them without reading them first; the database stays the record (a row is 'delivered' only
+ *   once its 2xx is written, and the write's read brings whatever else is pending, in order).
+ *   Events emitted at once in two processes have no order between them.
  */
 export interface DelivererOptions {
   db: Db;
@@ -57,13 +61,21 @@ interface Pending {
   event_at: Date | string;
 }
 
+/** What wakes a running sender: `woken` (something new), with the new deliveries (`handed`) unless it must read them (`read`). */
+interface SenderState {
+  wake(): void;
+  woken: boolean;
+  handed: Pending[];
+  read: boolean;
+}
+
 export function deliverer(options: DelivererOptions) {
   const { db, repo } = options;
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
   const lingerMs = options.lingerMs ?? 2_000;
   /** This process's running senders, by subscription, with what wakes each. */
-  const running = new Map<number, { wake(): void; woken: boolean }>();
+  const running = new Map<number, SenderState>();
   let stopped = false;
 
   const SUBSCRIPTION_COLUMNS = sql.raw(
@@ -127,13 +139,19 @@ export function deliverer(options: DelivererOptions) {
   };
 
   /** Sends the subscription's due deliveries in order; answers when it has nothing due, failed, or lost its lease. */
-  async function send(id: number, state: { wake(): void; woken: boolean }): Promise<'sent' | 'busy' | 'inactive'> {
+  async function send(id: number, state: SenderState): Promise<'sent' | 'busy' | 'inactive'> {
     const first = await step(id, true);
     if (!first) {
       const row = await db.selectFrom('webhook_subscriptions').select('status').where('subscription_id', '=', id).executeTakeFirst();
       return row?.status === 'active' ? 'busy' : 'inactive';
     }
     let { pending: rows, ...subscription } = first;
+    /** The last delivery read or handed over: anything handed up to it is already in hand. */
+    let seen = 0;
+    const saw = (list: Pending[]) => {
+      for (const row of list) seen = Math.max(seen, Number(row.delivery_id));
+    };
+    saw(rows);
     try {
       let idleSince: number | null = null;
       for (;;) {
@@ -149,9 +167,19 @@ export function deliverer(options: DelivererOptions) {
             if (state.woken) state.wake();
           });
           state.woken = false;
+          const handed = state.handed.filter((row) => row.delivery_id > seen);
+          state.handed = [];
+          if (handed.length && !state.read) {
+            // Committed after the last read, which found nothing else pending.
+            rows = handed;
+            saw(rows);
+            continue;
+          }
+          state.read = false;
           const again = await step(id, false);
           if (!again || again.status !== 'active') return 'sent';
           ({ pending: rows, ...subscription } = again);
+          saw(rows);
           continue;
         }
         idleSince = null;
@@ -220,30 +248,45 @@ export function deliverer(options: DelivererOptions) {
           subscription = { ...subscription, failing_since: failingSince };
         }
         state.woken = false;
+        state.read = false;
         const renewed = await step(id, false, done);
         if (!renewed || renewed.status !== 'active') return 'sent';
         ({ pending: rows, ...subscription } = renewed);
+        saw(rows);
       }
     } finally {
       await releaseLease(id);
     }
   }
 
-  return {
+  const senders = {
     /**
      * Starts the subscription's sender in this process unless one runs (then wakes it); answers
-     * when that sender ends: 'busy' when another process's sender holds the lease.
+     * when that sender ends: 'busy' when another process's sender holds the lease. `handed`: new
+     * committed deliveries, in order (null: new ones to read).
      */
-    run(id: number): Promise<'sent' | 'busy' | 'inactive'> {
+    run(id: number, handed?: Pending[] | null): Promise<'sent' | 'busy' | 'inactive'> {
       const current = running.get(id);
       if (current) {
         current.woken = true;
+        if (handed) current.handed.push(...handed);
+        else current.read = true;
         current.wake();
         return Promise.resolve('sent');
       }
-      const state = { woken: false, wake: () => undefined as void };
+      const state: SenderState = { woken: false, wake: () => undefined, handed: [], read: false };
       running.set(id, state);
-      return send(id, state).finally(() => running.delete(id));
+      return send(id, state).then(
+        (outcome) => {
+          running.delete(id);
+          // Woken while it was ending: the new deliveries would otherwise wait for the sweep.
+          return state.woken && !stopped && outcome === 'sent' ? senders.run(id) : outcome;
+        },
+        (error: unknown) => {
+          running.delete(id);
+          throw error;
+        },
+      );
     },
     /** Stops lingering senders (the app closing). */
     stop() {
@@ -251,6 +294,7 @@ export function deliverer(options: DelivererOptions) {
       for (const state of running.values()) state.wake();
     },
   };
+  return senders;
 }
 
 export type Deliverer = ReturnType<typeof deliverer>;

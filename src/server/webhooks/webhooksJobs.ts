@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { deriveKey } from '../auth/secrets.js';
-import { onWebhookDeliveriesQueued } from '../jobs/webhookEvents.js';
+import { onWebhookDeliveriesQueued, type QueuedDelivery } from '../jobs/webhookEvents.js';
 import { deliverer, type Deliverer, type DelivererOptions } from './deliverer.js';
 import { checkTarget, type TargetProblem } from './targetAddress.js';
 import { webhooksRepository } from './webhooksRepository.js';
@@ -100,10 +100,10 @@ export const webhooksJobsPlugin = fp(
       ...(tuning.lingerMs !== undefined && { lingerMs: tuning.lingerMs }),
     });
     /** Runs the sender in the background; a sender that finds the lease held elsewhere looks again shortly. */
-    const start = (subscriptionId: number) => {
+    const start = (subscriptionId: number, handed?: QueuedDelivery[] | null) => {
       if (tuning.manual) return;
       senders
-        .run(subscriptionId)
+        .run(subscriptionId, handed)
         .then((outcome) => (outcome === 'busy' ? send(subscriptionId, new Date(Date.now() + 2_000)) : undefined))
         .catch((err: unknown) => app.log.warn({ err, subscriptionId }, 'webhook delivery failed to run'));
     };
@@ -123,8 +123,8 @@ export const webhooksJobsPlugin = fp(
 
     await app.jobs.work<{ subscriptionId: number }>(QUEUE, async ({ subscriptionId }) => start(subscriptionId), { concurrency: 2 });
     await app.jobs.schedule(SWEEP_QUEUE, '* * * * *', sweep);
-    const unsubscribe = onWebhookDeliveriesQueued((ids) => {
-      for (const id of ids) start(id);
+    const unsubscribe = onWebhookDeliveriesQueued((queued) => {
+      for (const [id, handed] of queued) start(id, handed);
     });
     app.addHook('onReady', async () => {
       await sweep().catch((err: unknown) => app.log.warn({ err }, 'webhook sweep failed'));
