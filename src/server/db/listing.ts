@@ -5,6 +5,26 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The texts that start with `prefix`, as a range in byte order (C collation, where UTF-8's byte order
+ * is code point order): `lo <= s and s < hi` holds exactly when `s like 'prefix%'` does. A range
+ * rather than the LIKE because a prepared statement's generic plan reads it as an index range (a
+ * LIKE whose pattern is a parameter it cannot), so PostgreSQL plans such a statement once per
+ * connection instead of on every call. hi is the prefix with its last character one code point
+ * higher; undefined when nothing is above the range (an empty prefix, or one of U+10FFFF only).
+ */
+export function prefixRange(prefix: string): { lo: string; hi: string | undefined } {
+  // A lone surrogate reaches the database as U+FFFD: reckon with what it will compare.
+  const lo = prefix.replace(/\p{Cs}/gu, '\uFFFD');
+  const points = [...lo].map((c) => c.codePointAt(0)!);
+  while (points.length) {
+    const last = points.pop()!;
+    // The code point after the last one below U+10FFFF; UTF-8 has no surrogates (U+D800–U+DFFF).
+    if (last < 0x10ffff) return { lo, hi: String.fromCodePoint(...points, last === 0xd7ff ? 0xe000 : last + 1) };
+  }
+  return { lo, hi: undefined };
+}
+
 /** `%text%` for an ILIKE that finds the typed text anywhere, wildcards matched as themselves. */
 export function containsPattern(text: string): string {
   return `%${escapeLike(text)}%`;

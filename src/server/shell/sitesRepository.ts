@@ -4,12 +4,13 @@ import type { SiteListItem } from '../../../schemas/dealer.js';
 import type { SiteSearchQuery, SiteSummary } from '../../../schemas/shell.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { escapeLike } from '../db/listing.js';
+import { escapeLike, prefixRange } from '../db/listing.js';
+import { APPLICATION } from '../../common/constants.js';
 import { rowAddressDisplay, siteAddressColumns, type SiteAddressRow } from '../db/siteAddress.js';
 
 import { normaliseTransmitter } from '../../common/transmitter.js';
 
-/** Search answers and recents are short lists. */
+/** Search answers and recents are short lists (the search's is also written into quick_site_search, migration 0029). */
 const SEARCH_LIMIT = 25;
 const RECENTS_KEPT = 20;
 
@@ -112,46 +113,69 @@ export function sitesRepository(db: Db) {
     });
   }
 
+  /**
+   * The quick search of a dealer or staff member in their selected group: migration 0029's function,
+   * whose statement is planned once per session; undefined for a customer, or a prefix with no
+   * range above it (U+10FFFF only), which quickSearchStatement answers.
+   */
+  async function quickSearchFunction(user: ScopeUser, plan: SearchPlan): Promise<QuickRow[] | undefined> {
+    const group = user.current_site_group_num;
+    if (user.application_num === APPLICATION.customer || group === null) return undefined;
+    const xmit = plan.xmitPrefix ? prefixRange(plan.xmitPrefix) : undefined;
+    const name = plan.namePrefix ? prefixRange(plan.namePrefix) : undefined;
+    if ((xmit && xmit.hi === undefined) || (name && name.hi === undefined)) return undefined;
+    const found = await sql<QuickRow>`select * from quick_site_search(${group}::int, ${user.user_id}::int, ${plan.devNum ?? null}::int,
+      ${plan.siteNum ?? null}::int, ${xmit?.lo ?? null}::text, ${xmit?.hi ?? null}::text, ${name?.lo ?? null}::text,
+      ${name?.hi ?? null}::text)`.execute(db);
+    return found.rows;
+  }
+
+  /** The quick search as one statement (any user), planned on every call: see search(). */
+  async function quickSearchStatement(user: ScopeUser, plan: SearchPlan): Promise<QuickRow[]> {
+    const branches: SelectQueryBuilder<Database, 'sites' | 'devices', QuickRow>[] = [];
+    /** A lookup's rows, tagged with its place and with the key of its order. */
+    const lookup = (place: number, key: RawBuilder<string> = sql`null::text collate "C"`) =>
+      listed(user).select([sql.lit(place).as('lookup'), key.as('sort_key')]);
+    const xmitKey = sql<string>`devices.transmitter_code collate "C"`;
+    const nameKey = sql<string>`lower(sites.site_name) collate "C"`;
+    if (plan.devNum !== undefined) branches.push(lookup(0).where('devices.dev_num', '=', plan.devNum));
+    if (plan.siteNum !== undefined) branches.push(lookup(1).where('sites.site_num', '=', plan.siteNum));
+    if (plan.xmitPrefix) {
+      branches.push(lookup(2, xmitKey).where(xmitKey, 'like', likePrefix(plan.xmitPrefix)).orderBy(xmitKey).limit(SEARCH_LIMIT));
+    }
+    if (plan.namePrefix) {
+      branches.push(
+        lookup(3, nameKey)
+          .where(nameKey, 'like', likePrefix(plan.namePrefix))
+          .orderBy(nameKey)
+          .orderBy('sites.site_num')
+          .orderBy('devices.dev_num')
+          .limit(SEARCH_LIMIT),
+      );
+    }
+    if (branches.length === 0) return [];
+    const [first, ...rest] = branches.map((branch, i) => db.selectFrom(branch.as(`lookup${i}`)).selectAll());
+    return db
+      .selectFrom(rest.reduce((union, branch) => union.unionAll(branch), first).as('found'))
+      .selectAll()
+      .orderBy('lookup')
+      .orderBy(sql`sort_key collate "C"`)
+      .orderBy('site_num')
+      .orderBy('dev_num')
+      .execute();
+  }
+
   return {
     /**
      * The quick search: each lookup of the plan (device number, account number, transmitter-code
      * prefix, name prefix; in that order of relevance) as one branch of a single statement, each
      * branch read in its own order from an index and cut at SEARCH_LIMIT there (migration 0025:
      * C-collation indexes give the prefix range and the order at once), so no branch reads or
-     * sorts more than its first rows. A device found by an earlier lookup is not repeated.
+     * sorts more than its first rows. A device found by an earlier lookup is not repeated. A
+     * dealer's or staff member's runs in migration 0029's function, planned once per session.
      */
     async search(user: ScopeUser, plan: SearchPlan): Promise<SiteListItem[]> {
-      const branches: SelectQueryBuilder<Database, 'sites' | 'devices', QuickRow>[] = [];
-      /** A lookup's rows, tagged with its place and with the key of its order. */
-      const lookup = (place: number, key: RawBuilder<string> = sql`null::text collate "C"`) =>
-        listed(user).select([sql.lit(place).as('lookup'), key.as('sort_key')]);
-      const xmitKey = sql<string>`devices.transmitter_code collate "C"`;
-      const nameKey = sql<string>`lower(sites.site_name) collate "C"`;
-      if (plan.devNum !== undefined) branches.push(lookup(0).where('devices.dev_num', '=', plan.devNum));
-      if (plan.siteNum !== undefined) branches.push(lookup(1).where('sites.site_num', '=', plan.siteNum));
-      if (plan.xmitPrefix) {
-        branches.push(lookup(2, xmitKey).where(xmitKey, 'like', likePrefix(plan.xmitPrefix)).orderBy(xmitKey).limit(SEARCH_LIMIT));
-      }
-      if (plan.namePrefix) {
-        branches.push(
-          lookup(3, nameKey)
-            .where(nameKey, 'like', likePrefix(plan.namePrefix))
-            .orderBy(nameKey)
-            .orderBy('sites.site_num')
-            .orderBy('devices.dev_num')
-            .limit(SEARCH_LIMIT),
-        );
-      }
-      if (branches.length === 0) return [];
-      const [first, ...rest] = branches.map((branch, i) => db.selectFrom(branch.as(`lookup${i}`)).selectAll());
-      const rows = await db
-        .selectFrom(rest.reduce((union, branch) => union.unionAll(branch), first).as('found'))
-        .selectAll()
-        .orderBy('lookup')
-        .orderBy(sql`sort_key collate "C"`)
-        .orderBy('site_num')
-        .orderBy('dev_num')
-        .execute();
+      const rows = (await quickSearchFunction(user, plan)) ?? (await quickSearchStatement(user, plan));
       const seen = new Set<number>();
       const items: SiteListItem[] = [];
       for (const row of rows) {
