@@ -5,6 +5,7 @@ import type { Json } from './columns.js';
 export interface SiteTables {
   sites: SitesTable;
   site_search: SiteSearchTable;
+  site_search_stale: SiteSearchStaleTable;
   site_completeness: SiteCompletenessTable;
   site_favorites: SiteFavoritesTable;
   site_recents: SiteRecentsTable;
@@ -32,13 +33,18 @@ export interface SitesTable {
   country: Generated<'US' | 'CA' | 'MX'>;
 }
 
-/** Account search documents (migration 0005), maintained by triggers: read only. */
+/** Account search documents (migration 0005), maintained by triggers (at commit, migration 0029): read only. */
 export interface SiteSearchTable {
   site_num: number;
   site_group_num: number;
   name_fold: string;
   doc: string;
   digits: string;
+}
+
+/** The sites a transaction changed, until its commit refreshes their search rows (migration 0029): triggers only. */
+export interface SiteSearchStaleTable {
+  site_nums: number[];
 }
 
 /** What the completeness rules read of each account (migration 0007), kept current by triggers. */
