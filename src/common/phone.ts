@@ -18,9 +18,26 @@ export type PhoneCheck =
 
 export { DEFAULT_PHONE_REGION };
 
+/**
+ * The latest answers, by region and text: parsing is most of the time of checking an imported
+ * row, and a row's numbers are checked, then normalised (parsed twice each).
+ */
+const RECENT = new Map<string, PhoneCheck>();
+const RECENT_MAX = 1_000;
+
 export function checkPhone(input: string, regionCode: string = DEFAULT_PHONE_REGION): PhoneCheck {
   const text = input.trim();
   if (!text) return { ok: false, problem: 'required' };
+  const key = `${regionCode} ${text}`;
+  const known = RECENT.get(key);
+  if (known) return known;
+  const check = Object.freeze(parse(text, regionCode));
+  if (RECENT.size >= RECENT_MAX) RECENT.clear();
+  RECENT.set(key, check);
+  return check;
+}
+
+function parse(text: string, regionCode: string): PhoneCheck {
   const parsed = parsePhoneNumber(text, { regionCode });
   if (!parsed.valid) {
     if (parsed.possibility === 'too-short') return { ok: false, problem: 'tooShort' };

@@ -133,7 +133,7 @@ export function postalCodeProblem(country: string, code: string): string | undef
 /** The default time zone of an address: its region's, else the country's first suggestion. */
 export function defaultTimeZone(country: string, state: string): string | undefined {
   const region = regionsOf(country).find((reg) => reg.code === state);
-  return region?.timeZone ?? timeZonesFor(country)[0];
+  return region?.timeZone ?? zonesOf(country)[0];
 }
 
 /** Every zone of each country (IANA), beyond those of its regions. */
@@ -149,7 +149,15 @@ const COUNTRY_ZONES: Record<string, RegExp> = {
  * runtime knows (`Intl.supportedValuesOf`), so an uncommon one can be chosen.
  */
 export function timeZonesFor(country: string): string[] {
-  const zones = [...new Set(regionsOf(country).map((reg) => reg.timeZone))];
+  return [...zonesOf(country)];
+}
+
+/** timeZonesFor's list, worked out once per country: an import checks every row's zone against it. */
+const ZONES_BY_COUNTRY = new Map<string, readonly string[]>();
+function zonesOf(country: string): readonly string[] {
+  let zones = ZONES_BY_COUNTRY.get(country);
+  if (zones) return zones;
+  const ofRegions = [...new Set(regionsOf(country).map((reg) => reg.timeZone))];
   let known: string[] = [];
   try {
     known = Intl.supportedValuesOf('timeZone');
@@ -157,13 +165,16 @@ export function timeZonesFor(country: string): string[] {
     known = [];
   }
   const pattern = COUNTRY_ZONES[country];
-  const extra = pattern ? known.filter((zone) => pattern.test(zone) && !zones.includes(zone)).sort() : [];
-  return [...zones, ...extra];
+  const extra = pattern ? known.filter((zone) => pattern.test(zone) && !ofRegions.includes(zone)).sort() : [];
+  zones = [...ofRegions, ...extra];
+  // Only the countries with rules are kept: a country code read from a file is any text.
+  if (rulesOf(country)) ZONES_BY_COUNTRY.set(country, zones);
+  return zones;
 }
 
 /** Whether a time zone may be chosen for an account in this country. */
 export function isTimeZoneOf(country: string, timeZone: string): boolean {
-  return timeZonesFor(country).includes(timeZone);
+  return zonesOf(country).includes(timeZone);
 }
 
 /**

@@ -53,8 +53,19 @@ export interface GroupColumn {
 
 const GROUP_PATTERN = new RegExp(`^(${GROUP_NAMES.join('|')})(\\d{1,3})([A-Z][A-Za-z]*)$`);
 
+/** Columns parsed so far: an import asks for each column of each row; the names are the import's own columns. */
+const PARSED = new Map<string, GroupColumn | undefined>();
+const PARSED_MAX = 10_000;
+
 /** The group, number and field of a repeated column; undefined for an account column or an unknown name. */
 export function parseGroupColumn(column: string): GroupColumn | undefined {
+  if (PARSED.has(column)) return PARSED.get(column);
+  const parsed = parse(column);
+  if (PARSED.size < PARSED_MAX) PARSED.set(column, parsed && Object.freeze(parsed));
+  return parsed;
+}
+
+function parse(column: string): GroupColumn | undefined {
   const match = GROUP_PATTERN.exec(column);
   if (!match) return undefined;
   const group = match[1] as ColumnGroup;
