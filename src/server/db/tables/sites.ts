@@ -33,7 +33,7 @@ export interface SitesTable {
   country: Generated<'US' | 'CA' | 'MX'>;
 }
 
-/** Account search documents (migration 0005), maintained by triggers (at commit, migration 0029): read only. */
+/** Account search documents (migration 0005), maintained by triggers (at commit, migration 0030): read only. */
 export interface SiteSearchTable {
   site_num: number;
   site_group_num: number;
@@ -42,7 +42,7 @@ export interface SiteSearchTable {
   digits: string;
 }
 
-/** The sites a transaction changed, until its commit refreshes their search rows (migration 0029): triggers only. */
+/** The sites a transaction changed, until its commit refreshes their search rows (migration 0030): triggers only. */
 export interface SiteSearchStaleTable {
   site_nums: number[];
 }
