@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { ALL_SCHEMAS } from '../../schemas/catalog.js';
 import { TRANSPORT_PARAMS } from '../common/transportLists.js';
 import { redact, type Config } from './config.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.js';
+import { migrateToLatest, openDatabase, preparedStatementsSetting, type DatabaseHandle, type Db } from './db/database.js';
 import { isEmpty, seedDemo } from './db/seed/demoSeed.js';
 import { authPlugin } from './auth/authPlugin.js';
 import { platformPlugin } from './platform/platformPlugin.js';
@@ -153,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      preparedStatements: preparedStatementsSetting(config),
       onError: (err, context) => app.log.warn({ err }, `database: ${context}`),
     }));
   app.decorate('db', database.db);

@@ -49,6 +49,15 @@ describe('configuration', () => {
     expect(loadConfig({}).jobPollSeconds).toBe(2);
   });
 
+  it('turns prepared statements off when DATABASE_PREPARED_STATEMENTS says so (a pooler in transaction mode)', () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'on' }).databasePreparedStatements).toBe(true);
+    expect(problemsOf({ DATABASE_PREPARED_STATEMENTS: 'pgbouncer' })).toEqual([
+      'DATABASE_PREPARED_STATEMENTS must be true or false (got "pgbouncer")',
+    ]);
+  });
+
   it('reads the operations settings: metrics token, overload threshold, log format', () => {
     const defaults = loadConfig({});
     expect(defaults.metricsToken).toBeUndefined();

@@ -12,6 +12,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL: statements with parameters run as named prepared statements (db/preparedStatements.ts)
+   * (DATABASE_PREPARED_STATEMENTS; default on). Off behind a pooler in transaction mode (PgBouncer),
+   * where consecutive statements of a session may reach different server connections.
+   */
+  databasePreparedStatements: boolean;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   /** Sender of outgoing mail. */
@@ -225,6 +231,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (word === undefined) problems.push(`ALARM_SIMULATOR must be true or false (got "${env.ALARM_SIMULATOR}")`);
     else alarmSimulator = word;
   }
+  let databasePreparedStatements = true;
+  if (env.DATABASE_PREPARED_STATEMENTS !== undefined && env.DATABASE_PREPARED_STATEMENTS !== '') {
+    const word = BOOLEAN_WORDS[env.DATABASE_PREPARED_STATEMENTS.toLowerCase()];
+    if (word === undefined) problems.push(`DATABASE_PREPARED_STATEMENTS must be true or false (got "${env.DATABASE_PREPARED_STATEMENTS}")`);
+    else databasePreparedStatements = word;
+  }
   let webhooksAllowLoopback = demo;
   if (env.WEBHOOKS_ALLOW_LOOPBACK) {
     const word = BOOLEAN_WORDS[env.WEBHOOKS_ALLOW_LOOPBACK.toLowerCase()];
@@ -300,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
+    databasePreparedStatements,
     redisUrl,
     smtpUrl,
     mailFrom,

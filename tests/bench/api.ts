@@ -17,6 +17,7 @@
  * less at the mercy of neighbours on a shared machine than req/s, and (d)/(b) of it is printed too.
  * BENCH_DATABASE_URL names the PostgreSQL database (a fresh schema is made in it and dropped).
  * BENCH_API_LOADS=list,portal measures only those of constant, list, listSession, portal, health.
+ * DATABASE_PREPARED_STATEMENTS=false runs PostgreSQL's queries unprepared, as the portal does with it.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +31,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { LOG_REDACTIONS, buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
+import { openDatabase, preparedStatementsSetting, type DatabaseHandle } from '../../src/server/db/database.js';
 import { sessionStore } from '../../src/server/auth/sessions.js';
 import { newsRepository } from '../../src/server/news/newsRepository.js';
 import { contentRange } from '../../src/server/http/simpleRest.js';
@@ -164,9 +165,16 @@ interface Target {
 async function setUp(url?: string): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   const schema = url ? `bench_${randomBytes(5).toString('hex')}` : undefined;
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'info', ALARM_SIMULATOR: 'false' });
+  // DATABASE_PREPARED_STATEMENTS=false measures PostgreSQL without prepared statements, (b) and (d) alike.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO: 'true',
+    LOG_LEVEL: 'info',
+    ALARM_SIMULATOR: 'false',
+    DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS,
+  });
   let handle: DatabaseHandle | undefined;
-  if (url) handle = await openDatabase({ databaseUrl: url, schema });
+  if (url) handle = await openDatabase({ databaseUrl: url, schema, preparedStatements: preparedStatementsSetting(config) });
   const logger = { level: 'info', redact: LOG_REDACTIONS, stream: sink() };
   // First start seeds the demo data; the second, timed, starts on an existing database.
   const first = await buildApp(config, { database: handle, logger: false });

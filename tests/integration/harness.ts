@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openDatabase, type Db } from '../../src/server/db/database.js';
+import { openDatabase, preparedStatementsSetting, type Db } from '../../src/server/db/database.js';
 import { pgliteCopy, postgresCopy, SUITE_SCHEMA } from './snapshots.js';
 
 /**
@@ -108,7 +108,12 @@ export async function openTestDatabase(database: TestDatabase, env: Record<strin
   const copy = database.url && fromSnapshot ? await postgresCopy(database.url, config) : undefined;
   const schema = copy ? SUITE_SCHEMA : database.url ? testSchemaName() : undefined;
   const embedded = !database.url && fromSnapshot ? pgliteCopy(config) : undefined;
-  const handle = await openDatabase({ databaseUrl: copy?.url ?? database.url, dataDir: embedded?.dataDir ?? null, schema });
+  const handle = await openDatabase({
+    databaseUrl: copy?.url ?? database.url,
+    dataDir: embedded?.dataDir ?? null,
+    schema,
+    preparedStatements: preparedStatementsSetting(config),
+  });
   return {
     handle,
     config,

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.js';
 import { preparedQueries } from '../../src/server/db/preparedStatements.js';
-import { dropTestSchema, SERVER, testSchemaName } from './harness.js';
+import { dropTestSchema, openTestDatabase, SERVER, testSchemaName } from './harness.js';
 
 /**
  * The PostgreSQL driver's prepared statements (src/server/db/preparedStatements.ts): one
@@ -111,5 +111,23 @@ describe.skipIf(!url)('prepared statements on PostgreSQL', () => {
       return (await sql<{ id: number }>`select id from t where label = ${'two'}`.execute(trx)).rows;
     });
     expect(inTransaction).toEqual([{ id: 2 }]);
+  });
+
+  it('prepares nothing with DATABASE_PREPARED_STATEMENTS=false, and prepares by default', async () => {
+    /** How many statements the connection that ran a parameterised query holds prepared. */
+    const preparedAfterAQuery = async (env: Record<string, string>) => {
+      const opened = await openTestDatabase(SERVER!, env);
+      try {
+        return await opened.handle.db.connection().execute(async (connection) => {
+          expect((await sql<{ n: number }>`select ${41}::int + 1 as n`.execute(connection)).rows).toEqual([{ n: 42 }]);
+          return (await sql<{ count: number }>`select count(*)::int as count from pg_prepared_statements`.execute(connection)).rows[0]
+            .count;
+        });
+      } finally {
+        await opened.close();
+      }
+    };
+    expect(await preparedAfterAQuery({ DATABASE_PREPARED_STATEMENTS: 'false' })).toBe(0);
+    expect(await preparedAfterAQuery({})).toBe(1);
   });
 });

@@ -53,6 +53,11 @@ export interface DatabaseOptions {
   preparedStatements?: number;
 }
 
+/** openDatabase's `preparedStatements` as configuration sets it (DATABASE_PREPARED_STATEMENTS): the default, or none. */
+export function preparedStatementsSetting(config: { databasePreparedStatements: boolean }): number {
+  return config.databasePreparedStatements ? PREPARED_PER_CONNECTION : 0;
+}
+
 /** PostgreSQL application_name of the portal's connections (pg_stat_activity), to find or end them. */
 export const APPLICATION_NAME = 'security-portal';
 /** How long a query waits for a new connection before failing (and the request answering 503). */

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, redact } from '../../config.js';
-import { migrateToLatest, openDatabase } from '../database.js';
+import { migrateToLatest, openDatabase, preparedStatementsSetting } from '../database.js';
 import { isEmpty, seedDemo } from './demoSeed.js';
 import { seedEvents } from './eventsSeed.js';
 import { seedLarge } from './largeSeed.js';
@@ -84,7 +84,11 @@ export async function runSeedCli(argv: string[], print: (msg: string) => void = 
   const where = config.databaseUrl ? `PostgreSQL at ${redact(config.databaseUrl)}` : `PGlite in ${config.dataDir}`;
   print(`Seeding ${where}`);
   const started = Date.now();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    preparedStatements: preparedStatementsSetting(config),
+  });
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length) print(`migrations applied: ${applied.join(', ')}`);
