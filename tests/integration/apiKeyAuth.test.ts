@@ -155,7 +155,6 @@ describe.each(TEST_DATABASES)('API key calls on $name', (database) => {
   });
 
   it('stops working, 401 with the reason, once its creator leaves the group, loses the role or has a login step waiting', async () => {
-    const group = await betaGroup();
     const creator = await t.db
       .selectFrom('users')
       .select(['user_id', 'auth_flags', 'current_site_group_num'])
