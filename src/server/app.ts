@@ -248,7 +248,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(retentionPlugin);
   // Outbound webhooks: each subscription's deliveries, in order, on the durable job queue.
-  await app.register(webhooksJobsPlugin, options.webhooks ?? {});
+  await app.register(webhooksJobsPlugin, { ...options.webhooks, database });
   await app.register(backupRoutes, { database });
   // Scheduled reports: a due pass each minute queues their runs; each run emails its recipients a link.
   await app.register(reportSchedulesPlugin);

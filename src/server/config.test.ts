@@ -47,6 +47,8 @@ describe('configuration', () => {
     expect(problemsOf({ JOB_POLL_SECONDS: '0.1' })[0]).toMatch(/^JOB_POLL_SECONDS must be a number of seconds from 0.5 to 60/);
     expect(loadConfig({ JOB_POLL_SECONDS: '0.5' }).jobPollSeconds).toBe(0.5);
     expect(loadConfig({}).jobPollSeconds).toBe(2);
+    expect(problemsOf({ WEBHOOKS_DB_CONNECTIONS: '0' })).toEqual(['WEBHOOKS_DB_CONNECTIONS must be a whole number from 1 to 16 (got "0")']);
+    expect(loadConfig({}).webhooksDbConnections).toBe(2);
   });
 
   it('turns prepared statements off when DATABASE_PREPARED_STATEMENTS says so (a pooler in transaction mode)', () => {

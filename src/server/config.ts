@@ -74,6 +74,11 @@ export interface Config {
    * private, link-local and metadata addresses stay refused whatever it says.
    */
   webhooksAllowLoopback: boolean;
+  /**
+   * PostgreSQL: connections of the webhook senders' own pool (WEBHOOKS_DB_CONNECTIONS, 1 to 16;
+   * default 2), beside the requests' 10, so a sender never takes a request's connection.
+   */
+  webhooksDbConnections: number;
   /** Report runs one process works on at once (REPORT_WORKERS, 1 to 16; default 2). */
   reportWorkers: number;
   /** Report runs one account group may have going at once across all processes (REPORT_GROUP_CONCURRENCY, 1 to 16; default 2). */
@@ -252,7 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
-  const smallCount = (name: 'REPORT_WORKERS' | 'REPORT_GROUP_CONCURRENCY', fallback: number) => {
+  const smallCount = (name: 'REPORT_WORKERS' | 'REPORT_GROUP_CONCURRENCY' | 'WEBHOOKS_DB_CONNECTIONS', fallback: number) => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
@@ -261,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const reportWorkers = smallCount('REPORT_WORKERS', 2);
   const reportGroupConcurrency = smallCount('REPORT_GROUP_CONCURRENCY', 2);
+  const webhooksDbConnections = smallCount('WEBHOOKS_DB_CONNECTIONS', 2);
   let retentionDays = 30;
   if (env.RETENTION_DAYS !== undefined && env.RETENTION_DAYS !== '') {
     retentionDays = Number(env.RETENTION_DAYS);
@@ -340,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alarmSimulator,
     jobPollSeconds,
     webhooksAllowLoopback,
+    webhooksDbConnections,
     reportWorkers,
     reportGroupConcurrency,
     retentionDays,

@@ -51,6 +51,8 @@ export interface DatabaseOptions {
    * 0 for none, as behind a pooler in transaction mode. Default PREPARED_PER_CONNECTION.
    */
   preparedStatements?: number;
+  /** PostgreSQL only: the pool's size (default 10). */
+  maxConnections?: number;
 }
 
 /** openDatabase's `preparedStatements` as configuration sets it (DATABASE_PREPARED_STATEMENTS): the default, or none. */
@@ -75,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.maxConnections ?? 10,
       types: pgTypes,
       application_name: APPLICATION_NAME,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

@@ -27,6 +27,11 @@ import type { WebhooksRepository } from './webhooksRepository.js';
  *   them without reading them first; the database stays the record (a row is 'delivered' only
  *   once its 2xx is written, and the write's read brings whatever else is pending, in order).
  *   Events emitted at once in two processes have no order between them.
+ * - The senders share the database fairly with requests: `db` is the senders' own small pool on
+ *   PostgreSQL (WEBHOOKS_DB_CONNECTIONS), and at most `statements` of their statements are in
+ *   flight at once in this process, each started on a later turn of the event loop
+ *   (setImmediate), so 100 senders cannot queue 100 statements ahead of a request. On PGlite,
+ *   one connection for all, that bound is 1: a request waits behind one sender statement at most.
  */
 export interface DelivererOptions {
   db: Db;
@@ -39,6 +44,8 @@ export interface DelivererOptions {
   random?: () => number;
   /** How long an idle sender waits for more before it ends (0: it ends at once, as tests want). */
   lingerMs?: number;
+  /** Senders' statements in flight at once in this process (default 1). */
+  statements?: number;
 }
 
 const BATCH = 100;
@@ -74,6 +81,7 @@ export function deliverer(options: DelivererOptions) {
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
   const lingerMs = options.lingerMs ?? 2_000;
+  const gate = statementGate(options.statements ?? 1);
   /** This process's running senders, by subscription, with what wakes each. */
   const running = new Map<number, SenderState>();
   let stopped = false;
@@ -95,7 +103,7 @@ export function deliverer(options: DelivererOptions) {
       ({ row, result, at }) =>
         sql`(${Number(row.delivery_id)}::bigint, ${result.statusCode}::int, ${result.latencyMs}::int, ${result.responseExcerpt}::text, ${at}::timestamptz)`,
     );
-    const { rows } = await sql<Subscription & { pending: Pending[] | string }>`
+    const query = sql<Subscription & { pending: Pending[] | string }>`
       with ${
         delivered.length
           ? sql`delivered as (
@@ -123,7 +131,8 @@ export function deliverer(options: DelivererOptions) {
           limit ${BATCH}
         ) p
       ), '[]'::json) as pending
-      from s`.execute(db);
+      from s`;
+    const { rows } = await gate(() => query.execute(db));
     done.length = 0;
     const row = rows[0];
     if (!row) return undefined;
@@ -132,7 +141,7 @@ export function deliverer(options: DelivererOptions) {
     return { ...row, pending };
   };
   const releaseLease = (id: number) =>
-    db.updateTable('webhook_subscriptions').set({ lease_until: null }).where('subscription_id', '=', id).execute();
+    gate(() => db.updateTable('webhook_subscriptions').set({ lease_until: null }).where('subscription_id', '=', id).execute());
   /** Records the 2xx answers before a stop (a failure, a retry's wait). */
   const recordSuccesses = async (id: number, done: Done) => {
     if (done.length) await step(id, false, done);
@@ -142,7 +151,9 @@ export function deliverer(options: DelivererOptions) {
   async function send(id: number, state: SenderState): Promise<'sent' | 'busy' | 'inactive'> {
     const first = await step(id, true);
     if (!first) {
-      const row = await db.selectFrom('webhook_subscriptions').select('status').where('subscription_id', '=', id).executeTakeFirst();
+      const row = await gate(() =>
+        db.selectFrom('webhook_subscriptions').select('status').where('subscription_id', '=', id).executeTakeFirst(),
+      );
       return row?.status === 'active' ? 'busy' : 'inactive';
     }
     let { pending: rows, ...subscription } = first;
@@ -209,32 +220,34 @@ export function deliverer(options: DelivererOptions) {
           await recordSuccesses(id, done);
           const attempt = row.attempt + 1;
           const retryAt = nextAttemptAt(new Date(row.created_at), at, attempt, random());
-          await db
-            .updateTable('webhook_deliveries')
-            .set({
-              attempt,
-              status: retryAt ? 'pending' : 'failed',
-              status_code: result.statusCode,
-              latency_ms: result.latencyMs,
-              response_excerpt: result.responseExcerpt,
-              error: result.error ?? `status ${result.statusCode}`,
-              attempted_at: at,
-              next_attempt_at: retryAt,
-            })
-            .where('delivery_id', '=', row.delivery_id)
-            .execute();
           const failingSince: Date = subscription.failing_since ? new Date(subscription.failing_since) : at;
           const disable = !retryAt && at.getTime() - failingSince.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
-          await db
-            .updateTable('webhook_subscriptions')
-            .set({
-              last_delivery_at: at,
-              last_status: 'failed',
-              failing_since: failingSince,
-              ...(disable && { status: 'disabled', disabled_at: at }),
-            })
-            .where('subscription_id', '=', id)
-            .execute();
+          await gate(async () => {
+            await db
+              .updateTable('webhook_deliveries')
+              .set({
+                attempt,
+                status: retryAt ? 'pending' : 'failed',
+                status_code: result.statusCode,
+                latency_ms: result.latencyMs,
+                response_excerpt: result.responseExcerpt,
+                error: result.error ?? `status ${result.statusCode}`,
+                attempted_at: at,
+                next_attempt_at: retryAt,
+              })
+              .where('delivery_id', '=', row.delivery_id)
+              .execute();
+            await db
+              .updateTable('webhook_subscriptions')
+              .set({
+                last_delivery_at: at,
+                last_status: 'failed',
+                failing_since: failingSince,
+                ...(disable && { status: 'disabled', disabled_at: at }),
+              })
+              .where('subscription_id', '=', id)
+              .execute();
+          });
           if (disable) {
             webhookListenersChanged();
             await options.onDisabled(id, subscription.site_group_num, subscription.url);
@@ -298,3 +311,24 @@ export function deliverer(options: DelivererOptions) {
 }
 
 export type Deliverer = ReturnType<typeof deliverer>;
+
+/**
+ * Runs at most `limit` pieces of work at once, in the order they asked; each starts on a later
+ * turn of the event loop, so the requests' I/O that came meanwhile gets its statements in first.
+ */
+function statementGate(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else active++;
+    try {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { deriveKey } from '../auth/secrets.js';
+import { openDatabase, preparedStatementsSetting, type DatabaseHandle } from '../db/database.js';
 import { onWebhookDeliveriesQueued, type QueuedDelivery } from '../jobs/webhookEvents.js';
 import { deliverer, type Deliverer, type DelivererOptions } from './deliverer.js';
 import { checkTarget, type TargetProblem } from './targetAddress.js';
@@ -15,6 +16,8 @@ import { webhooksRepository } from './webhooksRepository.js';
  * - `webhooks.sweep`, every minute and at start-up: wakes each subscription with a delivery due
  *   (a wake lost to a restart or a kill -9, an event committed after its wake).
  * Events emitted in this process (jobs/webhookEvents.ts) start or wake the sender at once.
+ * On PostgreSQL the senders' statements go through a pool of their own (WEBHOOKS_DB_CONNECTIONS
+ * connections), so they never wait for, nor hold, a connection of the requests' pool.
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,8 +62,18 @@ export type WebhookTuning = Partial<Pick<DelivererOptions, 'now' | 'random' | 'l
 };
 
 export const webhooksJobsPlugin = fp(
-  async (app: FastifyInstance, tuning: WebhookTuning) => {
+  async (app: FastifyInstance, { database, ...tuning }: WebhookTuning & { database: DatabaseHandle }) => {
     const repo = webhooksRepository(app.db, webhookSealingKey(app));
+    const own =
+      database.kind === 'postgres' && database.url
+        ? await openDatabase({
+            databaseUrl: database.url,
+            schema: database.schema,
+            maxConnections: app.config.webhooksDbConnections,
+            preparedStatements: preparedStatementsSetting(app.config),
+            onError: (err, context) => app.log.warn({ err }, `webhook senders' database: ${context}`),
+          })
+        : null;
     const send = (subscriptionId: number, startAfter?: Date) =>
       app.jobs.send(
         QUEUE,
@@ -90,7 +103,9 @@ export const webhooksJobsPlugin = fp(
     };
 
     const senders = deliverer({
-      db: app.db,
+      db: own?.db ?? app.db,
+      // PGlite's one connection serves the requests too: one sender statement at a time there.
+      statements: own ? app.config.webhooksDbConnections : 1,
       repo,
       post: { allowLoopback: app.config.webhooksAllowLoopback, timeoutMs: WEBHOOK_TIMEOUT_MS, ...tuning.post },
       schedule: (id, at) => send(id, at),
@@ -133,6 +148,7 @@ export const webhooksJobsPlugin = fp(
       unsubscribe();
       senders.stop();
     });
+    if (own) app.addHook('onClose', () => own.close());
     app.decorate('webhookDelivery', {
       wake: async (subscriptionId: number) => start(subscriptionId),
       targetProblem: async (url: string) => {
