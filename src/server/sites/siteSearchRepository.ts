@@ -2,7 +2,7 @@ import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type R
 import type { SITE_SORT_FIELDS, SiteFilter, SiteRecord } from '../../../schemas/sites.js';
 import { APPLICATION } from '../../common/constants.js';
 import type { Db } from '../db/database.js';
-import { escapeLike } from '../db/listing.js';
+import { escapeLike, prefixRange } from '../db/listing.js';
 import type { Database } from '../db/schema.js';
 import { rowAddressDisplay, siteAddressColumns, type SiteAddressRow } from '../db/siteAddress.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
@@ -223,12 +223,15 @@ export function siteSearchRepository(
    *   other fields) ranked and counted.
    * The total of Content-Range counts the candidates: exact when the walk read every site or the
    * indexes were used, a lower bound (at least SEARCH_WALK_MATCHES) for a frequent text.
+   * A dealer's or staff member's search without other filters runs the same statement in migration
+   * 0031's function (planned once per session); keep the two alike.
    */
   async function byRelevance(user: ScopeUser, options: SiteListOptions, plan: SearchPlan) {
     const need = Math.min(options.offset + options.limit, SEARCH_MATCH_CAP);
     const text = escapeLike(plan.text);
     const prefix = `${text}%`;
     const contains = `%${text}%`;
+    const walkMatches = Math.max(need, SEARCH_WALK_MATCHES);
     const customer = user.application_num === APPLICATION.customer;
     const group = customer ? null : user.current_site_group_num;
     if (!customer && group === null) return { order: [], rows: new Map<number, DetailRow>(), total: 0 };
@@ -283,7 +286,6 @@ export function siteSearchRepository(
       const tier = (c: string) =>
         sql`case when ${sql.ref(`${c}.name_fold`)} like ${prefix} then 1 when ${sql.ref(`${c}.name_fold`)} like ${`% ${text}%`} then 2
           when ${sql.ref(`${c}.name_fold`)} like ${contains} then 3 else 4 end`;
-      const walkMatches = Math.max(need, SEARCH_WALK_MATCHES);
       ctes.push(
         sql`walked as materialized (
           select w.site_num, w.name_fold, ${tier('w')} as tier
@@ -339,9 +341,22 @@ export function siteSearchRepository(
         ) as page
         left join sites on sites.site_num = page.site_num and ${siteScope(user)}
         order by page.tier, page.name_fold, page.site_num`.execute(db);
-    const page = await ranked(options.offset, options.offset < need ? Math.min(options.limit, need - options.offset) : 0);
+    // A dealer's or staff member's search without other filters: migration 0031's function, the same
+    // statement planned once per session (unless the name prefix has no range above it, U+10FFFF only).
+    const range = prefixRange(plan.text);
+    const hi = range.hi;
+    const viaFunction = group !== null && !filtered && hi !== undefined;
+    const rankedByFunction = (offset: number, limit: number) =>
+      sql<{ candidate: number; total: number } & ({ site_num: number } | { site_num: null })>`
+        select * from site_relevance_search(${group}::int, ${user.user_id}::int, ${offset}::int, ${limit}::int,
+          ${plan.substring ? need : SEARCH_MATCH_CAP}::int, ${walkRows}::int, ${walkMatches}::int, ${plan.substring}::boolean,
+          ${range.lo}::text, ${hi ?? null}::text, ${prefix}::text, ${`% ${text}%`}::text, ${contains}::text,
+          ${plan.digits ? `%${plan.digits}%` : null}::text, ${plan.number ?? null}::int, ${plan.xmit ?? null}::text,
+          ${(plan.text.match(/\d/g)?.length ?? 0) < NUMBER_DIGITS}::boolean)`.execute(db);
+    const rank = viaFunction ? rankedByFunction : ranked;
+    const page = await rank(options.offset, options.offset < need ? Math.min(options.limit, need - options.offset) : 0);
     let total = page.rows.length ? Number(page.rows[0].total) : 0;
-    if (page.rows.length === 0 && options.offset > 0) total = Number((await ranked(0, 1)).rows[0]?.total ?? 0);
+    if (page.rows.length === 0 && options.offset > 0) total = Number((await rank(0, 1)).rows[0]?.total ?? 0);
     const rows = page.rows.flatMap((row) => (row.site_num === null ? [] : [row as unknown as DetailRow]));
     return { order: rows.map((r) => r.site_num), rows: new Map(rows.map((row) => [row.site_num, row])), total };
   }
