@@ -264,6 +264,41 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
       expect(b.total, q).toBeLessThan(100);
       expect(a, q).toEqual(b);
     }
+
+    // Migration 0031's function and the statement it stands in for give the same answers, through the walk and
+    // through the trigram fallback, at every page.
+    const asStatement = (walk: number) => siteSearchRepository(t.db, { walkRows: walk, relevanceFunction: false });
+    for (const walk of [WALK, 1_000_000]) {
+      const [viaFunction, viaStatement] = [siteSearchRepository(t.db, { walkRows: walk }), asStatement(walk)];
+      for (const q of [
+        'fixturo',
+        'FIXTURO',
+        'xturo wareh',
+        'jose',
+        'é',
+        'e',
+        '555',
+        '246 81',
+        '990011',
+        'fxd9900',
+        '%',
+        '_',
+        '\\',
+        'zz-none',
+      ]) {
+        for (const [offset, limit] of [
+          [0, 100],
+          [0, 2],
+          [2, 2],
+          [50, 10],
+        ]) {
+          const options = { filter: { q }, offset, limit };
+          expect(await viaFunction.list(summit, options), `${q} walk ${walk} at ${offset}`).toEqual(
+            await viaStatement.list(summit, options),
+          );
+        }
+      }
+    }
   });
 
   it('keeps the search documents up to date when contacts, devices and sites change', async () => {

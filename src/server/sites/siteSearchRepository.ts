@@ -87,8 +87,12 @@ function toRecord(row: DetailRow, plan: SearchPlan | undefined): SiteRecord {
  */
 export function siteSearchRepository(
   db: Db,
-  /** walkRows: the walk's length, SEARCH_WALK_ROWS unless a test makes it shorter than its group (so the trigram fallback runs). */
-  { walkRows = SEARCH_WALK_ROWS }: { walkRows?: number } = {},
+  /**
+   * walkRows: the walk's length, SEARCH_WALK_ROWS unless a test makes it shorter than its group (so the trigram fallback runs).
+   * relevanceFunction: false runs the statement where migration 0031's function would answer, so a test can hold the two to
+   * the same answers.
+   */
+  { walkRows = SEARCH_WALK_ROWS, relevanceFunction = true }: { walkRows?: number; relevanceFunction?: boolean } = {},
 ) {
   /** Sites with their search rows, in scope and filtered. */
   function scoped(user: ScopeUser, filter: SiteFilter) {
@@ -345,7 +349,7 @@ export function siteSearchRepository(
     // statement planned once per session (unless the name prefix has no range above it, U+10FFFF only).
     const range = prefixRange(plan.text);
     const hi = range.hi;
-    const viaFunction = group !== null && !filtered && hi !== undefined;
+    const viaFunction = relevanceFunction && group !== null && !filtered && hi !== undefined;
     const rankedByFunction = (offset: number, limit: number) =>
       sql<{ candidate: number; total: number } & ({ site_num: number } | { site_num: null })>`
         select * from site_relevance_search(${group}::int, ${user.user_id}::int, ${offset}::int, ${limit}::int,
