@@ -7,7 +7,31 @@ import { isUsersGroup } from '../db/siteScope.js';
 import type { SiteImportsTable } from '../db/schema.js';
 import type { Selectable } from 'kysely';
 
-export type ImportRow = Selectable<SiteImportsTable>;
+/** A batch as read: every column but the file (megabytes, read only by the preview), which no read carries. */
+export type ImportRow = Omit<Selectable<SiteImportsTable>, 'file_content'>;
+
+const BATCH_COLUMNS = [
+  'import_id',
+  'user_id',
+  'site_group_num',
+  'file_name',
+  'file_kind',
+  'sheets',
+  'sheet',
+  'headers',
+  'mapping',
+  'row_count',
+  'processed',
+  'status',
+  'language',
+  'worker_id',
+  'heartbeat_at',
+  'cancel_requested',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'undone_at',
+] as const satisfies readonly (keyof ImportRow)[];
 
 /** A row of an import as stored after the preview. */
 export interface StoredRow {
@@ -67,22 +91,33 @@ export function siteImportRepository(db: Db) {
           row_count: batch.rowCount,
           language: batch.language,
         })
-        .returningAll()
+        .returning(BATCH_COLUMNS)
         .executeTakeFirstOrThrow();
     },
 
     /** The user's batch (without its file), or undefined. */
     async get(userId: number, importId: number): Promise<ImportRow | undefined> {
-      return db.selectFrom('site_imports').selectAll().where('import_id', '=', importId).where('user_id', '=', userId).executeTakeFirst();
+      return db
+        .selectFrom('site_imports')
+        .select(BATCH_COLUMNS)
+        .where('import_id', '=', importId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
     },
 
     async byId(importId: number): Promise<ImportRow | undefined> {
-      return db.selectFrom('site_imports').selectAll().where('import_id', '=', importId).executeTakeFirst();
+      return db.selectFrom('site_imports').select(BATCH_COLUMNS).where('import_id', '=', importId).executeTakeFirst();
     },
 
     /** The user's latest batches, newest first. */
     async list(userId: number, limit = 50): Promise<ImportRow[]> {
-      return db.selectFrom('site_imports').selectAll().where('user_id', '=', userId).orderBy('import_id', 'desc').limit(limit).execute();
+      return db
+        .selectFrom('site_imports')
+        .select(BATCH_COLUMNS)
+        .where('user_id', '=', userId)
+        .orderBy('import_id', 'desc')
+        .limit(limit)
+        .execute();
     },
 
     async update(importId: number, values: Partial<Record<keyof SiteImportsTable, unknown>>): Promise<void> {
@@ -251,7 +286,7 @@ export function siteImportRepository(db: Db) {
         .where('import_id', '=', importId)
         .where('status', '=', 'running')
         .where((eb) => eb.or([eb('worker_id', 'is', null), eb('worker_id', '=', workerId), eb('heartbeat_at', '<', staleBefore)]))
-        .returningAll()
+        .returning(BATCH_COLUMNS)
         .executeTakeFirst();
     },
 
@@ -262,7 +297,7 @@ export function siteImportRepository(db: Db) {
         .set({ heartbeat_at: new Date(), processed })
         .where('import_id', '=', importId)
         .where('worker_id', '=', workerId)
-        .returningAll()
+        .returning(BATCH_COLUMNS)
         .executeTakeFirst();
     },
 
