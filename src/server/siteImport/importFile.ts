@@ -190,10 +190,25 @@ export async function readImportFile(input: Uint8Array, options: ReadOptions = {
   return { kind: sniffed.kind, ...found, headers, rowCount };
 }
 
+/**
+ * The file as a stream of slices (views, no copy): handed over whole, the decoder and the parser
+ * would turn all of it into records at once, ahead of the reader (a stream's backpressure acts
+ * between chunks, not within one), and memory would grow with the file.
+ */
+const SLICE = 64 * 1024;
+function slices(content: Buffer): Readable {
+  return Readable.from(
+    (function* () {
+      for (let at = 0; at < content.length; at += SLICE) yield content.subarray(at, at + SLICE);
+    })(),
+    { objectMode: false },
+  );
+}
+
 async function readCsv(content: Buffer, encoding: TextEncoding, take: (row: FileRow) => Promise<void>) {
   const head = iconv.decode(content.subarray(0, 16 * 1024), encoding === 'win1252' ? 'win1252' : encoding).replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(head.split(/\r?\n|\r/, 1)[0] ?? '');
-  const parser = Readable.from([content])
+  const parser = slices(content)
     .pipe(iconv.decodeStream(encoding === 'win1252' ? 'win1252' : encoding))
     .pipe(
       parseCsv({
@@ -268,7 +283,7 @@ class MergeAwareReader extends ExcelJS.stream.xlsx.WorkbookReader {
 }
 
 async function readXlsx(content: Buffer, sheet: string | null, take: (row: FileRow) => Promise<void>) {
-  const reader = new MergeAwareReader(Readable.from([content]), {
+  const reader = new MergeAwareReader(slices(content), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
