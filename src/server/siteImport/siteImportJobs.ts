@@ -75,7 +75,9 @@ function clashErrors(values: Record<string, string>, error: Clash): CellErrors {
 
 /**
  * The import job (pg-boss queue 'site-import', one job per batch): creates the accounts of a
- * batch's ready rows in file order, a chunk of rows at a time through the wizard's repository
+ * batch's ready rows in file order (each the account the preview checked and kept, so no row is
+ * mapped or checked again; a transmitter taken since is refused by the wizard's check under its lock,
+ * and the unique index behind it), a chunk of rows at a time through the wizard's repository
  * (siteCreateRepository.createMany: one transaction, multi-row inserts, the wizard's lock and
  * transmitter check), in the transaction that also sets each row's site number by its batch key
  * and writes each account's audit entry, so a row is created exactly once whatever stops the
@@ -159,6 +161,11 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     const user = { user_id: batch.user_id, application_num: APPLICATION.dealer, current_site_group_num: batch.site_group_num };
     const good: { row: StoredRow; site: SiteCreate }[] = [];
     for (const row of rows) {
+      // The preview's account, else (a row previewed before it was kept) the row checked here.
+      if (row.site) {
+        good.push({ row, site: row.site });
+        continue;
+      }
       const checked = checkRow(row.values, schema);
       if (checked.site) good.push({ row, site: checked.site });
       else await repo.updateRow(batch.import_id, row.rowNum, { status: 'refused', errors: checked.errors, warnings: [] });

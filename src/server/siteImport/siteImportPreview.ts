@@ -26,13 +26,33 @@ export function takenError(code: string, owner: { siteNum: number; siteName: str
     : { key: 'siteCreate.errors.transmitterTaken', args: { code } };
 }
 
-/** Rows checked a chunk at a time: each chunk's transmitters are looked up in the database in one query. */
-const CHUNK = 500;
+/**
+ * Rows stored a chunk at a time: each chunk's transmitters are looked up in the database in one
+ * query. Small, so that a chunk's rows mostly die in the young generation: what outlives two
+ * scavenges is promoted, and V8 lets the old generation grow far before collecting it.
+ */
+const CHUNK = 100;
+
+/**
+ * A row checked as it is read, held until its chunk is stored: its values and account already
+ * serialised (one string each rather than a hundred small objects), so what a chunk keeps across
+ * its queries is small and the rest of the check's objects die young instead of filling the heap.
+ */
+interface CheckedFileRow {
+  rowNum: number;
+  values: string;
+  transmitters: { column: string; code: string }[];
+  errors: CellErrors;
+  fileProblems: CellErrors;
+  warnings: StoredRow['warnings'];
+  site: string | null;
+}
 
 /**
  * The preview: reads the batch's file again with the mapping and stores each row checked by the
  * wizard's schema and rules, its transmitters against the earlier rows of the file and the
- * platform's devices. Nothing but the batch's rows is written.
+ * platform's devices, and the account each ready row makes (the job writes it as it is). Nothing
+ * but the batch's rows is written.
  */
 export async function previewRows(
   repo: SiteImportRepository,
@@ -43,43 +63,57 @@ export async function previewRows(
 ): Promise<{ rowCount: number; sheet: string | null }> {
   await repo.deleteRows(batch.import_id);
   const firstRowOf = new Map<string, number>();
-  let chunk: FileRow[] = [];
+  let chunk: CheckedFileRow[] = [];
+  const check = (row: FileRow): CheckedFileRow => {
+    const values = valuesOf(row.cells, mapping);
+    const checked = checkRow(values, schema);
+    // A cell the file could not give (a formula without a value, an error) is that cell's problem.
+    const fileProblems: CellErrors = {};
+    for (const [i, problem] of Object.entries(row.problems ?? {})) {
+      const column = mapping[Number(i)];
+      if (column) fileProblems[column] = problem;
+    }
+    return {
+      rowNum: row.rowNum,
+      values: JSON.stringify(values),
+      transmitters: transmittersOf(values),
+      errors: checked.errors,
+      fileProblems,
+      warnings: checked.warnings,
+      site: checked.site ? JSON.stringify(checked.site) : null,
+    };
+  };
   const flush = async () => {
     const rows = chunk;
     chunk = [];
-    const read = rows.map((row) => {
-      const values = valuesOf(row.cells, mapping);
-      // A cell the file could not give (a formula without a value, an error) is that cell's problem.
-      const fileProblems: CellErrors = {};
-      for (const [i, problem] of Object.entries(row.problems ?? {})) {
-        const column = mapping[Number(i)];
-        if (column) fileProblems[column] = problem;
-      }
-      return { rowNum: row.rowNum, values, fileProblems };
-    });
-    const inFile = duplicatesAgainst(firstRowOf, read);
-    const codes = [...new Set(read.flatMap((r) => transmittersOf(r.values).map((t) => t.code)))];
+    const inFile = duplicatesAgainst(
+      firstRowOf,
+      rows.map((r) => ({ rowNum: r.rowNum, values: Object.fromEntries(r.transmitters.map((t) => [t.column, t.code])) })),
+    );
+    const codes = [...new Set(rows.flatMap((r) => r.transmitters.map((t) => t.code)))];
     const owners = await repo.transmitterOwners(batch.user_id, codes);
-    const stored: StoredRow[] = read.map((r) => {
-      const checked = checkRow(r.values, schema);
-      const errors: CellErrors = { ...checked.errors, ...inFile.get(r.rowNum), ...r.fileProblems };
-      for (const { column, code } of transmittersOf(r.values)) if (owners.has(code)) errors[column] ??= takenError(code, owners.get(code)!);
-      const refused = Object.keys(errors).length > 0;
-      return {
-        rowNum: r.rowNum,
-        values: r.values,
-        errors,
-        warnings: refused ? [] : checked.warnings,
-        status: refused ? 'refused' : checked.warnings.length ? 'warning' : 'ready',
-        siteNum: null,
-      };
-    });
-    await repo.insertRows(batch.import_id, stored);
+    await repo.insertRows(
+      batch.import_id,
+      rows.map((r) => {
+        const errors: CellErrors = { ...r.errors, ...inFile.get(r.rowNum), ...r.fileProblems };
+        for (const { column, code } of r.transmitters) if (owners.has(code)) errors[column] ??= takenError(code, owners.get(code)!);
+        const refused = Object.keys(errors).length > 0;
+        return {
+          rowNum: r.rowNum,
+          values: r.values,
+          errors,
+          warnings: refused ? [] : r.warnings,
+          status: refused ? 'refused' : r.warnings.length ? 'warning' : 'ready',
+          siteNum: null,
+          site: refused ? null : r.site,
+        };
+      }),
+    );
   };
   const summary = await readImportFile(batch.file_content, {
     sheet,
     onRow: async (row) => {
-      chunk.push(row);
+      chunk.push(check(row));
       if (chunk.length >= CHUNK) await flush();
     },
   });
@@ -132,6 +166,6 @@ export async function recheckRow(
     status: refused ? 'refused' : checked.warnings.length ? 'warning' : 'ready',
     siteNum: null,
   };
-  await repo.updateRow(batch.import_id, rowNum, row);
+  await repo.updateRow(batch.import_id, rowNum, { ...row, site: refused ? null : checked.site });
   return row;
 }

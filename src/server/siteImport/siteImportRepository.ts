@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { SiteImportRowStatus, SiteImportStatus } from '../../../schemas/siteImport.js';
 import { SITE_IMPORT_UNDO_HOURS } from '../../../schemas/siteImport.js';
 import type { CellErrors, RowValues } from '../../common/siteImport/rows.js';
+import type { SiteCreate } from '../../../schemas/siteCreate.js';
 import type { Db } from '../db/database.js';
 import { isUsersGroup } from '../db/siteScope.js';
 import type { SiteImportsTable } from '../db/schema.js';
@@ -41,6 +42,8 @@ export interface StoredRow {
   warnings: string[];
   status: SiteImportRowStatus;
   siteNum: number | null;
+  /** The account the row makes as checked (ready and warning rows); read by the job alone. */
+  site?: SiteCreate | null;
 }
 
 /** Each row's own key: the import and the row (unique: a row's account is created once). */
@@ -143,7 +146,11 @@ export function siteImportRepository(db: Db) {
       await db.deleteFrom('site_import_rows').where('import_id', '=', importId).execute();
     },
 
-    async insertRows(importId: number, rows: StoredRow[]): Promise<void> {
+    /** New rows; values and account as objects, or as the preview serialised them. */
+    async insertRows(
+      importId: number,
+      rows: (Omit<StoredRow, 'values' | 'site'> & { values: RowValues | string; site?: SiteCreate | string | null })[],
+    ): Promise<void> {
       if (!rows.length) return;
       await db
         .insertInto('site_import_rows')
@@ -152,11 +159,12 @@ export function siteImportRepository(db: Db) {
             import_id: importId,
             row_num: row.rowNum,
             batch_key: batchKey(importId, row.rowNum),
-            values: JSON.stringify(row.values),
+            values: typeof row.values === 'string' ? row.values : JSON.stringify(row.values),
             errors: JSON.stringify(row.errors),
             warnings: JSON.stringify(row.warnings),
             status: row.status,
             site_num: row.siteNum,
+            site: typeof row.site === 'string' ? row.site : row.site ? JSON.stringify(row.site) : null,
           })),
         )
         .execute();
@@ -170,6 +178,7 @@ export function siteImportRepository(db: Db) {
           ...(row.errors && { errors: JSON.stringify(row.errors) }),
           ...(row.warnings && { warnings: JSON.stringify(row.warnings) }),
           ...(row.status && { status: row.status }),
+          ...(row.site !== undefined && { site: row.site ? JSON.stringify(row.site) : null }),
         })
         .where('import_id', '=', importId)
         .where('row_num', '=', rowNum)
@@ -261,18 +270,18 @@ export function siteImportRepository(db: Db) {
       return Number(result.numAffectedRows ?? 0);
     },
 
-    /** The next rows to create (ready or with warnings, no account yet), in file order. */
+    /** The next rows to create (ready or with warnings, no account yet), in file order, with the accounts the preview checked. */
     async pending(importId: number, limit: number): Promise<StoredRow[]> {
       const rows = await db
         .selectFrom('site_import_rows')
-        .select(['row_num', 'values', 'errors', 'warnings', 'status', 'site_num'])
+        .select(['row_num', 'values', 'errors', 'warnings', 'status', 'site_num', 'site'])
         .where('import_id', '=', importId)
         .where('status', 'in', ['ready', 'warning'])
         .where('site_num', 'is', null)
         .orderBy('row_num')
         .limit(limit)
         .execute();
-      return rows.map(toStored);
+      return rows.map((row) => ({ ...toStored(row), site: row.site }));
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SiteCreate } from '../../../../schemas/siteCreate.js';
 import type { Json } from './columns.js';
 
 /** Account imports (migration 0024): the uploaded file, its mapping and status, and each row's outcome. */
@@ -42,4 +43,6 @@ export interface SiteImportRowsTable {
   /** SITE_IMPORT_ROW_STATUSES (schemas/siteImport.ts). */
   status: 'ready' | 'warning' | 'refused' | 'skipped' | 'created' | 'removed';
   site_num: number | null;
+  /** The account the row makes, as the preview checked it (migration 0032); null when refused or previewed before. */
+  site: Json<SiteCreate> | null;
 }
