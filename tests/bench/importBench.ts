@@ -38,51 +38,57 @@ const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
 /** A distinct valid Chicago number for each n (a file's phones differ from row to row). */
 const phone = (n: number) => `312-${200 + (Math.floor(n / 10_000) % 800)}-${String(n % 10_000).padStart(4, '0')}`;
 
-/** The file's rows by template column: every account distinct, its transmitters and phones unique to the run. */
-function accounts(stamp: string): Record<string, string>[] {
-  return Array.from({ length: ROWS }, (_, i) => {
-    const row: Record<string, string> = {
-      siteName: `Bench ${stamp} ${i}`,
-      siteType: 'Residential',
-      country: 'US',
-      addressLine1: `${i + 1} Elm Street`,
-      city: 'Evanston',
-      state: 'IL',
-      postalCode: '60201',
-      premisePhone: phone(i * 4),
-    };
-    for (let d = 1; d <= 2; d++) {
-      row[`device${d}TransmitterCode`] = `B${stamp}${String(i).padStart(5, '0')}${d}`;
-      row[`device${d}Description`] = d === 1 ? 'Main panel' : 'Garage';
-    }
-    for (let c = 1; c <= 3; c++) {
-      row[`contact${c}Name`] = `Contact ${c} of ${i}`;
-      row[`contact${c}Phone`] = phone(i * 4 + c);
-      row[`contact${c}Email`] = `c${c}.${i}@example.com`;
-    }
-    for (let z = 1; z <= 8; z++) {
-      row[`zone${z}Device`] = String(z <= 4 ? 1 : 2);
-      row[`zone${z}Number`] = String(z);
-      row[`zone${z}Description`] = `Zone ${z}`;
-      row[`zone${z}EventType`] = 'Burglary';
-    }
-    for (let p = 1; p <= 2; p++) {
-      row[`passcode${p}Name`] = p === 1 ? 'Primary' : 'Duress';
-      row[`passcode${p}Value`] = `word${i}x${p}`;
-      row[`passcode${p}Duress`] = p === 2 ? 'yes' : 'no';
-    }
-    return row;
-  });
+/**
+ * Account `i` of the file by template column: every account distinct, its transmitters and phones
+ * unique to the run. Made again where needed rather than held, so that while the server's RSS is
+ * measured this process holds no more of the accounts than the file's bytes.
+ */
+function account(stamp: string, i: number): Record<string, string> {
+  const row: Record<string, string> = {
+    siteName: `Bench ${stamp} ${i}`,
+    siteType: 'Residential',
+    country: 'US',
+    addressLine1: `${i + 1} Elm Street`,
+    city: 'Evanston',
+    state: 'IL',
+    postalCode: '60201',
+    premisePhone: phone(i * 4),
+  };
+  for (let d = 1; d <= 2; d++) {
+    row[`device${d}TransmitterCode`] = `B${stamp}${String(i).padStart(5, '0')}${d}`;
+    row[`device${d}Description`] = d === 1 ? 'Main panel' : 'Garage';
+  }
+  for (let c = 1; c <= 3; c++) {
+    row[`contact${c}Name`] = `Contact ${c} of ${i}`;
+    row[`contact${c}Phone`] = phone(i * 4 + c);
+    row[`contact${c}Email`] = `c${c}.${i}@example.com`;
+  }
+  for (let z = 1; z <= 8; z++) {
+    row[`zone${z}Device`] = String(z <= 4 ? 1 : 2);
+    row[`zone${z}Number`] = String(z);
+    row[`zone${z}Description`] = `Zone ${z}`;
+    row[`zone${z}EventType`] = 'Burglary';
+  }
+  for (let p = 1; p <= 2; p++) {
+    row[`passcode${p}Name`] = p === 1 ? 'Primary' : 'Duress';
+    row[`passcode${p}Value`] = `word${i}x${p}`;
+    row[`passcode${p}Duress`] = p === 2 ? 'yes' : 'no';
+  }
+  return row;
 }
 
-function toCsv(rows: Record<string, string>[]): Buffer {
+function toCsv(stamp: string): Buffer {
   const columns = templateColumns();
-  const lines = [columns.join(','), ...rows.map((row) => columns.map((c) => row[c] ?? '').join(','))];
+  const lines = [columns.join(',')];
+  for (let i = 0; i < ROWS; i++) {
+    const row = account(stamp, i);
+    lines.push(columns.map((c) => row[c] ?? '').join(','));
+  }
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
 /** The same accounts written as bare multi-row inserts in one transaction: no rules, no lock, no job. */
-async function bareInsert(db: Db, rows: Record<string, string>[], siteGroupNum: number, userId: number): Promise<number> {
+async function bareInsert(db: Db, stamp: string, siteGroupNum: number, userId: number): Promise<number> {
   const started = performance.now();
   await db.transaction().execute(async (trx) => {
     const max = await trx
@@ -100,8 +106,8 @@ async function bareInsert(db: Db, rows: Record<string, string>[], siteGroupNum: 
     const firstSite = Number(max.site ?? 100_000) + 1;
     const firstDev = Number(max.dev ?? 0) + 1;
     const per = 500;
-    for (let start = 0; start < rows.length; start += per) {
-      const part = rows.slice(start, start + per).map((row, k) => ({ row, i: start + k }));
+    for (let start = 0; start < ROWS; start += per) {
+      const part = Array.from({ length: Math.min(per, ROWS - start) }, (_, k) => ({ row: account(stamp, start + k), i: start + k }));
       await trx
         .insertInto('sites')
         .values(
@@ -246,8 +252,7 @@ async function benchOn(label: string, handle: DatabaseHandle) {
     const beta = await signedInClient(origin, 'dealer.beta');
     const summit = await signedInClient(origin, 'dealer.summit');
     const stamp = randomBytes(3).toString('hex').toUpperCase();
-    const rows = accounts(stamp);
-    const file = toCsv(rows);
+    const file = toCsv(stamp);
     console.log(
       `\nAccount import on ${label}: ${ROWS.toLocaleString('en')} accounts × (2 devices, 3 contacts, 8 zones, 2 passcodes), ` +
         `CSV of ${(file.length / 1024 / 1024).toFixed(1)} MB with the template's columns, dealer.beta`,
@@ -274,6 +279,8 @@ async function benchOn(label: string, handle: DatabaseHandle) {
     const counts = previewed.body.counts as Record<string, number>;
     if (previewed.status !== 200 || counts.ready + counts.warning !== ROWS)
       throw new Error(`preview answered ${previewed.status}: ${JSON.stringify(previewed.body.counts ?? previewed.body)}`);
+
+    const previewPeakMb = (peak - rssBefore) / 1024 / 1024;
 
     const stop = { done: false };
     const during = listLatencies(summit, stop);
@@ -303,7 +310,7 @@ async function benchOn(label: string, handle: DatabaseHandle) {
       .select(['site_group_num', 'user_id'])
       .where('import_id', '=', id)
       .executeTakeFirstOrThrow();
-    const bareMs = await bareInsert(app.db, rows, batch.site_group_num, batch.user_id);
+    const bareMs = await bareInsert(app.db, stamp, batch.site_group_num, batch.user_id);
 
     const ratio = importMs / bareMs;
     const p99Ratio = duringImport.p99 / Math.max(before.p99, 0.001);
@@ -322,7 +329,8 @@ async function benchOn(label: string, handle: DatabaseHandle) {
       `bare batched INSERT of the same rows, one transaction: ${seconds(bareMs)}; import/bare ${ratio.toFixed(2)}x (goal ≤ ${GOALS.ratio}x: ${met(ratio <= GOALS.ratio)})`,
     );
     console.log(
-      `RSS growth from the upload to the end of the import: ${rssMb.toFixed(1)} MB (goal ≤ ${GOALS.rssMb} MB: ${met(rssMb <= GOALS.rssMb)})`,
+      `RSS growth from the upload to the end of the import: ${rssMb.toFixed(1)} MB (goal ≤ ${GOALS.rssMb} MB: ${met(rssMb <= GOALS.rssMb)}); ` +
+        `${previewPeakMb.toFixed(1)} MB by the end of the preview`,
     );
     console.log(
       `GET /api/sites as dealer.summit, one at a time: p99 ${before.p99.toFixed(1)} ms before (p50 ${before.p50.toFixed(1)}, ${before.n} requests), ` +
