@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LOCAL_IDP_PATH } from '../config.js';
 
@@ -36,18 +36,22 @@ export const demoExposurePlugin = fp(
     const { config } = app;
     if (!config.demoLoopbackOnly && !config.localIdpLoopbackOnly) return;
     const keys = new Set(config.demoLoopbackOnly ? config.demoKeys : []);
-    app.addHook('onRequest', async (request: FastifyRequest, reply) => {
-      if (isLoopbackAddress(request.ip)) return;
+    // A callback hook: it decides at once, and an async one costs every request a promise.
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      if (isLoopbackAddress(request.ip)) return done();
       // The route's own pattern, not the URL as sent (percent-encoding, doubled slashes).
       const route = request.routeOptions.url;
       if (route && isLoopbackOnlyPath(route, config)) {
-        return reply.status(404).send({ message: request.t('errors.notFound') });
+        // Answered here: the hook chain stops without done().
+        reply.status(404).send({ message: request.t('errors.notFound') });
+        return;
       }
       const authorization = request.headers.authorization;
       if (keys.size && authorization?.startsWith('Bearer ') && keys.has(authorization.slice('Bearer '.length).trim())) {
         request.log.warn({ ip: request.ip }, 'demo key refused: DEMO is not set, demo keys are for this machine only');
         delete request.headers.authorization;
       }
+      done();
     });
   },
   { name: 'demo-exposure', fastify: '5.x', decorators: { fastify: ['config'] } },
