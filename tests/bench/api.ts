@@ -16,7 +16,9 @@
  * of its own; CPU ms/req is the bench process's (the servers') CPU time per request, a figure
  * less at the mercy of neighbours on a shared machine than req/s, and (d)/(b) of it is printed too.
  * BENCH_DATABASE_URL names the PostgreSQL database (a fresh schema is made in it and dropped).
- * BENCH_API_LOADS=list,portal measures only those of constant, list, listSession, portal, health.
+ * BENCH_API_LOADS=list,portal measures only those of constant, list, listSession, portal, health,
+ * inPortal, inApi (the last two, (e) and (f), only when named: where (d) spends what (b) does not).
+ * Every load runs once unmeasured first (BENCH_WARMUP_SECONDS, 2); the rounds then rotate the order.
  * DATABASE_PREPARED_STATEMENTS=false runs PostgreSQL's queries unprepared, as the portal does with it.
  */
 import { spawn } from 'node:child_process';
@@ -24,10 +26,11 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { LOG_REDACTIONS, buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -39,6 +42,8 @@ import { sessionCookie } from './injectSession.js';
 
 const API_DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
 const API_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Seconds of each load before the rounds, not measured (BENCH_WARMUP_SECONDS=0 for none). */
+const API_WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const API_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 /** (d)/(b) in req/s, by database. */
@@ -52,7 +57,15 @@ interface LoadResult {
   errors: number;
   /** CPU time of the bench process (the servers) per request. */
   cpuMsPerRequest: number;
+  /** Of that, the garbage collector's pauses per request. */
+  gcMsPerRequest: number;
 }
+
+/** Garbage-collection pauses of this process so far, in ms. */
+let gcMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMs += entry.duration;
+}).observe({ entryTypes: ['gc'] });
 
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
@@ -61,11 +74,17 @@ const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon
  * out of their CPU figure); `cpuMsPerRequest` is this process's CPU time (the servers, the pg
  * driver, PGlite; not PostgreSQL's) per request answered.
  */
-async function load(url: string, headers: Record<string, string> = {}, connections = API_CONNECTIONS): Promise<LoadResult> {
-  const args = [AUTOCANNON, '-j', '-c', String(connections), '-d', String(API_DURATION_S)];
+async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  connections = API_CONNECTIONS,
+  seconds = API_DURATION_S,
+): Promise<LoadResult> {
+  const args = [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
   const cpu = process.cpuUsage();
+  const gcBefore = gcMs;
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk));
@@ -79,6 +98,7 @@ async function load(url: string, headers: Record<string, string> = {}, connectio
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     cpuMsPerRequest: (used.user + used.system) / 1000 / Math.max(1, result.requests.total),
+    gcMsPerRequest: (gcMs - gcBefore) / Math.max(1, result.requests.total),
   };
 }
 
@@ -96,6 +116,7 @@ function combine(rounds: LoadResult[]): LoadResult {
     p99: median(rounds.map((r) => r.p99)),
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     cpuMsPerRequest: median(rounds.map((r) => r.cpuMsPerRequest)),
+    gcMsPerRequest: median(rounds.map((r) => r.gcMsPerRequest)),
   };
 }
 
@@ -104,7 +125,7 @@ function row(name: string, r: LoadResult, base?: LoadResult, baseName = 'baselin
   const ratio = base ? `  ${(r.rps / base.rps).toFixed(2)}x ${baseName}` : '';
   console.log(
     `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  ` +
-      `CPU ${r.cpuMsPerRequest.toFixed(3)} ms/req${ratio}`,
+      `CPU ${r.cpuMsPerRequest.toFixed(3)} ms/req (GC ${r.gcMsPerRequest.toFixed(3)})${ratio}`,
   );
 }
 
@@ -118,18 +139,38 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
+const listOptions = () => ({ filter: {}, sort: { field: 'order' as const, order: 'desc' as const }, offset: 0, limit: 25 });
+
+/** The handler of the bare list route (b): the list query and its total, answered as they come. */
+function bareList(app: FastifyInstance) {
+  const news = newsRepository(app.db);
+  return async (_request: FastifyRequest, reply: FastifyReply) => {
+    const { items, total } = await news.list(listOptions());
+    reply.header('Content-Range', contentRange('news', 0, items.length, total));
+    return items;
+  };
+}
+
+/**
+ * (b)'s handler inside the portal, to tell where (d) spends what (b) does not: (e) outside /api
+ * (the portal's hooks on every request: request id, security headers, metrics, overload check,
+ * request log), (f) under /api and signed in (the XSRF check, the session from its cache, the
+ * access guard). (d) minus (f) is then the simple-rest route itself (query validation, the
+ * response schema's serializer). Added before the portal is ready; the bench's portal only.
+ */
+function addDecompositionRoutes(app: FastifyInstance) {
+  const handler = bareList(app);
+  app.get('/bench/list', handler);
+  app.get('/api/bench/list', { config: { access: 'signedIn' } }, handler);
+}
+
 /** The baselines (a), (b), (c) on the portal's own database handle. */
 async function bareServer(app: FastifyInstance): Promise<{ server: FastifyInstance; origin: string }> {
   const news = newsRepository(app.db);
   const sessions = sessionStore(app.db, app.secrets.sessionSecret);
-  const listOptions = () => ({ filter: {}, sort: { field: 'order' as const, order: 'desc' as const }, offset: 0, limit: 25 });
   const server = Fastify({ logger: false });
   server.get('/constant', async () => [{ id: 1, title: 'constant' }]);
-  server.get('/list', async (_request, reply) => {
-    const { items, total } = await news.list(listOptions());
-    reply.header('Content-Range', contentRange('news', 0, items.length, total));
-    return items;
-  });
+  server.get('/list', bareList(app));
   server.get('/list-session', async (request, reply) => {
     const token = cookieValue(request.headers.cookie, 'portal_session');
     const session = token ? await sessions.byCookie(token) : undefined;
@@ -181,6 +222,7 @@ async function setUp(url?: string): Promise<Target> {
   await first.close();
   const started = performance.now();
   const app = await buildApp(config, { database: handle, logger });
+  addDecompositionRoutes(app);
   await app.ready();
   const startupMs = performance.now() - started;
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -212,7 +254,9 @@ async function setUp(url?: string): Promise<Target> {
   };
 }
 
-const LOADS = ['constant', 'list', 'listSession', 'portal', 'health'] as const;
+const LOADS = ['constant', 'list', 'listSession', 'portal', 'health', 'inPortal', 'inApi'] as const;
+/** Measured only when BENCH_API_LOADS names them. */
+const ON_REQUEST: readonly Load[] = ['inPortal', 'inApi'];
 type Load = (typeof LOADS)[number];
 const LABELS: Record<Load, string> = {
   constant: '(a) bare Fastify, constant',
@@ -220,8 +264,17 @@ const LABELS: Record<Load, string> = {
   listSession: '(c) (b) + session and user lookups',
   portal: '(d) portal GET /api/news, signed in',
   health: 'GET /api/health',
+  inPortal: "(e) (b)'s handler in the portal, not /api",
+  inApi: "(f) (b)'s handler in the portal, /api, signed in",
 };
-const BASES: Partial<Record<Load, Load>> = { list: 'constant', listSession: 'list', portal: 'list', health: 'constant' };
+const BASES: Partial<Record<Load, Load>> = {
+  list: 'constant',
+  listSession: 'list',
+  portal: 'list',
+  health: 'constant',
+  inPortal: 'list',
+  inApi: 'list',
+};
 
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
@@ -239,14 +292,23 @@ async function benchOn(database: 'pglite' | 'postgres', url?: string): Promise<A
       listSession: [`${target.bare.origin}/list-session`, target.signedIn],
       portal: [target.newsUrl, target.signedIn],
       health: [`${target.origin}/api/health`, {}],
+      inPortal: [`${target.origin}/bench/list`, {}],
+      inApi: [`${target.origin}/api/bench/list`, target.signedIn],
     };
     const only = process.env.BENCH_API_LOADS?.split(',');
-    const loads = LOADS.filter((name) => !only || only.includes(name) || name === 'list' || name === 'portal');
-    // Rounds, the loads taking turns in each: a neighbour's burst on the shared machine then
-    // weighs on every figure alike rather than on one.
+    const loads = LOADS.filter((name) => (only ? only.includes(name) || name === 'list' || name === 'portal' : !ON_REQUEST.includes(name)));
+    // Every load once, unmeasured: the first seconds under load compile (V8 optimizing the
+    // request path, PGlite's WebAssembly tiered up on background threads, whose CPU the figure
+    // counts) and fill caches, and would otherwise weigh on whichever load ran first.
+    for (const name of loads) await load(...urls[name], API_CONNECTIONS, API_WARMUP_S);
+    // Rounds, the loads taking turns in each, each round starting one load further on: a
+    // neighbour's burst on the shared machine then weighs on every figure alike rather than on one.
     const runs = new Map<Load, LoadResult[]>(loads.map((name) => [name, []]));
     for (let round = 0; round < API_ROUNDS; round++) {
-      for (const name of loads) runs.get(name)!.push(await load(...urls[name]));
+      for (let turn = 0; turn < loads.length; turn++) {
+        const name = loads[(round + turn) % loads.length];
+        runs.get(name)!.push(await load(...urls[name]));
+      }
     }
     const results = new Map([...runs].map(([name, rounds]) => [name, combine(rounds)]));
     for (const [name, result] of results) {
@@ -259,6 +321,8 @@ async function benchOn(database: 'pglite' | 'postgres', url?: string): Promise<A
     const ratio = portal.rps / list.rps;
     const met = ratio >= goal;
     console.log(`(d)/(b) = ${ratio.toFixed(2)} in req/s (goal >= ${goal}): ${verdict(met)}`);
+    const byRound = runs.get('portal')!.map((r, round) => (r.rps / runs.get('list')![round].rps).toFixed(2));
+    console.log(`(d)/(b) in req/s by round: ${byRound.join(', ')}`);
     console.log(
       `(d)/(b) = ${(portal.cpuMsPerRequest / list.cpuMsPerRequest).toFixed(2)} in CPU ms/req ` +
         `(${portal.cpuMsPerRequest.toFixed(3)} against ${list.cpuMsPerRequest.toFixed(3)})`,
