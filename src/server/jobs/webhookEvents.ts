@@ -101,7 +101,7 @@ function inJsonbOrder(value: unknown): unknown {
  * turn of the event loop). On its own (`db` not a transaction) the statement has committed, and
  * the new deliveries are handed to their senders, which then need not read them. `db` may be the
  * caller's transaction: the senders are only woken to read, and a wake that comes before the
- * commit is made good by their idle look or the periodic sweep.
+ * commit is made good by their second look (deliverer.ts) or the periodic sweep.
  */
 export async function emitWebhookEvents(db: Db, events: readonly WebhookEventInput[], now = new Date()): Promise<number> {
   if (events.length === 0) return 0;

@@ -21,12 +21,15 @@ import type { WebhooksRepository } from './webhooksRepository.js';
  *   once), never skips one.
  * - A subscription failing for a day (failing_since) is disabled and its group's administrators
  *   are told (`onDisabled`).
- * - Once idle, a sender lingers a little, looking again when woken by a new event of this process
- *   (or every IDLE_POLL_MS), so that a steady stream does not pay a job's start each time. An event
- *   committed by this process comes with its deliveries (`run(id, handed)`): an idle sender sends
- *   them without reading them first; the database stays the record (a row is 'delivered' only
- *   once its 2xx is written, and the write's read brings whatever else is pending, in order).
- *   Events emitted at once in two processes have no order between them.
+ * - Once idle, a sender lingers a little, woken by a new event of this process, so that a steady
+ *   stream does not pay a job's start each time. An event committed by this process comes with its
+ *   deliveries (`run(id, handed)`): the sender sends them without reading them, and once it has
+ *   sent all it knew of, its successes go into one statement with every other sender's (group
+ *   commit, `recorder`) instead of a statement of its own per delivery. It reads the pending rows
+ *   only when that is needed: woken without the deliveries (a caller's transaction; once more
+ *   after a read that found nothing, in case the wake came before the commit), after a full batch
+ *   (a backlog), and every READ_EVERY_MS (another process's events, which have no order with this
+ *   process's). The database stays the record: a row is 'delivered' only once its 2xx is written.
  * - The senders share the database fairly with requests: `db` is the senders' own small pool on
  *   PostgreSQL (WEBHOOKS_DB_CONNECTIONS), and at most `statements` of their statements are in
  *   flight at once in this process, each started on a later turn of the event loop
@@ -51,6 +54,11 @@ export interface DelivererOptions {
 const BATCH = 100;
 const LEASE_MS = 60_000;
 const IDLE_POLL_MS = 500;
+/**
+ * A busy sender trusts what it is handed (no read after each batch) for this long after its last
+ * read: a delivery committed by another process (no hand-off here) waits at most this long.
+ */
+const READ_EVERY_MS = 5_000;
 
 type Subscription = Pick<
   Selectable<WebhookSubscriptionsTable>,
@@ -140,6 +148,39 @@ export function deliverer(options: DelivererOptions) {
     const pending = (typeof row.pending === 'string' ? JSON.parse(row.pending) : row.pending) as Pending[];
     return { ...row, pending };
   };
+  /**
+   * The successes of every sender that has nothing else in hand, in one statement (a sender's own
+   * `step` would be one statement per delivery at a steady stream): each delivery marked, each
+   * subscription's success recorded and its lease renewed; answers each subscription as it now is
+   * (a disable, a rotated secret or a new url is seen, as after a step). One statement in flight;
+   * the successes that come meanwhile go in the next.
+   */
+  const recorder = groupCommit<Done[number], Subscription>(async (batch) => {
+    const at = now();
+    const deliveries = [...batch.values()].flatMap((done) =>
+      done.map(
+        ({ row, result, at }) =>
+          sql`(${Number(row.delivery_id)}::bigint, ${result.statusCode}::int, ${result.latencyMs}::int, ${result.responseExcerpt}::text, ${at}::timestamptz)`,
+      ),
+    );
+    const subscriptions = [...batch].map(([id, done]) => sql`(${id}::int, ${done.at(-1)!.at}::timestamptz)`);
+    const { rows } = await gate(() =>
+      sql<Subscription & { subscription_id: number }>`
+        with delivered as (
+          update webhook_deliveries d set status = 'delivered', attempt = d.attempt + 1, status_code = v.code, latency_ms = v.latency,
+            response_excerpt = v.excerpt, error = null, attempted_at = v.at, next_attempt_at = null
+          from (values ${sql.join(deliveries)}) as v(id, code, latency, excerpt, at)
+          where d.delivery_id = v.id
+          returning 1
+        )
+        update webhook_subscriptions s set lease_until = ${new Date(at.getTime() + LEASE_MS)}, last_delivery_at = v.at,
+          last_status = 'delivered', failing_since = null
+        from (values ${sql.join(subscriptions)}) as v(id, at)
+        where s.subscription_id = v.id
+        returning s.subscription_id, ${SUBSCRIPTION_COLUMNS}`.execute(db),
+    );
+    return new Map(rows.map(({ subscription_id, ...subscription }) => [Number(subscription_id), subscription]));
+  });
   const releaseLease = (id: number) =>
     gate(() => db.updateTable('webhook_subscriptions').set({ lease_until: null }).where('subscription_id', '=', id).execute());
   /** Records the 2xx answers before a stop (a failure, a retry's wait). */
@@ -157,6 +198,11 @@ export function deliverer(options: DelivererOptions) {
       return row?.status === 'active' ? 'busy' : 'inactive';
     }
     let { pending: rows, ...subscription } = first;
+    /** When the pending rows were last read, and whether that read took all there were (fewer than a batch). */
+    let lastRead = Date.now();
+    let complete = rows.length < BATCH;
+    /** The last read was asked for and found nothing: read once more at the next idle look. */
+    let recheck = false;
     /** The last delivery read or handed over: anything handed up to it is already in hand. */
     let seen = 0;
     const saw = (list: Pending[]) => {
@@ -183,13 +229,22 @@ export function deliverer(options: DelivererOptions) {
           if (handed.length && !state.read) {
             // Committed after the last read, which found nothing else pending.
             rows = handed;
+            complete = true;
             saw(rows);
             continue;
           }
+          // No read while what comes is handed over: a read only when asked (a wake without the
+          // deliveries), once more after such a read that found nothing (it may have come before
+          // the caller's commit), and every READ_EVERY_MS (another process's deliveries).
+          if (!state.read && !recheck && Date.now() - lastRead < READ_EVERY_MS) continue;
+          const asked = state.read;
           state.read = false;
           const again = await step(id, false);
           if (!again || again.status !== 'active') return 'sent';
           ({ pending: rows, ...subscription } = again);
+          lastRead = Date.now();
+          complete = rows.length < BATCH;
+          recheck = asked && rows.length === 0;
           saw(rows);
           continue;
         }
@@ -260,11 +315,23 @@ export function deliverer(options: DelivererOptions) {
           // Given up on this one: the next goes (still failing, so failing_since stands).
           subscription = { ...subscription, failing_since: failingSince };
         }
+        if (complete && !state.read && Date.now() - lastRead < READ_EVERY_MS) {
+          // All that was pending is sent, and what came since was handed over (state.handed): no read.
+          if (done.length) {
+            const recorded = await recorder(id, done.splice(0));
+            if (!recorded || recorded.status !== 'active') return 'sent';
+            subscription = recorded;
+          }
+          rows = [];
+          continue;
+        }
         state.woken = false;
         state.read = false;
         const renewed = await step(id, false, done);
         if (!renewed || renewed.status !== 'active') return 'sent';
         ({ pending: rows, ...subscription } = renewed);
+        lastRead = Date.now();
+        complete = rows.length < BATCH;
         saw(rows);
       }
     } finally {
@@ -330,5 +397,38 @@ function statementGate(limit: number) {
       if (next) next();
       else active--;
     }
+  };
+}
+
+/**
+ * Group commit: `record(key, items)` answers once a write holding them is done, with that key's
+ * answer. One write runs at a time; whatever is recorded while it runs goes in the next, so N
+ * callers at once cost one write, not N. A failed write fails each of its callers.
+ */
+function groupCommit<Item, Answer>(write: (batch: Map<number, Item[]>) => Promise<Map<number, Answer>>) {
+  type Next = { batch: Map<number, Item[]>; answer: Promise<Map<number, Answer>>; settle(written: Promise<Map<number, Answer>>): void };
+  let next: Next | null = null;
+  let writing = false;
+  const drain = async () => {
+    writing = true;
+    while (next) {
+      const current = next;
+      next = null;
+      const written = write(current.batch);
+      current.settle(written);
+      await written.catch(() => undefined);
+    }
+    writing = false;
+  };
+  return (key: number, items: Item[]): Promise<Answer | undefined> => {
+    if (!next) {
+      let settle!: Next['settle'];
+      const answer = new Promise<Map<number, Answer>>((resolve) => (settle = resolve));
+      next = { batch: new Map(), answer, settle };
+    }
+    next.batch.set(key, [...(next.batch.get(key) ?? []), ...items]);
+    const answer = next.answer.then((answers) => answers.get(key));
+    if (!writing) void drain();
+    return answer;
   };
 }
