@@ -208,8 +208,8 @@ describe.each(TEST_DATABASES)('webhooks on $name', (database) => {
     await pause(subscription.id);
   });
 
-  it('sends the deliveries an emit hands to a lingering sender, in order, with the body a read of them gives, and records them', async () => {
-    const subscription = await subscribe();
+  /** Senders of its own that linger, woken by this process's emits for the subscription as the app's would be. */
+  const lingeringSenders = (subscriptionId: number) => {
     const senders = deliverer({
       db,
       repo: webhooksRepository(db, webhookSealingKey(app)),
@@ -220,9 +220,15 @@ describe.each(TEST_DATABASES)('webhooks on $name', (database) => {
       lingerMs: 60_000,
     });
     const stopHanding = onWebhookDeliveriesQueued((queued) => {
-      const handed = queued.get(subscription.id);
-      if (handed !== undefined) void senders.run(subscription.id, handed);
+      const handed = queued.get(subscriptionId);
+      if (handed !== undefined) void senders.run(subscriptionId, handed);
     });
+    return { senders, stopHanding };
+  };
+
+  it('sends the deliveries an emit hands to a lingering sender, in order, with the body a read of them gives, and records them', async () => {
+    const subscription = await subscribe();
+    const { senders, stopHanding } = lingeringSenders(subscription.id);
     try {
       const sender = senders.run(subscription.id);
       // Keys that jsonb keeps in another order than this object's.
@@ -243,6 +249,27 @@ describe.each(TEST_DATABASES)('webhooks on $name', (database) => {
     await beta.request('POST', `/api/webhookDeliveries/${log[2].id}/resend`);
     await run(subscription.id);
     expect(receiver.received[3].body).toBe(handedBody);
+    await pause(subscription.id);
+  });
+
+  it('sends what an emit inside a transaction queued: the wake comes before the commit, a second look finds it', async () => {
+    const subscription = await subscribe();
+    const { senders, stopHanding } = lingeringSenders(subscription.id);
+    try {
+      const sender = senders.run(subscription.id);
+      await db.transaction().execute(async (trx) => {
+        await emitWebhookEvent(trx, { siteGroupNum: 9993, siteNum, type: 'alarm.received', data: { siteNum, n: 1 } }, clock.now);
+        // The senders are woken (and read) while this transaction is still open.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      });
+      // Well before the periodic read (5 s): the second look after the wake's empty read.
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 4_000 });
+      senders.stop();
+      expect(await sender).toBe('sent');
+    } finally {
+      stopHanding();
+    }
+    expect((await deliveries(subscription.id)).map((d) => [d.status, d.attempt])).toEqual([['delivered', 1]]);
     await pause(subscription.id);
   });
 
