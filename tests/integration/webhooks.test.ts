@@ -219,11 +219,13 @@ describe.each(TEST_DATABASES)('webhooks on $name', (database) => {
       now: () => clock.now,
       lingerMs: 60_000,
     });
+    /** The senders the emits started (a wake of a running sender answers at once). */
+    const runs: Promise<string>[] = [];
     const stopHanding = onWebhookDeliveriesQueued((queued) => {
       const handed = queued.get(subscriptionId);
-      if (handed !== undefined) void senders.run(subscriptionId, handed);
+      if (handed !== undefined) runs.push(senders.run(subscriptionId, handed));
     });
-    return { senders, stopHanding };
+    return { senders, stopHanding, runs };
   };
 
   it('sends the deliveries an emit hands to a lingering sender, in order, with the body a read of them gives, and records them', async () => {
@@ -254,22 +256,31 @@ describe.each(TEST_DATABASES)('webhooks on $name', (database) => {
 
   it('sends what an emit inside a transaction queued: the wake comes before the commit, a second look finds it', async () => {
     const subscription = await subscribe();
-    const { senders, stopHanding } = lingeringSenders(subscription.id);
-    try {
-      const sender = senders.run(subscription.id);
-      await db.transaction().execute(async (trx) => {
-        await emitWebhookEvent(trx, { siteGroupNum: 9993, siteNum, type: 'alarm.received', data: { siteNum, n: 1 } }, clock.now);
+    const { senders, stopHanding, runs } = lingeringSenders(subscription.id);
+    const emitInTransaction = (n: number) =>
+      db.transaction().execute(async (trx) => {
+        await emitWebhookEvent(trx, { siteGroupNum: 9993, siteNum, type: 'alarm.received', data: { siteNum, n } }, clock.now);
         // The senders are woken (and read) while this transaction is still open.
         await new Promise((resolve) => setTimeout(resolve, 100));
       });
-      // Well before the periodic read (5 s): the second look after the wake's empty read.
+    try {
+      // No sender running: the wake starts one, whose first read comes before the commit.
+      await emitInTransaction(1);
+      // Well before the periodic read (5 s): the second look after the empty read.
       await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 4_000 });
+      // The same sender, lingering, woken before the commit.
+      await emitInTransaction(2);
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(2), { timeout: 4_000 });
       senders.stop();
-      expect(await sender).toBe('sent');
+      expect(await Promise.all(runs)).toEqual(['sent', 'sent']);
     } finally {
       stopHanding();
     }
-    expect((await deliveries(subscription.id)).map((d) => [d.status, d.attempt])).toEqual([['delivered', 1]]);
+    expect(receiver.received.map((r) => (JSON.parse(r.body) as { data: { n: number } }).data.n)).toEqual([1, 2]);
+    expect((await deliveries(subscription.id)).map((d) => [d.status, d.attempt])).toEqual([
+      ['delivered', 1],
+      ['delivered', 1],
+    ]);
     await pause(subscription.id);
   });
 

@@ -201,8 +201,11 @@ export function deliverer(options: DelivererOptions) {
     /** When the pending rows were last read, and whether that read took all there were (fewer than a batch). */
     let lastRead = Date.now();
     let complete = rows.length < BATCH;
-    /** The last read was asked for and found nothing: read once more at the next idle look. */
-    let recheck = false;
+    /**
+     * The last read was asked for (a wake without deliveries, or this sender's start) and found
+     * nothing: read once more at the next idle look, in case the wake came before the commit.
+     */
+    let recheck = rows.length === 0;
     /** The last delivery read or handed over: anything handed up to it is already in hand. */
     let seen = 0;
     const saw = (list: Pending[]) => {
