@@ -237,8 +237,9 @@ export function deliverer(options: DelivererOptions) {
             continue;
           }
           // No read while what comes is handed over: a read only when asked (a wake without the
-          // deliveries), once more after such a read that found nothing (it may have come before
-          // the caller's commit), and every READ_EVERY_MS (another process's deliveries).
+          // deliveries), once more after such a read, or the sender's first, that found nothing (it
+          // may have come before the caller's commit), and every READ_EVERY_MS (another process's
+          // deliveries).
           if (!state.read && !recheck && Date.now() - lastRead < READ_EVERY_MS) continue;
           const asked = state.read;
           state.read = false;
