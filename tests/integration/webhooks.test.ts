@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,7 @@ import { webhooksRepository } from '../../src/server/webhooks/webhooksRepository
 import { postDelivery } from '../../src/server/webhooks/post.js';
 import { json, listQuery, TestClient } from './client.js';
 import { listen, messagesTo, openTestDatabase, TEST_DATABASES } from './harness.js';
+import { REDIS_URL, redisReachable } from './realtimeHelpers.js';
 
 /**
  * Outbound webhooks end to end: subscriptions through /api/webhookSubscriptions, events from the
@@ -416,5 +418,49 @@ describe('a webhook target that rebinds to loopback', () => {
       resolve: rebinding,
     });
     expect(result).toMatchObject({ statusCode: null, error: 'refusedAddress: integrations.webhooks.privateAddress' });
+  });
+});
+
+const postgres = TEST_DATABASES.find((d) => d.name === 'postgres');
+const redisUp = await redisReachable(REDIS_URL);
+const twoProcessSkip = !postgres ? 'TEST_DATABASE_URL is not set' : !redisUp ? `Redis is not reachable at ${REDIS_URL}` : undefined;
+if (twoProcessSkip) console.log(`${twoProcessSkip}: the two-process webhook test is skipped`);
+
+describe('webhooks across two processes sharing PostgreSQL and Redis', () => {
+  it.skipIf(!!twoProcessSkip)("wakes the sender lingering in B to read what A's ingest queued for it", async () => {
+    const env = { REDIS_URL, REDIS_CHANNEL: `portal:test:${randomBytes(6).toString('hex')}` };
+    const shared = await openTestDatabase(postgres!, { DEMO: 'true', ...env }, { fromSnapshot: true });
+    // Neither starts a sender by itself (no job, no sweep): only B's, started below, sends.
+    const tuning = { manual: true, random: () => 0, post: { timeoutMs: 1_000, resolve } };
+    const a = await buildApp(shared.config, { database: shared.handle, logger: false, webhooks: { ...tuning, lingerMs: 0 } });
+    const b = await buildApp(shared.config, { database: shared.handle, logger: false, webhooks: { ...tuning, lingerMs: 60_000 } });
+    const receiver = await startReceiver();
+    try {
+      await Promise.all([a.ready(), b.ready()]);
+      const client = await new TestClient(await listen({ app: a, db: a.db, close: async () => undefined })).init();
+      await client.signIn('dealer.beta');
+      const created = await json(
+        await client.request('POST', '/api/webhookSubscriptions', { url: receiver.url, eventTypes: ['alarm.received'], status: 'active' }),
+      );
+      expect(created.status).toBe(201);
+      const id = (created.body as { id: number }).id;
+      const site = await a.db.selectFrom('sites').select('site_num').where('site_group_num', '=', 9993).executeTakeFirstOrThrow();
+
+      const sender = b.webhookDelivery.deliverer.run(id);
+      const wokenInB = vi.spyOn(b.webhookDelivery.deliverer, 'wakeToRead');
+      await emitWebhookEvent(a.db, { siteGroupNum: 9993, siteNum: site.site_num, type: 'alarm.received', data: { n: 1 } });
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 10_000 });
+      // B heard it over Redis, with its sender running. (Both apps share this process's emitter, so B's
+      // own announcement goes out too; which of the two B acted on, one test process cannot tell.)
+      expect(wokenInB).toHaveBeenCalledWith(id);
+      expect(wokenInB).toHaveReturnedWith(true);
+      b.webhookDelivery.deliverer.stop();
+      expect(await sender).toBe('sent');
+    } finally {
+      receiver.close();
+      await a.close();
+      await b.close();
+      await shared.close();
+    }
   });
 });

@@ -35,7 +35,9 @@ export type BackplaneMessage =
   /** A session ended: its connections are closed. */
   | { kind: 'endSession'; sessionId: string }
   /** Sessions or users changed (sign-out, session end, user or access change): cached sign-ins are dropped (auth/sessionCache.ts). */
-  | { kind: 'authChanged' };
+  | { kind: 'authChanged' }
+  /** A process queued webhook deliveries: the other processes' running senders of these subscriptions read them (webhooksJobs.ts). */
+  | { kind: 'webhookDeliveries'; origin: string; subscriptionIds: number[] };
 
 export function inProcessBackplane(): Backplane {
   const handlers: ((message: BackplaneMessage) => void)[] = [];

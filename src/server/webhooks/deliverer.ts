@@ -28,8 +28,9 @@ import type { WebhooksRepository } from './webhooksRepository.js';
  *   commit, `recorder`) instead of a statement of its own per delivery. It reads the pending rows
  *   only when that is needed: woken without the deliveries (a caller's transaction; once more
  *   after a read that found nothing, in case the wake came before the commit), after a full batch
- *   (a backlog), and every READ_EVERY_MS (another process's events, which have no order with this
- *   process's). The database stays the record: a row is 'delivered' only once its 2xx is written.
+ *   (a backlog), when another process says it queued deliveries for the subscription (the Redis
+ *   backplane, webhooksJobs.ts), and every READ_EVERY_MS (another process's events without Redis;
+ *   events of two processes have no order between them). The database stays the record: a row is 'delivered' only once its 2xx is written.
  * - The senders share the database fairly with requests: `db` is the senders' own small pool on
  *   PostgreSQL (WEBHOOKS_DB_CONNECTIONS), and at most `statements` of their statements are in
  *   flight at once in this process, each started on a later turn of the event loop
@@ -371,6 +372,15 @@ export function deliverer(options: DelivererOptions) {
           throw error;
         },
       );
+    },
+    /**
+     * Wakes this process's running sender of the subscription, if there is one, to read what is
+     * pending: another process queued deliveries for it. Answers whether one runs here.
+     */
+    wakeToRead(id: number): boolean {
+      if (!running.has(id)) return false;
+      void senders.run(id, null);
+      return true;
     },
     /** Stops lingering senders (the app closing). */
     stop() {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
@@ -138,8 +139,20 @@ export const webhooksJobsPlugin = fp(
 
     await app.jobs.work<{ subscriptionId: number }>(QUEUE, async ({ subscriptionId }) => start(subscriptionId), { concurrency: 2 });
     await app.jobs.schedule(SWEEP_QUEUE, '* * * * *', sweep);
+    // With Redis, the other processes hear of the deliveries this one queued: a sender of those
+    // subscriptions lingering there reads them at once, instead of at its next periodic read.
+    const origin = randomUUID();
+    const channel = app.redisBus ? await app.redisBus.channel(`${app.config.redisChannel}:webhooks`) : undefined;
+    channel?.onMessage((message) => {
+      if (message.kind !== 'webhookDeliveries' || message.origin === origin) return;
+      for (const id of message.subscriptionIds) senders.wakeToRead(id);
+    });
     const unsubscribe = onWebhookDeliveriesQueued((queued) => {
       for (const [id, handed] of queued) start(id, handed);
+      if (queued.size && channel)
+        channel
+          .publish({ kind: 'webhookDeliveries', origin, subscriptionIds: [...queued.keys()] })
+          .catch((err: unknown) => app.log.warn({ err }, 'webhook deliveries not announced to the other processes'));
     });
     app.addHook('onReady', async () => {
       await sweep().catch((err: unknown) => app.log.warn({ err }, 'webhook sweep failed'));
@@ -149,6 +162,7 @@ export const webhooksJobsPlugin = fp(
       senders.stop();
     });
     if (own) app.addHook('onClose', () => own.close());
+    if (channel) app.addHook('onClose', () => channel.close());
     app.decorate('webhookDelivery', {
       wake: async (subscriptionId: number) => start(subscriptionId),
       targetProblem: async (url: string) => {
