@@ -296,11 +296,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountEditsRoutes);
       await api.register(siteCreateRoutes);
       // Importing accounts from a file: each through the wizard's account creation.
-      // PGlite has one connection: a chunk's transaction holds every other request, so its chunks are small;
+      // PGlite has one connection: a chunk's transaction holds every other request's statements, so its
+      // chunks are kept short in time (each of a request's statements may wait for one);
       // and one process: a batch left running at start-up is a stopped process's.
       await api.register(siteImportRoutes, {
         sites: siteCreateRepository(app.db),
-        tuning: database.kind === 'pglite' ? { chunk: 25, exclusive: true } : {},
+        tuning: database.kind === 'pglite' ? { chunk: 25, chunkMs: 40, pauseMs: 10, exclusive: true } : {},
       });
       await api.register(reportRunsRoutes);
       await api.register(reportLinkRoutes);

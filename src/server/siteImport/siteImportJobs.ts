@@ -16,6 +16,18 @@ const SWEEP_QUEUE = 'site-import-sweep';
 export interface ImportTuning {
   /** Rows created in one transaction, between two heartbeats (and cancel checks, progress messages). */
   chunk: number;
+  /**
+   * When set, a chunk's transaction is kept to about this many milliseconds: the next chunk has as
+   * many rows (at most `chunk`, at least one) as the last one's time per row says fit. On PGlite,
+   * whose one connection each statement of another request waits for behind the chunk, this bounds
+   * that wait whatever the machine's load.
+   */
+  chunkMs: number;
+  /**
+   * A pause after each chunk, ms: another request's statements, which arrive one after another,
+   * each get the connection in it rather than each waiting for the next chunk (PGlite).
+   */
+  pauseMs: number;
   /** A batch whose worker has not beaten for this long is taken to have lost it (a killed process). */
   staleMs: number;
   /**
@@ -25,7 +37,7 @@ export interface ImportTuning {
   exclusive: boolean;
 }
 
-const DEFAULT_TUNING: ImportTuning = { chunk: 200, staleMs: 30_000, exclusive: false };
+const DEFAULT_TUNING: ImportTuning = { chunk: 200, chunkMs: 0, pauseMs: 0, staleMs: 30_000, exclusive: false };
 
 /** The row was created by another worker in the meantime: its transaction is rolled back. */
 class AlreadyCreated extends Error {}
@@ -88,7 +100,7 @@ function clashErrors(values: Record<string, string>, error: Clash): CellErrors {
  * row without an account.
  */
 export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, tuning: Partial<ImportTuning> = {}) {
-  const { chunk, staleMs, exclusive } = { ...DEFAULT_TUNING, ...tuning };
+  const { chunk, chunkMs, pauseMs, staleMs, exclusive } = { ...DEFAULT_TUNING, ...tuning };
   /** Batches this process is running: a batch sent again while its loop goes on (a slow chunk looked stale) is not run twice here. */
   const running = new Set<number>();
   const repo = siteImportRepository(app.db);
@@ -254,13 +266,19 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     const t = app.i18n.forRequest(batch.language);
     const premiseLabel = t('siteCreate.premisePhoneLabel');
     let processed = batch.processed;
+    let size = chunk;
     try {
       for (;;) {
         if (stopping) return;
         if (batch.cancel_requested) return await finish(batch, 'cancelled', processed);
-        const rows = await repo.pending(importId, chunk);
+        const rows = await repo.pending(importId, size);
         if (!rows.length) return await finish(batch, 'done', processed);
+        const started = performance.now();
         await createChunk(batch, rows, premiseLabel);
+        if (chunkMs > 0) {
+          const perRow = (performance.now() - started) / rows.length;
+          size = Math.max(1, Math.min(chunk, Math.floor(chunkMs / Math.max(perRow, 0.001))));
+        }
         processed += rows.length;
         const now = await repo.beat(importId, workerId, processed);
         if (!now) return; // another worker took the batch over
@@ -268,7 +286,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         await publish(batch, 'running', processed);
         // PGlite answers without leaving the microtask queue: without a turn of the event loop
         // here, no other request would be read until the whole import had run.
-        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => (pauseMs > 0 ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
       }
     } catch (error) {
       if (isNoGroup(error)) {
