@@ -113,6 +113,8 @@ test('site history: kind chips, the empty state per filter, and cards in a drawe
   // The filters sit in an accordion; clearing them brings rows back, as cards.
   await page.getByRole('button', { name: /^Filters/ }).click();
   await page.getByRole('button', { name: 'Last 30 days' }).click();
+  // Each filter change reads the address it changes: let the period's land before the next click.
+  await expect(page).not.toHaveURL(/period=today/);
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).not.toHaveURL(/[?&]q=/);
   await expect(page.locator('li[data-testid="event-row"]').first()).toBeVisible();
