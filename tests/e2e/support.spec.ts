@@ -59,6 +59,8 @@ test('a support action asks for a reason, then says what it did; axe on /support
   await signIn(page, 'support.admin', { internal: true });
   await page.goto('/support');
   await page.getByRole('textbox', { name: 'Search users' }).fill('dealer.locked');
+  // The search is applied (and kept for the way back) after its debounce: wait for it in the address.
+  await expect(page).toHaveURL(/dealer\.locked/);
   await expect(page.getByRole('row').filter({ hasText: 'Casey Carter' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Lee Locke' }).click();
   await expect(page.getByRole('heading', { name: 'Lee Locke', level: 2 })).toBeVisible();
