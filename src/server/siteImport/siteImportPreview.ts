@@ -1,5 +1,13 @@
 import { siteCreateSchema, type SiteCreate } from '../../../schemas/siteCreate.js';
-import { checkRow, fileDuplicates, transmittersOf, valuesOf, type CellErrors, type SchemaCheck } from '../../common/siteImport/rows.js';
+import {
+  checkRow,
+  fileDuplicates,
+  transmittersOf,
+  valuesOf,
+  type CellErrors,
+  type RowValues,
+  type SchemaCheck,
+} from '../../common/siteImport/rows.js';
 import { compileCached, toFieldErrors } from '../../common/validation.js';
 import { readImportFile, type FileRow } from './importFile.js';
 import type { ImportRow, SiteImportRepository, StoredRow } from './siteImportRepository.js';
@@ -28,24 +36,20 @@ export function takenError(code: string, owner: { siteNum: number; siteName: str
 
 /**
  * Rows stored a chunk at a time: each chunk's transmitters are looked up in the database in one
- * query. Small, so that a chunk's rows mostly die in the young generation: what outlives two
- * scavenges is promoted, and V8 lets the old generation grow far before collecting it.
+ * query. (Smaller chunks, or rows held serialised, did not move the preview's RSS growth beyond
+ * the bench's noise: docs/performance.md, Account import.)
  */
 const CHUNK = 100;
 
-/**
- * A row checked as it is read, held until its chunk is stored: its values and account already
- * serialised (one string each rather than a hundred small objects), so what a chunk keeps across
- * its queries is small and the rest of the check's objects die young instead of filling the heap.
- */
+/** A row checked as it is read, held until its chunk is stored. */
 interface CheckedFileRow {
   rowNum: number;
-  values: string;
+  values: RowValues;
   transmitters: { column: string; code: string }[];
   errors: CellErrors;
   fileProblems: CellErrors;
   warnings: StoredRow['warnings'];
-  site: string | null;
+  site: SiteCreate | null;
 }
 
 /**
@@ -75,12 +79,12 @@ export async function previewRows(
     }
     return {
       rowNum: row.rowNum,
-      values: JSON.stringify(values),
+      values,
       transmitters: transmittersOf(values),
       errors: checked.errors,
       fileProblems,
       warnings: checked.warnings,
-      site: checked.site ? JSON.stringify(checked.site) : null,
+      site: checked.site ?? null,
     };
   };
   const flush = async () => {

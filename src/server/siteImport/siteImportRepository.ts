@@ -146,11 +146,7 @@ export function siteImportRepository(db: Db) {
       await db.deleteFrom('site_import_rows').where('import_id', '=', importId).execute();
     },
 
-    /** New rows; values and account as objects, or as the preview serialised them. */
-    async insertRows(
-      importId: number,
-      rows: (Omit<StoredRow, 'values' | 'site'> & { values: RowValues | string; site?: SiteCreate | string | null })[],
-    ): Promise<void> {
+    async insertRows(importId: number, rows: StoredRow[]): Promise<void> {
       if (!rows.length) return;
       await db
         .insertInto('site_import_rows')
@@ -159,12 +155,12 @@ export function siteImportRepository(db: Db) {
             import_id: importId,
             row_num: row.rowNum,
             batch_key: batchKey(importId, row.rowNum),
-            values: typeof row.values === 'string' ? row.values : JSON.stringify(row.values),
+            values: JSON.stringify(row.values),
             errors: JSON.stringify(row.errors),
             warnings: JSON.stringify(row.warnings),
             status: row.status,
             site_num: row.siteNum,
-            site: typeof row.site === 'string' ? row.site : row.site ? JSON.stringify(row.site) : null,
+            site: row.site ? JSON.stringify(row.site) : null,
           })),
         )
         .execute();
