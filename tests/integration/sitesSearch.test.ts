@@ -385,4 +385,59 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
     expect(await bad(`range=${encodeURIComponent('[5,1]')}`)).toBe(400);
     expect((await fetch(`${t.origin}/api/sites`)).status).toBe(401);
   });
+
+  it('answers a text missing from the first sites of the walk as the statement does, from few and from many trigram candidates', async () => {
+    // 1,001 sites of a word found nowhere else, above every other site of the group: a walk of 3 sites misses them all.
+    // Migration 0033's function then takes the walk from the trigram candidates, or walks when they are more than 1,000
+    // ('zyqwave'); the statement walks. Same pages and totals either way.
+    const FIRST = 991000;
+    const COUNT = 1001;
+    await t.db
+      .insertInto('sites')
+      .values(
+        Array.from({ length: COUNT }, (_, i) => ({
+          site_num: FIRST + i,
+          site_group_num: GROUP,
+          site_name: `Zyqwave ${i}`,
+          address_line1: `${i} Zyq Road`,
+          city: 'Bismarck',
+          state: 'ND',
+          postal_code: '58501',
+        })),
+      )
+      .execute();
+    try {
+      const summit = await t.db
+        .selectFrom('users')
+        .select(['user_id', 'application_num', 'current_site_group_num'])
+        .where('username', '=', 'dealer.summit')
+        .executeTakeFirstOrThrow();
+      for (const walk of [3, 1_000_000]) {
+        const viaFunction = siteSearchRepository(t.db, { walkRows: walk });
+        const viaStatement = siteSearchRepository(t.db, { walkRows: walk, relevanceFunction: false });
+        for (const q of ['zyqwave', 'zyqwave 1', 'zyqwave 99', 'zyq road', '1000 zyq']) {
+          for (const [offset, limit] of [
+            [0, 10],
+            [0, 100],
+            [495, 10],
+          ]) {
+            const options = { filter: { q }, offset, limit };
+            expect(await viaFunction.list(summit, options), `${q} walk ${walk} at ${offset}`).toEqual(
+              await viaStatement.list(summit, options),
+            );
+          }
+        }
+      }
+      const many = await siteSearchRepository(t.db, { walkRows: 3 }).list(summit, { filter: { q: 'zyqwave' }, offset: 0, limit: 10 });
+      expect(many.total).toBeGreaterThanOrEqual(500);
+      const few = await siteSearchRepository(t.db, { walkRows: 3 }).list(summit, { filter: { q: 'zyqwave 99' }, offset: 0, limit: 100 });
+      expect(few.total).toBe(11);
+    } finally {
+      await t.db
+        .deleteFrom('sites')
+        .where('site_num', '>=', FIRST)
+        .where('site_num', '<', FIRST + COUNT)
+        .execute();
+    }
+  });
 });
