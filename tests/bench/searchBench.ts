@@ -9,8 +9,11 @@
  *   (c) the substring search, GET /api/sites?filter={"q":…}&range=[0,9] (the '/' dialog and the accounts list).
  *
  * Goals, each against (a) measured in the same run on the same database handle: throughput of (b)
- * and (c) at least 0.25 × (a)'s, p95 at most 5 × (a)'s. Then each query of the mix alone, and the
- * plans of the slowest (EXPLAIN (ANALYZE, BUFFERS) of every statement they run). The load generator
+ * and (c) at least 0.25 × (a)'s, p95 at most 5 × (a)'s. Then the database's CPU time per search of (c)
+ * and per select of (a), the mix run one query at a time (BENCH_SEARCH_CPU_ROUNDS passes, 3): the cost
+ * that the loads' rates depend on, and a figure that hardly moves with the machine's other work. Then
+ * each query of the mix alone, and the plans of the slowest (EXPLAIN (ANALYZE, BUFFERS) of every
+ * statement they run). The load generator
  * (autocannon, one response time per request, so that p95 is exact) runs in a process of its own.
  *
  * The data stay between runs (seeding a million sites takes minutes):
@@ -21,6 +24,7 @@
  * of the slowest queries of each search have their plans printed.
  */
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,7 +43,7 @@ import {
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database.js';
+import { APPLICATION_NAME, migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database.js';
 import { isEmpty, seedDemo } from '../../src/server/db/seed/demoSeed.js';
 import { seedLarge } from '../../src/server/db/seed/largeSeed.js';
 import { searchPlan as shellSearchPlan, sitesRepository } from '../../src/server/shell/sitesRepository.js';
@@ -53,6 +57,8 @@ const PG_SITES = Number(process.env.BENCH_SEARCH_PG_SITES ?? 1_000_000);
 const PGLITE_SITES = Number(process.env.BENCH_SEARCH_PGLITE_SITES ?? 100_000);
 const PGLITE_DIR = process.env.BENCH_SEARCH_DATA_DIR ?? path.join(tmpdir(), 'portal-bench-search');
 const PLANS = Number(process.env.BENCH_SEARCH_PLANS ?? 2);
+/** Sequential passes over the mix for the database's CPU time per search. */
+const CPU_ROUNDS = Number(process.env.BENCH_SEARCH_CPU_ROUNDS ?? 3);
 /** Goals of (b) and (c) against the primary-key route (a) of the same run. */
 const GOALS = { throughput: 0.25, p95: 5 } as const;
 
@@ -175,6 +181,39 @@ async function queries(db: Db, groupNum: number): Promise<string[]> {
   return mix;
 }
 
+/**
+ * The database's CPU time per call of `run`, over CPU_ROUNDS sequential passes of `texts`: on PostgreSQL the
+ * CPU time of the portal's backends (/proc/<pid>/schedstat, so the server must be on this host; undefined
+ * otherwise), on PGlite this process's (the database runs in it, with the repository's own work around it).
+ * A CPU time, unlike the loads' rates, hardly moves with what else the machine runs.
+ */
+async function cpuPerCall(handle: DatabaseHandle, texts: string[], run: (q: string) => Promise<void>): Promise<number | undefined> {
+  for (const q of texts) await run(q);
+  let clock: () => Promise<number | undefined>;
+  if (handle.kind === 'postgres') {
+    const backends = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where datname = current_database() and application_name = ${APPLICATION_NAME}`.execute(handle.db);
+    clock = async () => {
+      let ns = 0;
+      for (const { pid } of backends.rows) {
+        const stat = await readFile(`/proc/${pid}/schedstat`, 'utf8').catch(() => undefined);
+        if (stat === undefined) return undefined;
+        ns += Number(stat.split(' ')[0]);
+      }
+      return ns / 1e6;
+    };
+  } else {
+    clock = async () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
+  }
+  const before = await clock();
+  for (let round = 0; round < CPU_ROUNDS; round++) for (const q of texts) await run(q);
+  const after = await clock();
+  return before === undefined || after === undefined ? undefined : (after - before) / (CPU_ROUNDS * texts.length);
+}
+
 async function benchOn(kind: 'postgres' | 'pglite', sites: number) {
   const handle =
     kind === 'postgres' ? await openDatabase({ databaseUrl: PG_URL }) : await openDatabase({ dataDir: PGLITE_DIR, databaseUrl: undefined });
@@ -241,6 +280,26 @@ async function benchOn(kind: 'postgres' | 'pglite', sites: number) {
         .select(['user_id', 'application_num', 'current_site_group_num'])
         .where('username', '=', username)
         .executeTakeFirstOrThrow();
+      // The database's CPU per search, each search on its own: the primary-key select beside it.
+      const who = handle.kind === 'postgres' ? 'PostgreSQL backends' : 'this process, PGlite in it';
+      const cpu = {
+        a: await cpuPerCall(handle, siteNums.slice(0, mix.length).map(String), async (n) => {
+          await handle.db
+            .selectFrom('sites')
+            .select(['site_num', 'site_name', 'city', 'state', 'status'])
+            .where('site_num', '=', Number(n))
+            .executeTakeFirst();
+        }),
+        c: await cpuPerCall(handle, mix, async (q) => {
+          await siteSearchRepository(handle.db).list(scopeUser, { filter: { q }, offset: 0, limit: 10 });
+        }),
+      };
+      if (cpu.a !== undefined && cpu.c !== undefined) {
+        console.log(
+          `CPU per call (${who}, ${CPU_ROUNDS} passes of the mix one at a time): (a)'s select ${cpu.a.toFixed(3)} ms, ` +
+            `(c)'s search ${cpu.c.toFixed(3)} ms`,
+        );
+      }
       await slowest(handle.db, '(b) quick search', mix, shellPaths, async (db, q) => {
         await sitesRepository(db).search(scopeUser, shellSearchPlan({ q }));
       });
