@@ -49,8 +49,13 @@ export interface QueuedDelivery {
  * emit ran on its own), or null when they are in a caller's transaction (the sender reads them).
  */
 export type QueuedDeliveries = Map<number, QueuedDelivery[] | null>;
-/** This process's webhook delivery, told which subscriptions have new deliveries (webhooksPlugin). */
-const wakers = new Set<(queued: QueuedDeliveries) => void>();
+/**
+ * This process's webhook delivery, told which subscriptions have new deliveries (webhooksPlugin),
+ * and when the statement that wrote them returned (Date.now(); committed unless in a caller's
+ * transaction): the benchmark measures from it.
+ */
+type Waker = (queued: QueuedDeliveries, writtenAt: number) => void;
+const wakers = new Set<Waker>();
 
 /** Forgets every group's remembered answer: a subscription was created, changed or deleted. */
 export function webhookListenersChanged(): void {
@@ -58,7 +63,7 @@ export function webhookListenersChanged(): void {
 }
 
 /** Registers this process's delivery; returns its removal (the app closing). */
-export function onWebhookDeliveriesQueued(waker: (queued: QueuedDeliveries) => void): () => void {
+export function onWebhookDeliveriesQueued(waker: Waker): () => void {
   wakers.add(waker);
   return () => wakers.delete(waker);
 }
@@ -134,6 +139,7 @@ export async function emitWebhookEvents(db: Db, events: readonly WebhookEventInp
     join webhook_subscriptions s on s.subscription_id = v.subscription_id and s.status = 'active'
     order by v.n
     returning subscription_id, delivery_id, event_id`.execute(db);
+  const writtenAt = Date.now();
   const committed = !db.isTransaction;
   const byId = new Map(rows.map(({ id, event }) => [id, event]));
   const handed: QueuedDeliveries = new Map();
@@ -158,7 +164,7 @@ export async function emitWebhookEvents(db: Db, events: readonly WebhookEventInp
   }
   for (const list of handed.values()) list?.sort((a, b) => a.delivery_id - b.delivery_id);
   setImmediate(() => {
-    for (const wake of wakers) wake(handed);
+    for (const wake of wakers) wake(handed, writtenAt);
   });
   return queued.length;
 }
