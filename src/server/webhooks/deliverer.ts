@@ -22,15 +22,18 @@ import type { WebhooksRepository } from './webhooksRepository.js';
  * - A subscription failing for a day (failing_since) is disabled and its group's administrators
  *   are told (`onDisabled`).
  * - Once idle, a sender lingers a little, woken by a new event of this process, so that a steady
- *   stream does not pay a job's start each time. An event committed by this process comes with its
- *   deliveries (`run(id, handed)`): the sender sends them without reading them, and once it has
- *   sent all it knew of, its successes go into one statement with every other sender's (group
- *   commit, `recorder`) instead of a statement of its own per delivery. It reads the pending rows
- *   only when that is needed: woken without the deliveries (a caller's transaction; once more
- *   after a read that found nothing, in case the wake came before the commit), after a full batch
- *   (a backlog), when another process says it queued deliveries for the subscription (the Redis
- *   backplane, webhooksJobs.ts), and every READ_EVERY_MS (another process's events without Redis;
- *   events of two processes have no order between them). The database stays the record: a row is 'delivered' only once its 2xx is written.
+ *   stream does not pay a job's start each time; senders starting together take their leases in
+ *   one statement (`taker`). An event committed by this process comes with its deliveries
+ *   (`run(id, handed)`): the sender sends them without reading them, each as soon as the one
+ *   before it is answered 2xx, and its successes go into one statement with every other sender's
+ *   (group commit, `recorder`), written while it sends the next. It reads the pending rows only
+ *   when that is needed: woken without the deliveries (a caller's transaction; once more after a
+ *   read that found nothing, in case the wake came before the commit), after a full batch (a
+ *   backlog), when another process says it queued deliveries for the subscription (the Redis
+ *   backplane, webhooksJobs.ts), and when the process's poll finds a delivery pending that was
+ *   not handed over (another process's events without Redis; events of two processes have no
+ *   order between them). The database stays the record: a row is 'delivered' only once its 2xx
+ *   is written.
  * - The senders share the database fairly with requests: `db` is the senders' own small pool on
  *   PostgreSQL (WEBHOOKS_DB_CONNECTIONS), and at most `statements` of their statements are in
  *   flight at once in this process, each started on a later turn of the event loop
@@ -59,7 +62,12 @@ const IDLE_POLL_MS = 500;
  * A busy sender trusts what it is handed (no read after each batch) for this long after its last
  * read: a delivery committed by another process (no hand-off here) waits at most this long.
  */
-const READ_EVERY_MS = 5_000;
+const POLL_MS = 2_500;
+/**
+ * A pending delivery older than this is not one this process has just handed to its sender (those
+ * are sent within milliseconds): the poll (below) tells its sender to read.
+ */
+const POLL_GRACE_MS = 2_000;
 
 type Subscription = Pick<
   Selectable<WebhookSubscriptionsTable>,
@@ -100,13 +108,12 @@ export function deliverer(options: DelivererOptions) {
   );
   type Done = { row: Pending; result: PostResult; at: Date }[];
   /**
-   * One statement per batch: records the batch's 2xx answers (`done`, then emptied) and the
-   * subscription's success, takes the lease (`take`: only when free and the subscription active)
-   * or renews it, and reads the next pending deliveries with their events (the statement reads the
-   * rows as they were before it, so the ones it records are left out). Undefined when the lease
-   * was not taken.
+   * One statement per batch of a running sender: records the batch's 2xx answers (`done`, then
+   * emptied) and the subscription's success, renews the lease, and reads the next pending
+   * deliveries with their events (the statement reads the rows as they were before it, so the ones
+   * it records are left out). Undefined when the subscription is gone.
    */
-  const step = async (id: number, take: boolean, done: Done = []) => {
+  const step = async (id: number, done: Done = []) => {
     const at = now();
     const delivered = done.map(
       ({ row, result, at }) =>
@@ -127,7 +134,6 @@ export function deliverer(options: DelivererOptions) {
         update webhook_subscriptions s set lease_until = ${new Date(at.getTime() + LEASE_MS)}
           ${done.length ? sql`, last_delivery_at = ${done.at(-1)!.at}, last_status = 'delivered', failing_since = null` : sql``}
         where s.subscription_id = ${id}
-          ${take ? sql`and s.status = 'active' and coalesce(s.lease_until, '-infinity') < ${at}` : sql``}
         returning ${SUBSCRIPTION_COLUMNS}
       )
       select ${SUBSCRIPTION_COLUMNS}, coalesce((
@@ -182,16 +188,51 @@ export function deliverer(options: DelivererOptions) {
     );
     return new Map(rows.map(({ subscription_id, ...subscription }) => [Number(subscription_id), subscription]));
   });
+  /**
+   * Starting senders: takes each one's lease (only when free and the subscription active) and reads
+   * its pending deliveries, for every sender starting meanwhile in one statement (group commit, as
+   * `recorder`): a burst that starts many senders at once (a quiet spell's end, a restart) costs a
+   * few statements, not one each queued behind the others. A sender not answered did not get its
+   * lease.
+   */
+  const taker = groupCommit<true, Subscription & { pending: Pending[] }>(async (batch) => {
+    const at = now();
+    const { rows } = await gate(() =>
+      sql<Subscription & { subscription_id: number; pending: Pending[] | string }>`
+        with s as (
+          update webhook_subscriptions s set lease_until = ${new Date(at.getTime() + LEASE_MS)}
+          where s.subscription_id = any(${[...batch.keys()]}::int[]) and s.status = 'active' and coalesce(s.lease_until, '-infinity') < ${at}
+          returning s.subscription_id, ${SUBSCRIPTION_COLUMNS}
+        )
+        select s.subscription_id, ${SUBSCRIPTION_COLUMNS}, coalesce((
+          select json_agg(p order by p.delivery_id) from (
+            select d.delivery_id, d.event_id, d.attempt, d.created_at, d.next_attempt_at, e.type, e.payload, e.created_at as event_at
+            from webhook_deliveries d join webhook_events e on e.event_id = d.event_id
+            where d.subscription_id = s.subscription_id and d.status = 'pending'
+            order by d.delivery_id
+            limit ${BATCH}
+          ) p
+        ), '[]'::json) as pending
+        from s`.execute(db),
+    );
+    return new Map(
+      rows.map(({ subscription_id, pending, ...subscription }) => [
+        Number(subscription_id),
+        // PGlite hands json back as text.
+        { ...subscription, pending: (typeof pending === 'string' ? JSON.parse(pending) : pending) as Pending[] },
+      ]),
+    );
+  });
   const releaseLease = (id: number) =>
     gate(() => db.updateTable('webhook_subscriptions').set({ lease_until: null }).where('subscription_id', '=', id).execute());
   /** Records the 2xx answers before a stop (a failure, a retry's wait). */
   const recordSuccesses = async (id: number, done: Done) => {
-    if (done.length) await step(id, false, done);
+    if (done.length) await step(id, done);
   };
 
   /** Sends the subscription's due deliveries in order; answers when it has nothing due, failed, or lost its lease. */
   async function send(id: number, state: SenderState): Promise<'sent' | 'busy' | 'inactive'> {
-    const first = await step(id, true);
+    const first = await taker(id, [true]);
     if (!first) {
       const row = await gate(() =>
         db.selectFrom('webhook_subscriptions').select('status').where('subscription_id', '=', id).executeTakeFirst(),
@@ -199,23 +240,55 @@ export function deliverer(options: DelivererOptions) {
       return row?.status === 'active' ? 'busy' : 'inactive';
     }
     let { pending: rows, ...subscription } = first;
-    /** When the pending rows were last read, and whether that read took all there were (fewer than a batch). */
-    let lastRead = Date.now();
+    /** Whether the last read took all there were (fewer than a batch). */
     let complete = rows.length < BATCH;
     /**
      * The last read was asked for (a wake without deliveries, or this sender's start) and found
      * nothing: read once more at the next idle look, in case the wake came before the commit.
      */
     let recheck = rows.length === 0;
-    /** The last delivery read or handed over: anything handed up to it is already in hand. */
-    let seen = 0;
+    /**
+     * The deliveries of the last two reads: one handed over after a read that found it (committed
+     * before the read, handed after it) is already in hand. Deliveries handed over are taken in the
+     * order they come, which is their commit order (two ingest calls at once may commit their
+     * deliveries in the other order than their ids).
+     */
+    let lastRead = new Set<number>();
+    let readBefore = new Set<number>();
+    /**
+     * This sender's successes handed to the group commit and not yet written: the next delivery
+     * goes as soon as the one before it is answered 2xx, not once that answer is written (the
+     * order a receiver sees is the order of the POSTs; a kill before the write sends them again, in
+     * order: at least once). At most BATCH of them are unwritten at once, as in a batch read below.
+     * Every other statement of this sender (a read, a failure, the lease's release) waits for them,
+     * so the subscription's last delivery and lease are written in order.
+     */
+    let recording: Promise<void> = Promise.resolve();
+    let unwritten = 0;
+    /** The last written answer said the subscription is no longer active (disabled, deleted). */
+    let inactive = false;
+    const record = (successes: Done) => {
+      unwritten += successes.length;
+      const written = recorder(id, successes).then((recorded) => {
+        unwritten -= successes.length;
+        if (!recorded || recorded.status !== 'active') inactive = true;
+        else subscription = recorded;
+      });
+      // A failed write fails the sender at its next wait for `recording` (below, and always before
+      // it ends), as an awaited one would; until then it is not an unhandled rejection.
+      written.catch(() => undefined);
+      recording = recording.then(() => written);
+      recording.catch(() => undefined);
+    };
     const saw = (list: Pending[]) => {
-      for (const row of list) seen = Math.max(seen, Number(row.delivery_id));
+      readBefore = lastRead;
+      lastRead = new Set(list.map((row) => Number(row.delivery_id)));
     };
     saw(rows);
     try {
       let idleSince: number | null = null;
       for (;;) {
+        if (inactive) return 'sent';
         if (rows.length === 0) {
           idleSince ??= Date.now();
           if (stopped || Date.now() - idleSince >= lingerMs) return 'sent';
@@ -228,26 +301,25 @@ export function deliverer(options: DelivererOptions) {
             if (state.woken) state.wake();
           });
           state.woken = false;
-          const handed = state.handed.filter((row) => row.delivery_id > seen);
+          const handed = state.handed.filter((row) => !lastRead.has(row.delivery_id) && !readBefore.has(row.delivery_id));
           state.handed = [];
           if (handed.length && !state.read) {
             // Committed after the last read, which found nothing else pending.
             rows = handed;
             complete = true;
-            saw(rows);
             continue;
           }
           // No read while what comes is handed over: a read only when asked (a wake without the
-          // deliveries), once more after such a read, or the sender's first, that found nothing (it
-          // may have come before the caller's commit), and every READ_EVERY_MS (another process's
-          // deliveries).
-          if (!state.read && !recheck && Date.now() - lastRead < READ_EVERY_MS) continue;
+          // deliveries, the poll), or once more after such a read, or the sender's first, that
+          // found nothing (it may have come before the caller's commit).
+          if (!state.read && !recheck) continue;
           const asked = state.read;
           state.read = false;
-          const again = await step(id, false);
+          // A read must not find this sender's sent deliveries still pending.
+          await recording;
+          const again = await step(id);
           if (!again || again.status !== 'active') return 'sent';
           ({ pending: rows, ...subscription } = again);
-          lastRead = Date.now();
           complete = rows.length < BATCH;
           recheck = asked && rows.length === 0;
           saw(rows);
@@ -264,7 +336,9 @@ export function deliverer(options: DelivererOptions) {
         const done: Done = [];
         for (const row of rows) {
           const at = now();
+          if (inactive) break;
           if (row.next_attempt_at && new Date(row.next_attempt_at) > at) {
+            await recording;
             await recordSuccesses(id, done);
             await options.schedule(id, new Date(row.next_attempt_at));
             return 'sent';
@@ -277,6 +351,7 @@ export function deliverer(options: DelivererOptions) {
             done.push({ row, result, at });
             continue;
           }
+          await recording;
           await recordSuccesses(id, done);
           const attempt = row.attempt + 1;
           const retryAt = nextAttemptAt(new Date(row.created_at), at, attempt, random());
@@ -320,29 +395,69 @@ export function deliverer(options: DelivererOptions) {
           // Given up on this one: the next goes (still failing, so failing_since stands).
           subscription = { ...subscription, failing_since: failingSince };
         }
-        if (complete && !state.read && Date.now() - lastRead < READ_EVERY_MS) {
+        if (complete && !state.read) {
           // All that was pending is sent, and what came since was handed over (state.handed): no read.
-          if (done.length) {
-            const recorded = await recorder(id, done.splice(0));
-            if (!recorded || recorded.status !== 'active') return 'sent';
-            subscription = recorded;
-          }
+          if (done.length) record(done.splice(0));
+          if (unwritten > BATCH) await recording;
           rows = [];
           continue;
         }
         state.woken = false;
         state.read = false;
-        const renewed = await step(id, false, done);
+        await recording;
+        const renewed = await step(id, done);
         if (!renewed || renewed.status !== 'active') return 'sent';
         ({ pending: rows, ...subscription } = renewed);
-        lastRead = Date.now();
         complete = rows.length < BATCH;
         saw(rows);
       }
     } finally {
-      await releaseLease(id);
+      try {
+        await recording;
+      } finally {
+        await releaseLease(id);
+      }
     }
   }
+
+  /**
+   * Deliveries this process did not hand over (another process's, without Redis or with a message
+   * lost; an emit in a caller's transaction whose wake came too early): every POLL_MS, one
+   * statement lists the running senders that have a delivery due and pending for longer than
+   * POLL_GRACE_MS, and tells those to read. One statement for all, instead of each sender reading
+   * now and then, which held up what was handed to it and queued the senders' reads behind one
+   * another. A failed poll is tried again at the next.
+   */
+  let poller: ReturnType<typeof setInterval> | undefined;
+  let polling = false;
+  const poll = async () => {
+    if (running.size === 0 || stopped) {
+      clearInterval(poller);
+      poller = undefined;
+      return;
+    }
+    if (polling) return;
+    polling = true;
+    try {
+      const at = now();
+      const due = await gate(() =>
+        db
+          .selectFrom('webhook_deliveries')
+          .select('subscription_id')
+          .distinct()
+          .where('subscription_id', 'in', [...running.keys()])
+          .where('status', '=', 'pending')
+          .where('created_at', '<', new Date(at.getTime() - POLL_GRACE_MS))
+          .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', at)]))
+          .execute(),
+      );
+      for (const { subscription_id } of due) senders.wakeToRead(subscription_id);
+    } catch {
+      // The next poll asks again.
+    } finally {
+      polling = false;
+    }
+  };
 
   const senders = {
     /**
@@ -361,6 +476,10 @@ export function deliverer(options: DelivererOptions) {
       }
       const state: SenderState = { woken: false, wake: () => undefined, handed: [], read: false };
       running.set(id, state);
+      if (!poller) {
+        poller = setInterval(() => void poll(), POLL_MS);
+        poller.unref();
+      }
       return send(id, state).then(
         (outcome) => {
           running.delete(id);
@@ -382,9 +501,12 @@ export function deliverer(options: DelivererOptions) {
       void senders.run(id, null);
       return true;
     },
+    /** Whether the subscription's sender runs in this process. */
+    runs: (id: number) => running.has(id),
     /** Stops lingering senders (the app closing). */
     stop() {
       stopped = true;
+      clearInterval(poller);
       for (const state of running.values()) state.wake();
     },
   };

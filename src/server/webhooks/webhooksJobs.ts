@@ -134,7 +134,8 @@ export const webhooksJobsPlugin = fp(
         .where('webhook_subscriptions.status', '=', 'active')
         .where((eb) => eb.or([eb('webhook_deliveries.next_attempt_at', 'is', null), eb('webhook_deliveries.next_attempt_at', '<=', now)]))
         .execute();
-      for (const { subscription_id } of due) start(subscription_id);
+      // A sender running here has its own poll (deliverer.ts): waking it would only add a read.
+      for (const { subscription_id } of due) if (!senders.runs(subscription_id)) start(subscription_id);
     };
 
     await app.jobs.work<{ subscriptionId: number }>(QUEUE, async ({ subscriptionId }) => start(subscriptionId), { concurrency: 2 });
