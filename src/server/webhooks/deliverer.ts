@@ -4,7 +4,7 @@ import type { WebhookSubscriptionsTable } from '../db/schema.js';
 import { webhookListenersChanged } from '../jobs/webhookEvents.js';
 import { isDelivered, nextAttemptAt, WEBHOOK_RETRY_WINDOW_MS } from '../../common/integrations/webhookRules.js';
 import { postDelivery, type PostOptions, type PostResult } from './post.js';
-import { signDelivery } from './signing.js';
+import { signDelivery, type SigningSecrets } from './signing.js';
 import type { WebhooksRepository } from './webhooksRepository.js';
 
 /**
@@ -248,13 +248,14 @@ export function deliverer(options: DelivererOptions) {
      */
     let recheck = rows.length === 0;
     /**
-     * The deliveries of the last two reads: one handed over after a read that found it (committed
-     * before the read, handed after it) is already in hand. Deliveries handed over are taken in the
-     * order they come, which is their commit order (two ingest calls at once may commit their
-     * deliveries in the other order than their ids).
+     * The deliveries read since what was handed over was last taken, and those of the read before
+     * that: one handed over after a read that found it (committed before the read, handed after it;
+     * a backlog's batches are read while the handed ones wait) is already in hand. Deliveries
+     * handed over are taken in the order they come, which is their commit order (two ingest calls
+     * at once may commit their deliveries in the other order than their ids).
      */
+    let read = new Set<number>();
     let lastRead = new Set<number>();
-    let readBefore = new Set<number>();
     /**
      * This sender's successes handed to the group commit and not yet written: the next delivery
      * goes as soon as the one before it is answered 2xx, not once that answer is written (the
@@ -280,9 +281,11 @@ export function deliverer(options: DelivererOptions) {
       recording = recording.then(() => written);
       recording.catch(() => undefined);
     };
+    /** The subscription's secrets, opened, and the sealed values they were opened from. */
+    let opened: { sealedKey: string; secrets: SigningSecrets | null } | undefined;
     const saw = (list: Pending[]) => {
-      readBefore = lastRead;
       lastRead = new Set(list.map((row) => Number(row.delivery_id)));
+      for (const id of lastRead) read.add(id);
     };
     saw(rows);
     try {
@@ -301,8 +304,9 @@ export function deliverer(options: DelivererOptions) {
             if (state.woken) state.wake();
           });
           state.woken = false;
-          const handed = state.handed.filter((row) => !lastRead.has(row.delivery_id) && !readBefore.has(row.delivery_id));
+          const handed = state.handed.filter((row) => !read.has(Number(row.delivery_id)));
           state.handed = [];
+          read = new Set(lastRead);
           if (handed.length && !state.read) {
             // Committed after the last read, which found nothing else pending.
             rows = handed;
@@ -327,12 +331,18 @@ export function deliverer(options: DelivererOptions) {
         }
         idleSince = null;
         // A secret that does not open (the session secret changed; the demo's placeholder) fails each attempt until rotated.
-        let secrets: ReturnType<WebhooksRepository['secretsOf']> | null = null;
-        try {
-          secrets = repo.secretsOf({ ...subscription, subscription_id: id });
-        } catch {
-          secrets = null;
+        // Opened again only when the sealed secrets change (a rotation): not for each handed delivery.
+        const sealedKey = `${subscription.secret_sealed} ${subscription.previous_secret_sealed} ${String(subscription.previous_secret_until)}`;
+        if (opened?.sealedKey !== sealedKey) {
+          let secrets: SigningSecrets | null;
+          try {
+            secrets = repo.secretsOf({ ...subscription, subscription_id: id });
+          } catch {
+            secrets = null;
+          }
+          opened = { sealedKey, secrets };
         }
+        const { secrets } = opened;
         const done: Done = [];
         for (const row of rows) {
           const at = now();
