@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -19,10 +19,18 @@ import { hubUrlOf } from './realtime.js';
  *   POST /api/integrations/alarms, over RECEIVERS accounts of group 9993 (default 100). Each of
  *   those accounts has one subscription of its own (siteNums: that account) to a receiver of its
  *   own on 127.0.0.1, so each alarm is one delivery to one receiver: RATE deliveries a second in
- *   all. The receivers (a worker thread) count deliveries and drop duplicates by webhook-id; the
- *   figure is the time from the ingest call to the receipt.
- * - Bare loop: the same bodies POSTed straight to the same receivers at the same rate (keep-alive,
- *   no database, no signing): the floor of this machine. Goal: the webhook p99 ≤ 2 × the bare p99.
+ *   all. The receivers (a worker thread) count deliveries and drop duplicates by webhook-id. Each
+ *   delivery's time three ways: (1) the ingest call's own (sent to answered, per call), (2) from
+ *   the portal's commit of the delivery (when the emit's statement returned, as the portal tells
+ *   its listeners; same clock) to the receipt: the senders' part, and (3) from the ingest call's
+ *   start to the receipt: the goal's figure. Per phase, the portal thread's event-loop delay, GC
+ *   pauses and the process's CPU.
+ * - Bare loop: bodies of the same shape POSTed straight to the same receivers at the same rate
+ *   (keep-alive, no database, no signing): the floor of this machine. Goal: (3)'s p99 ≤ 2 × the
+ *   bare p99; (2)'s ratio is printed beside it.
+ * - The load's client (the alarms' platform, and the bare loop's sender) runs in a worker thread of
+ *   its own, so that both loops start from the same thread and neither shares the portal's: it
+ *   sends on time whatever the portal's event loop is doing (an open loop), as a platform does.
  * - Receiver down: one receiver stops for DOWN_SECONDS (default 10 here; 300 is the 5 minutes of
  *   the goal) while its account's alarms go on (DOWN_RATE a second, one call at a time), then comes
  *   back: every event must arrive once, in order; the bench prints how long the backlog took.
@@ -34,8 +42,11 @@ import { hubUrlOf } from './realtime.js';
  *
  * Environment: WEBHOOKS_BENCH_RATE, WEBHOOKS_BENCH_SECONDS, WEBHOOKS_BENCH_RECEIVERS,
  * WEBHOOKS_BENCH_DOWN_SECONDS, WEBHOOKS_BENCH_DOWN_RATE, WEBHOOKS_BENCH_HUB_CLIENTS; WEBHOOKS_BENCH_DATABASE_URL: an empty PostgreSQL database (seeded
- * with the demo) instead of embedded PGlite, whose queries run on the portal's own thread. One
- * portal process; receivers in a worker thread; all on this machine's cores.
+ * with the demo) instead of embedded PGlite, whose queries run on the portal's own thread;
+ * WEBHOOKS_BENCH_PORT and WEBHOOKS_BENCH_RECEIVER_PORT (the first receiver's; the others follow),
+ * else ports the system picks; WEBHOOKS_BENCH_PROFILE: a file for a CPU profile of the portal's
+ * thread during the webhooks phase (tests/bench/cpuprofile.ts sums it). One portal process;
+ * receivers, the load's client and the hub clients in worker threads; all on this machine's cores.
  */
 const RATE = Number(process.env.WEBHOOKS_BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.WEBHOOKS_BENCH_SECONDS ?? 60);
@@ -62,7 +73,16 @@ function start(index, port) {
     request.on('end', () => {
       const at = Date.now();
       response.writeHead(204).end();
-      parentPort.postMessage({ type: 'receipt', index, id: request.headers['webhook-id'] || null, body, at });
+      // The body read here, not on the portal's thread: the alarm's date (the load's send time) and a down-phase sequence number.
+      let sentAt = null;
+      let down = null;
+      try {
+        const data = JSON.parse(body).data || {};
+        sentAt = data.alarmDate ? Date.parse(data.alarmDate) : null;
+        const match = /^Bench down (\\d+)$/.exec(data.eventCodeDescription || '');
+        down = match ? Number(match[1]) : null;
+      } catch {}
+      parentPort.postMessage({ type: 'receipt', index, id: request.headers['webhook-id'] || null, sentAt, down, at });
     });
   });
   server.keepAliveTimeout = 60_000;
@@ -74,13 +94,75 @@ parentPort.on('message', (m) => {
   if (m.type === 'stop') { const s = servers.get(m.index); s.closeAllConnections(); s.close(() => parentPort.postMessage({ type: 'stopped', index: m.index })); }
 });`;
 
-/** What the receivers' worker posts back: 'listening' (with port), 'stopped', 'receipt' (id, body, at). */
+/**
+ * The load's client, in a worker thread of its own (the platform that sends alarms, and the bare
+ * loop's sender): the portal's thread then runs the portal alone, and both loops start from the
+ * same thread. `load` {kind: 'ingest' | 'bare', seconds, rate, ...} answers {type: 'loaded', sent,
+ * calls (each ingest call's time, ms), retried}.
+ */
+const DRIVER_WORKER = `
+const http = require('node:http');
+const { parentPort } = require('node:worker_threads');
+const TICK_MS = ${TICK_MS};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+async function drive(seconds, targets, rate, send) {
+  const started = Date.now();
+  let seq = 0;
+  const pending = [];
+  for (let tick = 0; Date.now() - started < seconds * 1000; tick++) {
+    const at = Date.now();
+    // The rate exactly, below one alarm a tick too: this tick's share of it, rounded down.
+    const count = Math.floor((rate * (tick + 1) * TICK_MS) / 1000) - Math.floor((rate * tick * TICK_MS) / 1000);
+    const batch = Array.from({ length: count }, () => ({ index: targets[seq % targets.length], seq: seq++, at }));
+    if (batch.length) pending.push(send(batch));
+    await sleep(Math.max(0, started + (tick + 1) * TICK_MS - Date.now()));
+  }
+  await Promise.all(pending);
+  return seq;
+}
+/** The fields of an alarm.received event's data, for the bare loop's body. */
+const data = (m, b) => ({ alarmNum: b.seq, siteNum: m.siteNums[b.index], siteName: 'Bench site', deviceNum: b.index,
+  transmitterCode: m.codes[b.index], zoneNum: null, eventCode: 'E130', eventCodeDescription: 'Bench burglary ' + b.seq,
+  alarmDate: new Date(b.at).toISOString(), onTest: false });
+parentPort.on('message', async (m) => {
+  const calls = [];
+  let retried = 0;
+  const targets = m.codes.map((_, i) => i);
+  const sent = await drive(m.seconds, targets, m.rate, m.kind === 'ingest'
+    ? async (batch) => {
+        const started = performance.now();
+        const body = JSON.stringify({ alarms: batch.map((b) => ({ transmitterCode: m.codes[b.index], eventCode: 'E130',
+          eventCodeDescription: 'Bench burglary ' + b.seq, alarmDate: new Date(b.at).toISOString() })) });
+        for (let attempt = 1; ; attempt++) {
+          // A 503 (overloaded, the database slow to lend a connection) is tried again after its Retry-After, as a platform does.
+          const response = await fetch(m.url, { method: 'POST', headers: { authorization: 'Bearer ' + m.key, 'content-type': 'application/json' }, body });
+          await response.arrayBuffer();
+          if (response.status === 503 && attempt < 5) { retried++; await sleep(Number(response.headers.get('retry-after') ?? 1) * 1000); continue; }
+          if (!response.ok) throw new Error('ingest ' + response.status);
+          break;
+        }
+        calls.push(performance.now() - started);
+      }
+    : (batch) => Promise.all(batch.map((b) => new Promise((resolve) => {
+        const body = JSON.stringify({ type: 'alarm.received', timestamp: new Date(b.at).toISOString(), data: data(m, b) });
+        const request = http.request({ host: '127.0.0.1', port: m.ports[b.index], path: '/hook', method: 'POST', agent,
+          headers: { 'content-type': 'application/json', 'webhook-id': 'bare_' + b.seq + '_' + b.at } },
+          (response) => { response.resume(); response.on('end', resolve); });
+        request.on('error', () => resolve());
+        request.end(body);
+      }))));
+  parentPort.postMessage({ type: 'loaded', sent, calls, retried });
+});`;
+
+/** What the receivers' worker posts back: 'listening' (with port), 'stopped', 'receipt' (id, the alarm's date, a down-phase number, at). */
 interface Message {
   type: string;
   index: number;
   port?: number;
   id?: string | null;
-  body?: string;
+  sentAt?: number | null;
+  down?: number | null;
   at?: number;
 }
 
@@ -141,6 +223,7 @@ export async function webhooksBench(): Promise<void> {
   await app.listen({ port: PORTAL_PORT, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const worker = new Worker(RECEIVER_WORKER, { eval: true });
+  const driver = new Worker(DRIVER_WORKER, { eval: true });
   const hubWorker = startHubWorker();
   const listeners = new Set<(m: Message) => void>();
   worker.on('message', (m: Message) => {
@@ -212,22 +295,34 @@ export async function webhooksBench(): Promise<void> {
       await Promise.all(pending);
       return seq;
     };
-    const all = devices.map((_, i) => i);
-    /** The fan-out's load: RATE alarms a second over the accounts, for SECONDS; each ingest call's time (ms) into `calls`. */
-    const load = (calls: number[] = []) =>
-      drive(SECONDS, all, RATE, async (batch) => {
-        const started = performance.now();
-        const response = await ingest(
-          batch.map((b) => ({
-            transmitterCode: devices[b.index].transmitter_code,
-            eventCode: 'E130',
-            eventCodeDescription: `Bench burglary ${b.seq}`,
-            alarmDate: new Date(b.at).toISOString(),
-          })),
-        );
-        calls.push(performance.now() - started);
-        if (!response.ok) throw new Error(`ingest ${response.status}`);
+    /**
+     * RATE a second for SECONDS from the driver's thread over the accounts: alarms through the ingest
+     * call (each call's time, ms, into `calls`), or the bare loop's POSTs to the receivers.
+     */
+    const driven = (kind: 'ingest' | 'bare', calls: number[] = []) =>
+      new Promise<number>((resolve, reject) => {
+        const onMessage = (m: { type: string; sent: number; calls: number[]; retried: number }) => {
+          if (m.type !== 'loaded') return;
+          driver.off('message', onMessage);
+          driver.off('error', reject);
+          calls.push(...m.calls);
+          retried += m.retried;
+          resolve(m.sent);
+        };
+        driver.on('message', onMessage);
+        driver.on('error', reject);
+        driver.postMessage({
+          kind,
+          seconds: SECONDS,
+          rate: RATE,
+          url: `${origin}/api/integrations/alarms`,
+          key: config.integrationApiKey,
+          codes: devices.map((d) => d.transmitter_code),
+          siteNums: devices.map((d) => d.site_num),
+          ports,
+        });
       });
+    const load = (calls: number[] = []) => driven('ingest', calls);
 
     // The live hub's probe: clients of group 4120, an account of it that is not on test.
     const probe = await app.db
@@ -312,8 +407,7 @@ export async function webhooksBench(): Promise<void> {
       if (received.has(m.id)) duplicates++;
       else {
         received.set(m.id, m.index!);
-        const { data } = JSON.parse(m.body!) as { data: { alarmDate: string } };
-        latencies.push(m.at! - Date.parse(data.alarmDate));
+        latencies.push(m.at! - m.sentAt!);
         const committed = committedAt.get(m.id);
         if (committed !== undefined) fromCommit.push(m.at! - committed);
       }
@@ -322,8 +416,19 @@ export async function webhooksBench(): Promise<void> {
     listeners.add(collector);
     const busyCalls: number[] = [];
     const busyWatch = threadWatch();
+    const profiler = process.env.WEBHOOKS_BENCH_PROFILE ? new Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const busy = await probeHub(load(busyCalls));
     const busyThread = busyWatch.end();
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(process.env.WEBHOOKS_BENCH_PROFILE!, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     const sent = busy.result;
     if (retried) console.log(`  (${retried} ingest calls answered 503 and sent again after their Retry-After)`);
     const deadline = Date.now() + 120_000;
@@ -344,7 +449,6 @@ export async function webhooksBench(): Promise<void> {
     );
 
     // The bare loop: the same bodies to the same receivers.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
     const bare: number[] = [];
     const bareCollector = (m: Message) => {
       if (m.type === 'receipt' && m.id?.startsWith('bare_')) bare.push(m.at! - Number(m.id.split('_')[2]));
@@ -352,32 +456,7 @@ export async function webhooksBench(): Promise<void> {
     };
     listeners.add(bareCollector);
     const bareWatch = threadWatch();
-    const bareSent = await drive(SECONDS, all, RATE, async (batch) => {
-      await Promise.all(
-        batch.map(
-          (b) =>
-            new Promise<void>((resolve) => {
-              const body = JSON.stringify({ type: 'alarm.received', timestamp: new Date(b.at).toISOString(), data: { seq: b.seq } });
-              const request = http.request(
-                {
-                  host: '127.0.0.1',
-                  port: ports[b.index],
-                  path: '/hook',
-                  method: 'POST',
-                  agent,
-                  headers: { 'content-type': 'application/json', 'webhook-id': `bare_${b.seq}_${b.at}` },
-                },
-                (response) => {
-                  response.resume();
-                  response.on('end', resolve);
-                },
-              );
-              request.on('error', () => resolve());
-              request.end(body);
-            }),
-        ),
-      );
-    });
+    const bareSent = await driven('bare');
     while (bare.length < bareSent && Date.now() < deadline + 60_000) await sleep(50);
     listeners.delete(bareCollector);
     const bareP99 = p99(bare);
@@ -395,14 +474,14 @@ export async function webhooksBench(): Promise<void> {
     let firstBack: number | null = null;
     let lastBack: number | null = null;
     const downCollector = (m: Message) => {
-      const seq = /Bench down (\d+)/.exec(m.body ?? '')?.[1];
-      if (m.type !== 'receipt' || m.index !== 0 || !m.id || seq === undefined) return undefined;
+      const seq = m.down;
+      if (m.type !== 'receipt' || m.index !== 0 || !m.id || seq === undefined || seq === null) return undefined;
       if (received.has(m.id)) downDuplicates++;
       else {
         firstBack ??= m.at!;
         lastBack = m.at!;
         received.set(m.id, 0);
-        order.push(Number(seq));
+        order.push(seq);
       }
       return undefined;
     };
@@ -445,6 +524,7 @@ export async function webhooksBench(): Promise<void> {
     console.log(`  load average (1 min) at start ${loadAtStart}, at end ${load1()}`);
   } finally {
     await worker.terminate();
+    await driver.terminate();
     await hubWorker.terminate();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
