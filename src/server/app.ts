@@ -117,7 +117,7 @@ export interface BuildOptions {
 }
 
 /** Never log credentials, session cookies or tokens. */
-export const LOG_REDACTIONS = [
+const LOG_REDACTIONS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-xsrf-token"]',

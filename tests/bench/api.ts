@@ -32,7 +32,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { LOG_REDACTIONS, buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, preparedStatementsSetting, type DatabaseHandle } from '../../src/server/db/database.js';
 import { sessionStore } from '../../src/server/auth/sessions.js';
@@ -45,6 +45,11 @@ const API_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Seconds of each load before the rounds, not measured (BENCH_WARMUP_SECONDS=0 for none). */
 const API_WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const API_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+/**
+ * BENCH_API_REQUESTS=N: each measured load sends N requests instead of running for BENCH_SECONDS,
+ * so every load's CPU figure covers the same work (req/s is then that many over however long it took).
+ */
+const API_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 0);
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 /** (d)/(b) in req/s, by database. */
 const RATIO_GOALS = { postgres: 0.8, pglite: 0.9 } as const;
@@ -79,8 +84,9 @@ async function load(
   headers: Record<string, string> = {},
   connections = API_CONNECTIONS,
   seconds = API_DURATION_S,
+  requests = API_REQUESTS,
 ): Promise<LoadResult> {
-  const args = [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds)];
+  const args = [AUTOCANNON, '-j', '-c', String(connections), ...(requests ? ['-a', String(requests)] : ['-d', String(seconds)])];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
   const cpu = process.cpuUsage();
@@ -93,7 +99,8 @@ async function load(
   if (code !== 0) throw new Error(`autocannon exited with ${code}`);
   const result = JSON.parse(out);
   return {
-    rps: result.requests.average,
+    // A fixed number of requests ends within a second: its rate is the total over the time taken.
+    rps: requests ? result.requests.total / result.duration : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
@@ -216,12 +223,12 @@ async function setUp(url?: string): Promise<Target> {
   });
   let handle: DatabaseHandle | undefined;
   if (url) handle = await openDatabase({ databaseUrl: url, schema, preparedStatements: preparedStatementsSetting(config) });
-  const logger = { level: 'info', redact: LOG_REDACTIONS, stream: sink() };
-  // First start seeds the demo data; the second, timed, starts on an existing database.
+  // First start seeds the demo data; the second, timed, starts on an existing database, with the
+  // portal's own logger options (level info, redaction, serializers) written to a sink.
   const first = await buildApp(config, { database: handle, logger: false });
   await first.close();
   const started = performance.now();
-  const app = await buildApp(config, { database: handle, logger });
+  const app = await buildApp(config, { database: handle, logStream: sink() });
   addDecompositionRoutes(app);
   await app.ready();
   const startupMs = performance.now() - started;
@@ -284,7 +291,7 @@ async function benchOn(database: 'pglite' | 'postgres', url?: string): Promise<A
   try {
     console.log(
       `\nAPI on ${database === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}, loopback, ${API_CONNECTIONS} connections, ` +
-        `${API_ROUNDS} rounds of ${API_DURATION_S} s each (demo data; req/s the mean of the rounds, p50 and p99 their median)`,
+        `${API_ROUNDS} rounds of ${API_REQUESTS ? `${API_REQUESTS} requests` : `${API_DURATION_S} s`} each (demo data; req/s the mean of the rounds, p50 and p99 their median)`,
     );
     const urls: Record<Load, [string, Record<string, string>]> = {
       constant: [`${target.bare.origin}/constant`, {}],
@@ -300,7 +307,7 @@ async function benchOn(database: 'pglite' | 'postgres', url?: string): Promise<A
     // Every load once, unmeasured: the first seconds under load compile (V8 optimizing the
     // request path, PGlite's WebAssembly tiered up on background threads, whose CPU the figure
     // counts) and fill caches, and would otherwise weigh on whichever load ran first.
-    for (const name of loads) await load(...urls[name], API_CONNECTIONS, API_WARMUP_S);
+    for (const name of loads) await load(...urls[name], API_CONNECTIONS, API_WARMUP_S, 0);
     // Rounds, the loads taking turns in each, each round starting one load further on: a
     // neighbour's burst on the shared machine then weighs on every figure alike rather than on one.
     const runs = new Map<Load, LoadResult[]>(loads.map((name) => [name, []]));
