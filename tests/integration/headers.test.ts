@@ -70,6 +70,21 @@ describe.skipIf(!ONCE).each(ONCE_TABLE)('security headers on $name', (database) 
     expect((await fetch(`${t.origin}/api/assets/config`)).headers.get('cache-control')).toBe('no-cache');
   });
 
+  it("gives API answers the data set: a policy that allows nothing, no headers that speak to pages, the app's set on the OpenAPI pages", async () => {
+    for (const path of ['/api/news', '/api/me', '/api/no/such/route']) {
+      const response = await dealer.request('GET', path);
+      expect(csp(response), path).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+      for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection']) {
+        expect(response.headers.get(name), `${path} ${name}`).toBeNull();
+      }
+    }
+    const docs = await fetch(`${t.origin}/api/docs/`);
+    expect(docs.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(csp(docs)['default-src']).not.toEqual(["'none'"]);
+  });
+
   it('keeps the stricter policy of the pages the server writes itself', async () => {
     const outbox = await fetch(`${t.origin}/dev/outbox`);
     expect(csp(outbox)['default-src']).toEqual(["'none'"]);
@@ -84,8 +99,13 @@ describe.skipIf(!ONCE)('HSTS when the portal is served over https', () => {
   afterAll(() => t?.close());
 
   it('sends Strict-Transport-Security and upgrades insecure requests', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    for (const url of ['/api/health', '/login']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
+    // The app's pages upgrade what they load; API answers load nothing.
+    expect((await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']).toContain(
+      'upgrade-insecure-requests',
+    );
   });
 });

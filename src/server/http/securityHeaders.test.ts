@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cspDirectives, helmetOptions, isPublicApiPath, recordHelmetHeaders } from './securityHeaders.js';
+import { apiHelmetOptions, cspDirectives, helmetOptions, isPublicApiPath, recordHelmetHeaders } from './securityHeaders.js';
 
 describe('Content-Security-Policy directives', () => {
   it('allows no inline script and no eval (precompiled validators), inline styles for emotion, and frames from this origin only by default', () => {
@@ -55,5 +55,17 @@ describe("helmet's headers, recorded once", () => {
     expect(headers(false)).not.toHaveProperty('Strict-Transport-Security');
     const https = Object.fromEntries(recordHelmetHeaders(helmetOptions({ publicUrl: 'https://p.example' }, false)).set);
     expect(https['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('gives API answers a policy that allows nothing and none of the headers that speak to pages', () => {
+    const api = (publicUrl: string) => Object.fromEntries(recordHelmetHeaders(apiHelmetOptions({ publicUrl })).set);
+    expect(api('http://localhost:8080')).toEqual({
+      'Content-Security-Policy': "default-src 'none';frame-ancestors 'none'",
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      'Referrer-Policy': 'same-origin',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+    });
+    expect(api('https://p.example')['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
   });
 });
