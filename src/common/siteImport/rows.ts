@@ -106,15 +106,21 @@ export interface MappedRow {
   problems: CellErrors;
 }
 
-/** The numbers of a group present in the row (any of its cells filled), in order. */
-function membersOf(values: RowValues, group: ColumnGroup): number[] {
-  const found = new Set<number>();
-  for (const [column, value] of Object.entries(values)) {
-    if (!value.trim()) continue;
+/**
+ * The numbers of each group present in the row (any of its cells filled), in order. One pass
+ * over the row's columns, without an entry array per column: this runs for every row of a file
+ * of thousands, and the garbage it made was a quarter of what the preview allocated.
+ */
+function membersOf(values: RowValues): Record<ColumnGroup, number[]> {
+  const found: Record<ColumnGroup, number[]> = { device: [], contact: [], zone: [], passcode: [] };
+  for (const column in values) {
     const parsed = parseGroupColumn(column);
-    if (parsed?.group === group) found.add(parsed.n);
+    if (!parsed || !values[column].trim()) continue;
+    const numbers = found[parsed.group];
+    if (!numbers.includes(parsed.n)) numbers.push(parsed.n);
   }
-  return [...found].sort((a, b) => a - b);
+  for (const numbers of Object.values(found)) numbers.sort((a, b) => a - b);
+  return found;
 }
 
 const PAYLOAD_FIELDS: Record<ColumnGroup, Record<string, string>> = {
@@ -164,12 +170,7 @@ export function mapRow(values: RowValues): MappedRow {
   const siteType = rawType ? SITE_TYPE_STEMS.find(([stem]) => rawType.startsWith(stem))?.[1] : 'residential';
   if (!siteType) problems.siteType = { key: 'siteImport.errors.siteType', args: { options: SITE_TYPES.join(', ') } };
 
-  const numbersOf: Record<ColumnGroup, number[]> = {
-    device: membersOf(values, 'device'),
-    contact: membersOf(values, 'contact'),
-    zone: membersOf(values, 'zone'),
-    passcode: membersOf(values, 'passcode'),
-  };
+  const numbersOf = membersOf(values);
   const deviceIndex = new Map(numbersOf.device.map((n, i) => [n, i]));
 
   const site: SiteCreate = {
@@ -267,8 +268,8 @@ export function checkRow(values: RowValues, schema: SchemaCheck): CheckedRow {
     const column = mapped.columnOf(path);
     if (!errors[column]) errors[column] = error;
   };
-  for (const [column, value] of Object.entries(values))
-    if (value.length > IMPORT_LIMITS.maxCellLength)
+  for (const column in values)
+    if (values[column].length > IMPORT_LIMITS.maxCellLength)
       errors[column] ??= { key: 'validation.maxLength', args: { max: IMPORT_LIMITS.maxCellLength } };
   if (mapped.site.devices.length === 0) errors.device1TransmitterCode ??= { key: 'validation.required' };
   for (const [path, error] of Object.entries(schema(mapped.site))) put(path === 'root' ? 'account.siteName' : path, error);
@@ -289,10 +290,13 @@ export function checkRow(values: RowValues, schema: SchemaCheck): CheckedRow {
 
 /** The transmitter codes of a row's values, normalised, with their columns. */
 export function transmittersOf(values: RowValues): { column: string; code: string }[] {
-  return Object.entries(values)
-    .filter(([column]) => parseGroupColumn(column)?.field === 'TransmitterCode')
-    .map(([column, value]) => ({ column, code: normaliseTransmitter(value) }))
-    .filter((t) => t.code !== '');
+  const found: { column: string; code: string }[] = [];
+  for (const column in values) {
+    if (parseGroupColumn(column)?.field !== 'TransmitterCode') continue;
+    const code = normaliseTransmitter(values[column]);
+    if (code !== '') found.push({ column, code });
+  }
+  return found;
 }
 
 /**
