@@ -1,6 +1,6 @@
 import { Readable, Transform } from 'node:stream';
 import chardet from 'chardet';
-import { parse as parseCsv, CsvError } from 'csv-parse';
+import { parse as parseCsv, CsvError, type Options as CsvOptions } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { dateToIso, numberToText } from '../../common/siteImport/cells.js';
@@ -208,23 +208,23 @@ function slices(content: Buffer): Readable {
 async function readCsv(content: Buffer, encoding: TextEncoding, take: (row: FileRow) => Promise<void>) {
   const head = iconv.decode(content.subarray(0, 16 * 1024), encoding === 'win1252' ? 'win1252' : encoding).replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(head.split(/\r?\n|\r/, 1)[0] ?? '');
+  const options: CsvOptions<FileRow, string[]> = {
+    delimiter,
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    max_record_size: 1024 * 1024,
+    // The row's number taken from the parser's context as each record is made, rather than with
+    // `info: true`, which keeps a copy of the whole context (a score of fields) with every record.
+    on_record: (record, context) => ({ rowNum: context.lines, cells: record }),
+  };
   const parser = slices(content)
     .pipe(iconv.decodeStream(encoding === 'win1252' ? 'win1252' : encoding))
-    .pipe(
-      parseCsv({
-        delimiter,
-        bom: true,
-        relax_column_count: true,
-        relax_quotes: true,
-        skip_empty_lines: true,
-        max_record_size: 1024 * 1024,
-        info: true,
-      }),
-    );
+    // csv-parse types the records of its stream without columns as string arrays, whatever on_record makes of them.
+    .pipe(parseCsv(options as unknown as CsvOptions));
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      await take({ rowNum: info.lines, cells: record });
-    }
+    for await (const row of parser as AsyncIterable<FileRow>) await take(row);
   } catch (error) {
     parser.destroy();
     if (error instanceof CsvError) throw new ImportFileError(400, 'siteImport.errors.csvMalformed', { line: Number(error.lines ?? 0) });
