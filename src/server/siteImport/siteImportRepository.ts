@@ -266,11 +266,17 @@ export function siteImportRepository(db: Db) {
       return Number(result.numAffectedRows ?? 0);
     },
 
-    /** The next rows to create (ready or with warnings, no account yet), in file order, with the accounts the preview checked. */
+    /**
+     * The next rows to create (ready or with warnings, no account yet), in file order, with the
+     * accounts the preview checked. A row with its account comes without its values (empty): the
+     * job needs them only when a row is refused, and a chunk's values, held while its accounts are
+     * written, were a third of what the import left in V8's old space.
+     */
     async pending(importId: number, limit: number): Promise<StoredRow[]> {
       const rows = await db
         .selectFrom('site_import_rows')
-        .select(['row_num', 'values', 'errors', 'warnings', 'status', 'site_num', 'site'])
+        .select(['row_num', 'errors', 'warnings', 'status', 'site_num', 'site'])
+        .select(sql<RowValues>`case when site is null then "values" else '{}'::jsonb end`.as('values'))
         .where('import_id', '=', importId)
         .where('status', 'in', ['ready', 'warning'])
         .where('site_num', 'is', null)
