@@ -36,10 +36,12 @@ export function takenError(code: string, owner: { siteNum: number; siteName: str
 
 /**
  * Rows stored a chunk at a time: each chunk's transmitters are looked up in the database in one
- * query. (Smaller chunks, or rows held serialised, did not move the preview's RSS growth beyond
- * the bench's noise: docs/performance.md, Account import.)
+ * query. Small, because a chunk's rows are held while it is checked and stored: rows that live
+ * through two young-generation collections are promoted to V8's old space, garbage there until a
+ * full collection, and the process's memory grows by it (at 100 rows, about 30 MB more of the
+ * preview was promoted for a 10,000-row file: docs/performance.md, Account import).
  */
-const CHUNK = 100;
+const CHUNK = 50;
 
 /** A row checked as it is read, held until its chunk is stored. */
 interface CheckedFileRow {
