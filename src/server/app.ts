@@ -117,12 +117,7 @@ export interface BuildOptions {
 }
 
 /** Never log credentials, session cookies or tokens. */
-const LOG_REDACTIONS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-xsrf-token"]',
-  'res.headers["set-cookie"]',
-];
+const LOG_REDACTIONS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // LOG_FORMAT: readable lines on a terminal (pino-pretty), JSON lines elsewhere.
