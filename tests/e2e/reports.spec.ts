@@ -223,8 +223,13 @@ test("a run's page: opened from its inbox row, it finishes live, downloads its f
   await notice.getByRole('button', { name: 'View Report' }).click({ timeout: 120_000 });
   await expect(page).toHaveURL(new RegExp(`${secondPath}$`));
 
-  // Delete asks first, then goes back to the inbox.
-  await run.getByRole('button', { name: 'Delete' }).click();
+  // Delete asks first, then goes back to the inbox. The demo's simulated alarms (one every 20 to
+  // 60 s) stack their notices over the page until closed: a user closes them to reach the button.
+  await expect(async () => {
+    for (const shown of await page.getByTestId('shell-notice').all())
+      await shown.getByRole('button', { name: 'Close' }).click({ timeout: 1000 });
+    await run.getByRole('button', { name: 'Delete' }).click({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   const confirm = page.getByRole('dialog', { name: 'Delete report' });
   await expect(confirm).toContainText('Delete Alarm activity and its file? This cannot be undone.');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
