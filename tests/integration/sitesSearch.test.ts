@@ -39,6 +39,31 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
   const search = async (q: string, filter: Record<string, unknown> = {}) => (await list({ filter: { q, ...filter } })).body;
   const nums = (rows: Row[]) => rows.map((r) => r.siteNum);
   const rowOf = (rows: Row[], siteNum: number) => rows.find((r) => r.siteNum === siteNum);
+  /** A user as the search repository reads it. */
+  const userOf = (username: string) =>
+    t.db
+      .selectFrom('users')
+      .select(['user_id', 'application_num', 'current_site_group_num'])
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+  /** site_relevance_search's pages and totals against the statement it stands in for: each walk, text and page. */
+  const expectFunctionAsStatement = async (
+    user: Awaited<ReturnType<typeof userOf>>,
+    walks: number[],
+    texts: string[],
+    pages: [offset: number, limit: number][],
+  ) => {
+    for (const walk of walks) {
+      const viaFunction = siteSearchRepository(t.db, { walkRows: walk });
+      const viaStatement = siteSearchRepository(t.db, { walkRows: walk, relevanceFunction: false });
+      for (const q of texts) {
+        for (const [offset, limit] of pages) {
+          const options = { filter: { q }, offset, limit };
+          expect(await viaFunction.list(user, options), `${q} walk ${walk} at ${offset}`).toEqual(await viaStatement.list(user, options));
+        }
+      }
+    }
+  };
 
   beforeAll(async () => {
     const site = (siteNum: number, name: string, more: Record<string, unknown> = {}) => ({
@@ -186,12 +211,6 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
     const WALK = 3;
     const short = siteSearchRepository(t.db, { walkRows: WALK });
     const whole = siteSearchRepository(t.db, { walkRows: 1_000_000 });
-    const userOf = (username: string) =>
-      t.db
-        .selectFrom('users')
-        .select(['user_id', 'application_num', 'current_site_group_num'])
-        .where('username', '=', username)
-        .executeTakeFirstOrThrow();
     const summit = await userOf('dealer.summit');
     expect(summit.current_site_group_num).toBe(GROUP);
     const { n } = await t.db
@@ -267,38 +286,17 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
 
     // Migration 0031's function and the statement it stands in for give the same answers, through the walk and
     // through the trigram fallback, at every page.
-    const asStatement = (walk: number) => siteSearchRepository(t.db, { walkRows: walk, relevanceFunction: false });
-    for (const walk of [WALK, 1_000_000]) {
-      const [viaFunction, viaStatement] = [siteSearchRepository(t.db, { walkRows: walk }), asStatement(walk)];
-      for (const q of [
-        'fixturo',
-        'FIXTURO',
-        'xturo wareh',
-        'jose',
-        'é',
-        'e',
-        '555',
-        '246 81',
-        '990011',
-        'fxd9900',
-        '%',
-        '_',
-        '\\',
-        'zz-none',
-      ]) {
-        for (const [offset, limit] of [
-          [0, 100],
-          [0, 2],
-          [2, 2],
-          [50, 10],
-        ]) {
-          const options = { filter: { q }, offset, limit };
-          expect(await viaFunction.list(summit, options), `${q} walk ${walk} at ${offset}`).toEqual(
-            await viaStatement.list(summit, options),
-          );
-        }
-      }
-    }
+    await expectFunctionAsStatement(
+      summit,
+      [WALK, 1_000_000],
+      ['fixturo', 'FIXTURO', 'xturo wareh', 'jose', 'é', 'e', '555', '246 81', '990011', 'fxd9900', '%', '_', '\\', 'zz-none'],
+      [
+        [0, 100],
+        [0, 2],
+        [2, 2],
+        [50, 10],
+      ],
+    );
   });
 
   it('keeps the search documents up to date when contacts, devices and sites change', async () => {
@@ -407,27 +405,17 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
       )
       .execute();
     try {
-      const summit = await t.db
-        .selectFrom('users')
-        .select(['user_id', 'application_num', 'current_site_group_num'])
-        .where('username', '=', 'dealer.summit')
-        .executeTakeFirstOrThrow();
-      for (const walk of [3, 1_000_000]) {
-        const viaFunction = siteSearchRepository(t.db, { walkRows: walk });
-        const viaStatement = siteSearchRepository(t.db, { walkRows: walk, relevanceFunction: false });
-        for (const q of ['zyqwave', 'zyqwave 1', 'zyqwave 99', 'zyq road', '1000 zyq']) {
-          for (const [offset, limit] of [
-            [0, 10],
-            [0, 100],
-            [495, 10],
-          ]) {
-            const options = { filter: { q }, offset, limit };
-            expect(await viaFunction.list(summit, options), `${q} walk ${walk} at ${offset}`).toEqual(
-              await viaStatement.list(summit, options),
-            );
-          }
-        }
-      }
+      const summit = await userOf('dealer.summit');
+      await expectFunctionAsStatement(
+        summit,
+        [3, 1_000_000],
+        ['zyqwave', 'zyqwave 1', 'zyqwave 99', 'zyq road', '1000 zyq'],
+        [
+          [0, 10],
+          [0, 100],
+          [495, 10],
+        ],
+      );
       const many = await siteSearchRepository(t.db, { walkRows: 3 }).list(summit, { filter: { q: 'zyqwave' }, offset: 0, limit: 10 });
       expect(many.total).toBeGreaterThanOrEqual(500);
       const few = await siteSearchRepository(t.db, { walkRows: 3 }).list(summit, { filter: { q: 'zyqwave 99' }, offset: 0, limit: 100 });
