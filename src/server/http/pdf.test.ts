@@ -185,8 +185,9 @@ describe('active content in news PDFs', () => {
     expect(pdfRefusal(pageWithLink('/OpenAction << /S /GoTo /D [3 0 R /Fit] >>'))).toBeUndefined();
     expect(pdfRefusal(pageWithLink('/OpenAction [3 0 R /Fit]'))).toBeUndefined();
   });
-  it('stays fast on hostile input', () => {
-    const started = performance.now();
+  // A scan that backtracked or rescanned at each of these 2.5 MB of near-misses would run far past
+  // the test's timeout; a linear one takes milliseconds. The timeout bounds it, no timed assertion.
+  it('answers hostile input without backtracking', { timeout: 60_000 }, () => {
     const hostile = pdfOf([
       catalog(''),
       PAGES,
@@ -194,7 +195,6 @@ describe('active content in news PDFs', () => {
       `(${'obj /ObjStm '.repeat(100_000)})`,
       `(${'/S '.repeat(100_000)})`,
     ]);
-    pdfRefusal(hostile);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(pdfRefusal(hostile)).toBeUndefined();
   });
 });
