@@ -9,21 +9,25 @@
  *   - baseline in the same run on the same database: a bare batched INSERT of the same rows (sites,
  *     devices, zones, contacts, passcodes, premise phones and an audit line per account, multi-row
  *     inserts in one transaction, no rules); goal import ≤ 3 × bare;
- *   - the growth of this process's RSS from before the upload to the end of the import (goal ≤ 128 MB);
+ *   - the growth of this process's RSS from before the upload to the end of the import (goal ≤ 128 MB),
+ *     the process running with the server's Node flags (SERVER_NODE_FLAGS);
  *   - p99 of GET /api/sites for another user (dealer.summit, one request at a time) during the import
  *     beside before it (goal ≤ 2 ×).
  *
  * BENCH_DATABASE_URL names the PostgreSQL database (a fresh schema is made in it and dropped);
  * BENCH_IMPORT_POSTGRES_ONLY=true leaves PGlite out.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { templateColumns } from '../../src/common/siteImport/columns.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database.js';
+import { SERVER_NODE_FLAGS } from '../../src/server/ops/nodeFlags.js';
 import { json, listQuery, signedInClient, type TestClient } from '../integration/client.js';
 import { onBenchSchema } from './childPortal.js';
 
@@ -262,7 +266,10 @@ async function benchOn(label: string, handle: DatabaseHandle) {
     await listLatencies(summit, { done: false }, 20);
     const before = percentiles(await listLatencies(summit, { done: false }, 200));
 
-    (globalThis as { gc?: () => void }).gc?.();
+    // The baseline after a full collection (importBench runs this process with --expose-gc).
+    const { gc } = globalThis as { gc?: () => void };
+    if (!gc) throw new Error('the import bench needs --expose-gc (run it through importBench)');
+    gc();
     await sleep(300);
     const rssBefore = process.memoryUsage.rss();
     let peak = rssBefore;
@@ -343,7 +350,23 @@ async function benchOn(label: string, handle: DatabaseHandle) {
   }
 }
 
+/**
+ * Runs the bench in a process of its own with the server's Node flags, so that the RSS measured is
+ * that of a portal process as npm start runs it (its heap budget decides when V8 collects), and
+ * with --expose-gc, so that the RSS baseline is taken after a full collection.
+ */
 export async function importBench(): Promise<void> {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--expose-gc', '--import', 'tsx', import.meta.filename], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_IMPORT_PROCESS: 'true' },
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`the account import bench exited with ${code}`);
+}
+
+async function importBenchHere(): Promise<void> {
+  const budgetMb = getHeapStatistics().heap_size_limit / 1024 / 1024;
+  console.log(`\nAccount import: the portal in a process run with ${process.execArgv.join(' ')} (heap limit ${budgetMb.toFixed(0)} MB)`);
   await onBenchSchema('Account import', async (url, schema) => {
     const handle = await openDatabase({ databaseUrl: url, schema });
     try {
@@ -362,3 +385,5 @@ export async function importBench(): Promise<void> {
     rmSync(pgliteDir, { recursive: true, force: true });
   }
 }
+
+if (process.env.BENCH_IMPORT_PROCESS === 'true' && path.resolve(process.argv[1] ?? '') === import.meta.filename) await importBenchHere();
