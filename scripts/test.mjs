@@ -6,9 +6,11 @@
 //   node scripts/test.mjs --quick   typecheck, lint of the files changed since the last commit,
 //                                   knip, i18n check and the unit tests (npm run test:quick)
 //
-// A stage's parts start together (two at a time: the machine has two cores) and the next stage
-// starts when they have all ended; a failed part ends the run after its stage. A part run alone
-// streams its output; parts run together print theirs, whole, as each ends.
+// Parts run two at a time (the machine has two cores), in the order given, each as soon as a core is
+// free and the parts of the stages before it have ended; a part may name parts of earlier stages it
+// need not wait for (`overlaps`). A failed part ends the run after its stage: the rest of its stage
+// runs, no part of a later stage starts. A part that is the only one of its stage streams its
+// output; the others print theirs, whole, as each ends.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -69,7 +71,11 @@ function fullStages() {
       { name: 'durability', command: ['npm', 'run', '--silent', 'test:durability', '--', '--writes', '100'] },
       { name: 'cluster', command: ['npm', 'run', '--silent', 'test:cluster'] },
     ],
-    [{ name: 'e2e', command: ['npm', 'run', '--silent', 'test:e2e'] }],
+    // The journeys start once both integration parts and the cluster have ended, without waiting
+    // for durability: the core the cluster frees would otherwise idle until durability (the longer
+    // of the two) has ended too. Durability counts what arrives, never how fast; the cluster's
+    // reconnects have 5 s each, which the journeys' two browsers would eat into.
+    [{ name: 'e2e', command: ['npm', 'run', '--silent', 'test:e2e'], overlaps: ['durability'] }],
   ];
 }
 
@@ -98,34 +104,63 @@ function runPart(part, alone) {
   });
 }
 
-/** Runs a stage's parts two at a time, in the order given. */
-async function runStage(parts) {
-  const results = [];
-  const queue = [...parts];
-  const alone = parts.length === 1;
-  if (!alone) console.log(`\n▶ ${parts.map((p) => p.name).join(', ')}`);
-  const worker = async () => {
-    for (let part = queue.shift(); part; part = queue.shift()) results.push(await runPart(part, alone));
-  };
-  await Promise.all([worker(), worker()]);
-  return parts.map((part) => results.find((r) => r.name === part.name));
+/**
+ * Runs every stage's parts two at a time, each in the order given as soon as a core is free and
+ * every part of the stages before it (but those it `overlaps`) has ended. After a part fails, the
+ * rest of its stage still runs; no part of a later stage starts.
+ */
+async function runStages(stages) {
+  const parts = stages.flatMap((stage, index) =>
+    stage.map((part) => ({
+      ...part,
+      stage: index,
+      alone: stage.length === 1,
+      after: stages
+        .slice(0, index)
+        .flat()
+        .filter((earlier) => !part.overlaps?.includes(earlier.name)),
+    })),
+  );
+  const results = new Map();
+  const pending = [...parts];
+  const running = new Set();
+  const announced = new Set();
+  // The first stage with a failed part: no part of a later stage starts.
+  let failedStage = Infinity;
+  await new Promise((resolve) => {
+    const next = () => {
+      while (running.size < 2) {
+        const part = pending.find((p) => p.stage <= failedStage && p.after.every((earlier) => results.has(earlier.name)));
+        if (!part) break;
+        pending.splice(pending.indexOf(part), 1);
+        if (!part.alone && !announced.has(part.stage)) console.log(`\n▶ ${stages[part.stage].map((p) => p.name).join(', ')}`);
+        announced.add(part.stage);
+        const started = Date.now();
+        const run = runPart(part, part.alone).then((result) => {
+          running.delete(run);
+          results.set(part.name, { ...result, started, ended: Date.now() });
+          if (!result.ok) failedStage = Math.min(failedStage, part.stage);
+          next();
+        });
+        running.add(run);
+      }
+      if (running.size === 0) resolve();
+    };
+    next();
+  });
+  return stages.flatMap((stage) => {
+    const done = stage.map((part) => results.get(part.name) ?? { name: part.name, ok: undefined, ms: 0 });
+    const ran = done.filter((r) => r.started);
+    if (stage.length === 1 || !ran.length) return done;
+    const span = Math.max(...ran.map((r) => r.ended)) - Math.min(...ran.map((r) => r.started));
+    return [...done, { name: '  (stage wall time)', ok: null, ms: span }];
+  });
 }
 
 const stages = quick ? quickStages() : fullStages();
 const started = Date.now();
-const results = [];
-let failed = false;
-for (const stage of stages) {
-  if (failed) {
-    results.push(...stage.map((part) => ({ name: part.name, ok: undefined, ms: 0 })));
-    continue;
-  }
-  const stageStarted = Date.now();
-  const done = await runStage(stage);
-  results.push(...done);
-  if (stage.length > 1) results.push({ name: '  (stage wall time)', ok: null, ms: Date.now() - stageStarted });
-  failed = done.some((r) => !r.ok);
-}
+const results = await runStages(stages);
+const failed = results.some((r) => r.ok === false || r.ok === undefined);
 
 const total = Date.now() - started;
 const width = Math.max(...results.map((r) => r.name.length), 10);
