@@ -3,6 +3,7 @@ import type { SITE_SORT_FIELDS, SiteFilter, SiteRecord } from '../../../schemas/
 import { APPLICATION } from '../../common/constants.js';
 import type { Db } from '../db/database.js';
 import { escapeLike, prefixRange } from '../db/listing.js';
+import { DIGIT_GRAM } from '../db/migrations/0034_site_search_digit_grams.js';
 import type { Database } from '../db/schema.js';
 import { rowAddressDisplay, siteAddressColumns, type SiteAddressRow } from '../db/siteAddress.js';
 import { siteScope, type ScopeUser } from '../db/siteScope.js';
@@ -302,15 +303,24 @@ export function siteSearchRepository(
         // With the default estimate, the group-first trigram indexes (group, trigram) answer from the
         // group's own entries, instead of a scan of the group's whole name btree.
         sql`name_c as materialized (select site_num, name_fold from site_search where ${inScope} and name_fold like (select ${contains}))`,
-        // A number of NUMBER_DIGITS digits or more (site, device, transmitter, phone) is about as rare
-        // in the table as in the group: the trigrams alone find its few documents ('730056': 4 of a
-        // million, 1 ms), where the group key would intersect each digit trigram's long posting list
-        // with the group's (9 ms).
+        // A number of DIGIT_GRAM digits or more and nothing else (site, device number): the index of runs
+        // of digits (migration 0034), whose keys are rare where digit trigrams are not; the LIKEs
+        // checked on the heap only ("is true": no AND with the trigram indexes' bitmaps). Another text
+        // of NUMBER_DIGITS digits or more (a phone) is about as rare in the table as in the group: the
+        // trigrams alone find its few documents, where the group key would intersect each digit
+        // trigram's long posting list with the group's (9 ms).
         sql`other_c as materialized (
           select site_num, name_fold from site_search
-          where ${scope((plan.text.match(/\d/g)?.length ?? 0) < NUMBER_DIGITS)} and (site_search.doc like (select ${contains})${
-            plan.digits ? sql` or site_search.digits like (select ${`%${plan.digits}%`}::text)` : sql``
-          }))`,
+          where ${
+            plan.digits === plan.text && plan.digits.length >= DIGIT_GRAM
+              ? sql`site_search_digit_grams(site_search.doc || E'\\n' || site_search.digits) @> site_search_digit_grams(${contains})
+                  and ${scope(false)} and (site_search.doc like ${contains}${
+                    plan.digits ? sql` or site_search.digits like ${`%${plan.digits}%`}` : sql``
+                  }) is true`
+              : sql`${scope((plan.text.match(/\d/g)?.length ?? 0) < NUMBER_DIGITS)} and (site_search.doc like (select ${contains})${
+                  plan.digits ? sql` or site_search.digits like (select ${`%${plan.digits}%`}::text)` : sql``
+                })`
+          })`,
         sql`named as (
           select c.site_num, c.name_fold, ${tier('c')} as tier
           from name_c c where ${visible(sql`c.site_num`)} limit ${SEARCH_MATCH_CAP})`,
