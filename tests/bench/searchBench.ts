@@ -13,7 +13,7 @@
  * and per select of (a), the mix run one query at a time (BENCH_SEARCH_CPU_ROUNDS passes, 3): the cost
  * that the loads' rates depend on, and a figure that hardly moves with the machine's other work. Then
  * each query of the mix alone, and the plans of the slowest (EXPLAIN (ANALYZE, BUFFERS) of every
- * statement they run). The load generator
+ * statement they run; on PostgreSQL auto_explain's of the statements inside the search functions). The load generator
  * (autocannon, one response time per request, so that p95 is exact) runs in a process of its own.
  *
  * The data stay between runs (seeding a million sites takes minutes):
@@ -307,6 +307,32 @@ async function benchOn(kind: 'postgres' | 'pglite', sites: number) {
         await siteSearchRepository(db).list(scopeUser, { filter: { q }, offset: 0, limit: 10 });
       });
 
+      /**
+       * The plans of the statements a search function runs (its EXPLAIN shows one Function Scan):
+       * auto_explain's, nested statements included, as notices of a connection of their own; the call
+       * made twice, the second one's plans printed (the first plans the function's statements).
+       */
+      async function insidePlans(text: string, parameters: unknown[]) {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        try {
+          let notices: string[] = [];
+          client.on('notice', (notice) => notices.push(notice.message ?? ''));
+          await client.query(`load 'auto_explain'`);
+          await client.query(`set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;
+            set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on; set auto_explain.log_level = notice`);
+          await client.query(text, parameters);
+          notices = [];
+          await client.query(text, parameters);
+          console.log(`  inside the function (auto_explain, ${notices.length} statements):`);
+          console.log(notices.map((notice) => notice.replace(/^/gm, '    ')).join('\n'));
+        } catch (error) {
+          console.log(`  inside the function: no plans (${(error as Error).message})`);
+        } finally {
+          await client.end();
+        }
+      }
+
       /** Each query of the mix alone (the better of two), the slowest named, and the plans of the PLANS slowest. */
       async function slowest(db: Db, label: string, texts: string[], paths: string[], run: (db: Db, q: string) => Promise<void>) {
         const times: { q: string; ms: number }[] = [];
@@ -336,6 +362,9 @@ async function benchOn(kind: 'postgres' | 'pglite', sites: number) {
             );
             console.log(`\n${label} "${q}", statement ${n + 1} of ${recorder.statements.length}:`);
             console.log(plan.rows.map((r) => `  ${Object.values(r)[0]}`).join('\n'));
+            if (handle.kind === 'postgres' && /\b(site_relevance_search|quick_site_search)\(/.test(compiled.sql)) {
+              await insidePlans(compiled.sql, [...compiled.parameters]);
+            }
           }
         }
       }
