@@ -161,3 +161,45 @@ for (const [who, user] of Object.entries(USERS)) {
     await page.context().close();
   });
 }
+
+test('customer on a phone: a drawer opened again while a switch is on its way names the new account once it is made', async ({
+  browser,
+}) => {
+  const user = USERS.customer;
+  const page = await pageAs(browser, user.username, PHONE);
+  await page.goto('/');
+  await expect(page).toHaveURL(user.home);
+  const banner = page.getByRole('banner');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const entry = nav.getByRole('menuitem', { name: /^Account: / });
+  const sheet = page.getByRole('dialog', { name: user.switcher });
+  const switchTo = async (name: string) => {
+    if (!(await nav.isVisible())) await banner.getByRole('button', { name: 'Open menu' }).click();
+    await entry.click();
+    await sheet.getByRole('menuitemradio', { name }).click();
+    await expect(sheet).toHaveCount(0);
+  };
+  await switchTo(user.other);
+  await expect(async () => {
+    if (!(await nav.isVisible())) await banner.getByRole('button', { name: 'Open menu' }).click();
+    await expect(entry).toHaveAccessibleName(`Account: ${user.other}`, { timeout: 1_000 });
+  }).toPass();
+
+  // The way back is held at the server's door while the drawer is opened again (a new switcher):
+  // it shows the account in force, then the one chosen once the call returns.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/msa\/accountLinks\/active(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await switchTo(user.back);
+  await banner.getByRole('button', { name: 'Open menu' }).click();
+  await expect(entry).toHaveAccessibleName(`Account: ${user.other}`);
+  release();
+  await expect(async () => {
+    if (!(await nav.isVisible())) await banner.getByRole('button', { name: 'Open menu' }).click();
+    await expect(entry).toHaveAccessibleName(`Account: ${user.back}`, { timeout: 1_000 });
+  }).toPass();
+  await page.context().close();
+});

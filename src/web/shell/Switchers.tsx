@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -89,15 +89,31 @@ function useAccountGroupSwitch(onPulse: (on: boolean) => void): Switch | null {
   };
 }
 
-/** The account the customer chose last in this page load (kept here so the bar and the drawer agree). */
+/**
+ * The account the customer chose last in this page load, shared by every switcher: the bar's and
+ * the drawer's, and one mounted while a switch is still on its way (a phone's drawer opened again at
+ * once mounts a new one, which must learn the choice when the call returns, not keep what it found).
+ */
 let chosenAccount: number | undefined;
+const chosenListeners = new Set<() => void>();
+const subscribeChosen = (listener: () => void) => {
+  chosenListeners.add(listener);
+  return () => {
+    chosenListeners.delete(listener);
+  };
+};
+const chosen = () => chosenAccount;
+function setChosen(siteNum: number) {
+  chosenAccount = siteNum;
+  for (const listener of chosenListeners) listener();
+}
 
 /** §4 'MSA account switch: calls the server, then goes to /msa/summary with sn and the first device'. */
 function useAccountSwitch(): Switch | null {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
   const { data: links } = useQuery({ queryKey: ['shell', 'accountLinks'], queryFn: () => dataProvider.accountLinks() });
-  const [current, setCurrent] = useState<number | undefined>(chosenAccount);
+  const current = useSyncExternalStore(subscribeChosen, chosen);
   const { busy, run } = useSwitchCall('account', 'shell.account.switchFailed');
   if (!links || links.length === 0) return null;
   const known = links.some((l) => l.siteNum === current) ? current : undefined;
@@ -106,8 +122,7 @@ function useAccountSwitch(): Switch | null {
   const change = (siteNum: number) =>
     run(async () => {
       const active = await dataProvider.activateAccount(siteNum);
-      chosenAccount = siteNum;
-      setCurrent(siteNum);
+      setChosen(siteNum);
       updateSession({ siteGroupNum: active.siteGroupNum });
       navigate(`/msa/summary?sn=${active.siteNum}${active.devNum ? `&dn=${active.devNum}` : ''}`);
     });
