@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { nginxMainConfig, nginxSite } from '../src/server/ops/nginxConfig.js';
-import { SERVER_NODE_FLAGS } from '../src/server/ops/nodeFlags.js';
+import { SERVER_PROCESS_ARGS } from '../src/server/ops/nodeFlags.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/portal_cluster';
@@ -347,13 +347,7 @@ async function main() {
   });
   const startPortal = (index: number) => {
     const port = o.processPorts[index];
-    return run(
-      `portal-${index + 1}`,
-      port,
-      process.execPath,
-      [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'],
-      portalEnv(index, port),
-    );
+    return run(`portal-${index + 1}`, port, process.execPath, SERVER_PROCESS_ARGS, portalEnv(index, port));
   };
 
   say(`PostgreSQL ${o.databaseName}, Redis ${o.redisUrl} (channel ${o.redisChannel})`);

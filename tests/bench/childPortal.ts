@@ -1,15 +1,15 @@
 /**
  * A portal in a child process of its own for the benchmarks (npm run soak, the live cluster part of
- * npm run bench): Node with the server's flags (SERVER_NODE_FLAGS) and tsx's loader running
- * src/server/main.ts, so /proc/<pid> is the server's; its log lines kept (the last hundred, and the error and warning lines); and a
- * PostgreSQL database made for the run and dropped after it.
+ * npm run bench): Node with the server's flags and tsx's loader running src/server/main.ts
+ * (SERVER_PROCESS_ARGS), so /proc/<pid> is the server's; its log lines kept (the last hundred,
+ * and the error and warning lines); and a PostgreSQL database made for the run and dropped after it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../../src/server/ops/nodeFlags.js';
+import { SERVER_PROCESS_ARGS } from '../../src/server/ops/nodeFlags.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 300_000;
@@ -45,7 +45,7 @@ export function portalEnv(port: number, dataDir: string, extra: Record<string, s
 }
 
 export function startServer(env: Record<string, string>): Server {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, SERVER_PROCESS_ARGS, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

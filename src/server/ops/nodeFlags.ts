@@ -11,3 +11,6 @@
  * during the largest import allowed, and is what an operator would give each process anyway.
  */
 export const SERVER_NODE_FLAGS = ['--max-old-space-size=1024'] as const;
+
+/** A portal process's arguments after `node`: the flags, tsx's loader and the server's entry. */
+export const SERVER_PROCESS_ARGS = [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'];

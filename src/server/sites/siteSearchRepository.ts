@@ -314,9 +314,7 @@ export function siteSearchRepository(
           where ${
             plan.digits === plan.text && plan.digits.length >= DIGIT_GRAM
               ? sql`site_search_digit_grams(site_search.doc || E'\\n' || site_search.digits) @> site_search_digit_grams(${contains})
-                  and ${scope(false)} and (site_search.doc like ${contains}${
-                    plan.digits ? sql` or site_search.digits like ${`%${plan.digits}%`}` : sql``
-                  }) is true`
+                  and ${scope(false)} and (site_search.doc like ${contains} or site_search.digits like ${`%${plan.digits}%`}) is true`
               : sql`${scope((plan.text.match(/\d/g)?.length ?? 0) < NUMBER_DIGITS)} and (site_search.doc like (select ${contains})${
                   plan.digits ? sql` or site_search.digits like (select ${`%${plan.digits}%`}::text)` : sql``
                 })`
