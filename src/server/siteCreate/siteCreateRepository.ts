@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Compilable, type Insertable } from 'kysely';
 import type { SiteCreate, SiteCreated } from '../../../schemas/siteCreate.js';
 import { normaliseTransmitter } from '../../common/transmitter.js';
 import type { Db } from '../db/database.js';
@@ -158,10 +158,10 @@ export function siteCreateRepository(db: Db) {
         siteNum++;
       }
 
-      await insertRows(
-        trx,
-        'sites',
-        made.map(({ site: { account, address }, siteNum }) => ({
+      // The account's rows in as few statements as the parameter limit lets (one for an import's
+      // chunk): on PGlite each statement is a round trip into the database that other requests wait behind.
+      await insertAll(trx, {
+        sites: made.map(({ site: { account, address }, siteNum }) => ({
           site_num: siteNum,
           site_group_num: siteGroupNum,
           site_name: account.siteName,
@@ -177,11 +177,7 @@ export function siteCreateRepository(db: Db) {
           phone_number: address.phoneNumber || null,
           account_passcode_hash: null,
         })),
-      );
-      await insertRows(
-        trx,
-        'devices',
-        made.flatMap(({ site, siteNum, devNums }) =>
+        devices: made.flatMap(({ site, siteNum, devNums }) =>
           site.devices.map((d, i) => ({
             dev_num: devNums[i],
             site_num: siteNum,
@@ -190,18 +186,10 @@ export function siteCreateRepository(db: Db) {
             description: d.description || null,
           })),
         ),
-      );
-      await insertRows(
-        trx,
-        'zones',
-        made.flatMap(({ site, devNums }) =>
+        zones: made.flatMap(({ site, devNums }) =>
           site.zones.map((z) => ({ dev_num: devNums[z.device], zone_num: z.zoneNum, description: z.description, event_type: z.eventType })),
         ),
-      );
-      await insertRows(
-        trx,
-        'contacts',
-        made.flatMap(({ site, siteNum }) =>
+        contacts: made.flatMap(({ site, siteNum }) =>
           site.contacts.map((c, i) => ({
             site_num: siteNum,
             position: i + 1,
@@ -213,21 +201,13 @@ export function siteCreateRepository(db: Db) {
             has_key: c.hasKey ?? false,
           })),
         ),
-      );
-      await insertRows(
-        trx,
-        'passcodes',
-        made.flatMap(({ site, siteNum }) =>
+        passcodes: made.flatMap(({ site, siteNum }) =>
           site.passcodes.map((p) => ({ site_num: siteNum, name: p.name, passcode: p.passcode, is_duress: p.isDuress ?? false })),
         ),
-      );
-      await insertRows(
-        trx,
-        'premise_phones',
-        made
+        premise_phones: made
           .filter(({ site }) => site.address.phoneNumber)
           .map(({ site, siteNum }) => ({ site_num: siteNum, label: premisePhoneLabel, phone_number: site.address.phoneNumber! })),
-      );
+      });
       const drafts = sites.map((s) => s.draftId).filter((id): id is number => id !== undefined);
       if (drafts.length) await trx.deleteFrom('site_drafts').where('draft_id', 'in', drafts).where('user_id', '=', user.user_id).execute();
       // Wizard and import alike: the group's webhooks hear of the new accounts with them.
@@ -259,18 +239,45 @@ export type CreateOutcome = (SiteCreated & { siteGroupNum: number }) | { clash: 
 /** Bind parameters one statement may carry (PostgreSQL's protocol allows 65,535). */
 const MAX_PARAMETERS = 30_000;
 
-/** Multi-row inserts of `rows`, as many rows per statement as the parameter limit lets. */
-async function insertRows<T extends 'sites' | 'devices' | 'zones' | 'contacts' | 'passcodes' | 'premise_phones'>(
-  trx: Db,
-  table: T,
-  rows: Insertable<Database[T]>[],
-): Promise<void> {
-  if (!rows.length) return;
-  const per = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(rows[0]).length));
-  for (let i = 0; i < rows.length; i += per) {
-    await trx
-      .insertInto(table)
-      .values(rows.slice(i, i + per) as never)
-      .execute();
+type AccountTable = 'sites' | 'devices' | 'zones' | 'contacts' | 'passcodes' | 'premise_phones';
+
+/**
+ * Multi-row inserts of each table's rows, in the order given (a row's parent first), as few
+ * statements as the parameter limit lets: the inserts go together as the data-modifying CTEs of one
+ * statement, a foreign key checked at its end like between statements, each table's statement
+ * triggers fired once. A table whose rows need more than one insert has each in a statement of its
+ * own (a statement's transition table holds one insert's rows).
+ */
+async function insertAll(trx: Db, tables: { [T in AccountTable]: Insertable<Database[T]>[] }): Promise<void> {
+  const inserts: { query: Compilable; parameters: number; shared: boolean }[] = [];
+  for (const [table, rows] of Object.entries(tables) as [AccountTable, Insertable<Database[AccountTable]>[]][]) {
+    if (!rows.length) continue;
+    const columns = Object.keys(rows[0]).length;
+    const per = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
+    for (let i = 0; i < rows.length; i += per) {
+      const part = rows.slice(i, i + per);
+      inserts.push({ query: trx.insertInto(table).values(part as never), parameters: part.length * columns, shared: rows.length <= per });
+    }
   }
+  let statement: Compilable[] = [];
+  let parameters = 0;
+  const flush = async () => {
+    if (statement.length === 1) await trx.executeQuery(statement[0].compile());
+    else if (statement.length > 1) {
+      const ctes = sql.join(
+        statement.map((query, i) => sql`${sql.id(`insert_${i}`)} as (${query})`),
+        sql`, `,
+      );
+      await sql`with ${ctes} select 1`.execute(trx);
+    }
+    statement = [];
+    parameters = 0;
+  };
+  for (const insert of inserts) {
+    if (!insert.shared || parameters + insert.parameters > MAX_PARAMETERS) await flush();
+    statement.push(insert.query);
+    parameters += insert.parameters;
+    if (!insert.shared) await flush();
+  }
+  await flush();
 }
