@@ -292,11 +292,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(siteCreateRoutes);
       // Importing accounts from a file: each through the wizard's account creation.
       // PGlite has one connection: a chunk's transaction holds every other request's statements, so its
-      // chunks are kept short in time (each of a request's statements may wait for one);
-      // and one process: a batch left running at start-up is a stopped process's.
+      // chunks are kept short (about 15 ms) and each goes once the connection has been free for 3 ms
+      // (at most 30 ms after the last), with progress once a second; and one process: a batch left
+      // running at start-up is a stopped process's.
+      const { whenQuiet } = database;
       await api.register(siteImportRoutes, {
         sites: siteCreateRepository(app.db),
-        tuning: database.kind === 'pglite' ? { chunk: 25, chunkMs: 40, pauseMs: 10, exclusive: true } : {},
+        tuning: whenQuiet ? { chunk: 25, chunkMs: 15, between: () => whenQuiet(3, 30), progressMs: 1000, exclusive: true } : {},
       });
       await api.register(reportRunsRoutes);
       await api.register(reportLinkRoutes);

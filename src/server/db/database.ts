@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   url?: string;
   /** PGlite: a consistent gzip tarball of the data directory, taken between queries (ops/backup.ts). */
   backup?(): Promise<Blob>;
+  /** PGlite: resolves once its one connection has been free for `quietMs`, or after `maxMs` (PGliteDialect.whenQuiet). */
+  whenQuiet?(quietMs: number, maxMs: number): Promise<void>;
   /** PostgreSQL: the connection pool, for its figures (GET /metrics). */
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;
@@ -98,10 +100,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, kind: 'postgres', schema: options.schema, url: options.databaseUrl, pool, close: () => db.destroy() };
   }
   const pglite = openPglite(options.dataDir ?? null, options.restore);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     kind: 'pglite',
+    whenQuiet: (quietMs, maxMs) => dialect.whenQuiet(quietMs, maxMs),
     // A checkpoint first, so the tarball needs no WAL replay; the dump waits for the query in flight.
     backup: async () => {
       await pglite.exec('checkpoint');

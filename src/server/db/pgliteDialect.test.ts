@@ -46,3 +46,45 @@ describe('PGlite dialect after a failed query', () => {
     expect(await one()).toBe(1);
   });
 });
+
+/** Background work (an import's chunks) waits for the one connection to be quiet, never for ever. */
+describe('PGlite dialect, waiting for a quiet connection', () => {
+  let dialect: PGliteDialect;
+  let db: Kysely<unknown>;
+  beforeAll(async () => {
+    dialect = new PGliteDialect(new PGlite());
+    db = new Kysely<unknown>({ dialect });
+    await sql`select 1`.execute(db);
+  }, 120_000);
+  afterAll(() => db.destroy());
+
+  it('resolves only after the connection has been free for the quiet time', async () => {
+    let released = 0;
+    const held = db.connection().execute(async (conn) => {
+      await sql`select 1`.execute(conn);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      released = performance.now();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await dialect.whenQuiet(20, 10_000);
+    await held;
+    expect(released).toBeGreaterThan(0);
+    expect(performance.now() - released).toBeGreaterThanOrEqual(19);
+  });
+
+  it('gives up waiting after the longest wait while others keep the connection busy', async () => {
+    let busy = true;
+    // Requests come from the network: a turn of the event loop between their statements.
+    const others = (async () => {
+      while (busy) {
+        await sql`select 1`.execute(db);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    let waited = false;
+    await dialect.whenQuiet(50, 30).then(() => (waited = true));
+    busy = false;
+    await others;
+    expect(waited).toBe(true);
+  });
+});

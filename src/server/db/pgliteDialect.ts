@@ -21,12 +21,24 @@ import {
  * database does anyway.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  private readonly driver: PGliteDriver;
+  constructor(pglite: PGlite) {
+    this.driver = new PGliteDriver(pglite);
+  }
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return this.driver;
+  }
+  /**
+   * Resolves once nobody has held or asked for the connection for `quietMs`, or after `maxMs`
+   * whatever happens: background work (an import's next chunk) goes between other requests, whose
+   * statements come one after another with a turn of the event loop between them, rather than
+   * in front of their next statement.
+   */
+  whenQuiet(quietMs: number, maxMs: number): Promise<void> {
+    return this.driver.whenQuiet(quietMs, maxMs);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -39,6 +51,9 @@ export class PGliteDialect implements Dialect {
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
+  /** Holders and waiters of the connection, and when the last one let it go. */
+  private users = 0;
+  private freeSince = performance.now();
 
   constructor(private readonly pglite: PGlite) {
     this.connection = new PGliteConnection(pglite);
@@ -53,9 +68,24 @@ class PGliteDriver implements Driver {
     let release!: () => void;
     const previous = this.queue;
     this.queue = new Promise<void>((resolve) => (release = resolve));
+    this.users++;
     await previous;
-    this.connection.release = release;
+    this.connection.release = () => {
+      if (--this.users === 0) this.freeSince = performance.now();
+      release();
+    };
     return this.connection;
+  }
+
+  async whenQuiet(quietMs: number, maxMs: number): Promise<void> {
+    const deadline = performance.now() + maxMs;
+    for (;;) {
+      const now = performance.now();
+      if (now >= deadline) return;
+      const quietFor = this.users === 0 ? now - this.freeSince : 0;
+      if (quietFor >= quietMs) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(quietMs - quietFor, deadline - now))));
+    }
   }
 
   async beginTransaction(conn: DatabaseConnection) {

@@ -29,10 +29,19 @@ export interface ImportTuning {
    */
   chunkMs: number;
   /**
-   * A pause after each chunk, ms: another request's statements, which arrive one after another,
-   * each get the connection in it rather than each waiting for the next chunk (PGlite).
+   * Awaited after each chunk before the next (default: one turn of the event loop). On PGlite, the
+   * connection quiet for a moment (DatabaseHandle.whenQuiet): another request's statements, which
+   * come one after another, each get the connection before the next chunk rather than each waiting
+   * for one; with nobody else asking, the import goes on at once.
    */
-  pauseMs: number;
+  between: () => Promise<void>;
+  /**
+   * The heartbeat (with the cancel check) and the progress message go out after a chunk once this
+   * many milliseconds have passed since the last (0: after every chunk). Counting a batch's rows for
+   * the message reads all of them: after each of PGlite's one-account chunks, the import's
+   * statements grew with the file's length.
+   */
+  progressMs: number;
   /** A batch whose worker has not beaten for this long is taken to have lost it (a killed process). */
   staleMs: number;
   /**
@@ -42,7 +51,8 @@ export interface ImportTuning {
   exclusive: boolean;
 }
 
-const DEFAULT_TUNING: ImportTuning = { chunk: 100, chunkMs: 0, pauseMs: 0, staleMs: 30_000, exclusive: false };
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const DEFAULT_TUNING: ImportTuning = { chunk: 100, chunkMs: 0, between: nextTurn, progressMs: 0, staleMs: 30_000, exclusive: false };
 
 /** The row was created by another worker in the meantime: its transaction is rolled back. */
 class AlreadyCreated extends Error {}
@@ -105,7 +115,7 @@ function clashErrors(values: Record<string, string>, error: Clash): CellErrors {
  * row without an account.
  */
 export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, tuning: Partial<ImportTuning> = {}) {
-  const { chunk, chunkMs, pauseMs, staleMs, exclusive } = { ...DEFAULT_TUNING, ...tuning };
+  const { chunk, chunkMs, between, progressMs, staleMs, exclusive } = { ...DEFAULT_TUNING, ...tuning };
   /** Batches this process is running: a batch sent again while its loop goes on (a slow chunk looked stale) is not run twice here. */
   const running = new Set<number>();
   const repo = siteImportRepository(app.db);
@@ -276,12 +286,16 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     const premiseLabel = t('siteCreate.premisePhoneLabel');
     let processed = batch.processed;
     let size = chunk;
+    let reported = performance.now();
+    let after = 0;
     try {
       for (;;) {
         if (stopping) return;
         if (batch.cancel_requested) return await finish(batch, 'cancelled', processed);
-        const rows = await repo.pending(importId, size);
+        // Each row of a chunk is created or refused when it ends (or the run stops): the next is after it.
+        const rows = await repo.pending(importId, size, after);
         if (!rows.length) return await finish(batch, 'done', processed);
+        after = rows[rows.length - 1].rowNum;
         const started = performance.now();
         await createChunk(batch, rows, premiseLabel);
         if (chunkMs > 0) {
@@ -289,13 +303,16 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
           size = Math.max(1, Math.min(chunk, Math.floor(chunkMs / Math.max(perRow, 0.001))));
         }
         processed += rows.length;
-        const now = await repo.beat(importId, workerId, processed);
-        if (!now) return; // another worker took the batch over
-        batch = now;
-        await publish(batch, 'running', processed);
+        if (performance.now() - reported >= progressMs) {
+          const now = await repo.beat(importId, workerId, processed);
+          if (!now) return; // another worker took the batch over
+          batch = now;
+          await publish(batch, 'running', processed);
+          reported = performance.now();
+        }
         // PGlite answers without leaving the microtask queue: without a turn of the event loop
         // here, no other request would be read until the whole import had run.
-        await new Promise((resolve) => (pauseMs > 0 ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
+        await between();
       }
     } catch (error) {
       if (isNoGroup(error)) {
