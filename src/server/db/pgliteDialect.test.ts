@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,10 +63,10 @@ describe('PGlite dialect, waiting for a quiet connection', () => {
     let released = 0;
     const held = db.connection().execute(async (conn) => {
       await sql`select 1`.execute(conn);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50);
       released = performance.now();
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await sleep(5);
     await dialect.whenQuiet(20, 10_000);
     await held;
     expect(released).toBeGreaterThan(0);
@@ -78,7 +79,7 @@ describe('PGlite dialect, waiting for a quiet connection', () => {
     const others = (async () => {
       while (busy) {
         await sql`select 1`.execute(db);
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     })();
     let waited = false;

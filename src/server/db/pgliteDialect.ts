@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -84,7 +85,7 @@ class PGliteDriver implements Driver {
       if (now >= deadline) return;
       const quietFor = this.users === 0 ? now - this.freeSince : 0;
       if (quietFor >= quietMs) return;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(quietMs - quietFor, deadline - now))));
+      await sleep(Math.max(1, Math.min(quietMs - quietFor, deadline - now)));
     }
   }
 

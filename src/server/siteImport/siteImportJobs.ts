@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { SiteImportProgress } from '../../../schemas/siteImport.js';
 import { checkRow, type CellErrors } from '../../common/siteImport/rows.js';
@@ -51,7 +52,6 @@ export interface ImportTuning {
   exclusive: boolean;
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const DEFAULT_TUNING: ImportTuning = { chunk: 100, chunkMs: 0, between: nextTurn, progressMs: 0, staleMs: 30_000, exclusive: false };
 
 /** The row was created by another worker in the meantime: its transaction is rolled back. */
