@@ -63,6 +63,7 @@ import { siteCreateRepository } from './siteCreate/siteCreateRepository.js';
 import { siteImportRoutes } from './siteImport/siteImportRoutes.js';
 import { reportJobsPlugin, type ReportEngine, type ReportRunnerTuning } from './reports/reportJobs.js';
 import { retentionPlugin } from './ops/retention.js';
+import { embeddedUpkeep } from './db/upkeep.js';
 import { backupRoutes } from './ops/backupRoutes.js';
 import { reportEngine } from './reports/reportEngine.js';
 import { reportRunsRoutes } from './reports/reportRunsRoutes.js';
@@ -100,6 +101,9 @@ declare module 'fastify' {
     t: TFunction;
   }
 }
+
+/** How often PGlite's tables are looked at for a vacuum or analyze (db/upkeep.ts). */
+const UPKEEP_INTERVAL_MS = 60_000;
 
 const APP_VERSION: string = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')).version;
 
@@ -242,6 +246,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     readAhead: database.kind === 'postgres',
   });
   await app.register(retentionPlugin);
+  // PGlite has no autovacuum (db/upkeep.ts): its work once a minute, and after each heartbeat of an import.
+  const embedded = database.kind === 'pglite' ? embeddedUpkeep(app.db, { whenQuiet: database.whenQuiet }) : undefined;
+  const upkeep = async () => {
+    const done = await embedded?.run().catch((err: unknown) => {
+      app.log.warn({ err }, 'database upkeep failed');
+      return [];
+    });
+    if (done?.length) app.log.debug({ tables: done }, 'database upkeep');
+  };
+  if (embedded) {
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void upkeep(), UPKEEP_INTERVAL_MS).unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   // Outbound webhooks: each subscription's deliveries, in order, on the durable job queue.
   await app.register(webhooksJobsPlugin, { ...options.webhooks, database });
   await app.register(backupRoutes, { database });
@@ -293,12 +313,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Importing accounts from a file: each through the wizard's account creation.
       // PGlite has one connection: a chunk's transaction holds every other request's statements, so its
       // chunks are kept short (about 15 ms) and each goes once the connection has been free for 3 ms
-      // (at most 30 ms after the last), with progress once a second; and one process: a batch left
-      // running at start-up is a stopped process's.
+      // (at most 30 ms after the last), with progress and the database's upkeep once a second (the
+      // tables it fills get their statistics as they grow); and one process: a batch left running
+      // at start-up is a stopped process's.
       const { whenQuiet } = database;
       await api.register(siteImportRoutes, {
         sites: siteCreateRepository(app.db),
-        tuning: whenQuiet ? { chunk: 25, chunkMs: 15, between: () => whenQuiet(3, 30), progressMs: 1000, exclusive: true } : {},
+        tuning: whenQuiet ? { chunk: 25, chunkMs: 15, between: () => whenQuiet(3, 30), progressMs: 1000, upkeep, exclusive: true } : {},
       });
       await api.register(reportRunsRoutes);
       await api.register(reportLinkRoutes);

@@ -43,6 +43,12 @@ export interface ImportTuning {
    * statements grew with the file's length.
    */
   progressMs: number;
+  /**
+   * Run after each heartbeat (default: nothing). On PGlite, the database's upkeep (db/upkeep.ts),
+   * which nothing else would run for minutes: the tables an import fills get their statistics as
+   * they grow.
+   */
+  upkeep: () => Promise<unknown>;
   /** A batch whose worker has not beaten for this long is taken to have lost it (a killed process). */
   staleMs: number;
   /**
@@ -52,7 +58,15 @@ export interface ImportTuning {
   exclusive: boolean;
 }
 
-const DEFAULT_TUNING: ImportTuning = { chunk: 100, chunkMs: 0, between: nextTurn, progressMs: 0, staleMs: 30_000, exclusive: false };
+const DEFAULT_TUNING: ImportTuning = {
+  chunk: 100,
+  chunkMs: 0,
+  between: nextTurn,
+  progressMs: 0,
+  upkeep: () => Promise.resolve(),
+  staleMs: 30_000,
+  exclusive: false,
+};
 
 /** The row was created by another worker in the meantime: its transaction is rolled back. */
 class AlreadyCreated extends Error {}
@@ -115,7 +129,7 @@ function clashErrors(values: Record<string, string>, error: Clash): CellErrors {
  * row without an account.
  */
 export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, tuning: Partial<ImportTuning> = {}) {
-  const { chunk, chunkMs, between, progressMs, staleMs, exclusive } = { ...DEFAULT_TUNING, ...tuning };
+  const { chunk, chunkMs, between, progressMs, upkeep, staleMs, exclusive } = { ...DEFAULT_TUNING, ...tuning };
   /** Batches this process is running: a batch sent again while its loop goes on (a slow chunk looked stale) is not run twice here. */
   const running = new Set<number>();
   const repo = siteImportRepository(app.db);
@@ -308,6 +322,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
           if (!now) return; // another worker took the batch over
           batch = now;
           await publish(batch, 'running', processed);
+          await upkeep();
           reported = performance.now();
         }
         // PGlite answers without leaving the microtask queue: without a turn of the event loop
