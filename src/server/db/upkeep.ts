@@ -65,7 +65,7 @@ export interface EmbeddedUpkeepOptions {
 /**
  * Autovacuum's work for PGlite, table by table. Without it the planner never has statistics and
  * dead rows are never reclaimed: an import of 10,000 accounts, whose statements cost more with
- * every account as the tables grew, took 533 s; with the tables analyzed as they grow, 94 s
+ * every account as the tables grew, took 533 s; with the tables analyzed as they grow, 75 to 118 s
  * (docs/performance.md, Account import).
  *
  * `run()` reads every table's activity, then vacuums or analyzes those due (upkeepDue), one
