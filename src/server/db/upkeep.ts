@@ -34,7 +34,7 @@ export interface UpkeepDue {
 /**
  * What autovacuum would do to a table now: vacuum once its dead rows pass 50 + 20 % of its rows
  * (or its oldest transaction id is 200 million old), analyze once its changes since the last
- * analyze pass 50 + 10 %. A table never analyzed counts as empty, so its first 50 changes get it
+ * analyze pass 50 + 10 %. A table never analyzed counts as empty, so its 51st change gets it
  * its statistics. Autovacuum's third trigger, rows inserted since the last vacuum, is left out:
  * on a table of trigram indexes (site_search) a vacuum reads every page of each GIN index, which
  * holds PGlite's one connection for as long; inserts alone leave nothing to reclaim, and the
