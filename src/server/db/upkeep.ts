@@ -6,15 +6,13 @@ import type { Db } from './database.js';
  * PGlite carries the same setting, `autovacuum = on`, but runs no background workers, so nothing
  * ever vacuums or analyzes its tables unless the portal does (embeddedUpkeep below).
  */
-export const AUTOVACUUM_DEFAULTS = {
+const AUTOVACUUM = {
   vacuumThreshold: 50,
   vacuumScaleFactor: 0.2,
   analyzeThreshold: 50,
   analyzeScaleFactor: 0.1,
   freezeMaxAge: 200_000_000,
 } as const;
-
-export type AutovacuumSettings = { readonly [K in keyof typeof AUTOVACUUM_DEFAULTS]: number };
 
 /** A table's figures from pg_stat_user_tables and pg_class. */
 export interface TableActivity {
@@ -40,11 +38,11 @@ export interface UpkeepDue {
  * holds PGlite's one connection for as long; inserts alone leave nothing to reclaim, and the
  * freeze age covers what that trigger protects against.
  */
-export function upkeepDue(table: TableActivity, settings: AutovacuumSettings = AUTOVACUUM_DEFAULTS): UpkeepDue {
+export function upkeepDue(table: TableActivity): UpkeepDue {
   const rows = Math.max(table.reltuples, 0);
   return {
-    vacuum: table.deadTuples > settings.vacuumThreshold + settings.vacuumScaleFactor * rows || table.xidAge > settings.freezeMaxAge,
-    analyze: table.modifiedSinceAnalyze > settings.analyzeThreshold + settings.analyzeScaleFactor * rows,
+    vacuum: table.deadTuples > AUTOVACUUM.vacuumThreshold + AUTOVACUUM.vacuumScaleFactor * rows || table.xidAge > AUTOVACUUM.freezeMaxAge,
+    analyze: table.modifiedSinceAnalyze > AUTOVACUUM.analyzeThreshold + AUTOVACUUM.analyzeScaleFactor * rows,
   };
 }
 
@@ -59,7 +57,6 @@ export interface EmbeddedUpkeepOptions {
   whenQuiet?(quietMs: number, maxMs: number): Promise<void>;
   /** A pass asked for sooner than this after the last one's start does nothing (default 5 s). */
   minIntervalMs?: number;
-  settings?: AutovacuumSettings;
 }
 
 /**
@@ -74,7 +71,7 @@ export interface EmbeddedUpkeepOptions {
  * `minIntervalMs` of its start, answers an empty list.
  */
 export function embeddedUpkeep(db: Db, options: EmbeddedUpkeepOptions = {}) {
-  const { whenQuiet, minIntervalMs = 5_000, settings = AUTOVACUUM_DEFAULTS } = options;
+  const { whenQuiet, minIntervalMs = 5_000 } = options;
   let busy = false;
   let lastStart = -Infinity;
 
@@ -88,7 +85,7 @@ export function embeddedUpkeep(db: Db, options: EmbeddedUpkeepOptions = {}) {
     `.execute(db);
     const done: UpkeepDone[] = [];
     for (const row of rows) {
-      const due = upkeepDue(row, settings);
+      const due = upkeepDue(row);
       if (!due.vacuum && !due.analyze) continue;
       await whenQuiet?.(3, 100);
       const table = sql.id(row.schema, row.name);
