@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { templateColumns } from '../../src/common/siteImport/columns.js';
 import { json, type TestClient } from './client.js';
@@ -246,6 +247,39 @@ describe.each(TEST_DATABASES)('account import on $name', (database) => {
     await workbook.xlsx.load((await xlsx.arrayBuffer()) as never);
     expect(workbook.worksheets.map((w) => w.name)).toEqual(['Comptes', 'Colonnes']);
     expect(workbook.worksheets[1].getRow(2).getCell(2).value).toBe('Nom du compte');
+  });
+
+  it('imports while another user keeps asking for pages: every account created once and found by the search', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => goodRow(`Busy Hour ${i}`));
+    const uploaded = await upload(beta, Buffer.from(csv([HEADERS, ...rows])));
+    const id = uploaded.body.id;
+    await beta.request('PUT', `/api/siteImports/${id}/mapping`, { mapping: uploaded.body.mapping });
+    // Another user, one request after another: on PGlite the connection is never quiet for long,
+    // so after its first chunk the import goes one account at a time, its search rows apart.
+    let asking = true;
+    const other = (async () => {
+      while (asking) expect((await summit.request('GET', '/api/sites')).status).toBe(200);
+    })();
+    try {
+      expect((await beta.request('POST', `/api/siteImports/${id}/start`)).status).toBe(202);
+      expect((await waitFor(beta, id, ['done'])).counts).toMatchObject({ created: 40 });
+    } finally {
+      asking = false;
+      await other;
+    }
+    const created = await t.db
+      .selectFrom('site_import_rows')
+      .innerJoin('sites', 'sites.site_num', 'site_import_rows.site_num')
+      .select(['sites.site_num', 'sites.site_name'])
+      .where('import_id', '=', id)
+      .execute();
+    expect(created).toHaveLength(40);
+    // None left waiting for its search rows.
+    expect(Number((await sql<{ n: string }>`select count(*) as n from site_search_stale`.execute(t.db)).rows[0].n)).toBe(0);
+    for (const site of created.slice(-5)) {
+      const found = await json(await beta.request('GET', `/api/sites?filter=${encodeURIComponent(JSON.stringify({ q: site.site_name }))}`));
+      expect((found.body as { siteNum: number }[]).map((r) => r.siteNum)).toContain(site.site_num);
+    }
   });
 
   it("refuses a user without the create flag, and another user's import", async () => {

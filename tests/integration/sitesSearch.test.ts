@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_FOLD_FROM } from '../../src/server/db/migrations/0005_site_search.js';
 import { seedLarge } from '../../src/server/db/seed/largeSeed.js';
 import { foldSearchText } from '../../src/server/sites/siteSearch.js';
+import { flushSearchRows, searchRowsLater } from '../../src/server/db/searchRowsLater.js';
 import { siteSearchRepository } from '../../src/server/sites/siteSearchRepository.js';
 import { signedInClient, type TestClient } from './client.js';
 import { TEST_DATABASES } from './harness.js';
@@ -307,6 +308,28 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
     expect(nums(await search('fxe990005'))).toEqual([]);
     await t.db.updateTable('sites').set({ site_name: 'Fixturo Zed Annex' }).where('site_num', '=', 990011).execute();
     expect(rowOf(await search('annex'), 990011)?.match?.field).toBe('name');
+  });
+
+  it('writes the search rows of a transaction that asks for it after it, by the next flush, losing none', async () => {
+    const rename = (siteNum: number, name: string) =>
+      t.db.transaction().execute(async (trx) => {
+        await searchRowsLater(trx);
+        await trx.updateTable('sites').set({ site_name: name }).where('site_num', '=', siteNum).execute();
+      });
+    await rename(990003, 'Bigfixturo Quillfeather Depot');
+    // Committed, not yet searchable: the site waits in site_search_stale (as after a crash between the two).
+    expect(nums(await search('quillfeath'))).toEqual([]);
+    expect(await flushSearchRows(t.db, true)).toBe(1);
+    expect(nums(await search('quillfeath'))).toEqual([990003]);
+    expect(await flushSearchRows(t.db, true)).toBe(0);
+
+    // Left behind, it goes with the next ordinary transaction's search rows.
+    await rename(990003, 'Bigfixturo Warehouse');
+    await t.db.updateTable('contacts').set({ name: 'Zoë Ångström-Lind' }).where('site_num', '=', 990001).execute();
+    expect(nums(await search('quillfeath'))).toEqual([]);
+    expect(nums(await search('warehouse'))).toEqual([990003]);
+    expect(nums(await search('angstrom-lind'))).toEqual([990001]);
+    await t.db.updateTable('contacts').set({ name: 'Zoë Ångström' }).where('site_num', '=', 990001).execute();
   });
 
   it('filters by status (one or several), site type, city, state, favourite and id', async () => {

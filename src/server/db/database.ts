@@ -31,8 +31,8 @@ export interface DatabaseHandle {
   url?: string;
   /** PGlite: a consistent gzip tarball of the data directory, taken between queries (ops/backup.ts). */
   backup?(): Promise<Blob>;
-  /** PGlite: resolves once its one connection has been free for `quietMs`, or after `maxMs` (PGliteDialect.whenQuiet). */
-  whenQuiet?(quietMs: number, maxMs: number): Promise<void>;
+  /** PGlite: resolves once its one connection has been free for `quietMs` (true), or after `maxMs` (false) (PGliteDialect.whenQuiet). */
+  whenQuiet?(quietMs: number, maxMs: number): Promise<boolean>;
   /** PostgreSQL: the connection pool, for its figures (GET /metrics). */
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   close(): Promise<void>;

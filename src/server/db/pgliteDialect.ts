@@ -36,9 +36,10 @@ export class PGliteDialect implements Dialect {
    * Resolves once nobody has held or asked for the connection for `quietMs`, or after `maxMs`
    * whatever happens: background work (an import's next chunk) goes between other requests, whose
    * statements come one after another with a turn of the event loop between them, rather than
-   * in front of their next statement.
+   * in front of their next statement. Answers whether it found the quiet (false: others kept asking
+   * until `maxMs`).
    */
-  whenQuiet(quietMs: number, maxMs: number): Promise<void> {
+  whenQuiet(quietMs: number, maxMs: number): Promise<boolean> {
     return this.driver.whenQuiet(quietMs, maxMs);
   }
   createIntrospector(db: Kysely<unknown>) {
@@ -78,13 +79,13 @@ class PGliteDriver implements Driver {
     return this.connection;
   }
 
-  async whenQuiet(quietMs: number, maxMs: number): Promise<void> {
+  async whenQuiet(quietMs: number, maxMs: number): Promise<boolean> {
     const deadline = performance.now() + maxMs;
     for (;;) {
       const now = performance.now();
-      if (now >= deadline) return;
       const quietFor = this.users === 0 ? now - this.freeSince : 0;
-      if (quietFor >= quietMs) return;
+      if (quietFor >= quietMs) return true;
+      if (now >= deadline) return false;
       await sleep(Math.max(1, Math.min(quietMs - quietFor, deadline - now)));
     }
   }

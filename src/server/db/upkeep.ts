@@ -54,7 +54,7 @@ export interface UpkeepDone extends UpkeepDue {
 
 export interface EmbeddedUpkeepOptions {
   /** Waits for the one connection to be free for a moment before each table (DatabaseHandle.whenQuiet). */
-  whenQuiet?(quietMs: number, maxMs: number): Promise<void>;
+  whenQuiet?(quietMs: number, maxMs: number): Promise<unknown>;
   /** A pass asked for sooner than this after the last one's start does nothing (default 5 s). */
   minIntervalMs?: number;
 }

@@ -10,6 +10,7 @@ import type { SiteCreate } from '../../../schemas/siteCreate.js';
 import { siteSchemaCheck, takenError } from './siteImportPreview.js';
 import { batchKey, siteImportRepository, type ImportRow, type StoredRow } from './siteImportRepository.js';
 import { siteCreatedDetails } from '../../common/siteCreateRules.js';
+import { flushSearchRows, searchRowsLater } from '../db/searchRowsLater.js';
 
 const QUEUE = 'site-import';
 const SWEEP_QUEUE = 'site-import-sweep';
@@ -33,9 +34,10 @@ export interface ImportTuning {
    * Awaited after each chunk before the next (default: one turn of the event loop). On PGlite, the
    * connection quiet for a moment (DatabaseHandle.whenQuiet): another request's statements, which
    * come one after another, each get the connection before the next chunk rather than each waiting
-   * for one; with nobody else asking, the import goes on at once.
+   * for one; with nobody else asking, the import goes on at once. False: it stopped waiting while
+   * others were still asking (see giveWay).
    */
-  between: () => Promise<void>;
+  between: () => Promise<boolean | void>;
   /**
    * The heartbeat (with the cancel check) and the progress message go out after a chunk once this
    * many milliseconds have passed since the last (0: after every chunk). Counting a batch's rows for
@@ -49,6 +51,16 @@ export interface ImportTuning {
    * they grow.
    */
   upkeep: () => Promise<unknown>;
+  /**
+   * While `between` answers that others are asking (false), the next chunk is of one account, and
+   * its search rows (db/searchRowsLater.ts) are written after it, behind another `between`,
+   * instead of at its commit. On PGlite every other request waits behind the chunk's transaction:
+   * an account's took the connection about 9 ms, of which 4 to 5 went to its search rows; as two
+   * transactions, each holds it about half as long. Alone, the import keeps its longer chunks,
+   * whose commits write their accounts' search rows together (10,000 accounts in 66 s against
+   * 206 s one by one: docs/performance.md, Account import).
+   */
+  giveWay: boolean;
   /** A batch whose worker has not beaten for this long is taken to have lost it (a killed process). */
   staleMs: number;
   /**
@@ -64,6 +76,7 @@ const DEFAULT_TUNING: ImportTuning = {
   between: nextTurn,
   progressMs: 0,
   upkeep: () => Promise.resolve(),
+  giveWay: false,
   staleMs: 30_000,
   exclusive: false,
 };
@@ -129,7 +142,7 @@ function clashErrors(values: Record<string, string>, error: Clash): CellErrors {
  * row without an account.
  */
 export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, tuning: Partial<ImportTuning> = {}) {
-  const { chunk, chunkMs, between, progressMs, upkeep, staleMs, exclusive } = { ...DEFAULT_TUNING, ...tuning };
+  const { chunk, chunkMs, between, progressMs, upkeep, giveWay, staleMs, exclusive } = { ...DEFAULT_TUNING, ...tuning };
   /** Batches this process is running: a batch sent again while its loop goes on (a slow chunk looked stale) is not run twice here. */
   const running = new Set<number>();
   const repo = siteImportRepository(app.db);
@@ -202,7 +215,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
   }
 
   /** A chunk of rows in one transaction; rows the wizard's rules or a transmitter refuse are marked so. */
-  async function createChunk(batch: ImportRow, rows: StoredRow[], premiseLabel: string): Promise<void> {
+  async function createChunk(batch: ImportRow, rows: StoredRow[], premiseLabel: string, searchLater: boolean): Promise<void> {
     const user = { user_id: batch.user_id, application_num: APPLICATION.dealer, current_site_group_num: batch.site_group_num };
     const good: { row: StoredRow; site: SiteCreate }[] = [];
     for (const row of rows) {
@@ -223,6 +236,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         good.map((g) => g.site),
         premiseLabel,
         async (trx, made) => {
+          if (searchLater) await searchRowsLater(trx);
           const created = made.flatMap((o, i) => ('clash' in o ? [] : [{ ...good[i], o }]));
           if (!created.length) return;
           const marked = await repo.markCreated(
@@ -302,17 +316,24 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     let size = chunk;
     let reported = performance.now();
     let after = 0;
+    /** Others asked for the connection while the import waited: the next chunk gives way (ImportTuning.giveWay). */
+    let yielding = false;
+    // Search rows a stopped process left between an account's transaction and its own.
+    if (giveWay) await flushSearchRows(app.db, true);
     try {
       for (;;) {
         if (stopping) return;
         if (batch.cancel_requested) return await finish(batch, 'cancelled', processed);
         // Each row of a chunk is created or refused when it ends (or the run stops): the next is after it.
-        const rows = await repo.pending(importId, size, after);
+        const rows = await repo.pending(importId, yielding ? 1 : size, after);
         if (!rows.length) return await finish(batch, 'done', processed);
         after = rows[rows.length - 1].rowNum;
         const started = performance.now();
-        await createChunk(batch, rows, premiseLabel);
-        if (chunkMs > 0) {
+        await createChunk(batch, rows, premiseLabel, yielding);
+        if (yielding) {
+          await between();
+          await flushSearchRows(app.db, true);
+        } else if (chunkMs > 0) {
           const perRow = (performance.now() - started) / rows.length;
           size = Math.max(1, Math.min(chunk, Math.floor(chunkMs / Math.max(perRow, 0.001))));
         }
@@ -327,7 +348,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         }
         // PGlite answers without leaving the microtask queue: without a turn of the event loop
         // here, no other request would be read until the whole import had run.
-        await between();
+        yielding = (await between()) === false && giveWay;
       }
     } catch (error) {
       if (isNoGroup(error)) {

@@ -1,0 +1,20 @@
+import { sql } from 'kysely';
+import type { Db } from './database.js';
+
+/**
+ * The account search's rows of the sites this transaction writes are left for
+ * flushSearchRows after it, instead of being written at its commit (migration 0036).
+ */
+export async function searchRowsLater(trx: Db): Promise<void> {
+  await sql`select set_config('portal.site_search', 'later', true)`.execute(trx);
+}
+
+/**
+ * Writes the search rows of every site left stale (searchRowsLater, or a transaction a crash cut
+ * between the two), in a transaction of its own; with `merge`, merges the trigram indexes' pending
+ * lists too (else the next flush that merges does). Answers how many sites it wrote.
+ */
+export async function flushSearchRows(db: Db, merge: boolean): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select site_search_flush_stale(${merge}) as n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
