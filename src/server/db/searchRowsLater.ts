@@ -11,10 +11,10 @@ export async function searchRowsLater(trx: Db): Promise<void> {
 
 /**
  * Writes the search rows of every site left stale (searchRowsLater, or a transaction a crash cut
- * between the two), in a transaction of its own; with `merge`, merges the trigram indexes' pending
- * lists too (else the next flush that merges does). Answers how many sites it wrote.
+ * between the two) and merges the trigram indexes' pending lists, in a transaction of its own.
+ * Answers how many sites it wrote.
  */
-export async function flushSearchRows(db: Db, merge: boolean): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select site_search_flush_stale(${merge}) as n`.execute(db);
+export async function flushSearchRows(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select site_search_flush_stale() as n`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }

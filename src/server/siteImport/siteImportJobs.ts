@@ -319,7 +319,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     /** Others asked for the connection while the import waited: the next chunk gives way (ImportTuning.giveWay). */
     let yielding = false;
     // Search rows a stopped process left between an account's transaction and its own.
-    if (giveWay) await flushSearchRows(app.db, true);
+    if (giveWay) await flushSearchRows(app.db);
     try {
       for (;;) {
         if (stopping) return;
@@ -332,7 +332,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         await createChunk(batch, rows, premiseLabel, yielding);
         if (yielding) {
           await between();
-          await flushSearchRows(app.db, true);
+          await flushSearchRows(app.db);
         } else if (chunkMs > 0) {
           const perRow = (performance.now() - started) / rows.length;
           size = Math.max(1, Math.min(chunk, Math.floor(chunkMs / Math.max(perRow, 0.001))));

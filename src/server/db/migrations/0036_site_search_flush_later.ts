@@ -14,8 +14,8 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    -- Every stale site's search row written; their entries merged from the pending lists when p_merge.
-    create function site_search_flush_stale(p_merge boolean) returns integer language plpgsql as $f$
+    -- Every stale site's search row written, the pending lists merged; answers how many sites.
+    create function site_search_flush_stale() returns integer language plpgsql as $f$
     declare nums integer[];
     begin
       with gone as (delete from site_search_stale returning site_nums)
@@ -24,16 +24,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return 0;
       end if;
       perform site_search_refresh(nums);
-      if p_merge then
-        perform site_search_merge_pending();
-      end if;
+      perform site_search_merge_pending();
       return cardinality(nums);
     end $f$;
 
     create or replace function site_search_flush() returns trigger language plpgsql as $t$
     begin
       if current_setting('portal.site_search', true) is distinct from 'later' then
-        perform site_search_flush_stale(true);
+        perform site_search_flush_stale();
       end if;
       return null;
     end $t$;
@@ -53,6 +51,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       end if;
       return null;
     end $t$;
-    drop function site_search_flush_stale(boolean);
+    drop function site_search_flush_stale();
   `.execute(db);
 }
