@@ -235,6 +235,40 @@ describe.each(TEST_DATABASES)('dealer dashboard on $name', (database) => {
     expect((await dashboard(beta)).warningCounts).toEqual(before.warningCounts);
   });
 
+  it('recomputes an account’s completeness once, at the commit of the transaction that wrote it (migration 0037)', async () => {
+    const site = await t.db
+      .selectFrom('site_completeness')
+      .select(['site_num', 'passcodes', 'premise_phones'])
+      .where('site_group_num', '=', 9993)
+      .where('passcodes', '>', 0)
+      .where('premise_phones', '>', 0)
+      .orderBy('site_num')
+      .executeTakeFirstOrThrow();
+    const counts = (db: typeof t.db = t.db) =>
+      db
+        .selectFrom('site_completeness')
+        .select(['passcodes', 'premise_phones'])
+        .where('site_num', '=', site.site_num)
+        .executeTakeFirstOrThrow();
+    const passcodes = await t.db.selectFrom('passcodes').selectAll().where('site_num', '=', site.site_num).execute();
+    const phones = await t.db.selectFrom('premise_phones').selectAll().where('site_num', '=', site.site_num).execute();
+    const inside = await t.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('passcodes').where('site_num', '=', site.site_num).execute();
+      await trx.deleteFrom('premise_phones').where('site_num', '=', site.site_num).execute();
+      const stale = await trx.selectFrom('site_completeness_stale').select('site_nums').execute();
+      return { stale, seen: await counts(trx) };
+    });
+    // Inside the transaction: two statements noted the site, the counts not yet recomputed.
+    expect(inside.stale).toEqual([{ site_nums: [site.site_num] }, { site_nums: [site.site_num] }]);
+    expect(inside.seen).toEqual({ passcodes: site.passcodes, premise_phones: site.premise_phones });
+    // After its commit: recomputed, and nothing left waiting.
+    expect(await counts()).toEqual({ passcodes: 0, premise_phones: 0 });
+    expect(await t.db.selectFrom('site_completeness_stale').select('site_nums').execute()).toEqual([]);
+    await t.db.insertInto('passcodes').values(passcodes).execute();
+    await t.db.insertInto('premise_phones').values(phones).execute();
+    expect(await counts()).toEqual({ passcodes: site.passcodes, premise_phones: site.premise_phones });
+  });
+
   it('answers dealer.summit the figures of group 5877 only; a customer 403; no session 401', async () => {
     const summit = await signedInClient(t.origin, 'dealer.summit');
     const body = await dashboard(summit);

@@ -5,8 +5,9 @@ import type { Json } from './columns.js';
 export interface SiteTables {
   sites: SitesTable;
   site_search: SiteSearchTable;
-  site_search_stale: SiteSearchStaleTable;
+  site_search_stale: StaleSitesTable;
   site_completeness: SiteCompletenessTable;
+  site_completeness_stale: StaleSitesTable;
   site_favorites: SiteFavoritesTable;
   site_recents: SiteRecentsTable;
   site_drafts: SiteDraftsTable;
@@ -42,8 +43,11 @@ export interface SiteSearchTable {
   digits: string;
 }
 
-/** The sites a transaction changed, until its commit refreshes their search rows (migration 0030): triggers only. */
-export interface SiteSearchStaleTable {
+/**
+ * The sites a transaction changed, until its commit refreshes their search rows (site_search_stale,
+ * migration 0030) or their completeness (site_completeness_stale, migration 0037): triggers only.
+ */
+export interface StaleSitesTable {
   site_nums: number[];
 }
 
