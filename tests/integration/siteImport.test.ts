@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { SiteImportProgress } from '../../schemas/siteImport.js';
 import { templateColumns } from '../../src/common/siteImport/columns.js';
 import { json, type TestClient } from './client.js';
 import { auditsOf, demoSuite } from './fixtures.js';
@@ -280,6 +281,38 @@ describe.each(TEST_DATABASES)('account import on $name', (database) => {
       const found = await json(await beta.request('GET', `/api/sites?filter=${encodeURIComponent(JSON.stringify({ q: site.site_name }))}`));
       expect((found.body as { siteNum: number }[]).map((r) => r.siteNum)).toContain(site.site_num);
     }
+  });
+
+  it('tells its progress as it goes: rows processed, created and refused, a transmitter taken since the preview refused', async () => {
+    const taken = code();
+    const rows = [goodRow('Tally One'), goodRow('Tally Two', taken), goodRow('Tally Three')];
+    const uploaded = await upload(beta, Buffer.from(csv([HEADERS, ...rows])));
+    const id = uploaded.body.id;
+    const previewed = await json(await beta.request('PUT', `/api/siteImports/${id}/mapping`, { mapping: uploaded.body.mapping }));
+    expect(previewed.body.counts).toMatchObject({ ready: 3, refused: 0 });
+    // Another account takes the second row's transmitter after the preview.
+    const device = await t.db.selectFrom('devices').select(['dev_num', 'transmitter_code']).orderBy('dev_num').executeTakeFirstOrThrow();
+    await t.db.updateTable('devices').set({ transmitter_code: taken }).where('dev_num', '=', device.dev_num).execute();
+    const sent: SiteImportProgress[] = [];
+    const spy = vi.spyOn(t.app.realtime, 'importProgress').mockImplementation(async (_userId, progress) => {
+      if (progress.importId === id) sent.push(progress);
+    });
+    try {
+      expect((await beta.request('POST', `/api/siteImports/${id}/start`)).status).toBe(202);
+      expect((await waitFor(beta, id, ['done'])).counts).toMatchObject({ created: 2, refused: 1 });
+    } finally {
+      spy.mockRestore();
+      await t.db.updateTable('devices').set({ transmitter_code: device.transmitter_code }).where('dev_num', '=', device.dev_num).execute();
+    }
+    // PostgreSQL's job tells after every chunk, PGlite's once a second: the running messages agree with what was made.
+    const running = sent.filter((p) => p.status === 'running');
+    if (database.name === 'postgres') expect(running.length).toBeGreaterThan(0);
+    for (const p of running) {
+      expect(p.total).toBe(3);
+      expect(p.created + p.refused).toBe(p.processed);
+    }
+    expect(running.at(-1) ?? sent.at(-1)).toMatchObject({ processed: 3, created: 2, refused: 1 });
+    expect(sent.at(-1)).toEqual({ importId: id, status: 'done', processed: 3, total: 3, created: 2, refused: 1, progress: 100 });
   });
 
   it("refuses a user without the create flag, and another user's import", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import type { SiteImportProgress } from '../../../schemas/siteImport.js';
+import type { SiteImportProgress, SiteImportRowStatus } from '../../../schemas/siteImport.js';
 import { checkRow, type CellErrors } from '../../common/siteImport/rows.js';
 import { APPLICATION } from '../../common/constants.js';
 import type { Db } from '../db/database.js';
@@ -127,6 +127,18 @@ function clashErrors(values: Record<string, string>, error: Clash): CellErrors {
   };
 }
 
+/** What a progress message says of a batch's rows: left to create, created, refused. */
+interface Tally {
+  left: number;
+  created: number;
+  refused: number;
+}
+const tallyOf = (counts: Record<SiteImportRowStatus, number>): Tally => ({
+  left: counts.ready + counts.warning,
+  created: counts.created,
+  refused: counts.refused,
+});
+
 /**
  * The import job (pg-boss queue 'site-import', one job per batch): creates the accounts of a
  * batch's ready rows in file order (each the account the preview checked and kept, so no row is
@@ -151,9 +163,8 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
   let stopping = false;
   const staleBefore = () => new Date(Date.now() - staleMs);
 
-  const publish = async (batch: ImportRow, status: SiteImportProgress['status'], processed: number) => {
-    const counts = await repo.counts(batch.import_id);
-    const total = counts.ready + counts.warning + counts.created + processed - counts.created;
+  const publish = async (batch: ImportRow, status: SiteImportProgress['status'], processed: number, tally: Tally) => {
+    const total = tally.left + processed;
     const progress = total > 0 ? Math.min(100, Math.round((processed / Math.max(total, 1)) * 100)) : 100;
     await app.realtime
       .importProgress(batch.user_id, {
@@ -161,8 +172,8 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         status,
         processed,
         total: Math.max(total, processed),
-        created: counts.created,
-        refused: counts.refused,
+        created: tally.created,
+        refused: tally.refused,
         progress: status === 'done' ? 100 : progress,
       })
       .catch((err: unknown) => app.log.warn({ err, importId: batch.import_id }, 'import progress not sent'));
@@ -214,10 +225,19 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     }
   }
 
-  /** A chunk of rows in one transaction; rows the wizard's rules or a transmitter refuse are marked so. */
-  async function createChunk(batch: ImportRow, rows: StoredRow[], premiseLabel: string, searchLater: boolean): Promise<void> {
+  /**
+   * A chunk of rows in one transaction; rows the wizard's rules or a transmitter refuse are marked so.
+   * Answers how many it created and refused, or undefined when another worker took rows of it meanwhile.
+   */
+  async function createChunk(
+    batch: ImportRow,
+    rows: StoredRow[],
+    premiseLabel: string,
+    searchLater: boolean,
+  ): Promise<{ created: number; refused: number } | undefined> {
     const user = { user_id: batch.user_id, application_num: APPLICATION.dealer, current_site_group_num: batch.site_group_num };
     const good: { row: StoredRow; site: SiteCreate }[] = [];
+    let refused = 0;
     for (const row of rows) {
       // The preview's account, else (a row previewed before it was kept) the row checked here.
       if (row.site) {
@@ -226,9 +246,12 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
       }
       const checked = checkRow(row.values, schema);
       if (checked.site) good.push({ row, site: checked.site });
-      else await repo.updateRow(batch.import_id, row.rowNum, { status: 'refused', errors: checked.errors, warnings: [] });
+      else {
+        await repo.updateRow(batch.import_id, row.rowNum, { status: 'refused', errors: checked.errors, warnings: [] });
+        refused++;
+      }
     }
-    if (!good.length) return;
+    if (!good.length) return { created: 0, refused };
     let outcomes: Outcome[];
     try {
       outcomes = await sites.createMany(
@@ -258,13 +281,18 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
       );
     } catch (error) {
       // Another worker marked a row meanwhile: nothing of the chunk stays, the next read skips what it made.
-      if (error instanceof AlreadyCreated) return;
+      if (error instanceof AlreadyCreated) return undefined;
       if (!isUniqueViolation(error)) throw error;
-      for (const { row } of good) await createRow(batch, row.rowNum, await valuesOf(batch, row), premiseLabel);
-      return;
+      let created = 0;
+      for (const { row } of good) {
+        if ((await createRow(batch, row.rowNum, await valuesOf(batch, row), premiseLabel)) === 'created') created++;
+        else refused++;
+      }
+      return { created, refused };
     }
     for (const [i, outcome] of outcomes.entries()) {
       if (!('clash' in outcome)) continue;
+      refused++;
       const { row } = good[i];
       await repo.updateRow(batch.import_id, row.rowNum, {
         status: 'refused',
@@ -272,6 +300,8 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         warnings: [],
       });
     }
+    // Every row of the chunk is now either.
+    return { created: rows.length - refused, refused };
   }
 
   async function finish(batch: ImportRow, status: 'done' | 'cancelled', processed: number) {
@@ -290,7 +320,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
       targetId: batch.import_id,
       details: { counts, processed },
     });
-    await publish(batch, status, processed);
+    await publish(batch, status, processed, tallyOf(counts));
     await app.realtime
       .reportComplete({ userId: batch.user_id }, { reportName: batch.file_name, success: status === 'done' })
       .catch((err: unknown) => app.log.warn({ err, importId: batch.import_id }, 'import notice not sent'));
@@ -320,6 +350,9 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     let yielding = false;
     // Search rows a stopped process left between an account's transaction and its own.
     if (giveWay) await flushSearchRows(app.db);
+    // Counted once a run, then kept as chunks end: counting reads every row of the batch (11.7 ms
+    // at 10,000 on PGlite, where another user's request waits behind it).
+    let tally = tallyOf(await repo.counts(importId));
     try {
       for (;;) {
         if (stopping) return;
@@ -329,7 +362,10 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         if (!rows.length) return await finish(batch, 'done', processed);
         after = rows[rows.length - 1].rowNum;
         const started = performance.now();
-        await createChunk(batch, rows, premiseLabel, yielding);
+        const made = await createChunk(batch, rows, premiseLabel, yielding);
+        tally = made
+          ? { left: tally.left - rows.length, created: tally.created + made.created, refused: tally.refused + made.refused }
+          : tallyOf(await repo.counts(importId));
         if (yielding) {
           await between();
           await flushSearchRows(app.db);
@@ -342,7 +378,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
           const now = await repo.beat(importId, workerId, processed);
           if (!now) return; // another worker took the batch over
           batch = now;
-          await publish(batch, 'running', processed);
+          await publish(batch, 'running', processed, tally);
           await upkeep();
           reported = performance.now();
         }
