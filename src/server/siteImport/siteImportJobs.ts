@@ -301,7 +301,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         warnings: [],
       });
     }
-    // Every row of the chunk is now either.
+    // Every row of the chunk is now created or refused.
     return { created: rows.length - refused, refused };
   }
 
