@@ -41,9 +41,10 @@ export interface ImportTuning {
   between: () => Promise<boolean | void>;
   /**
    * The heartbeat (with the cancel check) and the progress message go out after a chunk once this
-   * many milliseconds have passed since the last (0: after every chunk). Counting a batch's rows for
-   * the message reads all of them: after each of PGlite's one-account chunks, the import's
-   * statements grew with the file's length.
+   * many milliseconds have passed since the last (0: after every chunk). On PGlite, whose chunks
+   * may be of one account, the heartbeat's write and the upkeep after it would otherwise come after
+   * every account, each a statement another user's request waits behind. The message's counts are
+   * taken once a run and then tallied (runClaimed), whatever this is.
    */
   progressMs: number;
   /**
