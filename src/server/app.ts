@@ -313,10 +313,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Importing accounts from a file: each through the wizard's account creation.
       // PGlite has one connection: a chunk's transaction holds every other request's statements, so its
       // chunks are kept short (about 15 ms) and each goes once the connection has been free for 3 ms
-      // (at most 30 ms after the last); while others keep asking, one account at a time, its search
-      // rows apart (giveWay). Progress and the database's upkeep once a second (the tables it fills
-      // get their statistics as they grow); and one process: a batch left running at start-up is a
-      // stopped process's.
+      // (at most 30 ms after the last); its search rows apart and the search indexes merged once a
+      // second, and while others keep asking, one account at a time (giveWay). Progress and the
+      // database's upkeep once a second (the tables it fills get their statistics as they grow); and
+      // one process: a batch left running at start-up is a stopped process's.
       const { whenQuiet } = database;
       await api.register(siteImportRoutes, {
         sites: siteCreateRepository(app.db),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../src/server/db/database.js';
 import { TestClient } from './client.js';
@@ -81,6 +82,18 @@ export function auditsOf(db: Db, action: string) {
 /** A user's id by username. */
 export async function userIdOf(db: Db, username: string): Promise<number> {
   return (await db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow()).user_id;
+}
+
+/**
+ * Pages the account search's GIN indexes still hold in their pending lists, merged by asking
+ * (gin_clean_pending_list answers how many it merged): 0 when every entry was already merged.
+ */
+export async function pendingSearchPages(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    select coalesce(sum(gin_clean_pending_list(i.indexrelid)), 0) as n
+    from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+    where i.indrelid = 'site_search'::regclass and a.amname = 'gin'`.execute(db);
+  return Number(rows[0].n);
 }
 
 /** The `offset`-th device (by number) of an account group, with its site. */

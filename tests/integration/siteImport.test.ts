@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SiteImportProgress } from '../../schemas/siteImport.js';
 import { templateColumns } from '../../src/common/siteImport/columns.js';
 import { json, type TestClient } from './client.js';
-import { auditsOf, demoSuite } from './fixtures.js';
+import { auditsOf, demoSuite, pendingSearchPages } from './fixtures.js';
 import { TEST_DATABASES } from './harness.js';
 
 /**
@@ -275,8 +275,9 @@ describe.each(TEST_DATABASES)('account import on $name', (database) => {
       .where('import_id', '=', id)
       .execute();
     expect(created).toHaveLength(40);
-    // None left waiting for its search rows.
+    // None left waiting for its search rows, and the search indexes' pending lists merged at the end.
     expect(Number((await sql<{ n: string }>`select count(*) as n from site_search_stale`.execute(t.db)).rows[0].n)).toBe(0);
+    expect(await pendingSearchPages(t.db)).toBe(0);
     for (const site of created.slice(-5)) {
       const found = await json(await beta.request('GET', `/api/sites?filter=${encodeURIComponent(JSON.stringify({ q: site.site_name }))}`));
       expect((found.body as { siteNum: number }[]).map((r) => r.siteNum)).toContain(site.site_num);

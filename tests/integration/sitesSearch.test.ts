@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_FOLD_FROM } from '../../src/server/db/migrations/0005_site_search.js';
 import { seedLarge } from '../../src/server/db/seed/largeSeed.js';
 import { foldSearchText } from '../../src/server/sites/siteSearch.js';
-import { flushSearchRows, searchRowsLater } from '../../src/server/db/searchRowsLater.js';
+import { flushSearchRows, mergeSearchIndexes, searchRowsLater } from '../../src/server/db/searchRowsLater.js';
 import { siteSearchRepository } from '../../src/server/sites/siteSearchRepository.js';
 import { signedInClient, type TestClient } from './client.js';
 import { TEST_DATABASES } from './harness.js';
-import { demoSuite } from './fixtures.js';
+import { demoSuite, pendingSearchPages } from './fixtures.js';
 
 /**
  * GET /api/sites: list, filters, sort, range and the search of
@@ -322,6 +322,18 @@ describe.each(TEST_DATABASES)('GET /api/sites on $name', (database) => {
     expect(await flushSearchRows(t.db)).toBe(1);
     expect(nums(await search('quillfeath'))).toEqual([990003]);
     expect(await flushSearchRows(t.db)).toBe(0);
+
+    // Written without merging the indexes' pending lists: found meanwhile, merged apart.
+    await rename(990003, 'Bigfixturo Rookwhistle Depot');
+    await pendingSearchPages(t.db);
+    expect(await flushSearchRows(t.db, { merge: false })).toBe(1);
+    expect(nums(await search('rookwhist'))).toEqual([990003]);
+    await mergeSearchIndexes(t.db);
+    expect(await pendingSearchPages(t.db)).toBe(0);
+    await rename(990003, 'Bigfixturo Quillfeather Depot');
+    expect(await flushSearchRows(t.db, { merge: false })).toBe(1);
+    expect(await pendingSearchPages(t.db)).toBeGreaterThan(0);
+    expect(nums(await search('quillfeath'))).toEqual([990003]);
 
     // Left behind, it goes with the next ordinary transaction's search rows.
     await rename(990003, 'Bigfixturo Warehouse');

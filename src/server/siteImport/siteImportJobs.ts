@@ -10,7 +10,7 @@ import type { SiteCreate } from '../../../schemas/siteCreate.js';
 import { siteSchemaCheck, takenError } from './siteImportPreview.js';
 import { batchKey, siteImportRepository, type ImportRow, type StoredRow } from './siteImportRepository.js';
 import { siteCreatedDetails } from '../../common/siteCreateRules.js';
-import { flushSearchRows, searchRowsLater } from '../db/searchRowsLater.js';
+import { flushSearchRows, mergeSearchIndexes, searchRowsLater } from '../db/searchRowsLater.js';
 
 const QUEUE = 'site-import';
 const SWEEP_QUEUE = 'site-import-sweep';
@@ -54,13 +54,14 @@ export interface ImportTuning {
    */
   upkeep: () => Promise<unknown>;
   /**
-   * While `between` answers that others are asking (false), the next chunk is of one account, and
-   * its search rows (db/searchRowsLater.ts) are written after it, behind another `between`,
-   * instead of at its commit. On PGlite every other request waits behind the chunk's transaction:
-   * an account's took the connection about 9 ms, of which 4 to 5 went to its search rows; as two
-   * transactions, each holds it about half as long. Alone, the import keeps its longer chunks,
-   * whose commits write their accounts' search rows together (10,000 accounts in 66 s against
-   * 206 s one by one: docs/performance.md, Account import).
+   * A chunk's search rows (db/searchRowsLater.ts) are written after it, in a transaction of their
+   * own, instead of at its commit, and the search indexes' pending lists merged with the heartbeat
+   * and at the end instead of with each chunk's rows; while `between` answers that others are
+   * asking (false), the next chunk is of one account and its rows wait for another `between`. On
+   * PGlite every other request waits behind each of these transactions: an account's took the
+   * connection about 9 ms, of which 4 to 5 went to its search rows, more than half of that to the
+   * merge. Alone, the import keeps its longer chunks, whose rows are written together (10,000
+   * accounts in 66 s against 206 s one by one: docs/performance.md, Account import).
    */
   giveWay: boolean;
   /** A batch whose worker has not beaten for this long is taken to have lost it (a killed process). */
@@ -307,6 +308,8 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
   }
 
   async function finish(batch: ImportRow, status: 'done' | 'cancelled', processed: number) {
+    // Rows a stopped chunk left, and the pending lists the last heartbeat did not merge (giveWay).
+    if (giveWay) await flushSearchRows(app.db);
     const moved = await repo.move(batch.import_id, ['running'], status, {
       finished_at: new Date(),
       worker_id: null,
@@ -364,14 +367,15 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         if (!rows.length) return await finish(batch, 'done', processed);
         after = rows[rows.length - 1].rowNum;
         const started = performance.now();
-        const made = await createChunk(batch, rows, premiseLabel, yielding);
+        const made = await createChunk(batch, rows, premiseLabel, giveWay);
         tally = made
           ? { left: tally.left - rows.length, created: tally.created + made.created, refused: tally.refused + made.refused }
           : tallyOf(await repo.counts(importId));
-        if (yielding) {
-          await between();
-          await flushSearchRows(app.db);
-        } else if (chunkMs > 0) {
+        if (giveWay) {
+          if (yielding) await between();
+          await flushSearchRows(app.db, { merge: false });
+        }
+        if (!yielding && chunkMs > 0) {
           const perRow = (performance.now() - started) / rows.length;
           size = Math.max(1, Math.min(chunk, Math.floor(chunkMs / Math.max(perRow, 0.001))));
         }
@@ -382,6 +386,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
           batch = now;
           await publish(batch, 'running', processed, tally);
           await upkeep();
+          if (giveWay) await mergeSearchIndexes(app.db);
           reported = performance.now();
         }
         // PGlite answers without leaving the microtask queue: without a turn of the event loop
