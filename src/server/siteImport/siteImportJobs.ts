@@ -25,10 +25,10 @@ export interface ImportTuning {
    */
   chunk: number;
   /**
-   * When set, a chunk's transaction is kept to about this many milliseconds: the next chunk has as
-   * many rows (at most `chunk`, at least one) as the last one's time per row says fit. On PGlite,
-   * whose one connection each statement of another request waits for behind the chunk, this bounds
-   * that wait whatever the machine's load.
+   * When set, a chunk's transaction (with its search rows after it, giveWay) is kept to about this
+   * many milliseconds: the next chunk has as many rows (at most `chunk`, at least one) as the last
+   * one's time per row says fit. On PGlite, whose one connection each statement of another request
+   * waits for behind the chunk, this bounds that wait whatever the machine's load.
    */
   chunkMs: number;
   /**
@@ -236,7 +236,6 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
     batch: ImportRow,
     rows: StoredRow[],
     premiseLabel: string,
-    searchLater: boolean,
   ): Promise<{ created: number; refused: number } | undefined> {
     const user = { user_id: batch.user_id, application_num: APPLICATION.dealer, current_site_group_num: batch.site_group_num };
     const good: { row: StoredRow; site: SiteCreate }[] = [];
@@ -262,7 +261,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         good.map((g) => g.site),
         premiseLabel,
         async (trx, made) => {
-          if (searchLater) await searchRowsLater(trx);
+          if (giveWay) await searchRowsLater(trx);
           const created = made.flatMap((o, i) => ('clash' in o ? [] : [{ ...good[i], o }]));
           if (!created.length) return;
           const marked = await repo.markCreated(
@@ -367,7 +366,7 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
         if (!rows.length) return await finish(batch, 'done', processed);
         after = rows[rows.length - 1].rowNum;
         const started = performance.now();
-        const made = await createChunk(batch, rows, premiseLabel, giveWay);
+        const made = await createChunk(batch, rows, premiseLabel);
         tally = made
           ? { left: tally.left - rows.length, created: tally.created + made.created, refused: tally.refused + made.refused }
           : tallyOf(await repo.counts(importId));
