@@ -11,9 +11,9 @@ export async function searchRowsLater(trx: Db): Promise<void> {
 
 /**
  * Writes the search rows of every site left stale (searchRowsLater, or a transaction a crash cut
- * between the two) in a transaction of its own, and merges the trigram indexes' pending lists
- * unless `merge` is false (then mergeSearchIndexes, or any later flush, does). Answers how many
- * sites it wrote.
+ * between the two) in a transaction of its own and, when it wrote any, merges the trigram indexes'
+ * pending lists unless `merge` is false (then mergeSearchIndexes, or any later flush, does).
+ * Answers how many sites it wrote.
  */
 export async function flushSearchRows(db: Db, { merge = true }: { merge?: boolean } = {}): Promise<number> {
   const { rows } = merge

@@ -307,8 +307,12 @@ export async function siteImportJobs(app: FastifyInstance, sites: SiteCreator, t
   }
 
   async function finish(batch: ImportRow, status: 'done' | 'cancelled', processed: number) {
-    // Rows a stopped chunk left, and the pending lists the last heartbeat did not merge (giveWay).
-    if (giveWay) await flushSearchRows(app.db);
+    // Rows a stopped chunk left, then the pending lists the last heartbeat did not merge (giveWay):
+    // apart, as flushSearchRows merges only when it wrote rows, and every chunk has written its own.
+    if (giveWay) {
+      await flushSearchRows(app.db, { merge: false });
+      await mergeSearchIndexes(app.db);
+    }
     const moved = await repo.move(batch.import_id, ['running'], status, {
       finished_at: new Date(),
       worker_id: null,
